@@ -1,0 +1,1 @@
+"""Andromeda's Edge (rulebook: shared rules 000, Chinese)."""

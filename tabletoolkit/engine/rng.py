@@ -1,0 +1,87 @@
+"""Seeded randomness, with forced outcomes for teaching ("suppose the die shows 6").
+
+Every procedure that needs chance takes an ``Rng``. ``Rng(seed)`` is reproducible; ``Rng.forced``
+hands out given values first, in order, and checks each fits the draw it answers. ``history`` records
+every draw so a step can show what was rolled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from .errors import InvalidInput
+
+T = TypeVar("T")
+
+
+class Rng:
+    """A reproducible source of dice rolls, shuffles and choices."""
+
+    def __init__(self, seed: int | None = 0, forced: Iterable[Any] = ()):
+        if seed is not None and not isinstance(seed, int):
+            raise InvalidInput("seed", seed, "a seed is a whole number (or None for a seed from the machine)")
+        self.seed = seed
+        self._random = random.Random(seed)
+        self._forced = list(forced)
+        self.history: list[tuple[str, Any]] = []
+
+    @classmethod
+    def forced(cls, values: Iterable[Any], seed: int | None = 0) -> "Rng":
+        """An Rng that answers its next draws with ``values`` (then falls back to ``seed``)."""
+        return cls(seed, forced=values)
+
+    @property
+    def pending(self) -> tuple[Any, ...]:
+        """Forced values not used yet."""
+        return tuple(self._forced)
+
+    def _take_forced(self, what: str, allowed: Any) -> Any:
+        value = self._forced.pop(0)
+        if value not in allowed:
+            raise InvalidInput("forced", value, f"the forced value for {what} must be one of {_show(allowed)}")
+        return value
+
+    def roll(self, sides: int = 6) -> int:
+        """One die with faces 1..sides."""
+        if not isinstance(sides, int) or sides < 1:
+            raise InvalidInput("sides", sides, "a die has at least one side")
+        faces = range(1, sides + 1)
+        value = self._take_forced(f"a d{sides}", faces) if self._forced else self._random.randint(1, sides)
+        self.history.append((f"d{sides}", value))
+        return value
+
+    def rolls(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        """Several dice at once, in the order rolled."""
+        if not isinstance(count, int) or count < 0:
+            raise InvalidInput("count", count, "the number of dice is a whole number, 0 or more")
+        return tuple(self.roll(sides) for _ in range(count))
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One of ``options``; a forced value must be one of them."""
+        if not options:
+            raise InvalidInput("options", options, "there is nothing to choose from")
+        value = self._take_forced("a choice", options) if self._forced else self._random.choice(list(options))
+        self.history.append(("choice", value))
+        return value
+
+    def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:
+        """A new shuffled tuple; a forced value is the whole order (a permutation of ``items``)."""
+        pool = list(items)
+        if self._forced:
+            order = self._forced.pop(0)
+            if sorted(map(repr, order)) != sorted(map(repr, pool)):
+                raise InvalidInput("forced", order, f"a forced shuffle must be an ordering of {pool!r}")
+            result = tuple(order)
+        else:
+            self._random.shuffle(pool)
+            result = tuple(pool)
+        self.history.append(("shuffle", result))
+        return result
+
+
+def _show(allowed: Any) -> str:
+    if isinstance(allowed, range):
+        return f"{allowed.start}..{allowed.stop - 1}"
+    return repr(list(allowed))

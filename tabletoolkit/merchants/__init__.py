@@ -1,0 +1,1 @@
+"""Starship Merchants (rules summary: shared rules 004, Japanese)."""
