@@ -1,0 +1,45 @@
+"""A SETI player's board: resources, score, data pool, hand and techs (shared by every SETI phase)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..engine.errors import IllegalAction, InvalidInput
+from .variant import RULEBOOK, SetiVariant
+
+RESOURCES = ("credits", "energy", "publicity")
+
+
+@dataclass(frozen=True)
+class PlayerBoard:
+    """One player's holdings. ``techs`` holds tech ids such as ``"PT1"``, ``"TT3"``, ``"CT2"``."""
+
+    colour: str
+    score: int = 0
+    publicity: int = 4
+    credits: int = 4
+    energy: int = 3
+    data: int = 0
+    hand: tuple[str, ...] = ()
+    techs: frozenset[str] = frozenset()
+
+    def pay(self, rule: str, section: str, *, credits: int = 0, energy: int = 0, publicity: int = 0) -> "PlayerBoard":
+        """This board after paying; ``IllegalAction`` (rule ``rule``) naming the shortfall otherwise."""
+        cost = {"credits": credits, "energy": energy, "publicity": publicity}
+        for kind, amount in cost.items():
+            if amount < 0:
+                raise InvalidInput(kind, amount, "a cost is 0 or more")
+        short = [f"{amount} {kind} (has {getattr(self, kind)})" for kind, amount in cost.items() if getattr(self, kind) < amount]
+        if short:
+            raise IllegalAction(rule, f"{self.colour} cannot pay " + " and ".join(short) + ".", section)
+        return replace(self, **{kind: getattr(self, kind) - amount for kind, amount in cost.items()})
+
+    def gain_publicity(self, amount: int, variant: SetiVariant = RULEBOOK) -> tuple["PlayerBoard", int]:
+        """Add publicity up to the cap; returns the board and how much was actually gained."""
+        new = min(variant.publicity_cap, self.publicity + amount)
+        return replace(self, publicity=new), new - self.publicity
+
+    def gain_data(self, amount: int, variant: SetiVariant = RULEBOOK) -> tuple["PlayerBoard", int]:
+        """Add data up to the pool's size (the rest is discarded, S-F5); returns the board and data kept."""
+        new = min(variant.data_pool, self.data + amount)
+        return replace(self, data=new), new - self.data
