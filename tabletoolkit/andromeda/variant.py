@@ -32,5 +32,46 @@ class AndromedaVariant(Variant):
         explains="True: each participant may play one diplomacy card per battle; False: one card per battle in all.",
     )
 
+    # --- issue 5: game state, developments, tracks, events, return turn, final scoring ---
+    track_vp: str = constant(
+        "board", allowed=("board", "text"), section="进度轨道 · 轨道格值 (ruling A-F9)",
+        explains="'board': VP per track space as board data calibrated to the scoring example; "
+        "'text': the text's value lists (自高而低) on the top spaces.",
+    )
+    development_vp: str = constant(
+        "card_back", allowed=("card_back", "text"), section="游戏结束 · 最终计分 步骤 2 (ruling A-R9)",
+        explains="'card_back': a VP table per development type and level, calibrated to the example "
+        "(factory level 3 = 10, spaceport level 2 = 7); 'text': the text's ★1/★2/★4 table.",
+    )
+    civilization_modules: str = constant(
+        "ruling", allowed=("ruling", "literal"), section="游戏结束 · 计分举例 (ruling A-R10)",
+        explains="'ruling': The Land Ministry = 4 + 2 per development (the example's +16 holds); "
+        "'literal': the line item read word for word, 4 + 1 per development.",
+    )
+    hand_limit: int = constant(
+        5, allowed=range(1, 11), section="自由行动 · 战术卡上限",
+        explains="Tactics cards kept at the end of a turn before the civilization track raises it.",
+    )
+    claimed_moon_limit: int = constant(
+        4, allowed=range(1, 9), section="发射回合 · 拿取卫星",
+        explains="Most moons in a station's claimed-moon area.",
+    )
+    development_vp_cap: int = constant(
+        10, allowed=range(1, 31), section="开发 · 开发项目计分 (A-F8)",
+        explains="Most VP a development scores when it is built.",
+    )
+    damaged_module_penalty: int = constant(
+        2, allowed=range(0, 6), section="游戏结束 · 最终计分 步骤 3",
+        explains="VP lost per damaged module in final scoring.",
+    )
+    event_damaged_module_penalty: int = constant(
+        1, allowed=range(0, 4), section="事件轨道 · 结算事件卡 1 (ruling A-R5)",
+        explains="VP lost per damaged module when an event card scores a track (never below 0).",
+    )
+    event_advance_while_pending: str = constant(
+        "ignored", allowed=("ignored", "carried"), section="事件轨道 · 触发事件 (ruling A-R8)",
+        explains="'ignored': event advances while an event is pending are lost; 'carried': they move the "
+        "marker on from its reset space.",
+    )
 
 RULEBOOK = AndromedaVariant()
