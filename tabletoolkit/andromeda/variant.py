@@ -74,4 +74,31 @@ class AndromedaVariant(Variant):
         "marker on from its reset space.",
     )
 
+    # --- issue 4: the board, launches, raids, escalation, pirate placement ---
+    jump_energy: int = constant(
+        1, allowed=range(0, 4), section="星际飞船 · 飞船能力 (跳跃; A-F7)",
+        explains="Energy paid for one Jump: unlimited range for a ship with Jump when it launches or moves "
+        "(escalation included).",
+    )
+    launch_range_from: str = constant(
+        "own", allowed=("own", "any"), section="发射回合 · 步骤 1 后续发射 (ruling A-R6)",
+        explains="'own': a subsequent launch lands within range of one of your own ships on the board; "
+        "'any': of any ship on the board (the text's bare wording).",
+    )
+    nebulae_block_paths: bool = constant(
+        False, allowed=(True, False), section="可选规则 · 特殊地区 (ruling A-R7)",
+        explains="False: paths may cross nebulae and only Quasars block, Voyage governs entering a nebula; "
+        "True: a ship without Voyage cannot pass through a nebula either.",
+    )
+    empty_spaces_in_paths: bool = constant(
+        True, allowed=(True, False), section="游戏设置 · 4 (empty tile spaces; ruling A-R7: only Quasars block)",
+        explains="True: an empty tile space (no tile laid yet) is a step paths may cross; False: it blocks paths "
+        "like a Quasar. Nothing may launch to, raid or be placed in an empty space either way.",
+    )
+    s_class_for_named_class: int = constant(
+        2, allowed=range(0, 5), section="海盗 · 放置新海盗 (A-F6)",
+        explains="S-class figures placed instead when an event's named pirate class is already on the board.",
+    )
+
+
 RULEBOOK = AndromedaVariant()

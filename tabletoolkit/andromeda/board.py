@@ -1,0 +1,759 @@
+"""The Andromeda's Edge board as data: regions, their links, the set-up fill order, distances, a picture.
+
+A ``Board`` is geometry: regions (planets, alliance bases, nebulae, special regions and empty tile
+spaces), the links between them and where to draw them. ``Pieces`` is what stands on it: ships,
+pirates, developments and leaders. The rules on the graph (launches, raids, escalation, pirate
+placement) take both explicitly, so the game state can fill them in.
+
+The rulebook does not give the printed board's geometry. ``Board.default()`` loads an illustrative
+layout (``data/default_board.toml``) built from what the text does say; users edit that file (or
+write their own, same format) to match their copy. The file format is documented at its top.
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from ..engine import InvalidInput
+
+SECTION_REGIONS = "游戏概述与边境的地区 · 边缘区域"
+SECTION_TILES = "游戏设置 · 4 废料场(星球板块)"
+SECTION_SPECIAL = "可选规则 · 特殊地区"
+SECTION_QUASAR = "可选规则 · 特殊地区 · Quasars 类星体"
+SECTION_DEVELOPMENT_BOARD = "开发 · 在版图上的开发项目"
+
+#: Region kinds. ``empty`` is a tile space no tile has been laid in yet.
+KINDS = ("planet", "alliance_base", "nebula", "quasar", "vortex", "empty")
+TILE_KINDS = ("planet", "alliance_base", "quasar", "vortex")
+
+#: The six alliance bases (发射回合 · 联盟基地行动), by key.
+ALLIANCE_BASES = {
+    "monolith": "Monolith of Ancients",
+    "trade_hub": "Trade Hub",
+    "maximus": "Maximus Field",
+    "odessa": "Odessa Field",
+    "shipyard": "Shipyard",
+    "development_office": "Development Office",
+}
+
+#: Development types and their progress tracks (开发 · 开发能力).
+DEVELOPMENTS = {
+    "observatory": "science",
+    "factory": "industry",
+    "spaceport": "commerce",
+    "city": "civilization",
+    "obelisk": "supremacy",
+}
+
+_DEFAULT_BOARD = "default_board.toml"
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A region tile laid into a tile space at set-up (or revealed by an event)."""
+
+    id: str
+    kind: str
+    name: str
+    development: str | None = None
+    dice: tuple[int, ...] = ()
+
+    @classmethod
+    def base(cls, key: str) -> "Tile":
+        """The alliance-base tile ``key`` (one of ``ALLIANCE_BASES``)."""
+        if key not in ALLIANCE_BASES:
+            raise InvalidInput("base", key, f"the alliance bases are {sorted(ALLIANCE_BASES)}")
+        return cls(key, "alliance_base", ALLIANCE_BASES[key])
+
+
+@dataclass(frozen=True)
+class Region:
+    """One region of the board.
+
+    ``dice`` are the die numbers printed on a nebula or special region (random placement);
+    ``development`` the development type a planet takes; ``base`` which alliance base it is;
+    ``slot`` the tile space's place in the fill order (``None`` for fixed regions such as nebulae);
+    ``special`` marks a tile space that takes the special-region tiles first.
+    """
+
+    id: str
+    kind: str
+    name: str
+    xy: tuple[float, float] = (0.0, 0.0)
+    dice: tuple[int, ...] = ()
+    development: str | None = None
+    base: str | None = None
+    slot: int | None = None
+    special: bool = False
+    tile: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The region as people name it: ``"Shipyard (A3)"``."""
+        return self.name if self.name == self.id else f"{self.name} ({self.id})"
+
+
+def _read_toml(source: str | Path) -> tuple[dict[str, Any], str]:
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith(".toml")):
+        path = Path(source)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise InvalidInput("path", str(source), f"cannot read the board file: {error.strerror}") from None
+        where = path.name
+    elif isinstance(source, str):
+        text, where = source, "board text"
+    else:
+        raise InvalidInput("source", source, "give a path to a .toml board file or the file's text")
+    try:
+        return tomllib.loads(text), where
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput(where, "TOML", f"not valid TOML: {error}") from None
+
+
+class Board:
+    """The board's regions and links. Immutable: ``lay_out`` and ``place_next`` return new boards.
+
+    ``board.graph`` is a networkx graph with the regions' attributes on its nodes;
+    ``board.distance(a, b)`` counts steps between regions along links, never through a Quasar.
+    """
+
+    def __init__(
+        self,
+        regions: Iterable[Region],
+        links: Iterable[tuple[str, str]],
+        *,
+        title: str = "Board",
+        note: str = "",
+        planets_by_players: Mapping[int, int] | None = None,
+        tiles: Iterable[Tile] = (),
+    ):
+        self.title = title
+        self.note = note
+        self.regions: dict[str, Region] = {}
+        for region in regions:
+            _check_region(region)
+            if region.id in self.regions:
+                raise InvalidInput(f"regions.{region.id}", region.id, "two regions share this id")
+            self.regions[region.id] = region
+        names: dict[str, str] = {}
+        for region in self.regions.values():
+            if region.kind != "empty" and region.name in names and names[region.name] != region.id:
+                raise InvalidInput(f"regions.{region.id}.name", region.name, f"region {names[region.name]} has the same name")
+            names[region.name] = region.id
+        slots = [r.slot for r in self.regions.values() if r.slot is not None]
+        if len(slots) != len(set(slots)):
+            raise InvalidInput("regions", sorted(slots), "two tile spaces share a fill order number")
+        self._neighbours: dict[str, set[str]] = {rid: set() for rid in self.regions}
+        self.links: tuple[tuple[str, str], ...] = ()
+        seen = set()
+        for index, link in enumerate(links):
+            if not (isinstance(link, (tuple, list)) and len(link) == 2 and all(isinstance(e, str) for e in link)):
+                raise InvalidInput(f"links[{index}]", link, "a link is a pair of region ids")
+            a, b = link
+            for end in (a, b):
+                if end not in self.regions:
+                    raise InvalidInput(f"links[{index}]", list(link), f"no region with id {end!r}")
+            if a == b:
+                raise InvalidInput(f"links[{index}]", list(link), "a region cannot link to itself")
+            key = tuple(sorted((a, b)))
+            if key in seen:
+                raise InvalidInput(f"links[{index}]", list(link), "this link is listed twice")
+            seen.add(key)
+            self._neighbours[a].add(b)
+            self._neighbours[b].add(a)
+        self.links = tuple(sorted(seen))
+        counts = dict(planets_by_players or {})
+        for players, planets in counts.items():
+            if not isinstance(players, int) or not isinstance(planets, int) or planets < 0:
+                raise InvalidInput(f"setup.planets_by_players.{players}", planets, "player count -> whole number of planet tiles")
+        self.planets_by_players = counts
+        self.tiles: dict[str, Tile] = {}
+        for tile in tiles:
+            _check_tile(tile)
+            self.tiles[tile.id] = tile
+        self._distances: dict[frozenset[str], dict[str, dict[str, int]]] = {}
+
+    # -- loading -------------------------------------------------------------------------------
+    @classmethod
+    def default(cls) -> "Board":
+        """The illustrative default board (not the printed geometry): ``data/default_board.toml``."""
+        text = resources.files(__package__).joinpath("data", _DEFAULT_BOARD).read_text(encoding="utf-8")
+        return cls.from_toml(text)
+
+    @classmethod
+    def from_toml(cls, source: str | Path) -> "Board":
+        """A board from a TOML file path or text (format: top of ``data/default_board.toml``).
+
+        Bad files raise ``InvalidInput`` naming the region, tile or link at fault.
+        """
+        data, where = _read_toml(source)
+        known = {"board", "setup", "tile", "region", "adjacency"}
+        for key in data:
+            if key not in known:
+                raise InvalidInput(key, data[key], f"unknown table in {where}; known: {sorted(known)}")
+        meta = _table(data, "board", where)
+        setup = _table(data, "setup", where)
+        tiles = [_tile_from(entry, index) for index, entry in enumerate(_list(data, "tile"))]
+        catalogue = {tile.id: tile for tile in tiles}
+        for key in ALLIANCE_BASES:
+            catalogue.setdefault(key, Tile.base(key))
+        regions = [_region_from(entry, index, catalogue) for index, entry in enumerate(_list(data, "region"))]
+        raw_counts = setup.get("planets_by_players", {})
+        if not isinstance(raw_counts, dict):
+            raise InvalidInput("setup.planets_by_players", raw_counts, "a table: player count = planet tiles")
+        counts = {}
+        for players, planets in raw_counts.items():
+            if not str(players).isdigit():
+                raise InvalidInput(f"setup.planets_by_players.{players}", planets, "keys are player counts such as \"4\"")
+            counts[int(players)] = planets
+        adjacency = _table(data, "adjacency", where)
+        for key in adjacency:
+            if key != "links":
+                raise InvalidInput(f"adjacency.{key}", adjacency[key], "[adjacency] holds one field: links")
+        links = adjacency.get("links", [])
+        if not isinstance(links, list):
+            raise InvalidInput("adjacency.links", links, "a list of [region, region] pairs")
+        return cls(
+            regions,
+            [tuple(link) if isinstance(link, list) else link for link in links],
+            title=str(meta.get("title", "Board")),
+            note=str(meta.get("note", "")),
+            planets_by_players=counts,
+            tiles=catalogue.values(),
+        )
+
+    # -- looking things up ---------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.regions)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key in self.regions
+
+    def __repr__(self) -> str:
+        return f"Board({self.title!r}, {len(self.regions)} regions, {len(self.links)} links)"
+
+    def region(self, key: str) -> Region:
+        """The region with this id, or with this (unique) name."""
+        found = self.regions.get(key)
+        if found is not None:
+            return found
+        for region in self.regions.values():
+            if region.name == key and region.kind != "empty":
+                return region
+        raise InvalidInput("region", key, "no region with this id or name on the board")
+
+    def key(self, key: str) -> str:
+        """The id of the region given by id or name."""
+        return self.region(key).id
+
+    def of_kind(self, *kinds: str) -> tuple[Region, ...]:
+        """Regions of these kinds, in id order."""
+        return tuple(r for r in sorted(self.regions.values(), key=lambda r: r.id) if r.kind in kinds)
+
+    def base(self, key: str) -> Region | None:
+        """The region holding alliance base ``key`` (or ``None`` if it is not on the board)."""
+        for region in self.regions.values():
+            if region.base == key:
+                return region
+        return None
+
+    def nebula(self, die: int) -> Region | None:
+        """The nebula showing die number ``die``."""
+        for region in self.regions.values():
+            if region.kind == "nebula" and die in region.dice:
+                return region
+        return None
+
+    def neighbours(self, key: str) -> tuple[str, ...]:
+        """Ids of the regions linked to this one, sorted."""
+        return tuple(sorted(self._neighbours[self.key(key)]))
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The board as a networkx graph; nodes carry kind, name, dice, development, base, xy, slot."""
+        graph = nx.Graph(title=self.title)
+        for region in sorted(self.regions.values(), key=lambda r: r.id):
+            graph.add_node(
+                region.id, kind=region.kind, name=region.name, dice=region.dice, development=region.development,
+                base=region.base, xy=region.xy, slot=region.slot, special=region.special,
+            )
+        graph.add_edges_from(self.links)
+        return graph
+
+    # -- distances -----------------------------------------------------------------------------
+    def distances_from(self, key: str, *, blocked: Iterable[str] = ("quasar",)) -> dict[str, int]:
+        """Steps from this region to every region it can reach without passing through ``blocked`` kinds.
+
+        Blocked regions can be the end of a path (or its start) but never a step in between: a
+        Quasar's neighbours are reached around it (可选规则 · 特殊地区 · Quasars). Nebulae never block
+        (A-R7): Voyage only governs *entering* one.
+        """
+        table = self._table(frozenset(blocked))
+        return dict(table[self.key(key)])
+
+    def distance(self, a: str, b: str, *, blocked: Iterable[str] = ("quasar",)) -> int | None:
+        """Steps between two regions along links, never through a blocked kind; ``None`` if cut off."""
+        return self._table(frozenset(blocked))[self.key(a)].get(self.key(b))
+
+    def path(self, a: str, b: str, *, blocked: Iterable[str] = ("quasar",)) -> tuple[str, ...] | None:
+        """One shortest path from ``a`` to ``b`` (ids, both ends included), ties broken by id order."""
+        start, goal = self.key(a), self.key(b)
+        stop = frozenset(blocked)
+        previous: dict[str, str | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == goal:
+                break
+            if here != start and self.regions[here].kind in stop:
+                continue
+            for there in sorted(self._neighbours[here]):
+                if there not in previous:
+                    previous[there] = here
+                    queue.append(there)
+        if goal not in previous:
+            return None
+        steps = [goal]
+        while previous[steps[-1]] is not None:
+            steps.append(previous[steps[-1]])  # type: ignore[arg-type]
+        return tuple(reversed(steps))
+
+    def _table(self, blocked: frozenset[str]) -> dict[str, dict[str, int]]:
+        table = self._distances.get(blocked)
+        if table is None:
+            table = {rid: self._bfs(rid, blocked) for rid in self.regions}
+            self._distances[blocked] = table
+        return table
+
+    def _bfs(self, start: str, blocked: frozenset[str]) -> dict[str, int]:
+        found = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here != start and self.regions[here].kind in blocked:
+                continue
+            for there in self._neighbours[here]:
+                if there not in found:
+                    found[there] = found[here] + 1
+                    queue.append(there)
+        return found
+
+    # -- set-up: tiles in fill order -------------------------------------------------------------
+    def tile_spaces(self) -> tuple[Region, ...]:
+        """Every tile space in fill order: from the top left, left to right, top to bottom."""
+        return tuple(sorted((r for r in self.regions.values() if r.slot is not None), key=lambda r: r.slot))
+
+    def planets_for(self, players: int) -> int:
+        """How many planet tiles are drawn at set-up for this player count (board data, A-R13)."""
+        if players not in self.planets_by_players:
+            raise InvalidInput("players", players, f"this board gives planet counts for {sorted(self.planets_by_players)} players")
+        return self.planets_by_players[players]
+
+    def cleared(self) -> "Board":
+        """This board with every tile space empty again (ready for a new set-up)."""
+        return self._with_regions(
+            replace(r, kind="empty", name=f"space {r.slot}", dice=(), development=None, base=None, tile=None)
+            if r.slot is not None else r
+            for r in self.regions.values()
+        )
+
+    def lay_out(self, tiles: Sequence[Tile | str], special: Sequence[Tile | str] = ()) -> "Board":
+        """Lay tiles into the empty tile spaces as set-up does (A-F13).
+
+        ``special`` tiles (Quasars or Vortices) go first into the spaces marked for them; then
+        ``tiles`` (the drawn planets shuffled with the 6 alliance bases, in the order shuffled) fill
+        the remaining empty spaces from the top left, left to right, top to bottom.
+        """
+        special_tiles = [self._tile(t, f"special[{i}]") for i, t in enumerate(special)]
+        ordinary = [self._tile(t, f"tiles[{i}]") for i, t in enumerate(tiles)]
+        for index, tile in enumerate(special_tiles):
+            if tile.kind not in ("quasar", "vortex"):
+                raise InvalidInput(f"special[{index}]", tile.id, "special tiles are Quasars or Vortices")
+        for index, tile in enumerate(ordinary):
+            if tile.kind not in ("planet", "alliance_base"):
+                raise InvalidInput(f"tiles[{index}]", tile.id, "set-up lays planets and alliance bases; special tiles go in `special`")
+        used = [t.id for t in special_tiles + ordinary]
+        placed = {r.tile for r in self.regions.values() if r.tile}
+        for tile_id in used:
+            if used.count(tile_id) > 1 or tile_id in placed:
+                raise InvalidInput("tiles", tile_id, "each tile is laid once")
+        empty = [r for r in self.tile_spaces() if r.kind == "empty"]
+        marked = [r for r in empty if r.special]
+        if len(special_tiles) > len(marked):
+            raise InvalidInput("special", [t.id for t in special_tiles], f"the board marks only {len(marked)} empty spaces for special regions")
+        filled = dict(zip((r.id for r in marked), special_tiles))
+        rest = [r for r in empty if r.id not in filled]
+        if len(ordinary) > len(rest):
+            raise InvalidInput("tiles", len(ordinary), f"only {len(rest)} empty tile spaces are left")
+        filled.update(zip((r.id for r in rest), ordinary))
+        return self._with_regions(_laid(r, filled[r.id]) if r.id in filled else r for r in self.regions.values())
+
+    def place_next(self, tile: Tile | str) -> tuple["Board", str]:
+        """Lay one tile in the next empty space in fill order (an event revealing a planet).
+
+        Returns the new board and the id of the space used.
+        """
+        chosen = self._tile(tile, "tile")
+        empty = [r for r in self.tile_spaces() if r.kind == "empty"]
+        if not empty:
+            raise InvalidInput("tile", chosen.id, "no empty tile space is left on the board")
+        return self.lay_out([chosen]), empty[0].id
+
+    def _tile(self, tile: Tile | str, field_name: str) -> Tile:
+        if isinstance(tile, Tile):
+            _check_tile(tile)
+            return tile
+        if isinstance(tile, str) and tile in self.tiles:
+            return self.tiles[tile]
+        raise InvalidInput(field_name, tile, f"unknown tile; this board's tiles: {sorted(self.tiles)}")
+
+    def _with_regions(self, regions: Iterable[Region]) -> "Board":
+        return Board(
+            regions, self.links, title=self.title, note=self.note,
+            planets_by_players=self.planets_by_players, tiles=self.tiles.values(),
+        )
+
+    # -- pictures and measures -----------------------------------------------------------------
+    def svg(self, pieces: "Pieces | None" = None, marks: Mapping[str, str] | None = None, *, path: Sequence[str] = (),
+            caption: str = "") -> str:
+        """The board as SVG, with pieces and overlays.
+
+        ``marks`` maps region ids to an overlay: ``"legal"`` (green ring), ``"jump"`` (blue dashed
+        ring: legal by paying to Jump), ``"illegal"`` (red cross), ``"active"`` (gold ring),
+        ``"source"`` (grey ring: where a mover starts). ``path`` is drawn as a highlighted route.
+        """
+        from .board_drawing import board_svg
+
+        return board_svg(self, pieces, dict(marks or {}), tuple(path), caption)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def measures(self) -> Any:
+        """Graph measures for designers (``BoardMeasures``): distances between bases, centrality, nebulae."""
+        from .board_drawing import measures
+
+        return measures(self)
+
+
+def _laid(region: Region, tile: Tile) -> Region:
+    return replace(
+        region, kind=tile.kind, name=tile.name, tile=tile.id, development=tile.development,
+        dice=tile.dice, base=tile.id if tile.kind == "alliance_base" else None,
+    )
+
+
+def _check_tile(tile: Tile) -> None:
+    where = f"tile.{tile.id}"
+    if not isinstance(tile.id, str) or not tile.id:
+        raise InvalidInput("tile.id", tile.id, "every tile needs a non-empty id")
+    if tile.kind not in TILE_KINDS:
+        raise InvalidInput(f"{where}.kind", tile.kind, f"a tile is one of {list(TILE_KINDS)}")
+    if tile.kind == "planet" and tile.development not in DEVELOPMENTS:
+        raise InvalidInput(f"{where}.development", tile.development, f"a planet takes one development type: {sorted(DEVELOPMENTS)}")
+    if tile.kind == "alliance_base" and tile.id not in ALLIANCE_BASES:
+        raise InvalidInput(f"{where}.id", tile.id, f"alliance-base tiles use the base keys {sorted(ALLIANCE_BASES)}")
+    if tile.kind in ("quasar", "vortex") and not _good_dice(tile.dice, allow_empty=True):
+        raise InvalidInput(f"{where}.dice", list(tile.dice), "die numbers are distinct whole numbers 1-6")
+
+
+def _check_region(region: Region) -> None:
+    where = f"regions.{region.id}"
+    if not isinstance(region.id, str) or not region.id or "." in region.id:
+        raise InvalidInput("regions.id", region.id, "every region needs a non-empty id without dots")
+    if region.kind not in KINDS:
+        raise InvalidInput(f"{where}.kind", region.kind, f"a region is one of {list(KINDS)}")
+    if region.kind == "nebula" and not _good_dice(region.dice):
+        raise InvalidInput(f"{where}.dice", list(region.dice), "a nebula shows die numbers 1-6 (usually one)")
+    if region.kind in ("quasar", "vortex") and not _good_dice(region.dice, allow_empty=True):
+        raise InvalidInput(f"{where}.dice", list(region.dice), "die numbers are distinct whole numbers 1-6")
+    if region.kind == "planet" and region.development not in DEVELOPMENTS:
+        raise InvalidInput(f"{where}.development", region.development, f"a planet takes one development type: {sorted(DEVELOPMENTS)}")
+    if region.kind == "alliance_base" and region.base not in ALLIANCE_BASES:
+        raise InvalidInput(f"{where}.base", region.base, f"an alliance base is one of {sorted(ALLIANCE_BASES)}")
+    if region.kind == "empty" and region.slot is None:
+        raise InvalidInput(f"{where}.slot", None, "an empty region is a tile space and needs its fill order number")
+    if region.slot is not None and (not isinstance(region.slot, int) or isinstance(region.slot, bool) or region.slot < 1):
+        raise InvalidInput(f"{where}.slot", region.slot, "the fill order is a whole number from 1")
+    if len(region.xy) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in region.xy):
+        raise InvalidInput(f"{where}.xy", list(region.xy), "a position is [x, y] (numbers; y grows downwards)")
+
+
+def _good_dice(dice: Sequence[int], allow_empty: bool = False) -> bool:
+    if not dice:
+        return allow_empty
+    return all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice) and len(set(dice)) == len(dice)
+
+
+def _table(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise InvalidInput(name, value, f"[{name}] in {where} is a table")
+    return value
+
+
+def _list(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    value = data.get(name, [])
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise InvalidInput(name, value, f"[[{name}]] entries are tables")
+    return value
+
+
+def _fields(entry: dict[str, Any], where: str, allowed: set[str]) -> None:
+    for key in entry:
+        if key not in allowed:
+            raise InvalidInput(f"{where}.{key}", entry[key], f"unknown field; allowed: {sorted(allowed)}")
+
+
+def _tile_from(entry: dict[str, Any], index: int) -> Tile:
+    where = f"tile.{entry.get('id', f'[{index}]')}"
+    _fields(entry, where, {"id", "kind", "name", "development", "dice"})
+    if "id" not in entry or not isinstance(entry["id"], str):
+        raise InvalidInput(f"tile[{index}].id", entry.get("id"), "every tile needs an id")
+    dice = entry.get("dice", [])
+    if not isinstance(dice, list):
+        raise InvalidInput(f"{where}.dice", dice, "a list of die numbers")
+    tile = Tile(entry["id"], entry.get("kind", ""), str(entry.get("name", entry["id"])), entry.get("development"), tuple(dice))
+    _check_tile(tile)
+    return tile
+
+
+def _region_from(entry: dict[str, Any], index: int, tiles: Mapping[str, Tile]) -> Region:
+    rid = entry.get("id")
+    if not isinstance(rid, str) or not rid:
+        raise InvalidInput(f"region[{index}].id", rid, "every region needs an id")
+    where = f"regions.{rid}"
+    _fields(entry, where, {"id", "kind", "name", "xy", "dice", "development", "base", "slot", "special", "tile"})
+    xy = entry.get("xy", [0, 0])
+    if not isinstance(xy, list):
+        raise InvalidInput(f"{where}.xy", xy, "a position is [x, y]")
+    dice = entry.get("dice", [])
+    if not isinstance(dice, list):
+        raise InvalidInput(f"{where}.dice", dice, "a list of die numbers")
+    special = entry.get("special", False)
+    if not isinstance(special, bool):
+        raise InvalidInput(f"{where}.special", special, "true or false")
+    slot = entry.get("slot")
+    kind = entry.get("kind", "empty" if slot is not None else "")
+    base = entry.get("base")
+    if kind == "alliance_base" and base is None:
+        raise InvalidInput(f"{where}.base", None, f"say which alliance base: one of {sorted(ALLIANCE_BASES)}")
+    name = entry.get("name", ALLIANCE_BASES.get(base, rid) if kind == "alliance_base" else (f"space {slot}" if kind == "empty" else rid))
+    region = Region(rid, kind, str(name), tuple(xy), tuple(dice), entry.get("development"), base, slot, special)
+    tile_id = entry.get("tile")
+    if tile_id is not None:
+        if slot is None or kind != "empty":
+            raise InvalidInput(f"{where}.tile", tile_id, "only an empty tile space (with `slot`, no `kind`) takes a tile")
+        if tile_id not in tiles:
+            raise InvalidInput(f"{where}.tile", tile_id, f"no such tile; known: {sorted(tiles)}")
+        region = _laid(region, tiles[tile_id])
+    _check_region(region)
+    return region
+
+
+# -- what stands on the board ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ship:
+    """A ship as the board rules see it: owner, type, range and the abilities that govern moving.
+
+    Values of the same owner and type with equal specs are interchangeable (like the figures).
+    """
+
+    owner: str
+    kind: str = "transport"
+    range: int = 1
+    voyage: bool = False
+    assault: bool = False
+    jump: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.owner, str) or not self.owner:
+            raise InvalidInput("ship.owner", self.owner, "a ship belongs to a player (a colour such as 'yellow')")
+        if not isinstance(self.range, int) or isinstance(self.range, bool) or self.range < 0:
+            raise InvalidInput("ship.range", self.range, "a range is a whole number of regions, 0 or more")
+
+    @property
+    def abilities(self) -> tuple[str, ...]:
+        return tuple(name for name in ("voyage", "assault", "jump") if getattr(self, name))
+
+    def __str__(self) -> str:
+        extra = f", {'/'.join(self.abilities)}" if self.abilities else ""
+        return f"{self.owner} {self.kind.replace('_', ' ')} (range {self.range}{extra})"
+
+
+def _pairs(mapping: Mapping[str, Any] | None, what: str) -> dict[str, tuple[Any, ...]]:
+    result: dict[str, tuple[Any, ...]] = {}
+    for region, items in (mapping or {}).items():
+        if not isinstance(region, str):
+            raise InvalidInput(what, region, "keys are region ids")
+        if isinstance(items, (str, Ship)):
+            items = [items]
+        result[region] = tuple(items)
+    return result
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """What stands on the board, by region: ships, pirates (class letters), developments, leaders.
+
+    Build with ``Pieces.of(ships={"N1": [Ship("blue")]}, pirates={"N2": "SS"}, ...)``. Every change
+    returns a new ``Pieces``.
+    """
+
+    ships: tuple[tuple[str, Ship], ...] = ()
+    pirates: tuple[tuple[str, str], ...] = ()
+    developments: tuple[tuple[str, str], ...] = ()
+    leaders: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        ships: Mapping[str, Ship | Sequence[Ship]] | None = None,
+        pirates: Mapping[str, str | Sequence[str]] | None = None,
+        developments: Mapping[str, str] | None = None,
+        leaders: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> "Pieces":
+        """Pieces from per-region mappings. ``pirates`` values are class letters ("B", or "SS" for 2 S-class)."""
+        ship_pairs = []
+        for region, items in _pairs(ships, "ships").items():
+            for ship in items:
+                if not isinstance(ship, Ship):
+                    raise InvalidInput(f"ships.{region}", ship, "ships are Ship values")
+                ship_pairs.append((region, ship))
+        pirate_pairs = []
+        for region, items in _pairs(pirates, "pirates").items():
+            letters = "".join(items)
+            pirate_pairs.extend((region, letter) for letter in letters)
+        dev_pairs = [(region, owner) for region, owner in (developments or {}).items()]
+        leader_pairs = []
+        for region, counts in (leaders or {}).items():
+            if not isinstance(counts, Mapping):
+                raise InvalidInput(f"leaders.{region}", counts, "colour -> number of leader figures")
+            for colour, count in counts.items():
+                if not isinstance(count, int) or count < 0:
+                    raise InvalidInput(f"leaders.{region}.{colour}", count, "a whole number of figures")
+                leader_pairs.extend([(region, colour)] * count)
+        return cls(tuple(ship_pairs), tuple(pirate_pairs), tuple(dev_pairs), tuple(leader_pairs)).normalised()
+
+    def normalised(self) -> "Pieces":
+        """The same pieces in a canonical order (so equal positions compare equal)."""
+        return Pieces(
+            tuple(sorted(self.ships, key=lambda p: (p[0], repr(p[1])))),
+            tuple(sorted(self.pirates)),
+            tuple(sorted(self.developments)),
+            tuple(sorted(self.leaders)),
+        )
+
+    def check(self, board: Board) -> None:
+        """Refuse pieces in regions the board does not have, or in places they cannot stand."""
+        for what, pairs in (("ships", self.ships), ("pirates", self.pirates), ("developments", self.developments), ("leaders", self.leaders)):
+            for region, item in pairs:
+                if region not in board.regions:
+                    raise InvalidInput(f"{what}.{region}", item, "no region with this id on the board")
+        for region, letter in self.pirates:
+            if not (isinstance(letter, str) and len(letter) == 1 and letter.isalpha() and letter.isupper()):
+                raise InvalidInput(f"pirates.{region}", letter, "a pirate is its class letter: S, A, B, C or D")
+        for region in {r for r, _ in self.pirates}:
+            classes = set(self.pirates_in(region))
+            if len(classes) > 1:
+                raise InvalidInput(f"pirates.{region}", sorted(classes), "one pirate class per region (海盗)")
+            if len(self.pirates_in(region)) > 1 and classes != {"S"}:
+                raise InvalidInput(f"pirates.{region}", self.pirates_in(region), "only S-class pirates stack in a region")
+        for region, _ in self.developments:
+            if board.regions[region].kind != "planet":
+                raise InvalidInput(f"developments.{region}", board.regions[region].kind, "developments stand on planets")
+        if len({r for r, _ in self.developments}) != len(self.developments):
+            raise InvalidInput("developments", self.developments, "one development per planet (开发)")
+
+    # queries
+    def ships_in(self, region: str) -> tuple[Ship, ...]:
+        return tuple(ship for where, ship in self.ships if where == region)
+
+    def ships_of(self, owner: str) -> tuple[tuple[str, Ship], ...]:
+        return tuple(pair for pair in self.ships if pair[1].owner == owner)
+
+    def owners_in(self, region: str) -> tuple[str, ...]:
+        return tuple(sorted({ship.owner for ship in self.ships_in(region)}))
+
+    def pirates_in(self, region: str) -> tuple[str, ...]:
+        return tuple(letter for where, letter in self.pirates if where == region)
+
+    def pirate_regions(self) -> dict[str, tuple[str, ...]]:
+        """Region -> pirate figures there (class letters), for every region holding a pirate."""
+        return {region: self.pirates_in(region) for region in sorted({r for r, _ in self.pirates})}
+
+    def occupied(self, region: str) -> bool:
+        """Occupied for a launch (A-F5): any pirate or any player's ship; developments never occupy."""
+        return bool(self.pirates_in(region) or self.ships_in(region))
+
+    def development_in(self, region: str) -> str | None:
+        """The owner of the development on this planet, if any."""
+        return next((owner for where, owner in self.developments if where == region), None)
+
+    # changes
+    def with_ship(self, region: str, ship: Ship) -> "Pieces":
+        return replace(self, ships=self.ships + ((region, ship),)).normalised()
+
+    def without_ship(self, region: str, ship: Ship) -> "Pieces":
+        ships = list(self.ships)
+        if (region, ship) not in ships:
+            raise InvalidInput("ship", str(ship), f"no such ship in {region}")
+        ships.remove((region, ship))
+        return replace(self, ships=tuple(ships))
+
+    def move_ship(self, source: str, target: str, ship: Ship) -> "Pieces":
+        return self.without_ship(source, ship).with_ship(target, ship)
+
+    def with_pirates(self, region: str, letters: str) -> "Pieces":
+        return replace(self, pirates=self.pirates + tuple((region, l) for l in letters)).normalised()
+
+    def without_pirates(self, region: str, letters: str) -> "Pieces":
+        pirates = list(self.pirates)
+        for letter in letters:
+            if (region, letter) not in pirates:
+                raise InvalidInput("pirate", letter, f"no class-{letter} pirate in {region}")
+            pirates.remove((region, letter))
+        return replace(self, pirates=tuple(pirates))
+
+
+# -- adjacency queries other phases need -------------------------------------------------------
+def developments_near(board: Board, pieces: Pieces, region: str, owner: str | None = None) -> tuple[tuple[str, str], ...]:
+    """Developments in ``region`` or a region linked to it, as (planet, owner); only ``owner``'s if given.
+
+    A battle participant rolls +1 die per own development so placed (战斗 · 步骤 3 战斗准备).
+    """
+    here = board.key(region)
+    around = {here, *board.neighbours(here)}
+    return tuple((r, o) for r, o in pieces.developments if r in around and (owner is None or o == owner))
+
+
+def leaders_near(board: Board, pieces: Pieces, planet: str) -> tuple[tuple[str, str], ...]:
+    """Leader figures (region, colour) on ``planet`` and every linked region, all colours (A-F8)."""
+    here = board.key(planet)
+    around = {here, *board.neighbours(here)}
+    return tuple((r, c) for r, c in pieces.leaders if r in around)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """A board with its pieces and overlays: what a step shows (``_repr_svg_``)."""
+
+    board: Board
+    pieces: Pieces = field(default_factory=Pieces)
+    marks: Mapping[str, str] = field(default_factory=dict)
+    path: tuple[str, ...] = ()
+    caption: str = ""
+
+    def _repr_svg_(self) -> str:
+        return self.board.svg(self.pieces, self.marks, path=self.path, caption=self.caption)
