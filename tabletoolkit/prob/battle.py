@@ -1,0 +1,351 @@
+"""Exact odds of "highest die first" dice contests with rerolls below an aim (game-agnostic).
+
+A *roller* throws ``dice`` dice and rerolls every die below its ``aim`` until none is; a *side* is
+one roller or a team whose rollers' dice are pooled. Each side sorts its dice from high to low and
+the sides compare as tuples: highest die first, then the next; a side with dice left beats one that
+has run out; a tie for first after all dice means no winner. Ties below first decide nothing.
+
+How it is computed. A rerolled die is uniform on ``aim..faces`` (``rerolled_die`` derives it).
+A side's sorted dice are determined by how many dice show each face, and comparing sorted tuples
+is comparing those counts lexicographically from the highest face down. Encoding the counts as
+the digits of one integer (highest face = most significant digit) turns battle order into integer
+order. Sides are independent, so, with ``F_j(<o)`` the chance that side j's key is below ``o``::
+
+    P(side i wins) = sum over i's outcomes o of P_i(o) * prod_{j != i} F_j(<o)
+
+one sweep over each side's distinct outcomes (462 for 6 dice, at most 6188 for 12 pooled dice),
+never a joint enumeration. Identical sides are computed once. Everything is exact integers until
+the final ``Fraction``.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+from typing import Any
+
+from ..engine.errors import InvalidInput
+from .dist import Distribution
+
+FACES = 6
+
+
+@dataclass(frozen=True, order=True)
+class Roller:
+    """One roller's dice: ``dice`` dice, each rerolled while it shows less than ``aim``."""
+
+    dice: int
+    aim: int = 1
+
+
+# ---------------------------------------------------------------------------------------------
+# One die
+
+
+def rerolled_die(aim: int, faces: int = FACES, rerolls: int | None = None) -> Distribution[int]:
+    """The face a die finally shows when it is rerolled while below ``aim``.
+
+    Derived, not assumed: a face ``v >= aim`` shows on roll k+1 after k rolls below the aim, so
+    P(v) = sum_k q^k / faces with q = (aim-1)/faces. With ``rerolls=None`` (reroll until it fits)
+    the geometric series gives 1/(faces-aim+1): uniform on aim..faces. With a finite number of
+    rerolls the die may still be below the aim: each low face then has q^rerolls / faces.
+    """
+    _check_faces(faces)
+    _check_int("aim", aim, 1, faces)
+    if rerolls is not None:
+        _check_int("rerolls", rerolls, 0, None)
+    q = Fraction(aim - 1, faces)
+    if rerolls is None:
+        fitting = Fraction(1, faces) / (1 - q)
+    else:
+        fitting = Fraction(1, faces) * sum(q**k for k in range(rerolls + 1))
+    low = q**rerolls / faces if rerolls is not None else Fraction(0)
+    probabilities = {v: (fitting if v >= aim else low) for v in range(1, faces + 1)}
+    return _from_fractions(probabilities)
+
+
+def _from_fractions(probabilities: dict[int, Fraction]) -> Distribution[int]:
+    denominator = math.lcm(*(p.denominator for p in probabilities.values()))
+    return Distribution({v: int(p * denominator) for v, p in probabilities.items()})
+
+
+# ---------------------------------------------------------------------------------------------
+# One side's sorted dice
+
+
+def normalise_side(side: Any, field: str = "side", faces: int = FACES) -> tuple[Roller, ...]:
+    """A side as rollers: accepts a ``Roller``, a (dice, aim) pair, or a sequence of them (a team)."""
+    if _is_roller(side):
+        return (_roller(side, field, faces),)
+    meant_as_pair = isinstance(side, Sequence) and not any(isinstance(v, Sequence) for v in side)
+    if isinstance(side, (str, bytes)) or not isinstance(side, Sequence) or not side or meant_as_pair:
+        raise InvalidInput(field, side, "a side is (dice, aim) or a non-empty list of (dice, aim) for a team")
+    return tuple(_roller(member, f"{field}[{index}]", faces) for index, member in enumerate(side))
+
+
+def _is_roller(value: Any) -> bool:
+    if isinstance(value, Roller):
+        return True
+    return (
+        isinstance(value, Sequence)
+        and not isinstance(value, (str, bytes))
+        and len(value) == 2
+        and all(isinstance(v, int) for v in value)
+    )
+
+
+def _roller(value: Any, field: str, faces: int) -> Roller:
+    if not _is_roller(value):
+        raise InvalidInput(field, value, "a roller is a pair (dice, aim) of whole numbers")
+    dice, aim = (value.dice, value.aim) if isinstance(value, Roller) else value
+    _check_int(f"{field}.dice", dice, 0, None)
+    _check_int(f"{field}.aim", aim, 1, faces)
+    return Roller(dice, aim)
+
+
+def pooled_dice(side: Any, faces: int = FACES) -> Distribution[tuple[int, ...]]:
+    """The distribution of a side's pooled dice, sorted from high to low (for display and checks)."""
+    rollers = normalise_side(side, faces=faces)
+    base = sum(r.dice for r in rollers) + 1
+    keys, weights, _ = _side_table(_canonical(rollers), faces, base)
+    return Distribution({decode(key, faces, base): w for key, w in zip(keys, weights)})
+
+
+def decode(key: int, faces: int, base: int) -> tuple[int, ...]:
+    """The sorted dice (high to low) an integer key stands for."""
+    dice: list[int] = []
+    for face in range(faces, 0, -1):
+        dice.extend([face] * ((key // base ** (face - 1)) % base))
+    return tuple(dice)
+
+
+def encode(dice: Sequence[int], faces: int, base: int) -> int:
+    """The integer key of some dice: its order is battle order."""
+    return sum(base ** (face - 1) for face in dice)
+
+
+def _canonical(rollers: Sequence[Roller]) -> tuple[Roller, ...]:
+    return tuple(sorted(r for r in rollers if r.dice))
+
+
+@lru_cache(maxsize=512)
+def _side_table(rollers: tuple[Roller, ...], faces: int, base: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """A side's outcomes: integer keys in ascending (battle) order, their whole-number weights, total.
+
+    The weight of a count vector c is the coefficient of x^c in prod_t (sum_{f >= a_t} x_f)^{n_t}.
+    Cutting the faces into bands at the distinct aims, that coefficient is B(band totals) times a
+    multinomial per band, where B counts how the rollers' dice can fall into the bands.
+    """
+    if not rollers:
+        return (0,), (1,), 1
+    starts = sorted({r.aim for r in rollers})
+    bands = [range(start, stop) for start, stop in zip(starts, starts[1:] + [faces + 1])]
+    band_totals: dict[tuple[int, ...], int] = {(0,) * len(bands): 1}
+    for roller in rollers:
+        first = starts.index(roller.aim)
+        spread = _compositions(roller.dice, len(bands) - first)
+        grown: dict[tuple[int, ...], int] = {}
+        for totals, weight in band_totals.items():
+            for counts, ways in spread:
+                key = totals[:first] + tuple(t + c for t, c in zip(totals[first:], counts))
+                grown[key] = grown.get(key, 0) + weight * ways
+        band_totals = grown
+    keys: list[int] = []
+    weights: list[int] = []
+    for totals, ways in band_totals.items():
+        partial = [(0, ways)]
+        for band, total in zip(bands, totals):
+            options = _band_keys(band.start, len(band), total, base)
+            partial = [(k + bk, w * bw) for k, w in partial for bk, bw in options]
+        for k, w in partial:
+            keys.append(k)
+            weights.append(w)
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    total = math.prod(
+        (faces - r.aim + 1) ** r.dice for r in rollers
+    )
+    return tuple(keys[i] for i in order), tuple(weights[i] for i in order), total
+
+
+@lru_cache(maxsize=4096)
+def _compositions(dice: int, boxes: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every way to spread ``dice`` distinct dice over ``boxes`` boxes: (counts, multinomial)."""
+    if boxes == 1:
+        return (((dice,), 1),)
+    found = []
+    for first in range(dice + 1):
+        ways = math.comb(dice, first)
+        for rest, rest_ways in _compositions(dice - first, boxes - 1):
+            found.append(((first, *rest), ways * rest_ways))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _band_keys(low_face: int, width: int, dice: int, base: int) -> tuple[tuple[int, int], ...]:
+    """Partial keys and multinomial weights of ``dice`` dice on faces low_face..low_face+width-1."""
+    return tuple(
+        (sum(c * base ** (low_face - 1 + i) for i, c in enumerate(counts)), ways)
+        for counts, ways in _compositions(dice, width)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The contest
+
+
+@dataclass(frozen=True)
+class ContestOdds:
+    """Exact chances of a contest: each side's win, and no winner (a tie for first)."""
+
+    sides: tuple[tuple[Roller, ...], ...]
+    wins: tuple[Fraction, ...]
+    no_winner: Fraction
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{index + 1}</td><td>{html.escape(describe_side(side))}</td><td>{p}</td><td>{float(p):.4f}</td></tr>"
+            for index, (side, p) in enumerate(zip(self.sides, self.wins))
+        )
+        rows += f"<tr><td colspan='2'>no winner</td><td>{self.no_winner}</td><td>{float(self.no_winner):.4f}</td></tr>"
+        return f"<table class='tt-contest-odds'><tr><th>side</th><th>dice</th><th>P(win)</th><th>≈</th></tr>{rows}</table>"
+
+
+def describe_side(side: Sequence[Roller]) -> str:
+    """``6@3`` for one roller, ``6@2 + 6@3`` for a team."""
+    return " + ".join(f"{r.dice}@{r.aim}" for r in side) or "no dice"
+
+
+def contest_odds(sides: Sequence[Any], faces: int = FACES) -> ContestOdds:
+    """Exact win chance of every side and the chance of no winner; see the module docstring."""
+    rollers = _normalise_sides(sides, faces)
+    base = max(sum(r.dice for r in side) for side in rollers) + 1
+    tables = {spec: _side_table(spec, faces, base) for spec in {_canonical(side) for side in rollers}}
+    wins = _sweep([_canonical(side) for side in rollers], tables)
+    return ContestOdds(rollers, wins, 1 - sum(wins))
+
+
+def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fraction, ...], ...]:
+    """For each side, P(it wins and the die in position d decided it), for d = 1, 2, ...
+
+    A win is decided at position d when the winner and the runner-up agree on their d-1 highest dice
+    and differ at the d-th (or the runner-up has run out of dice). So P(win decided by position <= d)
+    is the chance of winning the same contest cut to each side's d highest dice.
+    """
+    rollers = _normalise_sides(sides, faces)
+    base = max(sum(r.dice for r in side) for side in rollers) + 1
+    specs = [_canonical(side) for side in rollers]
+    full = {spec: _side_table(spec, faces, base) for spec in set(specs)}
+    longest = base - 1
+    cut = {spec: _prefix_tables(table, longest, faces, base) for spec, table in full.items()}
+    previous = (Fraction(0),) * len(specs)
+    columns = []
+    for depth in range(1, longest + 1):
+        wins = _sweep(specs, {spec: tables[depth - 1] for spec, tables in cut.items()})
+        columns.append(tuple(w - p for w, p in zip(wins, previous)))
+        previous = wins
+    return tuple(tuple(column[i] for column in columns) for i in range(len(specs)))
+
+
+def _prefix_tables(table, longest: int, faces: int, base: int) -> list:
+    """The side's table cut to its d highest dice, for d = 1..longest."""
+    keys, weights, total = table
+    powers = [base ** (face - 1) for face in range(faces, 0, -1)]
+    merged: list[dict[int, int]] = [{} for _ in range(longest)]
+    for key, weight in zip(keys, weights):
+        dice = [power for power in powers for _ in range((key // power) % base)]
+        prefixes = list(accumulate(dice)) or [0]
+        last = prefixes[-1]
+        for depth, bucket in enumerate(merged):
+            cut = prefixes[depth] if depth < len(prefixes) else last
+            bucket[cut] = bucket.get(cut, 0) + weight
+    tables = []
+    for bucket in merged:
+        ordered = sorted(bucket)
+        tables.append((tuple(ordered), tuple(bucket[k] for k in ordered), total))
+    return tables
+
+
+def _sweep(specs: list[tuple[Roller, ...]], tables: dict) -> tuple[Fraction, ...]:
+    """P(each side's key beats every other side's key), identical sides grouped."""
+    groups = sorted(set(specs))
+    multiplicity = {spec: specs.count(spec) for spec in groups}
+    below = {spec: (tables[spec][0], (0, *accumulate(tables[spec][1]))) for spec in groups}
+    denominator = math.prod(tables[spec][2] ** multiplicity[spec] for spec in groups)
+    winning: dict[tuple[Roller, ...], Fraction] = {}
+    for spec in groups:
+        keys, weights, _ = tables[spec]
+        others = [(below[o][0], below[o][1], multiplicity[o]) for o in groups if o != spec]
+        own_cumulative = below[spec][1]
+        repeat = multiplicity[spec] - 1
+        numerator = 0
+        for index, (key, weight) in enumerate(zip(keys, weights)):
+            term = weight * own_cumulative[index] ** repeat if repeat else weight
+            for other_keys, other_cumulative, count in others:
+                term *= other_cumulative[bisect_left(other_keys, key)] ** count
+                if not term:
+                    break
+            numerator += term
+        winning[spec] = Fraction(numerator, denominator)
+    return tuple(winning[spec] for spec in specs)
+
+
+def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[Roller, ...], ...]:
+    _check_faces(faces)
+    if isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence) or not sides:
+        raise InvalidInput("sides", sides, "a contest needs a non-empty list of sides")
+    return tuple(normalise_side(side, f"sides[{index}]", faces) for index, side in enumerate(sides))
+
+
+# ---------------------------------------------------------------------------------------------
+# One concrete roll
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A concrete contest decided die by die.
+
+    ``rounds[k]`` lists, for the sides still tied before position k+1, the die each shows there
+    (None when it has run out). ``winner`` is a side index or None (a tie for first).
+    """
+
+    rounds: tuple[tuple[tuple[int, int | None], ...], ...]
+    winner: int | None
+    decided_at: int | None
+
+
+def compare(rolls: Sequence[Sequence[int]]) -> Comparison:
+    """Decide a rolled contest as the rules read: the tied sides compare their next highest die."""
+    sorted_rolls = [tuple(sorted(dice, reverse=True)) for dice in rolls]
+    tied = list(range(len(sorted_rolls)))
+    rounds = []
+    position = 0
+    while len(tied) > 1:
+        shown = tuple((i, sorted_rolls[i][position] if position < len(sorted_rolls[i]) else None) for i in tied)
+        if all(value is None for _, value in shown):
+            return Comparison(tuple(rounds), None, None)
+        rounds.append(shown)
+        best = max(value for _, value in shown if value is not None)
+        tied = [i for i, value in shown if value == best]
+        position += 1
+    return Comparison(tuple(rounds), tied[0] if tied else None, position or None)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _check_faces(faces: int) -> None:
+    _check_int("faces", faces, 1, None)
+
+
+def _check_int(field: str, value: Any, low: int, high: int | None) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInput(field, value, "expected a whole number")
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise InvalidInput(field, value, f"expected {bound}")
