@@ -101,4 +101,24 @@ class AndromedaVariant(Variant):
     )
 
 
+    # --- issue 3: battle and odds ---
+    start_roll_dice: int = constant(
+        6, allowed=range(1, 13), section="游戏设置 · 7 起始玩家",
+        explains="Dice each player rolls in the start-player roll-off (compared like a battle).",
+    )
+    start_roll_full_tie: str = constant(
+        "tied", allowed=("tied", "all"), section="游戏设置 · 7 起始玩家 (ruling A-R1)",
+        explains="'tied': after a full tie for first only the tied players roll again; 'all': everyone rolls again.",
+    )
+    swarm_dice_per_figure: bool = constant(
+        True, allowed=(True, False), section="战斗 · 步骤 4 投掷骰子 (S 级海盗; ruling A-R3)",
+        explains="True: an S-class swarm rolls the card's weapons once per figure in the region (capped); "
+        "False: the card's weapons once, however many figures.",
+    )
+    full_tie_beats_pirate: bool = constant(
+        True, allowed=(True, False), section="战斗 · 步骤 6 受损飞船 (ruling A-R2)",
+        explains="True: on a tie for first (everyone loses) one pirate figure counts as beaten and is damaged; "
+        "False: the pirate is not damaged on a tie.",
+    )
+
 RULEBOOK = AndromedaVariant()
