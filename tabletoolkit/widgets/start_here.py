@@ -22,11 +22,11 @@ def phase_map_html() -> str:
             status, title, section = "covered", html.escape(found.title), html.escape(found.section)
             link = f"<a href='{html.escape(found.notebook)}'>{html.escape(found.notebook)}</a>"
         rows.append(
-            f"<tr><td><code>{entry.id}</code></td><td>{entry.game}</td><td>{status}</td>"
+            f"<tr style='text-align:left'><td><code>{entry.id}</code></td><td>{entry.game}</td><td>{status}</td>"
             f"<td>{title}</td><td>{section}</td><td>{link}</td></tr>"
         )
-    header = "<tr><th>id</th><th>game</th><th>status</th><th>what it is</th><th>rulebook section</th><th>notebook</th></tr>"
-    return f"<table class='tt-phase-map'>{header}{''.join(rows)}</table>"
+    header = "<tr style='text-align:left'><th>id</th><th>game</th><th>status</th><th>what it is</th><th>rulebook section</th><th>notebook</th></tr>"
+    return f"<table class='tt-phase-map' style='text-align:left'>{header}{''.join(rows)}</table>"
 
 
 def dice_total_explorer(total: int = 7) -> widgets.VBox:
