@@ -1,0 +1,411 @@
+"""The data pool and the computer: placing data, covered-space effects, computer techs, analyzing.
+
+Data gained beyond the pool's size is discarded, not refused (数据容量, S-F5). Placing data is a free
+action on your own turn only: the top row fills left to right, a lower space (on a computer tech)
+only under a filled top space; a covered effect resolves at once. Computer techs CT #01..#04 each take
+their own slot; a tech slid under data already there gives no 2 VP (S-F13). Analyzing costs 1 energy,
+needs the top row full, clears both rows (the pool stays) and gives a blue life trace.
+Rulebook: 分析数据, 放置数据, 数据容量, 计算机科技, 研究科技.
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from importlib import resources
+from typing import TYPE_CHECKING, Literal
+
+from ..engine import IllegalAction, InvalidInput, Step, register_phase
+from ..engine.steps import Procedure
+from .cards import Card, load_cards
+from .sector import NOTEBOOK, Reward, apply_reward
+from .variant import RULEBOOK, SetiVariant
+
+if TYPE_CHECKING:
+    from .player import PlayerBoard
+
+PLACE = "放置数据"
+CAPACITY = "数据容量"
+ANALYZE = "分析数据"
+TECHS = "计算机科技"
+RESEARCH = "研究科技"
+
+
+@dataclass(frozen=True)
+class TopSpace:
+    """A top-row space: the effect printed on it and whether a computer tech may slot in under it."""
+
+    reward: Reward = Reward()
+    tech_slot: bool = False
+
+
+@dataclass(frozen=True)
+class ComputerLayout:
+    """The printed computer: top-row spaces left to right and the computer techs' lower rewards."""
+
+    top: tuple[TopSpace, ...]
+    techs: tuple[tuple[str, Reward], ...]
+
+    def tech_reward(self, tech: str) -> Reward:
+        for name, reward in self.techs:
+            if name == tech:
+                return reward
+        raise InvalidInput("tech", tech, f"a computer tech of this layout: {[n for n, _ in self.techs]}")
+
+    @property
+    def tech_slots(self) -> tuple[int, ...]:
+        """Top positions (1-based) with a computer-tech slot."""
+        return tuple(i + 1 for i, space in enumerate(self.top) if space.tech_slot)
+
+
+def load_computer(text: str | None = None) -> ComputerLayout:
+    """A computer layout from TOML (default: the labelled sample ``data/computer.toml``)."""
+    if text is None:
+        text = resources.files(__package__).joinpath("data/computer.toml").read_text(encoding="utf-8")
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput("computer.toml", str(error), "the file is not valid TOML") from None
+    entries = table.get("top")
+    if not isinstance(entries, list) or not entries:
+        raise InvalidInput("top", entries, "the layout needs [[top]] spaces")
+    top = []
+    for index, entry in enumerate(entries):
+        where = f"top[{index}]"
+        for key in entry:
+            if key not in ("reward", "tech_slot"):
+                raise InvalidInput(f"{where}.{key}", entry[key], "unknown field; known: reward, tech_slot")
+        slot = entry.get("tech_slot", False)
+        if not isinstance(slot, bool):
+            raise InvalidInput(f"{where}.tech_slot", slot, "true or false")
+        top.append(TopSpace(Reward.from_toml(entry.get("reward", {}), f"{where}.reward"), slot))
+    techs = table.get("tech", {})
+    if not isinstance(techs, dict):
+        raise InvalidInput("tech", techs, "a table of [tech.<id>] entries")
+    parsed = []
+    for name, entry in techs.items():
+        if not isinstance(entry, dict) or set(entry) != {"lower"}:
+            raise InvalidInput(f"tech.{name}", entry, "each tech has exactly one field, lower (a reward)")
+        parsed.append((name, Reward.from_toml(entry["lower"], f"tech.{name}.lower")))
+    return ComputerLayout(tuple(top), tuple(parsed))
+
+
+_SAMPLE: list[ComputerLayout] = []
+
+
+def sample_layout() -> ComputerLayout:
+    """The labelled sample layout (read once)."""
+    if not _SAMPLE:
+        _SAMPLE.append(load_computer())
+    return _SAMPLE[0]
+
+
+@dataclass(frozen=True)
+class Computer:
+    """What lies in a player's computer: top spaces filled (always the leftmost ``filled``), lower
+    spaces filled (by top position) and computer techs installed as (top position, tech id)."""
+
+    filled: int = 0
+    lower: frozenset[int] = frozenset()
+    techs: tuple[tuple[int, str], ...] = ()
+
+    def tech_at(self, position: int) -> str | None:
+        return dict(self.techs).get(position)
+
+
+@dataclass(frozen=True)
+class DataSpace:
+    """A computer space: ``DataSpace("top", 3)`` or ``DataSpace("lower", 3)`` (1-based positions)."""
+
+    row: Literal["top", "lower"]
+    position: int
+
+    def __post_init__(self) -> None:
+        if self.row not in ("top", "lower"):
+            raise InvalidInput("row", self.row, 'a computer row is "top" or "lower"')
+        if not isinstance(self.position, int) or isinstance(self.position, bool) or self.position < 1:
+            raise InvalidInput("position", self.position, "a position 1, 2, ...")
+
+    def __str__(self) -> str:
+        return f"{self.row} {self.position}"
+
+
+def gain_data(board: "PlayerBoard", amount: int, variant: SetiVariant = RULEBOOK) -> tuple["PlayerBoard", int, int]:
+    """Take ``amount`` data into the pool; returns the board, the data kept and the data discarded (S-F5)."""
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+        raise InvalidInput("amount", amount, "data gained is a whole number, 0 or more")
+    board, kept = board.gain_data(amount, variant)
+    return board, kept, amount - kept
+
+
+def placement_verdict(board: "PlayerBoard", space: DataSpace, active: str, layout: ComputerLayout | None = None) -> IllegalAction | None:
+    """None when ``board``'s owner may place a data on ``space`` now, else the refusal."""
+    layout = layout or sample_layout()
+    computer = board.computer
+    if active != board.colour:
+        return IllegalAction("seti.data.not_your_turn", f"It is {active}'s turn: {board.colour} may not place data now.", CAPACITY)
+    if board.data < 1:
+        return IllegalAction("seti.data.pool_empty", f"{board.colour}'s data pool is empty.", PLACE)
+    if space.position > len(layout.top):
+        return IllegalAction("seti.data.no_such_space", f"The computer has {len(layout.top)} top spaces; there is no {space}.", PLACE)
+    if space.row == "top":
+        if space.position <= computer.filled:
+            return IllegalAction("seti.data.occupied", f"{space} already holds data.", PLACE)
+        if space.position != computer.filled + 1:
+            return IllegalAction(
+                "seti.data.left_to_right", f"The top row fills left to right: the next data goes on top {computer.filled + 1}.", PLACE
+            )
+        return None
+    if computer.tech_at(space.position) is None:
+        return IllegalAction("seti.data.no_lower_space", f"No computer tech lies under top {space.position}, so there is no lower space.", TECHS)
+    if space.position in computer.lower:
+        return IllegalAction("seti.data.occupied", f"{space} already holds data.", TECHS)
+    if space.position > computer.filled:
+        return IllegalAction("seti.data.lower_before_top", f"Fill top {space.position} before the lower space under it.", TECHS)
+    return None
+
+
+def legal_placements(board: "PlayerBoard", active: str, layout: ComputerLayout | None = None) -> tuple[tuple[DataSpace, str], ...]:
+    """Every computer space with ``"legal"`` or the refusing rule and reason."""
+    layout = layout or sample_layout()
+    options = []
+    for row in ("top", "lower"):
+        for position in range(1, len(layout.top) + 1):
+            space = DataSpace(row, position)
+            refusal = placement_verdict(board, space, active, layout)
+            options.append((space, "legal" if refusal is None else f"{refusal.rule}: {refusal.reason}"))
+    return tuple(options)
+
+
+def place_data(
+    board: "PlayerBoard",
+    space: DataSpace,
+    *,
+    active: str,
+    tuck: str | None = None,
+    cards: Sequence[Card] | None = None,
+    layout: ComputerLayout | None = None,
+    variant: SetiVariant = RULEBOOK,
+) -> tuple["PlayerBoard", str, Reward]:
+    """Move one data from the pool onto ``space`` and resolve what it covers.
+
+    ``tuck`` names the hand card to tuck when the space asks for one (its income resource is gained at
+    once, S-F18; ``cards`` is the catalog, default the sample deck). Returns the board, what happened in
+    words, and the effects left to other phases (moves, cards, traces) as a ``Reward``.
+    """
+    layout = layout or sample_layout()
+    if not isinstance(space, DataSpace):
+        raise InvalidInput("space", space, 'a DataSpace, e.g. DataSpace("top", 1)')
+    refusal = placement_verdict(board, space, active, layout)
+    if refusal is not None:
+        raise refusal
+    computer = board.computer
+    if space.row == "top":
+        printed = layout.top[space.position - 1].reward
+        tech = computer.tech_at(space.position)
+        reward = replace(printed, vp=printed.vp + (variant.computer_tech_vp if tech else 0))
+        computer = replace(computer, filled=computer.filled + 1)
+    else:
+        reward = layout.tech_reward(computer.tech_at(space.position))
+        computer = replace(computer, lower=computer.lower | {space.position})
+    if tuck is not None and not reward.tuck:
+        raise InvalidInput("tuck", tuck, f"{space} gives no tuck; leave tuck out")
+    board = replace(board, data=board.data - 1, computer=computer)
+    board, text = apply_reward(board, reward, variant)
+    words = f"{board.colour} places a data on {space}: {text}"
+    card_income = 0
+    if reward.tuck:
+        board, tucked, card_income = _tuck(board, tuck, cards, variant)
+        words += f"; {tucked}"
+    pending = Reward(moves=reward.moves, cards=reward.cards + card_income, traces=reward.traces)
+    if pending.pending:
+        words += f"; still to take: {pending.describe()}"
+    return board, words + ".", pending
+
+
+def _tuck(board: "PlayerBoard", card_id: str | None, cards: Sequence[Card] | None, variant: SetiVariant) -> tuple["PlayerBoard", str, int]:
+    """Tuck ``card_id`` for income: its resource at once (S-F18); returns the board, words, cards owed."""
+    if not board.hand:
+        return board, "no card in hand to tuck", 0
+    if card_id is None:
+        raise InvalidInput("tuck", None, f"this space tucks a hand card for income: name one of {list(board.hand)}")
+    if card_id not in board.hand:
+        raise IllegalAction("seti.data.tuck_not_in_hand", f"{card_id} is not in {board.colour}'s hand.", PLACE)
+    catalog = {card.id: card for card in (cards if cards is not None else load_cards())}
+    if card_id not in catalog:
+        raise InvalidInput("tuck", card_id, "no card with this id in the catalog")
+    income = catalog[card_id].income
+    hand = list(board.hand)
+    hand.remove(card_id)
+    board = replace(board, hand=tuple(hand), tucked=board.tucked + (income,))
+    if income == "cards":
+        return board, f"tucks {card_id} for card income (it gives 1 card at once)", 1
+    board, _ = apply_reward(board, Reward(**{income: 1}), variant)
+    return board, f"tucks {card_id} for {income} income and gains 1 {income} at once", 0
+
+
+def install_computer_tech(board: "PlayerBoard", tech: str, position: int, layout: ComputerLayout | None = None) -> tuple["PlayerBoard", str]:
+    """Slot computer tech ``tech`` in under top ``position``; returns the board and what happened.
+
+    Each tech goes in its own slot and only once (计算机科技). A tech slid under data already there is
+    fine, but that data scores no 2 VP (研究科技, S-F13).
+    """
+    layout = layout or sample_layout()
+    layout.tech_reward(tech)
+    computer = board.computer
+    if not isinstance(position, int) or isinstance(position, bool) or position not in layout.tech_slots:
+        raise IllegalAction("seti.data.not_a_tech_slot", f"Top {position} has no computer-tech slot; slots: {list(layout.tech_slots)}.", TECHS)
+    if any(name == tech for _, name in computer.techs):
+        raise IllegalAction("seti.data.tech_twice", f"{board.colour} already has {tech} in the computer.", TECHS)
+    if computer.tech_at(position) is not None:
+        raise IllegalAction("seti.data.slot_taken", f"Top {position} already holds {computer.tech_at(position)}.", TECHS)
+    techs = tuple(sorted(computer.techs + ((position, tech),)))
+    board = replace(board, computer=replace(computer, techs=techs), techs=board.techs | {tech})
+    if position <= computer.filled:
+        return board, f"{tech} slides in under the data on top {position}: that data scores no VP (S-F13)."
+    return board, f"{tech} goes in under top {position}: data placed there later scores 2 VP."
+
+
+@dataclass(frozen=True)
+class DataResult:
+    """The ``seti.data`` phase's result: the board, the data discarded, and effects left to other phases."""
+
+    board: "PlayerBoard"
+    discarded: int
+    pending: tuple[Reward, ...]
+
+
+@register_phase("seti.data", title="Gain data and place it in the computer", section=PLACE, notebook=NOTEBOOK)
+def data_steps(
+    board: "PlayerBoard",
+    *,
+    gain: int = 0,
+    place: Sequence[DataSpace] = (),
+    active: str | None = None,
+    tucks: Sequence[str] = (),
+    cards: Sequence[Card] | None = None,
+    layout: ComputerLayout | None = None,
+    variant: SetiVariant = RULEBOOK,
+) -> Procedure:
+    """Gain ``gain`` data (the pool keeps at most ``variant.data_pool``), then place data on each of
+    ``place`` in turn; ``tucks`` gives the hand cards for spaces that tuck, in order. ``active`` is whose
+    turn it is (default: the board's owner)."""
+    layout = layout or sample_layout()
+    active = board.colour if active is None else active
+    for_tucks = list(tucks)
+    steps = []
+    board, kept, discarded = gain_data(board, gain, variant)
+    if gain:
+        text = f"{board.colour} gains {gain} data; the pool holds at most {variant.data_pool}: {kept} kept"
+        text += f", {discarded} discarded (S-F5)." if discarded else "."
+        steps.append(Step("Data into the pool", text, CAPACITY, ComputerView(board, layout), {"pool": board.data, "discarded": discarded}))
+    pending = []
+    for space in place:
+        if not isinstance(space, DataSpace):
+            raise InvalidInput("place", space, 'DataSpace values, e.g. DataSpace("top", 1)')
+        needs_tuck = space.row == "top" and space.position <= len(layout.top) and layout.top[space.position - 1].reward.tuck
+        tuck = for_tucks.pop(0) if needs_tuck and for_tucks and board.hand else None
+        board, text, left = place_data(board, space, active=active, tuck=tuck, cards=cards, layout=layout, variant=variant)
+        if left.pending:
+            pending.append(left)
+        section = TECHS if space.row == "lower" or board.computer.tech_at(space.position) else PLACE
+        steps.append(Step(f"Data on {space}", text, section, ComputerView(board, layout), {"pool": board.data, "score": board.score}))
+    if for_tucks:
+        raise InvalidInput("tucks", for_tucks, "more cards to tuck than spaces that tuck")
+    yield from steps
+    return DataResult(board, discarded, tuple(pending))
+
+
+@dataclass(frozen=True)
+class AnalyzeResult:
+    """The ``seti.analyze`` result: the board (computer cleared) and the blue trace to mark."""
+
+    board: "PlayerBoard"
+    trace: str
+    species: str | None
+
+
+@register_phase("seti.analyze", title="Analyze data", section=ANALYZE, notebook=NOTEBOOK)
+def analyze(board: "PlayerBoard", *, species: str | None = None, layout: ComputerLayout | None = None,
+            variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Pay the energy, clear the computer (pool kept), and mark a blue trace for one species."""
+    layout = layout or sample_layout()
+    computer = board.computer
+    if computer.filled < len(layout.top):
+        raise IllegalAction(
+            "seti.analyze.top_row_not_full",
+            f"Only {computer.filled} of the {len(layout.top)} top spaces hold data; analyzing needs the whole top row.",
+            ANALYZE,
+        )
+    paid = board.pay("seti.analyze.energy", ANALYZE, energy=variant.analyze_energy)
+    yield Step("Pay", f"{board.colour} pays {variant.analyze_energy} energy to analyze.", ANALYZE,
+               ComputerView(paid, layout), {"energy": paid.energy})
+    cleared = replace(paid, computer=replace(computer, filled=0, lower=frozenset()))
+    lower = len(computer.lower)
+    yield Step(
+        "Clear the computer",
+        f"Every data in the computer is discarded ({computer.filled} on top, {lower} below); the {cleared.data} in the pool stay. "
+        "The computer techs stay in their slots.",
+        ANALYZE,
+        ComputerView(cleared, layout),
+        {"pool": cleared.data},
+    )
+    whom = f"for {species}" if species else "for one of the two species (the player chooses)"
+    yield Step("A blue trace", f"{board.colour} marks a blue life trace {whom}.", ANALYZE, ComputerView(cleared, layout), {"trace": "blue"})
+    return AnalyzeResult(cleared, "blue", species)
+
+
+@dataclass(frozen=True)
+class ComputerView:
+    """A board's pool and computer, drawn (the state the data steps show)."""
+
+    board: "PlayerBoard"
+    layout: ComputerLayout
+
+    def _repr_svg_(self) -> str:
+        return computer_svg(self.board, self.layout)
+
+
+def computer_svg(board: "PlayerBoard", layout: ComputerLayout | None = None) -> str:
+    """The pool and the computer: top row left to right, tech tiles with their lower spaces."""
+    layout = layout or sample_layout()
+    size, gap, left = 46, 10, 120
+    width = left + len(layout.top) * (size + gap) + 20
+    computer = board.computer
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="190" class="tt-computer" font-family="sans-serif" font-size="11">',
+        f'<rect x="1" y="1" width="{width - 2}" height="188" rx="10" fill="#eef3fb" stroke="#8aa"/>',
+        f'<text x="12" y="22" font-weight="bold">{html.escape(board.colour)}: pool {board.data} · score {board.score} · publicity {board.publicity}</text>',
+        '<rect x="12" y="40" width="90" height="70" rx="8" fill="#dfe6f5" stroke="#557"/>',
+        '<text x="57" y="58" text-anchor="middle">data pool</text>',
+    ]
+    for i in range(board.data):
+        out.append(f'<polygon points="{20 + (i % 3) * 26},{70 + (i // 3) * 20} {40 + (i % 3) * 26},{70 + (i // 3) * 20} {30 + (i % 3) * 26},{84 + (i // 3) * 20}" fill="#2f4f9f"/>')
+    for index, space in enumerate(layout.top):
+        position = index + 1
+        x = left + index * (size + gap)
+        tech = computer.tech_at(position)
+        if tech:
+            out.append(f'<rect x="{x - 3}" y="37" width="{size + 6}" height="{2 * size + 20}" rx="6" fill="#9cc3f0" stroke="#2f6fd0"/>')
+            out.append(f'<text x="{x + size / 2:g}" y="{size * 2 + 68}" text-anchor="middle" fill="#113">{html.escape(tech)}</text>')
+        out.append(f'<rect x="{x}" y="40" width="{size}" height="{size}" rx="6" fill="white" stroke="#333"/>')
+        label = space.reward.describe() if space.reward != Reward() else ("slot" if space.tech_slot else "")
+        if tech:
+            label = "2 VP"
+        out.append(f'<text x="{x + size / 2:g}" y="{40 + size + 12}" text-anchor="middle">{html.escape(_short(label))}</text>')
+        if position <= computer.filled:
+            out.append(f'<polygon points="{x + 10},{52} {x + size - 10},{52} {x + size / 2:g},{76}" fill="#2f4f9f"/>')
+        if tech:
+            y = 40 + size + 18
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size - 10}" rx="6" fill="white" stroke="#333" stroke-dasharray="3 2"/>')
+            out.append(f'<text x="{x + size / 2:g}" y="{y + size - 16}" text-anchor="middle">{html.escape(_short(layout.tech_reward(tech).describe()))}</text>')
+            if position in computer.lower:
+                out.append(f'<polygon points="{x + 10},{y + 6} {x + size - 10},{y + 6} {x + size / 2:g},{y + 26}" fill="#2f4f9f"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _short(text: str) -> str:
+    return {"tucking a hand card for income": "tuck card"}.get(text, text)

@@ -1,0 +1,285 @@
+"""Scanning nearby stars (a main action) and resolving the sectors it completes.
+
+Pay 1 credit and 2 energy, then, in any order: a signal in Earth's sector (TT #01: an adjacent sector
+instead), a card-row discard for a signal in one of the two sectors of the card's colour (the row
+refills at once), and with telescope techs TT #02 (a hand card for an extra signal), TT #03 (1
+publicity for a signal in Mercury's sector) and TT #04 (1 energy to launch a probe or gain a move):
+at most 4 signals (S-F6). Sectors completed resolve after the action in the order the active player
+chooses (完成扇区, S-R7). Earth's and Mercury's sectors are parameters: they move with the solar system.
+Rulebook: 扫描附近的恒星, 望远镜科技, 扇形区域.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, Union
+
+from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine.steps import Procedure
+from .cards import REFILL, CardSupply
+from .player import PlayerBoard
+from .sector import COMPLETE, MARK, NOTEBOOK, Gained, Reward, SectorResult, Sky, apply_reward, explain_resolution
+from .variant import RULEBOOK, SetiVariant
+
+SCAN = "扫描附近的恒星"
+TELESCOPE = "望远镜科技"
+
+
+@dataclass(frozen=True)
+class EarthSignal:
+    """A signal in Earth's sector, or with TT #01 in a sector next to it (give ``sector``)."""
+
+    sector: int | None = None
+
+
+@dataclass(frozen=True)
+class RowSignal:
+    """Discard the card-row card at ``position`` (0..2) for a signal in ``sector``, one of its colour's two."""
+
+    position: int
+    sector: int
+
+
+@dataclass(frozen=True)
+class HandSignal:
+    """TT #02: discard hand card ``card`` for an extra signal in ``sector``, one of its colour's two."""
+
+    card: str
+    sector: int
+
+
+@dataclass(frozen=True)
+class MercurySignal:
+    """TT #03: pay 1 publicity for an extra signal in Mercury's sector."""
+
+
+@dataclass(frozen=True)
+class ProbeBoost:
+    """TT #04: pay 1 energy to launch a probe (``"launch"``) or gain a move (``"move"``)."""
+
+    use: Literal["launch", "move"] = "move"
+
+
+ScanStep = Union[EarthSignal, RowSignal, HandSignal, MercurySignal, ProbeBoost]
+_TECH = {HandSignal: "TT2", MercurySignal: "TT3", ProbeBoost: "TT4"}
+
+
+@dataclass(frozen=True)
+class ScanTable:
+    """What a scan changes: the sky, every player's board and the cards."""
+
+    sky: Sky
+    boards: tuple[PlayerBoard, ...]
+    supply: CardSupply
+
+    def board(self, colour: str) -> PlayerBoard:
+        for board in self.boards:
+            if board.colour == colour:
+                return board
+        raise InvalidInput("player", colour, f"no board for this player; players: {[b.colour for b in self.boards]}")
+
+    def with_board(self, board: PlayerBoard) -> "ScanTable":
+        self.board(board.colour)
+        return replace(self, boards=tuple(board if b.colour == board.colour else b for b in self.boards))
+
+    def _repr_html_(self) -> str:
+        boards = "".join(
+            f"<li><b>{html.escape(b.colour)}</b>: score {b.score}, publicity {b.publicity}, credits {b.credits}, "
+            f"energy {b.energy}, data {b.data}, hand {len(b.hand)}</li>"
+            for b in self.boards
+        )
+        return f"<div class='tt-scan-table'>{self.supply._repr_html_()}<ul>{boards}</ul>{self.sky._repr_html_()}</div>"
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """The table after the scan, each signal (sector number, what it gave), resolutions, and effects
+    left to other phases (TT #04's launch or move, life traces, cards)."""
+
+    table: ScanTable
+    signals: tuple[tuple[int, Gained], ...]
+    resolutions: tuple[SectorResult, ...]
+    pending: tuple[str, ...]
+
+
+@register_phase("seti.scan", title="Scan nearby stars", section=SCAN, notebook=NOTEBOOK)
+def scan(
+    table: ScanTable,
+    player: str,
+    steps: Sequence[ScanStep],
+    *,
+    earth_sector: int,
+    mercury_sector: int | None = None,
+    rng: Rng,
+    resolve_order: Sequence[int] | None = None,
+    variant: SetiVariant = RULEBOOK,
+) -> Procedure:
+    """Carry out a scan: the cost, each step in the order given, then the completed sectors resolve.
+
+    Everything is checked before the first step is shown: a refused scan changes nothing.
+    """
+    shown, result = _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order, variant)
+    yield from shown
+    return result
+
+
+def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order, variant):
+    if not isinstance(table, ScanTable):
+        raise InvalidInput("table", table, "a ScanTable")
+    board = table.board(player)
+    table.sky.sector(earth_sector)
+    if mercury_sector is not None:
+        table.sky.sector(mercury_sector)
+    if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence):
+        raise InvalidInput("steps", steps, "a list of scan steps (EarthSignal(), RowSignal(...), ...)")
+    kinds = [type(step) for step in steps]
+    for step in steps:
+        if type(step) not in (EarthSignal, RowSignal, HandSignal, MercurySignal, ProbeBoost):
+            raise InvalidInput("steps", step, "EarthSignal, RowSignal, HandSignal, MercurySignal or ProbeBoost")
+        if kinds.count(type(step)) > 1:
+            raise IllegalAction("seti.scan.twice", f"A scan has one {type(step).__name__} step at most.", SCAN)
+    if EarthSignal not in kinds:
+        raise IllegalAction("seti.scan.earth_signal", "Every scan marks a signal in Earth's sector (or next to it with TT #01).", SCAN)
+    if RowSignal not in kinds and any(card is not None for card in table.supply.row):
+        raise IllegalAction("seti.scan.row_signal", "Every scan discards a card from the card row for a signal.", SCAN)
+    for step in steps:
+        tech = _TECH.get(type(step))
+        if isinstance(step, EarthSignal) and step.sector not in (None, earth_sector):
+            tech = "TT1"
+        if tech and tech not in board.techs:
+            raise IllegalAction("seti.scan.needs_tech", f"{player} has no {tech}, which {type(step).__name__} needs.", TELESCOPE)
+
+    shown: list[Step] = []
+    board = board.pay("seti.scan.cost", SCAN, credits=variant.scan_credits, energy=variant.scan_energy)
+    table = table.with_board(board)
+    shown.append(Step("Pay for the scan", f"{player} pays {variant.scan_credits} credit and {variant.scan_energy} energy.",
+                      SCAN, table, {"credits": board.credits, "energy": board.energy}))
+    signals: list[tuple[int, Gained]] = []
+    completed: list[int] = []
+    pending: list[str] = []
+
+    def signal(table: ScanTable, number: int, why: str, section: str) -> ScanTable:
+        sector = table.sky.sector(number)
+        sector, gained = sector.mark(player, variant)
+        board = table.board(player)
+        board = replace(board, score=board.score + gained.vp)
+        board, kept = board.gain_data(gained.data, variant)
+        table = replace(table.with_board(board), sky=table.sky.with_sector(sector))
+        signals.append((number, gained))
+        if gained.overflow:
+            text = f"{why}: {player} marks {sector.name} beyond its slots (overflow: no data, counts for the win)."
+        else:
+            text = f"{why}: {player} replaces the data in slot {gained.slot} of {sector.name}"
+            text += f" and takes it to the pool" if kept else ", but the pool is full: the data is discarded (S-F5)"
+            text += f"; {gained.vp} VP for the second slot." if gained.vp else "."
+        if gained.completed:
+            completed.append(number)
+            text += f" {sector.name} is complete: it resolves after the action."
+        shown.append(Step(f"Signal in sector {number}", text, section, table, {"sector": number, "data": kept, "VP": gained.vp}))
+        return table
+
+    for step in steps:
+        if isinstance(step, EarthSignal):
+            number = earth_sector if step.sector is None else step.sector
+            if number != earth_sector and number not in table.sky.neighbours(earth_sector):
+                raise IllegalAction("seti.scan.not_adjacent",
+                                    f"TT #01 moves the Earth signal to a sector next to Earth's ({earth_sector}), not to {number}.", TELESCOPE)
+            why = "Earth's sector" if number == earth_sector else f"TT #01, next to Earth's sector {earth_sector}"
+            table = signal(table, number, why, SCAN if number == earth_sector else TELESCOPE)
+        elif isinstance(step, RowSignal):
+            supply = table.supply
+            if not isinstance(step.position, int) or not 0 <= step.position < len(supply.row) or supply.row[step.position] is None:
+                raise InvalidInput("position", step.position, f"a card-row position holding a card: {list(supply.row)}")
+            card = supply.card(supply.row[step.position])
+            _check_colour(table.sky, card.colour, step.sector, card.name)
+            supply, taken, refill = supply.take_from_row(step.position, rng)
+            reshuffled = not table.supply.deck and bool(table.supply.discard)
+            supply = supply.discard_card(taken)
+            table = replace(table, supply=supply)
+            refill_text = f"{supply.card(refill).name} replaces it at once" if refill else "no card is left to replace it"
+            if reshuffled:
+                refill_text += " (the deck was empty: the discard pile was reshuffled)"
+            shown.append(Step("Discard from the card row",
+                              f"{player} discards {card.name} ({card.colour}) from the row; {refill_text}.",
+                              REFILL, table, {"discarded": taken, "refill": refill or "none"}))
+            table = signal(table, step.sector, f"{card.colour} card", SCAN)
+        elif isinstance(step, HandSignal):
+            board = table.board(player)
+            if step.card not in board.hand:
+                raise IllegalAction("seti.scan.not_in_hand", f"{step.card} is not in {player}'s hand.", TELESCOPE)
+            card = table.supply.card(step.card)
+            _check_colour(table.sky, card.colour, step.sector, card.name)
+            hand = list(board.hand)
+            hand.remove(step.card)
+            table = replace(table.with_board(replace(board, hand=tuple(hand))), supply=table.supply.discard_card(step.card))
+            table = signal(table, step.sector, f"TT #02, {card.name} from the hand ({card.colour})", TELESCOPE)
+        elif isinstance(step, MercurySignal):
+            if mercury_sector is None:
+                raise InvalidInput("mercury_sector", None, "TT #03 marks Mercury's sector: give its number")
+            board = table.board(player).pay("seti.scan.tt3_publicity", TELESCOPE, publicity=variant.tt3_publicity)
+            table = signal(table.with_board(board), mercury_sector, f"TT #03, {variant.tt3_publicity} publicity paid, Mercury's sector", TELESCOPE)
+        else:
+            if step.use not in ("launch", "move"):
+                raise InvalidInput("use", step.use, 'TT #04 gives "launch" or "move"')
+            board = table.board(player).pay("seti.scan.tt4_energy", TELESCOPE, energy=variant.tt4_energy)
+            table = table.with_board(board)
+            gain = "launch a probe" if step.use == "launch" else "gain 1 move"
+            pending.append(gain)
+            shown.append(Step("TT #04", f"{player} pays {variant.tt4_energy} energy to {gain} (carried out on the solar system).",
+                              TELESCOPE, table, {"energy": board.energy}))
+
+    resolution_steps, table, results, more = _resolve(table, completed, resolve_order, variant)
+    shown.extend(resolution_steps)
+    return shown, ScanResult(table, tuple(signals), results, tuple(pending + more))
+
+
+def _check_colour(sky: Sky, colour: str, number: int, name: str) -> None:
+    matching = sky.of_colour(colour)
+    if number not in matching:
+        raise IllegalAction("seti.scan.colour", f"{name} is {colour}: its signal goes to sector {' or '.join(map(str, matching))}, not {number}.", SCAN)
+
+
+def _resolve(table: ScanTable, completed: Sequence[int], order: Sequence[int] | None, variant: SetiVariant):
+    if order is None:
+        order = tuple(completed)
+    elif sorted(order) != sorted(completed):
+        raise InvalidInput("resolve_order", list(order), f"an order of the completed sectors {sorted(completed)}")
+    shown: list[Step] = []
+    results: list[SectorResult] = []
+    pending: list[str] = []
+    if len(order) > 1:
+        shown.append(Step("Completed sectors", f"Sectors {', '.join(map(str, order))} are complete; the active player resolves them "
+                          "in this order, after the main action (S-R7).", COMPLETE, table, {"order": ", ".join(map(str, order))}))
+    for number in order:
+        procedure = explain_resolution(table.sky.sector(number), variant)
+        while True:
+            try:
+                shown.append(next(procedure))
+            except StopIteration as stop:
+                result = stop.value
+                break
+        results.append(result)
+        for player, amount in result.publicity.items():
+            board, _ = table.board(player).gain_publicity(amount, variant)
+            table = table.with_board(board)
+        winner = table.board(result.winner)
+        winner, words = apply_reward(replace(winner, sector_wins=winner.sector_wins + 1), result.reward, variant)
+        table = replace(table.with_board(winner), sky=table.sky.with_sector(result.sector))
+        pending.extend(f"{result.winner}: {item}" for item in Reward(cards=result.reward.cards, moves=result.reward.moves,
+                                                                     traces=result.reward.traces).pending)
+        shown.append(Step(f"Sector {number} settled", f"Publicity and {result.winner}'s reward are taken ({words}).",
+                          COMPLETE, table, {"winner": result.winner, "second": result.second or "nobody"}))
+    return shown, table, tuple(results), pending
+
+
+def resolve_completed(table: ScanTable, completed: Sequence[int], order: Sequence[int] | None = None,
+                      variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Resolve sectors completed outside a scan (card effects) at the end of that action (S-R7)."""
+    for number in completed:
+        if not table.sky.sector(number).complete:
+            raise InvalidInput("completed", number, "this sector is not complete")
+    shown, table, results, pending = _resolve(table, completed, order, variant)
+    yield from shown
+    return ScanResult(table, (), results, tuple(pending))

@@ -1,0 +1,564 @@
+"""Sectors of the sky: marking signals, completing a sector, its winner, second place and the reset.
+
+A ``Sector`` keeps the markers in its data slots in the order they were placed (a slot with no marker
+still holds its data; markers beyond the slots are overflow). ``mark`` places one marker;
+``resolve_sector`` settles a complete sector; ``explain_resolution`` does the same one rule per step.
+Rulebook: 扇形区域 (标记信号, 完成扇区, 重置扇区), 规则提示, FAQ; RULINGS S-R6, S-R7.
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from importlib import resources
+from typing import Any
+
+from ..engine import IllegalAction, InvalidInput, Step, register_phase, result_of
+from ..engine.steps import Procedure
+from .variant import RULEBOOK, SetiVariant
+
+MARK = "扇形区域 · 标记信号"
+COMPLETE = "扇形区域 · 完成扇区"
+RESET = "扇形区域 · 重置扇区"
+NOTEBOOK = "seti_sector_resolution.ipynb"
+TRACE_COLOURS = ("pink", "yellow", "blue")
+
+
+@dataclass(frozen=True)
+class Reward:
+    """What a board space or a star gives: resources, VP, and effects other phases carry out.
+
+    ``traces`` are life-trace colours to mark (``"pink"``, ``"yellow"``, ``"blue"``); ``moves``,
+    ``cards`` and ``traces`` are handed on as pending effects; ``tuck`` asks for a hand card to be
+    tucked for income (the computer carries that out).
+    """
+
+    vp: int = 0
+    publicity: int = 0
+    credits: int = 0
+    energy: int = 0
+    data: int = 0
+    cards: int = 0
+    moves: int = 0
+    tuck: int = 0
+    traces: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name == "traces":
+                if not isinstance(value, tuple) or any(colour not in TRACE_COLOURS for colour in value):
+                    raise InvalidInput("traces", value, f"a tuple of trace colours from {TRACE_COLOURS}")
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise InvalidInput(item.name, value, "a reward amount is a whole number, 0 or more")
+
+    @classmethod
+    def from_toml(cls, entry: Mapping[str, Any], where: str) -> "Reward":
+        """A reward from a data-file table such as ``{ vp = 3, traces = ["pink"] }``."""
+        if not isinstance(entry, Mapping):
+            raise InvalidInput(where, entry, "a reward is a table such as { vp = 3 }")
+        known = {item.name for item in fields(cls)}
+        for key in entry:
+            if key not in known:
+                raise InvalidInput(f"{where}.{key}", entry[key], f"unknown reward; known: {sorted(known)}")
+        values = dict(entry)
+        if "traces" in values:
+            if not isinstance(values["traces"], list):
+                raise InvalidInput(f"{where}.traces", values["traces"], "a list of trace colours")
+            values["traces"] = tuple(values["traces"])
+        try:
+            return cls(**values)
+        except InvalidInput as error:
+            raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
+
+    @property
+    def pending(self) -> tuple[str, ...]:
+        """The parts other phases carry out (moves, cards, life traces), in words."""
+        parts = []
+        if self.moves:
+            parts.append(f"{self.moves} move{'s' if self.moves > 1 else ''}")
+        if self.cards:
+            parts.append(f"{self.cards} card{'s' if self.cards > 1 else ''}")
+        parts.extend(f"a {colour} life trace" for colour in self.traces)
+        return tuple(parts)
+
+    def describe(self) -> str:
+        """Plain words, e.g. ``"3 VP and a pink life trace"``; ``"nothing"`` when empty."""
+        parts = [f"{self.vp} VP"] if self.vp else []
+        for name in ("publicity", "credits", "energy", "data"):
+            amount = getattr(self, name)
+            if amount:
+                parts.append(f"{amount} {name}")
+        parts.extend(self.pending)
+        if self.tuck:
+            parts.append("tucking a hand card for income")
+        if not parts:
+            return "nothing"
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def apply_reward(board: Any, reward: Reward, variant: SetiVariant = RULEBOOK) -> tuple[Any, str]:
+    """A ``PlayerBoard`` after taking ``reward``'s VP and resources (publicity and data capped), and
+    what happened in words. Moves, cards, life traces and tucking are left to the caller (``pending``)."""
+    board = replace(board, score=board.score + reward.vp, credits=board.credits + reward.credits,
+                    energy=board.energy + reward.energy)
+    notes = [f"{reward.vp} VP"] if reward.vp else []
+    for name, amount in (("credits", reward.credits), ("energy", reward.energy)):
+        if amount:
+            notes.append(f"{amount} {name}")
+    if reward.publicity:
+        board, kept = board.gain_publicity(reward.publicity, variant)
+        notes.append(f"{kept} publicity" + (f" ({reward.publicity - kept} lost above the cap)" if kept < reward.publicity else ""))
+    if reward.data:
+        board, kept = board.gain_data(reward.data, variant)
+        notes.append(f"{kept} data" + (f" ({reward.data - kept} discarded: the pool is full)" if kept < reward.data else ""))
+    return board, ", ".join(notes) if notes else "no effect"
+
+
+@dataclass(frozen=True)
+class Gained:
+    """What one marked signal gave: ``data`` (0 or 1), ``vp`` (2 on the second slot) and where it went."""
+
+    data: int
+    vp: int
+    slot: int | None
+    completed: bool
+
+    @property
+    def overflow(self) -> bool:
+        """True for a marker beyond the data slots (no data, but it counts for the win)."""
+        return self.slot is None
+
+
+@dataclass(frozen=True)
+class Sector:
+    """One sector: its star, its data slots and the markers placed in them, and the star's win markers.
+
+    ``markers`` are in the order placed; ``markers[i]`` sits in slot ``i + 1`` and markers past
+    ``slots`` are overflow. ``carried`` says ``markers[0]`` is a second-place marker left from the last
+    reset. ``winners`` are the win markers beside the star, oldest first (they never count again).
+    """
+
+    star: str
+    slots: int
+    markers: tuple[str, ...] = ()
+    carried: bool = False
+    winners: tuple[str, ...] = ()
+    first_reward: Reward = field(default_factory=Reward)
+    later_reward: Reward = field(default_factory=Reward)
+    colour: str | None = None
+    number: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.star, str) or not self.star.strip():
+            raise InvalidInput("star", self.star, "a sector needs its star's name")
+        if not isinstance(self.slots, int) or isinstance(self.slots, bool) or self.slots < 1:
+            raise InvalidInput("slots", self.slots, "a sector has at least one data slot")
+        for name in ("markers", "winners"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not all(_is_player(p) for p in value):
+                raise InvalidInput(name, value, "a tuple of player colours (non-empty strings)")
+        if self.carried and not self.markers:
+            raise InvalidInput("carried", self.carried, "a carried second-place marker needs a marker in slot 1")
+        for name in ("first_reward", "later_reward"):
+            if not isinstance(getattr(self, name), Reward):
+                raise InvalidInput(name, getattr(self, name), "a Reward")
+        if self.colour is not None and (not isinstance(self.colour, str) or not self.colour):
+            raise InvalidInput("colour", self.colour, "a sector colour name, or None")
+        if self.number is not None and (not isinstance(self.number, int) or isinstance(self.number, bool)):
+            raise InvalidInput("number", self.number, "a sector number, or None")
+
+    @property
+    def name(self) -> str:
+        """``"sector 3 (Barnard's Star)"``, or the star alone when the sector has no number."""
+        return self.star if self.number is None else f"sector {self.number} ({self.star})"
+
+    @property
+    def data_left(self) -> int:
+        """Data tokens still in the slots."""
+        return max(0, self.slots - len(self.markers))
+
+    @property
+    def complete(self) -> bool:
+        """True once the last data has been replaced by a marker (until the sector is resolved)."""
+        return len(self.markers) >= self.slots
+
+    @property
+    def slot_contents(self) -> tuple[str | None, ...]:
+        """Each slot left to right: the marker's player, or None where data still lies."""
+        return tuple(self.markers[i] if i < len(self.markers) else None for i in range(self.slots))
+
+    @property
+    def overflow(self) -> tuple[str, ...]:
+        """Markers placed beyond the slots."""
+        return self.markers[self.slots:]
+
+    def mark(self, player: str, variant: SetiVariant = RULEBOOK) -> tuple["Sector", Gained]:
+        """Mark a signal: the leftmost data goes to ``player``'s pool and the marker takes its slot.
+
+        With no data left the marker is overflow (no data, but it counts for the win). The second slot
+        scores ``variant.second_slot_vp``.
+        """
+        if not _is_player(player):
+            raise InvalidInput("player", player, "a player colour (non-empty string)")
+        index = len(self.markers)
+        marked = replace(self, markers=self.markers + (player,))
+        if index >= self.slots:
+            return marked, Gained(data=0, vp=0, slot=None, completed=False)
+        vp = variant.second_slot_vp if index == 1 else 0
+        return marked, Gained(data=1, vp=vp, slot=index + 1, completed=index + 1 == self.slots)
+
+    def counting_markers(self, variant: SetiVariant = RULEBOOK) -> tuple[tuple[int, str], ...]:
+        """(position, player) of every marker that counts for the win (S-R6: the carried one too)."""
+        skip_carried = self.carried and not variant.carried_second_counts
+        return tuple((i, p) for i, p in enumerate(self.markers) if not (i == 0 and skip_carried))
+
+    def _repr_svg_(self) -> str:
+        return sector_svg(self)
+
+    def __repr__(self) -> str:
+        return f"Sector({self.name!r}, slots={list(self.slot_contents)}, overflow={list(self.overflow)}, winners={list(self.winners)})"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's markers in a sector: how many count and the position of the latest one."""
+
+    player: str
+    count: int
+    latest: int
+
+
+@dataclass(frozen=True)
+class SectorResult:
+    """A resolved sector: winner, second place (or None), +1 publicity per contributor, the reward."""
+
+    winner: str
+    second: str | None
+    publicity: dict[str, int]
+    reward: Reward
+    first_win: bool
+    standings: tuple[Standing, ...]
+    returned: dict[str, int]
+    sector: Sector
+
+
+def standings(sector: Sector, variant: SetiVariant = RULEBOOK) -> tuple[Standing, ...]:
+    """Players ranked for the win: most counting markers, ties to the later latest marker (S-R6)."""
+    counts: dict[str, int] = {}
+    latest: dict[str, int] = {}
+    for position, player in sector.counting_markers(variant):
+        counts[player] = counts.get(player, 0) + 1
+        latest[player] = position
+    ranked = sorted(counts, key=lambda p: (counts[p], latest[p]), reverse=True)
+    return tuple(Standing(p, counts[p], latest[p]) for p in ranked)
+
+
+def explain_resolution(sector: Sector, variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Resolve a complete sector one rule per step; returns the ``SectorResult``."""
+    if not isinstance(sector, Sector):
+        raise InvalidInput("sector", sector, "a Sector")
+    if not sector.complete:
+        raise IllegalAction(
+            "seti.sector.not_complete",
+            f"{sector.name} still holds {sector.data_left} data; a sector resolves only once its last data is replaced.",
+            COMPLETE,
+        )
+    ranking = standings(sector, variant)
+    if not ranking:
+        raise IllegalAction("seti.sector.no_markers", f"{sector.name} has no marker that counts.", COMPLETE)
+    counted = ", ".join(f"{s.player} {s.count}" for s in ranking)
+    notes = []
+    if sector.overflow:
+        notes.append(f"{len(sector.overflow)} overflow marker(s) count too")
+    if sector.carried:
+        notes.append(
+            f"{sector.markers[0]}'s second-place marker in slot 1 "
+            + ("counts, as placed earliest (S-R6)" if variant.carried_second_counts else "does not count (variant)")
+        )
+    if sector.winners:
+        notes.append("the win markers beside the star never count (FAQ)")
+    yield Step(
+        "Count the markers",
+        f"Markers in {sector.name}: {counted}." + (" " + _sentence("; ".join(notes)) if notes else ""),
+        COMPLETE,
+        sector,
+        {"markers": counted},
+    )
+
+    winner = ranking[0]
+    yield Step("The winner", _tie_text(ranking, winner, "wins"), COMPLETE, sector, {"winner": winner.player})
+
+    contributors = sorted({p for _, p in sector.counting_markers(variant)}, key=lambda p: _first_index(sector, p))
+    publicity = {p: variant.sector_publicity for p in contributors}
+    yield Step(
+        "Publicity for every contributor",
+        f"Every player with at least one marker gains {variant.sector_publicity} publicity, the winner included: "
+        + ", ".join(contributors) + ".",
+        COMPLETE,
+        sector,
+        {"publicity": ", ".join(f"{p} +{n}" for p, n in publicity.items())},
+    )
+
+    first_win = not sector.winners
+    reward = sector.first_reward if first_win else sector.later_reward
+    which = "the first winner's" if first_win else f"a later winner's (won before by {', '.join(sector.winners)})"
+    at_star = replace(sector, winners=sector.winners + (winner.player,))
+    yield Step(
+        "The star's reward",
+        f"{winner.player} places a marker beside {sector.star} and takes {which} reward: {reward.describe()}.",
+        COMPLETE,
+        at_star,
+        {"reward": reward.describe(), "first win": first_win},
+    )
+
+    others = tuple(s for s in ranking if s.player != winner.player)
+    second = others[0] if others else None
+    if second is None:
+        text = f"Every counting marker is {winner.player}'s, so nobody is second (规则提示)."
+    else:
+        text = _tie_text(others, second, "is second", among="Among the others, ")
+        text += " One of their markers stays, in the first slot."
+    yield Step("Second place", text, RESET, at_star, {"second": second.player if second else "nobody"})
+
+    returned: dict[str, int] = {}
+    for player in sector.markers:
+        returned[player] = returned.get(player, 0) + 1
+    kept = (second.player,) if second else ()
+    if second:
+        returned[second.player] -= 1
+    returned = {p: n for p, n in returned.items() if n}
+    reset = replace(at_star, markers=kept, carried=bool(kept))
+    yield Step(
+        "Reset the sector",
+        "Every other marker goes back to its player ("
+        + ", ".join(f"{p} {n}" for p, n in returned.items())
+        + f") and {reset.data_left} data refill the empty slots, as at set-up.",
+        RESET,
+        reset,
+        {"data refilled": reset.data_left},
+    )
+    return SectorResult(
+        winner=winner.player,
+        second=second.player if second else None,
+        publicity=publicity,
+        reward=reward,
+        first_win=first_win,
+        standings=ranking,
+        returned=returned,
+        sector=reset,
+    )
+
+
+def resolve_sector(sector: Sector, variant: SetiVariant = RULEBOOK) -> SectorResult:
+    """Resolve a complete sector (see ``explain_resolution`` for the same, step by step)."""
+    return result_of(explain_resolution(sector, variant))
+
+
+@dataclass(frozen=True)
+class SignalsResult:
+    """The ``seti.sector`` phase's result: the sector after the marks, each mark's gain, the resolution."""
+
+    sector: Sector
+    gains: tuple[Gained, ...]
+    resolution: SectorResult | None
+
+
+@register_phase("seti.sector", title="Mark signals and resolve a sector", section=COMPLETE, notebook=NOTEBOOK)
+def mark_signals(sector: Sector, players: Sequence[str], variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Mark a signal for each player in turn; if that completes the sector, resolve it step by step."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidInput("players", players, "a list of player colours, one per signal")
+    gains = []
+    for player in players:
+        sector, gained = sector.mark(player, variant)
+        gains.append(gained)
+        if gained.overflow:
+            text = f"{player} marks a signal beyond the slots: overflow, no data, but it counts for the win."
+        else:
+            text = f"{player} replaces the data in slot {gained.slot} and takes it to the pool"
+            text += f", scoring {gained.vp} VP for the second slot." if gained.vp else "."
+            if gained.completed:
+                text += f" That was the last data: {sector.name} is complete."
+        yield Step(f"{player} marks a signal", text, MARK, sector, {"data": gained.data, "VP": gained.vp})
+    resolution = (yield from explain_resolution(sector, variant)) if sector.complete else None
+    return SignalsResult(resolution.sector if resolution else sector, tuple(gains), resolution)
+
+
+def _is_player(value: object) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def _first_index(sector: Sector, player: str) -> int:
+    return sector.markers.index(player)
+
+
+def _tie_text(ranking: Sequence[Standing], chosen: Standing, verb: str, among: str = "") -> str:
+    tied = [s for s in ranking if s.count == chosen.count]
+    if len(tied) == 1:
+        return f"{among}{chosen.player} has the most markers ({chosen.count}) and {verb}."
+    names = ", ".join(s.player for s in tied[:-1]) + " and " + tied[-1].player
+    later = ", ".join(f"{s.player} in position {s.latest + 1}" for s in tied)
+    return (
+        f"{among}{names} tie with {chosen.count} markers each. The tie goes to the marker placed later "
+        f"(latest markers: {later}), so {chosen.player} {verb}."
+    )
+
+
+# --- the eight sectors as data -------------------------------------------------------------------
+
+def load_sectors(text: str | None = None) -> tuple[Sector, ...]:
+    """Sectors from a TOML text (default: the labelled sample ``data/sectors.toml``), ordered by number.
+
+    Sector numbers run 1..n around the sky (neighbours differ by one, the last touches the first).
+    Every colour must name exactly two sectors (a card's colour matches two sectors, 扫描附近的恒星).
+    """
+    if text is None:
+        text = resources.files(__package__).joinpath("data/sectors.toml").read_text(encoding="utf-8")
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput("sectors.toml", str(error), "the file is not valid TOML") from None
+    entries = table.get("sector")
+    if not isinstance(entries, list) or not entries:
+        raise InvalidInput("sector", entries, "the file needs [[sector]] entries")
+    known = {"number", "star", "colour", "slots", "first_reward", "later_reward", "source"}
+    sectors = []
+    for index, entry in enumerate(entries):
+        where = f"sector[{index}]"
+        for key in entry:
+            if key not in known:
+                raise InvalidInput(f"{where}.{key}", entry[key], f"unknown field; known: {sorted(known)}")
+        for key in ("number", "star", "colour", "slots"):
+            if key not in entry:
+                raise InvalidInput(f"{where}.{key}", None, "missing")
+        try:
+            sectors.append(
+                Sector(
+                    star=entry["star"],
+                    slots=entry["slots"],
+                    colour=entry["colour"],
+                    number=entry["number"],
+                    first_reward=Reward.from_toml(entry.get("first_reward", {}), "first_reward"),
+                    later_reward=Reward.from_toml(entry.get("later_reward", {}), "later_reward"),
+                )
+            )
+        except InvalidInput as error:
+            raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
+    sectors.sort(key=lambda s: s.number)
+    numbers = [s.number for s in sectors]
+    if numbers != list(range(1, len(sectors) + 1)):
+        raise InvalidInput("sector.number", numbers, "sector numbers must be 1..n, each once")
+    colours: dict[str, int] = {}
+    for s in sectors:
+        colours[s.colour] = colours.get(s.colour, 0) + 1
+    for colour, count in colours.items():
+        if count != 2:
+            raise InvalidInput("sector.colour", colour, f"each colour names exactly two sectors, not {count}")
+    return tuple(sectors)
+
+
+@dataclass(frozen=True)
+class Sky:
+    """The sectors around the sky, numbered 1..n; neighbours differ by one and n touches 1."""
+
+    sectors: tuple[Sector, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.sectors, tuple) or not self.sectors or not all(isinstance(s, Sector) for s in self.sectors):
+            raise InvalidInput("sectors", self.sectors, "a tuple of Sector")
+        numbers = [s.number for s in self.sectors]
+        if numbers != list(range(1, len(self.sectors) + 1)):
+            raise InvalidInput("sectors", numbers, "sectors numbered 1..n in order")
+
+    @classmethod
+    def sample(cls) -> "Sky":
+        """The eight sectors of the labelled sample ``data/sectors.toml``."""
+        return cls(load_sectors())
+
+    def sector(self, number: int) -> Sector:
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(self.sectors):
+            raise InvalidInput("sector", number, f"a sector number 1..{len(self.sectors)}")
+        return self.sectors[number - 1]
+
+    def neighbours(self, number: int) -> tuple[int, int]:
+        """The two sectors next to ``number`` around the sky."""
+        self.sector(number)
+        count = len(self.sectors)
+        return ((number - 2) % count + 1, number % count + 1)
+
+    def of_colour(self, colour: str) -> tuple[int, ...]:
+        """Numbers of the sectors of this colour (two on the board)."""
+        return tuple(s.number for s in self.sectors if s.colour == colour)
+
+    def with_sector(self, sector: Sector) -> "Sky":
+        index = sector.number - 1
+        return replace(self, sectors=self.sectors[:index] + (sector,) + self.sectors[index + 1:])
+
+    def _repr_html_(self) -> str:
+        return "<div class='tt-sky'>" + "".join(sector_svg(s) for s in self.sectors) + "</div>"
+
+
+# --- pictures ------------------------------------------------------------------------------------
+
+PLAYER_FILL = {
+    "green": "#2e9b4f", "purple": "#7b3fa0", "orange": "#ef8a17", "blue": "#2f6fd0",
+    "red": "#d0342c", "white": "#f4f4f4", "yellow": "#f2c200", "black": "#222222",
+}
+DATA_FILL = "#e0529c"
+
+
+def player_fill(player: str) -> str:
+    """The drawing colour of a player's markers (grey for colours without one)."""
+    return PLAYER_FILL.get(player.lower(), "#9a9a9a")
+
+
+def sector_svg(sector: Sector) -> str:
+    """The sector drawn: star and win markers on top, slots left to right (data or markers), overflow."""
+    r, gap, left = 22, 12, 16
+    cells = sector.slots + len(sector.overflow)
+    width = left * 2 + cells * (2 * r + gap) + (gap if sector.overflow else 0)
+    width = max(width, 300)
+    height = 150
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-sector" '
+        f'font-family="sans-serif" font-size="12">',
+        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="10" fill="#16213e" stroke="#555"/>',
+        f'<text x="{left}" y="24" fill="#ffe9a8" font-size="15" font-weight="bold">★ {html.escape(sector.name)}</text>',
+    ]
+    wins = ", ".join(sector.winners) if sector.winners else "none yet"
+    out.append(f'<text x="{left}" y="44" fill="#cfd8ff">win markers at the star: {html.escape(wins)}</text>')
+    y = 95
+    for i in range(cells):
+        cx = left + r + i * (2 * r + gap) + (gap if i >= sector.slots else 0)
+        if i < sector.slots:
+            out.append(f'<rect x="{cx - r - 3}" y="{y - r - 3}" width="{2 * r + 6}" height="{2 * r + 6}" rx="6" fill="#2a3a66"/>')
+        player = sector.markers[i] if i < len(sector.markers) else None
+        if player is None:
+            out.append(
+                f'<polygon points="{cx - 14},{y - 10} {cx + 14},{y - 10} {cx},{y + 14}" fill="{DATA_FILL}">'
+                "<title>data</title></polygon>"
+            )
+        else:
+            out.append(
+                f'<circle cx="{cx}" cy="{y}" r="{r - 4}" fill="{player_fill(player)}" stroke="white" stroke-width="2">'
+                f"<title>{html.escape(player)}</title></circle>"
+            )
+            out.append(f'<text x="{cx}" y="{y + 4}" text-anchor="middle" fill="black" font-size="10">{html.escape(player[:3])}</text>')
+        label = str(i + 1) if i < sector.slots else "+"
+        if i == 1:
+            label += " (2 VP)"
+        out.append(f'<text x="{cx}" y="{y + r + 18}" text-anchor="middle" fill="#cfd8ff">{label}</text>')
+    if sector.overflow:
+        x = left + sector.slots * (2 * r + gap) + gap / 2
+        out.append(f'<line x1="{x:g}" y1="{y - r - 6}" x2="{x:g}" y2="{y + r + 6}" stroke="#ffe9a8" stroke-dasharray="4 3"/>')
+    if sector.complete:
+        out.append(f'<text x="{width - 12}" y="24" text-anchor="end" fill="#8fe38f" font-weight="bold">complete ✔</text>')
+    out.append("</svg>")
+    return "".join(out)
