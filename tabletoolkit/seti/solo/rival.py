@@ -1,0 +1,254 @@
+"""The rival agency's own board: progress track, action deck, computer, publicity, VP and stored techs.
+
+Everything here changes the rival only; what it does on the shared board goes through the table
+(``solo.table``). Resources are never kept: each credit, energy, card or alien card is one progress
+step, the chart icon four (单人游戏 · 对手资源).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from ...engine.errors import IllegalAction, InvalidInput
+from ...engine.rng import Rng
+from ..variant import RULEBOOK, SetiVariant
+from .data import TECH_TYPES, RivalBoard, SoloMaterial, material
+
+RIVAL_RESOURCES = ("credits", "energy", "card", "alien_card")
+SECTION_RESOURCES = "单人游戏 · 对手资源"
+SECTION_COMPUTER = "单人游戏 · 对手的计算机"
+SECTION_DECK = "单人游戏 · 对手行动牌库"
+
+
+@dataclass(frozen=True)
+class Rival:
+    """The rival's holdings. ``progress`` counts every step taken (its space is ``progress % len(track)``).
+
+    ``deck`` lists action cards top first; ``advanced_pool`` is the shuffled stack of advanced cards it
+    may still gain; ``computer`` how many of its 6 slots hold data; ``pool`` its unlimited data pool;
+    ``techs`` the tech tiles stored on its board; ``gold`` the gold tiles whose first space it claimed.
+    """
+
+    stars: int
+    board: RivalBoard
+    deck: tuple[str, ...]
+    advanced_pool: tuple[str, ...]
+    discard: tuple[str, ...] = ()
+    revealed: str | None = None
+    removed: tuple[str, ...] = ()
+    progress: int = 0
+    publicity: int = 4
+    score: int = 2
+    computer: int = 0
+    pool: int = 0
+    techs: tuple[str, ...] = ()
+    gold: tuple[str, ...] = ()
+    colour: str = "white"
+
+    @property
+    def space(self) -> int:
+        """The progress space the marker stands on."""
+        return self.progress % len(self.board.track)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Every action card it owns (deck, the revealed card, discard)."""
+        return self.deck + ((self.revealed,) if self.revealed else ()) + self.discard
+
+    @property
+    def computer_full(self) -> bool:
+        return self.computer == len(self.board.computer)
+
+    def techs_of(self, kind: str) -> tuple[str, ...]:
+        """Stored techs of one type: ``"probe"``, ``"telescope"`` or ``"computer"``."""
+        return tuple(t for t in self.techs if TECH_TYPES[t[:2]] == kind)
+
+    def _repr_svg_(self) -> str:
+        return rival_svg(self)
+
+
+def setup_rival(stars: int, rng: Rng, *, start_score: int = 2, source: SoloMaterial | None = None) -> Rival:
+    """The rival for a difficulty: its board, the 4 basic cards shuffled (plus one random advanced card
+    from 3 stars) and the other advanced cards shuffled aside (单人游戏 · 设置 / 对手行动牌库)."""
+    source = source or material()
+    if stars not in source.difficulties:
+        raise InvalidInput("stars", stars, "difficulty is 1 to 5 stars")
+    if start_score not in (1, 2):
+        raise InvalidInput("start_score", start_score, "the start player scores 1, the other 2 (S-F21)")
+    difficulty = source.difficulties[stars]
+    advanced = rng.shuffled(source.advanced_cards())
+    extra, pool = advanced[: difficulty.advanced_cards_at_start], advanced[difficulty.advanced_cards_at_start:]
+    deck = rng.shuffled(source.basic_cards() + extra)
+    return Rival(stars, source.boards[difficulty.board], deck, pool, score=start_score)
+
+
+def advance(rival: Rival, steps: int) -> tuple[Rival, list[str]]:
+    """Move the progress marker ``steps`` spaces clockwise; each "+" crossed puts the top advanced card
+    on top of the deck for good (单人游戏 · 对手资源 · 进度轨道)."""
+    if not isinstance(steps, int) or steps < 0:
+        raise InvalidInput("steps", steps, "progress steps are a whole number, 0 or more")
+    notes = []
+    deck, pool = rival.deck, rival.advanced_pool
+    size = len(rival.board.track)
+    for step in range(rival.progress + 1, rival.progress + steps + 1):
+        if step % size in rival.board.plus_before:
+            if pool:
+                deck, pool = (pool[0],) + deck, pool[1:]
+                notes.append(f"The marker crosses a \"+\": advanced card {deck[0]} goes on top of the rival's deck for good.")
+            else:
+                notes.append("The marker crosses a \"+\", but no advanced card is left.")
+    moved = replace(rival, progress=rival.progress + steps, deck=deck, advanced_pool=pool)
+    if steps:
+        notes.insert(0, f"Progress +{steps}: space {rival.space} → {moved.space}.")
+    return moved, notes
+
+
+def gain(rival: Rival, rewards: Mapping[str, Any], variant: SetiVariant = RULEBOOK) -> tuple[Rival, list[str], list[tuple[str, Any]]]:
+    """Give the rival ``rewards``. Returns the rival, what happened in words, and what the table must
+    resolve (``trace``, ``signal``) which the rival's own board cannot."""
+    notes: list[str] = []
+    pending: list[tuple[str, Any]] = []
+    steps = 0
+    for key, amount in rewards.items():
+        if key == "vp":
+            rival = replace(rival, score=rival.score + amount)
+            notes.append(f"+{amount} VP (now {rival.score}).")
+        elif key == "publicity":
+            new = min(variant.publicity_cap, rival.publicity + amount)
+            notes.append(f"+{new - rival.publicity} publicity (now {new}" + (", capped" if new - rival.publicity < amount else "") + ").")
+            rival = replace(rival, publicity=new)
+        elif key in RIVAL_RESOURCES:
+            steps += amount
+            notes.append(f"{amount} {key.replace('_', ' ')} become{'s' if amount == 1 else ''} {amount} progress.")
+        elif key == "chart":
+            steps += variant.solo_chart_steps * amount
+            notes.append(f"The chart icon{'s' if amount > 1 else ''}: {variant.solo_chart_steps * amount} progress.")
+        elif key == "progress":
+            steps += amount
+        elif key == "data":
+            rival, data_notes = add_data(rival, amount, variant)
+            notes.extend(data_notes)
+        else:
+            pending.append((key, amount))
+    if steps:
+        rival, moved = advance(rival, steps)
+        notes.extend(moved)
+    return rival, notes, pending
+
+
+def add_data(rival: Rival, amount: int, variant: SetiVariant = RULEBOOK) -> tuple[Rival, list[str]]:
+    """Data goes straight into the computer, left to right, each covered slot paying its reward; once
+    full, into the unlimited pool (单人游戏 · 对手的计算机)."""
+    notes = []
+    for _ in range(amount):
+        if rival.computer_full:
+            rival = replace(rival, pool=rival.pool + 1)
+            notes.append(f"The computer is full: 1 data to the pool (now {rival.pool}).")
+            continue
+        slot = rival.computer
+        rival = replace(rival, computer=slot + 1)
+        reward = rival.board.computer[slot]
+        if reward:
+            rival, gained, _ = gain(rival, reward, variant)
+            notes.append(f"Data covers computer slot {slot + 1}: " + " ".join(gained))
+        else:
+            notes.append(f"Data fills computer slot {slot + 1}.")
+    return rival, notes
+
+
+def reveal(rival: Rival) -> Rival:
+    """Turn the top action card face up (the previous one goes to the discard, S-R8)."""
+    if not rival.deck:
+        raise InvalidInput("deck", rival.deck, "the rival's deck is empty: it passes instead")
+    discard = rival.discard + ((rival.revealed,) if rival.revealed else ())
+    return replace(rival, deck=rival.deck[1:], revealed=rival.deck[0], discard=discard)
+
+
+def new_round_deck(rival: Rival, rng: Rng, variant: SetiVariant = RULEBOOK) -> Rival:
+    """All its action cards shuffled into a new deck at the start of a round (S-R8); with the
+    alternative flag only the discard is shuffled, under what is left of the deck."""
+    if variant.solo_reshuffle_each_round:
+        return replace(rival, deck=rng.shuffled(rival.cards), discard=(), revealed=None)
+    used = rival.discard + ((rival.revealed,) if rival.revealed else ())
+    return replace(rival, deck=rival.deck + rng.shuffled(used), discard=(), revealed=None)
+
+
+def replace_revealed(rival: Rival, card_id: str) -> Rival:
+    """A species-discovery card leaves the game; the species' special card takes its place (物种发现)."""
+    return replace(rival, revealed=card_id, removed=rival.removed + ((rival.revealed,) if rival.revealed else ()))
+
+
+def rival_svg(rival: Rival) -> str:
+    """The progress ring (tech icons, "+" icons, the marker) and the computer, deterministic SVG."""
+    colours = {"PT": "#e07b22", "TT": "#c0368a", "CT": "#2f5fa8"}
+    size, centre, radius = 300, 150, 112
+    track = rival.board.track
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 250}" height="{size}" class="tt-seti-rival" font-family="sans-serif">',
+             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="none" stroke="#999" stroke-width="2"/>']
+    for index, tech in enumerate(track):
+        angle = 2 * math.pi * index / len(track) - math.pi / 2
+        x, y = centre + radius * math.cos(angle), centre + radius * math.sin(angle)
+        fill = colours[tech[:2]] if tech else "#eee"
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="{fill}" stroke="#333"/>')
+        if tech:
+            parts.append(f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle" fill="white">{tech}</text>')
+        if index in rival.board.plus_before:
+            before = 2 * math.pi * (index - 0.5) / len(track) - math.pi / 2
+            px, py = centre + (radius + 22) * math.cos(before), centre + (radius + 22) * math.sin(before)
+            parts.append(f'<text x="{px:.1f}" y="{py + 5:.1f}" font-size="16" font-weight="bold" text-anchor="middle">+</text>')
+        if index == rival.space:
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="15" fill="none" stroke="#111" stroke-width="3"/>')
+    parts.append(f'<text x="{centre}" y="{centre - 10}" font-size="13" text-anchor="middle">{rival.stars}★ rival</text>')
+    parts.append(f'<text x="{centre}" y="{centre + 10}" font-size="12" text-anchor="middle">{rival.score} VP · {rival.publicity} publicity</text>')
+    parts.append(f'<text x="{centre}" y="{centre + 28}" font-size="11" text-anchor="middle">progress {rival.progress}</text>')
+    left = size + 10
+    parts.append(f'<text x="{left}" y="30" font-size="12">Computer (pool: {rival.pool})</text>')
+    for slot, reward in enumerate(rival.board.computer):
+        x = left + 18 + slot * 36
+        filled = slot < rival.computer
+        parts.append(f'<circle cx="{x}" cy="55" r="14" fill="{"#6cf" if filled else "white"}" stroke="#333"/>')
+        label = ",".join(f"{v}{k[0]}" for k, v in reward.items())
+        if label:
+            parts.append(f'<text x="{x}" y="85" font-size="9" text-anchor="middle">{html.escape(label)}</text>')
+    parts.append(f'<text x="{left}" y="120" font-size="12">Techs: {html.escape(", ".join(rival.techs) or "none")}</text>')
+    parts.append(f'<text x="{left}" y="140" font-size="12">Deck {len(rival.deck)} · discard {len(rival.discard)} · revealed {html.escape(rival.revealed or "-")}</text>')
+    parts.append(f'<text x="{left}" y="160" font-size="12">Gold first spaces: {html.escape(", ".join(rival.gold) or "none")}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+SECTION_ANALYZE = "单人游戏 · 对手的行动 · 分析"
+
+
+def analyze(rival: Rival, card_rewards: Mapping[str, Any], variant: SetiVariant = RULEBOOK) -> tuple[Rival, list[str], list[tuple[str, Any]]]:
+    """Only with a full computer: clear it, gain the card's rewards and its board's icon, move pool
+    data into the computer gaining the covered rewards, then discard at most one computer tech for
+    3 VP and 1 progress (S-F23). Returns the rival, the notes and what the table must resolve."""
+    if not rival.computer_full:
+        raise IllegalAction("seti.solo.analyze_not_full",
+                            f"its computer is not full ({rival.computer} of {len(rival.board.computer)} slots)", SECTION_ANALYZE)
+    rival = replace(rival, computer=0)
+    notes = ["The computer is cleared (the pool stays)."]
+    pending: list[tuple[str, Any]] = []
+    for what, rewards in (("card", card_rewards), ("board icon", rival.board.analyze_icon)):
+        if rewards:
+            rival, gained, wanted = gain(rival, rewards, variant)
+            notes.append(f"The {what}: " + " ".join(gained + [f"a {v} {k}." for k, v in wanted]))
+            pending.extend(wanted)
+    moving = min(rival.pool, len(rival.board.computer))
+    if moving:
+        rival = replace(rival, pool=rival.pool - moving)
+        notes.append(f"{moving} data move from the pool into the computer:")
+        rival, placed = add_data(rival, moving, variant)
+        notes.extend(placed)
+    computer_techs = rival.techs_of("computer")
+    if computer_techs:
+        techs = list(rival.techs)
+        techs.remove(computer_techs[0])
+        rival = replace(rival, techs=tuple(techs))
+        rival, gained, _ = gain(rival, {"vp": variant.solo_computer_tech_vp, "progress": 1}, variant)
+        notes.append(f"It discards computer tech {computer_techs[0]} (only one): " + " ".join(gained))
+    return rival, notes, pending
