@@ -3,3 +3,10 @@
 # Sectors, scanning, data and the computer, card-row odds (issue 7).
 from . import card_odds, cards, computer, scan  # noqa: E402,F401  (registers seti.scan, seti.data, seti.analyze, odds.card_row)
 from .sector import Sector, SectorResult, explain_resolution, resolve_sector  # noqa: E402,F401
+
+# Turns and rounds, cards, techs, life traces and discovery, milestones, final scoring (issue 8).
+from . import free_actions, milestones, missions, scoring, setup, tech, traces, turns  # noqa: E402,F401  (registers seti.setup, seti.turn, seti.cards, seti.tech, seti.free_actions, seti.pass, seti.income, seti.traces, seti.discovery, seti.milestones, seti.end)
+from .game import Decisions, Option, SetiGame  # noqa: E402,F401
+from .scoring import final_scoring, score_game  # noqa: E402,F401
+from .setup import new_game, set_up  # noqa: E402,F401
+from .turns import Pass, PlayCard, Research, take_turn  # noqa: E402,F401

@@ -1,0 +1,196 @@
+"""Free actions (``seti.free_actions``), any time during your own turn: conversion, buying a card,
+tucking a card for income, discarding a card for its corner, completing a conditional mission, and the
+other phases' free actions (placing data, moving) passed in as ``External``.
+
+Never between turns, on another player's turn, or during the steps of passing (S-F16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.registry import register_phase
+from ..engine.steps import Procedure, Step
+from .game import Option, SetiGame
+from .missions import complete_mission
+from .rewards import INCOME_KINDS, Reward
+
+SECTION = "回合结构 · 自由行动"
+CONVERSION = "资源转换"
+BUY = "购买卡牌"
+TUCK = "玩家设置 · 增加收入"
+CORNER = "卡牌概述 · 自由行动"
+
+
+def _own_turn(game: SetiGame, colour: str) -> None:
+    if game.over or game.players[game.active].colour != colour or game.seat(colour) in game.passed:
+        raise IllegalAction("seti.free_actions.not_your_turn", f"free actions are taken only during your own turn; "
+                            f"it is {game.active_colour}'s turn.", "规则提示")
+
+
+def _remove_cards(game: SetiGame, colour: str, cards: Sequence[str], rule: str, section: str) -> SetiGame:
+    board = game.player(colour)
+    hand, aliens = list(board.hand), list(board.alien_cards)
+    for name in cards:
+        if name in hand:
+            hand.remove(name)
+        elif name in aliens:
+            card = game.card(name)
+            if not game.variant.alien_card_converts or card.undiscardable:
+                raise IllegalAction(rule, f"{name} is an alien card that cannot be discarded (S-R9).", section)
+            aliens.remove(name)
+        else:
+            raise IllegalAction(rule, f"{name} is not in {colour}'s hand.", section)
+    return game.with_player(replace(board, hand=tuple(hand), alien_cards=tuple(aliens)))
+
+
+def legal_conversions(game: SetiGame, colour: str) -> tuple[Option, ...]:
+    """Each (give, get) pair with "legal" or why not (S-F4: 2 of one kind for 1 of any of the three)."""
+    board = game.player(colour)
+    rate = game.variant.conversion_rate
+    usable_aliens = [n for n in board.alien_cards if game.variant.alien_card_converts and not game.card(n).undiscardable]
+    have = {"credits": board.credits, "energy": board.energy, "cards": len(board.hand) + len(usable_aliens)}
+    options = []
+    for give in INCOME_KINDS:
+        for get in INCOME_KINDS:
+            if have[give] < rate:
+                options.append(Option((give, get), False, f"needs {rate} {give}, has {have[give]}",
+                                      "seti.free_actions.convert_short", CONVERSION))
+            else:
+                options.append(Option((give, get)))
+    return tuple(options)
+
+
+@dataclass(frozen=True)
+class Convert:
+    """Pay 2 of ``give`` (credits, energy or cards — name the cards) for 1 of ``get``; a card gained
+    comes from the row place ``row`` or, by default, the deck top."""
+
+    give: str
+    get: str
+    cards: tuple[str, ...] = ()
+    row: int | None = None
+    section = CONVERSION
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        for name, value in (("give", self.give), ("get", self.get)):
+            if value not in INCOME_KINDS:
+                raise InvalidInput(name, value, f"one of {INCOME_KINDS}")
+        rate = game.variant.conversion_rate
+        option = next(o for o in legal_conversions(game, colour) if o.choice == (self.give, self.get))
+        if not option.legal:
+            raise option.refuse()
+        if self.give == "cards":
+            if len(self.cards) != rate:
+                raise InvalidInput("cards", self.cards, f"name the {rate} cards to discard")
+            game = _remove_cards(game, colour, self.cards, "seti.free_actions.convert_short", CONVERSION)
+            game = replace(game, discard=game.discard + tuple(self.cards))
+            paid = f"discards {', '.join(self.cards)}"
+        else:
+            game = game.with_player(game.player(colour).pay("seti.free_actions.convert_short", CONVERSION,
+                                                            **{self.give: rate}))
+            paid = f"pays {rate} {self.give}"
+        if self.get == "cards":
+            game, taken = game.gain_cards(colour, 1, () if self.row is None else (self.row,))
+            gained = f"takes {taken[0]} from {'the deck' if self.row is None else 'the card row'}"
+        else:
+            board = game.player(colour)
+            game = game.with_player(replace(board, **{self.get: getattr(board, self.get) + 1}))
+            gained = f"gains 1 {self.get}"
+        return game, f"{colour} {paid} and {gained}."
+
+
+@dataclass(frozen=True)
+class BuyCard:
+    """Pay 3 publicity for a card from the row place ``row`` or, by default, the deck top."""
+
+    row: int | None = None
+    section = BUY
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        board = game.player(colour).pay("seti.free_actions.buy_publicity", BUY, publicity=game.variant.buy_card_publicity)
+        game, taken = game.with_player(board).gain_cards(colour, 1, () if self.row is None else (self.row,))
+        source = "the deck top" if self.row is None else f"the card row (refilled at once with {game.card_row[self.row]})"
+        return game, f"{colour} pays {game.variant.buy_card_publicity} publicity for {taken[0]} from {source}."
+
+
+@dataclass(frozen=True)
+class Tuck:
+    """Tuck ``card`` from hand under the start card when an income-increase icon is owed: its income
+    resource at once, and at every income (S-F18)."""
+
+    card: str
+    section = TUCK
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        if (colour, "tuck", "income") not in game.pending:
+            raise IllegalAction("seti.free_actions.no_tuck", "tucking a card needs an income-increase icon you "
+                                "have just gained.", TUCK)
+        income = game.card(self.card).income
+        if income is None:
+            raise IllegalAction("seti.free_actions.no_income", f"{self.card} shows no income resource.", TUCK)
+        game = _remove_cards(game, colour, (self.card,), "seti.free_actions.not_in_hand", TUCK)
+        board = game.player(colour)
+        game = game.with_player(replace(board, tucked=board.tucked + (income,))).settle(colour, "tuck", "income")
+        game, gained = game.grant(colour, Reward(**{"random_cards" if income == "cards" else income: 1}))
+        return game, f"{colour} tucks {self.card} ({income} income) and gains {gained} now and at every income."
+
+
+@dataclass(frozen=True)
+class Corner:
+    """Discard ``card`` from hand for the reward in its corner."""
+
+    card: str
+    section = CORNER
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        corner = game.card(self.card).corner
+        if not corner:
+            raise IllegalAction("seti.free_actions.no_corner", f"{self.card} has no corner action.", CORNER)
+        game = _remove_cards(game, colour, (self.card,), "seti.free_actions.not_in_hand", CORNER)
+        game, gained = replace(game, discard=game.discard + (self.card,)).grant(colour, corner)
+        return game, f"{colour} discards {self.card} for its corner: {gained}."
+
+
+@dataclass(frozen=True)
+class CompleteMission:
+    """Complete a conditional mission whose condition holds."""
+
+    card: str
+    section = "任务卡 · 有条件的任务"
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        return complete_mission(game, colour, self.card)
+
+
+@dataclass(frozen=True)
+class External:
+    """A free action owned by another phase (placing data, moving a probe), given as a function."""
+
+    name: str
+    run: Callable[[SetiGame, str], SetiGame]
+    section: str = SECTION
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        return self.run(game, colour), f"{colour}: {self.name}."
+
+
+FreeAction = Convert | BuyCard | Tuck | Corner | CompleteMission | External
+
+
+def take_free_action(game: SetiGame, colour: str, action: FreeAction) -> tuple[SetiGame, str]:
+    """One free action for ``colour``, refused outside their own turn."""
+    _own_turn(game, colour)
+    return action.apply(game, colour)
+
+
+@register_phase("seti.free_actions", title="Free actions", section=SECTION, notebook="seti_round.ipynb")
+def free_actions(game: SetiGame, colour: str, actions: Sequence[FreeAction]) -> Procedure:
+    """``colour`` takes ``actions`` in order, each a step; a refusal raises before its step."""
+    for action in actions:
+        game, text = take_free_action(game, colour, action)
+        yield Step(f"Free action: {type(action).__name__ if not isinstance(action, External) else action.name}",
+                   text, action.section, game)
+    return game

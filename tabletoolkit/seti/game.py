@@ -1,0 +1,272 @@
+"""The SETI game state for 1–4 players, advanced immutably by the phases.
+
+``SetiGame`` composes the player boards (``player.py``), the card deck and row, the tech board, the
+gold tiles and neutral milestones, the life-trace board and the missions in play. The solar system and
+the sectors (their own modules) ride along in ``solar`` and ``sectors``; work this module cannot do
+itself (a launch granted by a tech, a trace to place) waits in ``pending`` for the phase that owns it.
+
+Choices are asked through ``Decisions``: every question lists its options with "legal" or the refusing
+rule, a script answers in order, otherwise the first legal option is taken.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.rng import Rng
+from .player import PlayerBoard
+from .rewards import Reward
+from .variant import RULEBOOK, SetiVariant
+
+if TYPE_CHECKING:
+    from .milestones import GoldTile
+    from .missions import CardText, MissionInPlay
+    from .tech import TechBoard
+    from .traces import LifeBoard
+
+
+def read_data(name: str) -> str:
+    """The text of a data file shipped in ``tabletoolkit/seti/data``."""
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer to a question, with "legal" or the rule that refuses it."""
+
+    choice: Any
+    legal: bool = True
+    reason: str = "legal"
+    rule: str | None = None
+    section: str = ""
+
+    def refuse(self) -> IllegalAction:
+        return IllegalAction(self.rule or "seti.illegal", self.reason, self.section)
+
+    def __str__(self) -> str:
+        return f"{self.choice}: {self.reason}" + (f" [{self.rule}]" if self.rule else "")
+
+
+class Decisions:
+    """Answers to a procedure's questions: scripted per question, else the first legal option.
+
+    ``Decisions({"gold_tile": ["III", "I"]})`` answers the first two gold-tile questions. A scripted
+    answer that is not offered raises ``InvalidInput``; one that is offered but illegal raises the
+    option's ``IllegalAction``. ``asked`` records every question with its answer.
+    """
+
+    def __init__(self, answers: Mapping[str, Sequence[Any]] | None = None):
+        self._answers = {question: list(queue) for question, queue in (answers or {}).items()}
+        self.asked: list[tuple[str, Any]] = []
+
+    def choose(self, question: str, options: Sequence[Option]) -> Any:
+        queue = self._answers.get(question)
+        if queue:
+            answer = queue.pop(0)
+            offered = [option for option in options if option.choice == answer]
+            if not offered:
+                raise InvalidInput(question, answer, f"not one of the options {[o.choice for o in options]}")
+            if not offered[0].legal:
+                raise offered[0].refuse()
+        else:
+            legal = [option.choice for option in options if option.legal]
+            if not legal:
+                raise InvalidInput(question, [str(o) for o in options], "no legal option to choose")
+            answer = legal[0]
+        self.asked.append((question, answer))
+        return answer
+
+
+@dataclass(frozen=True)
+class SetiGame:
+    """Everything on the table. Seats are clockwise; ``players[i]`` sits in seat ``i``."""
+
+    players: tuple[PlayerBoard, ...]
+    cards: Mapping[str, "CardText"]
+    techs: "TechBoard"
+    gold_tiles: tuple["GoldTile", ...]
+    life: "LifeBoard"
+    neutral: tuple[tuple[int, int], ...] = ()  # (threshold, neutral markers still on it)
+    deck: tuple[str, ...] = ()
+    card_row: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    end_of_round: tuple[tuple[str, ...], ...] = ()  # the stacks for rounds 1..4
+    missions: tuple["MissionInPlay", ...] = ()
+    round: int = 1
+    start_seat: int = 0
+    active: int = 0
+    passed: tuple[int, ...] = ()  # seats in the order they passed this round
+    rotations: int = 0
+    rotation_marker: str = "on round 1's end-of-round stack"
+    pending: tuple[tuple[str, str, str], ...] = ()  # (colour, kind, what) owed to another phase
+    solar: Any = None
+    sectors: Any = None
+    over: bool = False
+    seed: int = 0
+    reshuffles: int = 0
+    variant: SetiVariant = field(default=RULEBOOK, repr=False)
+
+    # --- players -------------------------------------------------------------------------------
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return tuple(board.colour for board in self.players)
+
+    def seat(self, colour: str) -> int:
+        """The seat of ``colour``; ``InvalidInput`` for a colour not in the game."""
+        for index, board in enumerate(self.players):
+            if board.colour == colour:
+                return index
+        raise InvalidInput("colour", colour, f"not a player in this game; players: {list(self.colours)}")
+
+    def player(self, colour: str) -> PlayerBoard:
+        return self.players[self.seat(colour)]
+
+    @property
+    def active_colour(self) -> str:
+        return self.players[self.active].colour
+
+    def with_player(self, board: PlayerBoard) -> "SetiGame":
+        """This game with ``board`` replacing the board of its colour."""
+        seat = self.seat(board.colour)
+        return replace(self, players=self.players[:seat] + (board,) + self.players[seat + 1:])
+
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat, starting at ``seat`` and going clockwise."""
+        count = len(self.players)
+        return tuple((seat + offset) % count for offset in range(count))
+
+    def next_active(self) -> int | None:
+        """The next seat clockwise that has not passed this round (None when all have passed)."""
+        for seat in self.clockwise_from(self.active)[1:] + (self.active,):
+            if seat not in self.passed:
+                return seat
+        return None
+
+    # --- cards ---------------------------------------------------------------------------------
+    def card(self, name: str) -> "CardText":
+        try:
+            return self.cards[name]
+        except KeyError:
+            raise InvalidInput("card", name, "no such card in this game's card data") from None
+
+    def draw(self, count: int) -> tuple["SetiGame", tuple[str, ...]]:
+        """Take ``count`` cards from the deck top; an empty deck reshuffles the discard pile (S-F14)."""
+        game, drawn = self, []
+        for _ in range(count):
+            if not game.deck:
+                if not game.discard:
+                    break
+                order = Rng(game.seed * 1000 + game.reshuffles + 1).shuffled(game.discard)
+                game = replace(game, deck=order, discard=(), reshuffles=game.reshuffles + 1)
+            drawn.append(game.deck[0])
+            game = replace(game, deck=game.deck[1:])
+        return game, tuple(drawn)
+
+    def take_from_row(self, index: int) -> tuple["SetiGame", str]:
+        """Take the card at ``index`` of the card row and refill the row at once (S-F14)."""
+        if not isinstance(index, int) or not 0 <= index < len(self.card_row):
+            raise InvalidInput("row index", index, f"the card row has places 0..{len(self.card_row) - 1}")
+        taken = self.card_row[index]
+        game, refill = replace(self, card_row=self.card_row[:index] + self.card_row[index + 1:]).draw(1)
+        return replace(game, card_row=game.card_row[:index] + refill + game.card_row[index:]), taken
+
+    def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["SetiGame", tuple[str, ...]]:
+        """``colour`` gains ``count`` cards: the row places listed in ``row`` first, then the deck top."""
+        if len(row) > count:
+            raise InvalidInput("row", tuple(row), f"only {count} card(s) to take")
+        game, taken = self, []
+        for index in row:
+            game, card = game.take_from_row(index)
+            taken.append(card)
+        game, drawn = game.draw(count - len(taken))
+        taken += drawn
+        board = game.player(colour)
+        return game.with_player(replace(board, hand=board.hand + tuple(taken))), tuple(taken)
+
+    # --- rewards -------------------------------------------------------------------------------
+    def grant(self, colour: str, reward: Reward) -> tuple["SetiGame", str]:
+        """Give ``colour`` a reward's resources; traces, tucks and actions wait in ``pending``.
+
+        Returns the game and a sentence of what was gained (publicity above the cap and data beyond
+        the pool are lost, S-F5).
+        """
+        board = self.player(colour)
+        notes = []
+        board = replace(board, score=board.score + reward.vp, credits=board.credits + reward.credits,
+                        energy=board.energy + reward.energy)
+        board, publicity = board.gain_publicity(reward.publicity, self.variant)
+        board, data = board.gain_data(reward.data, self.variant)
+        for amount, label in ((reward.vp, "VP"), (reward.credits, "credits"), (reward.energy, "energy")):
+            if amount:
+                notes.append(f"{amount} {label}")
+        if reward.publicity:
+            notes.append(f"{publicity} publicity" + (f" ({reward.publicity - publicity} over the cap of "
+                                                       f"{self.variant.publicity_cap} lost)" if publicity < reward.publicity else ""))
+        if reward.data:
+            notes.append(f"{data} data" + (f" ({reward.data - data} beyond the pool discarded)" if data < reward.data else ""))
+        game = self.with_player(board)
+        if reward.cards or reward.random_cards:
+            game, drawn = game.gain_cards(colour, reward.cards + reward.random_cards)
+            notes.append(f"{len(drawn)} card(s) ({', '.join(drawn)})")
+        owed = tuple((colour, "trace", trace) for trace in reward.traces)
+        owed += tuple((colour, "tuck", "income") for _ in range(reward.tuck))
+        owed += tuple((colour, "action", action) for action in reward.actions)
+        if owed:
+            notes.append("owed: " + ", ".join(f"{kind} {what}" for _, kind, what in owed))
+        return replace(game, pending=game.pending + owed), ", ".join(notes) or "nothing"
+
+    def settle(self, colour: str, kind: str, what: str) -> "SetiGame":
+        """Remove one owed item (carried out by its phase) from ``pending``."""
+        item = (colour, kind, what)
+        if item not in self.pending:
+            raise InvalidInput("pending", item, f"nothing such is owed; owed: {list(self.pending)}")
+        index = self.pending.index(item)
+        return replace(self, pending=self.pending[:index] + self.pending[index + 1:])
+
+    # --- display -------------------------------------------------------------------------------
+    def _repr_html_(self) -> str:
+        rows = []
+        for seat, board in enumerate(self.players):
+            marks = []
+            if seat == self.start_seat:
+                marks.append("start")
+            if seat == self.active and not self.over:
+                marks.append("active")
+            if seat in self.passed:
+                marks.append(f"passed #{self.passed.index(seat) + 1}")
+            rows.append(
+                "<tr>" + "".join(f"<td>{html.escape(str(value))}</td>" for value in (
+                    board.colour, " · ".join(marks), board.score, board.publicity, board.credits, board.energy,
+                    board.data, len(board.hand), " ".join(sorted(board.techs)) or "–",
+                    " ".join(board.tucked) or "–",
+                )) + "</tr>"
+            )
+        header = "".join(f"<th>{name}</th>" for name in (
+            "player", "", "VP", "publicity", "credits", "energy", "data", "hand", "techs", "tucked"))
+        status = "game over" if self.over else f"round {self.round} of {self.variant.rounds}"
+        return (
+            f"<div class='tt-seti-game'><b>{status}</b> · rotations so far: {self.rotations} "
+            f"(next: disc {self.rotations % 3 + 1}) · rotation marker {html.escape(self.rotation_marker)} · "
+            f"card row: {html.escape(', '.join(self.card_row))}"
+            f"<table class='tt-seti-players'><tr>{header}</tr>{''.join(rows)}</table></div>"
+        )
+
+
+def advance_rotation(game: SetiGame) -> SetiGame:
+    """Rotate: advance the rotation marker (disc 1, 2, 3, then 1 again) and, when a solar system is in
+    play, turn it with the solar-system module (probes ride or are pushed)."""
+    game = replace(game, rotations=game.rotations + 1)
+    if game.solar is None:
+        return game
+    from .probes import rotate
+
+    return rotate(game, game.variant)
+
+
+def rotated_disc(rotations_before: int) -> int:
+    """The disc a rotation turns, given how many rotations came before (研究科技 · 旋转太阳系)."""
+    return rotations_before % 3 + 1

@@ -1,0 +1,179 @@
+"""Milestones (``seti.milestones``), resolved between turns: gold at 25/50/70, neutral at 20/30.
+
+A player whose score reached or passed a gold threshold marks a gold scoring tile they have not marked
+yet; the first to mark a tile takes its highest value, the next the second, and so on (a fourth takes
+the lowest, S-R4). Several thresholds in one turn all trigger (S-R3). Players resolve clockwise from the
+player whose turn just ended; neutral milestones come last and move one neutral marker to the leftmost
+empty discovery space (S-F17). Scores are absolute: passing 100 triggers nothing again (S-F20).
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from dataclasses import dataclass, replace
+
+from ..engine.errors import InvalidInput
+from ..engine.registry import register_phase
+from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step
+from .game import Decisions, Option, SetiGame, read_data
+from .traces import place_neutral
+
+SECTION = "里程碑"
+GOLD = "里程碑 · 金色里程碑"
+NEUTRAL = "里程碑 · 中立里程碑"
+ORDER = "里程碑 · 多个里程碑"
+MEASURES = ("tech_sets", "tech_pairs", "completed_missions", "mission_or_endgame_pairs", "income_sets",
+            "income_most", "trace_sets", "sectors_and_planets")
+
+
+@dataclass(frozen=True)
+class TileSide:
+    measure: str
+    values: tuple[int, ...]
+    explains: str
+
+
+@dataclass(frozen=True)
+class GoldTile:
+    """A two-sided gold scoring tile, the side face up, and the players who marked it, in order."""
+
+    id: str
+    name: str
+    sides: dict
+    side: str = "a"
+    marks: tuple[str, ...] = ()
+
+    @property
+    def face(self) -> TileSide:
+        return self.sides[self.side]
+
+    def value_at(self, position: int, fourth: str = "lowest") -> int:
+        """The value the ``position``-th marker (0 = first) scores per set (S-R4)."""
+        values = self.face.values
+        if position < len(values):
+            return values[position]
+        return values[-1] if fourth == "lowest" else 0
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.side, self.marks))
+
+    def _repr_html_(self) -> str:
+        marks = ", ".join(f"{colour} ({self.value_at(i)})" for i, colour in enumerate(self.marks)) or "none yet"
+        return (f"<div class='tt-seti-gold'><b>{self.id} · {html.escape(self.name)}</b> side {self.side.upper()}: "
+                f"{html.escape(self.face.explains)} Values {'/'.join(map(str, self.face.values))}. Marks: {marks}</div>")
+
+
+def load_gold_tiles(text: str | None = None) -> tuple[GoldTile, ...]:
+    """The four tiles from TOML (default: ``gold_tiles.toml``), side A up; bad entries raise ``InvalidInput``."""
+    try:
+        raw = tomllib.loads(text if text is not None else read_data("gold_tiles.toml"))
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput("gold_tiles.toml", str(error), "not valid TOML") from None
+    tiles = []
+    for index, entry in enumerate(raw.get("tile", [])):
+        sides = {}
+        for side in ("a", "b"):
+            where = f"tile[{index}].{side}"
+            face = entry.get(side)
+            if not isinstance(face, dict):
+                raise InvalidInput(where, face, "each tile has sides a and b")
+            if face.get("measure") not in MEASURES:
+                raise InvalidInput(f"{where}.measure", face.get("measure"), f"one of {MEASURES}")
+            values = face.get("values")
+            if not isinstance(values, list) or not values or not all(isinstance(v, int) and v >= 0 for v in values):
+                raise InvalidInput(f"{where}.values", values, "a list of VP values, highest first")
+            sides[side] = TileSide(face["measure"], tuple(values), str(face.get("explains", "")))
+        tiles.append(GoldTile(str(entry.get("id")), str(entry.get("name")), sides))
+    if not tiles:
+        raise InvalidInput("tile", raw, "no gold tiles")
+    return tuple(tiles)
+
+
+def random_sides(tiles: tuple[GoldTile, ...], rng: Rng) -> tuple[GoldTile, ...]:
+    """Each tile with a random side up (设置 · ⑦ 金色计分板块)."""
+    return tuple(replace(tile, side=rng.choice(("a", "b"))) for tile in tiles)
+
+
+def legal_gold_tiles(game: SetiGame, colour: str) -> tuple[Option, ...]:
+    """Every gold tile with "legal" or why ``colour`` cannot mark it."""
+    options = []
+    for tile in game.gold_tiles:
+        if colour in tile.marks:
+            options.append(Option(tile.id, False, f"{colour} already marked tile {tile.id}", "seti.milestones.marked_twice", GOLD))
+        else:
+            value = tile.value_at(len(tile.marks), game.variant.fourth_gold_chooser)
+            options.append(Option(tile.id, True, f"legal: {value} VP per set ({tile.face.explains})"))
+    return tuple(options)
+
+
+def mark_gold_tile(game: SetiGame, colour: str, tile_id: str) -> SetiGame:
+    """``colour`` marks the tile ``tile_id`` (refused if already marked by them)."""
+    offered = [option for option in legal_gold_tiles(game, colour) if option.choice == tile_id]
+    if not offered:
+        raise InvalidInput("tile", tile_id, f"no such gold tile; tiles: {[t.id for t in game.gold_tiles]}")
+    if not offered[0].legal:
+        raise offered[0].refuse()
+    tiles = tuple(replace(t, marks=t.marks + (colour,)) if t.id == tile_id else t for t in game.gold_tiles)
+    return replace(game, gold_tiles=tiles)
+
+
+def crossed(game: SetiGame, seat: int, thresholds: tuple[int, ...]) -> tuple[int, ...]:
+    """Thresholds the player reached or passed since their milestones were last resolved."""
+    board = game.players[seat]
+    hit = tuple(t for t in thresholds if board.milestone_score < t <= board.score)
+    return hit if game.variant.all_thresholds_trigger else hit[-1:]
+
+
+@register_phase("seti.milestones", title="Resolve milestones between turns", section=SECTION,
+                notebook="seti_milestones_and_discovery.ipynb")
+def resolve_milestones(game: SetiGame, decisions: Decisions | None = None) -> Procedure:
+    """Gold milestones clockwise from the player whose turn just ended, then the neutral ones."""
+    decisions = decisions or Decisions()
+    variant = game.variant
+    order = game.clockwise_from(game.active)
+    anything = False
+    for seat in order:
+        colour = game.players[seat].colour
+        for threshold in crossed(game, seat, variant.gold_milestones):
+            anything = True
+            options = legal_gold_tiles(game, colour)
+            if not any(option.legal for option in options):
+                yield Step(f"{colour} passes {threshold}", f"{colour} has marked every gold tile: nothing to mark.", GOLD, game)
+                continue
+            tile_id = decisions.choose("gold_tile", options)
+            tile = next(t for t in game.gold_tiles if t.id == tile_id)
+            position = len(tile.marks)
+            game = mark_gold_tile(game, colour, tile_id)
+            value = tile.value_at(position, variant.fourth_gold_chooser)
+            yield Step(
+                f"{colour} reaches {threshold}: gold tile {tile_id}",
+                f"{colour} ({game.players[seat].score} VP) marks gold tile {tile_id} ({tile.name}, side "
+                f"{tile.side.upper()}) as chooser #{position + 1}: {value} VP per set at the end. "
+                f"Players resolve clockwise from {game.active_colour}.",
+                GOLD, game, {"tile": tile_id, "value": value},
+            )
+    for seat in order:
+        colour = game.players[seat].colour
+        for threshold in crossed(game, seat, variant.neutral_milestones):
+            anything = True
+            markers = dict(game.neutral).get(threshold, 0)
+            if markers == 0:
+                yield Step(f"Neutral milestone {threshold}", f"{colour} reaches {threshold}, but no neutral marker is "
+                           "left there: no effect.", NEUTRAL, game)
+                continue
+            moved, spot = place_neutral(game)
+            if spot is None:
+                yield Step(f"Neutral milestone {threshold}", f"{colour} reaches {threshold}, but all six discovery "
+                           "spaces are full: no effect.", NEUTRAL, game)
+                continue
+            game = replace(moved, neutral=tuple((t, n - 1 if t == threshold else n) for t, n in moved.neutral))
+            yield Step(f"Neutral milestone {threshold}", f"{colour} reaches {threshold}: a neutral marker moves to the "
+                       f"leftmost empty discovery space, {spot}. Neutral milestones always resolve last.",
+                       NEUTRAL, game, {"spot": str(spot)})
+    game = replace(game, players=tuple(replace(board, milestone_score=max(board.milestone_score, board.score))
+                                       for board in game.players))
+    if not anything:
+        yield Step("No milestone", "Nobody reached a milestone since the last check.", ORDER, game)
+    return game

@@ -1,0 +1,115 @@
+"""Final scoring (``seti.end``): after the last player passes in round 5, end-game cards and the gold
+tiles score; the highest total wins and tied players share the win (游戏结束, 金色计分板块).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from ..engine.registry import register_phase
+from ..engine.steps import Procedure, Step
+from .game import SetiGame
+from .measures import measure
+
+SECTION = "游戏结束"
+GOLD = "金色计分板块"
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One scoring item: what, the count, VP per count, VP."""
+
+    colour: str
+    source: str
+    explains: str
+    count: int
+    each: int
+
+    @property
+    def vp(self) -> int:
+        return self.count * self.each
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """Every player's VP before, each scoring line, the totals and the winners (ties share)."""
+
+    before: dict
+    lines: tuple[ScoreLine, ...]
+
+    def total(self, colour: str) -> int:
+        return self.before[colour] + sum(line.vp for line in self.lines if line.colour == colour)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {colour: self.total(colour) for colour in self.before}
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        best = max(self.totals.values())
+        return tuple(colour for colour, total in self.totals.items() if total == best)
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for colour in self.before:
+            rows.append(f"<tr><th colspan='4'>{html.escape(colour)}: {self.before[colour]} VP during the game</th></tr>")
+            for line in (line for line in self.lines if line.colour == colour):
+                rows.append(f"<tr><td>{html.escape(line.source)}</td><td>{html.escape(line.explains)}</td>"
+                            f"<td>{line.count} × {line.each}</td><td>{line.vp}</td></tr>")
+            rows.append(f"<tr class='tt-total'><td colspan='3'><b>total</b></td><td><b>{self.total(colour)}</b></td></tr>")
+        verdict = " and ".join(self.winners) + (" share the win" if len(self.winners) > 1 else " wins")
+        return (f"<table class='tt-seti-final'><tr><th>source</th><th>what</th><th>count × VP</th><th>VP</th></tr>"
+                f"{''.join(rows)}</table><p class='tt-seti-winner'>{html.escape(verdict)}</p>")
+
+
+def gold_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
+    """What each gold tile ``colour`` marked scores: its value for their marking order × the count."""
+    lines = []
+    for tile in game.gold_tiles:
+        if colour not in tile.marks:
+            continue
+        position = tile.marks.index(colour)
+        each = tile.value_at(position, game.variant.fourth_gold_chooser)
+        lines.append(ScoreLine(colour, f"gold tile {tile.id} {tile.name} (side {tile.side.upper()}, chooser "
+                               f"#{position + 1})", tile.face.explains, measure(game, colour, tile.face.measure), each))
+    return tuple(lines)
+
+
+def card_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
+    """What ``colour``'s end-game scoring cards give."""
+    lines = []
+    for mission in game.missions:
+        if mission.owner == colour and mission.kind == "endgame":
+            card = game.card(mission.card)
+            lines.append(ScoreLine(colour, f"end-game card {card.name}", card.scoring.text,
+                                   measure(game, colour, card.scoring.measure), card.scoring.vp_each))
+    return tuple(lines)
+
+
+def score_game(game: SetiGame) -> FinalScore:
+    """The final scoring at once (the phase ``final_scoring`` explains it step by step)."""
+    lines = []
+    for colour in game.colours:
+        lines += card_lines(game, colour) + gold_lines(game, colour)
+    return FinalScore({board.colour: board.score for board in game.players}, tuple(lines))
+
+
+@register_phase("seti.end", title="Final scoring", section=SECTION, notebook="seti_final_scoring.ipynb")
+def final_scoring(game: SetiGame) -> Procedure:
+    """End-game cards, then the gold tiles, per player; then the winners. Returns the ``FinalScore``."""
+    result = score_game(game)
+    for colour in game.colours:
+        cards = [line for line in result.lines if line.colour == colour and line.source.startswith("end-game")]
+        text = "; ".join(f"{line.source}: {line.explains} = {line.count} × {line.each} = {line.vp} VP" for line in cards)
+        yield Step(f"{colour}: end-game cards", text or f"{colour} played no end-game scoring card.",
+                   f"{SECTION} · 游戏结束计分牌", game, {"VP": sum(line.vp for line in cards)})
+        gold = [line for line in result.lines if line.colour == colour and line.source.startswith("gold")]
+        text = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in gold)
+        yield Step(f"{colour}: gold tiles", text or f"{colour} marked no gold tile.", GOLD, game,
+                   {"VP": sum(line.vp for line in gold)})
+    totals = ", ".join(f"{colour} {total}" for colour, total in result.totals.items())
+    verdict = (" and ".join(result.winners) + " share the win: a tie is shared") if len(result.winners) > 1 \
+        else f"{result.winners[0]} wins"
+    yield Step("Winner", f"Totals: {totals}. {verdict}.", SECTION, game, {"winners": result.winners})
+    return result

@@ -1,0 +1,65 @@
+"""Alien species as pluggable data: the rulebook hides their rules until discovery.
+
+A ``Species`` names the reward each discovery-space marker earns when it is discovered and the trace
+spaces its own board offers afterwards (发现外星物种, 深入研究). The shipped ``species_sample.toml`` is
+invented and labelled so; real species data goes in a file of the same format.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+
+from ..engine.errors import InvalidInput
+from .game import read_data
+from .rewards import TRACE_COLOURS, Reward
+
+
+@dataclass(frozen=True)
+class SpeciesSpace:
+    """A trace space on a species board: the trace colours it takes and its reward."""
+
+    colours: tuple[str, ...]
+    reward: Reward
+
+    @property
+    def label(self) -> str:
+        return "/".join(self.colours)
+
+
+@dataclass(frozen=True)
+class Species:
+    id: str
+    name: str
+    sample: bool
+    rules: str
+    discovery_reward: Reward
+    spaces: tuple[SpeciesSpace, ...]
+
+
+def load_species(text: str | None = None) -> tuple[Species, ...]:
+    """Species from TOML text (default: the labelled sample); bad entries raise ``InvalidInput``."""
+    try:
+        raw = tomllib.loads(text if text is not None else read_data("species_sample.toml"))
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput("species file", str(error), "not valid TOML") from None
+    found = []
+    for index, entry in enumerate(raw.get("species", [])):
+        where = f"species[{index}]"
+        for key in ("id", "name", "rules"):
+            if not isinstance(entry.get(key), str) or not entry[key]:
+                raise InvalidInput(f"{where}.{key}", entry.get(key), "a non-empty text")
+        if not isinstance(entry.get("sample", False), bool):
+            raise InvalidInput(f"{where}.sample", entry["sample"], "true or false")
+        spaces = []
+        for number, space in enumerate(entry.get("spaces", [])):
+            colours = tuple(str(space.get("colour", "")).split("|"))
+            if not colours or any(colour not in TRACE_COLOURS for colour in colours):
+                raise InvalidInput(f"{where}.spaces[{number}].colour", space.get("colour"),
+                                   f"trace colours {TRACE_COLOURS}, several joined with '|'")
+            spaces.append(SpeciesSpace(colours, Reward.parse(space.get("reward"), f"{where}.spaces[{number}].reward")))
+        found.append(Species(entry["id"], entry["name"], entry.get("sample", False), entry["rules"],
+                             Reward.parse(entry.get("discovery_reward"), f"{where}.discovery_reward"), tuple(spaces)))
+    if len(found) < 2:
+        raise InvalidInput("species", len(found), "a game hides two species: the file needs at least two")
+    return tuple(found)

@@ -1,0 +1,195 @@
+"""Turns and rounds: ``seti.turn``, ``seti.pass`` and ``seti.income``.
+
+A turn is one main action plus free actions (before, during or after it). Then, between turns,
+milestones resolve, then discoveries; then the next player clockwise who has not passed takes a turn.
+Passing: hand down to 4 (alien cards not counted), the first passer rotates the solar system (in round
+5 too, then the rotation marker is discarded), and in rounds 1–4 an end-of-round card. When everyone
+has passed the round ends: income, the start player marker moves left, the rotation reminder goes on
+the next round's stack. After round 5 the game ends and ``seti.end`` scores it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from ..engine.errors import IllegalAction
+from ..engine.registry import register_phase
+from ..engine.steps import Procedure, Step
+from .free_actions import FreeAction, free_actions
+from .game import Decisions, Option, SetiGame, advance_rotation, rotated_disc
+from .milestones import resolve_milestones
+from .missions import play_card
+from .tech import research
+from .traces import resolve_discoveries
+
+TURN = "游戏概述 · 回合结构"
+ROUND = "游戏概述 · 轮次结构"
+PASS = "弃权不行动"
+INCOME = "轮次之间"
+Rotate = Callable[[SetiGame], SetiGame]
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """Main action: play ``card`` from hand (``seti.cards``)."""
+
+    card: str
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        return play_card(game, colour, self.card, decisions, rotate=rotate)
+
+
+@dataclass(frozen=True)
+class Research:
+    """Main action: research a tech for 6 publicity (``seti.tech``); the choice goes through decisions."""
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        return research(game, colour, decisions, rotate=rotate)
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Main action: pass for the rest of the round (``seti.pass``)."""
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        return pass_turn(game, colour, decisions, rotate=rotate)
+
+
+@dataclass(frozen=True)
+class OtherAction:
+    """Main action owned by another phase (launch, orbit, land, scan, analyze), given as a procedure
+    ``(game, colour) -> Procedure`` or a plain function ``(game, colour) -> game``."""
+
+    name: str
+    run: Callable[[SetiGame, str], object]
+    section: str
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        outcome = self.run(game, colour)
+        if isinstance(outcome, SetiGame):
+            yield Step(self.name, f"{colour}: {self.name}.", self.section, outcome)
+            return outcome
+        return (yield from outcome)
+
+
+MainAction = PlayCard | Research | Pass | OtherAction
+
+
+def _hand_down(game: SetiGame, colour: str, decisions: Decisions) -> tuple[SetiGame, tuple[str, ...]]:
+    limit = game.variant.hand_limit
+    discarded: list[str] = []
+    while len(game.player(colour).hand) > limit:
+        board = game.player(colour)
+        name = decisions.choose("discard", tuple(Option(card) for card in board.hand))
+        hand = list(board.hand)
+        hand.remove(name)
+        game = replace(game.with_player(replace(board, hand=tuple(hand))), discard=game.discard + (name,))
+        discarded.append(name)
+    return game, tuple(discarded)
+
+
+@register_phase("seti.pass", title="Pass", section=PASS, notebook="seti_round.ipynb")
+def pass_turn(game: SetiGame, colour: str, decisions: Decisions | None = None, *, rotate: Rotate = advance_rotation) -> Procedure:
+    """The three steps of passing, with no free actions among them (S-F16)."""
+    decisions = decisions or Decisions()
+    seat = game.seat(colour)
+    if seat in game.passed:
+        raise IllegalAction("seti.pass.already", f"{colour} has already passed this round.", PASS)
+    game, discarded = _hand_down(game, colour, decisions)
+    board = game.player(colour)
+    yield Step("1. Hand down to 4", (f"{colour} discards {', '.join(discarded)}" if discarded else f"{colour} keeps "
+               f"all {len(board.hand)} cards") + f"; alien cards ({len(board.alien_cards)}) do not count toward the "
+               f"limit of {game.variant.hand_limit}.", PASS, game, {"hand": len(board.hand)})
+    first = not game.passed
+    if first:
+        disc = rotated_disc(game.rotations)
+        last = game.round >= game.variant.rounds
+        game = replace(rotate(game), rotation_marker="discarded" if last else "beside the stacks")
+        yield Step("2. First to pass: rotate", f"{colour} is the first to pass this round: the rotation marker comes "
+                   f"off the stack and the solar system rotates (disc {disc})."
+                   + (" This is the last round: the marker is then discarded." if last else ""), PASS, game, {"disc": disc})
+    else:
+        yield Step("2. No rotation", f"{colour} is not the first to pass: no rotation.", PASS, game)
+    stack_index = game.round - 1
+    if stack_index < len(game.end_of_round):
+        stack = game.end_of_round[stack_index]
+        choice = decisions.choose("end_of_round_card", tuple(Option(card) for card in stack))
+        rest = list(stack)
+        rest.remove(choice)
+        stacks = game.end_of_round[:stack_index] + (tuple(rest),) + game.end_of_round[stack_index + 1:]
+        board = game.player(colour)
+        game = replace(game.with_player(replace(board, hand=board.hand + (choice,))), end_of_round=stacks)
+        yield Step("3. End-of-round card", f"{colour} chooses {choice} from round {game.round}'s stack of "
+                   f"{len(stack)} (the earlier you pass, the more to choose from).", PASS, game, {"card": choice})
+    else:
+        yield Step("3. No end-of-round card", f"Round {game.round} has no end-of-round stack.", PASS, game)
+    game = replace(game, passed=game.passed + (seat,))
+    return game
+
+
+@register_phase("seti.income", title="Between rounds: income", section=INCOME, notebook="seti_round.ipynb")
+def between_rounds(game: SetiGame) -> Procedure:
+    """Income for everyone (start card and tucked cards), the start player moves left, the reminder."""
+    variant = game.variant
+    for board in game.players:
+        colour = board.colour
+        tucked = {kind: board.tucked.count(kind) for kind in ("credits", "energy", "cards")}
+        board = replace(board, credits=board.credits + variant.income_credits + tucked["credits"],
+                        energy=board.energy + variant.income_energy + tucked["energy"])
+        game = game.with_player(board)
+        game, drawn = game.gain_cards(colour, variant.income_cards + tucked["cards"])
+        yield Step(f"1. Income: {colour}", f"{colour}'s start card pays {variant.income_credits} credits, "
+                   f"{variant.income_energy} energy and {variant.income_cards} random card from the deck (S-F7); tucked "
+                   f"cards add {tucked['credits']} credits, {tucked['energy']} energy, {tucked['cards']} cards. "
+                   f"Drawn: {', '.join(drawn) or 'none'}.", INCOME, game,
+                   {"credits": game.player(colour).credits, "energy": game.player(colour).energy})
+    start = (game.start_seat + 1) % len(game.players)
+    game = replace(game, start_seat=start, active=start, passed=(), round=game.round + 1,
+                   rotation_marker=f"on round {game.round + 1}'s end-of-round stack")
+    yield Step("2. The start player marker moves", f"{game.players[start].colour}, on the left, starts round "
+               f"{game.round}.", INCOME, game)
+    yield Step("3. Rotation reminder", f"The rotation marker goes on round {game.round}'s stack: the first to pass "
+               "will rotate.", INCOME, game)
+    return game
+
+
+@register_phase("seti.turn", title="A turn and what follows it", section=TURN, notebook="seti_round.ipynb")
+def take_turn(
+    game: SetiGame,
+    main: MainAction,
+    free: Sequence[FreeAction] = (),
+    after: Sequence[FreeAction] = (),
+    decisions: Decisions | None = None,
+    *,
+    rotate: Rotate = advance_rotation,
+) -> Procedure:
+    """The active player's turn: ``free`` actions, the main action, ``after`` free actions; then
+    milestones, discoveries and the next turn (or the round's end: income, or the game's end)."""
+    decisions = decisions or Decisions()
+    if game.over:
+        raise IllegalAction("seti.turn.over", "the game is over.", "游戏结束")
+    colour = game.active_colour
+    if isinstance(main, Pass) and after:
+        raise IllegalAction("seti.pass.no_free_actions", "no free actions among or after the steps of passing.", PASS)
+    name = main.name if isinstance(main, OtherAction) else type(main).__name__
+    yield Step(f"Round {game.round}: {colour}'s turn", f"{colour} takes one main action ({name}) plus any free "
+               "actions.", TURN, game)
+    game = yield from free_actions(game, colour, free)
+    game = yield from main.procedure(game, colour, decisions, rotate)
+    game = yield from free_actions(game, colour, after)
+    yield Step("Between turns", "The turn is over. Milestones resolve first, then discoveries; no free actions now.",
+               ROUND, game)
+    game = yield from resolve_milestones(game, decisions)
+    game = yield from resolve_discoveries(game)
+    following = game.next_active()
+    if following is not None:
+        game = replace(game, active=following)
+        yield Step("Next player", f"{game.active_colour} is next (players who passed are skipped).", ROUND, game)
+        return game
+    yield Step("The round ends", f"Everyone has passed: round {game.round} is over.", ROUND, game)
+    if game.round >= game.variant.rounds:
+        game = replace(game, over=True)
+        yield Step("The game ends", f"After round {game.round} comes the final scoring (seti.end).", "游戏结束", game)
+        return game
+    return (yield from between_rounds(game))
