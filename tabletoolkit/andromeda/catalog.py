@@ -1,0 +1,411 @@
+"""Andromeda's Edge content as data: what the rulebook prints, and sample data for what it does not.
+
+``rulebook.toml`` holds content the text gives, each entry citing its section. ``tracks.toml`` (board
+data calibrated to the scoring example, A-F9) and ``sample_cards.toml`` are SAMPLE DATA, labelled so.
+``load_catalog()`` reads the three shipped files; ``Catalog.from_toml`` reads edited copies. A bad entry
+raises ``InvalidInput`` naming the entry at fault.
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources as package_files
+from typing import Any, Mapping
+
+from ..engine import InvalidInput
+from .goods import RESOURCES, Goods
+
+TRACKS = ("science", "industry", "supremacy", "commerce", "civilization")
+MODULE_ROWS = ("science", "industry", "commerce", "civilization")
+SHIP_TYPES = ("transport", "fighter", "science_vessel", "heavy_cruiser")
+DEVELOPMENT_TYPES = ("observatory", "factory", "spaceport", "city", "obelisk")
+TACTICS_KINDS = ("action", "event", "persistent", "diplomacy", "battle")
+SCORED_PER = ("development", "tactics_card", "module", "resource")
+
+
+@dataclass(frozen=True)
+class Track:
+    """One progress track: VP beside each space (space 0 at the bottom) and its special spaces."""
+
+    name: str
+    vp: tuple[int, ...]
+    development_levels: tuple[int, int, int]
+    events: tuple[int, ...] = ()
+    exploration: tuple[int, ...] = ()
+    upgrades: tuple[int, ...] = ()
+    supremacy_tokens: tuple[int, ...] = ()
+    vaults: tuple[tuple[int, int], ...] = ()
+    hand_limits: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def top(self) -> int:
+        return len(self.vp) - 1
+
+    def level_at(self, space: int) -> int:
+        """The highest development level reached at ``space`` (0 when none)."""
+        return sum(1 for level_space in self.development_levels if space >= level_space)
+
+    def vault_at(self, space: int) -> int:
+        """VP per unspent resource of the highest vault reached (0 when none)."""
+        reached = [value for vault_space, value in self.vaults if space >= vault_space]
+        return max(reached, default=0)
+
+    def special_at(self, space: int) -> tuple[str, ...]:
+        """The names of the special icons printed on ``space``."""
+        found = []
+        if space in self.development_levels:
+            found.append(f"development level {self.development_levels.index(space) + 1}")
+        for name, spaces in (("event", self.events), ("exploration stack", self.exploration),
+                             ("ship upgrade", self.upgrades), ("supremacy token", self.supremacy_tokens)):
+            if space in spaces:
+                found.append(name)
+        found += [f"vault ({value} VP per resource)" for s, value in self.vaults if s == space]
+        found += [f"hand limit {value}" for s, value in self.hand_limits if s == space]
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class ModuleCard:
+    """A station module. Science modules are tech modules: no dock, activated by the Primary Reactor."""
+
+    name: str
+    row: str
+    section: str = "sample"
+    gain: Goods = Goods()
+    pay: Goods = Goods()
+    draw: int = 0
+    repair: int = 0
+    choices: tuple[str, ...] = ()
+    activates_tech: bool = False
+    input_slot: bool = False
+    output_slot: bool = False
+    slot_vp: int = 0
+    damage_icons: int = 0
+    end_game: bool = False
+    base: int = 0
+    per: str = ""
+    each: int = 0
+    literal_each: int = 0
+    core: bool = False
+
+    @property
+    def is_tech(self) -> bool:
+        return self.row == "science"
+
+    @property
+    def has_dock(self) -> bool:
+        """Ships or energy may be placed on it (tech and end-game modules have no dock)."""
+        return not (self.end_game or (self.is_tech and not self.activates_tech))
+
+
+@dataclass(frozen=True)
+class PlanetTile:
+    name: str
+    type: str
+    cost: Goods
+    resources: Goods
+
+
+@dataclass(frozen=True)
+class EventCard:
+    name: str
+    scores: str
+    pirate: str
+    special: str
+    special_text: str
+    section: str = "sample"
+
+
+@dataclass(frozen=True)
+class Faction:
+    name: str
+    resources: Goods
+    track: str
+
+
+@dataclass(frozen=True)
+class ShipSpec:
+    type: str
+    upgraded: bool
+    range: int
+    weapons: int
+    aim: int
+    shields: int
+    abilities: tuple[str, ...]
+    cost: Goods
+    section: str
+
+
+@dataclass(frozen=True)
+class BaseAction:
+    name: str
+    text: str
+    section: str
+    pay_any: int = 0
+    gain: Goods = Goods()
+    draw: int = 0
+    event_advance: int = 0
+    buy_modules: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DevelopmentKind:
+    type: str
+    track: str
+    ability: str
+    text: str
+    leaders: int
+    leaders_source: str
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every piece of content the phases read, with where it came from."""
+
+    tracks: Mapping[str, Track]
+    text_track_values: Mapping[str, tuple[int, ...]]
+    development_vp: Mapping[str, tuple[int, int, int]]
+    development_vp_text: tuple[int, int, int]
+    developments: Mapping[str, DevelopmentKind]
+    core_modules: tuple[ModuleCard, ...]
+    modules: Mapping[str, ModuleCard]
+    module_cost: Mapping[str, Goods]
+    alliance_bases: Mapping[str, BaseAction]
+    planets: tuple[PlanetTile, ...]
+    moons: Mapping[str, tuple[Goods, ...]]
+    events: tuple[EventCard, ...]
+    tactics_kinds: Mapping[str, str]
+    tactics_deck: Mapping[str, int]
+    factions: Mapping[str, Faction]
+    ships: Mapping[tuple[str, bool], ShipSpec]
+    fleet: Mapping[str, int]
+    limits: Mapping[str, int]
+    event_track_length: int
+    event_track_start: Mapping[int, int]
+    game_length: Mapping[str, int]
+    vp_track: int
+    planet_tiles: Mapping[int, int]
+    scoring_example: Mapping[str, Any]
+    development_example: Mapping[str, Any]
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_toml(cls, rulebook: str, tracks: str, sample: str) -> "Catalog":
+        """Build a catalog from the three files' texts (rulebook, track board data, sample cards)."""
+        book, board, cards = _parse("rulebook", rulebook), _parse("tracks", tracks), _parse("sample_cards", sample)
+        limits = {k: v for k, v in book["limits"].items() if isinstance(v, int)}
+        developments = {}
+        leaders = {**cards.get("development_leaders", {}), **book["development_leaders"]}
+        for entry in book["development"]:
+            kind = _enum("development.type", entry["type"], DEVELOPMENT_TYPES)
+            if kind not in leaders:
+                raise InvalidInput(f"development_leaders.{kind}", None, "every development type needs a leader count")
+            source = "rulebook" if kind in book["development_leaders"] else "sample"
+            developments[kind] = DevelopmentKind(kind, _enum(f"development.{kind}.track", entry["track"], TRACKS),
+                                                 entry["ability"], entry["text"], leaders[kind], source)
+        core = tuple(_module(e, core=True) for e in book["core_module"])
+        modules = {m.name: m for m in (_module(e) for e in cards["module"])}
+        for entry in book["end_game_module"]:
+            modules[entry["name"]] = _module({**entry, "end_game": True})
+        ship_cost = {t: _goods(f"ship_cost.{t}", c) for t, c in cards["ship_cost"].items()}
+        ships: dict[tuple[str, bool], ShipSpec] = {}
+        for where, entries in (("sample_cards", cards["ship_spec"]), ("rulebook", book["ship_spec"])):
+            for entry in entries:
+                kind = _enum("ship_spec.type", entry["type"], SHIP_TYPES)
+                key = (kind, bool(entry["upgraded"]))
+                merged = {**(ships[key].__dict__ if key in ships else {}), **entry}
+                ships[key] = ShipSpec(kind, key[1], _count(f"ship_spec.{kind}.range", merged.get("range", 1)),
+                                      _count(f"ship_spec.{kind}.weapons", merged.get("weapons", 1)),
+                                      _count(f"ship_spec.{kind}.aim", merged.get("aim", 0)),
+                                      _count(f"ship_spec.{kind}.shields", merged.get("shields", 0)),
+                                      tuple(merged.get("abilities", ())), ship_cost.get(kind, Goods()),
+                                      entry.get("section", merged.get("section", "sample (A-F12)")))
+        tracks_ = {name: _track(name, board["track"].get(name)) for name in TRACKS}
+        text_values = {name: tuple(board["text_values"][name]) for name in TRACKS}
+        dev_vp = {}
+        for kind in DEVELOPMENT_TYPES:
+            values = board["development_vp"].get(kind)
+            if not isinstance(values, list) or len(values) != 3 or not all(isinstance(v, int) and v >= 0 for v in values):
+                raise InvalidInput(f"development_vp.{kind}", values, "three VP values, for levels 1, 2 and 3")
+            dev_vp[kind] = tuple(values)
+        events = tuple(_event(e, "rulebook") for e in book["event_card"]) + tuple(_event(e, "sample") for e in cards["event_card"])
+        tactics = {e["name"]: _enum(f"tactics_card.{e['name']}.kind", e["kind"], TACTICS_KINDS) for e in book["tactics_card"]}
+        factions = {}
+        for entry in cards["faction"]:
+            factions[entry["name"]] = Faction(entry["name"], _goods(f"faction.{entry['name']}.resources", entry["resources"]),
+                                              _enum(f"faction.{entry['name']}.track", entry["track"], TRACKS))
+        planets = []
+        for entry in cards["planet"]:
+            label = f"planet.{entry.get('name')}"
+            planets.append(PlanetTile(entry["name"], _enum(label + ".type", entry["type"], DEVELOPMENT_TYPES),
+                                      _goods(label + ".cost", entry["cost"]), _goods(label + ".resources", entry["resources"])))
+        moons = {colour: tuple(_goods(f"moons.{colour}.faces[{i}]", face, extra=("vp", "repair"))
+                               for i, face in enumerate(spec["faces"])) for colour, spec in cards["moons"].items()}
+        return cls(
+            tracks=tracks_, text_track_values=text_values, development_vp=dev_vp,
+            development_vp_text=tuple(book["development_vp_text"]["levels"]),
+            developments=developments, core_modules=core, modules=modules,
+            module_cost={row: _goods(f"module_cost.{row}", cards["module_cost"][row]) for row in MODULE_ROWS},
+            alliance_bases={e["name"]: _base(e) for e in book["alliance_base"]},
+            planets=tuple(planets), moons=moons, events=events, tactics_kinds=tactics,
+            tactics_deck={_enum("tactics_deck", k, TACTICS_KINDS): _count(f"tactics_deck.{k}", v) for k, v in cards["tactics_deck"].items()},
+            factions=factions, ships=ships, fleet=dict(book["ships"]["fleet"]), limits=limits,
+            event_track_length=_count("event_track.length", board["event_track"]["length"]),
+            event_track_start={int(k): _count(f"event_track.start.{k}", v) for k, v in board["event_track"]["start"].items()},
+            game_length={k: board["game_length"][k] for k in ("short", "medium", "long")},
+            vp_track=_count("game_length.vp_track", board["game_length"]["vp_track"]),
+            planet_tiles={int(k): v for k, v in board["planet_tiles"].items() if k.isdigit()},
+            scoring_example=book["scoring_example"], development_example=book["development_example"],
+            sources={"rulebook": book["source"]["label"], "tracks": board["source"]["label"], "sample_cards": cards["source"]["label"]},
+        )
+
+    def module(self, name: str) -> ModuleCard:
+        """A module card by name (core modules included)."""
+        for core in self.core_modules:
+            if core.name == name:
+                return core
+        if name not in self.modules:
+            raise InvalidInput("module", name, f"no such module; known: {sorted(self.modules)}")
+        return self.modules[name]
+
+    def track(self, name: str) -> Track:
+        if name not in self.tracks:
+            raise InvalidInput("track", name, f"one of {TRACKS}")
+        return self.tracks[name]
+
+    def track_for_development(self, kind: str) -> str:
+        return self.developments[_enum("development type", kind, DEVELOPMENT_TYPES)].track
+
+    def development_for_track(self, track: str) -> str:
+        return next(kind for kind, spec in self.developments.items() if spec.track == track)
+
+    def ship(self, kind: str, upgraded: bool) -> ShipSpec:
+        return self.ships[(_enum("ship type", kind, SHIP_TYPES), upgraded)]
+
+    def planet(self, name: str) -> PlanetTile:
+        for tile in self.planets:
+            if tile.name == name:
+                return tile
+        raise InvalidInput("planet", name, "no such planet tile in the catalog")
+
+    def event(self, name: str) -> EventCard:
+        for card in self.events:
+            if card.name == name:
+                return card
+        raise InvalidInput("event card", name, "no such event card in the catalog")
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(name)}</td><td>{html.escape(' '.join(map(str, t.vp)))}</td>"
+            f"<td>{t.development_levels}</td></tr>" for name, t in self.tracks.items()
+        )
+        return (f"<table class='tt-catalog'><caption>Progress tracks ({html.escape(self.sources.get('tracks', ''))})</caption>"
+                f"<tr><th>track</th><th>VP per space (bottom → top)</th><th>development levels at</th></tr>{rows}</table>")
+
+
+@cache
+def load_catalog() -> Catalog:
+    """The shipped catalog: rulebook content plus the labelled sample data."""
+    folder = package_files.files(__package__).joinpath("data")
+    read = lambda name: folder.joinpath(name).read_text(encoding="utf-8")  # noqa: E731
+    return Catalog.from_toml(read("rulebook.toml"), read("tracks.toml"), read("sample_cards.toml"))
+
+
+def _parse(name: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput(name, str(error), "the file is not valid TOML") from None
+
+
+def _enum(name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise InvalidInput(name, value, f"one of {allowed}")
+    return value
+
+
+def _count(name: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidInput(name, value, "a whole number, 0 or more")
+    return value
+
+
+def _goods(name: str, spec: Any, extra: tuple[str, ...] = ("vp",)) -> Goods:
+    if not isinstance(spec, dict):
+        raise InvalidInput(name, spec, "a table of resource = count")
+    counts = {}
+    for kind, value in spec.items():
+        if kind == "repair":
+            counts[kind] = 1 if value is True else _count(f"{name}.{kind}", value)
+            continue
+        if kind not in RESOURCES + extra:
+            raise InvalidInput(f"{name}.{kind}", value, f"a resource kind: one of {RESOURCES + extra}")
+        counts[kind] = _count(f"{name}.{kind}", value)
+    return Goods.of(**counts)
+
+
+def _track(name: str, spec: Any) -> Track:
+    if not isinstance(spec, dict):
+        raise InvalidInput(f"track.{name}", spec, "every progress track needs a table")
+    vp = spec.get("vp")
+    if not isinstance(vp, list) or len(vp) < 4 or not all(isinstance(v, int) and v >= 0 for v in vp):
+        raise InvalidInput(f"track.{name}.vp", vp, "a list of VP per space, bottom first, whole numbers")
+    top = len(vp) - 1
+
+    def spaces(key: str) -> tuple[int, ...]:
+        values = spec.get(key, [])
+        if not all(isinstance(v, int) and 0 < v <= top for v in values):
+            raise InvalidInput(f"track.{name}.{key}", values, f"spaces between 1 and the top space {top}")
+        return tuple(values)
+
+    def pairs(key: str) -> tuple[tuple[int, int], ...]:
+        values = spec.get(key, [])
+        if not all(isinstance(p, list) and len(p) == 2 and 0 < p[0] <= top and p[1] > 0 for p in values):
+            raise InvalidInput(f"track.{name}.{key}", values, "a list of [space, value] pairs on the track")
+        return tuple((p[0], p[1]) for p in values)
+
+    levels = spaces("development_levels")
+    if len(levels) != 3 or list(levels) != sorted(levels):
+        raise InvalidInput(f"track.{name}.development_levels", levels, "three spaces, lowest first (开发区域: 3 levels)")
+    return Track(name, tuple(vp), levels, spaces("events"), spaces("exploration"), spaces("upgrades"),
+                 spaces("supremacy_tokens"), pairs("vaults"), pairs("hand_limits"))
+
+
+def _module(entry: dict[str, Any], core: bool = False) -> ModuleCard:
+    name = entry.get("name")
+    if not isinstance(name, str) or not name:
+        raise InvalidInput("module.name", name, "every module needs a name")
+    label = f"module.{name}"
+    per = entry.get("per", "")
+    if per and per not in SCORED_PER:
+        raise InvalidInput(label + ".per", per, f"one of {SCORED_PER}")
+    return ModuleCard(
+        name=name, row=_enum(label + ".row", entry.get("row"), MODULE_ROWS),
+        section=entry.get("section", "sample"), gain=_goods(label + ".gain", entry.get("gain", {})),
+        pay=_goods(label + ".pay", entry.get("pay", {})), draw=_count(label + ".draw", entry.get("draw", 0)),
+        repair=_count(label + ".repair", entry.get("repair", 0)), choices=tuple(entry.get("choices", ())),
+        activates_tech=bool(entry.get("activates_tech", False)), input_slot=bool(entry.get("input_slot", False)),
+        output_slot=bool(entry.get("output_slot", False)), slot_vp=_count(label + ".slot_vp", entry.get("slot_vp", 0)),
+        damage_icons=_count(label + ".damage_icons", entry.get("damage_icons", 0)),
+        end_game=bool(entry.get("end_game", False)), base=_count(label + ".base", entry.get("base", 0)),
+        per=per, each=_count(label + ".each", entry.get("each", 0)),
+        literal_each=_count(label + ".literal_each", entry.get("literal_each", entry.get("each", 0))), core=core,
+    )
+
+
+def _event(entry: dict[str, Any], source: str) -> EventCard:
+    label = f"event_card.{entry.get('name')}"
+    if entry.get("pirate") not in ("A", "B", "C", "D", "S"):
+        raise InvalidInput(label + ".pirate", entry.get("pirate"), "a pirate class: A, B, C, D or S")
+    return EventCard(entry["name"], _enum(label + ".scores", entry.get("scores"), TRACKS), entry["pirate"],
+                     entry.get("special", "none"), entry.get("special_text", ""), entry.get("section", source))
+
+
+def _base(entry: dict[str, Any]) -> BaseAction:
+    return BaseAction(entry["name"], entry["text"], entry["section"], entry.get("pay_any", 0),
+                      _goods(f"alliance_base.{entry['name']}.gain", entry.get("gain", {})), entry.get("draw_tactics", 0),
+                      entry.get("event_advance", 0), tuple(entry.get("buy_modules", ())), tuple(entry.get("choices", ())))

@@ -1,0 +1,191 @@
+"""The event track (事件轨道): advancing the marker, the planet reveal, resolving an event card, and the
+exact odds of what a nebula peek tells you about the next event (``odds.event_peek``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from math import comb
+from typing import Callable, Sequence
+
+from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine.steps import Procedure
+from ..prob import Distribution, draw
+from .actions import draw_tactics
+from .catalog import TRACKS, Catalog, load_catalog
+from .state import Game, Moon, Region
+from .tracks import track_vp
+from .variant import RULEBOOK, AndromedaVariant
+
+TRIGGER = "事件轨道 · 触发事件"
+RESOLVE = "事件轨道 · 结算事件卡"
+PEEK = "发射回合 · 步骤 2 激活地区 (激活星云)"
+
+PiratePlacer = Callable[[Game, str, Rng], tuple[Game, str]]
+
+
+def advance_event(game: Game, spaces: int = 1, *, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK,
+                  reason: str = "") -> Procedure:
+    """Move the event marker; at the end of the track a planet is revealed and the marker goes onto the
+    active player's station (an event card resolves at the end of the turn). While an event is pending,
+    further advances are ignored (A-R8); after the game end the marker is gone."""
+    catalog = catalog or load_catalog()
+    why = f" ({reason})" if reason else ""
+    if game.ended_by is not None:
+        yield Step("No event marker", f"The game end removed the event marker{why}: nothing moves.", "游戏结束 · 游戏结束", game)
+        return game
+    if game.event_pending is not None and variant.event_advance_while_pending == "ignored":
+        yield Step("Event already pending", f"An event is pending on {game.event_pending}'s station; this advance{why} "
+                   "is ignored until the reset (A-R8).", TRIGGER, game)
+        return game
+    length = catalog.event_track_length
+    position = min(length, game.event_position + spaces)
+    game = replace(game, event_position=position)
+    if position < length or game.event_pending is not None:
+        yield Step("Event marker advances", f"The event marker moves to space {position} of {length}{why}.", TRIGGER, game,
+                   {"event position": position})
+        return game
+    game = yield from reveal_planet(game, catalog)
+    game = replace(game, event_pending=game.active)
+    yield Step("Event pending", f"The marker reached the end of the event track{why}: it goes onto {game.active}'s station; "
+               "an event card resolves at the end of this turn.", TRIGGER, game, {"event pending": game.active})
+    return game
+
+
+def reveal_planet(game: Game, catalog: Catalog | None = None) -> Procedure:
+    """Steps 1–2 of 触发事件: the top planet tile goes into the next empty slot with 3 moons of its colour."""
+    catalog = catalog or load_catalog()
+    slot = next((r for r in game.regions if r.kind == "slot"), None)
+    if not game.planet_stack or slot is None:
+        yield Step("No planet to reveal", "The planet stack or the empty board slots have run out.", TRIGGER, game)
+        return game
+    tile = catalog.planet(game.planet_stack[0])
+    supply = dict(game.moon_supply)
+    moons, rest = supply.get(tile.type, ())[:3], supply.get(tile.type, ())[3:]
+    supply[tile.type] = rest
+    region = Region(slot.name, "planet", planet=tile.name, die=slot.die, moons=moons, printed=tile.resources)
+    game = replace(game.with_region(region), planet_stack=game.planet_stack[1:], moon_supply=tuple(supply.items()))
+    yield Step("A new planet", f"{tile.name} ({tile.type}) is revealed into {slot.name}, the next empty space left to right, "
+               f"top to bottom, with {len(moons)} {tile.type} moon(s) stacked on it.", TRIGGER, game, {"planet": tile.name})
+    return game
+
+
+@register_phase("andromeda.event", title="Resolve an event card", section=RESOLVE, notebook="andromeda_tracks_and_events.ipynb")
+def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK,
+                  place_pirate: PiratePlacer | None = None) -> Procedure:
+    """At the end of the turn of the player holding the event marker: flip the top event card, score its
+    track for everyone (minus damaged modules, not below 0), place its pirate, resolve its special
+    effect, reset the marker by player count. ``place_pirate(game, pirate_class, rng)`` places the
+    pirate (the pirate-placement rules); without it a die picks a matching pirate-free nebula."""
+    from .scoring import gain_vp
+
+    catalog = catalog or load_catalog()
+    if game.event_pending is None:
+        raise IllegalAction("andromeda.event.not_pending", "no event marker is on a station: no event card resolves", RESOLVE)
+    if not game.event_deck:
+        raise IllegalAction("andromeda.event.deck_empty", "the event deck is empty", RESOLVE)
+    card = catalog.event(game.event_deck[0])
+    game = replace(game, event_deck=game.event_deck[1:])
+    yield Step("Flip the event card", f"{card.name}: scores {card.scores}, brings the {card.pirate}-class pirate. "
+               f"Special: {card.special_text or 'none'}", RESOLVE, game, {"card": card.name})
+    scored = {}
+    for colour in game.turn_order_from(game.event_pending):
+        player = game.player(colour)
+        base = track_vp(card.scores, player.track(card.scores), catalog, variant)
+        penalty = variant.event_damaged_module_penalty * player.damaged_modules
+        scored[colour] = max(0, base - penalty)
+        game = gain_vp(game, colour, scored[colour])
+    yield Step("1 VP scoring", "; ".join(
+        f"{c}: {track_vp(card.scores, game.player(c).track(card.scores), catalog, variant)} for {card.scores} "
+        f"− {variant.event_damaged_module_penalty}×{game.player(c).damaged_modules} damaged = {v}" for c, v in scored.items())
+        + " (never below 0, A-R5).", f"{RESOLVE} 1 VP 计分", game, {"vp": scored})
+    placer = place_pirate or _place_by_die
+    game, where = placer(game, card.pirate, rng)
+    yield Step("2 A new pirate", f"The {card.pirate}-class pirate arrives: {where}.", f"{RESOLVE} 2 放置新的海盗", game)
+    game, text = _special(game, card.special, rng)
+    yield Step("3 Special effect", text, f"{RESOLVE} 3 特殊效果", game)
+    start = catalog.event_track_start.get(len(game.players), 0)
+    game = replace(game, event_pending=None, event_position=start, event_discard=game.event_discard + (card.name,))
+    yield Step("4 Reset", f"The event marker returns to space {start} (its start for {len(game.players)} players); "
+               f"{card.name} is discarded face up.", f"{RESOLVE} 4 重置事件轨道", game, {"event position": start})
+    return game
+
+
+def _place_by_die(game: Game, pirate: str, rng: Rng) -> tuple[Game, str]:
+    """A simplified placement (the full rules are the pirate-placement phase): roll for a nebula until
+    one holds no other pirate class."""
+    nebulae = {r.die: r.name for r in game.regions if r.kind == "nebula" and r.die}
+    if not nebulae:
+        return game, "no nebula on the board, so it stays by its card"
+    for _ in range(100):
+        roll = rng.roll(6)
+        if roll not in nebulae:
+            continue
+        region = nebulae[roll]
+        classes = {c for c, where in game.pirates if where == region}
+        if not classes or classes == {pirate} == {"S"}:
+            return replace(game, pirates=game.pirates + ((pirate, region),)), f"the die shows {roll}: {region}"
+    return game, "no pirate-free nebula: it stays by its card"
+
+
+def _special(game: Game, special: str, rng: Rng) -> tuple[Game, str]:
+    if special in ("each_draws_tactics", "each_draws_tactics_and_recruits"):
+        for colour in game.turn_order_from(game.event_pending or game.active):
+            game, _ = draw_tactics(game, colour, 1, rng)
+        text = "Each player draws 1 tactics card."
+        if special == "each_draws_tactics_and_recruits":
+            text += " Each may also recruit 1 of their leaders from any region (a choice made with the recruit free action)."
+        return game, text
+    if special == "each_gains_credit":
+        from .actions import gain
+        from .goods import Goods
+
+        for player in game.players:
+            game = gain(game, player.colour, Goods.of(credit=1))
+        return game, "Each player gains 1 credit."
+    return game, "No special effect."
+
+
+# ------------------------------------------------------------------------------------------------
+# odds.event_peek
+
+
+@register_phase("odds.event_peek", title="What a nebula peek tells you about the next event", section=PEEK,
+                notebook="andromeda_tracks_and_events.ipynb")
+def event_peek(unseen: Sequence[str], preference: Sequence[str], *, attribute: str = "scores",
+               catalog: Catalog | None = None) -> Procedure:
+    """Exact odds for a nebula peek: two cards are looked at from the ``unseen`` event cards (each pair
+    equally likely); the peeker puts the one they prefer on top, so it is the next event.
+
+    ``attribute`` is what matters about a card: ``"scores"`` (the track it scores) or ``"pirate"`` (the
+    class it brings); ``preference`` lists that attribute's values, most wanted first. Returns the
+    distribution of the next event's attribute after the peek, next to the same without a peek.
+    """
+    catalog = catalog or load_catalog()
+    if attribute not in ("scores", "pirate"):
+        raise InvalidInput("attribute", attribute, "'scores' (the track a card scores) or 'pirate' (the class it brings)")
+    cards = [catalog.event(name) for name in unseen]
+    if len(cards) < 2:
+        raise InvalidInput("unseen", tuple(unseen), "a peek looks at two cards: at least 2 unseen event cards")
+    values = [getattr(card, attribute) for card in cards]
+    missing = sorted(set(values) - set(preference))
+    if missing or len(set(preference)) != len(preference):
+        raise InvalidInput("preference", tuple(preference), f"rank every value once; missing: {missing}")
+    bag = {value: values.count(value) for value in preference if value in values}
+    n = len(cards)
+    yield Step("The unseen event cards", f"{n} cards could be on top: " + ", ".join(f"{k}×{v}" for k, v in bag.items())
+               + ". The peek shows the top two; every pair of them is equally likely, C(n, 2) = "
+               f"{comb(n, 2)} pairs.", PEEK, None, {"cards": n, "by " + attribute: bag})
+    at_least = {value: Fraction(comb(n, 2) - comb(n - k, 2), comb(n, 2)) for value, k in bag.items()}
+    yield Step("What the two cards show", "; ".join(
+        f"P(at least one {v}) = 1 − C({n - bag[v]}, 2)/C({n}, 2) = {p}" for v, p in at_least.items()), PEEK, None,
+        {"at least one": {v: str(p) for v, p in at_least.items()}})
+    rank = {value: i for i, value in enumerate(preference)}
+    pairs = draw(bag, 2)
+    after = pairs.map(lambda pair: min((value for value, _ in pair), key=rank.__getitem__))
+    before = Distribution(bag)
+    yield Step("The next event after the peek", "The better of the two goes on top: " + ", ".join(
+        f"P({v}) = {after[v]} (without a peek {before[v]})" for v in after.outcomes()), PEEK, None,
+        {"after peek": {v: str(p) for v, p in after.items()}, "without peek": {v: str(p) for v, p in before.items()}})
+    return {"after": after, "before": before, "at_least_one": at_least}

@@ -1,0 +1,68 @@
+"""The rulebook's worked examples as game states (fixtures for tests and notebooks).
+
+Each builds only what its example needs; where the text leaves a detail open (which modules are
+damaged, which planets), the choice is stated in the docstring and uses sample data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .catalog import Catalog, load_catalog
+from .goods import Goods
+from .state import Development, Game, Player, Region, Ship, StationModule, core_station, fleet
+
+
+def scoring_example(catalog: Catalog | None = None) -> Game:
+    """计分举例: yellow at the end with 62 VP. Track positions are the spaces of the board data whose VP
+    the example prints (science 9, industry top 20, supremacy 10, commerce 12, civilization 8); a
+    factory and two spaceports (sample planets); 4 damaged modules (sample modules); 2 ti, 1 credit,
+    4 energy, 3 tactics cards; The Land Ministry and Cognition Collective undamaged; 2 leaders. Blue is
+    a second player so the ranking has someone to compare with."""
+    catalog = catalog or load_catalog()
+    data = catalog.scoring_example
+    positions = {}
+    for track, vp in data["tracks"].items():
+        board = catalog.track(track)
+        spaces = [s for s in range(board.top, -1, -1) if board.vp[s] == vp]
+        positions[track] = spaces[0]
+    damaged = ("Index Extractor", "Villainy Hive Haven", "Salvage Rig", "Machine Shop")
+    modules = core_station(catalog) + tuple(StationModule(n, damage=1) for n in damaged) + (
+        StationModule("The Land Ministry"), StationModule("Cognition Collective"))
+    yellow = Player("yellow", resources=Goods.of(data["resources"]), tactics=("Automation", "Dark Alliance", "Assume Command"),
+                    modules=modules, leaders=data["leaders"], ships=fleet("yellow", catalog), tracks=Goods.of(positions),
+                    vp=data["start"])
+    blue = Player("blue", resources=Goods.of(energy=1), modules=core_station(catalog), leaders=1,
+                  ships=fleet("blue", catalog), tracks=Goods.of(science=5, industry=5, supremacy=5, commerce=5, civilization=5), vp=120)
+    regions = (
+        Region("Cinder", "planet", planet="Cinder", development=Development("factory", "yellow", 2)),
+        Region("Bazaar", "planet", planet="Bazaar", development=Development("spaceport", "yellow", 2)),
+        Region("Harbor", "planet", planet="Harbor", development=Development("spaceport", "yellow", 2)),
+    )
+    return Game((yellow, blue), regions, active="yellow", ended_by="blue", end_marker=catalog.game_length["medium"])
+
+
+def development_example(catalog: Catalog | None = None) -> Game:
+    """开发项目计分 · 举例: purple builds a factory next to a nebula with 2 blue leaders, the Development
+    Office with 1 green leader and Odessa Field with a purple and a green leader. The factory planet is
+    the sample planet Cinder; purple has a second ship on the board, 2 leaders and the titanium."""
+    catalog = catalog or load_catalog()
+    purple_ships = tuple(
+        replace(s, where="region:Cinder") if s.id == "transport-1" else replace(s, where="region:Trade Hub") if s.id == "transport-2" else s
+        for s in fleet("purple", catalog))
+    purple = Player("purple", resources=Goods.of(titanium=3, energy=1), leaders=2, ships=purple_ships,
+                    modules=core_station(catalog), upgrade_tiles=("transport", "fighter", "science_vessel", "heavy_cruiser"),
+                    tracks=Goods.of(industry=1))
+    green = Player("green", ships=fleet("green", catalog), modules=core_station(catalog))
+    blue = Player("blue", ships=fleet("blue", catalog), modules=core_station(catalog))
+    regions = (
+        Region("Cinder", "planet", planet="Cinder"),
+        Region("Nebula 3", "nebula", die=3, leaders=Goods.of(blue=2)),
+        Region("Development Office", "alliance_base", leaders=Goods.of(green=1)),
+        Region("Odessa Field", "alliance_base", leaders=Goods.of(purple=1, green=1)),
+        Region("Trade Hub", "alliance_base"),
+        Region("Glacia", "planet", planet="Glacia"),
+    )
+    links = (("Cinder", "Nebula 3"), ("Cinder", "Development Office"), ("Cinder", "Odessa Field"),
+             ("Odessa Field", "Trade Hub"), ("Trade Hub", "Glacia"))
+    return Game((purple, green, blue), regions, links, active="purple")

@@ -1,0 +1,101 @@
+"""Goods: an immutable count of resources (and, on rewards, VP and repairs).
+
+Credit (信誉) is wild: it may stand in for titanium, ice or nanocarbon (玩家设置 · 资源), never for
+energy. ``covers`` checks a payment against a cost with that rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Mapping
+
+from ..engine import InvalidInput
+
+RESOURCES = ("energy", "titanium", "ice", "nanocarbon", "credit")
+WILD = "credit"
+WILD_REPLACES = ("titanium", "ice", "nanocarbon")
+ORDER = RESOURCES + ("tactics", "vp", "repair")
+
+
+@dataclass(frozen=True)
+class Goods:
+    """A multiset of goods: ``Goods.of(energy=2, credit=1)``. Zero counts are dropped."""
+
+    items: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def of(cls, mapping: Mapping[str, int] | None = None, **counts: int) -> "Goods":
+        merged = dict(mapping or {})
+        for kind, count in counts.items():
+            merged[kind] = merged.get(kind, 0) + count
+        for kind, count in merged.items():
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise InvalidInput(kind, count, "a count of goods is a whole number, 0 or more")
+        return cls(tuple(sorted(((k, v) for k, v in merged.items() if v), key=lambda kv: _rank(kv[0]))))
+
+    def __getitem__(self, kind: str) -> int:
+        return dict(self.items).get(kind, 0)
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        return iter(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.items)
+
+    def __add__(self, other: "Goods") -> "Goods":
+        merged = self.as_dict()
+        for kind, count in other:
+            merged[kind] = merged.get(kind, 0) + count
+        return Goods.of(merged)
+
+    def minus(self, other: "Goods") -> "Goods":
+        """These goods less ``other``; refuses to go below zero."""
+        merged = self.as_dict()
+        for kind, count in other:
+            if merged.get(kind, 0) < count:
+                raise InvalidInput(kind, count, f"only {merged.get(kind, 0)} {kind} available")
+            merged[kind] -= count
+        return Goods.of(merged)
+
+    def has(self, other: "Goods") -> bool:
+        return all(self[kind] >= count for kind, count in other)
+
+    def only(self, kinds: tuple[str, ...]) -> "Goods":
+        return Goods.of({k: v for k, v in self.items if k in kinds})
+
+    @property
+    def resources(self) -> "Goods":
+        return self.only(RESOURCES)
+
+    @property
+    def total(self) -> int:
+        return sum(count for _, count in self.items)
+
+    def covers(self, cost: "Goods") -> str | None:
+        """None when this payment pays ``cost`` exactly (credit standing in for titanium, ice or
+        nanocarbon); otherwise a plain reason why not."""
+        missing = 0
+        for kind, count in cost.resources:
+            short = count - self[kind]
+            if short > 0 and kind not in WILD_REPLACES and kind != WILD:
+                return f"the cost needs {count} {kind}; credit cannot stand in for {kind}"
+            missing += max(0, short) if kind != WILD else 0
+        spare_credit = self[WILD] - cost[WILD]
+        if spare_credit < 0:
+            return f"the cost needs {cost[WILD]} credit"
+        if missing > spare_credit:
+            return f"the payment is {missing - spare_credit} short of the cost {cost}"
+        over = self.total - cost.resources.total
+        if over > 0:
+            return f"the payment {self} is {over} more than the cost {cost}"
+        return None
+
+    def __str__(self) -> str:
+        return ", ".join(f"{count} {kind}" for kind, count in self.items) or "nothing"
+
+
+def _rank(kind: str) -> tuple[int, str]:
+    return (ORDER.index(kind) if kind in ORDER else len(ORDER), kind)

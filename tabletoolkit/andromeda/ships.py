@@ -1,0 +1,96 @@
+"""Starships (星际飞船): building ships into the launch bay, the four types and their upgrades.
+
+Specs the text gives (the Heavy Cruiser and its Battleship upgrade, A-F12) come from the rulebook data;
+the rest is sample data. Upgrading a type replaces its specs for every ship of that type and lets you
+build one ship of that type free if one is still unbuilt, only if you want (A-F10); each type upgrades
+once, and once all four are upgraded further upgrades do nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..engine import IllegalAction, InvalidInput, Step, register_phase
+from ..engine.steps import Procedure
+from .actions import pay
+from .catalog import SHIP_TYPES, Catalog, ShipSpec, load_catalog
+from .goods import Goods
+from .state import Game
+
+BUILD = "星际飞船 · 组建舰队"
+UPGRADE = "星际飞船 · 飞船能力 (升级; A-F10)"
+
+
+def spec_of(game: Game, colour: str, kind: str, catalog: Catalog | None = None) -> ShipSpec:
+    """The specs a player's ships of ``kind`` have now (upgraded or basic)."""
+    catalog = catalog or load_catalog()
+    return catalog.ship(kind, kind in game.player(colour).upgrades)
+
+
+def buildable(game: Game, colour: str, catalog: Catalog | None = None) -> dict[str, str]:
+    """Every ship type with "legal" or the reason it cannot be built now."""
+    catalog = catalog or load_catalog()
+    player = game.player(colour)
+    verdicts = {}
+    for kind in SHIP_TYPES:
+        cost = spec_of(game, colour, kind, catalog).cost
+        if not any(s.kind == kind and s.where == "supply" for s in player.ships):
+            verdicts[kind] = "andromeda.ships.none_unbuilt: every ship of this type is built"
+        elif player.resources.covers(cost) is not None and not _affordable(player.resources, cost):
+            verdicts[kind] = f"andromeda.ships.cannot_afford: costs {cost}, {colour} has {player.resources}"
+        else:
+            verdicts[kind] = "legal"
+    return verdicts
+
+
+def _affordable(have: Goods, cost: Goods) -> bool:
+    short = sum(max(0, n - have[k]) for k, n in cost.resources if k in ("titanium", "ice", "nanocarbon"))
+    return all(have[k] >= n for k, n in cost.resources if k in ("energy", "credit")) and have["credit"] - cost["credit"] >= short
+
+
+@register_phase("andromeda.ships", title="Build a ship", section=BUILD, notebook="andromeda_launch_turn.ipynb")
+def build_ship(game: Game, colour: str, kind: str, *, payment: Goods | None = None, catalog: Catalog | None = None) -> Procedure:
+    """Pay a ship type's cost and put one unbuilt ship of that type into the launch bay (Shipyard or
+    Shipwright). ``payment`` may use credit for titanium, ice or nanocarbon."""
+    catalog = catalog or load_catalog()
+    if kind not in SHIP_TYPES:
+        raise InvalidInput("kind", kind, f"one of {SHIP_TYPES}")
+    player = game.player(colour)
+    unbuilt = [s for s in player.ships if s.kind == kind and s.where == "supply"]
+    if not unbuilt:
+        raise IllegalAction("andromeda.ships.none_unbuilt", f"{colour} has built every {kind} already", BUILD)
+    spec = spec_of(game, colour, kind, catalog)
+    game = pay(game, colour, spec.cost, payment, "andromeda.ships", BUILD)
+    ship = unbuilt[0]
+    game = game.with_player(game.player(colour).with_ship(replace(ship, where="bay")))
+    yield Step("Build a ship", f"{colour} pays {payment or spec.cost} and puts {ship.id} into the launch bay "
+               f"(range {spec.range}, weapons {spec.weapons}, abilities {', '.join(spec.abilities) or 'none'}).",
+               BUILD, game, {"ship": ship.id})
+    return game
+
+
+def apply_upgrade(game: Game, colour: str, kind: str | None, free_ship: bool, catalog: Catalog | None = None) -> tuple[Game, str]:
+    """Place an upgrade tile for ``kind`` (default: the first tile left in the supply). Returns the game
+    and a sentence saying what happened."""
+    catalog = catalog or load_catalog()
+    player = game.player(colour)
+    open_types = [t for t in player.upgrade_tiles if t not in player.upgrades]
+    if not open_types:
+        return game, f"All of {colour}'s ship types are upgraded: this upgrade does nothing."
+    if kind is None:
+        kind = open_types[0]
+    if kind not in open_types:
+        raise IllegalAction("andromeda.ships.upgrade_taken", f"{colour} has no unplaced upgrade tile for {kind} "
+                            f"(left: {open_types})", UPGRADE)
+    player = replace(player, upgrades=player.upgrades + (kind,))
+    spec = catalog.ship(kind, True)
+    text = f"{colour} upgrades every {kind} (range {spec.range}, weapons {spec.weapons}, aim +{spec.aim})."
+    unbuilt = [s for s in player.ships if s.kind == kind and s.where == "supply"]
+    if unbuilt and free_ship:
+        player = player.with_ship(replace(unbuilt[0], where="bay"))
+        text += f" A {kind} was still unbuilt: {unbuilt[0].id} is built free into the launch bay."
+    elif unbuilt:
+        text += f" {colour} chooses not to build the free {kind}."
+    else:
+        text += f" Every {kind} is built already, so no free ship."
+    return game.with_player(player), text

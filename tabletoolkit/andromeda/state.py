@@ -1,0 +1,276 @@
+"""The game state of Andromeda's Edge: immutable, changed with ``dataclasses.replace``.
+
+A ``Game`` holds the players (station, fleet, resources, leaders, moons, tactics hand, tracks, VP), the
+regions of the board (moons, leaders, developments, bonus resources), the pirates, the event track and
+decks and the module display. Phases take a ``Game`` and return a new one; a refusal leaves it as it was.
+
+Ship places (``Ship.where``): ``supply`` (not built), ``bay`` (launch bay), ``region:<name>``,
+``scrapyard`` (the top space), ``barge`` (the repair barge below it), ``module:<name>`` (activating a
+module in a return turn) and ``development:<planet>`` (part of a development for good).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from ..engine import InvalidInput
+from .catalog import MODULE_ROWS, TRACKS, Catalog, load_catalog
+from .goods import Goods
+
+
+@dataclass(frozen=True)
+class Moon:
+    """A moon token: the goods it shows (resources, ``vp``, and ``repair`` for the repair icon)."""
+
+    goods: Goods
+    colour: str = "nebula"
+
+    @property
+    def repair(self) -> bool:
+        return self.goods["repair"] > 0
+
+    def __str__(self) -> str:
+        return f"moon({self.goods})"
+
+
+@dataclass(frozen=True)
+class Ship:
+    id: str
+    kind: str
+    where: str = "supply"
+    damage: int = 0
+
+    @property
+    def region(self) -> str | None:
+        return self.where.split(":", 1)[1] if self.where.startswith("region:") else None
+
+    @property
+    def on_board(self) -> bool:
+        return self.where.startswith("region:")
+
+
+@dataclass(frozen=True)
+class StationModule:
+    """A module on a station: its damage markers, what occupies its dock, the moon in its slot."""
+
+    name: str
+    damage: int = 0
+    occupant: str | None = None
+    moon: Moon | None = None
+
+    @property
+    def damaged(self) -> bool:
+        return self.damage > 0
+
+
+@dataclass(frozen=True)
+class DevelopmentCard:
+    type: str
+    used: bool = False
+
+
+@dataclass(frozen=True)
+class Player:
+    colour: str
+    faction: str = ""
+    resources: Goods = Goods()
+    tactics: tuple[str, ...] = ()
+    moons: tuple[Moon, ...] = ()
+    modules: tuple[StationModule, ...] = ()
+    half_slots: tuple[tuple[str, str, Moon], ...] = ()
+    tactical_ops: Moon | None = None
+    leaders: int = 0
+    ships: tuple[Ship, ...] = ()
+    upgrades: tuple[str, ...] = ()
+    upgrade_tiles: tuple[str, ...] = ()
+    tracks: Goods = Goods()
+    vp: int = 0
+    exploration: tuple[Goods, ...] = ()
+    supremacy_tokens: tuple[Goods, ...] = ()
+    development_cards: tuple[DevelopmentCard, ...] = ()
+    persistent: tuple[str, ...] = ()
+    extra_vp: int = 0
+    destiny: tuple[tuple[str, str, int], ...] = ()
+
+    def track(self, name: str) -> int:
+        return self.tracks[name]
+
+    def ship(self, ship_id: str) -> Ship:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
+        raise InvalidInput("ship", ship_id, f"{self.colour} has no such ship; ships: {[s.id for s in self.ships]}")
+
+    def with_ship(self, ship: Ship) -> "Player":
+        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
+
+    def module(self, name: str) -> StationModule:
+        for module in self.modules:
+            if module.name == name:
+                return module
+        raise InvalidInput("module", name, f"{self.colour}'s station has no such module; modules: {[m.name for m in self.modules]}")
+
+    def with_module(self, module: StationModule) -> "Player":
+        return replace(self, modules=tuple(module if m.name == module.name else m for m in self.modules))
+
+    def ships_at(self, where: str) -> tuple[Ship, ...]:
+        return tuple(ship for ship in self.ships if ship.where == where)
+
+    @property
+    def built_ships(self) -> tuple[Ship, ...]:
+        return tuple(s for s in self.ships if s.where != "supply" and not s.where.startswith("development:"))
+
+    @property
+    def damaged_modules(self) -> int:
+        return sum(1 for m in self.modules if m.damaged)
+
+    def station_svg(self, catalog: Catalog | None = None) -> str:
+        """The station as a picture: one row per module type, occupants and damage drawn on each."""
+        catalog = catalog or load_catalog()
+        colours = {"science": "#3b6fb6", "industry": "#a05a2c", "commerce": "#c9a227", "civilization": "#4a8f4a"}
+        width, height, cell = 720, 40 + 70 * len(MODULE_ROWS), 130
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-station" font-family="sans-serif" font-size="11">',
+                 f'<text x="8" y="20" font-size="14" font-weight="bold">{html.escape(self.colour)} station</text>']
+        for r, row in enumerate(MODULE_ROWS):
+            y = 34 + 70 * r
+            parts.append(f'<text x="8" y="{y + 34}" fill="{colours[row]}">{row}</text>')
+            for c, module in enumerate(m for m in self.modules if catalog.module(m.name).row == row):
+                x = 90 + c * cell
+                fill = "#f4d0d0" if module.damaged else "#f8f8f8"
+                parts.append(f'<rect x="{x}" y="{y}" width="{cell - 10}" height="60" rx="6" fill="{fill}" stroke="{colours[row]}" stroke-width="2"/>')
+                parts.append(f'<text x="{x + 6}" y="{y + 16}">{html.escape(module.name[:20])}</text>')
+                notes = []
+                if module.damaged:
+                    notes.append(f"damage ×{module.damage}")
+                if module.moon is not None:
+                    notes.append(f"moon: {module.moon.goods}")
+                if module.occupant:
+                    notes.append(f"◆ {module.occupant}")
+                for i, note in enumerate(notes):
+                    parts.append(f'<text x="{x + 6}" y="{y + 32 + 12 * i}">{html.escape(note[:24])}</text>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Development:
+    type: str
+    owner: str
+    leaders: int
+
+
+@dataclass(frozen=True)
+class Region:
+    """A region of the board. ``planet`` names the planet tile; ``moons`` is the stack, top first."""
+
+    name: str
+    kind: str
+    planet: str | None = None
+    die: int | None = None
+    moons: tuple[Moon, ...] = ()
+    leaders: Goods = Goods()
+    development: Development | None = None
+    bonus: Goods = Goods()
+    printed: Goods = Goods()
+
+
+@dataclass(frozen=True)
+class Game:
+    players: tuple[Player, ...]
+    regions: tuple[Region, ...] = ()
+    links: tuple[tuple[str, str], ...] = ()
+    active: str = ""
+    pirates: tuple[tuple[str, str], ...] = ()
+    event_position: int = 0
+    event_pending: str | None = None
+    event_deck: tuple[str, ...] = ()
+    event_discard: tuple[str, ...] = ()
+    planet_stack: tuple[str, ...] = ()
+    module_display: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    module_decks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    moon_supply: tuple[tuple[str, tuple[Moon, ...]], ...] = ()
+    tactics_deck: tuple[str, ...] = ()
+    tactics_discard: tuple[str, ...] = ()
+    exploration_stacks: tuple[tuple[int, tuple[Goods, ...]], ...] = ()
+    observatory_archive: tuple[Goods, ...] = ()
+    supremacy_spaces: tuple[tuple[int, Goods], ...] = ()
+    end_marker: int = 60
+    ended_by: str | None = None
+    final_turns: tuple[str, ...] = ()
+    turn_moved_event: bool = False
+
+    def player(self, colour: str) -> Player:
+        for player in self.players:
+            if player.colour == colour:
+                return player
+        raise InvalidInput("colour", colour, f"no such player; players: {[p.colour for p in self.players]}")
+
+    def with_player(self, player: Player) -> "Game":
+        self.player(player.colour)
+        return replace(self, players=tuple(player if p.colour == player.colour else p for p in self.players))
+
+    def region(self, name: str) -> Region:
+        for region in self.regions:
+            if region.name == name:
+                return region
+        raise InvalidInput("region", name, f"no such region; regions: {[r.name for r in self.regions]}")
+
+    def with_region(self, region: Region) -> "Game":
+        self.region(region.name)
+        return replace(self, regions=tuple(region if r.name == region.name else r for r in self.regions))
+
+    def neighbours(self, name: str) -> tuple[str, ...]:
+        """Regions sharing a border with ``name`` (the board's adjacency, given as links)."""
+        self.region(name)
+        found = [b for a, b in self.links if a == name] + [a for a, b in self.links if b == name]
+        return tuple(sorted(set(found)))
+
+    def developments_of(self, colour: str) -> tuple[tuple[str, Development], ...]:
+        return tuple((r.name, r.development) for r in self.regions if r.development and r.development.owner == colour)
+
+    def display(self, row: str) -> tuple[str, ...]:
+        return dict(self.module_display).get(row, ())
+
+    def deck(self, row: str) -> tuple[str, ...]:
+        return dict(self.module_decks).get(row, ())
+
+    def turn_order_from(self, colour: str) -> tuple[str, ...]:
+        colours = [p.colour for p in self.players]
+        start = colours.index(colour)
+        return tuple(colours[start:] + colours[:start])
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(p.colour)}</td><td>{p.vp}</td><td>{html.escape(str(p.resources))}</td>"
+            f"<td>{' '.join(f'{t[:3]} {p.track(t)}' for t in TRACKS)}</td><td>{len(p.tactics)}</td>"
+            f"<td>{len(p.moons)}</td><td>{p.leaders}</td></tr>" for p in self.players
+        )
+        return ("<table class='tt-game'><tr><th>player</th><th>VP</th><th>resources</th><th>tracks</th>"
+                f"<th>tactics</th><th>moons</th><th>leaders</th></tr>{rows}</table>"
+                f"<p>Event marker: space {self.event_position}{' (event pending on ' + self.event_pending + ')' if self.event_pending else ''}</p>")
+
+
+def fleet(colour: str, catalog: Catalog | None = None, in_bay: Iterable[str] = ("transport-1", "transport-2", "transport-3")) -> tuple[Ship, ...]:
+    """A player's nine ships (玩家设置: 6 transports, a fighter, a science vessel, a heavy cruiser)."""
+    catalog = catalog or load_catalog()
+    ships = []
+    for kind, count in catalog.fleet.items():
+        for n in range(1, count + 1):
+            ship_id = f"{kind}-{n}" if count > 1 else kind
+            ships.append(Ship(ship_id, kind, "bay" if ship_id in set(in_bay) else "supply"))
+    return tuple(ships)
+
+
+def core_station(catalog: Catalog | None = None) -> tuple[StationModule, ...]:
+    """The four core modules every station starts with (返回空间站回合 · 核心模块)."""
+    catalog = catalog or load_catalog()
+    return tuple(StationModule(m.name) for m in catalog.core_modules)
+
+
+def hand_limit(player: Player, catalog: Catalog | None = None, base: int = 5) -> int:
+    """5 tactics cards plus the highest hand-limit space reached on the civilization track."""
+    catalog = catalog or load_catalog()
+    reached = [limit for space, limit in catalog.track("civilization").hand_limits if player.track("civilization") >= space]
+    return max(reached, default=base)

@@ -1,0 +1,161 @@
+"""The five progress tracks (进度轨道): VP by position and every special space.
+
+A marker moves one space at a time; each space reached may carry an icon: an event space advances the
+event marker, science exploration stacks give a token, industry upgrade spaces a ship upgrade (and a
+free ship, A-F10), supremacy token spaces a token for the first to arrive (else 2 VP), commerce vaults
+score at the end, civilization hand-limit spaces raise the limit and draw up to it at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine.steps import Procedure
+from .actions import draw_tactics
+from .catalog import TRACKS, Catalog, load_catalog
+from .state import Game, hand_limit
+from .variant import RULEBOOK, AndromedaVariant
+
+SECTION = "进度轨道"
+SPECIFIC = {
+    "science": "进度轨道 · 科学轨道",
+    "industry": "进度轨道 · 工业轨道",
+    "supremacy": "进度轨道 · 霸权轨道",
+    "commerce": "进度轨道 · 商业轨道",
+    "civilization": "进度轨道 · 文明轨道",
+}
+EVENT_SPACE = "进度轨道 · 事件区域"
+
+__all__ = ["advance_track", "track_vp", "track_table"]
+
+
+@register_phase("andromeda.tracks", title="Advance on a progress track", section=SECTION,
+                notebook="andromeda_tracks_and_events.ipynb")
+def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catalog: Catalog | None = None,
+                  variant: AndromedaVariant = RULEBOOK, exploration_pick: int = 0, upgrade: str | None = None,
+                  free_ship: bool = True, rng: Rng | None = None) -> Procedure:
+    """Move ``colour``'s marker ``spaces`` up ``track``, resolving each space reached.
+
+    ``exploration_pick`` is the index of the token taken from a science stack (looked at secretly);
+    ``upgrade`` the ship type whose upgrade tile is placed on an industry upgrade space (the first tile
+    in the supply when not given); ``free_ship`` whether to build that type free when one is unbuilt.
+    """
+    from .events import advance_event
+    from .ships import apply_upgrade
+
+    catalog = catalog or load_catalog()
+    if track not in TRACKS:
+        raise InvalidInput("track", track, f"one of {TRACKS}")
+    if not isinstance(spaces, int) or spaces < 1:
+        raise InvalidInput("spaces", spaces, "advance at least 1 space")
+    board = catalog.track(track)
+    start = game.player(colour).track(track)
+    if start >= board.top:
+        raise IllegalAction("andromeda.tracks.at_top", f"{colour} is already at the top of the {track} track", SPECIFIC[track])
+    for _ in range(spaces):
+        player = game.player(colour)
+        here = player.track(track)
+        if here >= board.top:
+            yield Step("Top of the track", f"{colour} is at the top of {track}; the remaining steps are lost.",
+                       SPECIFIC[track], game)
+            break
+        space = here + 1
+        game = game.with_player(replace(player, tracks=player.tracks + _one(track)))
+        notes = [f"{colour} moves to space {space} of {track} (worth {track_vp(track, space, catalog, variant)} VP at the end)."]
+        if space in board.development_levels:
+            notes.append(f"Development level {board.development_levels.index(space) + 1}: every {catalog.development_for_track(track)} "
+                         f"{colour} owns will score at this level at the end.")
+        yield Step(f"{track}: space {space}", " ".join(notes), SPECIFIC[track], game,
+                   {"track": track, "space": space, "icons": board.special_at(space)})
+        if space in board.exploration:
+            game = yield from _exploration(game, colour, space, exploration_pick)
+        if space in board.upgrades:
+            game, text = apply_upgrade(game, colour, upgrade, free_ship, catalog)
+            yield Step("Ship upgrade space", text, SPECIFIC["industry"], game)
+        if space in board.supremacy_tokens:
+            game = yield from _supremacy(game, colour, space)
+        for vault_space, per in board.vaults:
+            if space == vault_space:
+                yield Step("Vault reached", f"At the end {colour} scores {per} VP per unspent resource (highest vault reached).",
+                           SPECIFIC["commerce"], game, {"vault": per})
+        for limit_space, limit in board.hand_limits:
+            if space == limit_space:
+                player = game.player(colour)
+                new_limit = max(limit, hand_limit(player, catalog, variant.hand_limit))
+                game, drawn = draw_tactics(game, colour, max(0, new_limit - len(player.tactics)), rng)
+                yield Step("Hand limit raised", f"{colour}'s hand limit is now {new_limit}; they draw {len(drawn)} "
+                           f"tactics card(s) up to it at once.", SPECIFIC["civilization"], game, {"drawn": drawn})
+        if space in board.events:
+            game = yield from advance_event(game, 1, catalog=catalog, variant=variant, reason=f"{colour} reached an event space on {track}")
+    return game
+
+
+def track_vp(track: str, space: int, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> int:
+    """VP beside ``space`` of ``track``: board data (A-F9), or the text's value lists on the top spaces."""
+    catalog = catalog or load_catalog()
+    board = catalog.track(track)
+    if not isinstance(space, int) or not 0 <= space <= board.top:
+        raise InvalidInput("space", space, f"a space of the {track} track, 0..{board.top}")
+    if variant.track_vp == "board":
+        return board.vp[space]
+    listed = catalog.text_track_values[track]
+    from_top = board.top - space
+    return listed[from_top] if from_top < len(listed) else 0
+
+
+def _one(track: str):
+    from .goods import Goods
+
+    return Goods.of({track: 1})
+
+
+def _exploration(game: Game, colour: str, space: int, pick: int) -> Procedure:
+    stacks = dict(game.exploration_stacks)
+    stack = stacks.get(space, ())
+    if not stack:
+        yield Step("Exploration stack empty", "No exploration token is left on this space.", SPECIFIC["science"], game)
+        return game
+    if not isinstance(pick, int) or not 0 <= pick < len(stack):
+        raise InvalidInput("exploration_pick", pick, f"the index of one of the {len(stack)} tokens in the stack")
+    token = stack[pick]
+    stacks[space] = stack[:pick] + stack[pick + 1:]
+    player = game.player(colour)
+    game = replace(game, exploration_stacks=tuple(sorted(stacks.items())))
+    game = game.with_player(replace(player, exploration=player.exploration + (token,)))
+    yield Step("Exploration token", f"{colour} looks at the {len(stack)} tokens secretly and keeps one ({token}); "
+               "it can be spent later as a free action.", SPECIFIC["science"], game, {"token": str(token)})
+    return game
+
+
+def _supremacy(game: Game, colour: str, space: int) -> Procedure:
+    from .scoring import gain_vp
+
+    tokens = dict(game.supremacy_spaces)
+    if space in tokens:
+        token = tokens.pop(space)
+        player = game.player(colour)
+        game = replace(game, supremacy_spaces=tuple(sorted(tokens.items())))
+        game = game.with_player(replace(player, supremacy_tokens=player.supremacy_tokens + (token,)))
+        yield Step("Supremacy token", f"{colour} is first here and takes the supremacy token ({token}).", SPECIFIC["supremacy"], game)
+    else:
+        game = gain_vp(game, colour, 2)
+        yield Step("Supremacy token gone", f"The token here is taken: {colour} gains 2 VP instead.", SPECIFIC["supremacy"], game)
+    return game
+
+
+def track_table(catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> str:
+    """An HTML table of every track: VP per space and its icons (board data, labelled)."""
+    import html
+
+    catalog = catalog or load_catalog()
+    rows = []
+    for name in TRACKS:
+        board = catalog.track(name)
+        cells = "".join(
+            f"<td title='{html.escape(', '.join(board.special_at(s)))}'>{track_vp(name, s, catalog, variant)}"
+            f"{'<sup>' + html.escape(','.join(i[0] for i in board.special_at(s))) + '</sup>' if board.special_at(s) else ''}</td>"
+            for s in range(board.top + 1))
+        rows.append(f"<tr><th>{name}</th>{cells}</tr>")
+    source = "board data calibrated to the scoring example (A-F9), sample" if variant.track_vp == "board" else "the text's value lists"
+    return f"<table class='tt-tracks'><caption>VP per space, bottom → top ({source})</caption>{''.join(rows)}</table>"
