@@ -1,0 +1,173 @@
+"""What a player can choose: the turn option and the action at each location.
+
+Small frozen records with readable ``str`` forms (the transcripts print them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BuyShip:
+    """Shipyard: buy (or lease: half price now, loan markers on the ship) one ship of the current Mark."""
+
+    design: str
+    lease: bool = False
+
+    def __str__(self) -> str:
+        return f"{'lease' if self.lease else 'buy'} a {self.design}"
+
+
+@dataclass(frozen=True)
+class PayLoans:
+    """Shipyard: repay loan markers, one entry per marker (a ship id may repeat)."""
+
+    markers: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"repay {len(self.markers)} loan marker(s) on {', '.join(self.markers)}"
+
+
+@dataclass(frozen=True)
+class MarketVisit:
+    """Market: replace cards on arrival (optional), buy a market or refinery card, claim a mine token.
+
+    ``ship`` is the ship a pilot or gear card goes on; ``claim`` the kind of an unclaimed token in
+    your local space to flip for the claim price (only with a purchase, M-F1).
+    """
+
+    buy: str | None = None
+    ship: str | None = None
+    replace: tuple[str, ...] = ()
+    claim: str | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.replace:
+            parts.append(f"replace {', '.join(self.replace)}")
+        if self.buy:
+            parts.append(f"buy {self.buy}" + (f" for {self.ship}" if self.ship else ""))
+        if self.claim:
+            parts.append(f"claim a {self.claim} token")
+        return "; ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True)
+class BeltAction:
+    """One step of a belt run. Build with ``pickup``, ``take``, ``explore``, ``swap``, ``end_run``."""
+
+    kind: str
+    source: str | None = None
+    tokens: tuple[str, ...] | None = None
+    place: str = "ship"
+
+    def __str__(self) -> str:
+        chosen = f" [{', '.join(self.tokens)}]" if self.tokens else ""
+        if self.kind == "pickup":
+            return f"pick up from {self.source} space{chosen}"
+        if self.kind == "take":
+            return f"take from {self.source}'s local space{chosen}"
+        if self.kind == "explore":
+            return "explore" + (" (to local space)" if self.place == "local" else "")
+        if self.kind == "swap":
+            return "swap destination"
+        if self.kind == "destination":
+            return "take the top destination card"
+        return "end the run"
+
+
+def pickup(source: str = "known", tokens: tuple[str, ...] | None = None) -> BeltAction:
+    """Pick up from ``"known"`` or ``"local"`` space: the given tokens, or the most valuable that fit."""
+    return BeltAction("pickup", source, tokens)
+
+
+def take(opponent: str, tokens: tuple[str, ...] | None = None) -> BeltAction:
+    """Pick up unclaimed tokens from an opponent's local space."""
+    return BeltAction("take", opponent, tokens)
+
+
+def explore(place: str = "ship") -> BeltAction:
+    """Draw a token from the bag onto the ship (``"ship"``) or into your local space (``"local"``)."""
+    return BeltAction("explore", place=place)
+
+
+def swap() -> BeltAction:
+    """Discard the ship's destination card and take the next one."""
+    return BeltAction("swap")
+
+
+def end_run() -> BeltAction:
+    """Pay the destination's cost and end the run there (the rest of the energy is lost)."""
+    return BeltAction("end")
+
+
+@dataclass(frozen=True)
+class RunShip:
+    """Belt: run one ship through a sequence of belt actions."""
+
+    ship: str
+    actions: tuple[BeltAction, ...] = ()
+
+    def __str__(self) -> str:
+        return f"run {self.ship}: " + (", ".join(map(str, self.actions)) or "no actions")
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Dock: re-buy a card from a scrapped ship at its cost, onto ``to`` (a ship id) or kept (``None``)."""
+
+    from_ship: str
+    card: str
+    to: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.card} from {self.from_ship} to {self.to or 'keep for the next ship'}"
+
+
+@dataclass(frozen=True)
+class DockVisit:
+    """Dock: payout and unloading (always); transfers from scrapped ships; triggering the end."""
+
+    transfers: tuple[Transfer, ...] = ()
+    trigger_end: bool = False
+
+    def __str__(self) -> str:
+        parts = ["payout and unloading"]
+        if self.transfers:
+            parts.append("transfer " + "; ".join(map(str, self.transfers)))
+        if self.trigger_end:
+            parts.append("trigger the end")
+        return ", ".join(parts)
+
+
+Action = BuyShip | PayLoans | MarketVisit | RunShip | DockVisit
+
+
+@dataclass(frozen=True)
+class TurnChoice:
+    """The turn's option (手番の流れ): ``act`` here, ``move_act``, ``move`` (and do nothing),
+    or ``stay`` (the end game: take the Dock bonus instead of acting)."""
+
+    option: str
+    action: Action | None = None
+
+    def __str__(self) -> str:
+        words = {"act": "act here", "move_act": "move and act", "move": "move and do nothing", "stay": "stay at the Dock"}
+        return words.get(self.option, self.option) + (f": {self.action}" if self.action is not None else "")
+
+
+def act(action: Action) -> TurnChoice:
+    return TurnChoice("act", action)
+
+
+def move_and_act(action: Action) -> TurnChoice:
+    return TurnChoice("move_act", action)
+
+
+def move() -> TurnChoice:
+    return TurnChoice("move")
+
+
+def stay() -> TurnChoice:
+    return TurnChoice("stay")

@@ -1,0 +1,200 @@
+"""The Belt (ベルト): run one ship, spending its energy on pickups, takes, explores and swaps.
+
+The energy is the ship's base energy plus its card bonuses. A pickup (1) moves as many tokens from your
+local space or known space as the cargo allows; taking (3) picks up from an opponent's local space,
+never tokens they claimed; exploring (2) draws a token from the bag onto the ship or into your local
+space, unclaimed; swapping the destination costs 1 each time; ending the run at the destination costs
+the card's energy and loses the rest. Tokens already aboard are never dropped (M-F6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Callable
+
+from ..engine.registry import register_phase
+from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step
+from .actions import BeltAction, RunShip
+from .state import GameState, Player, Ship, describe_tokens, holds, pile, require, without
+from .variant import BELT
+
+NOTEBOOK = "merchants_belt.ipynb"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def best_tokens(tokens: tuple[str, ...], room: int, value: Callable[[str], int]) -> tuple[str, ...]:
+    """The ``room`` most valuable tokens of a pile (ties by name): what a greedy pickup loads."""
+    return pile(sorted(tokens, key=lambda t: (-value(t), t))[: max(room, 0)])
+
+
+def arrive_at_belt(state: GameState) -> Procedure:
+    """A player's first arrival at the Belt moves their set-up tokens to their local space (M-R1)."""
+    player = state.active
+    if player.visited_belt:
+        return state
+    if state.variant.setup_tokens_arrival == "first_in_game":
+        if any(p.visited_belt for p in state.players):
+            return state
+        movers = state.players
+    else:
+        movers = (player,)
+    for mover in movers:
+        moved = replace(mover, local=pile(mover.local + mover.setup_tokens), setup_tokens=(), visited_belt=True)
+        state = state.with_player(moved)
+        yield Step("First arrival at the Belt",
+                   f"{mover.name}'s set-up tokens ({describe_tokens(mover.setup_tokens)}) move to their local space.",
+                   BELT + " (ruling M-R1)", state, {"tokens": mover.setup_tokens})
+    return state
+
+
+def _draw_destination(state: GameState, rng: Rng) -> tuple[GameState, str | None]:
+    deck, discard = list(state.destination_deck), list(state.destination_discard)
+    if not deck and discard:
+        deck, discard = list(rng.shuffled(sorted(discard))), []
+    if not deck:
+        return state, None
+    card = deck.pop(0)
+    return replace(state, destination_deck=tuple(deck), destination_discard=tuple(discard)), card
+
+
+def check_run(state: GameState, action: RunShip) -> None:
+    """Refuse (``IllegalAction``) a run that cannot start; later steps are checked as they come."""
+    player = state.active
+    require(player.location == "Belt", "merchants.belt.not_here", f"{player.name} is at the {player.location}, not the Belt.", BELT)
+    ship = player.ship(action.ship)
+    require(not state.obsolete(ship), "merchants.belt.obsolete",
+            f"{ship.label()} is obsolete in the Mark {state.era} era and cannot be run (M-F5).", BELT)
+
+
+@register_phase("merchants.belt", title="Run one ship through the belt", section=BELT, notebook=NOTEBOOK)
+def belt(state: GameState, action: RunShip, rng: Rng) -> Procedure:
+    """The active player's Belt action: one ship, its energy, the chosen belt actions in order."""
+    check_run(state, action)
+    player = state.active
+    ship = player.ship(action.ship)
+    bonus = state.energy_of(ship) - ship.energy
+    energy = state.energy_of(ship)
+    yield Step("Choose a ship",
+               f"{player.name} runs {ship.label()}: base energy {ship.energy} + card bonuses {bonus} = {energy} energy; "
+               f"cargo {len(ship.hold)}/{state.capacity_of(ship)}.",
+               BELT, state, {"ship": ship.id, "energy": energy})
+    if ship.destination is None:
+        state, card = _draw_destination(state, rng)
+        if card is not None:
+            ship = replace(ship, destination=card)
+            state = state.with_player(state.active.with_ship(ship))
+            target = state.data.destination(card)
+            yield Step("Take a destination",
+                       f"The ship takes the top destination card: {target.name} (ending the run there costs {target.cost} "
+                       f"energy and pays {target.bonus} credits at the Dock).", BELT, state, {"destination": card})
+    for number, step in enumerate(action.actions, 1):
+        ship = state.active.ship(action.ship)
+        require(not ship.at_destination, "merchants.belt.run_over",
+                "The run ended at the destination; no more energy can be spent.", BELT)
+        state, energy, title, text = _belt_action(state, ship, step, energy, rng)
+        yield Step(title, text + f" Energy left: {energy}.", BELT, state, {"action": str(step), "energy": energy})
+    ship = state.active.ship(action.ship)
+    ending = "at its destination" if ship.at_destination else "where it stands"
+    lost = f"; {energy} unspent energy is lost" if energy else ""
+    yield Step("The run ends", f"{ship.label()} ends its run {ending} carrying {describe_tokens(ship.hold)}{lost}.",
+               BELT, state, {"hold": ship.hold, "energy_lost": energy})
+    return state
+
+
+def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rng: Rng) -> tuple[GameState, int, str, str]:
+    """Carry out one belt action; returns the new state, energy left, a title and an explanation."""
+    variant = state.variant
+    player = state.active
+    room = state.capacity_of(ship) - len(ship.hold)
+    costs = {"pickup": variant.pickup_cost, "take": variant.take_cost, "explore": variant.explore_cost, "swap": variant.swap_cost}
+    if step.kind == "end":
+        require(ship.destination is not None, "merchants.belt.no_destination", "The ship has no destination card.", BELT)
+        cost = state.data.destination(ship.destination).cost
+    elif step.kind in costs:
+        cost = costs[step.kind]
+    else:
+        raise TypeError(f"unknown belt action {step.kind!r}")
+    require(energy >= cost, "merchants.belt.no_energy", f"To {step} costs {cost} energy; {energy} is left.", BELT)
+    value = lambda token: state.dock_value(player, token)  # noqa: E731
+
+    if step.kind in ("pickup", "take"):
+        if step.kind == "pickup":
+            if step.source not in ("known", "local"):
+                raise ValueError(f"a pickup is from 'known' or 'local' space, not {step.source!r}")
+            available = state.known if step.source == "known" else pile(player.local + player.claimed)
+            where = "known space" if step.source == "known" else "their local space"
+        else:
+            require(step.source != player.name, "merchants.belt.take_own",
+                    "Taking is from an opponent's local space; your own is a 1-energy pickup.", BELT)
+            opponent = state.player(step.source)
+            available = opponent.local
+            where = f"{opponent.name}'s local space"
+        require(room > 0, "merchants.belt.cargo_full", f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
+        if step.tokens is None:
+            chosen = best_tokens(available, room, value)
+        else:
+            chosen = pile(step.tokens)
+            if step.kind == "take" and not holds(available, chosen) and holds(pile(available + opponent.claimed), chosen):
+                require(False, "merchants.belt.claimed", f"{opponent.name} claimed that token; it cannot be taken.", BELT)
+            require(holds(available, chosen), "merchants.belt.not_there",
+                    f"{where.capitalize()} holds {describe_tokens(available)}, not {describe_tokens(chosen)}.", BELT)
+            require(len(chosen) <= room, "merchants.belt.cargo_full",
+                    f"Only {room} cargo slot(s) are free; loaded tokens cannot be dropped.", BELT)
+        require(len(chosen) > 0, "merchants.belt.nothing_to_pick_up", f"{where.capitalize()} holds no token to pick up.", BELT)
+        if step.kind == "pickup" and step.source == "known":
+            state = replace(state, known=without(state.known, chosen))
+        elif step.kind == "pickup":
+            unclaimed, from_local = Counter(player.local), []
+            for token in chosen:
+                if unclaimed[token] > 0:
+                    unclaimed[token] -= 1
+                    from_local.append(token)
+            from_claimed = without(chosen, from_local)
+            player = replace(player, local=without(player.local, from_local), claimed=without(player.claimed, from_claimed))
+            state = state.with_player(player)
+        else:
+            state = state.with_player(replace(opponent, local=without(opponent.local, chosen)))
+        ship = replace(ship, hold=pile(ship.hold + chosen))
+        state = state.with_player(state.active.with_ship(ship))
+        title = "Pick up" if step.kind == "pickup" else "Take from an opponent"
+        return state, energy - cost, title, f"For {cost} energy, {player.name} loads {describe_tokens(chosen)} from {where}."
+
+    if step.kind == "explore":
+        require(state.bag_size() > 0, "merchants.belt.bag_empty", "The bag is empty.", BELT)
+        if step.place not in ("ship", "local"):
+            raise ValueError(f"an explored token goes to 'ship' or 'local', not {step.place!r}")
+        if step.place == "ship":
+            require(room > 0, "merchants.belt.cargo_full", f"{ship.label()}'s hold is full: explore into local space instead.", BELT)
+        token = rng.choice(tuple(sorted(Counter(dict(state.bag)).elements())))
+        chance = f"{dict(state.bag)[token]}/{state.bag_size()}"
+        state = replace(state, bag=tuple((k, n - 1 if k == token else n) for k, n in state.bag))
+        if step.place == "ship":
+            state = state.with_player(state.active.with_ship(replace(ship, hold=pile(ship.hold + (token,)))))
+            goes = "onto the ship"
+        else:
+            state = state.with_player(replace(state.active, local=pile(state.active.local + (token,))))
+            goes = "into their local space, unclaimed"
+        return state, energy - cost, "Explore", f"For {cost} energy, {player.name} draws {_a(token)} (chance {chance}) from the bag and puts it {goes}."
+
+    if step.kind == "swap":
+        require(bool(state.destination_deck or state.destination_discard or ship.destination), "merchants.belt.no_destinations",
+                "There is no destination card to swap to.", BELT)
+        old = ship.destination
+        if old is not None:
+            state = replace(state, destination_discard=state.destination_discard + (old,))
+        state, card = _draw_destination(state, rng)
+        state = state.with_player(state.active.with_ship(replace(ship, destination=card)))
+        target = state.data.destination(card) if card else None
+        shown = f"{target.name} (cost {target.cost}, bonus {target.bonus})" if target else "nothing"
+        return state, energy - cost, "Swap the destination", f"For {cost} energy, {old or 'no card'} is discarded and the ship takes {shown}."
+
+    target = state.data.destination(ship.destination)
+    state = state.with_player(state.active.with_ship(replace(ship, at_destination=True)))
+    return (state, 0, "End the run at the destination",
+            f"For {cost} energy the ship visits {target.name}: its {target.bonus}-credit bonus is paid at the Dock. "
+            f"The other {energy - cost} energy is lost.")

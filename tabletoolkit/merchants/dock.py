@@ -1,0 +1,203 @@
+"""The Dock (ドック): payout and unloading, then scrapping obsolete ships.
+
+In order: unclaimed tokens in the player's local space go to known space; every ship carrying tokens is
+paid their values plus pilot, gear, refinery and (for a ship that ended its run there, M-R2)
+destination bonuses; the tokens unload into the player's local space (M-F4); destination cards are
+discarded; obsolete ships, once paid, are scrapped with their cards and tokens, their loans repaid in
+full, and one pilot and two gear may be re-bought at their cost for another ship or kept for the next.
+During the end game tokens stay aboard, all loans are repaid and nothing is scrapped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..engine.registry import register_phase
+from ..engine.steps import Procedure, Step
+from .actions import DockVisit
+from .end import check_trigger, trigger_end
+from .shipyard import loan_repayment
+from .state import GameState, Player, Ship, describe_tokens, pile, require
+from .variant import DOCK, END
+
+NOTEBOOK = "merchants_dock.ipynb"
+
+
+@dataclass(frozen=True)
+class Payout:
+    """One ship's payout at the Dock, item by item."""
+
+    ship: str
+    tokens: int
+    refineries: int
+    pilot: int
+    gear: int
+    destination: int
+
+    @property
+    def total(self) -> int:
+        return self.tokens + self.refineries + self.pilot + self.gear + self.destination
+
+    def describe(self) -> str:
+        parts = [f"tokens {self.tokens}"] + [
+            f"{name} {amount}" for name, amount in
+            (("refineries", self.refineries), ("pilot", self.pilot), ("gear", self.gear), ("destination", self.destination)) if amount
+        ]
+        return " + ".join(parts) + f" = {self.total}"
+
+
+def payout(state: GameState, player: Player, ship: Ship) -> Payout:
+    """What a ship's delivery pays: token values plus pilot, gear, refinery and destination bonuses."""
+    data = state.data
+    refinery = sum(data.card(r).bonus for r in player.refineries for t in ship.hold if data.card(r).token == t)
+    earns_destination = ship.destination is not None and (
+        ship.at_destination or state.variant.destination_bonus == "carried")
+    return Payout(
+        ship.id,
+        sum(data.value(t) for t in ship.hold),
+        refinery,
+        sum(data.card(c).payout for c in ship.pilots),
+        sum(data.card(c).payout for c in ship.gear),
+        data.destination(ship.destination).bonus if earns_destination else 0,
+    )
+
+
+def _settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[str, str, dict]]]:
+    """Every Dock change, checked before anything is shown: the final state and the explained steps."""
+    player = state.active
+    variant = state.variant
+    endgame = state.end_trigger is not None
+    steps: list[tuple[str, str, dict]] = []
+    require(player.location == "Dock", "merchants.dock.not_here", f"{player.name} is at the {player.location}, not the Dock.", DOCK)
+
+    moved = player.local
+    player = replace(player, local=())
+    state = replace(state.with_player(player), known=pile(state.known + moved))
+    steps.append(("Unclaimed tokens to known space",
+                  f"The unclaimed tokens in {player.name}'s local space ({describe_tokens(moved)}) move to known space."
+                  + (f" Claimed tokens stay: {describe_tokens(player.claimed)}." if player.claimed else ""),
+                  {"moved": moved}))
+
+    total = 0
+    for ship in player.ships:
+        if not ship.hold:
+            continue
+        paid = payout(state, player, ship)
+        total += paid.total
+        steps.append((f"Payout: {ship.name}", f"{ship.label()} delivers {describe_tokens(ship.hold)}: {paid.describe()} credits.",
+                      {"ship": ship.id, "payout": paid.total}))
+    player = replace(player, credits=player.credits + total)
+    state = state.with_player(player)
+
+    if endgame:
+        steps.append(("Tokens stay aboard", "In the end game, mine tokens stay on the ships, out of the opponents' reach.", {}))
+    else:
+        unloaded = tuple(t for ship in player.ships for t in ship.hold)
+        player = replace(player, local=pile(player.local + unloaded), ships=tuple(replace(s, hold=()) for s in player.ships))
+        state = state.with_player(player)
+        steps.append(("Unload", f"{describe_tokens(unloaded).capitalize()} unload into {player.name}'s local space (M-F4); "
+                                f"{player.name} now has {player.credits} credits.", {"unloaded": unloaded}))
+
+    discarded = tuple(s.destination for s in player.ships if s.destination)
+    player = replace(player, ships=tuple(replace(s, destination=None, at_destination=False) for s in player.ships))
+    state = replace(state.with_player(player), destination_discard=state.destination_discard + discarded)
+    steps.append(("Discard destinations", f"Destination cards discarded: {', '.join(discarded) or 'none'}.", {"discarded": discarded}))
+
+    obsolete = [s for s in player.ships if state.obsolete(s)]
+    if endgame:
+        if player.loans:
+            cost = sum(s.loans * loan_repayment(s, variant) for s in player.ships)
+            player = replace(player, credits=player.credits - cost, ships=tuple(replace(s, loans=0) for s in player.ships))
+            state = state.with_player(player)
+            debt = " (the rules allow no way out: the debt shows as negative credits)" if player.credits < 0 else ""
+            steps.append(("Repay every loan", f"In the end game all loans must be repaid: {cost} credits; "
+                                              f"{player.name} has {player.credits}{debt}.", {"repaid": cost}))
+        if obsolete:
+            steps.append(("Obsolete ships stay", "In the end game obsolete ships are not scrapped; their cards stay with them: "
+                          + ", ".join(s.label() for s in obsolete) + ".", {}))
+    else:
+        _check_transfers(state, action, obsolete)
+        for ship in obsolete:
+            cost = ship.loans * loan_repayment(ship, variant)
+            player = replace(player, credits=player.credits - cost, ships=tuple(s for s in player.ships if s.id != ship.id))
+            state = replace(state.with_player(player), market_discard=state.market_discard + ship.cards)
+            loans = f" Its {ship.loans} loan marker(s) are repaid in full: {cost} credits." if ship.loans else ""
+            steps.append(("Scrap an obsolete ship",
+                          f"{ship.label()} is obsolete in the Mark {state.era} era: already paid, it is scrapped with its cards "
+                          f"({', '.join(ship.cards) or 'none'}) and tokens.{loans} {player.name} has {player.credits} credits.",
+                          {"scrapped": ship.id, "repaid": cost}))
+        for transfer in action.transfers:
+            card = state.data.card(transfer.card)
+            player = replace(player, credits=player.credits - card.cost)
+            if transfer.to is None:
+                player = replace(player, kept_cards=player.kept_cards + (card.id,))
+                where = "kept for the next ship from the Shipyard"
+            else:
+                target = player.ship(transfer.to)
+                target = replace(target, pilots=target.pilots + (card.id,)) if card.type == "pilot" else replace(target, gear=target.gear + (card.id,))
+                player = player.with_ship(target)
+                where = f"moved to {target.label()}"
+            discard = list(state.market_discard)
+            discard.remove(card.id)
+            state = replace(state.with_player(player), market_discard=tuple(discard))
+            steps.append(("Transfer a card", f"{player.name} re-buys {card.name} from the scrapped {transfer.from_ship} at its "
+                                             f"cost, {card.cost} credits: {where}. {player.name} has {player.credits} credits.",
+                          {"card": card.id, "paid": card.cost}))
+    return state, steps
+
+
+def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) -> None:
+    player = state.active
+    variant = state.variant
+    scrapped = {s.id: s for s in obsolete}
+    counts: dict[tuple[str, str], int] = {}
+    targets: dict[str, list[str]] = {}
+    cost = 0
+    for index, transfer in enumerate(action.transfers):
+        require(transfer.from_ship in scrapped, "merchants.dock.not_scrapped",
+                f"Only cards of a ship scrapped now can be transferred; {transfer.from_ship} is not being scrapped.", DOCK)
+        ship = scrapped[transfer.from_ship]
+        same = sum(1 for t in action.transfers[: index + 1] if (t.from_ship, t.card) == (ship.id, transfer.card))
+        require(ship.cards.count(transfer.card) >= same, "merchants.dock.card_not_aboard",
+                f"{ship.label()} carries {ship.cards.count(transfer.card)} {transfer.card} card(s), not {same}.", DOCK)
+        card = state.data.card(transfer.card)
+        key = (ship.id, card.type)
+        counts[key] = counts.get(key, 0) + 1
+        limit = variant.transfer_pilots if card.type == "pilot" else variant.transfer_gear
+        require(counts[key] <= limit, "merchants.dock.transfer_limit",
+                f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
+        if transfer.to is not None:
+            require(transfer.to not in scrapped, "merchants.dock.to_scrapped", f"{transfer.to} is being scrapped too.", DOCK)
+            target = player.ship(transfer.to)
+            targets.setdefault(target.id, []).append(card.id)
+            kinds = [state.data.card(c).type for c in targets[target.id]]
+            require(len(target.pilots) + kinds.count("pilot") <= variant.pilots_per_ship, "merchants.market.pilot_limit",
+                    f"{target.label()} would carry more than {variant.pilots_per_ship} pilot(s).", DOCK)
+            require(len(target.gear) + kinds.count("gear") <= variant.gear_per_ship, "merchants.market.gear_limit",
+                    f"{target.label()} would carry more than {variant.gear_per_ship} gear.", DOCK)
+        cost += card.cost
+    loans = sum(s.loans * loan_repayment(s, variant) for s in obsolete)
+    require(player.credits - loans >= cost, "merchants.dock.cannot_afford",
+            f"The transfers cost {cost} credits; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
+
+
+@register_phase("merchants.dock", title="Payout, unloading and scrapping at the Dock", section=DOCK, notebook=NOTEBOOK)
+def dock(state: GameState, action: DockVisit = DockVisit()) -> Procedure:
+    """The active player's Dock action, then (if chosen or forced) the end-game trigger."""
+    settled, steps = _settle(state, action)
+    if state.end_trigger is None:
+        check_trigger(settled, action.trigger_end)
+    elif action.trigger_end:
+        require(False, "merchants.end.already_triggered", f"{state.end_trigger} has already triggered the end.", END)
+    for title, text, data in steps:
+        yield Step(title, text, DOCK, settled, data)
+    state = settled
+    if state.end_trigger is None:
+        state = yield from trigger_end(state, action.trigger_end)
+    else:
+        name = state.active.name
+        state = replace(state, dock_arrivals=state.dock_arrivals + (name,))
+        yield Step("Back at the Dock", f"{name} is back at the Dock for the end of the game "
+                                       f"(arrival {len(state.dock_arrivals)}; earlier arrivals win ties).",
+                   END, state, {"arrivals": state.dock_arrivals})
+    return state

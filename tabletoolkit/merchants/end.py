@@ -1,0 +1,124 @@
+"""The end of the game (ゲームの終了): the trigger, the end-game turns and the winner.
+
+At the Dock, with no loans and 100+ credits a player may trigger the end; with 150+ they must, repaying
+every loan at once (the threshold is checked before repaying, M-R4). The trigger gains 10 credits and
+stays at the Dock. Players at the Dock when it triggers go round once more; everyone plays on until all
+are back at the Dock, each turn begun there earning 5 credits instead of an action. Most credits wins;
+ties go to the player who reached the Dock earliest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..engine.steps import Procedure, Step
+from .shipyard import loan_repayment
+from .state import GameState, Player, require
+from .variant import END
+
+
+def loan_total(state: GameState, player: Player) -> int:
+    """Credits needed to repay every loan marker the player holds."""
+    return sum(ship.loans * loan_repayment(ship, state.variant) for ship in player.ships)
+
+
+@dataclass(frozen=True)
+class TriggerCheck:
+    """Whether the active player may or must trigger the end, and whether they can repay their loans."""
+
+    may: bool
+    must: bool
+    can_repay: bool
+    repay: int
+
+
+def trigger_check(state: GameState) -> TriggerCheck:
+    player = state.active
+    variant = state.variant
+    repay = loan_total(state, player)
+    measured = player.credits if variant.must_checked == "before_repaying" else player.credits - repay
+    return TriggerCheck(
+        may=player.loans == 0 and player.credits >= variant.end_may,
+        must=measured >= variant.end_must,
+        can_repay=player.credits >= repay,
+        repay=repay,
+    )
+
+
+def check_trigger(state: GameState, want: bool) -> None:
+    """Refuse (``IllegalAction``) a trigger the rules forbid, or declining one they force."""
+    player = state.active
+    variant = state.variant
+    check = trigger_check(state)
+    if want:
+        require(check.may or check.must, "merchants.end.not_allowed",
+                f"Triggering the end needs no loans and {variant.end_may}+ credits; {player.name} has "
+                f"{player.credits} credits and {player.loans} loan marker(s).", END)
+        require(check.can_repay, "merchants.end.cannot_repay",
+                f"Triggering means repaying every loan at once ({check.repay} credits); {player.name} has {player.credits}.", END)
+    else:
+        require(not (check.must and check.can_repay), "merchants.end.must_trigger",
+                f"With {player.credits} credits ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
+
+
+def trigger_end(state: GameState, want: bool) -> Procedure:
+    """After the Dock action: trigger the end (repay loans, +10 credits, stay) or explain why not."""
+    player = state.active
+    variant = state.variant
+    check = trigger_check(state)
+    if not want:
+        if check.must:
+            yield Step("The end cannot be triggered",
+                       f"{player.name} has {variant.end_must}+ credits and so must trigger the end, but is refused: "
+                       f"repaying every loan takes {check.repay} credits and they have {player.credits} (M-R4).",
+                       END, state, {"repay": check.repay})
+        elif check.may:
+            yield Step("The end is not triggered", f"{player.name} could trigger the end but chooses to play on.", END, state, {})
+        return state
+    credits = player.credits - check.repay + variant.trigger_bonus
+    player = replace(player, credits=credits, ships=tuple(replace(s, loans=0) for s in player.ships))
+    lap = variant.docked_at_trigger == "lap"
+    others = tuple(
+        replace(p, final_lap=lap and p.location == "Dock") if p.name != player.name else player for p in state.players
+    )
+    state = replace(state, players=others, end_trigger=player.name, dock_arrivals=(player.name,))
+    repaid = f"repays every loan ({check.repay} credits), " if check.repay else ""
+    lappers = [p.name for p in state.players if p.final_lap]
+    rest = [p.name for p in state.players if p.name != player.name and not p.final_lap]
+    text = (f"{player.name} triggers the end: {repaid}gains {variant.trigger_bonus} credits ({credits} now), keeps their "
+            f"tokens aboard and stays at the Dock.")
+    if lappers:
+        text += f" {', '.join(lappers)} {'was' if len(lappers) == 1 else 'were'} at the Dock and go{'es' if len(lappers) == 1 else ''} round once more."
+    if rest:
+        text += f" {', '.join(rest)} play{'s' if len(rest) == 1 else ''} on until back at the Dock."
+    yield Step("Trigger the end", text, END, state, {"trigger": player.name, "credits": credits})
+    return state
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the final ranking."""
+
+    place: int
+    name: str
+    credits: int
+    arrival: int
+
+
+def standings(state: GameState) -> tuple[Standing, ...]:
+    """Most credits first; ties to the player who reached the Dock earliest."""
+    order = {name: index + 1 for index, name in enumerate(state.dock_arrivals)}
+    ranked = sorted(state.players, key=lambda p: (-p.credits, order.get(p.name, len(order) + 1)))
+    return tuple(Standing(i + 1, p.name, p.credits, order.get(p.name, 0)) for i, p in enumerate(ranked))
+
+
+def final_scoring(state: GameState) -> Procedure:
+    """Everyone is back at the Dock: rank by credits, ties to the earliest arrival."""
+    state = replace(state, finished=True)
+    table = standings(state)
+    lines = "; ".join(f"{s.place}. {s.name} {s.credits} credits (Dock arrival {s.arrival})" for s in table)
+    tied = len(table) > 1 and table[0].credits == table[1].credits
+    why = " The tie goes to the earliest arrival at the Dock." if tied else ""
+    yield Step("The winner", f"Everyone is back at the Dock. {lines}. {table[0].name} wins.{why}", END, state,
+               {"winner": table[0].name, "standings": tuple((s.name, s.credits) for s in table)})
+    return state

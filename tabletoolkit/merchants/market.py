@@ -1,0 +1,138 @@
+"""The Market (マーケット): replace cards on arrival, buy a market card or a refinery, claim a mine token.
+
+Pilots (delivery bonus) and gear (ship bonus) go on one ship: one pilot and six gear at most. Refinery
+cards open once some player has left the Dock, are unlimited per player and count for every ship.
+Paying 6 credits to flip and claim a token in your local space is a bonus to a purchase (M-F1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..engine.registry import register_phase
+from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step
+from .actions import MarketVisit
+from .state import GameState, holds, pile, require, without
+from .variant import MARKET
+
+NOTEBOOK = "merchants_loop_shipyard.ipynb"
+
+
+def _draw_cards(state: GameState, count: int, rng: Rng) -> tuple[GameState, tuple[str, ...]]:
+    """Draw from the market deck, reshuffling the discards into a new deck when it runs out."""
+    deck, discard, drawn = list(state.market_deck), list(state.market_discard), []
+    for _ in range(count):
+        if not deck and discard:
+            deck, discard = list(rng.shuffled(sorted(discard))), []
+        if deck:
+            drawn.append(deck.pop(0))
+    return replace(state, market_deck=tuple(deck), market_discard=tuple(discard)), tuple(drawn)
+
+
+def _row_after_replacing(state: GameState, replaced: tuple[str, ...]) -> tuple[str, ...]:
+    """The row once ``replaced`` cards are discarded and refilled from the top of the deck (no reshuffle needed)."""
+    row = list(state.market_row)
+    for card in replaced:
+        row.remove(card)
+    return tuple(row) + state.market_deck[: len(replaced)]
+
+
+def check_market(state: GameState, action: MarketVisit, arrived: bool) -> None:
+    """Refuse (``IllegalAction``) a Market action the rules forbid; nothing changes."""
+    player = state.active
+    variant = state.variant
+    require(player.location == "Market", "merchants.market.not_here",
+            f"{player.name} is at the {player.location}, not the Market.", MARKET)
+    if action.replace:
+        require(arrived, "merchants.market.replace_on_arrival",
+                "Market cards may be replaced only on arriving at the Market, before buying (M-F2).", MARKET)
+        require(len(action.replace) <= variant.market_replace, "merchants.market.replace_limit",
+                f"At most {variant.market_replace} market cards may be replaced.", MARKET)
+        require(holds(state.market_row, action.replace), "merchants.market.not_in_row",
+                f"The row holds {', '.join(state.market_row)}; it has no {', '.join(action.replace)} to replace.", MARKET)
+    require(action.buy is not None or not action.claim, "merchants.market.claim_needs_purchase",
+            "Claiming a mine token is a bonus that comes only with buying a market or refinery card (M-F1).", MARKET)
+    require(action.buy is not None or bool(action.replace), "merchants.market.no_action",
+            "The Market action buys a market or refinery card; to do nothing, move without acting.", MARKET)
+    cost = 0
+    if action.buy is not None:
+        card = state.data.card(action.buy)
+        cost = card.cost
+        if card.type == "refinery":
+            require(state.refineries_open, "merchants.market.refineries_closed",
+                    "Refinery cards are not available until a player has left the Dock.", MARKET)
+            require(dict(state.refinery_supply).get(card.id, 0) > 0, "merchants.market.refinery_sold_out",
+                    f"No {card.name} card is left.", MARKET)
+            require(action.ship is None, "merchants.market.refinery_fleet_wide",
+                    "A refinery card applies to all of a player's ships; it goes on no single ship.", MARKET)
+        else:
+            row = _row_after_replacing(state, action.replace) if action.replace else state.market_row
+            require(card.id in row, "merchants.market.not_in_row",
+                    f"{card.name} is not in the market row ({', '.join(row)}).", MARKET)
+            require(action.ship is not None, "merchants.market.needs_ship",
+                    f"A {card.type} card goes on one of your ships: name it.", MARKET)
+            ship = player.ship(action.ship)
+            if card.type == "pilot":
+                require(len(ship.pilots) < variant.pilots_per_ship, "merchants.market.pilot_limit",
+                        f"Each ship carries at most {variant.pilots_per_ship} pilot(s); {ship.label()} has {len(ship.pilots)}.", MARKET)
+            else:
+                require(len(ship.gear) < variant.gear_per_ship, "merchants.market.gear_limit",
+                        f"Each ship carries at most {variant.gear_per_ship} gear; {ship.label()} has {len(ship.gear)}.", MARKET)
+    if action.claim:
+        require(action.claim in player.local, "merchants.market.no_token_to_claim",
+                f"{player.name}'s local space has no unclaimed {action.claim} token.", MARKET)
+        cost += variant.mine_claim_price
+    require(player.credits >= cost, "merchants.market.cannot_afford",
+            f"This costs {cost} credits; {player.name} has {player.credits}.", MARKET)
+
+
+@register_phase("merchants.market", title="Replace, buy a card, claim a mine token", section=MARKET, notebook=NOTEBOOK)
+def market(state: GameState, action: MarketVisit, rng: Rng, arrived: bool = False) -> Procedure:
+    """The active player's Market action (``arrived``: they moved here this turn, so may replace)."""
+    check_market(state, action, arrived)
+    name = state.active.name
+    if action.replace:
+        row = list(state.market_row)
+        for card in action.replace:
+            row.remove(card)
+        state = replace(state, market_row=tuple(row), market_discard=state.market_discard + action.replace)
+        state, drawn = _draw_cards(state, len(action.replace), rng)
+        state = replace(state, market_row=state.market_row + drawn)
+        yield Step("Replace market cards",
+                   f"On arriving, {name} discards {', '.join(action.replace)} and draws {', '.join(drawn) or 'nothing'}. "
+                   f"The row is now {', '.join(state.market_row)}.",
+                   MARKET, state, {"discarded": action.replace, "drawn": drawn})
+    if action.buy is None:
+        return state
+    card = state.data.card(action.buy)
+    player = state.active
+    player = replace(player, credits=player.credits - card.cost)
+    if card.type == "refinery":
+        player = replace(player, refineries=player.refineries + (card.id,))
+        supply = tuple((c, n - 1 if c == card.id else n) for c, n in state.refinery_supply)
+        state = replace(state.with_player(player), refinery_supply=supply)
+        where = "It counts for every ship of the fleet."
+    else:
+        ship = player.ship(action.ship)
+        ship = replace(ship, pilots=ship.pilots + (card.id,)) if card.type == "pilot" else replace(ship, gear=ship.gear + (card.id,))
+        player = player.with_ship(ship)
+        row = list(state.market_row)
+        row.remove(card.id)
+        state = replace(state.with_player(player), market_row=tuple(row))
+        state, drawn = _draw_cards(state, 1, rng)
+        state = replace(state, market_row=state.market_row + drawn)
+        where = f"It goes on {ship.label()}; the row refills with {', '.join(drawn) or 'nothing (the deck is empty)'}."
+    yield Step(f"Buy a {card.type} card", f"{name} buys {card.describe()}. {where} {name} has {player.credits} credits.",
+               MARKET, state, {"card": card.id, "paid": card.cost})
+    if action.claim:
+        player = state.active
+        price = state.variant.mine_claim_price
+        player = replace(player, credits=player.credits - price, local=without(player.local, (action.claim,)),
+                         claimed=pile(player.claimed + (action.claim,)))
+        state = state.with_player(player)
+        yield Step("Claim a mine token",
+                   f"As a bonus to the purchase, {name} pays {price} credits to flip a {action.claim} token in their local "
+                   f"space: claimed, opponents cannot take it. {name} has {player.credits} credits.",
+                   MARKET, state, {"claimed": action.claim, "paid": price})
+    return state

@@ -1,0 +1,434 @@
+"""Exact odds of the Belt (``odds.bag``): what exploring draws, what a planned run pays, the best plan.
+
+Exploring draws a mine token from the bag without replacement, so every chance here is a ratio of
+counts. A run's *payout* is what the ship earns at the next Dock: its tokens' values (with the owner's
+refinery bonuses), its pilot and gear bonuses when it carries tokens, and the destination bonus when the
+run ended there (M-R2). A ship without a destination draws one first, and swapping draws another: the
+planner treats the destination deck as face down (every remaining card equally likely) and, unlike a
+real game, never reshuffles the discards into it.
+
+``plan_odds`` gives the exact payout distribution of a fixed plan; ``best_plan`` searches every
+sequence of belt actions (expectimax over the bag's and the deck's draws, memoised) for the highest
+expected payout. Placing an explored token in local space never adds to this run's payout, so the
+planner always loads it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import lcm
+from typing import Any
+
+from ..engine.errors import InvalidInput
+from ..engine.registry import register_phase
+from ..engine.steps import Procedure, Step
+from ..prob import Distribution, count_of, draw
+from .actions import BeltAction, end_run, explore, pickup, swap, take
+from .belt import best_tokens
+from .state import GameState, describe_tokens, pile, without
+from .variant import BELT
+
+SECTION = BELT + " · 探索"
+NOTEBOOK = "merchants_belt.ipynb"
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What stays fixed during a run: values, bonuses, costs, capacity."""
+
+    values: tuple[tuple[str, int], ...]
+    flat: int
+    destinations: tuple[tuple[str, int, int], ...]
+    costs: tuple[int, int, int, int]
+    capacity: int
+    carried_bonus: bool
+
+    def value(self, token: str) -> int:
+        return dict(self.values)[token]
+
+    def destination(self, card: str) -> tuple[int, int]:
+        for name, cost, bonus in self.destinations:
+            if name == card:
+                return cost, bonus
+        raise InvalidInput("destination", card, "unknown destination card")
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What changes during a run."""
+
+    energy: int
+    hold: tuple[str, ...]
+    local: tuple[str, ...]
+    known: tuple[str, ...]
+    opponents: tuple[tuple[str, tuple[str, ...]], ...]
+    bag: tuple[tuple[str, int], ...]
+    destination: str | None
+    deck: tuple[tuple[str, int], ...]
+    ended: bool = False
+
+
+@dataclass(frozen=True)
+class BeltSituation:
+    """Everything that decides a run's payout: the ship, the token piles, the bag, the destination deck."""
+
+    rules: _Rules
+    start: _Run
+    ship: str = "ship"
+
+    @property
+    def energy(self) -> int:
+        return self.start.energy
+
+    @property
+    def bag(self) -> dict[str, int]:
+        return dict(self.start.bag)
+
+    def payout_now(self) -> int:
+        return _payout(self.rules, self.start)
+
+
+def situation(state: GameState, player: str, ship_id: str) -> BeltSituation:
+    """The run ``player`` would make with ``ship_id`` from this state (as if already at the Belt)."""
+    owner = state.player(player)
+    ship = owner.ship(ship_id)
+    data = state.data
+    rules = _Rules(
+        values=tuple((kind, state.dock_value(owner, kind)) for kind, _ in data.token_values),
+        flat=sum(data.card(c).payout for c in ship.cards),
+        destinations=tuple((d.id, d.cost, d.bonus) for d in data.destinations),
+        costs=(state.variant.pickup_cost, state.variant.take_cost, state.variant.explore_cost, state.variant.swap_cost),
+        capacity=state.capacity_of(ship),
+        carried_bonus=state.variant.destination_bonus == "carried",
+    )
+    local = owner.local + owner.claimed + (() if owner.visited_belt else owner.setup_tokens)
+    start = _Run(
+        energy=state.energy_of(ship),
+        hold=ship.hold,
+        local=pile(local),
+        known=state.known,
+        opponents=tuple((p.name, p.local) for p in state.players if p.name != player),
+        bag=tuple((k, n) for k, n in state.bag if n),
+        destination=ship.destination,
+        deck=tuple(sorted(Counter(state.destination_deck).items())),
+        ended=ship.at_destination,
+    )
+    return BeltSituation(rules, start, ship_id)
+
+
+def make_situation(
+    *, energy: int, capacity: int, values: dict[str, int], bag: dict[str, int], hold: tuple[str, ...] = (),
+    local: tuple[str, ...] = (), known: tuple[str, ...] = (), opponents: dict[str, tuple[str, ...]] | None = None,
+    destination: str | None = None, destinations: dict[str, tuple[int, int]] | None = None,
+    deck: dict[str, int] | None = None, flat: int = 0, costs: tuple[int, int, int, int] = (1, 3, 2, 1),
+) -> BeltSituation:
+    """A run built by hand (for teaching and tests): destinations map id -> (cost, bonus)."""
+    for name, pile_ in (("hold", hold), ("local", local), ("known", known)):
+        unknown = set(pile_) - set(values)
+        if unknown:
+            raise InvalidInput(name, pile_, f"tokens need values; unknown kinds {sorted(unknown)}")
+    if set(bag) - set(values):
+        raise InvalidInput("bag", bag, "every kind in the bag needs a value")
+    if len(hold) > capacity:
+        raise InvalidInput("hold", hold, f"more tokens than the {capacity} cargo slots")
+    destinations = destinations or {}
+    if destination is not None and destination not in destinations:
+        raise InvalidInput("destination", destination, "give its (cost, bonus) in destinations")
+    rules = _Rules(tuple(sorted(values.items())), flat, tuple((k, c, b) for k, (c, b) in sorted(destinations.items())),
+                   costs, capacity, False)
+    start = _Run(energy, pile(hold), pile(local), pile(known),
+                 tuple((k, pile(v)) for k, v in sorted((opponents or {}).items())),
+                 tuple((k, n) for k, n in sorted(bag.items()) if n), destination,
+                 tuple((k, n) for k, n in sorted((deck or {}).items()) if n))
+    return BeltSituation(rules, start)
+
+
+# --- the rules of a run, as transitions ------------------------------------------------------------
+def _payout(rules: _Rules, run: _Run) -> int:
+    if not run.hold:
+        return 0
+    bonus = 0
+    if run.destination is not None and (run.ended or rules.carried_bonus):
+        bonus = rules.destination(run.destination)[1]
+    return sum(rules.value(t) for t in run.hold) + rules.flat + bonus
+
+
+def _chances(pairs: tuple[tuple[str, int], ...]) -> list[tuple[str, Fraction, tuple[tuple[str, int], ...]]]:
+    """Each kind drawn from a multiset, its exact chance, and what is left."""
+    total = sum(n for _, n in pairs)
+    return [(k, Fraction(n, total), tuple((j, m - (j == k)) for j, m in pairs if m - (j == k))) for k, n in pairs]
+
+
+def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[tuple[Any, Fraction, _Run]]]]:
+    """Every legal action from ``run`` with its outcomes (label, chance, next run). Stopping is not listed."""
+    if run.ended:
+        return []
+    pick, take_cost, explore_cost, swap_cost = rules.costs
+    room = rules.capacity - len(run.hold)
+    moves: list[tuple[BeltAction, list[tuple[Any, Fraction, _Run]]]] = []
+    if run.destination is None and run.deck:
+        draw_card = BeltAction("destination")
+        return [(draw_card, [(card, p, _replace(run, destination=card, deck=deck)) for card, p, deck in _chances(run.deck)])]
+    if room > 0 and run.energy >= pick:
+        for source in ("known", "local"):
+            tokens = best_tokens(getattr(run, source), room, rules.value)
+            if tokens:
+                after = _replace(run, energy=run.energy - pick, hold=pile(run.hold + tokens), **{source: without(getattr(run, source), tokens)})
+                moves.append((pickup(source), [(tokens, Fraction(1), after)]))
+    if room > 0 and run.energy >= take_cost:
+        for index, (name, tokens) in enumerate(run.opponents):
+            loaded = best_tokens(tokens, room, rules.value)
+            if loaded:
+                others = run.opponents[:index] + ((name, without(tokens, loaded)),) + run.opponents[index + 1:]
+                after = _replace(run, energy=run.energy - take_cost, hold=pile(run.hold + loaded), opponents=others)
+                moves.append((take(name), [(loaded, Fraction(1), after)]))
+    if room > 0 and run.bag and run.energy >= explore_cost:
+        moves.append((explore(), [
+            (kind, p, _replace(run, energy=run.energy - explore_cost, hold=pile(run.hold + (kind,)), bag=bag))
+            for kind, p, bag in _chances(run.bag)
+        ]))
+    if run.deck and run.energy >= swap_cost:
+        moves.append((swap(), [(card, p, _replace(run, energy=run.energy - swap_cost, destination=card, deck=deck))
+                               for card, p, deck in _chances(run.deck)]))
+    if run.destination is not None and run.energy >= rules.destination(run.destination)[0]:
+        moves.append((end_run(), [(run.destination, Fraction(1), _replace(run, energy=0, ended=True))]))
+    return moves
+
+
+def _replace(run: _Run, **changes: Any) -> _Run:
+    fields = {name: getattr(run, name) for name in _Run.__dataclass_fields__}
+    fields.update(changes)
+    return _Run(**fields)
+
+
+# --- the best plan: expectimax, memoised -------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _best(rules: _Rules, run: _Run) -> tuple[Fraction, int]:
+    """(best expected payout, index of the best move; -1 means stop here)."""
+    best, choice = Fraction(_payout(rules, run)), -1
+    forced = run.destination is None and bool(run.deck) and not run.ended
+    if forced:
+        best = None
+    for index, (_, outcomes) in enumerate(_moves(rules, run)):
+        value = sum((p * _best(rules, after)[0] for _, p, after in outcomes), Fraction(0))
+        if best is None or value > best:
+            best, choice = value, index
+    return best, choice
+
+
+@lru_cache(maxsize=None)
+def _best_distribution(rules: _Rules, run: _Run) -> tuple[tuple[int, Fraction], ...]:
+    _, choice = _best(rules, run)
+    if choice < 0:
+        return ((_payout(rules, run), Fraction(1)),)
+    mix: Counter = Counter()
+    for _, p, after in _moves(rules, run)[choice][1]:
+        for payout, q in _best_distribution(rules, after):
+            mix[payout] += p * q
+    return tuple(sorted(mix.items()))
+
+
+def _distribution(probabilities: dict[int, Fraction] | tuple[tuple[int, Fraction], ...]) -> Distribution[int]:
+    items = dict(probabilities)
+    denominator = lcm(*(p.denominator for p in items.values()))
+    return Distribution({k: int(p * denominator) for k, p in items.items()})
+
+
+@dataclass(frozen=True)
+class BestPlan:
+    """The best way to spend a ship's energy: highest expected payout, and the plan as a decision tree."""
+
+    situation: BeltSituation
+    expected: Fraction
+    distribution: Distribution[int]
+
+    def first_action(self) -> BeltAction | None:
+        _, choice = _best(self.situation.rules, self.situation.start)
+        return None if choice < 0 else _moves(self.situation.rules, self.situation.start)[choice][0]
+
+    def describe(self, depth: int = 3) -> list[str]:
+        """The plan as indented lines: each action, and for a draw each outcome with its chance."""
+        lines: list[str] = []
+        _describe(self.situation.rules, self.situation.start, depth, "", lines)
+        return lines
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.describe())
+        return (f"<div class='tt-merchants-best'><b>Best plan</b>: expected payout {self.expected} "
+                f"≈ {float(self.expected):.3f} credits<ul>{items}</ul></div>")
+
+
+def _describe(rules: _Rules, run: _Run, depth: int, indent: str, lines: list[str]) -> None:
+    while True:
+        _, choice = _best(rules, run)
+        if choice < 0:
+            lines.append(f"{indent}stop: payout {_payout(rules, run)}")
+            return
+        action, outcomes = _moves(rules, run)[choice]
+        if len(outcomes) == 1:
+            label, _, run = outcomes[0]
+            shown = describe_tokens(label) if isinstance(label, tuple) else label
+            lines.append(f"{indent}{action} ({shown})")
+            continue
+        lines.append(f"{indent}{action}:")
+        if depth <= 1:
+            lines.append(f"{indent}  … then the best continuation for each draw")
+            return
+        for label, p, after in outcomes:
+            lines.append(f"{indent}  if {label} ({p}), expected {_best(rules, after)[0]}:")
+            _describe(rules, after, depth - 1, indent + "    ", lines)
+        return
+
+
+def best_plan(sit: BeltSituation) -> BestPlan:
+    """Search every sequence of belt actions for the highest expected payout (exact, memoised)."""
+    expected, _ = _best(sit.rules, sit.start)
+    return BestPlan(sit, expected, _distribution(_best_distribution(sit.rules, sit.start)))
+
+
+# --- a fixed plan -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlanOdds:
+    """The exact payout distribution of a fixed plan; ``skipped`` is the chance some step could not be done."""
+
+    plan: tuple[BeltAction, ...]
+    distribution: Distribution[int]
+    skipped: Fraction
+
+    @property
+    def expected(self) -> Fraction:
+        return self.distribution.mean()
+
+    def _repr_svg_(self) -> str:
+        return payout_chart(self.distribution, f"Plan: expected payout {self.expected}")
+
+    def _repr_latex_(self) -> str:
+        from ..prob import latex_fraction
+
+        return rf"$E[\text{{payout}}] = {latex_fraction(self.expected)} \approx {float(self.expected):.3f}$"
+
+
+def _step(rules: _Rules, run: _Run, action: BeltAction) -> list[tuple[Fraction, _Run]] | None:
+    """Outcomes of one planned action, or ``None`` when it cannot be done in this branch."""
+    if action.kind == "explore" and action.place == "local":
+        cost = rules.costs[2]
+        if not run.bag or run.energy < cost or run.ended:
+            return None
+        return [(p, _replace(run, energy=run.energy - cost, local=pile(run.local + (k,)), bag=bag)) for k, p, bag in _chances(run.bag)]
+    if action.kind == "explore" and rules.capacity - len(run.hold) <= 0:
+        return _step(rules, run, explore("local"))
+    for move, outcomes in _moves(rules, run):
+        if move.kind == action.kind and (move.source == action.source or action.kind in ("explore", "swap", "end")):
+            if action.tokens is not None and outcomes[0][0] != pile(action.tokens):
+                continue
+            return [(p, after) for _, p, after in outcomes]
+    return None
+
+
+def plan_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction]) -> PlanOdds:
+    """The exact payout distribution of carrying out ``plan`` in order.
+
+    A step that cannot be done in some branch (the hold is full, nothing is left to pick up, the energy
+    ran out) is skipped there; ``skipped`` is the chance that happens. An explore with a full hold puts
+    the token in local space.
+    """
+    plan = tuple(plan)
+    rules = sit.rules
+    start = sit.start
+    branches: list[tuple[Fraction, _Run, bool]] = []
+    if start.destination is None and start.deck and not start.ended:
+        branches = [(p, _replace(start, destination=c, deck=d), False) for c, p, d in _chances(start.deck)]
+    else:
+        branches = [(Fraction(1), start, False)]
+    for action in plan:
+        following: list[tuple[Fraction, _Run, bool]] = []
+        for p, run, skipped in branches:
+            outcomes = _step(rules, run, action)
+            if outcomes is None:
+                following.append((p, run, True))
+            else:
+                following += [(p * q, after, skipped) for q, after in outcomes]
+        branches = following
+    payouts: Counter = Counter()
+    skipped = Fraction(0)
+    for p, run, missed in branches:
+        payouts[_payout(rules, run)] += p
+        skipped += p if missed else 0
+    return PlanOdds(plan, _distribution(dict(payouts)), skipped)
+
+
+def explore_odds(bag: dict[str, int], draws: int = 1) -> Distribution:
+    """What ``draws`` explores take from the bag (without replacement): outcome = (kind, count) pairs."""
+    return draw(bag, draws)
+
+
+# --- pictures --------------------------------------------------------------------------------------
+def payout_chart(distribution: Distribution[int], title: str, best: Fraction | None = None) -> str:
+    """A deterministic SVG bar chart of a payout distribution (exact probabilities as labels)."""
+    items = list(distribution.items())
+    width = max(300, 46 * len(items) + 60)
+    top = max(p for _, p in items)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="230" class="tt-merchants-chart" '
+           f'font-family="sans-serif" font-size="11">', f'<text x="10" y="16" font-size="13">{html.escape(title)}</text>']
+    for index, (payout, p) in enumerate(items):
+        x = 40 + 46 * index
+        height = float(p / top) * 140
+        out.append(f'<rect x="{x}" y="{190 - height:.1f}" width="36" height="{height:.1f}" fill="#337ab7"/>')
+        out.append(f'<text x="{x + 18}" y="{184 - height:.1f}" text-anchor="middle">{p}</text>')
+        out.append(f'<text x="{x + 18}" y="205" text-anchor="middle">{payout}</text>')
+    out.append('<text x="10" y="222">payout in credits (bars: exact probability)</text>')
+    if best is not None:
+        out.append(f'<text x="{width - 10}" y="222" text-anchor="end">best plan expects {best}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+# --- the phase -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BagOdds:
+    """What ``bag_odds`` finds: one explore's draw, the plan's odds and the best plan."""
+
+    draw: Distribution
+    plan: PlanOdds
+    best: BestPlan
+
+
+@register_phase("odds.bag", title="Exact odds of the bag and of a belt run", section=SECTION, notebook=NOTEBOOK)
+def bag_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction]) -> Procedure:
+    """Explain what exploring draws, what ``plan`` pays (exactly) and how it compares with the best plan."""
+    bag = sit.bag
+    if not bag:
+        raise InvalidInput("bag", bag, "the bag is empty: there is nothing to explore")
+    one = explore_odds(bag, 1)
+    size = sum(bag.values())
+    shares = ", ".join(f"{kind} {n}/{size}" for kind, n in sorted(bag.items()))
+    yield Step("What exploring draws",
+               f"The bag holds {size} tokens; one explore draws each kind with chance {shares} "
+               f"(the chances add up to {sum(p for _, p in one.items())}).", SECTION, None,
+               {"bag": bag, "total": sum(p for _, p in one.items())})
+    richest = max(bag, key=lambda k: (sit.rules.value(k), k))
+    explores = min(size, sit.energy // sit.rules.costs[2]) if sit.rules.costs[2] else 0
+    if explores:
+        hits = count_of(bag, explores, {richest})
+        yield Step("Without replacement",
+                   f"With {sit.energy} energy a ship could explore up to {explores} times. The chance that those draws "
+                   f"include at least one {richest} (the most valuable) is {1 - hits[0]}: the bag shrinks after each draw.",
+                   SECTION, None, {"explores": explores, "at_least_one": 1 - hits[0]})
+    odds = plan_odds(sit, plan)
+    skipped = f" Some step cannot be done with chance {odds.skipped}." if odds.skipped else ""
+    yield Step("Your plan", f"{', '.join(map(str, odds.plan)) or 'Doing nothing'}: expected payout {odds.expected} "
+                            f"(≈ {float(odds.expected):.3f}) credits.{skipped}",
+               SECTION, odds, {"expected": odds.expected, "skipped": odds.skipped})
+    best = best_plan(sit)
+    first = best.first_action()
+    yield Step("The best plan", f"Searching every sequence of actions: expected payout {best.expected} "
+                                f"(≈ {float(best.expected):.3f}), starting with {first or 'stopping at once'}.",
+               SECTION, best, {"expected": best.expected})
+    gap = best.expected - odds.expected
+    verdict = "Your plan is as good as the best plan." if gap == 0 else f"The best plan expects {gap} more credits."
+    yield Step("Compare", verdict, SECTION, None, {"gap": gap})
+    return BagOdds(one, odds, best)

@@ -1,0 +1,280 @@
+"""The state of a Starship Merchants game: players, their ships, the four locations, the bag.
+
+Everything is frozen; procedures make new states with ``dataclasses.replace``. Token piles are sorted
+tuples of token kinds, so equal piles compare equal.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.rng import Rng
+from .data import LOCATIONS, GameData, load_data
+from .variant import RULEBOOK, MerchantsVariant
+
+OBJECTIVE = "ゲームの目的"
+
+
+def pile(tokens) -> tuple[str, ...]:
+    """A token pile in canonical (sorted) order."""
+    return tuple(sorted(tokens))
+
+
+def without(tokens: tuple[str, ...], taken) -> tuple[str, ...]:
+    """``tokens`` less one of each token in ``taken`` (which must all be there)."""
+    left = Counter(tokens)
+    left.subtract(Counter(taken))
+    return pile(left.elements())
+
+
+def holds(tokens, wanted) -> bool:
+    """Whether the pile ``tokens`` contains every token of ``wanted`` (with repeats)."""
+    have = Counter(tokens)
+    return all(have[kind] >= n for kind, n in Counter(wanted).items())
+
+
+@dataclass(frozen=True)
+class Ship:
+    """One owned ship: its design's numbers, loan markers, cards, the tokens in its hold, its destination."""
+
+    id: str
+    design: str
+    name: str
+    mark: int
+    kind: str
+    price: int
+    energy: int
+    cargo: int
+    loans: int = 0
+    pilots: tuple[str, ...] = ()
+    gear: tuple[str, ...] = ()
+    hold: tuple[str, ...] = ()
+    destination: str | None = None
+    at_destination: bool = False
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return self.pilots + self.gear
+
+    def label(self) -> str:
+        return f"{self.name} {self.id} (Mark {self.mark} {self.kind})"
+
+
+@dataclass(frozen=True)
+class Player:
+    """One merchant: credits, place on the loop, fleet, refineries and token piles."""
+
+    name: str
+    credits: int
+    location: str
+    ships: tuple[Ship, ...] = ()
+    refineries: tuple[str, ...] = ()
+    local: tuple[str, ...] = ()
+    claimed: tuple[str, ...] = ()
+    setup_tokens: tuple[str, ...] = ()
+    visited_belt: bool = False
+    kept_cards: tuple[str, ...] = ()
+    acted_here: bool = False
+    final_lap: bool = False
+
+    def ship(self, ship_id: str) -> Ship:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
+        raise InvalidInput("ship", ship_id, f"{self.name} owns no such ship; owns: {[s.id for s in self.ships] or 'none'}")
+
+    @property
+    def loans(self) -> int:
+        return sum(ship.loans for ship in self.ships)
+
+    def with_ship(self, ship: Ship) -> "Player":
+        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole game. ``current`` indexes the player whose turn it is; ``era`` is the Mark on sale."""
+
+    data: GameData
+    variant: MerchantsVariant
+    players: tuple[Player, ...]
+    shipyard: tuple[tuple[str, int], ...]
+    market_row: tuple[str, ...]
+    market_deck: tuple[str, ...]
+    refinery_supply: tuple[tuple[str, int], ...]
+    destination_deck: tuple[str, ...]
+    bag: tuple[tuple[str, int], ...]
+    known: tuple[str, ...] = ()
+    market_discard: tuple[str, ...] = ()
+    destination_discard: tuple[str, ...] = ()
+    current: int = 0
+    turn: int = 1
+    era: int = 1
+    ships_built: int = 0
+    refineries_open: bool = False
+    end_trigger: str | None = None
+    dock_arrivals: tuple[str, ...] = ()
+    finished: bool = False
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    # --- looking things up -------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise InvalidInput("player", name, f"no such player; players: {[p.name for p in self.players]}")
+
+    @property
+    def active(self) -> Player:
+        return self.players[self.current]
+
+    def with_player(self, player: Player) -> "GameState":
+        return replace(self, players=tuple(player if p.name == player.name else p for p in self.players))
+
+    def bag_size(self) -> int:
+        return sum(n for _, n in self.bag)
+
+    def obsolete(self, ship: Ship) -> bool:
+        """Mark 1 in the Mark 3 era, Mark 2 in the Mark 4 era (シップヤード)."""
+        return ship.mark <= self.era - self.variant.obsolete_after
+
+    def energy_of(self, ship: Ship) -> int:
+        """Base energy plus the energy bonuses of the ship's cards (ベルト)."""
+        return ship.energy + sum(self.data.card(c).energy for c in ship.cards)
+
+    def capacity_of(self, ship: Ship) -> int:
+        """Cargo slots: the design's plus the cargo bonuses of its cards."""
+        return ship.cargo + sum(self.data.card(c).cargo for c in ship.cards)
+
+    def dock_value(self, player: Player, token: str) -> int:
+        """What one token earns at the Dock: its value plus the player's refinery bonuses for its kind."""
+        bonus = sum(self.data.card(r).bonus for r in player.refineries if self.data.card(r).token == token)
+        return self.data.value(token) + bonus
+
+    def mark_supply(self, mark: int) -> int:
+        """Ships of a Mark still at the Shipyard."""
+        return sum(n for design, n in self.shipyard if self.data.ship(design).mark == mark)
+
+    # --- pictures -----------------------------------------------------------------------------
+    def _repr_svg_(self) -> str:
+        return render_svg(self)
+
+
+def new_game(
+    names: tuple[str, ...] | list[str],
+    rng: Rng,
+    data: GameData | None = None,
+    variant: MerchantsVariant = RULEBOOK,
+) -> GameState:
+    """Set up a game: shuffled market and destination decks, set-up tokens and known space from the bag.
+
+    Starting credits, place and turn order (the order of ``names``) are sample data (M-F7).
+    """
+    data = data or load_data()
+    names = tuple(names)
+    least, most = variant.players
+    if not least <= len(names) <= most:
+        raise InvalidInput("names", names, f"{least} to {most} players (M-R6)")
+    if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+        raise InvalidInput("names", names, "distinct, non-empty player names")
+    bag = Counter(dict(data.bag))
+
+    def draw_tokens(count: int, why: str) -> tuple[str, ...]:
+        drawn = []
+        for _ in range(count):
+            options = tuple(sorted(bag.elements()))
+            if not options:
+                raise InvalidInput("tokens", dict(data.bag), f"the bag ran out while drawing {why}")
+            token = rng.choice(options)
+            bag[token] -= 1
+            drawn.append(token)
+        return pile(drawn)
+
+    market = rng.shuffled(tuple(c.id for c in data.cards if c.type != "refinery" for _ in range(c.copies)))
+    destinations = rng.shuffled(tuple(d.id for d in data.destinations for _ in range(d.copies)))
+    players = tuple(
+        Player(name, data.starting_credits, data.starting_location, setup_tokens=draw_tokens(data.setup_tokens, f"{name}'s set-up tokens"))
+        for name in names
+    )
+    known = draw_tokens(data.known_space, "known space")
+    return GameState(
+        data=data,
+        variant=variant,
+        players=players,
+        shipyard=tuple((d.id, d.copies) for d in data.ships),
+        market_row=tuple(market[: data.market_row]),
+        market_deck=tuple(market[data.market_row:]),
+        refinery_supply=tuple((c.id, c.copies) for c in data.cards if c.type == "refinery"),
+        destination_deck=tuple(destinations),
+        bag=tuple((kind, bag[kind]) for kind, _ in data.bag),
+        known=known,
+    )
+
+
+def require(condition: bool, rule: str, reason: str, section: str) -> None:
+    """Refuse with ``IllegalAction`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(rule, reason, section)
+
+
+def next_location(location: str) -> str:
+    """Clockwise: Shipyard → Market → Belt → Dock → Shipyard (手番の流れ)."""
+    return LOCATIONS[(LOCATIONS.index(location) + 1) % len(LOCATIONS)]
+
+
+def describe_tokens(tokens) -> str:
+    return ", ".join(f"{n}×{k}" if n > 1 else k for k, n in sorted(Counter(tokens).items())) or "nothing"
+
+
+# --- the picture ------------------------------------------------------------------------------
+_PLACES = {"Shipyard": (20, 20), "Market": (250, 20), "Belt": (250, 120), "Dock": (20, 120)}
+_COLOURS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#5bc0de")
+
+
+def render_svg(state: GameState) -> str:
+    """The loop with every player's marker, then one line per player (deterministic SVG)."""
+    esc = html.escape
+    rows = len(state.players)
+    height = 250 + 22 * rows + 16 * sum(len(p.ships) for p in state.players)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="560" height="{height}" class="tt-merchants-state" font-family="sans-serif" font-size="12">']
+    for place, (x, y) in _PLACES.items():
+        out.append(f'<rect x="{x}" y="{y}" width="200" height="70" rx="10" fill="#f7f7f7" stroke="#555"/>')
+        out.append(f'<text x="{x + 8}" y="{y + 18}" font-weight="bold">{place}</text>')
+    out.append('<path d="M220 55 L250 55 M350 90 L350 120 M250 155 L220 155 M120 120 L120 90" stroke="#555" stroke-width="2"/>')
+    out.append('<text x="228" y="48" font-size="10">→</text><text x="356" y="110" font-size="10">↓</text>'
+               '<text x="228" y="150" font-size="10">←</text><text x="104" y="110" font-size="10">↑</text>')
+    counts: Counter[str] = Counter()
+    for index, player in enumerate(state.players):
+        x, y = _PLACES[player.location]
+        slot = counts[player.location]
+        counts[player.location] += 1
+        cx, cy = x + 20 + 45 * slot, y + 45
+        colour = _COLOURS[index % len(_COLOURS)]
+        ring = ' stroke="#000" stroke-width="3"' if index == state.current and not state.finished else ""
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="{colour}"{ring}/>')
+        out.append(f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" fill="white" font-weight="bold">{esc(player.name[:2])}</text>')
+    status = f"Turn {state.turn} · Mark {state.era} era · bag {state.bag_size()} · known space: {esc(describe_tokens(state.known))}"
+    if state.end_trigger:
+        status += f" · end triggered by {esc(state.end_trigger)}"
+    out.append(f'<text x="20" y="215">{status}</text>')
+    y = 240
+    for index, player in enumerate(state.players):
+        colour = _COLOURS[index % len(_COLOURS)]
+        text = (f"{esc(player.name)}: {player.credits} cr at the {player.location}; local {esc(describe_tokens(player.local))}"
+                + (f", claimed {esc(describe_tokens(player.claimed))}" if player.claimed else "")
+                + (f"; refineries {esc(', '.join(player.refineries))}" if player.refineries else ""))
+        out.append(f'<rect x="20" y="{y - 11}" width="10" height="10" fill="{colour}"/><text x="36" y="{y}">{text}</text>')
+        y += 22
+        for ship in player.ships:
+            flags = (" OBSOLETE" if state.obsolete(ship) else "") + (f" loans {ship.loans}" if ship.loans else "")
+            cards = ", ".join(ship.cards)
+            out.append(
+                f'<text x="50" y="{y - 6}" font-size="11">{esc(ship.label())}{flags}; hold {esc(describe_tokens(ship.hold))}'
+                f'{"; cards " + esc(cards) if cards else ""}{"; → " + esc(ship.destination) if ship.destination else ""}</text>'
+            )
+            y += 16
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,179 @@
+"""A turn (手番の流れ): act where you are, move clockwise to the next location and act, or move and do nothing.
+
+The loop is Shipyard → Market → Belt → Dock → Shipyard. Moving triggers what arriving does: leaving the
+Dock opens the refineries, a first Belt arrival moves set-up tokens (M-R1), entering the Shipyard with
+loans forces repayment, arriving at the Market allows replacing cards. In the end game a turn begun at
+the Dock (for a player done with the game) earns the Dock bonus instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine.errors import IllegalAction
+from ..engine.registry import register_phase
+from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step, run
+from .actions import BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnChoice, act, move, move_and_act, stay
+from .belt import arrive_at_belt, belt, check_run
+from .dock import _settle, dock
+from .end import check_trigger, final_scoring
+from .market import check_market, market
+from .shipyard import check_shipyard, loan_repayment, shipyard
+from .state import GameState, next_location, require
+from .variant import END, TURN
+
+NOTEBOOK = "merchants_loop_shipyard.ipynb"
+ACTIONS = {"Shipyard": (BuyShip, PayLoans), "Market": (MarketVisit,), "Belt": (RunShip,), "Dock": (DockVisit,)}
+
+
+def _moved(state: GameState) -> GameState:
+    """The state with the active player one location on (no arrival effects yet)."""
+    player = state.active
+    return state.with_player(replace(player, location=next_location(player.location), final_lap=False))
+
+
+def check_turn(state: GameState, choice: TurnChoice) -> None:
+    """Refuse (``IllegalAction``) a turn the rules forbid, before anything happens.
+
+    Belt actions after the start of a run depend on the bag and are checked as they come.
+    """
+    require(not state.finished, "merchants.turn.game_over", "The game is over.", END)
+    player = state.active
+    done = state.end_trigger is not None and player.name in state.dock_arrivals
+    if choice.option not in ("act", "move_act", "move", "stay"):
+        raise ValueError(f"unknown turn option {choice.option!r}")
+    if choice.option == "stay" or done:
+        require(done, "merchants.end.no_stay", "Staying for the Dock bonus is only for end-game turns begun at the Dock.", END)
+        require(choice.option == "stay", "merchants.end.stay_at_dock",
+                f"{player.name} is at the Dock for the end of the game: the turn earns {state.variant.dock_bonus} credits instead of an action.", END)
+        return
+    if choice.option == "act":
+        require(not player.final_lap, "merchants.end.must_leave",
+                f"{player.name} was at the Dock when the end triggered and must go round once more (M-R4).", END)
+        require(state.variant.act_again or not player.acted_here, "merchants.turn.act_again",
+                "This variant forbids acting twice in a row at the same location.", TURN)
+        _check_action(state, choice.action, arrived=False)
+        return
+    moved = _moved(state)
+    target = moved.active
+    endgame = state.end_trigger is not None
+    if choice.option == "move":
+        require(choice.action is None, "merchants.turn.move_no_action", "Moving and doing nothing takes no action.", TURN)
+        if target.location == "Shipyard" and target.loans:
+            cheapest = min(loan_repayment(s, state.variant) for s in target.ships if s.loans)
+            require(target.credits < cheapest, "merchants.shipyard.must_repay",
+                    f"{player.name} enters the Shipyard with loans and can repay one ({cheapest} credits): they must (シップヤード).",
+                    "シップヤード")
+        require(not (endgame and target.location == "Dock"), "merchants.end.dock_on_arrival",
+                "In the end game a player entering the Dock takes the Dock action: payout and repaying every loan.", END)
+        return
+    _check_action(moved, choice.action, arrived=True)
+
+
+def _check_action(state: GameState, action: Any, arrived: bool) -> None:
+    location = state.active.location
+    if not isinstance(action, ACTIONS[location]):
+        names = " or ".join(kind.__name__ for kind in ACTIONS[location])
+        raise IllegalAction("merchants.turn.wrong_action",
+                            f"At the {location} the action is {names}, not {type(action).__name__}.", TURN)
+    if location == "Shipyard":
+        check_shipyard(state, action, arrived)
+    elif location == "Market":
+        check_market(state, action, arrived)
+    elif location == "Belt":
+        check_run(state, action)
+    else:
+        settled, _ = _settle(state, action)
+        if state.end_trigger is None:
+            check_trigger(settled, action.trigger_end)
+        else:
+            require(not action.trigger_end, "merchants.end.already_triggered", f"{state.end_trigger} has already triggered the end.", END)
+
+
+@register_phase("merchants.turn", title="A turn on the loop", section=TURN, notebook=NOTEBOOK)
+def turn(state: GameState, choice: TurnChoice, rng: Rng) -> Procedure:
+    """One player's turn: the chosen option, the arrival effects, the location's action, the next player."""
+    check_turn(state, choice)
+    name = state.active.name
+    heading = f"Turn {state.turn}: {name}"
+    if choice.option == "stay":
+        player = state.active
+        state = state.with_player(replace(player, credits=player.credits + state.variant.dock_bonus))
+        yield Step(f"{heading} stays at the Dock",
+                   f"{name} begins the turn at the Dock in the end game: {state.variant.dock_bonus} credits instead of an action "
+                   f"({state.active.credits} now).", END, state, {"credits": state.active.credits})
+    else:
+        arrived = choice.option != "act"
+        if arrived:
+            leaving = state.active.location
+            state = _moved(state)
+            where = state.active.location
+            what = "and acts" if choice.action is not None else "and does nothing"
+            yield Step(f"{heading} moves to the {where}", f"{name} moves clockwise from the {leaving} to the {where} {what}.",
+                       TURN, state, {"from": leaving, "to": where})
+            if leaving == "Dock" and not state.refineries_open:
+                state = replace(state, refineries_open=True)
+                yield Step("Refineries open", f"{name} is the first to leave the Dock: refinery cards are now on sale.",
+                           "マーケット", state, {})
+            if where == "Belt":
+                state = yield from arrive_at_belt(state)
+        else:
+            again = " again where they stand (M-R5)" if state.active.acted_here else " where they stand"
+            yield Step(f"{heading} acts at the {state.active.location}", f"{name} acts{again}.", TURN, state, {})
+        action = choice.action
+        if action is not None:
+            location = state.active.location
+            if location == "Shipyard":
+                state = yield from shipyard(state, action, arrived)
+            elif location == "Market":
+                state = yield from market(state, action, rng, arrived)
+            elif location == "Belt":
+                state = yield from belt(state, action, rng)
+            else:
+                state = yield from dock(state, action)
+        state = state.with_player(replace(state.active, acted_here=action is not None))
+    if state.end_trigger is not None and set(state.dock_arrivals) == {p.name for p in state.players}:
+        return (yield from final_scoring(state))
+    state = replace(state, current=(state.current + 1) % len(state.players), turn=state.turn + 1)
+    yield Step("Next player", f"{state.active.name} is next.", TURN, state, {"next": state.active.name})
+    return state
+
+
+def candidate_choices(state: GameState) -> list[TurnChoice]:
+    """Representative choices for the active player: one per option, action and ship (runs with no belt actions)."""
+    player = state.active
+    here = player.location
+    ahead = next_location(here)
+
+    def actions_at(location: str) -> list[Any]:
+        if location == "Shipyard":
+            found: list[Any] = [BuyShip(d, lease) for d, n in state.shipyard if n for lease in (False, True)]
+            found += [PayLoans((s.id,)) for s in player.ships if s.loans]
+            return found
+        if location == "Market":
+            found = [MarketVisit(buy=c, ship=s.id) for c in dict.fromkeys(state.market_row) for s in player.ships]
+            return found + [MarketVisit(buy=c) for c, n in state.refinery_supply if n]
+        if location == "Belt":
+            return [RunShip(s.id) for s in player.ships]
+        return [DockVisit(), DockVisit(trigger_end=True)]
+
+    return ([act(a) for a in actions_at(here)] + [move_and_act(a) for a in actions_at(ahead)] + [move(), stay()])
+
+
+def legal_choices(state: GameState) -> list[tuple[TurnChoice, str]]:
+    """Every candidate choice with ``"legal"`` or the rule that refuses it and why (none are dropped)."""
+    verdicts = []
+    for choice in candidate_choices(state):
+        try:
+            check_turn(state, choice)
+            verdicts.append((choice, "legal"))
+        except IllegalAction as refusal:
+            verdicts.append((choice, f"{refusal.rule}: {refusal.reason}"))
+    return verdicts
+
+
+def play_turn(state: GameState, choice: TurnChoice, rng: Rng):
+    """Run one turn to its end (the ``Run`` with every step; its result is the new state)."""
+    return run(turn(state, choice, rng), phase="merchants.turn")
