@@ -1,0 +1,72 @@
+"""Cards as data, the card row of three with immediate refill, and reshuffling the discard pile (S-F14)."""
+
+import pytest
+
+from tabletoolkit import InvalidInput, Rng
+from tabletoolkit.seti.cards import CardSupply, colour_counts, load_cards
+
+CARDS = load_cards()
+ENTRY = '[[card]]\nid = "X1"\nname = "Test"\ncolour = "red"\nprice = 1\nincome = "energy"\ncorner = "move"\n'
+
+
+def test_the_sample_deck_is_twenty_labelled_cards():
+    assert len(CARDS) == 20
+    assert colour_counts(CARDS) == {"red": 6, "yellow": 5, "blue": 5, "black": 4}
+    assert all(card.name.startswith("Sample card") for card in CARDS)
+    assert {card.kind for card in CARDS} == {"action", "mission", "end-game"}
+
+
+def test_further_fields_are_kept_for_other_phases():
+    card = load_cards(ENTRY + 'mission = "Have a signal in 4 different sectors"\n')[0]
+    assert card.field("mission") == "Have a signal in 4 different sectors"
+    assert card.field("missing", 0) == 0 and card.kind == "action"
+
+
+@pytest.mark.parametrize(
+    "text, field",
+    [
+        (ENTRY.replace('price = 1', 'price = -1'), "card[0].price"),
+        (ENTRY.replace('"energy"', '"gold"'), "card[0].income"),
+        (ENTRY.replace('corner = "move"\n', ''), "card[0].corner"),
+        (ENTRY + 'kind = "event"\n', "card[0].kind"),
+        (ENTRY + ENTRY, "card[1].id"),
+        ("nothing = 1\n", "card"),
+        ("[[card]\n", "cards"),
+    ],
+)
+def test_bad_card_files_name_the_entry_at_fault(text, field):
+    with pytest.raises(InvalidInput) as bad:
+        load_cards(text)
+    assert bad.value.field == field
+
+
+def test_set_up_deals_a_row_of_three_from_a_seeded_shuffle():
+    order = tuple(f"S{n:02d}" for n in range(20, 0, -1))
+    supply = CardSupply.shuffled(CARDS, Rng.forced([order]))
+    assert supply.row == ("S20", "S19", "S18") and len(supply.deck) == 17
+    assert CardSupply.shuffled(CARDS, Rng(4)) == CardSupply.shuffled(CARDS, Rng(4))
+
+
+def test_a_card_taken_from_the_row_is_replaced_at_once_in_its_place():
+    supply = CardSupply(CARDS, deck=("S04", "S05"), row=("S01", "S02", "S03"))
+    supply, taken, refill = supply.take_from_row(1, Rng(0))
+    assert (taken, refill) == ("S02", "S04")
+    assert supply.row == ("S01", "S04", "S03") and supply.deck == ("S05",)
+
+
+def test_an_empty_deck_reshuffles_the_discard_pile_and_runs_dry_only_when_both_are_empty():
+    supply = CardSupply(CARDS, deck=(), row=("S01", "S02", "S03"), discard=("S07", "S08"))
+    supply, taken, refill = supply.take_from_row(0, Rng.forced([("S08", "S07")]))
+    assert (taken, refill) == ("S01", "S08") and supply.deck == ("S07",) and supply.discard == ()
+    dry = CardSupply(CARDS, deck=(), row=("S01", "S02", "S03"))
+    dry, taken, refill = dry.take_from_row(2, Rng(0))
+    assert refill is None and dry.row == ("S01", "S02", None)
+    with pytest.raises(InvalidInput):
+        dry.take_from_row(2, Rng(0))
+
+
+def test_unknown_ids_and_positions_are_invalid_input():
+    with pytest.raises(InvalidInput):
+        CardSupply(CARDS, deck=("Z9",))
+    with pytest.raises(InvalidInput):
+        CardSupply(CARDS, deck=(), row=("S01",)).take_from_row(3, Rng(0))

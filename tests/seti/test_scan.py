@@ -1,0 +1,178 @@
+"""Scanning nearby stars: cost, Earth and card-row signals, telescope techs, refills, resolving after the action."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit import IllegalAction, InvalidInput, Rng, run
+from tabletoolkit.seti.cards import CardSupply, load_cards
+from tabletoolkit.seti.player import PlayerBoard
+from tabletoolkit.seti.scan import (
+    EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, ScanTable, resolve_completed, scan,
+)
+from tabletoolkit.seti.sector import Sky
+
+CARDS = load_cards()
+COLOUR = {card.id: card.colour for card in CARDS}
+# Sample sky: 1 red, 2 yellow, 3 blue, 4 black, 5 red, 6 yellow, 7 blue, 8 black.
+EARTH, MERCURY = 1, 3
+
+
+def table(*boards, row=("S09", "S01", "S12"), deck=("S02", "S03", "S04"), discard=(), sky=None):
+    boards = boards or (PlayerBoard("green"), PlayerBoard("purple"))
+    return ScanTable(sky or Sky.sample(), tuple(boards), CardSupply(CARDS, deck, row, discard))
+
+
+def do(t, steps, player="green", rng=None, **kwargs):
+    return run(scan(t, player, steps, earth_sector=kwargs.pop("earth_sector", EARTH),
+                    mercury_sector=kwargs.pop("mercury_sector", MERCURY), rng=rng or Rng(0), **kwargs))
+
+
+def refused(t, steps, **kwargs):
+    before = t
+    with pytest.raises(IllegalAction) as error:
+        do(t, steps, **kwargs)
+    assert t == before
+    return error.value.rule
+
+
+def test_sample_cards_used_here_have_the_colours_the_tests_assume():
+    assert (COLOUR["S09"], COLOUR["S01"], COLOUR["S12"], COLOUR["S02"]) == ("yellow", "red", "blue", "red")
+
+
+@pytest.mark.phase("seti.scan")
+def test_a_basic_scan_pays_marks_earth_and_a_row_card_and_refills_the_row():
+    steps = do(table(), [EarthSignal(), RowSignal(0, 6)])
+    result = steps.result
+    green = result.table.board("green")
+    assert (green.credits, green.energy) == (3, 1)
+    assert green.data == 2 and green.score == 0
+    assert result.table.sky.sector(EARTH).markers == ("green",)
+    assert result.table.sky.sector(6).markers == ("green",)
+    assert result.table.supply.row == ("S02", "S01", "S12")  # refilled at once from the deck top, same place
+    assert result.table.supply.deck == ("S03", "S04")
+    assert result.table.supply.discard == ("S09",)
+    assert [s.title for s in steps] == ["Pay for the scan", "Signal in sector 1", "Discard from the card row", "Signal in sector 6"]
+    assert [n for n, _ in result.signals] == [1, 6]
+
+
+@pytest.mark.phase("seti.scan")
+def test_steps_go_in_the_order_given():
+    steps = do(table(), [RowSignal(1, 1), EarthSignal()])
+    sector = steps.result.table.sky.sector(1)
+    assert sector.markers == ("green", "green")
+    gains = [g for _, g in steps.result.signals]
+    assert [g.slot for g in gains] == [1, 2] and [g.vp for g in gains] == [0, 2]
+    assert steps.result.table.board("green").score == 2
+
+
+@pytest.mark.phase("seti.scan")
+def test_all_four_telescope_techs_give_at_most_four_signals():
+    green = PlayerBoard("green", energy=3, hand=("S10",), techs=frozenset({"TT1", "TT2", "TT3", "TT4"}))
+    steps = do(table(green, PlayerBoard("purple")),
+               [ProbeBoost("launch"), EarthSignal(8), RowSignal(2, 7), HandSignal("S10", 2), MercurySignal()])
+    result = steps.result
+    board = result.table.board("green")
+    assert [n for n, _ in result.signals] == [8, 7, 2, MERCURY]
+    assert (board.energy, board.publicity, board.credits) == (0, 3, 3)
+    assert board.hand == () and result.table.supply.discard == ("S12", "S10")
+    assert result.pending == ("launch a probe",)
+    assert COLOUR["S10"] == "yellow"
+
+
+def test_the_earth_signal_moves_only_next_to_earth_and_only_with_tt1():
+    assert refused(table(), [EarthSignal(2), RowSignal(0, 2)]) == "seti.scan.needs_tech"
+    tt1 = PlayerBoard("green", techs=frozenset({"TT1"}))
+    assert refused(table(tt1), [EarthSignal(4), RowSignal(0, 2)]) == "seti.scan.not_adjacent"
+    assert do(table(tt1), [EarthSignal(8), RowSignal(0, 2)]).result.table.sky.sector(8).markers == ("green",)
+
+
+def test_refusals_are_typed_and_change_nothing():
+    poor = PlayerBoard("green", energy=1)
+    assert refused(table(poor), [EarthSignal(), RowSignal(0, 2)]) == "seti.scan.cost"
+    assert refused(table(), [EarthSignal(), RowSignal(0, 3)]) == "seti.scan.colour"
+    assert refused(table(), [RowSignal(0, 2)]) == "seti.scan.earth_signal"
+    assert refused(table(), [EarthSignal()]) == "seti.scan.row_signal"
+    assert refused(table(), [EarthSignal(), EarthSignal(), RowSignal(0, 2)]) == "seti.scan.twice"
+    assert refused(table(), [EarthSignal(), RowSignal(0, 2), MercurySignal()]) == "seti.scan.needs_tech"
+    tt2 = PlayerBoard("green", techs=frozenset({"TT2"}))
+    assert refused(table(tt2), [EarthSignal(), RowSignal(0, 2), HandSignal("S05", 2)]) == "seti.scan.not_in_hand"
+    tt3 = PlayerBoard("green", publicity=0, techs=frozenset({"TT3"}))
+    assert refused(table(tt3), [EarthSignal(), RowSignal(0, 2), MercurySignal()]) == "seti.scan.tt3_publicity"
+    tt4 = PlayerBoard("green", energy=2, techs=frozenset({"TT4"}))
+    assert refused(table(tt4), [EarthSignal(), RowSignal(0, 2), ProbeBoost()]) == "seti.scan.tt4_energy"
+
+
+def test_bad_input_is_invalid_input():
+    with pytest.raises(InvalidInput) as bad:
+        do(table(), [EarthSignal(), RowSignal(5, 2)])
+    assert bad.value.field == "position"
+    with pytest.raises(InvalidInput) as bad:
+        do(table(), [EarthSignal(), RowSignal(0, 2)], earth_sector=9)
+    assert bad.value.field == "sector"
+    with pytest.raises(InvalidInput) as bad:
+        do(table(), [EarthSignal(), RowSignal(0, 2)], player="orange")
+    assert bad.value.field == "player"
+    with pytest.raises(InvalidInput):
+        do(table(), ["earth"])
+    tt3 = PlayerBoard("green", techs=frozenset({"TT3"}))
+    with pytest.raises(InvalidInput) as bad:
+        do(table(tt3), [EarthSignal(), RowSignal(0, 2), MercurySignal()], mercury_sector=None)
+    assert bad.value.field == "mercury_sector"
+
+
+def test_an_empty_deck_reshuffles_the_discard_pile():
+    rng = Rng.forced([("S07", "S08")])
+    steps = do(table(deck=(), discard=("S08", "S07")), [EarthSignal(), RowSignal(0, 2)], rng=rng)
+    supply = steps.result.table.supply
+    assert supply.row == ("S07", "S01", "S12")
+    assert supply.deck == ("S08",) and supply.discard == ("S09",)
+    assert "reshuffled" in steps[2].text
+
+
+def test_data_beyond_the_pool_is_discarded_not_refused():
+    full = PlayerBoard("green", data=6)
+    steps = do(table(full), [EarthSignal(), RowSignal(0, 2)])
+    assert steps.result.table.board("green").data == 6
+    assert "the pool is full: the data is discarded" in steps[1].text
+    assert [g.data for _, g in steps.result.signals] == [1, 1]
+
+
+def nearly_complete_sky():
+    sky = Sky.sample()
+    barnard = replace(sky.sector(1), markers=("purple", "purple", "green", "purple"))  # 5 slots, 1 data left
+    vega = replace(sky.sector(6), markers=("green", "purple", "green", "purple"))  # 5 slots, 1 data left
+    return sky.with_sector(barnard).with_sector(vega)
+
+
+@pytest.mark.phase("seti.scan")
+def test_one_scan_completes_two_sectors_resolved_after_it_in_the_chosen_order():
+    steps = do(table(sky=nearly_complete_sky()), [EarthSignal(), RowSignal(0, 6)], resolve_order=[6, 1])
+    result = steps.result
+    assert [r.sector.star for r in result.resolutions] == ["Vega", "Barnard's Star"]
+    vega, barnard = result.resolutions
+    assert (vega.winner, vega.second) == ("green", "purple")  # 3 to 2
+    assert (barnard.winner, barnard.second) == ("purple", "green")  # 3 to 2
+    green, purple = result.table.board("green"), result.table.board("purple")
+    # Each resolution: +1 publicity for both; Vega's first win 3 VP + pink trace, Barnard's 3 VP + pink trace.
+    assert (green.publicity, purple.publicity) == (6, 6)
+    assert (green.score, purple.score) == (3, 3)
+    assert (green.sector_wins, purple.sector_wins) == (1, 1)
+    assert result.pending == ("green: a pink life trace", "purple: a pink life trace")
+    assert result.table.sky.sector(6).slot_contents == ("purple", None, None, None, None)
+    assert "S-R7" in steps[4].text
+    default = do(table(sky=nearly_complete_sky()), [EarthSignal(), RowSignal(0, 6)]).result
+    assert [r.sector.star for r in default.resolutions] == ["Barnard's Star", "Vega"]
+    with pytest.raises(InvalidInput) as bad:
+        do(table(sky=nearly_complete_sky()), [EarthSignal(), RowSignal(0, 6)], resolve_order=[6])
+    assert bad.value.field == "resolve_order"
+
+
+def test_sectors_completed_by_a_card_resolve_at_the_end_of_that_action():
+    sky = nearly_complete_sky()
+    barnard, _ = sky.sector(1).mark("green")
+    t = table(sky=sky.with_sector(barnard))
+    result = run(resolve_completed(t, [1])).result
+    assert result.resolutions[0].winner == "purple"
+    with pytest.raises(InvalidInput):
+        run(resolve_completed(t, [6]))
