@@ -83,7 +83,7 @@ def normalise_side(side: Any, field: str = "side", faces: int = FACES) -> tuple[
     """A side as rollers: accepts a ``Roller``, a (dice, aim) pair, or a sequence of them (a team)."""
     if _is_roller(side):
         return (_roller(side, field, faces),)
-    meant_as_pair = isinstance(side, Sequence) and not any(isinstance(v, Sequence) for v in side)
+    meant_as_pair = isinstance(side, Sequence) and not any(isinstance(v, (Sequence, Roller)) for v in side)
     if isinstance(side, (str, bytes)) or not isinstance(side, Sequence) or not side or meant_as_pair:
         raise InvalidInput(field, side, "a side is (dice, aim) or a non-empty list of (dice, aim) for a team")
     return tuple(_roller(member, f"{field}[{index}]", faces) for index, member in enumerate(side))
@@ -250,6 +250,26 @@ def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fracti
         columns.append(tuple(w - p for w, p in zip(wins, previous)))
         previous = wins
     return tuple(tuple(column[i] for column in columns) for i in range(len(specs)))
+
+
+def top_tie_sizes(side: Any, copies: int, faces: int = FACES) -> dict[int, Fraction]:
+    """For ``copies`` identical independent sides: P(exactly m of them share the best key), m = 1..copies.
+
+    m = 1 is a clear winner; m >= 2 is a tie for first among m of them:
+    C(copies, m) * sum_o P(o)^m * F(<o)^(copies - m).
+    """
+    rollers = normalise_side(side, faces=faces)
+    _check_int("copies", copies, 1, None)
+    base = sum(r.dice for r in rollers) + 1
+    keys, weights, total = _side_table(_canonical(rollers), faces, base)
+    cumulative = (0, *accumulate(weights))
+    return {
+        m: Fraction(
+            math.comb(copies, m) * sum(w**m * cumulative[i] ** (copies - m) for i, w in enumerate(weights)),
+            total**copies,
+        )
+        for m in range(1, copies + 1)
+    }
 
 
 def _prefix_tables(table, longest: int, faces: int, base: int) -> list:
