@@ -66,3 +66,30 @@ def development_example(catalog: Catalog | None = None) -> Game:
     links = (("Cinder", "Nebula 3"), ("Cinder", "Development Office"), ("Cinder", "Odessa Field"),
              ("Odessa Field", "Trade Hub"), ("Trade Hub", "Glacia"))
     return Game((purple, green, blue), regions, links, active="purple")
+
+
+def activation_example(catalog: Catalog | None = None) -> Game:
+    """返回空间站回合 · 举例: yellow returns. Science (tech) row: the Primary Reactor, Supplier (its input
+    slot empty: incomplete), Index Extractor (damaged), Quantum Loom, Deep Scanner and Syndicate
+    Interface (a nanocarbon moon in its input slot). Industry row: Machine Shop and Titanium Compositor
+    side by side with a moon showing 1 credit and 1 VP in their shared half slot (模块 · 举例). Ships:
+    transport-1 on Cinder, transport-2 on the repair barge, the fighter on the scrapyard's top, the heavy
+    cruiser on Nebula 3 with a damaged shield, transport-3 still in the launch bay."""
+    from .state import Moon
+
+    catalog = catalog or load_catalog()
+    modules = core_station(catalog) + (
+        StationModule("Supplier"), StationModule("Index Extractor", damage=1), StationModule("Quantum Loom"),
+        StationModule("Deep Scanner"), StationModule("Syndicate Interface", moon=Moon(Goods.of(nanocarbon=1), "observatory")),
+        StationModule("Machine Shop"), StationModule("Titanium Compositor"),
+    )
+    places = {"transport-1": "region:Cinder", "transport-2": "barge", "transport-3": "bay", "fighter": "scrapyard",
+              "heavy_cruiser": "region:Nebula 3"}
+    ships = tuple(replace(s, where=places.get(s.id, s.where), damage=1 if s.id == "heavy_cruiser" else 0)
+                  for s in fleet("yellow", catalog))
+    yellow = Player("yellow", resources=Goods.of(energy=3, nanocarbon=1, titanium=1), modules=modules, ships=ships,
+                    half_slots=(("Machine Shop", "Titanium Compositor", Moon(Goods.of(credit=1, vp=1), "factory")),),
+                    persistent=("Dampion Acceleration",), leaders=1)
+    regions = (Region("Cinder", "planet", planet="Cinder"), Region("Nebula 3", "nebula", die=3))
+    return Game((yellow,), regions, (("Cinder", "Nebula 3"),), active="yellow",
+                tactics_deck=("Assume Command", "Costly Mistake", "Hailing Frequencies"))

@@ -1,0 +1,40 @@
+"""Repairs (受损 & 修理 · 修理): the four options."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit.andromeda.examples import activation_example
+from tabletoolkit.andromeda.repair import repair, repair_options
+from tabletoolkit.engine import IllegalAction, run
+
+pytestmark = pytest.mark.phase("andromeda.repair")
+
+
+def test_scrapyard_to_repair_barge():
+    game = run(repair(activation_example(), "yellow", "scrapyard", "fighter")).result
+    assert game.player("yellow").ship("fighter").where == "barge"
+
+
+def test_module_repair_and_nothing_to_repair():
+    game = activation_example()
+    fixed = run(repair(game, "yellow", "module", "Index Extractor")).result
+    assert fixed.player("yellow").module("Index Extractor").damage == 0
+    with pytest.raises(IllegalAction) as refused:
+        run(repair(game, "yellow", "nothing"))
+    assert refused.value.rule == "andromeda.repair.something_to_repair"
+    assert game == activation_example()
+
+
+def test_shield_recharge_in_the_launch_bay_and_1_vp_when_nothing_is_left():
+    game = activation_example()
+    yellow = game.player("yellow")
+    yellow = yellow.with_ship(replace(yellow.ship("heavy_cruiser"), where="bay"))
+    yellow = yellow.with_ship(replace(yellow.ship("fighter"), where="bay"))
+    yellow = yellow.with_module(replace(yellow.module("Index Extractor"), damage=0))
+    game = game.with_player(yellow)
+    assert repair_options(game, "yellow")["shield"] == "legal"
+    game = run(repair(game, "yellow", "shield", "heavy_cruiser")).result
+    assert game.player("yellow").ship("heavy_cruiser").damage == 0
+    assert repair_options(game, "yellow")["nothing"] == "legal"
+    assert run(repair(game, "yellow", "nothing")).result.player("yellow").vp == 1

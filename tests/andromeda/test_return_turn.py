@@ -1,0 +1,100 @@
+"""The return turn (返回空间站回合) with the rulebook's activation examples."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit.andromeda.examples import activation_example
+from tabletoolkit.andromeda.goods import Goods
+from tabletoolkit.andromeda.return_turn import Activate, activation_options, must_return, return_turn
+from tabletoolkit.engine import IllegalAction, run
+
+pytestmark = pytest.mark.phase("andromeda.return")
+
+
+def refused(game, activations):
+    with pytest.raises(IllegalAction) as refusal:
+        run(return_turn(game, "yellow", activations))
+    return refusal.value.rule
+
+
+def test_one_ship_on_the_reactor_activates_every_undamaged_complete_tech_module():
+    result = run(return_turn(activation_example(), "yellow", [Activate("Primary Reactor", "transport-1")]))
+    titles = [s.title for s in result.steps]
+    assert "Tech module Quantum Loom" in titles and "Tech module Deep Scanner" in titles
+    assert "Tech module Syndicate Interface" in titles
+    blocked = next(s for s in result.steps if s.title == "Tech modules that cannot activate")
+    assert set(blocked.data["refused"]) == {"Supplier", "Index Extractor"}      # incomplete, damaged
+    yellow = result.final_state.player("yellow")
+    # 3 energy + 2 (reactor) + 1 (Deep Scanner); Syndicate Interface paid its 1 nanocarbon moon, Quantum Loom gave 1.
+    assert yellow.resources == Goods.of(energy=6, titanium=1, nanocarbon=1, credit=1)
+    assert yellow.vp == 1 and len(yellow.tactics) == 1
+
+
+def test_supplier_and_index_extractor_cannot_be_asked_for():
+    game = activation_example()
+    assert refused(game, [Activate("Primary Reactor", "transport-1", tech=("Supplier",))]) == "andromeda.return.input_slot_empty"
+    assert refused(game, [Activate("Primary Reactor", "transport-1", tech=("Index Extractor",))]) == "andromeda.return.damaged"
+    assert game == activation_example()
+
+
+def test_tech_modules_never_alone_and_reactor_only_by_ship():
+    game = activation_example()
+    assert refused(game, [Activate("Quantum Loom", "transport-1")]) == "andromeda.return.tech_via_reactor"
+    assert refused(game, [Activate("Machine Shop", "transport-1"), Activate("Primary Reactor", "energy")]) == "andromeda.return.reactor_needs_ship"
+
+
+def test_energy_only_in_a_row_a_ship_has_activated():
+    game = activation_example()
+    assert refused(game, [Activate("Treasury", "energy")]) == "andromeda.return.energy_needs_ship"
+    assert refused(game, [Activate("Shipwright", "transport-1", "repair", "module:Index Extractor"),
+                          Activate("Treasury", "energy")]) == "andromeda.return.energy_needs_ship"
+    result = run(return_turn(game, "yellow", [Activate("Machine Shop", "transport-1"), Activate("Titanium Compositor", "energy")]))
+    assert result.final_state.player("yellow").resources["titanium"] == 1 + 1 + 2
+
+
+def test_ship_sources_board_or_barge_never_scrapyard_top_or_bay():
+    game = activation_example()
+    assert refused(game, [Activate("Treasury", "fighter")]) == "andromeda.return.scrapyard"
+    assert refused(game, [Activate("Treasury", "transport-3")]) == "andromeda.return.ship_not_returning"
+    run(return_turn(game, "yellow", [Activate("Treasury", "transport-2")]))        # the barge is fine
+
+
+def test_a_module_holding_a_ship_or_energy_cannot_activate_again():
+    game = activation_example()
+    assert refused(game, [Activate("Treasury", "transport-1"), Activate("Treasury", "transport-2")]) == "andromeda.return.occupied"
+    assert refused(game, [Activate("Treasury", "transport-1"), Activate("Architect", "transport-1", "draw_tactics")]) == "andromeda.return.ship_used"
+
+
+def test_half_slot_moon_pays_once_both_neighbours_are_activated():
+    result = run(return_turn(activation_example(), "yellow", [Activate("Machine Shop", "transport-1"),
+                                                              Activate("Titanium Compositor", "transport-2")]))
+    yellow = result.final_state.player("yellow")
+    assert yellow.resources["credit"] == 1 and yellow.vp == 1                    # 1 credit and 1 VP (模块 · 举例)
+    assert [s.title for s in result.steps].count("Shared half slot") == 1
+
+
+def test_every_ship_returns_shields_shed_damage_energy_and_persistent_discarded():
+    result = run(return_turn(activation_example(), "yellow", [Activate("Machine Shop", "transport-1"),
+                                                              Activate("Titanium Compositor", "energy")]))
+    yellow = result.final_state.player("yellow")
+    assert {s.id for s in yellow.ships if s.where == "bay"} == {"transport-1", "transport-2", "transport-3", "fighter", "heavy_cruiser"}
+    assert yellow.ship("heavy_cruiser").damage == 0
+    assert all(m.occupant is None for m in yellow.modules)
+    assert yellow.persistent == () and result.final_state.tactics_discard == ("Dampion Acceleration",)
+    assert yellow.resources["energy"] == 3 - 1 - 1                               # placed + the Compositor's cost
+
+
+def test_must_return_when_the_bay_is_empty():
+    game = activation_example()
+    assert not must_return(game, "yellow")
+    yellow = game.player("yellow")
+    emptied = game.with_player(yellow.with_ship(replace(yellow.ship("transport-3"), where="region:Cinder")))
+    assert must_return(emptied, "yellow")
+
+
+def test_activation_options_list_every_module_with_its_verdict():
+    options = activation_options(activation_example(), "yellow", "transport-1")
+    assert options["Treasury"] == "legal"
+    assert options["Index Extractor"].startswith("andromeda.return.tech_via_reactor")
+    assert len(options) == len(activation_example().player("yellow").modules)

@@ -1,0 +1,137 @@
+"""Progress tracks (进度轨道), the event track (事件轨道) and the nebula-peek odds."""
+
+from dataclasses import replace
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from tabletoolkit.andromeda.catalog import load_catalog
+from tabletoolkit.andromeda.events import advance_event, event_peek, resolve_event
+from tabletoolkit.andromeda.goods import Goods
+from tabletoolkit.andromeda.state import Game, Player, Region, StationModule, core_station, fleet
+from tabletoolkit.andromeda.tracks import advance_track, track_vp
+from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.engine import IllegalAction, Rng, run
+
+CATALOG = load_catalog()
+TOKEN_A, TOKEN_B = Goods.of(vp=2), Goods.of(energy=3)
+
+
+def game(**tracks) -> Game:
+    players = tuple(Player(c, ships=fleet(c), modules=core_station(), tracks=Goods.of(**tracks),
+                           upgrade_tiles=("transport", "fighter", "science_vessel", "heavy_cruiser")) for c in ("red", "blue"))
+    return Game(players, regions=(Region("Nebula 1", "nebula", die=1), Region("Nebula 2", "nebula", die=2), Region("Slot A", "slot")),
+                active="red", exploration_stacks=((4, (TOKEN_A, TOKEN_B)),), supremacy_spaces=((4, Goods.of(vp=3)),),
+                tactics_deck=("Assume Command", "Automation", "Dark Alliance", "Costly Mistake", "Hailing Frequencies") * 2,
+                event_deck=("Call of the Obelisk", "Sample: Trade Winds"), planet_stack=("Glacia",),
+                moon_supply=(("city", tuple(CATALOG.moons["city"][:4])),))
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_science_exploration_stack_gives_the_token_chosen():
+    result = run(advance_track(game(science=3), "red", "science", exploration_pick=1))
+    assert result.final_state.player("red").exploration == (TOKEN_B,)
+    assert dict(result.final_state.exploration_stacks)[4] == (TOKEN_A,)
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_supremacy_token_for_the_first_then_2_vp():
+    first = run(advance_track(game(supremacy=3), "red", "supremacy")).result
+    assert first.player("red").supremacy_tokens == (Goods.of(vp=3),)
+    second = run(advance_track(first, "blue", "supremacy")).result
+    assert second.player("blue").vp == 2 and second.player("blue").supremacy_tokens == ()
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_industry_upgrade_builds_the_free_ship_only_if_unbuilt_and_wanted():
+    upgraded = run(advance_track(game(industry=3), "red", "industry", upgrade="fighter")).result
+    red = upgraded.player("red")
+    assert red.upgrades == ("fighter",) and red.ship("fighter").where == "bay"
+    declined = run(advance_track(game(industry=3), "red", "industry", upgrade="fighter", free_ship=False)).result
+    assert declined.player("red").ship("fighter").where == "supply"
+    with pytest.raises(IllegalAction) as refused:                     # each type upgrades once
+        run(advance_track(replace(upgraded, players=tuple(replace(p, tracks=Goods.of(industry=7)) for p in upgraded.players)),
+                          "red", "industry", upgrade="fighter"))
+    assert refused.value.rule == "andromeda.ships.upgrade_taken"
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_civilization_hand_limit_draws_up_to_it_at_once():
+    start = game(civilization=3)
+    start = start.with_player(replace(start.player("red"), tactics=("Automation",)))
+    result = run(advance_track(start, "red", "civilization")).result
+    assert len(result.player("red").tactics) == 6
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_event_space_moves_the_event_marker_and_top_is_refused():
+    result = run(advance_track(game(science=1), "red", "science")).result
+    assert result.event_position == 1
+    top = game(science=CATALOG.track("science").top)
+    with pytest.raises(IllegalAction) as refused:
+        run(advance_track(top, "red", "science"))
+    assert refused.value.rule == "andromeda.tracks.at_top"
+
+
+def test_text_track_values_are_the_alternative():
+    top = CATALOG.track("industry").top
+    assert track_vp("industry", top) == 20
+    assert track_vp("industry", top, variant=RULEBOOK.but(track_vp="text")) == 12
+    assert track_vp("industry", top - 4, variant=RULEBOOK.but(track_vp="text")) == 7
+
+
+@pytest.mark.phase("andromeda.event")
+def test_end_of_the_event_track_reveals_a_planet_and_pends_an_event():
+    start = replace(game(), event_position=CATALOG.event_track_length - 1)
+    after = run(advance_event(start, 1)).result
+    assert after.region("Slot A").planet == "Glacia" and len(after.region("Slot A").moons) == 3
+    assert after.event_pending == "red"
+    ignored = run(advance_event(after, 1)).result            # A-R8: ignored while pending
+    assert ignored == after
+
+
+@pytest.mark.phase("andromeda.event")
+def test_event_card_scores_minus_damaged_modules_not_below_zero_then_resets():
+    start = replace(game(supremacy=8), event_pending="red", event_position=CATALOG.event_track_length)
+    blue = start.player("blue")
+    start = start.with_player(replace(blue, tracks=Goods.of(supremacy=1),
+                                      modules=blue.modules + (StationModule("Salvage Rig", damage=1), StationModule("Machine Shop", damage=1))))
+    result = run(resolve_event(start, Rng.forced([2])))
+    after = result.final_state
+    assert after.player("red").vp == track_vp("supremacy", 8)       # Call of the Obelisk scores supremacy
+    assert after.player("blue").vp == 0                               # 1 − 2 damaged, not below 0
+    assert ("B", "Nebula 2") in after.pirates
+    assert all(len(p.tactics) == 1 for p in after.players)           # each draws 1 tactics card
+    assert after.event_pending is None and after.event_position == CATALOG.event_track_start[2]
+    assert after.event_discard == ("Call of the Obelisk",)
+
+
+@pytest.mark.phase("andromeda.event")
+def test_no_event_without_the_marker():
+    with pytest.raises(IllegalAction) as refused:
+        run(resolve_event(game(), Rng(0)))
+    assert refused.value.rule == "andromeda.event.not_pending"
+
+
+@pytest.mark.phase("odds.event_peek")
+def test_peek_odds_are_exact():
+    deck = [card.name for card in CATALOG.events]                     # 10 cards: 2 science, 2 industry, ...
+    result = run(event_peek(deck, ["supremacy", "science", "industry", "commerce", "civilization"])).result
+    # two of ten score supremacy: P(at least one in the two looked at) = 1 − C(8,2)/C(10,2) = 17/45
+    assert result["at_least_one"]["supremacy"] == 1 - Fraction(comb(8, 2), comb(10, 2)) == Fraction(17, 45)
+    assert result["after"]["supremacy"] == Fraction(17, 45)
+    assert result["before"]["supremacy"] == Fraction(2, 10)
+    # the least wanted track comes up only when both cards score it: C(2,2)/C(10,2)
+    assert result["after"]["civilization"] == Fraction(1, 45)
+    assert sum(p for _, p in result["after"].items()) == 1
+
+
+@pytest.mark.phase("odds.event_peek")
+def test_peek_by_pirate_class_and_bad_input():
+    deck = [card.name for card in CATALOG.events]
+    result = run(event_peek(deck, ["S", "A", "B", "C", "D"], attribute="pirate")).result
+    assert result["after"]["S"] == Fraction(17, 45)
+    from tabletoolkit.engine import InvalidInput
+    with pytest.raises(InvalidInput):
+        run(event_peek(deck[:1], ["S"], attribute="pirate"))
