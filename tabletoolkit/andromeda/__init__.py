@@ -1,5 +1,12 @@
 """Andromeda's Edge (rulebook: shared rules 000, Chinese)."""
 
+# issue 4: the board, launches, raids, escalation, pirate placement
+from . import escalation, launch, pirates  # noqa: E402,F401  (registers their phases)
+from .board import Board, Pieces  # noqa: E402
+from .escalation import escalate, escalation_options  # noqa: E402
+from .launch import BaseAccess, legal_launches  # noqa: E402
+from .pirates import PirateCard, placement_odds, raid, raid_options  # noqa: E402
+
 # issue 3: exact battle odds, roll-offs and the battle procedure
 from . import odds  # noqa: E402,F401  (registers the odds phases)
 from .odds import battle_odds, energy_table, start_player_odds, team_roll_off_odds  # noqa: E402

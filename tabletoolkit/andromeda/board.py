@@ -727,6 +727,21 @@ class Pieces:
         return replace(self, pirates=tuple(pirates))
 
 
+def path_blockers(variant: Any, *, voyage: bool = True) -> frozenset[str]:
+    """Region kinds a path may not pass through under ``variant`` (an ``AndromedaVariant``).
+
+    Quasars always (可选规则 · 特殊地区); nebulae only for a ship without Voyage and only if
+    ``variant.nebulae_block_paths`` (A-R7 says they never do); empty tile spaces only if
+    ``variant.empty_spaces_in_paths`` is off. Pirates move as if they had Voyage.
+    """
+    kinds = {"quasar"}
+    if variant.nebulae_block_paths and not voyage:
+        kinds.add("nebula")
+    if not variant.empty_spaces_in_paths:
+        kinds.add("empty")
+    return frozenset(kinds)
+
+
 # -- adjacency queries other phases need -------------------------------------------------------
 def developments_near(board: Board, pieces: Pieces, region: str, owner: str | None = None) -> tuple[tuple[str, str], ...]:
     """Developments in ``region`` or a region linked to it, as (planet, owner); only ``owner``'s if given.

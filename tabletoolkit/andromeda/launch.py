@@ -1,0 +1,349 @@
+"""Launch turn, step 1: where a ship from the launch bay may go, every region with its verdict.
+
+``legal_launches`` lists every region of the board as legal (possibly only by paying for a Jump)
+or refused with the rule's id, a plain reason and the rulebook section; ``launch`` carries a launch
+out or raises the same refusal as ``IllegalAction``; ``launch_ship`` is the explained procedure
+(phase ``andromeda.launch``). Inputs are explicit: the board, the pieces on it, the chosen ship,
+the player's energy and a ``BaseAccess`` saying what the player could pay for at each alliance base.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from ..engine import IllegalAction, InvalidInput, Step, register_phase
+from ..engine.steps import Procedure
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, Ship, path_blockers
+from .variant import RULEBOOK, AndromedaVariant
+
+STEP_1 = "发射回合 · 步骤 1 发射飞船"
+FIRST = STEP_1 + " · 首次发射"
+SUBSEQUENT = STEP_1 + " · 后续发射"
+EXTRA = STEP_1 + " · 额外发射需求"
+ABILITIES = "星际飞船 · 飞船能力"
+BASE_ACTIONS = "发射回合 · 联盟基地行动"
+QUASARS = "可选规则 · 特殊地区 · Quasars 类星体"
+BAY = "星际飞船 · 组建舰队 (A-F15)"
+NOTEBOOK = "andromeda_board_and_range.ipynb"
+
+
+@dataclass(frozen=True)
+class BaseAccess:
+    """What the launching player could do at each alliance base (A-F4), filled in from the game state.
+
+    ``resources``: every resource the player could pay with, of any kind — energy, titanium, ice,
+    nanocarbon, credits, tactics cards and claimed moons they could discard (Monolith of Ancients and
+    Trade Hub need 2). ``maximus_module`` / ``odessa_module``: at least one science/industry
+    (Maximus Field) or commerce/civilization (Odessa Field) module the player could gain there, the
+    first one bought. ``affordable_developments``: development types (``"city"``…) the player has
+    enough recruited leaders and resources to build; the Development Office also needs one of the
+    player's transports on an undeveloped planet of such a type (read from the pieces). The Shipyard
+    can always be activated (build, repair, or 1 VP with nothing to repair).
+    """
+
+    resources: int = 0
+    maximus_module: bool = False
+    odessa_module: bool = False
+    affordable_developments: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.resources, int) or self.resources < 0:
+            raise InvalidInput("access.resources", self.resources, "a whole number of resources, 0 or more")
+        object.__setattr__(self, "affordable_developments", frozenset(self.affordable_developments))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One region's verdict for a move: legal (``rule == "legal"``) or the refusing rule."""
+
+    region: str
+    rule: str
+    reason: str
+    section: str
+    jump: bool = False
+    energy: int = 0
+
+    @property
+    def legal(self) -> bool:
+        return self.rule == "legal"
+
+    def refusal(self) -> IllegalAction:
+        return IllegalAction(self.rule, self.reason, self.section)
+
+    @property
+    def mark(self) -> str:
+        """The overlay the board picture uses for this verdict."""
+        return ("jump" if self.jump else "legal") if self.legal else "illegal"
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """Every region with its verdict for launching ``ship``; iterate, count, test ``region in options``."""
+
+    ship: Ship
+    first: bool
+    verdicts: tuple[Verdict, ...]
+    board: Board = field(repr=False)
+    pieces: Pieces = field(repr=False)
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """Ids of the regions the ship may launch to (Jumps included)."""
+        return tuple(v.region for v in self.verdicts if v.legal)
+
+    @property
+    def refused(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if not v.legal)
+
+    def __getitem__(self, region: str) -> Verdict:
+        key = self.board.key(region)
+        return next(v for v in self.verdicts if v.region == key)
+
+    def __contains__(self, region: object) -> bool:
+        return isinstance(region, str) and region in self.board and self[region].legal
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.legal)
+
+    def __len__(self) -> int:
+        return len(self.legal)
+
+    def view(self) -> BoardView:
+        """The board with legal regions ringed (dashed blue: by Jump) and refused ones crossed out."""
+        own = {region: "source" for region, _ in self.pieces.ships_of(self.ship.owner)}
+        marks = {**own, **{v.region: v.mark for v in self.verdicts if v.region in self.board and self.board.regions[v.region].kind != "empty"}}
+        kind = "first launch" if self.first else "subsequent launch"
+        return BoardView(self.board, self.pieces, marks, caption=f"{self.ship}: {kind}, {len(self)} legal regions")
+
+    def _repr_svg_(self) -> str:
+        return self.view()._repr_svg_()
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr class='tt-{'legal' if v.legal else 'refused'}'><td>{html.escape(self.board.regions[v.region].label)}</td>"
+            f"<td>{'legal' + (' (Jump, ' + str(v.energy) + ' energy)' if v.jump else '') if v.legal else '<code>' + html.escape(v.rule) + '</code>'}</td>"
+            f"<td>{html.escape(v.reason)}</td><td>{html.escape(v.section)}</td></tr>"
+            for v in self.verdicts
+        )
+        return ("<table class='tt-launch-verdicts'><tr><th>region</th><th>verdict</th><th>why</th><th>rulebook</th></tr>"
+                f"{rows}</table>")
+
+
+def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access: BaseAccess, spent: int) -> tuple[bool, str]:
+    """Whether the player could activate the alliance base in ``region`` (A-F4), and why."""
+    key = board.regions[region].base
+    name = ALLIANCE_BASES[key]
+    if key == "shipyard":
+        return True, "the Shipyard can always be activated (build, repair, or 1 VP with nothing to repair)"
+    if key in ("monolith", "trade_hub"):
+        left = access.resources - spent
+        if left >= 2:
+            return True, f"{name} costs 2 resources of any kind and you have {left}"
+        paid = f" after paying {spent} energy for the Jump" if spent else ""
+        return False, f"{name} costs 2 resources of any kind; you would have {left}{paid}"
+    if key in ("maximus", "odessa"):
+        columns = "science or industry" if key == "maximus" else "commerce or civilization"
+        if getattr(access, f"{key}_module"):
+            return True, f"you can gain a {columns} module at {name}"
+        return False, f"{name} needs a {columns} module you can gain (the first one bought); you have none"
+    # Development Office: a transport on an undeveloped planet of a type you can pay for. The launched
+    # ship stays on the board, so the transport used is never your last ship.
+    sites = [
+        where for where, own in pieces.ships_of(ship.owner)
+        if own.kind == "transport" and board.regions[where].kind == "planet" and pieces.development_in(where) is None
+    ]
+    if not sites:
+        return False, "the Development Office needs one of your transports on an undeveloped planet; you have none"
+    payable = sorted({w for w in sites if board.regions[w].development in access.affordable_developments})
+    if not payable:
+        kinds = sorted({board.regions[w].development for w in sites})
+        return False, f"you have transports on undeveloped {', '.join(kinds)} planets but not the leaders and resources to build there"
+    return True, f"you could develop {', '.join(board.regions[w].name for w in payable)}"
+
+
+def legal_launches(
+    board: Board,
+    pieces: Pieces,
+    ship: Ship,
+    *,
+    energy: int = 0,
+    access: BaseAccess | None = None,
+    bay: Sequence[Ship] | None = None,
+    variant: AndromedaVariant = RULEBOOK,
+) -> LaunchOptions:
+    """Every region of the board with its verdict for launching ``ship`` (owned by ``ship.owner``).
+
+    ``bay`` is the player's launch bay (default: just this ship); ``energy`` pays for a Jump.
+    """
+    pieces.check(board)
+    if not isinstance(energy, int) or energy < 0:
+        raise InvalidInput("energy", energy, "a whole number of energy, 0 or more")
+    access = access or BaseAccess()
+    player = ship.owner
+    own = pieces.ships_of(player)
+    first = not own
+    in_bay = bay is None or ship in bay
+    anchors = [region for region, _ in (own if variant.launch_range_from == "own" else pieces.ships)]
+    blocked = path_blockers(variant, voyage=ship.voyage)
+    reach: dict[str, int] = {}
+    for anchor in anchors:
+        for region, steps in board.distances_from(anchor, blocked=blocked).items():
+            reach[region] = min(steps, reach.get(region, steps))
+    verdicts = []
+    for region in sorted(board.regions):
+        verdicts.append(_verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant))
+    return LaunchOptions(ship, first, tuple(verdicts), board, pieces)
+
+
+def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant) -> Verdict:
+    place = board.regions[region]
+    if not in_bay:
+        return Verdict(region, "andromeda.launch.not_in_bay", f"{ship} is not in the launch bay: only ships in the launch bay launch", BAY)
+    if place.kind == "quasar":
+        return Verdict(region, "andromeda.launch.quasar", f"no ship may enter a Quasar ({place.name})", QUASARS)
+    if place.kind == "empty":
+        return Verdict(region, "andromeda.launch.no_tile", f"tile space {place.slot} holds no tile yet: it is not a region to launch to", "游戏设置 · 4")
+    if place.kind == "nebula" and not ship.voyage:
+        return Verdict(region, "andromeda.launch.voyage", f"{place.name} is a nebula: only a ship with Voyage may launch there", EXTRA)
+    jump = False
+    if first:
+        if pieces.occupied(region) and not ship.assault:
+            what = _occupants(pieces, region)
+            return Verdict(region, "andromeda.launch.occupied",
+                           f"first launch: {place.name} is occupied ({what}) and this ship has no Assault", FIRST)
+    else:
+        if any(s.owner == ship.owner for s in pieces.ships_in(region)):
+            return Verdict(region, "andromeda.launch.own_ship", f"you already have a ship in {place.name}", SUBSEQUENT)
+        steps = reach.get(region)
+        anchor = "your ships" if variant.launch_range_from == "own" else "any ship"
+        if steps is None or steps > ship.range:
+            distance = "cut off from" if steps is None else f"{steps} steps from the nearest of"
+            if not ship.jump:
+                return Verdict(region, "andromeda.launch.range",
+                               f"{place.name} is {distance} {anchor}; this ship's range is {ship.range} and it cannot Jump", SUBSEQUENT)
+            if steps is None:
+                return Verdict(region, "andromeda.launch.range",
+                               f"{place.name} is cut off from {anchor} by Quasars: even a Jump cannot pass through them", QUASARS)
+            if energy < variant.jump_energy:
+                return Verdict(region, "andromeda.launch.jump_energy",
+                               f"{place.name} is {steps} steps away (range {ship.range}): a Jump costs {variant.jump_energy} energy and you have {energy}", ABILITIES)
+            jump = True
+    spent = variant.jump_energy if jump else 0
+    if place.kind == "alliance_base":
+        ok, why = _base_verdict(board, pieces, ship, region, access, spent)
+        if not ok:
+            return Verdict(region, "andromeda.launch.alliance_base", f"you could not activate {place.name}: {why}", EXTRA + " (A-F4)")
+    if first:
+        reason = "first launch: " + ("an unoccupied region" if not pieces.occupied(region) else f"occupied ({_occupants(pieces, region)}), entered by Assault")
+        section = FIRST if not pieces.occupied(region) else ABILITIES + " (攻击)"
+    elif jump:
+        reason = f"{reach[region]} steps from your nearest ship: beyond range {ship.range}, reached by a Jump for {spent} energy"
+        section = ABILITIES + " (跳跃)"
+    else:
+        reason = f"{reach[region]} step{'s' if reach[region] != 1 else ''} from your nearest ship, within range {ship.range}"
+        section = SUBSEQUENT
+    if not first and pieces.occupied(region):
+        reason += f" ({_occupants(pieces, region)} there: a battle may follow)"
+    if place.kind == "alliance_base":
+        reason += f"; {_base_verdict(board, pieces, ship, region, access, spent)[1]}"
+    return Verdict(region, "legal", reason, section, jump, spent)
+
+
+def _occupants(pieces: Pieces, region: str) -> str:
+    parts = [f"{owner}'s ship" for owner in pieces.owners_in(region)]
+    letters = pieces.pirates_in(region)
+    if letters:
+        parts.append(f"{len(letters)} class-{letters[0]} pirate{'s' if len(letters) > 1 else ''}")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class LaunchResult:
+    """A launch carried out: the new pieces, the active region, and what it cost."""
+
+    pieces: Pieces
+    region: str
+    ship: Ship
+    first: bool
+    jumped: bool
+    energy_spent: int
+
+
+def launch(
+    board: Board,
+    pieces: Pieces,
+    ship: Ship,
+    region: str,
+    *,
+    energy: int = 0,
+    access: BaseAccess | None = None,
+    bay: Sequence[Ship] | None = None,
+    variant: AndromedaVariant = RULEBOOK,
+) -> LaunchResult:
+    """Launch ``ship`` to ``region``, or raise ``IllegalAction`` with the refusing rule (nothing changes)."""
+    options = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant)
+    verdict = options[region]
+    if not verdict.legal:
+        raise verdict.refusal()
+    return LaunchResult(pieces.with_ship(verdict.region, ship), verdict.region, ship, options.first, verdict.jump, verdict.energy)
+
+
+@register_phase("andromeda.launch", title="Launch a ship", section=STEP_1, notebook=NOTEBOOK)
+def launch_ship(
+    board: Board,
+    pieces: Pieces,
+    ship: Ship,
+    region: str,
+    *,
+    energy: int = 0,
+    access: BaseAccess | None = None,
+    bay: Sequence[Ship] | None = None,
+    variant: AndromedaVariant = RULEBOOK,
+) -> Procedure:
+    """Launch turn step 1, explained: the kind of launch, every region's verdict, the ship placed.
+
+    A refused launch raises ``IllegalAction`` before the first step. Returns a ``LaunchResult``.
+    """
+    result = launch(board, pieces, ship, region, energy=energy, access=access, bay=bay, variant=variant)
+    options = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant)
+    target = board.regions[result.region]
+    own = pieces.ships_of(ship.owner)
+    yield Step(
+        "Choose a ship from the launch bay",
+        f"{ship.owner.capitalize()} launches a {ship.kind.replace('_', ' ')}: range {ship.range}"
+        f"{', abilities ' + ', '.join(ship.abilities) if ship.abilities else ', no abilities'}. Only ships in the launch bay launch.",
+        STEP_1, BoardView(board, pieces), {"ship": str(ship), "energy": energy},
+    )
+    if result.first:
+        text = (f"{ship.owner.capitalize()} has no ship on the board, so this is a first launch: any unoccupied region "
+                "(no pirate and no player's ship there; developments never occupy), or an occupied one with Assault.")
+        section = FIRST
+    else:
+        places = ", ".join(sorted({board.regions[r].name for r, _ in own}))
+        text = (f"{ship.owner.capitalize()} already has ships on the board ({places}), so this is a subsequent launch: a region "
+                f"within range {ship.range} of one of them, never one where {ship.owner} already has a ship.")
+        section = SUBSEQUENT
+    yield Step("First or subsequent launch?", text, section, BoardView(board, pieces, {r: "source" for r, _ in own}),
+               {"kind": "first" if result.first else "subsequent"})
+    refused = options.refused
+    rules = sorted({v.rule for v in refused})
+    yield Step(
+        "Where this ship may go",
+        f"Legal regions: {len(options)} of {len(board)}; refused: {len(refused)} "
+        f"({', '.join(rules) if rules else 'none'}). Nebulae need Voyage; an alliance base needs something you can do there.",
+        EXTRA, options.view(), {"legal": ", ".join(options.legal)},
+    )
+    if result.jumped:
+        yield Step("Pay for a Jump", f"{target.name} is beyond range {ship.range}: {ship.owner} pays {result.energy_spent} energy "
+                   "and the ship Jumps (unlimited range).", ABILITIES + " (跳跃)", options.view(), {"energy paid": result.energy_spent})
+    battle = [o for o in result.pieces.owners_in(result.region) if o != ship.owner] + list(result.pieces.pirates_in(result.region))
+    after = " Others are there: a battle may follow in step 4." if battle else ""
+    yield Step(
+        f"Launch to {target.name}",
+        f"The {ship.kind.replace('_', ' ')} goes to {target.label}: {options[result.region].reason}. "
+        f"{target.name} is the active region for the rest of the turn.{after}",
+        STEP_1, BoardView(board, result.pieces, {result.region: "active"}), {"active region": result.region},
+    )
+    return result

@@ -1,0 +1,273 @@
+"""The board as data: loading, the fill order, distances around Quasars, adjacency queries, pictures."""
+
+from fractions import Fraction
+
+import networkx as nx
+import pytest
+
+from tabletoolkit.andromeda.board import (
+    ALLIANCE_BASES,
+    Board,
+    Pieces,
+    Ship,
+    Tile,
+    developments_near,
+    leaders_near,
+    path_blockers,
+)
+from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.engine import InvalidInput
+
+# A - Q - C with a detour A - D - E - C: the Quasar Q forces the long way round.
+DETOUR = """
+[[region]]
+id = "A"
+kind = "planet"
+development = "factory"
+xy = [0, 0]
+[[region]]
+id = "Q"
+kind = "quasar"
+dice = [3]
+xy = [1, 0]
+[[region]]
+id = "C"
+kind = "planet"
+development = "city"
+xy = [2, 0]
+[[region]]
+id = "D"
+kind = "nebula"
+dice = [1]
+xy = [0, 1]
+[[region]]
+id = "E"
+kind = "alliance_base"
+base = "shipyard"
+xy = [1, 1]
+[adjacency]
+links = [["A", "Q"], ["Q", "C"], ["A", "D"], ["D", "E"], ["E", "C"]]
+"""
+
+# Four tile spaces, the second marked for special regions.
+SPACES = """
+[setup]
+planets_by_players = { "2" = 1 }
+[[tile]]
+id = "p1"
+kind = "planet"
+name = "Planet One"
+development = "obelisk"
+[[tile]]
+id = "q1"
+kind = "quasar"
+name = "Quasar One"
+dice = [2]
+[[region]]
+id = "S1"
+slot = 1
+xy = [0, 0]
+[[region]]
+id = "S2"
+slot = 2
+special = true
+xy = [1, 0]
+[[region]]
+id = "S3"
+slot = 3
+xy = [0, 1]
+[[region]]
+id = "S4"
+slot = 4
+xy = [1, 1]
+[adjacency]
+links = [["S1", "S2"], ["S2", "S4"], ["S1", "S3"], ["S3", "S4"]]
+"""
+
+
+def test_a_quasar_forces_a_detour():
+    board = Board.from_toml(DETOUR)
+    assert board.distance("A", "C") == 3
+    assert board.path("A", "C") == ("A", "D", "E", "C")
+    assert board.distance("A", "C", blocked=()) == 2  # were Q an ordinary region
+    assert board.distance("A", "Q") == 1  # a Quasar can end a path (pirates land there), never be crossed
+
+
+def test_nebulae_never_block_paths_by_the_rulebook_ruling():
+    board = Board.from_toml(DETOUR)
+    assert path_blockers(RULEBOOK) == frozenset({"quasar"})
+    assert board.distance("A", "E") == 2  # through the nebula D (A-R7)
+    strict = RULEBOOK.but(nebulae_block_paths=True)
+    assert board.distance("A", "E", blocked=path_blockers(strict, voyage=False)) is None
+    assert board.distance("A", "E", blocked=path_blockers(strict, voyage=True)) == 2
+
+
+def test_the_graph_carries_region_attributes():
+    board = Board.from_toml(DETOUR)
+    graph = board.graph
+    assert isinstance(graph, nx.Graph)
+    assert set(graph.nodes) == {"A", "Q", "C", "D", "E"}
+    assert graph.nodes["Q"]["kind"] == "quasar" and graph.nodes["Q"]["dice"] == (3,)
+    assert graph.nodes["E"]["base"] == "shipyard" and graph.nodes["E"]["name"] == "Shipyard"
+    assert graph.nodes["A"]["development"] == "factory"
+    assert graph.number_of_edges() == 5
+    assert board.neighbours("A") == ("D", "Q")
+    assert board.region("Shipyard").id == "E"
+
+
+def test_default_board_follows_what_the_rulebook_says():
+    board = Board.default()
+    nebulae = board.of_kind("nebula")
+    assert sorted(die for region in nebulae for die in region.dice) == [1, 2, 3, 4, 5, 6]
+    assert sorted(r.base for r in board.of_kind("alliance_base")) == sorted(ALLIANCE_BASES)
+    assert (board.planets_for(2), board.planets_for(3), board.planets_for(4)) == (4, 6, 8)
+    assert len(board.of_kind("planet")) == 8  # the sample set-up is a 4-player one
+    spaces = board.tile_spaces()
+    assert [r.slot for r in spaces] == list(range(1, 25))
+    # fill order: top left, left to right, top to bottom
+    assert [r.xy for r in spaces] == sorted((r.xy for r in spaces), key=lambda xy: (xy[1], xy[0]))
+    assert [r.id for r in spaces if r.special] == ["T12", "T33"]
+    assert "not the printed geometry" in board.title.lower() or "illustrative" in board.title.lower()
+
+
+def test_lay_out_fills_special_spaces_first_then_in_order():
+    board = Board.from_toml(SPACES)
+    laid = board.lay_out(["shipyard", "p1"], special=["q1"])
+    assert [(r.id, r.kind, r.name) for r in laid.tile_spaces()] == [
+        ("S1", "alliance_base", "Shipyard"),
+        ("S2", "quasar", "Quasar One"),
+        ("S3", "planet", "Planet One"),
+        ("S4", "empty", "space 4"),
+    ]
+    base_game = board.lay_out(["shipyard", "p1"])
+    assert [r.kind for r in base_game.tile_spaces()] == ["alliance_base", "planet", "empty", "empty"]
+    assert board.tile_spaces()[0].kind == "empty"  # the board itself is unchanged
+
+
+def test_an_event_planet_goes_to_the_next_empty_space():
+    board = Board.from_toml(SPACES).lay_out(["shipyard"], special=["q1"])
+    after, space = board.place_next("p1")
+    assert space == "S3"
+    assert after.regions["S3"].name == "Planet One"
+    cleared = after.cleared()
+    assert all(r.kind == "empty" for r in cleared.tile_spaces())
+
+
+def test_lay_out_refuses_what_does_not_fit():
+    board = Board.from_toml(SPACES)
+    with pytest.raises(InvalidInput) as error:
+        board.lay_out(["shipyard", "trade_hub", "monolith", "maximus", "odessa"])
+    assert error.value.field == "tiles"
+    with pytest.raises(InvalidInput) as error:
+        board.lay_out(["shipyard", "shipyard"])
+    assert error.value.value == "shipyard"
+    with pytest.raises(InvalidInput) as error:
+        board.lay_out(["nowhere"])
+    assert error.value.field == "tiles[0]"
+    with pytest.raises(InvalidInput):
+        board.lay_out(["q1"])
+    with pytest.raises(InvalidInput):
+        board.planets_for(5)
+
+
+@pytest.mark.parametrize(
+    "text, field",
+    [
+        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\n[adjacency]\nlinks = [["A", "B"]]', "links[0]"),
+        ('[[region]]\nid = "A"\nkind = "moon"', "regions.A.kind"),
+        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [7]', "regions.N.dice"),
+        ('[[region]]\nid = "P"\nkind = "planet"', "regions.P.development"),
+        ('[[region]]\nid = "B"\nkind = "alliance_base"\nbase = "casino"', "regions.B.base"),
+        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\ncolour = "red"', "regions.A.colour"),
+        ('[[region]]\nid = "A"\nslot = 1\ntile = "p9"', "regions.A.tile"),
+        ('[[region]]\nid = "A"\nslot = 1\n[[region]]\nid = "A"\nslot = 2', "regions.A"),
+        ('[[region]]\nid = "A"\nslot = 1\n[[region]]\nid = "B"\nslot = 1', "regions"),
+        ('[[region]]\nid = "A"\nslot = 1\n[adjacency]\nlinks = [["A", "A"]]', "links[0]"),
+        ('[[tile]]\nid = "p"\nkind = "planet"\ndevelopment = "farm"', "tile.p.development"),
+        ('[setup]\nplanets_by_players = { "two" = 4 }', "setup.planets_by_players.two"),
+        ("[moons]\ncount = 3", "moons"),
+        ("this is = = not toml", "board text"),
+    ],
+)
+def test_bad_board_files_name_the_entry_at_fault(text, field):
+    with pytest.raises(InvalidInput) as error:
+        Board.from_toml(text)
+    assert error.value.field == field
+
+
+def test_a_board_file_is_read_from_a_path(tmp_path):
+    path = tmp_path / "my_board.toml"
+    path.write_text(DETOUR, encoding="utf-8")
+    assert Board.from_toml(path).distance("A", "C") == 3
+    assert Board.from_toml(str(path)).distance("A", "C") == 3
+    with pytest.raises(InvalidInput) as error:
+        Board.from_toml(str(tmp_path / "missing.toml"))
+    assert error.value.field == "path"
+
+
+def test_developments_and_leaders_near_a_region():
+    board = Board.from_toml(DETOUR)
+    pieces = Pieces.of(developments={"A": "purple", "C": "green"}, leaders={"D": {"blue": 2}, "A": {"green": 1}, "C": {"red": 1}})
+    assert developments_near(board, pieces, "D") == (("A", "purple"),)
+    assert developments_near(board, pieces, "E") == (("C", "green"),)
+    assert developments_near(board, pieces, "Q", owner="green") == (("C", "green"),)
+    assert developments_near(board, pieces, "Q") == (("A", "purple"), ("C", "green"))
+    assert leaders_near(board, pieces, "A") == (("A", "green"), ("D", "blue"), ("D", "blue"))
+
+
+def test_pieces_refuse_impossible_positions():
+    board = Board.from_toml(DETOUR)
+    with pytest.raises(InvalidInput) as error:
+        Pieces.of(pirates={"A": "SB"}).check(board)
+    assert "one pirate class" in error.value.reason
+    with pytest.raises(InvalidInput):
+        Pieces.of(pirates={"A": "BB"}).check(board)
+    with pytest.raises(InvalidInput):
+        Pieces.of(developments={"D": "blue"}).check(board)
+    with pytest.raises(InvalidInput):
+        Pieces.of(ships={"Z": [Ship("blue")]}).check(board)
+    Pieces.of(pirates={"A": "SSS"}).check(board)  # S-class swarms stack
+
+
+def test_svg_is_deterministic_and_shows_overlays():
+    board = Board.default()
+    pieces = Pieces.of(ships={"T01": [Ship("yellow")]}, pirates={"N3": "SS"}, developments={"T03": "green"})
+    first = board.svg(pieces, {"T02": "legal", "T12": "illegal", "T11": "jump"}, path=("T01", "T11"))
+    assert first == board.svg(pieces, {"T02": "legal", "T12": "illegal", "T11": "jump"}, path=("T01", "T11"))
+    assert first.startswith("<svg") and 'class="tt-board"' in first
+    assert 'class="tt-mark tt-mark-legal" data-region="T02"' in first
+    assert 'data-region="T12"' in first and "tt-mark-illegal" in first
+    assert first.count('class="tt-ship"') == 1 and first.count('class="tt-pirate"') == 2
+    assert board._repr_svg_().count('class="tt-region') == 30
+
+
+def test_measures_are_exact_and_agree_with_networkx():
+    board = Board.default()
+    found = board.measures()
+    reference = nx.closeness_centrality(board.graph)
+    for region, value in found.closeness:
+        assert isinstance(value, Fraction)
+        assert float(value) == pytest.approx(reference[region], abs=1e-12)
+    assert found.diameter == nx.diameter(board.graph)
+    assert len(found.base_distances) == 15  # every pair of the six alliance bases
+    for a, b, steps in found.base_distances:
+        assert steps == nx.shortest_path_length(board.graph, a, b)
+    assert dict(found.nearest_nebula)["T12"] == 3  # T12 - T11 - T01 - N1
+    assert dict(found.nearest_nebula)["T01"] == 1
+    assert "tt-base-distances" in found._repr_html_()
+
+
+def test_measures_follow_an_edit_of_the_board():
+    board = Board.from_toml(DETOUR)
+    shortcut = Board.from_toml(DETOUR.replace('kind = "quasar"\ndice = [3]', 'kind = "planet"\ndevelopment = "obelisk"'))
+    assert board.measures().diameter == 3  # A to C around the Quasar
+    assert shortcut.measures().diameter == 2
+    # A reaches C in 3 steps around the Quasar, in 2 through the planet: closeness 4/7 against 4/6
+    assert dict(board.measures().closeness)["A"] == Fraction(4, 7)
+    assert dict(shortcut.measures().closeness)["A"] == Fraction(4, 6)
+
+
+def test_tiles_are_checked():
+    with pytest.raises(InvalidInput):
+        Tile.base("casino")
+    assert Tile.base("trade_hub").name == "Trade Hub"
