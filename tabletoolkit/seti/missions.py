@@ -214,12 +214,13 @@ def play_card(
     in_play = MissionInPlay(colour, name, card.kind, (False,) * len(card.triggers))
     game = replace(game, missions=game.missions + (in_play,))
     where = {"conditional": CONDITIONAL, "triggered": TRIGGERED, "endgame": ENDGAME}[card.kind]
-    text = {
-        "conditional": f"It stays face up in front of {colour}: '{card.condition.text}' completes it as a free action.",
-        "triggered": f"It stays in front of {colour}; only events from now on can cover its "
-                     f"{len(card.triggers)} circles ({', '.join(t.event for t in card.triggers)}).",
-        "endgame": f"It stays in front of {colour} and scores at the end: {card.scoring.text}.",
-    }[card.kind]
+    if card.kind == "conditional":
+        text = f"It stays face up in front of {colour}: '{card.condition.text}' completes it as a free action."
+    elif card.kind == "triggered":
+        text = (f"It stays in front of {colour}; only events from now on can cover its {len(card.triggers)} circles "
+                f"({', '.join(t.event for t in card.triggers)}).")
+    else:
+        text = f"It stays in front of {colour} and scores at the end: {card.scoring.text}."
     yield Step("Keep it in front", text, where, game)
     if card.kind == "conditional" and condition_met(game, colour, card):
         if decisions.choose("complete_now", (Option(True), Option(False))):
