@@ -4,6 +4,11 @@
 from . import card_odds, cards, computer, scan  # noqa: E402,F401  (registers seti.scan, seti.data, seti.analyze, odds.card_row)
 from .sector import Sector, SectorResult, explain_resolution, resolve_sector  # noqa: E402,F401
 
+# The solar system, its rotation and the probes (issue 6).
+from . import probes, routes  # noqa: E402,F401  (registers seti.launch, seti.move, seti.orbit, seti.land, seti.rotation)
+from .probes import Flight, land, launch, move, orbit, rotate  # noqa: E402,F401
+from .solar import Layout, SolarSystem, Space, random_setup, rotation_example  # noqa: E402,F401
+
 # Turns and rounds, cards, techs, life traces and discovery, milestones, final scoring (issue 8).
 from . import free_actions, milestones, missions, scoring, setup, tech, traces, turns  # noqa: E402,F401  (registers seti.setup, seti.turn, seti.cards, seti.tech, seti.free_actions, seti.pass, seti.income, seti.traces, seti.discovery, seti.milestones, seti.end)
 from .game import Decisions, Option, SetiGame  # noqa: E402,F401

@@ -1,0 +1,517 @@
+"""Probes: launch, move, orbit, land, and the rotation that carries or pushes them.
+
+The procedures work on any frozen state with a ``solar`` field (a ``SolarSystem``), a ``players`` tuple
+of ``PlayerBoard`` and a ``pending`` tuple of ``(colour, kind, what)`` owed to other phases: ``Flight``
+below, or the whole game. Every refusal is an ``IllegalAction`` raised before anything changes; the
+``*_options`` functions list every option with "legal" or the refusing rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.registry import register_phase
+from ..engine.steps import Procedure, Step, result_of
+from .player import PlayerBoard
+from .rewards import Reward
+from .solar import SECTION_PT, SECTION_ROTATE, Placement, Probe, SolarSystem, Space
+from .variant import RULEBOOK, SetiVariant
+
+NOTEBOOK = "seti_solar_system.ipynb"
+SECTION_LAUNCH = "发射一个探测器"
+SECTION_MOVE = "移动"
+SECTION_ORBIT = "绕行星运行"
+SECTION_LAND = "登陆行星或卫星"
+SECTION_FAQ = "FAQ"
+
+
+@dataclass(frozen=True)
+class Flight:
+    """The solar system with the players' boards: the smallest state the probe phases need."""
+
+    solar: SolarSystem
+    players: tuple[PlayerBoard, ...]
+    pending: tuple[tuple[str, str, str], ...] = ()
+
+    @classmethod
+    def start(cls, colours: Sequence[str] = ("green",), solar: SolarSystem | None = None, **board: Any) -> "Flight":
+        """Players with the rulebook's starting resources (or ``board`` overrides) round ``solar``."""
+        return cls(solar or SolarSystem.default(), tuple(PlayerBoard(colour, **board) for colour in colours))
+
+    def player(self, colour: str) -> PlayerBoard:
+        for board in self.players:
+            if board.colour == colour:
+                return board
+        raise InvalidInput("colour", colour, f"not a player here; players: {[b.colour for b in self.players]}")
+
+    def with_player(self, board: PlayerBoard) -> "Flight":
+        return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
+
+    def _repr_svg_(self) -> str:
+        boards = " · ".join(
+            f"{b.colour}: {b.credits} credits, {b.energy} energy, {b.publicity} publicity, {b.score} VP, {b.data} data"
+            for b in self.players
+        )
+        return self.solar.svg(caption=boards)
+
+
+@dataclass(frozen=True)
+class ProbeOption:
+    """One possible probe action with its verdict: legal, or the rule that refuses it and why."""
+
+    action: str
+    target: Any
+    legal: bool
+    reason: str
+    rule: str | None
+    section: str
+    cost: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    probe: int | None = None
+
+    def refuse(self) -> IllegalAction:
+        return IllegalAction(self.rule or "seti.illegal", self.reason, self.section)
+
+    def __str__(self) -> str:
+        verdict = "legal" if self.legal else f"{self.reason} [{self.rule}]"
+        return f"{self.action} {self.target}: {verdict}"
+
+
+def _ok(action: str, target: Any, section: str, cost: Mapping[str, int], probe: int | None = None) -> ProbeOption:
+    return ProbeOption(action, target, True, "legal", None, section, dict(cost), probe)
+
+
+def _no(action: str, target: Any, rule: str, reason: str, section: str, cost: Mapping[str, int] | None = None,
+        probe: int | None = None) -> ProbeOption:
+    return ProbeOption(action, target, False, reason, rule, section, dict(cost or {}), probe)
+
+
+def _short(board: PlayerBoard, cost: Mapping[str, int]) -> str | None:
+    missing = [f"{amount} {kind} (has {getattr(board, kind)})" for kind, amount in cost.items() if getattr(board, kind) < amount]
+    return f"{board.colour} cannot pay " + " and ".join(missing) + "." if missing else None
+
+
+def grant(state: Any, colour: str, reward: Reward, variant: SetiVariant = RULEBOOK, why: str = "") -> tuple[Any, str]:
+    """Give ``colour`` a reward: VP, publicity (capped), credits, energy and data (pool) at once; cards,
+    tucks, traces and actions go to ``pending`` for their phases. Returns the state and plain words."""
+    board = state.player(colour)
+    board = replace(board, score=board.score + reward.vp, credits=board.credits + reward.credits,
+                    energy=board.energy + reward.energy)
+    board, publicity = board.gain_publicity(reward.publicity, variant)
+    board, data = board.gain_data(reward.data, variant)
+    owed = [(colour, "trace", trace) for trace in reward.traces]
+    owed += [(colour, kind, str(getattr(reward, kind))) for kind in ("cards", "random_cards", "tuck") if getattr(reward, kind)]
+    owed += [(colour, "action", action) for action in reward.actions]
+    state = replace(state.with_player(board), pending=tuple(state.pending) + tuple((c, k, f"{w}{why}") for c, k, w in owed))
+    words = reward.describe()
+    if publicity < reward.publicity:
+        words += f" (publicity capped at {variant.publicity_cap}: +{publicity})"
+    if data < reward.data:
+        words += f" (data pool full: {data} kept, the rest discarded, S-F5)"
+    return state, words
+
+
+def _count_model(board: PlayerBoard, kind: str) -> PlayerBoard:
+    """Count a new orbiter or lander on the board when the board keeps such a count."""
+    name = "orbiters" if kind == "orbiter" else "landers"
+    if name in {f.name for f in dataclasses.fields(board)}:
+        return replace(board, **{name: getattr(board, name) + 1})
+    return board
+
+
+# ---------------------------------------------------------------- launch
+
+
+def probe_limit(board: PlayerBoard, variant: SetiVariant = RULEBOOK) -> int:
+    """Probes ``board``'s player may have in space: 1, 2 with PT #01."""
+    return variant.probe_limit + (variant.pt1_extra_probes if "PT1" in board.techs else 0)
+
+
+def launch_option(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False,
+                  variant: SetiVariant = RULEBOOK) -> ProbeOption:
+    """Whether ``colour`` may launch now (``free``: a bonus launch without the 2 credits;
+    ``ignore_limit``: a card that says so, for this launch only, FAQ)."""
+    board = state.player(colour)
+    cost = {} if free else {"credits": variant.launch_credits}
+    in_space, limit = len(state.solar.probes_of(colour)), probe_limit(board, variant)
+    if not ignore_limit and in_space >= limit:
+        tech = " (PT #01 allows one more)" if "PT1" not in board.techs else " (PT #01 included)"
+        return _no("launch", "Earth", "seti.launch.limit",
+                   f"{colour} already has {in_space} probe(s) in space; the limit is {limit}{tech}.", SECTION_LAUNCH, cost)
+    short = _short(board, cost)
+    if short:
+        return _no("launch", "Earth", "seti.launch.credits", short, SECTION_LAUNCH, cost)
+    return _ok("launch", "Earth", SECTION_LAUNCH, cost)
+
+
+@register_phase("seti.launch", title="Launch a probe", section=SECTION_LAUNCH, notebook=NOTEBOOK)
+def launch_probe(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False,
+                 variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Launch: pay 2 credits (not for a free launch), within the probe limit, a probe on Earth."""
+    option = launch_option(state, colour, free=free, ignore_limit=ignore_limit, variant=variant)
+    if not option.legal:
+        raise option.refuse()
+    board = state.player(colour)
+    in_space, limit = len(state.solar.probes_of(colour)), probe_limit(board, variant)
+    if ignore_limit:
+        text = f"{colour} has {in_space} probe(s) in space; this card's launch ignores the limit of {limit}, for this launch only (FAQ)."
+    else:
+        text = (f"{colour} has {in_space} probe(s) in space and may have {limit}"
+                + (" (PT #01 allows a second)." if "PT1" in board.techs else "."))
+    yield Step("Check the probe limit", text, SECTION_LAUNCH, state, {"in space": in_space, "limit": limit})
+    if free:
+        text = f"A free launch (a bonus such as PT #01's): {colour} pays nothing."
+    else:
+        board = board.pay("seti.launch.credits", SECTION_LAUNCH, credits=variant.launch_credits)
+        state = state.with_player(board)
+        text = f"{colour} pays {variant.launch_credits} credits and has {board.credits} left."
+    yield Step("Pay for the launch", text, SECTION_LAUNCH, state, {"credits": board.credits})
+    solar = state.solar
+    probe = Probe(solar.next_probe, colour, solar.earth)
+    state = replace(state, solar=replace(solar, probes=solar.probes + (probe,), next_probe=solar.next_probe + 1))
+    yield Step("Place the probe on Earth",
+               f"Probe {probe.id} ({colour}) goes on Earth's space ({probe.space}), sector {probe.space.sector}: "
+               f"{solar.star(probe.space.sector)}. It may move this turn or later.",
+               SECTION_LAUNCH, state, {"probe": probe.id, "space": str(probe.space)})
+    return state
+
+
+def launch(state: Any, colour: str, **options: Any) -> Any:
+    """``launch_probe`` carried out: the new state."""
+    return result_of(launch_probe(state, colour, **options))
+
+
+# ---------------------------------------------------------------- move
+
+
+def step_cost(solar: SolarSystem, origin: Space, techs: frozenset[str], variant: SetiVariant = RULEBOOK) -> int:
+    """Moves one step from ``origin`` takes: 1, one more out of asteroids (not with PT #03)."""
+    leaving_asteroids = solar.contents(origin).asteroid and "PT3" not in techs
+    return 1 + (variant.asteroid_exit_extra if leaving_asteroids else 0)
+
+
+def entry_publicity(solar: SolarSystem, target: Space, techs: frozenset[str], variant: SetiVariant = RULEBOOK) -> int:
+    """Publicity for entering ``target`` (before the cap): its icon; asteroids with PT #03 (S-F10)."""
+    contents = solar.contents(target)
+    return contents.publicity + (variant.pt3_asteroid_publicity if contents.asteroid and "PT3" in techs else 0)
+
+
+def move_options(state: Any, probe_id: int, *, free_moves: int = 0, variant: SetiVariant = RULEBOOK) -> tuple[ProbeOption, ...]:
+    """Every adjacent space for the probe, with its moves, energy and publicity, or why not."""
+    solar = state.solar
+    probe = solar.probe(probe_id)
+    board = state.player(probe.owner)
+    moves = step_cost(solar, probe.space, board.techs, variant)
+    energy = max(0, moves - free_moves) * variant.move_energy
+    options = []
+    for target in solar.neighbours(probe.space):
+        cost = {"moves": moves, "energy": energy, "publicity": entry_publicity(solar, target, board.techs, variant)}
+        short = _short(board, {"energy": energy})
+        if short:
+            options.append(_no("move", target, "seti.move.energy", short, SECTION_MOVE, cost, probe_id))
+        else:
+            options.append(_ok("move", target, SECTION_MOVE, cost, probe_id))
+    return tuple(options)
+
+
+def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, variant: SetiVariant) -> list[dict[str, Any]]:
+    """Check a whole path before anything moves; the plan of each step."""
+    solar, board = state.solar, state.player(probe.owner)
+    if not path:
+        raise InvalidInput("path", path, "name at least one space to move to")
+    plan, here, free, energy = [], probe.space, free_moves, board.energy
+    for index, raw in enumerate(path):
+        if isinstance(raw, tuple) and len(raw) == 2 and raw[0] == 0:
+            raise IllegalAction("seti.move.sun", "The sun is no space: no probe enters or crosses it.", SECTION_MOVE)
+        if not (isinstance(raw, tuple) and len(raw) == 2 and all(isinstance(v, int) for v in raw)):
+            raise InvalidInput(f"path[{index}]", raw, "a space is (ring, sector)")
+        target = Space(*raw)
+        solar._check(target)
+        if target not in solar.neighbours(here):
+            raise IllegalAction("seti.move.adjacent", f"{target} is not next to {here}: a move goes to an adjacent "
+                                "space, never diagonally.", SECTION_MOVE)
+        moves = step_cost(solar, here, board.techs, variant)
+        from_free = min(free, moves)
+        paid = (moves - from_free) * variant.move_energy
+        if paid > energy:
+            raise IllegalAction("seti.move.energy", f"{probe.owner} needs {paid} energy for the move from {here} to "
+                                f"{target} and has {energy} left.", SECTION_MOVE)
+        free, energy = free - from_free, energy - paid
+        plan.append({"from": here, "to": target, "moves": moves, "free": from_free, "energy": paid,
+                     "publicity": entry_publicity(solar, target, board.techs, variant)})
+        here = target
+    return plan
+
+
+@register_phase("seti.move", title="Move a probe", section=SECTION_MOVE, notebook=NOTEBOOK)
+def move_probe(state: Any, probe_id: int, path: Sequence[Space], *, free_moves: int = 0,
+               variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Move a probe along ``path`` (adjacent spaces). Each move costs 1 energy, or comes from
+    ``free_moves`` (card corners, TT #04, card effects) first; leaving asteroids takes one move more
+    (not with PT #03); entering an icon space gives its publicity (not Earth; capped)."""
+    if not isinstance(free_moves, int) or free_moves < 0:
+        raise InvalidInput("free_moves", free_moves, "a whole number of moves, 0 or more")
+    probe = state.solar.probe(probe_id)
+    plan = _plan_moves(state, probe, path, free_moves, variant)
+    colour = probe.owner
+    for step in plan:
+        board = state.player(colour)
+        if step["energy"]:
+            board = board.pay("seti.move.energy", SECTION_MOVE, energy=step["energy"])
+        board, gained = board.gain_publicity(step["publicity"], variant)
+        solar = state.solar
+        moved = replace(solar.probe(probe_id), space=step["to"])
+        solar = replace(solar, probes=tuple(moved if p.id == probe_id else p for p in solar.probes))
+        state = replace(state.with_player(board), solar=solar)
+        contents = solar.contents(step["to"])
+        paying = []
+        if step["free"]:
+            paying.append(f"{step['free']} free move(s)")
+        if step["energy"]:
+            paying.append(f"{step['energy']} energy")
+        extra = " (leaving asteroids takes one move more)" if step["moves"] > 1 else ""
+        text = (f"Probe {probe_id} moves from {step['from']} to {step['to']} ({contents.describe()}): "
+                f"{step['moves']} move(s){extra}, paid with {' and '.join(paying)}.")
+        if step["publicity"]:
+            text += f" Entering gives {step['publicity']} publicity: +{gained}, now {board.publicity}"
+            text += f" (capped at {variant.publicity_cap})." if gained < step["publicity"] else "."
+        section = SECTION_PT if contents.asteroid and "PT3" in board.techs else SECTION_MOVE
+        yield Step(f"Move to {step['to']}", text, section, state,
+                   {"moves": step["moves"], "energy": board.energy, "publicity": board.publicity})
+    return state
+
+
+def move(state: Any, probe_id: int, path: Sequence[Space], **options: Any) -> Any:
+    """``move_probe`` carried out: the new state."""
+    return result_of(move_probe(state, probe_id, path, **options))
+
+
+# ---------------------------------------------------------------- orbit
+
+
+def _at_planet(state: Any, probe: Probe, action: str, section: str) -> ProbeOption | str:
+    planet = state.solar.contents(probe.space).planet
+    if planet is None:
+        return _no(action, str(probe.space), f"seti.{action}.no_planet",
+                   f"Probe {probe.id} is at {probe.space}, where there is no planet.", section, probe=probe.id)
+    if planet == state.solar.layout.earth:
+        return _no(action, planet, f"seti.{action}.earth", f"No one can {action} Earth: choose another planet.",
+                   section, probe=probe.id)
+    return planet
+
+
+def orbit_option(state: Any, probe_id: int, variant: SetiVariant = RULEBOOK) -> ProbeOption:
+    """Whether this probe may orbit where it is (a main action: 1 credit + 1 energy, not Earth)."""
+    probe = state.solar.probe(probe_id)
+    planet = _at_planet(state, probe, "orbit", SECTION_ORBIT)
+    if isinstance(planet, ProbeOption):
+        return planet
+    cost = {"credits": variant.orbit_credits, "energy": variant.orbit_energy}
+    short = _short(state.player(probe.owner), cost)
+    if short:
+        return _no("orbit", planet, "seti.orbit.cost", short, SECTION_ORBIT, cost, probe_id)
+    return _ok("orbit", planet, SECTION_ORBIT, cost, probe_id)
+
+
+def orbit_options(state: Any, colour: str, variant: SetiVariant = RULEBOOK) -> tuple[ProbeOption, ...]:
+    """Every probe of ``colour`` in space with its orbit verdict."""
+    return tuple(orbit_option(state, p.id, variant) for p in state.solar.probes_of(colour))
+
+
+@register_phase("seti.orbit", title="Orbit a planet", section=SECTION_ORBIT, notebook=NOTEBOOK)
+def orbit_planet(state: Any, probe_id: int, *, variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Orbit: 1 credit + 1 energy; the probe leaves space for the planet's orbit; the planet's reward;
+    3 VP for the first orbiter only."""
+    option = orbit_option(state, probe_id, variant)
+    if not option.legal:
+        raise option.refuse()
+    planet, probe = option.target, state.solar.probe(probe_id)
+    colour = probe.owner
+    board = state.player(colour).pay("seti.orbit.cost", SECTION_ORBIT, credits=variant.orbit_credits,
+                                     energy=variant.orbit_energy)
+    state = state.with_player(board)
+    yield Step("Pay for the orbit", f"{colour} pays {variant.orbit_credits} credit and {variant.orbit_energy} energy "
+               f"(now {board.credits} credits, {board.energy} energy).", SECTION_ORBIT, state,
+               {"credits": board.credits, "energy": board.energy})
+    solar = state.solar
+    first = solar.first_orbiter(planet) is None
+    placement = Placement(planet, colour, "orbiter", first=0 if first else None)
+    solar = replace(solar, probes=tuple(p for p in solar.probes if p.id != probe_id), placements=solar.placements + (placement,))
+    state = replace(state.with_player(_count_model(state.player(colour), "orbiter")), solar=solar)
+    yield Step("Into orbit", f"Probe {probe_id} leaves the solar system board for {planet}'s orbit on the planet board; "
+               f"it no longer counts toward {colour}'s probes in space.", SECTION_ORBIT, state, {"planet": planet})
+    state, words = grant(state, colour, solar.layout.planets[planet].orbit, variant, f" (orbit {planet})")
+    yield Step("The planet's orbit reward", f"{colour} gains {planet}'s orbit reward: {words}.", SECTION_ORBIT, state,
+               {"reward": words})
+    if first:
+        state, words = grant(state, colour, Reward(vp=variant.first_orbiter_vp), variant)
+        text = f"{colour} is {planet}'s first orbiter: +{variant.first_orbiter_vp} VP, the model covers the first-orbiter space."
+    else:
+        text = f"{solar.first_orbiter(planet)} was {planet}'s first orbiter: no {variant.first_orbiter_vp} VP for {colour}."
+    yield Step("First orbiter", text, SECTION_ORBIT, state, {"first": first, "score": state.player(colour).score})
+    return state
+
+
+def orbit(state: Any, probe_id: int, **options: Any) -> Any:
+    """``orbit_planet`` carried out: the new state."""
+    return result_of(orbit_planet(state, probe_id, **options))
+
+
+# ---------------------------------------------------------------- land
+
+
+def land_cost(solar: SolarSystem, planet: str, techs: frozenset[str], variant: SetiVariant = RULEBOOK) -> int:
+    """Energy to land on ``planet`` or one of its moons: 3, 2 with anyone's orbiter there, one less with
+    PT #02 (S-F3)."""
+    base = variant.land_energy_with_orbiter if solar.orbiters(planet) else variant.land_energy
+    return max(0, base - (variant.pt2_land_discount if "PT2" in techs else 0))
+
+
+def landing_option(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False,
+                   variant: SetiVariant = RULEBOOK) -> ProbeOption:
+    """Whether this probe may land on its planet, or on ``moon`` (PT #04 or an effect that allows it,
+    one lander per moon, S-F3)."""
+    probe = state.solar.probe(probe_id)
+    planet = _at_planet(state, probe, "land", SECTION_LAND)
+    if isinstance(planet, ProbeOption):
+        return planet
+    board, solar = state.player(probe.owner), state.solar
+    target = planet if moon is None else f"{moon} ({planet})"
+    cost = {"energy": land_cost(solar, planet, board.techs, variant)}
+    if moon is not None:
+        if solar.layout.planets[planet].moon(moon) is None:
+            names = [m.name for m in solar.layout.planets[planet].moons]
+            return _no("land", target, "seti.land.no_moon", f"{planet} has no moon {moon}; its moons: {names or 'none'}.",
+                       SECTION_LAND, cost, probe_id)
+        if "PT4" not in board.techs and not moon_allowed:
+            return _no("land", target, "seti.land.moon_tech", f"Landing on a moon needs PT #04 or an effect that allows "
+                       f"it; {probe.owner} has neither.", SECTION_LAND, cost, probe_id)
+        taken = solar.landers(planet, moon)
+        if taken:
+            return _no("land", target, "seti.land.moon_taken", f"{moon} already has {taken[0].owner}'s lander: "
+                       "one lander per moon.", SECTION_LAND, cost, probe_id)
+    short = _short(board, cost)
+    if short:
+        return _no("land", target, "seti.land.energy", short, SECTION_LAND, cost, probe_id)
+    return _ok("land", target, SECTION_LAND, cost, probe_id)
+
+
+def landing_options(state: Any, colour: str, *, moon_allowed: bool = False,
+                    variant: SetiVariant = RULEBOOK) -> tuple[ProbeOption, ...]:
+    """Every landing ``colour``'s probes could try (planet and each moon) with its verdict."""
+    options = []
+    for probe in state.solar.probes_of(colour):
+        options.append(landing_option(state, probe.id, variant=variant))
+        planet = state.solar.contents(probe.space).planet
+        if planet in state.solar.layout.planets:
+            for moon in state.solar.layout.planets[planet].moons:
+                options.append(landing_option(state, probe.id, moon=moon.name, moon_allowed=moon_allowed, variant=variant))
+    return tuple(options)
+
+
+@register_phase("seti.land", title="Land on a planet or moon", section=SECTION_LAND, notebook=NOTEBOOK)
+def land_probe(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False,
+               first_space: int | None = None, variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Land: 3 energy (2 with an orbiter there, one less with PT #02); the landing reward (a life trace
+    and VP); data for a first lander (Mars has two first spaces: ``first_space`` picks one); moons
+    only with PT #04 or ``moon_allowed``, one lander each, at the planet's landing cost."""
+    option = landing_option(state, probe_id, moon=moon, moon_allowed=moon_allowed, variant=variant)
+    if not option.legal:
+        raise option.refuse()
+    solar, probe = state.solar, state.solar.probe(probe_id)
+    colour, planet = probe.owner, solar.contents(probe.space).planet
+    free_firsts = [i for i, owner in enumerate(solar.first_landers(planet)) if owner is None]
+    if moon is None and first_space is not None and first_space not in free_firsts:
+        raise InvalidInput("first_space", first_space, f"free first-lander spaces on {planet}: {free_firsts}")
+    board = state.player(colour)
+    energy = option.cost["energy"]
+    reasons = [f"{variant.land_energy} energy" if not solar.orbiters(planet) else f"{variant.land_energy_with_orbiter} energy: {planet} already has an orbiter"]
+    if "PT2" in board.techs:
+        reasons.append(f"PT #02 takes {variant.pt2_land_discount} off")
+    board = board.pay("seti.land.energy", SECTION_LAND, energy=energy)
+    state = state.with_player(board)
+    yield Step("Pay for the landing", f"{colour} pays {energy} energy ({'; '.join(reasons)}); {board.energy} left.",
+               SECTION_PT if "PT2" in board.techs else SECTION_LAND, state, {"energy": energy})
+    covered = None if moon is not None or not free_firsts else (first_space if first_space is not None else free_firsts[0])
+    placement = Placement(planet, colour, "lander", moon=moon, first=covered)
+    solar = replace(solar, probes=tuple(p for p in solar.probes if p.id != probe_id), placements=solar.placements + (placement,))
+    state = replace(state.with_player(_count_model(state.player(colour), "lander")), solar=solar)
+    where = f"the moon {moon} of {planet}" if moon else planet
+    yield Step("Land", f"Probe {probe_id} leaves the solar system board and lands on {where}.", SECTION_LAND, state,
+               {"planet": planet, "moon": moon})
+    planet_data = solar.layout.planets[planet]
+    reward = planet_data.moon(moon).reward if moon else planet_data.land
+    state, words = grant(state, colour, reward, variant, f" (landing on {where})")
+    yield Step("The landing reward", f"{colour} gains {words}.", SECTION_LAND, state, {"reward": words})
+    if moon is None:
+        if covered is not None:
+            data = planet_data.first_lander_data[covered]
+            state, words = grant(state, colour, Reward(data=data), variant)
+            spaces = len(planet_data.first_lander_data)
+            text = (f"{colour} is among {planet}'s first landers: covers first-lander space {covered + 1} of {spaces} and "
+                    f"gains {words}.")
+        else:
+            text = f"{planet}'s first-lander space(s) are covered already: no data for later landers."
+        yield Step("First lander", text, SECTION_LAND, state, {"first": covered is not None, "data": state.player(colour).data})
+    return state
+
+
+def land(state: Any, probe_id: int, **options: Any) -> Any:
+    """``land_probe`` carried out: the new state."""
+    return result_of(land_probe(state, probe_id, **options))
+
+
+# ---------------------------------------------------------------- rotation
+
+
+@register_phase("seti.rotation", title="Rotate the solar system", section=SECTION_ROTATE, notebook=NOTEBOOK)
+def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Turn the rotation marker's disc (1, 2, 3, then 1 again) with the discs on top of it; probes on
+    turning discs ride along, probes in cut-outs stay or are pushed into the next space, and a pushed
+    probe's owner gains that space's publicity at once, even on another's turn (FAQ)."""
+    solar = state.solar
+    disc = solar.next_disc
+    turning = ", ".join(f"disc {d}" for d in range(disc, 0, -1))
+    after, rides = solar.rotated()
+    state = replace(state, solar=replace(after, probes=solar.probes))
+    carried = "; the discs on top of it turn with it" if disc > 1 else ""
+    yield Step(f"Disc {disc} turns", f"The rotation marker shows disc {disc}: {turning} turn one sector{carried}.",
+               SECTION_ROTATE, state, {"disc": disc, "turning": turning})
+    for ride in rides:
+        probes = tuple(replace(p, space=ride.to) if p.id == ride.probe.id else p for p in state.solar.probes)
+        state = replace(state, solar=replace(state.solar, probes=probes))
+        who = f"Probe {ride.probe.id} ({ride.probe.owner}) at {ride.probe.space}"
+        if ride.outcome == "carried":
+            text = f"{who} is on a turning disc and rides along to {ride.to}."
+        elif ride.outcome == "stays":
+            text = f"{who} sits in a cut-out no turning wall reaches: it stays."
+        else:
+            board = state.player(ride.probe.owner)
+            due = entry_publicity(state.solar, ride.to, board.techs, variant)
+            board, gained = board.gain_publicity(due, variant)
+            state = state.with_player(board)
+            text = (f"{who} sits in a cut-out and a turning disc's wall pushes it into {ride.to} "
+                    f"({state.solar.contents(ride.to).describe()}).")
+            if due:
+                text += f" {ride.probe.owner} gains {gained} publicity at once, even on another's turn (now {board.publicity})."
+        yield Step(f"Probe {ride.probe.id} {ride.outcome}", text, SECTION_ROTATE if ride.outcome != "pushed" else f"{SECTION_ROTATE} · {SECTION_FAQ}",
+                   state, {"probe": ride.probe.id, "outcome": ride.outcome, "to": str(ride.to)})
+    yield Step("Move the rotation marker", f"The marker moves on: the next rotation turns disc {state.solar.next_disc}.",
+               SECTION_ROTATE, state, {"next disc": state.solar.next_disc})
+    return state
+
+
+def rotate(state: Any, variant: SetiVariant = RULEBOOK) -> Any:
+    """``rotate_solar_system`` carried out: the new state (for phases that rotate, e.g. research)."""
+    return result_of(rotate_solar_system(state, variant=variant))
+
+
+def describe_options(options: Sequence[ProbeOption]) -> str:
+    """An HTML list of options with their verdicts."""
+    items = "".join(
+        f"<li class='{'tt-legal' if o.legal else 'tt-illegal'}'>{html.escape(str(o))}</li>" for o in options
+    )
+    return f"<ul class='tt-options'>{items}</ul>"

@@ -1,0 +1,783 @@
+"""SETI's solar system: rings and 8 sectors around the sun, three stacked rotating discs with cut-outs.
+
+The layout is data (``Layout``, read from ``data/solar_system.toml``); the state (``SolarSystem``) holds
+the discs' turns, the sector boards' order, the probes in space, the orbiters and landers on the planet
+board and the rotation marker. Every space knows its sector and the sector its star (S-F11, S-R1).
+
+A space ``(ring, sector)`` shows the top disc that covers its ring and has no cut-out there; through
+cut-outs the lower discs and finally the fixed board show. Turning disc ``k`` turns discs ``1..k``
+together (设置 · 3 太阳系版图; 研究科技 · 旋转太阳系).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import tomllib
+from dataclasses import dataclass, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping, NamedTuple
+
+import networkx as nx
+
+from ..engine.errors import InvalidInput
+from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step, result_of
+from .rewards import Reward
+
+SECTORS = 8
+DISCS = 3
+BASE = 0  # layer number of the fixed board under the discs
+
+SECTION_SETUP = "设置 · 3 太阳系版图"
+SECTION_ROTATE = "研究科技 · 旋转太阳系"
+SECTION_MOVE = "移动"
+SECTION_PT = "探测器科技"
+
+PROBE_TECHS = ("PT1", "PT2", "PT3", "PT4")
+
+
+class Space(NamedTuple):
+    """A space of the solar system: its ring (1 = next to the sun) and its sector (0..7, anticlockwise)."""
+
+    ring: int
+    sector: int
+
+    def __str__(self) -> str:
+        return f"ring {self.ring}, sector {self.sector}"
+
+
+@dataclass(frozen=True)
+class Contents:
+    """What a space shows: a planet, a comet, an asteroid field, a publicity icon (or nothing)."""
+
+    planet: str | None = None
+    comet: bool = False
+    asteroid: bool = False
+    publicity: int = 0
+
+    def describe(self) -> str:
+        parts = [self.planet] if self.planet else []
+        parts += ["comet"] * self.comet + ["asteroids"] * self.asteroid
+        if self.publicity:
+            parts.append(f"{self.publicity} publicity icon")
+        return ", ".join(parts) or "empty space"
+
+
+EMPTY = Contents()
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A rotating disc: ``number`` 1 is the top one; it covers rings ``1..rings``.
+
+    ``cutouts`` and ``spaces`` are keyed by ``(ring, position)``, positions counted on the disc itself.
+    """
+
+    number: int
+    rings: int
+    cutouts: frozenset[tuple[int, int]]
+    spaces: Mapping[tuple[int, int], Contents]
+
+    def solid(self, ring: int, position: int) -> bool:
+        return ring <= self.rings and (ring, position) not in self.cutouts
+
+
+@dataclass(frozen=True)
+class SectorBoard:
+    """One of the four sector boards: two stars, anticlockwise."""
+
+    name: str
+    stars: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Moon:
+    name: str
+    reward: Reward
+
+
+@dataclass(frozen=True)
+class Planet:
+    """A planet on the planet board: its orbit and landing rewards, first-lander data and moons."""
+
+    name: str
+    orbit: Reward
+    land: Reward
+    first_lander_data: tuple[int, ...]
+    moons: tuple[Moon, ...] = ()
+
+    def moon(self, name: str) -> Moon | None:
+        return next((moon for moon in self.moons if moon.name == name), None)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The solar system's printed parts, as data (see ``data/solar_system.toml`` for the format)."""
+
+    name: str
+    note: str
+    illustrative: bool
+    rings: int
+    turn: str
+    earth: str
+    discs: tuple[Disc, ...]
+    base: Mapping[tuple[int, int], Contents]
+    sector_boards: tuple[SectorBoard, ...]
+    planets: Mapping[str, Planet]
+
+    @property
+    def step(self) -> int:
+        """+1 when the discs turn anticlockwise (the way sectors are counted), -1 otherwise."""
+        return 1 if self.turn == "anticlockwise" else -1
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "Layout":
+        """Read a layout file; the default is the illustrative layout shipped with the toolkit."""
+        if path is None:
+            text = resources.files(__package__).joinpath("data/solar_system.toml").read_text(encoding="utf-8")
+            source = "solar_system.toml"
+        else:
+            text, source = Path(path).read_text(encoding="utf-8"), str(path)
+        return cls.from_toml(text, source)
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "layout") -> "Layout":
+        try:
+            raw = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InvalidInput(source, text[:60], f"not valid TOML: {error}") from None
+        return cls.from_dict(raw)
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "Layout":
+        """Build and check a layout from parsed TOML; every fault names its entry."""
+        head = _table(raw, "layout")
+        rings = _int(head.get("rings"), "layout.rings", 1, 8)
+        turn = head.get("turn", "anticlockwise")
+        if turn not in ("anticlockwise", "clockwise"):
+            raise InvalidInput("layout.turn", turn, 'the discs turn "anticlockwise" or "clockwise"')
+        earth = head.get("earth", "Earth")
+        if not isinstance(earth, str) or not earth:
+            raise InvalidInput("layout.earth", earth, "the name of the planet probes launch from")
+        discs_raw = raw.get("disc")
+        if not isinstance(discs_raw, list) or len(discs_raw) != DISCS:
+            raise InvalidInput("disc", discs_raw, f"the solar system has exactly {DISCS} [[disc]] entries")
+        discs = []
+        for index, entry in enumerate(discs_raw):
+            where = f"disc[{index}]"
+            entry = _table({where: entry}, where)
+            number = _int(entry.get("number"), f"{where}.number", 1, DISCS)
+            if number != index + 1:
+                raise InvalidInput(f"{where}.number", number, "discs are listed top first: 1, 2, 3")
+            covers = _int(entry.get("rings"), f"{where}.rings", 1, rings)
+            if discs and covers <= discs[-1].rings:
+                raise InvalidInput(f"{where}.rings", covers, "a lower disc reaches further out than the one above it")
+            cutouts = frozenset(_cell(text, f"{where}.cutouts", covers) for text in _list(entry, "cutouts", where))
+            spaces = _spaces(entry.get("space", []), f"{where}.space", covers)
+            for key in spaces:
+                if key in cutouts:
+                    raise InvalidInput(f"{where}.space", f"{key[0]}:{key[1]}", "this cell is a cut-out; nothing is printed there")
+            discs.append(Disc(number, covers, cutouts, spaces))
+        base = _spaces(_table(raw, "base").get("space", []), "base.space", rings) if "base" in raw else {}
+        boards_raw = raw.get("sector_board")
+        if not isinstance(boards_raw, list) or len(boards_raw) != 4:
+            raise InvalidInput("sector_board", boards_raw, "four [[sector_board]] entries, two stars each")
+        boards = []
+        for index, entry in enumerate(boards_raw):
+            where = f"sector_board[{index}]"
+            entry = _table({where: entry}, where)
+            name, stars = entry.get("name"), entry.get("stars")
+            if not isinstance(name, str) or not name:
+                raise InvalidInput(f"{where}.name", name, "a sector board needs a name")
+            if not isinstance(stars, list) or len(stars) != 2 or not all(isinstance(s, str) and s for s in stars):
+                raise InvalidInput(f"{where}.stars", stars, "each sector board has exactly two stars (one per sector, S-R1)")
+            boards.append(SectorBoard(name, (stars[0], stars[1])))
+        if len({b.name for b in boards}) != 4:
+            raise InvalidInput("sector_board.name", [b.name for b in boards], "sector board names must differ")
+        all_stars = [star for board in boards for star in board.stars]
+        if len(set(all_stars)) != SECTORS:
+            raise InvalidInput("sector_board.stars", all_stars, "the 8 sectors need 8 different stars (S-R1)")
+        planets = _planets(raw.get("planet", {}), earth)
+        layout = cls(
+            name=str(head.get("name", "layout")),
+            note=str(head.get("note", "")),
+            illustrative=bool(head.get("illustrative", True)),
+            rings=rings, turn=turn, earth=earth,
+            discs=tuple(discs), base=base, sector_boards=tuple(boards), planets=planets,
+        )
+        _check_planets(layout)
+        return layout
+
+
+def _table(raw: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = raw.get(key)
+    if not isinstance(value, Mapping):
+        raise InvalidInput(key, value, "expected a table")
+    return value
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InvalidInput(where, value, f"a whole number from {low} to {high}")
+    return value
+
+
+def _list(entry: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = entry.get(key, [])
+    if not isinstance(value, list):
+        raise InvalidInput(f"{where}.{key}", value, "expected a list")
+    return value
+
+
+def _cell(text: Any, where: str, rings: int) -> tuple[int, int]:
+    try:
+        ring, position = (int(part) for part in str(text).split(":"))
+    except ValueError:
+        raise InvalidInput(where, text, 'a cell is written "ring:position", e.g. "1:3"') from None
+    if not 1 <= ring <= rings or not 0 <= position < SECTORS:
+        raise InvalidInput(where, text, f"ring 1..{rings} and position 0..{SECTORS - 1}")
+    return ring, position
+
+
+def _spaces(entries: Any, where: str, rings: int) -> dict[tuple[int, int], Contents]:
+    if not isinstance(entries, list):
+        raise InvalidInput(where, entries, "a list of space tables")
+    spaces: dict[tuple[int, int], Contents] = {}
+    for index, entry in enumerate(entries):
+        here = f"{where}[{index}]"
+        if not isinstance(entry, Mapping):
+            raise InvalidInput(here, entry, "a space is a table with ring, position and contents")
+        unknown = set(entry) - {"ring", "position", "planet", "comet", "asteroid", "publicity"}
+        if unknown:
+            raise InvalidInput(f"{here}.{sorted(unknown)[0]}", entry[sorted(unknown)[0]], "a space knows ring, position, planet, comet, asteroid, publicity")
+        key = (_int(entry.get("ring"), f"{here}.ring", 1, rings), _int(entry.get("position"), f"{here}.position", 0, SECTORS - 1))
+        if key in spaces:
+            raise InvalidInput(here, entry, f"ring {key[0]} position {key[1]} is listed twice")
+        planet = entry.get("planet")
+        if planet is not None and (not isinstance(planet, str) or not planet):
+            raise InvalidInput(f"{here}.planet", planet, "a planet's name")
+        for flag in ("comet", "asteroid"):
+            if not isinstance(entry.get(flag, False), bool):
+                raise InvalidInput(f"{here}.{flag}", entry[flag], "true or false")
+        spaces[key] = Contents(planet, entry.get("comet", False), entry.get("asteroid", False),
+                               _int(entry.get("publicity", 0), f"{here}.publicity", 0, 3))
+    return spaces
+
+
+def _planets(raw: Any, earth: str) -> dict[str, Planet]:
+    if not isinstance(raw, Mapping):
+        raise InvalidInput("planet", raw, "a table of [planet.NAME] entries")
+    planets = {}
+    for name, entry in raw.items():
+        where = f"planet.{name}"
+        if name == earth:
+            raise InvalidInput(where, entry, "no one orbits or lands on Earth: it has no planet entry")
+        if not isinstance(entry, Mapping):
+            raise InvalidInput(where, entry, "a table with orbit, land, first_lander_data and moons")
+        unknown = set(entry) - {"orbit", "land", "first_lander_data", "moon"}
+        if unknown:
+            raise InvalidInput(f"{where}.{sorted(unknown)[0]}", entry[sorted(unknown)[0]], "a planet knows orbit, land, first_lander_data, moon")
+        firsts = entry.get("first_lander_data", [])
+        if not isinstance(firsts, list) or not firsts or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in firsts):
+            raise InvalidInput(f"{where}.first_lander_data", firsts, "one data amount (0 or more) per first-lander space")
+        moons = []
+        for index, moon in enumerate(_list(entry, "moon", where)):
+            here = f"{where}.moon[{index}]"
+            if not isinstance(moon, Mapping) or not isinstance(moon.get("name"), str) or not moon["name"]:
+                raise InvalidInput(here, moon, "a moon is { name = ..., reward = { ... } }")
+            moons.append(Moon(moon["name"], Reward.parse(moon.get("reward"), f"{here}.reward")))
+        if len({m.name for m in moons}) != len(moons):
+            raise InvalidInput(f"{where}.moon", [m.name for m in moons], "moon names must differ")
+        planets[name] = Planet(name, Reward.parse(entry.get("orbit"), f"{where}.orbit"),
+                               Reward.parse(entry.get("land"), f"{where}.land"), tuple(firsts), tuple(moons))
+    return planets
+
+
+def _check_planets(layout: Layout) -> None:
+    seen: dict[str, str] = {}
+    layers = [(f"disc[{d.number - 1}].space", d.spaces) for d in layout.discs] + [("base.space", layout.base)]
+    for where, spaces in layers:
+        for key, contents in spaces.items():
+            if contents.planet is None:
+                continue
+            if contents.planet in seen:
+                raise InvalidInput(where, contents.planet, f"this planet is already printed in {seen[contents.planet]}")
+            seen[contents.planet] = where
+            if contents.planet == layout.earth and contents.publicity:
+                raise InvalidInput(where, contents.publicity, "visiting Earth gives no publicity (移动)")
+            if contents.planet != layout.earth and contents.planet not in layout.planets:
+                raise InvalidInput(where, contents.planet, "no [planet.NAME] entry gives its rewards")
+            if contents.asteroid or contents.comet:
+                raise InvalidInput(where, contents.planet, "a planet space holds no comet or asteroids")
+    if layout.earth not in seen:
+        raise InvalidInput("layout.earth", layout.earth, "Earth must be printed on some space: probes launch there")
+    missing = sorted(set(layout.planets) - set(seen))
+    if missing:
+        raise InvalidInput(f"planet.{missing[0]}", missing[0], "this planet has rewards but no space")
+
+
+# ---------------------------------------------------------------- the state
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A probe in space: ``id`` (launch order), owner colour and the space it is in."""
+
+    id: int
+    owner: str
+    space: Space
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A model on the planet board: an orbiter or a lander (on the planet, or on ``moon``).
+
+    ``first`` is the index of the first-orbiter / first-lander space the model covers, if any.
+    """
+
+    planet: str
+    owner: str
+    kind: str  # "orbiter" or "lander"
+    moon: str | None = None
+    first: int | None = None
+
+
+@dataclass(frozen=True)
+class Ride:
+    """What one rotation did to one probe: ``"carried"``, ``"pushed"`` or ``"stays"``."""
+
+    probe: Probe
+    outcome: str
+    to: Space
+    publicity: int  # icon publicity of the space a pushed probe enters (0 otherwise)
+
+
+@dataclass(frozen=True)
+class SolarSystem:
+    """The solar system in play: disc turns, sector boards, probes, planet-board models, rotation marker.
+
+    ``turns[d-1]`` counts the sector steps disc ``d`` has turned since set-up orientation 0 (it moves
+    whenever disc ``d`` or a disc below it turns). ``boards`` lists the sector boards in sector order.
+    ``rotations`` counts rotations so far: the marker shows disc ``rotations % 3 + 1`` turns next.
+    """
+
+    layout: Layout
+    turns: tuple[int, int, int] = (0, 0, 0)
+    boards: tuple[str, ...] = ()
+    probes: tuple[Probe, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    rotations: int = 0
+    next_probe: int = 1
+
+    def __post_init__(self) -> None:
+        names = [b.name for b in self.layout.sector_boards]
+        if not self.boards:
+            object.__setattr__(self, "boards", tuple(names))
+        elif sorted(self.boards) != sorted(names):
+            raise InvalidInput("boards", self.boards, f"an order of the four sector boards {names}")
+        if len(self.turns) != DISCS:
+            raise InvalidInput("turns", self.turns, "one turn count per disc")
+
+    @classmethod
+    def default(cls) -> "SolarSystem":
+        """The illustrative default layout at orientation 0, boards in file order."""
+        return cls(Layout.load())
+
+    # -- geometry ---------------------------------------------------------
+
+    def spaces(self) -> tuple[Space, ...]:
+        return tuple(Space(r, s) for r in range(1, self.layout.rings + 1) for s in range(SECTORS))
+
+    def _position(self, disc: Disc, space: Space) -> int:
+        return (space.sector - self.layout.step * self.turns[disc.number - 1]) % SECTORS
+
+    def layer(self, space: Space) -> int:
+        """The layer showing at ``space``: disc 1..3 (top first), or 0 for the fixed board."""
+        self._check(space)
+        for disc in self.layout.discs:
+            if disc.solid(space.ring, self._position(disc, space)):
+                return disc.number
+        return BASE
+
+    def contents(self, space: Space) -> Contents:
+        """What ``space`` shows now."""
+        layer = self.layer(space)
+        if layer == BASE:
+            return self.layout.base.get(tuple(space), EMPTY)
+        disc = self.layout.discs[layer - 1]
+        return disc.spaces.get((space.ring, self._position(disc, space)), EMPTY)
+
+    def _check(self, space: Any) -> None:
+        if not (isinstance(space, tuple) and len(space) == 2 and 1 <= space[0] <= self.layout.rings and 0 <= space[1] < SECTORS):
+            raise InvalidInput("space", space, f"a space is (ring 1..{self.layout.rings}, sector 0..{SECTORS - 1}); the sun is no space")
+
+    def planet_space(self, planet: str) -> Space | None:
+        """Where ``planet`` shows now (``None`` when a disc above covers it)."""
+        for space in self.spaces():
+            if self.contents(space).planet == planet:
+                return space
+        return None
+
+    @property
+    def earth(self) -> Space:
+        space = self.planet_space(self.layout.earth)
+        if space is None:
+            raise InvalidInput("layout", self.layout.name, "Earth is covered by a disc: probes cannot launch")
+        return space
+
+    def star(self, sector: int) -> str:
+        """The star of ``sector`` (each of the 8 sectors has one, S-R1)."""
+        if not isinstance(sector, int) or not 0 <= sector < SECTORS:
+            raise InvalidInput("sector", sector, f"a sector is 0..{SECTORS - 1}")
+        boards = {b.name: b for b in self.layout.sector_boards}
+        return boards[self.boards[sector // 2]].stars[sector % 2]
+
+    def sector_of(self, what: str | Space) -> int | None:
+        """The sector of a space, or of a planet by name (``None`` if covered). Earth's sector is
+        where scans signal, Mercury's is TT #03's (S-F11)."""
+        if isinstance(what, str):
+            space = self.planet_space(what)
+            return None if space is None else space.sector
+        self._check(what)
+        return what[1]
+
+    def neighbours(self, space: Space) -> tuple[Space, ...]:
+        """Adjacent spaces, no diagonals; ring 1 does not cross the sun (移动)."""
+        self._check(space)
+        ring, sector = space
+        near = [Space(ring, (sector - 1) % SECTORS), Space(ring, (sector + 1) % SECTORS)]
+        if ring > 1:
+            near.append(Space(ring - 1, sector))
+        if ring < self.layout.rings:
+            near.append(Space(ring + 1, sector))
+        return tuple(near)
+
+    def graph(self, techs: frozenset[str] = frozenset(), variant: Any = None) -> nx.DiGraph:
+        """The movement graph: an edge per step between adjacent spaces, with ``moves`` (the move
+        points it takes: one more to leave asteroids, not with PT #03) and ``publicity`` (for entering
+        the target: its icon, plus 1 for asteroids with PT #03, S-F10)."""
+        extra = _asteroid_extra(variant)
+        graph = nx.DiGraph()
+        for space in self.spaces():
+            graph.add_node(space, contents=self.contents(space))
+        for space in self.spaces():
+            leaving = self.contents(space).asteroid and "PT3" not in techs
+            for target in self.neighbours(space):
+                graph.add_edge(space, target, moves=1 + (extra if leaving else 0),
+                               publicity=self.entry_publicity(target, techs))
+        return graph
+
+    def entry_publicity(self, space: Space, techs: frozenset[str] = frozenset()) -> int:
+        """Publicity for entering ``space`` (before the cap): its icon, +1 asteroid with PT #03."""
+        contents = self.contents(space)
+        return contents.publicity + (1 if contents.asteroid and "PT3" in techs else 0)
+
+    # -- pieces -----------------------------------------------------------
+
+    def probe(self, probe_id: int) -> Probe:
+        for probe in self.probes:
+            if probe.id == probe_id:
+                return probe
+        raise InvalidInput("probe", probe_id, f"no probe with this id in space; ids: {[p.id for p in self.probes]}")
+
+    def probes_of(self, colour: str) -> tuple[Probe, ...]:
+        """``colour``'s probes in space (on the solar system board only, 发射一个探测器)."""
+        return tuple(p for p in self.probes if p.owner == colour)
+
+    def probes_at(self, space: Space) -> tuple[Probe, ...]:
+        return tuple(p for p in self.probes if p.space == space)
+
+    def sectors_with_probes(self, colour: str) -> tuple[int, ...]:
+        """Sectors holding one of ``colour``'s probes ("a sector with one of your probes", S-F11)."""
+        return tuple(sorted({p.space.sector for p in self.probes_of(colour)}))
+
+    def orbiters(self, planet: str) -> tuple[Placement, ...]:
+        return tuple(p for p in self.placements if p.planet == planet and p.kind == "orbiter")
+
+    def landers(self, planet: str, moon: str | None = None) -> tuple[Placement, ...]:
+        """Landers on ``planet`` itself, or on ``moon``."""
+        return tuple(p for p in self.placements if p.planet == planet and p.kind == "lander" and p.moon == moon)
+
+    def first_orbiter(self, planet: str) -> str | None:
+        return next((p.owner for p in self.orbiters(planet) if p.first is not None), None)
+
+    def first_landers(self, planet: str) -> tuple[str | None, ...]:
+        """Who covers each first-lander space (``None``: still free)."""
+        spaces = len(self._planet(planet).first_lander_data)
+        covered = {p.first: p.owner for p in self.landers(planet) if p.first is not None}
+        return tuple(covered.get(index) for index in range(spaces))
+
+    def on_planet(self, colour: str, planet: str) -> int:
+        """``colour``'s models "on a planet": orbiters and landers, moons included; not probes in
+        space (卡片术语, S-F12)."""
+        return sum(1 for p in self.placements if p.planet == planet and p.owner == colour)
+
+    def _planet(self, name: str) -> Planet:
+        try:
+            return self.layout.planets[name]
+        except KeyError:
+            raise InvalidInput("planet", name, f"known planets: {sorted(self.layout.planets)}") from None
+
+    # -- rotation -----------------------------------------------------------
+
+    @property
+    def next_disc(self) -> int:
+        """The disc the rotation marker says turns next: 1, 2, 3, then 1 again."""
+        return self.rotations % DISCS + 1
+
+    def rotated(self) -> tuple["SolarSystem", tuple[Ride, ...]]:
+        """Turn the marker's disc one sector (carrying the discs above it); returns what each probe did.
+
+        A probe on a turning disc rides along; a probe in a cut-out stays, unless a turning disc's wall
+        now covers its space: then it is pushed into the next space (研究科技 · 旋转太阳系).
+        """
+        disc = self.next_disc
+        turns = tuple(t + 1 if number <= disc else t for number, t in enumerate(self.turns, 1))
+        after = replace(self, turns=turns, rotations=self.rotations + 1)
+        rides, probes = [], []
+        for probe in self.probes:
+            ahead = Space(probe.space.ring, (probe.space.sector + self.layout.step) % SECTORS)
+            if 0 < self.layer(probe.space) <= disc:
+                ride = Ride(probe, "carried", ahead, 0)
+            elif 0 < after.layer(probe.space) <= disc:
+                ride = Ride(probe, "pushed", ahead, after.contents(ahead).publicity)
+            else:
+                ride = Ride(probe, "stays", probe.space, 0)
+            rides.append(ride)
+            probes.append(replace(probe, space=ride.to))
+        return replace(after, probes=tuple(probes)), tuple(rides)
+
+    # -- pictures -----------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def svg(self, highlight: int | None = None, caption: str | None = None) -> str:
+        """The solar system drawn: layers by colour, contents, probes, stars, and the planet board.
+
+        ``highlight`` outlines the discs turning in a rotation of that disc.
+        """
+        return _draw(self, highlight, caption)
+
+
+def _asteroid_extra(variant: Any) -> int:
+    return 1 if variant is None else variant.asteroid_exit_extra
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def random_setup(rng: Rng, layout: Layout | None = None) -> SolarSystem:
+    """The solar-system part of set-up: each disc turned at random, the four sector boards in random
+    order (设置 · 3 太阳系版图, S-F11). Seeded: the same ``Rng`` gives the same system."""
+    return result_of(setup_steps(rng, layout))
+
+
+def setup_steps(rng: Rng, layout: Layout | None = None) -> Procedure:
+    """Set up the solar system step by step (for ``seti.setup``); returns the ``SolarSystem``.
+
+    Disc 3 is turned first, then 2, then 1, each to one of 8 orientations; turning a lower disc turns
+    the ones on it, so each disc's final orientation is the sum of its own and the lower discs' turns.
+    """
+    layout = layout or Layout.load()
+    system = SolarSystem(layout)
+    own = {}
+    for disc in (3, 2, 1):
+        own[disc] = rng.choice(range(SECTORS))
+        turns = tuple(sum(own.get(d, 0) for d in range(number, DISCS + 1)) for number in (1, 2, 3))
+        system = replace(system, turns=turns)
+        yield Step(f"Turn disc {disc}", f"Disc {disc} is turned {own[disc]} sector(s) from its start orientation"
+                   + (", carrying the discs on top of it." if disc > 1 else "."), SECTION_SETUP, system,
+                   {"disc": disc, "sectors": own[disc]})
+    order = rng.shuffled([b.name for b in layout.sector_boards])
+    system = replace(system, boards=tuple(order))
+    stars = ", ".join(f"{s}: {system.star(s)}" for s in range(SECTORS))
+    yield Step("Place the sector boards", f"The four sector boards go round the discs in the order {', '.join(order)}; "
+               f"each of the 8 sectors has one star ({stars}).", SECTION_SETUP, system, {"boards": order})
+    return system
+
+
+# ---------------------------------------------------------------- the rulebook's rotation example
+
+ROTATION_EXAMPLE = """
+[layout]
+name = "Constructed rotation example"
+note = "Constructed (S-R2): the rulebook's four panels give no coordinates; this layout is built so the story holds."
+illustrative = true
+rings = 3
+turn = "anticlockwise"
+earth = "Earth"
+
+[[disc]]
+number = 1
+rings = 1
+cutouts = ["1:1", "1:2"]
+space = [{ ring = 1, position = 5, planet = "Mercury", publicity = 1 }]
+
+[[disc]]
+number = 2
+rings = 2
+cutouts = ["1:2"]
+space = [{ ring = 2, position = 0, planet = "Earth" }]
+
+[[disc]]
+number = 3
+rings = 3
+cutouts = []
+space = [{ ring = 1, position = 3, comet = true, publicity = 1 }]
+
+[[sector_board]]
+name = "I"
+stars = ["Barnard's Star", "Beta Pictoris"]
+[[sector_board]]
+name = "II"
+stars = ["Kepler 22", "Proxima Centauri"]
+[[sector_board]]
+name = "III"
+stars = ["Sirius A", "Vega"]
+[[sector_board]]
+name = "IV"
+stars = ["Procyon", "61 Virginis"]
+
+[planet.Mercury]
+first_lander_data = [1]
+"""
+
+
+def rotation_example() -> SolarSystem:
+    """The rulebook's four-panel rotation example on a constructed layout (S-R2): a green probe sits
+    in a two-space gap of disc 1 and a one-space gap of disc 2, on disc 3; the comet is on disc 3 in
+    the next space. Rotate three times: it stays, is pushed onto the comet (+1 publicity), then rides."""
+    layout = Layout.from_toml(ROTATION_EXAMPLE, "rotation example")
+    return SolarSystem(layout, probes=(Probe(1, "green", Space(1, 2)),), next_probe=2)
+
+
+# ---------------------------------------------------------------- drawing
+
+LAYER_FILL = {1: "#f6d88b", 2: "#eaa65a", 3: "#c57d43", BASE: "#22305a"}
+LAYER_NAME = {1: "disc 1", 2: "disc 2", 3: "disc 3", BASE: "fixed board"}
+PLANET_FILL = {
+    "Earth": "#3b7dd8", "Mercury": "#9b9b9b", "Venus": "#d9b36c", "Mars": "#c1440e", "Jupiter": "#d8a878",
+    "Saturn": "#e3c887", "Uranus": "#9fe0e6", "Neptune": "#4062d8",
+}
+CENTRE, SUN, RING_WIDTH = 290, 42, 50
+
+
+def _point(radius: float, angle: float) -> tuple[float, float]:
+    return CENTRE + radius * math.cos(angle), CENTRE - radius * math.sin(angle)
+
+
+def _angle(sector: float) -> float:
+    return math.radians(90 + sector * 360 / SECTORS)
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def _wedge(inner: float, outer: float, sector: int) -> str:
+    a0, a1 = _angle(sector), _angle(sector + 1)
+    x0, y0 = _point(outer, a0)
+    x1, y1 = _point(outer, a1)
+    x2, y2 = _point(inner, a1)
+    x3, y3 = _point(inner, a0)
+    return (f"M{_fmt(x0)},{_fmt(y0)} A{outer},{outer} 0 0 0 {_fmt(x1)},{_fmt(y1)} "
+            f"L{_fmt(x2)},{_fmt(y2)} A{inner},{inner} 0 0 1 {_fmt(x3)},{_fmt(y3)} Z")
+
+
+def _draw(system: SolarSystem, highlight: int | None, caption: str | None) -> str:
+    layout = system.layout
+    outer = SUN + RING_WIDTH * layout.rings
+    width, height = 2 * CENTRE + 250, 2 * CENTRE + 40
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" class="tt-seti-solar" font-family="sans-serif">',
+           f'<rect width="{width}" height="{height}" fill="#0b1020"/>']
+    for space in system.spaces():
+        inner = SUN + RING_WIDTH * (space.ring - 1)
+        layer = system.layer(space)
+        moving = highlight is not None and 0 < layer <= highlight
+        stroke = ' stroke="#ffffff" stroke-width="2.5"' if moving else ' stroke="#0b1020" stroke-width="1"'
+        out.append(f'<path d="{_wedge(inner, inner + RING_WIDTH, space.sector)}" fill="{LAYER_FILL[layer]}"{stroke}>'
+                   f'<title>{html.escape(str(space))}: {html.escape(system.contents(space).describe())} '
+                   f'({LAYER_NAME[layer]})</title></path>')
+    out.append(f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{SUN - 4}" fill="#ffb300"/>')
+    out.append(f'<text x="{CENTRE}" y="{CENTRE + 4}" text-anchor="middle" font-size="11">sun</text>')
+    for space in system.spaces():
+        _draw_contents(out, system, space)
+    for sector in range(SECTORS):
+        x, y = _point(outer + 16, _angle(sector + 0.5))
+        out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 4)}" text-anchor="middle" font-size="11" fill="#cfe3ff">'
+                   f'{sector}: {html.escape(system.star(sector))}</text>')
+    _draw_probes(out, system)
+    _draw_panel(out, system, 2 * CENTRE + 10)
+    title = caption or f"{layout.name} — next rotation turns disc {system.next_disc}"
+    out.append(f'<text x="8" y="{height - 12}" font-size="12" fill="#ffffff">{html.escape(title)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _draw_contents(out: list[str], system: SolarSystem, space: Space) -> None:
+    contents = system.contents(space)
+    middle = SUN + RING_WIDTH * (space.ring - 0.5)
+    x, y = _point(middle, _angle(space.sector + 0.5))
+    if contents.planet:
+        fill = PLANET_FILL.get(contents.planet, "#b0c4de")
+        out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="15" fill="{fill}" stroke="#222"/>')
+        out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 4)}" text-anchor="middle" font-size="10">'
+                   f'{html.escape(contents.planet[:4])}</text>')
+    if contents.comet:
+        out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="6" fill="#ffffff"/>'
+                   f'<path d="M{_fmt(x + 4)},{_fmt(y - 3)} L{_fmt(x + 18)},{_fmt(y - 10)} L{_fmt(x + 5)},{_fmt(y + 2)} Z" fill="#dfe9ff"/>')
+    if contents.asteroid:
+        for dx, dy in ((-8, -4), (0, 5), (7, -6), (9, 6), (-6, 8)):
+            out.append(f'<circle cx="{_fmt(x + dx)}" cy="{_fmt(y + dy)}" r="3" fill="#6d6d6d"/>')
+    if contents.publicity:
+        out.append(f'<circle cx="{_fmt(x - 14)}" cy="{_fmt(y - 12)}" r="7" fill="#d32f2f"/>'
+                   f'<text x="{_fmt(x - 14)}" y="{_fmt(y - 8.5)}" text-anchor="middle" font-size="9" fill="#fff">'
+                   f'{contents.publicity}</text>')
+
+
+def _draw_probes(out: list[str], system: SolarSystem) -> None:
+    for space in system.spaces():
+        here = system.probes_at(space)
+        middle = SUN + RING_WIDTH * (space.ring - 0.5)
+        for index, probe in enumerate(here):
+            x, y = _point(middle - 12, _angle(space.sector + 0.3 + 0.25 * index))
+            out.append(f'<g class="tt-probe"><rect x="{_fmt(x - 7)}" y="{_fmt(y - 7)}" width="14" height="14" rx="3" '
+                       f'fill="{html.escape(probe.owner)}" stroke="#fff" stroke-width="1.5"/>'
+                       f'<text x="{_fmt(x)}" y="{_fmt(y + 3.5)}" text-anchor="middle" font-size="9" fill="#fff">{probe.id}</text>'
+                       f'<title>probe {probe.id} ({html.escape(probe.owner)}) at {space}</title></g>')
+
+
+def _draw_panel(out: list[str], system: SolarSystem, left: int) -> None:
+    y = 24
+    out.append(f'<text x="{left}" y="{y}" font-size="13" fill="#ffffff" font-weight="bold">Planet board</text>')
+    for name, planet in system.layout.planets.items():
+        y += 20
+        sector = system.sector_of(name)
+        where = "covered" if sector is None else f"sector {sector}"
+        orbit = ", ".join(p.owner for p in system.orbiters(name)) or "–"
+        land = ", ".join(p.owner for p in system.landers(name)) or "–"
+        out.append(f'<text x="{left}" y="{y}" font-size="11" fill="#cfe3ff">{html.escape(name)} ({where}): '
+                   f'orbit {html.escape(orbit)}; land {html.escape(land)}</text>')
+        for moon in planet.moons:
+            taken = system.landers(name, moon.name)
+            if taken:
+                y += 15
+                out.append(f'<text x="{left + 12}" y="{y}" font-size="10" fill="#cfe3ff">moon {html.escape(moon.name)}: '
+                           f'{html.escape(taken[0].owner)}</text>')
+    y += 28
+    for layer in (1, 2, 3, BASE):
+        out.append(f'<rect x="{left}" y="{y - 10}" width="12" height="12" fill="{LAYER_FILL[layer]}"/>'
+                   f'<text x="{left + 18}" y="{y}" font-size="11" fill="#cfe3ff">{LAYER_NAME[layer]}</text>')
+        y += 17
+    if system.layout.illustrative:
+        out.append(f'<text x="{left}" y="{y + 8}" font-size="10" fill="#ffcc80">illustrative layout (sample data)</text>')
+
+
+__all__ = [
+    "Contents", "Disc", "Layout", "Moon", "Placement", "Planet", "Probe", "Ride", "SectorBoard",
+    "SolarSystem", "Space", "random_setup", "rotation_example", "setup_steps",
+]

@@ -1,0 +1,111 @@
+"""Rotating the solar system: discs 1, 2, 3 in turn, carrying, cut-outs, pushes (研究科技 · 旋转太阳系)."""
+
+from pathlib import Path
+
+import pytest
+
+from tabletoolkit import phase, run
+from tabletoolkit.seti.player import PlayerBoard
+from tabletoolkit.seti.probes import Flight, rotate, rotate_solar_system
+from tabletoolkit.seti.solar import Layout, Probe, SolarSystem, Space, rotation_example
+
+TEST_LAYOUT = Path(__file__).with_name("solar_test_layout.toml")
+
+
+def flight(*probes, **boards):
+    solar = SolarSystem(Layout.load(TEST_LAYOUT), probes=tuple(probes), next_probe=len(probes) + 1)
+    colours = sorted({p.owner for p in probes} | {"green"})
+    return Flight(solar, tuple(PlayerBoard(c, **boards.get(c, {})) for c in colours))
+
+
+def test_the_marker_turns_disc_1_then_2_then_3_then_1_again():
+    solar = SolarSystem(Layout.load(TEST_LAYOUT))
+    where = []
+    for _ in range(4):
+        assert solar.next_disc == len(where) % 3 + 1
+        solar, _ = solar.rotated()
+        where.append((solar.planet_space("Mercury"), solar.planet_space("Earth"), solar.planet_space("Mars")))
+    # Disc 1 alone; disc 2 carrying disc 1; disc 3 carrying both; disc 1 again.
+    assert where == [
+        (Space(1, 1), Space(2, 0), Space(3, 2)),
+        (Space(1, 2), Space(2, 1), Space(3, 2)),
+        (Space(1, 3), Space(2, 2), Space(3, 3)),
+        (Space(1, 4), Space(2, 2), Space(3, 3)),
+    ]
+    assert solar.turns == (4, 2, 1) and solar.rotations == 4
+
+
+def test_clockwise_layouts_turn_the_other_way():
+    text = TEST_LAYOUT.read_text(encoding="utf-8").replace('turn = "anticlockwise"', 'turn = "clockwise"')
+    solar, _ = SolarSystem(Layout.from_toml(text)).rotated()
+    assert solar.planet_space("Mercury") == Space(1, 7)
+
+
+def test_a_probe_rides_its_disc_and_stays_when_its_disc_does_not_turn():
+    state = flight(Probe(1, "green", Space(2, 0)))  # on Earth, disc 2
+    state = rotate(state)  # disc 1 turns: ring 2 is not on it
+    assert state.solar.probe(1).space == Space(2, 0)
+    steps = run(rotate_solar_system(state))  # disc 2 turns: the probe rides along
+    assert steps.result.solar.probe(1).space == Space(2, 1)
+    assert steps[1].data["outcome"] == "carried"
+
+
+@pytest.mark.phase("seti.rotation")
+def test_a_probe_in_a_cut_out_is_pushed_by_the_wall_and_its_owner_gains_the_publicity():
+    # Purple's probe sits in disc 2's cut-out at ring 2, sector 6, on disc 3's comet.
+    state = flight(Probe(1, "purple", Space(2, 6)))
+    state = rotate(state)  # disc 1: nothing near
+    assert state.solar.probe(1).space == Space(2, 6)
+    steps = run(rotate_solar_system(state))  # disc 2 turns: its wall pushes the probe on
+    after = steps.result
+    assert after.solar.probe(1).space == Space(2, 7)
+    assert after.solar.contents(Space(2, 7)).comet  # disc 3's other comet, seen through the moved cut-out
+    assert after.player("purple").publicity == 5  # pushed onto a publicity icon, on whoever's turn
+    assert after.player("green").publicity == 4
+    assert [s.title for s in steps] == ["Disc 2 turns", "Probe 1 pushed", "Move the rotation marker"]
+    assert "FAQ" in steps[1].section
+
+
+def test_a_pushed_probe_gains_no_publicity_beyond_the_cap():
+    state = flight(Probe(1, "purple", Space(2, 6)), purple={"publicity": 10})
+    state = rotate(rotate(state))
+    assert state.solar.probe(1).space == Space(2, 7) and state.player("purple").publicity == 10
+
+
+def test_rotation_leaves_the_input_state_alone():
+    state = flight(Probe(1, "green", Space(2, 0)))
+    before = state
+    rotate(rotate(state))
+    assert state == before and state.solar.rotations == 0
+
+
+@pytest.mark.phase("seti.rotation")
+def test_the_rulebooks_four_panel_example_on_a_constructed_layout():
+    # S-R2: the panels give no coordinates; rotation_example() is built so that the story holds.
+    solar = rotation_example()
+    assert "Constructed (S-R2)" in solar.layout.note
+    state = Flight(solar, (PlayerBoard("green"),))
+    # Panel 1: the green probe sits in a two-space gap of disc 1 and a gap of disc 2, on disc 3.
+    assert state.solar.probe(1).space == Space(1, 2) and state.solar.layer(Space(1, 2)) == 3
+    # Panel 2: disc 1 turns; the probe is in the gap and is not pushed.
+    first = run(rotate_solar_system(state))
+    assert first[0].data["disc"] == 1 and first[1].data["outcome"] == "stays"
+    assert first.result.solar.probe(1).space == Space(1, 2)
+    # Panel 3: disc 2 turns (disc 1 with it); the probe is pushed onto the comet and gains 1 publicity.
+    second = run(rotate_solar_system(first.result))
+    assert second[0].data["disc"] == 2 and second[1].data["outcome"] == "pushed"
+    assert second.result.solar.probe(1).space == Space(1, 3)
+    assert second.result.solar.contents(Space(1, 3)).comet
+    assert second.result.player("green").publicity == 5
+    # Panel 4: disc 3 turns; every disc and the probe move along.
+    third = run(rotate_solar_system(second.result))
+    assert third[0].data["disc"] == 3 and third[1].data["outcome"] == "carried"
+    assert third.result.solar.probe(1).space == Space(1, 4)
+    assert third.result.player("green").publicity == 5
+    assert third.result.solar.planet_space("Mercury") == Space(1, 0)  # Mercury went round with disc 1 each time
+
+
+def test_the_rotation_phase_is_registered_with_its_section():
+    found = phase("seti.rotation")
+    assert found.section == "研究科技 · 旋转太阳系"
+    assert found.notebook == "seti_solar_system.ipynb"
