@@ -1,0 +1,282 @@
+"""A whole solo game: you against the rival over five rounds (单人游戏, registered as ``seti.solo``).
+
+Your side is a compact set of main actions on the shared table — launch, fly and orbit, fly and land,
+scan, research, analyze, pass — with the rulebook's costs; each lists why it is refused when it is
+(``your_options``). Cards in hand, missions, free actions and gold-tile scoring are the multiplayer
+phases' work and are not played here: this module teaches the rival and the objectives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from ...engine.errors import IllegalAction, InvalidInput
+from ...engine.registry import register_phase
+from ...engine.rng import Rng
+from ...engine.steps import Procedure, Step
+from ..player import PlayerBoard
+from ..routes import cheapest_route
+from ..variant import RULEBOOK, SetiVariant
+from .data import TECH_TYPES, material
+from .objectives import Event, setup_objectives
+from .rival import advance, new_round_deck, setup_rival
+from .state import RIVAL, YOU, SoloGame, reward_colour
+from .table import reward_items, setup_table
+from .turn import milestones, resolve_sectors, rival_turn
+
+SECTION = "单人游戏"
+SECTION_SETUP = "单人游戏 · 设置"
+SECTION_OBJECTIVES = "单人游戏 · 目标"
+SECTION_END = "单人游戏 · 游戏结束"
+NOTEBOOK = "seti_solo_rival.ipynb"
+
+
+@dataclass(frozen=True)
+class YourOption:
+    """One of your main actions now: legal, or refused with the rule and the reason."""
+
+    action: str
+    legal: bool
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+
+
+def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Procedure:
+    """Set up a solo game as a two-player game (S-F21): random start player (1 VP, the other 2), the
+    rival's board and deck for the difficulty, the objective stack with three revealed."""
+    rng = Rng(seed)
+    table = setup_table(rng, variant)
+    start = rng.choice((YOU, RIVAL))
+    rival = setup_rival(stars, rng, start_score=1 if start == RIVAL else 2)
+    objectives = setup_objectives(stars, rng)
+    hand = tuple(table.supply.deck[:variant.start_cards])
+    table = replace(table, supply=replace(table.supply, deck=table.supply.deck[variant.start_cards:]))
+    you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
+                      credits=variant.start_credits, energy=variant.start_energy, hand=hand)
+    game = SoloGame(table, rival, you, objectives, start=start, variant=variant)
+    counts = "no objectives (1 star)" if stars == 1 else (
+        f"objectives {'/'.join(map(str, rival_counts(stars)))} of levels I/II/III, revealed: "
+        + ", ".join(o.tile.id for o in objectives.face_up))
+    yield Step("Set up", f"{stars}★ rival on board {rival.board.id}; its deck {', '.join(rival.deck)}; "
+               f"start player: {'you' if start == YOU else 'the rival'} (1 VP, the other 2); {counts}.",
+               SECTION_SETUP, game, {"start": start, "deck": rival.deck})
+    return game
+
+
+def rival_counts(stars: int) -> tuple[int, int, int]:
+    return material().difficulties[stars].objectives
+
+
+def your_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Every main action you might take now, each legal or refused with its reason."""
+    you, table, variant = game.you, game.table, game.variant
+    options = []
+    probe = YOU in table.on_earth
+    options.append(YourOption("launch", not probe and you.credits >= 2,
+                              "legal" if not probe and you.credits >= 2 else
+                              "your probe is already in space (limit 1)" if probe else f"needs 2 credits (has {you.credits})"))
+    for planet in table.solar.layout.planets:
+        route = cheapest_route(table.solar, table.solar.earth, planet) if probe else None
+        moves = route.moves if route else 0
+        for kind, credits, energy in (("orbit", 1, 1), ("land", 0, 2 if table.planet_spaces(planet).orbit_first_free is False else 3)):
+            action = f"{kind}:{planet}"
+            if not probe:
+                options.append(YourOption(action, False, "no probe of yours on Earth"))
+            elif route is None:
+                options.append(YourOption(action, False, f"{planet} is covered by a disc"))
+            elif you.energy < moves + energy or you.credits < credits:
+                options.append(YourOption(action, False, f"needs {moves} energy to fly and {credits} credit(s) + {energy} energy "
+                                          f"(has {you.credits} credits, {you.energy} energy)"))
+            else:
+                options.append(YourOption(action, True, f"legal: {moves} move(s), then {credits} credit(s) + {energy} energy"))
+    scan_ok = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
+    for position, colour in enumerate(table.row_colours()):
+        options.append(YourOption(f"scan:{position}", scan_ok, f"legal: Earth's sector and a {colour} sector" if scan_ok else
+                                  f"needs {variant.scan_credits} credit and {variant.scan_energy} energy"))
+    for tech, offer in table.tech_offers().items():
+        ok = you.publicity >= variant.research_publicity and tech not in you.techs and offer.tiles_left > 0
+        why = ("legal" + (" (+2 VP tile)" if offer.two_point_tile else "")) if ok else (
+            "you hold it" if tech in you.techs else "no tile left" if not offer.tiles_left else
+            f"needs {variant.research_publicity} publicity (has {you.publicity})")
+        options.append(YourOption(f"research:{tech}", ok, why))
+    analyze_ok = you.data >= variant.data_pool and you.energy >= variant.analyze_energy
+    options.append(YourOption("analyze", analyze_ok, "legal" if analyze_ok else
+                              f"needs {variant.data_pool} data (has {you.data}) and {variant.analyze_energy} energy"))
+    options.append(YourOption("pass", True, "legal"))
+    return tuple(options)
+
+
+def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ()) -> Procedure:
+    """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
+    ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger."""
+    offered = {o.action: o for o in your_options(game)}
+    if action not in offered:
+        raise InvalidInput("action", action, f"not an action; options: {sorted(offered)}")
+    if not offered[action].legal:
+        raise IllegalAction("seti.solo.your_action", f"{action}: {offered[action].reason}", SECTION)
+    before = game.you.score
+    kind, _, argument = action.partition(":")
+    events: list[Event] = []
+    you, table = game.you, game.table
+    if kind == "pass":
+        return (yield from your_pass(game, rng))
+    if kind == "launch":
+        you = replace(you, credits=you.credits - 2)
+        game = replace(game, you=you, table=replace(table, on_earth=table.on_earth + (YOU,)))
+        text, events = "You launch a probe (2 credits).", [Event("launch")]
+    elif kind in ("orbit", "land"):
+        route = cheapest_route(table.solar, table.solar.earth, argument)
+        cost = (1, 1) if kind == "orbit" else (0, 2 if not table.planet_spaces(argument).orbit_first_free else 3)
+        you = replace(you, energy=you.energy - route.moves - cost[1], credits=you.credits - cost[0])
+        table = replace(table, on_earth=tuple(c for c in table.on_earth if c != YOU))
+        table, items, said = table.settle(YOU, argument, kind)
+        game = replace(game, you=you, table=table)
+        game, notes = reward_colour(game, YOU, [("publicity", route.publicity)] + items)
+        text = (f"You fly {route.moves} move(s) to {argument} ({route.moves} energy, {route.publicity} publicity) and "
+                f"{said}. " + " ".join(notes))
+        events = [Event(kind)] + [Event("trace", colour) for key, colour in items if key == "trace"]
+    elif kind == "scan":
+        game = replace(game, you=replace(you, credits=you.credits - game.variant.scan_credits,
+                                         energy=you.energy - game.variant.scan_energy))
+        table, card_id, colour = game.table.discard_from_row(int(argument), rng)
+        notes = []
+        for number in (table.earth_sector(), table.sky.of_colour(colour)[0]):
+            table, gained = table.mark_signal(YOU, number)
+            game = replace(game, table=table)
+            game, gained_notes = reward_colour(game, YOU, [("data", gained.data), ("vp", gained.vp)])
+            notes.append(f"a signal in {table.sky.sector(number).name}")
+        text = f"You scan: {' and '.join(notes)} (card {card_id}, {colour}, discarded from the row)."
+        events = [Event("signal"), Event("signal")]
+    elif kind == "research":
+        offer = table.tech_offers()[argument]
+        table, rotation = table.rotate()
+        table = table.take_tech(argument)
+        you = replace(you, publicity=you.publicity - game.variant.research_publicity, techs=you.techs | {argument})
+        game = replace(game, you=you, table=table)
+        items = [(k, v) for k, v in offer.rewards.items() if k not in ("launch", "trace")]
+        game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
+        text = f"You pay 6 publicity; {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
+        events = [Event("tech", TECH_TYPES[argument[:2]])]
+    else:  # analyze
+        you = replace(you, energy=you.energy - game.variant.analyze_energy, data=0)
+        game = replace(game, you=you)
+        game, notes = reward_colour(game, YOU, [("trace", "blue")])
+        text = "You analyze (1 energy; your computer clears). " + " ".join(notes)
+        events = [Event("analyze"), Event("trace", "blue")]
+    yield Step(f"You: {action}", text, SECTION, game, {"action": action})
+    game = yield from resolve_sectors(game, YOU)
+    game = yield from mark_objectives(game, events, choose)
+    game = yield from milestones(game, YOU, before)
+    return game
+
+
+def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = ()) -> Procedure:
+    """One trigger marks one task (S-F25); thresholds mark when reached; completed objectives are
+    replaced at the end of your turn."""
+    objectives, notes = game.objectives, []
+    choices = list(choose)
+    for event in events:
+        pick = choices.pop(0) if choices else None
+        if objectives.options(event):
+            objectives, note = objectives.mark(event, pick)
+            notes.append(note)
+    objectives, reached = objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data)
+    objectives, replaced = objectives.end_of_turn()
+    objectives, revealed = objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data)
+    notes += reached + replaced + revealed
+    game = replace(game, objectives=objectives)
+    if notes:
+        yield Step("Objectives", " ".join(notes), SECTION_OBJECTIVES, game)
+    return game
+
+
+def your_pass(game: SoloGame, rng: Rng) -> Procedure:
+    table, text = game.table, "You pass."
+    if not game.passed:
+        table, rotation = table.rotate()
+        text += f" You pass first: {rotation}"
+    if game.round < game.variant.rounds:
+        supply, card = table.supply.draw(rng)
+        table = replace(table, supply=supply)
+        game = replace(game, you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
+        text += " You take an end-of-round card."
+    game = replace(game, table=table, passed=game.passed + (YOU,))
+    yield Step("You pass", text, "弃权不行动", game)
+    return game
+
+
+def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
+    """Pay objectives (rounds 1-4, before income), income, the start player swaps, the rival's cards
+    are reshuffled into a new deck (S-R8)."""
+    variant = game.variant
+    if game.round < variant.rounds:
+        if game.rival.stars > 1:
+            objectives, steps, text = game.objectives.pay(game.round, variant)
+            rival, moved = advance(game.rival, steps)
+            game = replace(game, objectives=objectives, rival=rival)
+            yield Step(f"Pay objectives after round {game.round}", text + (" " + " ".join(moved) if moved else ""),
+                       SECTION_OBJECTIVES, game)
+        supply, drawn = game.table.supply.draw(rng)
+        you = replace(game.you, credits=game.you.credits + variant.income_credits,
+                      energy=game.you.energy + variant.income_energy, hand=game.you.hand + ((drawn,) if drawn else ()))
+        start = RIVAL if game.start == YOU else YOU
+        rival = new_round_deck(game.rival, rng, variant)
+        game = replace(game, you=you, table=replace(game.table, supply=supply), rival=rival, start=start,
+                       passed=(), round=game.round + 1)
+        yield Step("Between rounds", f"Income: you gain {variant.income_credits} credits, {variant.income_energy} energy "
+                   f"and a card. The start player is now {'the rival' if start == RIVAL else 'you'}. The rival's "
+                   f"{len(rival.deck)} action cards are shuffled into a new deck: {', '.join(rival.deck)}.",
+                   "轮次之间", game)
+        return game
+    rival = game.rival
+    unfinished = game.objectives.unfinished if rival.stars > 1 else 0
+    bonus = unfinished * variant.solo_unfinished_objective_vp
+    game = replace(game, rival=replace(rival, score=rival.score + bonus), over=True)
+    you, them = game.you.score, game.rival.score
+    verdict = "You win" if you > them else "The rival wins" + (" (a tie is not a win for you)" if you == them else "")
+    yield Step("Game end", f"After 5 rounds: {unfinished} unfinished objective(s) give the rival {bonus} VP. "
+               f"Final score: you {you}, rival {them}. {verdict}.", SECTION_END, game,
+               {"you": you, "rival": them, "winner": YOU if you > them else RIVAL})
+    return game
+
+
+Policy = Callable[[SoloGame], str]
+
+
+def scripted_player(game: SoloGame) -> str:
+    """A simple fixed player for demonstrations and the golden game: analyze when possible, orbit or
+    land the first reachable planet, launch, research a 2-point tech, scan the leftmost row card, pass."""
+    legal = [o.action for o in your_options(game) if o.legal]
+    for wanted in ("analyze",):
+        if wanted in legal:
+            return wanted
+    for prefix in ("land:", "orbit:", "launch", "research:", "scan:"):
+        for action in legal:
+            if action.startswith(prefix) and (prefix != "research:" or "2 VP" in dict(
+                    (o.action, o.reason) for o in your_options(game))[action]):
+                return action
+    return "pass"
+
+
+@register_phase("seti.solo", title="Solo: you against the rival agency", section=SECTION, notebook=NOTEBOOK)
+def solo_game(stars: int = 4, seed: int = 0, player: Policy = scripted_player, variant: SetiVariant = RULEBOOK) -> Procedure:
+    """A whole solo game, every rival choice explained, your turns chosen by ``player``. Returns the
+    final ``SoloGame``."""
+    rng = Rng(seed)
+    game = yield from setup_solo(stars, seed, variant)
+    while True:
+        order = (game.start, RIVAL if game.start == YOU else YOU)
+        while len(game.passed) < 2:
+            for colour in order:
+                if colour in game.passed:
+                    continue
+                if colour == RIVAL:
+                    game = yield from rival_turn(game, rng)
+                else:
+                    game = yield from your_turn(game, player(game), rng)
+        game = yield from end_of_round(game, rng)
+        if game.over:
+            return game

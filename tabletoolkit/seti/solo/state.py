@@ -1,0 +1,89 @@
+"""The state of a solo game: the shared table, the rival, your board and your objectives."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from ..player import PlayerBoard
+from ..variant import RULEBOOK, SetiVariant
+from .choices import choose_trace
+from .objectives import Objectives
+from .rival import Rival, gain
+from .table import SoloTable
+
+YOU = "green"
+RIVAL = "white"
+
+
+@dataclass(frozen=True)
+class SoloGame:
+    """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round."""
+
+    table: SoloTable
+    rival: Rival
+    you: PlayerBoard
+    objectives: Objectives
+    round: int = 1
+    start: str = YOU
+    passed: tuple[str, ...] = ()
+    over: bool = False
+    variant: SetiVariant = RULEBOOK
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {YOU: self.you.score, RIVAL: self.rival.score}
+
+    def _repr_html_(self) -> str:
+        you, rival = self.you, self.rival
+        rows = (
+            f"<tr><td>you ({YOU})</td><td>{you.score}</td><td>{you.publicity}</td>"
+            f"<td>{you.credits} credits · {you.energy} energy · {you.data} data · {len(you.hand)} cards</td>"
+            f"<td>{html.escape(' '.join(sorted(you.techs)) or '–')}</td></tr>"
+            f"<tr><td>rival ({RIVAL}, {rival.stars}★)</td><td>{rival.score}</td><td>{rival.publicity}</td>"
+            f"<td>progress {rival.progress} · computer {rival.computer}/6 · pool {rival.pool}</td>"
+            f"<td>{html.escape(' '.join(rival.techs) or '–')}</td></tr>"
+        )
+        status = "game over" if self.over else f"round {self.round}, start player {self.start}"
+        return (f"<div class='tt-seti-solo'><b>{status}</b><table><tr><th></th><th>VP</th><th>publicity</th>"
+                f"<th>holdings</th><th>techs</th></tr>{rows}</table>{self.table._repr_html_()}"
+                f"{self.objectives._repr_html_()}</div>")
+
+
+def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
+    """Give ``colour`` rewards in the solo vocabulary; life traces are placed on the table (the rival by
+    its rule, S-F8; you in the lowest free space, leftmost, a simplification of your own choice)."""
+    notes: list[str] = []
+    plain: dict[str, int] = {}
+    traces: list[str] = []
+    for key, amount in items:
+        if not amount:
+            continue
+        if key == "trace":
+            traces.append(amount)
+        elif key != "launch":
+            plain[key] = plain.get(key, 0) + amount
+    if colour == RIVAL:
+        rival, gained, _ = gain(game.rival, plain, game.variant)
+        game = replace(game, rival=rival)
+        notes.extend(gained)
+    else:
+        you = game.you
+        you = replace(you, score=you.score + plain.get("vp", 0), credits=you.credits + plain.get("credits", 0),
+                      energy=you.energy + plain.get("energy", 0))
+        you, _ = you.gain_publicity(plain.get("publicity", 0), game.variant)
+        you, _ = you.gain_data(plain.get("data", 0), game.variant)
+        game = replace(game, you=you)
+        shown = {k: v for k, v in plain.items() if k in ("vp", "publicity", "credits", "energy", "data")}
+        if shown:
+            notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else k}" for k, v in shown.items()) + ".")
+    for trace in traces:
+        choice = choose_trace(game.table.trace_columns(), trace, arrow)
+        table, more, text = game.table.mark_trace(colour, *choice.value)
+        game = replace(game, table=table)
+        who = "The rival" if colour == RIVAL else "You"
+        notes.append(f"{who}: {choice.reason} {text[0].upper() + text[1:]}.")
+        game, extra = reward_colour(game, colour, more, arrow)
+        notes.extend(extra)
+    return game, notes

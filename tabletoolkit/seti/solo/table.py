@@ -1,0 +1,225 @@
+"""The shared board of a solo game, built from the other SETI modules, and the views the rival reads.
+
+``SoloTable`` holds the solar system (``seti.solar``, routes from ``seti.routes``), the sky of eight
+sectors (``seti.sector``), the card supply (``seti.cards``), the tech board (``seti.tech``), the gold
+tiles (``seti.milestones``), the planet spaces taken, and the life-trace discovery spaces of the two
+species with their overflow. The rival's choice rules read it through ``tech_offers``,
+``planet_spaces``, ``sector_options`` and ``trace_columns``.
+
+Simplification, stated: the species boards revealed by a discovery are not modelled here (their
+spaces are species data); once a species' three discovery spaces are full, its colour's traces go to
+the other species or to the overflow.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence
+
+from ...engine.errors import IllegalAction, InvalidInput
+from ...engine.rng import Rng
+from ..cards import CardSupply, load_cards
+from ..milestones import load_gold_tiles
+from ..routes import best_publicity_route, cheapest_route
+from ..sector import Sky, resolve_sector
+from ..solar import SolarSystem, random_setup
+from ..tech import TechBoard
+from ..variant import RULEBOOK, SetiVariant
+from .choices import PlanetSpaces, RouteOption, SectorOption, TechOffer, TraceColumn, sector_option
+from .data import TRACE_COLOURS
+
+SPECIES = ("species 1", "species 2")
+DISCOVERY_SECTION = "标记生命痕迹 · 发现外星物种"
+GOLD_THRESHOLDS = (25, 50, 70)
+NEUTRAL_THRESHOLDS = (20, 30)
+
+
+def reward_items(reward: Any) -> list[tuple[str, Any]]:
+    """A board reward (``seti.rewards.Reward`` or ``seti.sector.Reward``) as (key, amount) pairs in the
+    solo vocabulary: cards become ``card``, a tucked income card the chart icon, each trace its own."""
+    items: list[tuple[str, Any]] = []
+    for name, key in (("vp", "vp"), ("publicity", "publicity"), ("credits", "credits"), ("energy", "energy"),
+                      ("data", "data"), ("cards", "card"), ("random_cards", "card"), ("tuck", "chart")):
+        amount = getattr(reward, name, 0)
+        if amount:
+            items.append((key, amount))
+    items += [("trace", colour) for colour in getattr(reward, "traces", ())]
+    items += [("launch", 1) for action in getattr(reward, "actions", ()) if action == "launch"]
+    return items
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A model on a planet: ``where`` is ``"orbit"``, ``"land"`` or a moon's name."""
+
+    planet: str
+    where: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class SoloTable:
+    """The shared board of a solo game (you and the rival)."""
+
+    solar: SolarSystem
+    sky: Sky
+    supply: CardSupply
+    techs: TechBoard
+    gold: tuple[tuple[str, tuple[str, ...]], ...]
+    placements: tuple[Placement, ...] = ()
+    on_earth: tuple[str, ...] = ()
+    discovery: tuple[tuple[str, str, str | None], ...] = ()  # (species, colour, marker colour or None)
+    overflow: tuple[tuple[str, str, str], ...] = ()  # (species, colour, marker colour)
+    neutral: tuple[tuple[int, int], ...] = ((20, 2), (30, 2))
+    variant: SetiVariant = field(default=RULEBOOK, repr=False)
+
+    # --- techs ---------------------------------------------------------------------------------
+    def tech_offers(self) -> dict[str, TechOffer]:
+        return {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))
+                for s in self.techs.stacks}
+
+    def take_tech(self, tech: str) -> "SoloTable":
+        if self.techs.stack(tech).tiles == 0:
+            raise IllegalAction("seti.solo.tech_empty", f"no {tech} tile is left", "研究科技")
+        return replace(self, techs=self.techs.taken(tech))
+
+    def rotate(self) -> tuple["SoloTable", str]:
+        disc = self.solar.next_disc
+        solar, rides = self.solar.rotated()
+        moved = [f"{r.probe.colour} probe {r.kind}" for r in rides if r.kind != "stays"]
+        return replace(self, solar=solar), f"The solar system rotates (disc {disc})" + (f": {', '.join(moved)}." if moved else ".")
+
+    # --- planets -------------------------------------------------------------------------------
+    def route_options(self, planet: str, allowance: int, arrow: str, techs: frozenset[str] = frozenset()) -> list[RouteOption]:
+        """The routes the rival considers: its most-publicity route within ``allowance`` (S-F2, from
+        ``seti.routes``), or the cheapest one to say why the planet is out of reach."""
+        earth = self.solar.earth
+        cheapest = cheapest_route(self.solar, earth, planet, techs, self.variant)
+        if cheapest is None:
+            return []
+        best = best_publicity_route(self.solar, earth, planet, allowance, techs, arrow, self.variant)
+        chosen = best if best is not None and cheapest.moves <= allowance else cheapest
+        return [RouteOption(chosen.spaces, chosen.moves, chosen.publicity)]
+
+    def planet_spaces(self, planet: str) -> PlanetSpaces:
+        info = self.solar.layout.planets[planet]
+        here = [p for p in self.placements if p.planet == planet]
+        orbiters = [p for p in here if p.where == "orbit"]
+        landers = [p for p in here if p.where == "land"]
+        moons = tuple((m.name, not any(p.where == m.name for p in here)) for m in info.moons)
+        return PlanetSpaces(planet, not orbiters, len(landers) < len(info.first_lander_data), moons)
+
+    def settle(self, colour: str, planet: str, where: str) -> tuple["SoloTable", list[tuple[str, Any]], str]:
+        """Put ``colour``'s model in orbit, on the planet or on a moon; returns the rewards it earns
+        (3 VP for the first orbiter; data for the first landers) and the sentence saying so."""
+        info = self.solar.layout.planets[planet]
+        spaces = self.planet_spaces(planet)
+        if where == "orbit":
+            items = reward_items(info.orbit) + ([("vp", 3)] if spaces.orbit_first_free else [])
+            text = f"orbits {planet}" + (" as the first orbiter (3 VP)" if spaces.orbit_first_free else "")
+        elif where == "land":
+            landed = sum(1 for p in self.placements if p.planet == planet and p.where == "land")
+            first = info.first_lander_data[landed] if landed < len(info.first_lander_data) else 0
+            items = reward_items(info.land) + ([("data", first)] if first else [])
+            text = f"lands on {planet}" + (f" as a first lander ({first} data)" if first else "")
+        else:
+            moon = info.moon(where)
+            if moon is None or not dict(spaces.moons).get(where, False):
+                raise IllegalAction("seti.solo.moon_taken", f"{where} is not a free moon of {planet}", "登陆行星或卫星")
+            items = reward_items(moon.reward)
+            text = f"lands on {planet}'s moon {where}"
+        return replace(self, placements=self.placements + (Placement(planet, where, colour),)), items, text
+
+    # --- sectors -------------------------------------------------------------------------------
+    def earth_sector(self) -> int:
+        """The sky's number (1..8) of the sector Earth is in now."""
+        return self.solar.sector_of(self.solar.earth) + 1
+
+    def sector_options(self, numbers: Sequence[int], colour: str) -> list[SectorOption]:
+        options = []
+        for number in numbers:
+            sector = self.sky.sector(number)
+            option = sector_option(sector.name, sector.markers, sector.slots, colour)
+            options.append(replace(option, name=sector.name))
+        return options
+
+    def mark_signal(self, colour: str, number: int) -> tuple["SoloTable", Any]:
+        sector, gained = self.sky.sector(number).mark(colour, self.variant)
+        return replace(self, sky=self.sky.with_sector(sector)), gained
+
+    def completed_sectors(self) -> tuple[int, ...]:
+        return tuple(s.number for s in self.sky.sectors if s.complete)
+
+    def resolve(self, number: int) -> tuple["SoloTable", Any]:
+        result = resolve_sector(self.sky.sector(number), self.variant)
+        return replace(self, sky=self.sky.with_sector(result.sector)), result
+
+    # --- card row ------------------------------------------------------------------------------
+    def row_colours(self) -> tuple[str, ...]:
+        return tuple(card.colour if card else "none" for card in self.supply.row_cards)
+
+    def discard_from_row(self, position: int, rng: Rng) -> tuple["SoloTable", str, str]:
+        supply, taken, _ = self.supply.take_from_row(position, rng)
+        colour = self.supply.card(taken).colour
+        return replace(self, supply=supply.discard_card(taken)), taken, colour
+
+    # --- life traces ---------------------------------------------------------------------------
+    def trace_columns(self) -> list[TraceColumn]:
+        """Each species' column of each colour, lowest space first (here: its discovery space)."""
+        return [TraceColumn(species, colour, (marker is not None,)) for species, colour, marker in self.discovery]
+
+    def mark_trace(self, colour: str, column: int, space: Any) -> tuple["SoloTable", list[tuple[str, Any]], str]:
+        """Mark a discovery space (1 publicity + 5 VP, S-F15) or the overflow (3 VP)."""
+        species, trace_colour, marker = self.discovery[column]
+        if space == "overflow":
+            return (replace(self, overflow=self.overflow + ((species, trace_colour, colour),)), [("vp", 3)],
+                    f"a {trace_colour} trace in {species}'s overflow (3 VP)")
+        if marker is not None:
+            raise IllegalAction("seti.solo.trace_taken", f"{species}'s {trace_colour} discovery space is taken", DISCOVERY_SECTION)
+        discovery = self.discovery[:column] + ((species, trace_colour, colour),) + self.discovery[column + 1:]
+        return (replace(self, discovery=discovery), [("publicity", 1), ("vp", 5)],
+                f"a {trace_colour} trace on {species}'s discovery space (1 publicity, 5 VP)")
+
+    def discovered(self, species_number: int) -> bool:
+        species = SPECIES[species_number - 1]
+        return all(marker is not None for s, _, marker in self.discovery if s == species)
+
+    def neutral_milestone(self, threshold: int) -> tuple["SoloTable", str]:
+        """A neutral milestone: one neutral marker to the leftmost empty discovery space (S-F17)."""
+        left = dict(self.neutral).get(threshold, 0)
+        empty = [i for i, (_, _, marker) in enumerate(self.discovery) if marker is None]
+        if not left or not empty:
+            return self, f"neutral milestone {threshold}: nothing happens (no marker or no empty discovery space)."
+        species, colour, _ = self.discovery[empty[0]]
+        discovery = self.discovery[:empty[0]] + ((species, colour, "neutral"),) + self.discovery[empty[0] + 1:]
+        neutral = tuple((t, n - 1 if t == threshold else n) for t, n in self.neutral)
+        return replace(self, discovery=discovery, neutral=neutral), f"neutral milestone {threshold}: a neutral marker on {species}'s {colour} discovery space."
+
+    # --- gold tiles ----------------------------------------------------------------------------
+    def gold_first_spaces(self) -> list[tuple[str, bool]]:
+        return [(tile, not claims) for tile, claims in self.gold]
+
+    def claim_gold(self, tile: str, colour: str) -> "SoloTable":
+        return replace(self, gold=tuple((t, claims + (colour,)) if t == tile else (t, claims) for t, claims in self.gold))
+
+    def _repr_html_(self) -> str:
+        sectors = "".join(
+            f"<td>{html.escape(s.star)}<br>{'·'.join(m or '○' for m in s.slot_contents)}"
+            f"{'+' + '·'.join(s.overflow) if s.overflow else ''}</td>" for s in self.sky.sectors)
+        traces = ", ".join(f"{s} {c}: {m or '–'}" for s, c, m in self.discovery)
+        placed = ", ".join(f"{p.colour} {p.where} {p.planet}" for p in self.placements) or "none"
+        return (f"<div class='tt-seti-solo-table'><table class='tt-seti-sky'><tr>{sectors}</tr></table>"
+                f"<div>Card row: {html.escape(', '.join(self.row_colours()))} · Earth in sector {self.earth_sector()}"
+                f" · on Earth: {html.escape(', '.join(self.on_earth) or 'none')}</div>"
+                f"<div>Planets: {html.escape(placed)}</div><div>Discovery spaces: {html.escape(traces)}</div></div>")
+
+
+def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
+    """A two-player table for the solo game (S-F21): a random solar system, the sample sky and cards,
+    fresh tech stacks, the gold tiles, two species' discovery spaces, 2 neutral markers at 20 and 30."""
+    solar = random_setup(rng)
+    supply = CardSupply.shuffled(load_cards(), rng, variant.card_row_size)
+    gold = tuple((tile.id, ()) for tile in load_gold_tiles())
+    discovery = tuple((species, colour, None) for species in SPECIES for colour in TRACE_COLOURS)
+    return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, discovery=discovery, variant=variant)

@@ -1,0 +1,260 @@
+"""The rival's turn: reveal the top action card and carry out the first possible action on it.
+
+单人游戏 · 对手的回合: each action is checked in order; an impossible one is reported with its reason
+("top action impossible: no probe on Earth; next: telescope"), the first possible one is carried out
+with the reason for every choice. With an empty deck at the start of its turn the rival passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...engine.rng import Rng
+from ...engine.steps import Procedure, Step
+from .choices import (
+    SECTION_MILESTONES,
+    SECTION_ORBIT,
+    SECTION_TECH,
+    SECTION_TELESCOPE,
+    TechOffer,
+    choose_gold_tile,
+    choose_landing,
+    choose_planet,
+    choose_row_card,
+    choose_sector,
+    choose_tech,
+    rival_tech_rewards,
+)
+from .data import ActionCard, RivalAction, material
+from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
+from .state import RIVAL, YOU, SoloGame, reward_colour
+from .table import GOLD_THRESHOLDS, NEUTRAL_THRESHOLDS, reward_items
+
+SECTION_TURN = "单人游戏 · 对手的回合"
+SECTION_LAUNCH = "单人游戏 · 对手的行动 · 发射"
+SECTION_DISCOVER = "单人游戏 · 物种发现"
+SECTION_PASS = "单人游戏 · 弃权不行动"
+
+
+def why_impossible(game: SoloGame, action: RivalAction) -> str | None:
+    """The reason the rival cannot take ``action`` now, or ``None`` when it can."""
+    rival, table = game.rival, game.table
+    if action.kind == "analyze" and not rival.computer_full:
+        return f"its computer is not full ({rival.computer} of {len(rival.board.computer)})"
+    if action.kind == "launch" and RIVAL in table.on_earth:
+        return "it already has a probe on Earth"
+    if action.kind == "tech":
+        if rival.publicity < action.publicity_cost:
+            return f"it has {rival.publicity} publicity, the tech costs {action.publicity_cost}"
+        choice = choose_tech(rival.board.track, rival.space, table.tech_offers(), rival.techs)
+        if not choice.possible:
+            return choice.reason
+    if action.kind == "orbit_land":
+        if RIVAL not in table.on_earth:
+            return "it has no probe on Earth"
+        choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, "left"), action.moves, "left")
+        if not choice.possible:
+            return choice.reason
+    if action.kind == "discover" and not table.discovered(action.species):
+        return f"the {'1st' if action.species == 1 else '2nd'} species is not discovered"
+    return None
+
+
+def rival_turn(game: SoloGame, rng: Rng) -> Procedure:
+    """One rival turn (or its pass). Returns the game after it."""
+    rival = game.rival
+    if not rival.deck:
+        return (yield from rival_pass(game))
+    before = rival.score
+    rival = reveal(rival)
+    game = replace(game, rival=rival)
+    card = material().cards[rival.revealed]
+    lines = "; ".join(f"{i}. {a.describe()}" for i, a in enumerate(card.actions, 1))
+    yield Step(f"Rival reveals {card.id}", f"Action card {card.id} (decision arrow: {card.arrow}): {lines}.",
+               SECTION_TURN, game, {"card": card.id, "arrow": card.arrow})
+    game = yield from play_card(game, card, rng)
+    return (yield from milestones(game, RIVAL, before))
+
+
+def play_card(game: SoloGame, card: ActionCard, rng: Rng) -> Procedure:
+    """Try the card's actions top to bottom and carry out the first possible one."""
+    for index, action in enumerate(card.actions):
+        reason = why_impossible(game, action)
+        if reason is None:
+            return (yield from ACTIONS[action.kind](game, card, action, rng))
+        following = card.actions[index + 1].describe() if index + 1 < len(card.actions) else "none"
+        which = "Top action" if index == 0 else f"Action {index + 1}"
+        yield Step(f"{which} impossible", f"{which} impossible: {reason}; next: {following}.", SECTION_TURN, game,
+                   {"action": action.kind, "reason": reason})
+    yield Step("No action possible", f"No action on {card.id} is possible (the rulebook says this cannot happen; "
+               "with this sample card and board it did): the rival's turn ends.", SECTION_TURN, game)
+    return game
+
+
+def _analyze(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
+    rival, notes, pending = analyze(game.rival, action.rewards, game.variant)
+    game = replace(game, rival=rival)
+    game, more = reward_colour(game, RIVAL, pending, card.arrow)
+    yield Step("Rival analyzes", "Its computer is full, so it analyzes. " + " ".join(notes + more), SECTION_ANALYZE, game)
+    return game
+
+
+def _launch(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
+    game = replace(game, table=replace(game.table, on_earth=game.table.on_earth + (RIVAL,)))
+    game, notes = reward_colour(game, RIVAL, list(action.rewards.items()), card.arrow)
+    yield Step("Rival launches", "No rival probe is on Earth: it places one there. " + " ".join(notes), SECTION_LAUNCH, game)
+    return game
+
+
+def _tech(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
+    rival = replace(game.rival, publicity=game.rival.publicity - action.publicity_cost)
+    table, rotation = game.table.rotate()
+    paid = f"It pays {action.publicity_cost} publicity. " if action.publicity_cost else "A free tech. "
+    choice = choose_tech(rival.board.track, rival.space, table.tech_offers(), rival.techs)
+    offer: TechOffer = table.tech_offers()[choice.value]
+    table = table.take_tech(choice.value)
+    rival = replace(rival, techs=rival.techs + (choice.value,))
+    game = replace(game, rival=rival, table=table)
+    rewards = list(rival_tech_rewards(offer).items()) + list(action.rewards.items())
+    game, notes = reward_colour(game, RIVAL, rewards, card.arrow)
+    skipped = [k for k in offer.rewards if k in ("launch", "data")]
+    never = f" It never takes the tile's {' or '.join(skipped)} reward (S-F1)." if skipped else ""
+    yield Step(f"Rival researches {choice.value}", f"{paid}{rotation} {choice.reason}{never} " + " ".join(notes),
+               SECTION_TECH, game, {"tech": choice.value})
+    return game
+
+
+def _orbit_land(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
+    table = game.table
+    choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, card.arrow), action.moves, card.arrow)
+    planet, route = choice.value
+    table = replace(table, on_earth=tuple(c for c in table.on_earth if c != RIVAL))
+    game = replace(game, table=table)
+    game, flight = reward_colour(game, RIVAL, [("publicity", route.publicity)] if route.publicity else [], card.arrow)
+    yield Step(f"Rival flies to {planet}", f"Planets in the card's order within {action.moves} moves: {choice.reason} "
+               f"It flies {route.moves} move(s) gaining {route.publicity} publicity. " + " ".join(flight),
+               SECTION_ORBIT, game, {"planet": planet, "moves": route.moves, "publicity": route.publicity})
+    landing = choose_landing(game.table.planet_spaces(planet), game.rival.techs_of("probe"), action.prefer, card.arrow)
+    rival = game.rival
+    if landing.value[0] == "moon":
+        _, where, tech = landing.value
+        techs = list(rival.techs)
+        techs.remove(tech)
+        rival = replace(rival, techs=tuple(techs))
+    else:
+        where = landing.value[0]
+    table, items, text = game.table.settle(RIVAL, planet, where)
+    game = replace(game, table=table, rival=rival)
+    game, notes = reward_colour(game, RIVAL, items, card.arrow)
+    yield Step(f"Rival {'orbits' if where == 'orbit' else 'lands on'} {planet if where in ('orbit', 'land') else where}",
+               f"{landing.reason} It {text}. " + " ".join(notes), SECTION_ORBIT, game, {"where": where})
+    return game
+
+
+def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
+    signals = list(action.signals)
+    if game.rival.techs_of("telescope"):
+        tech = game.rival.techs_of("telescope")[0]
+        techs = list(game.rival.techs)
+        techs.remove(tech)
+        game = replace(game, rival=replace(game.rival, techs=tuple(techs)))
+        signals.append("row")
+        yield Step("Rival discards a telescope tech", f"It holds {tech}: it discards it for an extra card-row signal.",
+                   SECTION_TELESCOPE, game)
+    for signal in signals:
+        table = game.table
+        if signal == "earth":
+            numbers, where = [table.earth_sector()], "Earth's sector"
+        else:
+            pick = choose_row_card(table.row_colours(), card.arrow)
+            table, card_id, colour = table.discard_from_row(pick.value, rng)
+            numbers = list(table.sky.of_colour(colour))
+            where = f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; the row refills"
+        options = table.sector_options(numbers, RIVAL)
+        chosen = choose_sector(options, card.arrow, game.variant)
+        number = numbers[options.index(chosen.value)]
+        table, gained = table.mark_signal(RIVAL, number)
+        game = replace(game, table=table)
+        game, notes = reward_colour(game, RIVAL, [("data", gained.data), ("vp", gained.vp)] if gained.data or gained.vp else [], card.arrow)
+        yield Step(f"Rival signals in {table.sky.sector(number).name}", f"A signal from {where}. {chosen.reason} "
+                   + " ".join(notes), SECTION_TELESCOPE, game, {"sector": number})
+    return (yield from resolve_sectors(game, RIVAL))
+
+
+def _discover(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
+    species = game.table.discovery[0][0] if action.species == 1 else game.table.discovery[-1][0]
+    special = material().species_card(species)
+    game = replace(game, rival=replace_revealed(game.rival, special.id))
+    yield Step("Species discovered", f"The {'1st' if action.species == 1 else '2nd'} species is discovered: {card.id} "
+               f"leaves the game and its special card {special.id} takes its place; the rival resolves it.",
+               SECTION_DISCOVER, game)
+    return (yield from play_card(game, special, rng))
+
+
+ACTIONS: dict[str, Any] = {"analyze": _analyze, "launch": _launch, "tech": _tech, "orbit_land": _orbit_land,
+                           "telescope": _telescope, "discover": _discover}
+
+
+def resolve_sectors(game: SoloGame, active: str) -> Procedure:
+    """Completed sectors resolve after the action, in order of number (S-R7): winner, +1 publicity to
+    every contributor, the winner's reward, second place keeps a marker."""
+    for number in game.table.completed_sectors():
+        table, result = game.table.resolve(number)
+        game = replace(game, table=table)
+        notes = []
+        for colour, amount in sorted(result.publicity.items()):
+            game, gained = reward_colour(game, colour, [("publicity", amount)])
+            notes += gained
+        game, gained = reward_colour(game, result.winner, reward_items(result.reward))
+        notes += gained
+        winner = "the rival" if result.winner == RIVAL else "you" if result.winner == YOU else result.winner
+        yield Step(f"{result.sector.name} resolved", f"{result.sector.name} is complete: {winner} win{'s' if winner == 'the rival' else ''} it "
+                   f"({result.reward.describe()}); second place: {result.second or 'none'}. " + " ".join(notes),
+                   "扇形区域 · 完成扇区", game, {"winner": result.winner})
+    return game
+
+
+def milestones(game: SoloGame, colour: str, score_before_turn: int) -> Procedure:
+    """Gold and neutral milestones crossed since ``score_before_turn`` (several in one turn all count, S-R3)."""
+    score = game.rival.score if colour == RIVAL else game.you.score
+    for threshold in GOLD_THRESHOLDS:
+        if not score_before_turn < threshold <= score:
+            continue
+        if colour == RIVAL:
+            arrow = material().cards[game.rival.revealed].arrow if game.rival.revealed else "left"
+            choice = choose_gold_tile(game.table.gold_first_spaces(), arrow)
+            if choice.possible:
+                game = replace(game, table=game.table.claim_gold(choice.value, RIVAL),
+                               rival=replace(game.rival, gold=game.rival.gold + (choice.value,)))
+            yield Step(f"Gold milestone {threshold}", f"The rival reaches {threshold} VP: {choice.reason} "
+                       "It never scores gold tiles (S-F24).", SECTION_MILESTONES, game)
+        else:
+            free = [t for t, claims in game.table.gold if YOU not in claims]
+            game = replace(game, table=game.table.claim_gold(free[0], YOU))
+            yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP and mark gold tile {free[0]}.",
+                       "里程碑 · 金色里程碑", game)
+    for threshold in NEUTRAL_THRESHOLDS:
+        if score_before_turn < threshold <= score:
+            table, text = game.table.neutral_milestone(threshold)
+            game = replace(game, table=table)
+            yield Step(f"Neutral milestone {threshold}", text[0].upper() + text[1:], "里程碑 · 中立里程碑", game)
+    return game
+
+
+def rival_pass(game: SoloGame) -> Procedure:
+    """Its deck is empty: it passes, rotating the solar system if it passes first, and takes the top
+    end-of-round card (1 progress: a card) (单人游戏 · 弃权不行动)."""
+    notes = []
+    table = game.table
+    if not game.passed:
+        table, rotation = table.rotate()
+        notes.append(f"It passes first: {rotation}")
+    text = "Its action deck is empty at the start of its turn, so it passes. " + " ".join(notes)
+    rival = game.rival
+    if game.round < game.variant.rounds:
+        rival, moved = advance(rival, 1)
+        text += " It takes the top end-of-round card: a card, 1 progress. " + " ".join(moved)
+    game = replace(game, table=table, rival=rival, passed=game.passed + (RIVAL,))
+    yield Step("Rival passes", text.strip(), SECTION_PASS, game)
+    return game

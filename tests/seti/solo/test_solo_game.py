@@ -1,0 +1,78 @@
+"""The solo game end to end: the rival's turn procedure and a seeded full game as a golden transcript.
+
+Regenerate the golden file after an intended change (e.g. edited sample data) with:
+    TT_REGENERATE_GOLDEN=1 .venv/bin/python -m pytest -q -p no:randomly tests/seti/solo/test_solo_game.py
+and review the diff of tests/seti/solo/golden/solo_4stars_seed7.txt before committing it.
+"""
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import tabletoolkit
+from tabletoolkit.engine import IllegalAction, Rng, run
+from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, solo_game, your_options, your_turn
+from tabletoolkit.seti.solo.rival import add_data
+
+GOLDEN = Path(__file__).parent / "golden" / "solo_4stars_seed7.txt"
+
+
+def fresh(stars=4, seed=7):
+    return run(setup_solo(stars, seed)).result
+
+
+@pytest.mark.phase("seti.solo")
+def test_the_phase_is_registered_with_its_notebook():
+    phase = tabletoolkit.phase("seti.solo")
+    assert phase.notebook == "seti_solo_rival.ipynb"
+    assert phase.section == "单人游戏"
+
+
+@pytest.mark.phase("seti.solo")
+def test_seeded_full_game_matches_the_golden_transcript():
+    played = tabletoolkit.phase("seti.solo").run(stars=4, seed=7)
+    text = played.transcript() + "\n"
+    if os.environ.get("TT_REGENERATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8")
+    final = played.final_state
+    assert final.over and final.round == 5
+    assert played.steps[-1].data["winner"] == (YOU if final.you.score > final.rival.score else RIVAL)
+
+
+@pytest.mark.phase("seti.solo")
+def test_rival_skips_impossible_actions_with_reasons():
+    game = fresh()
+    rival = replace(game.rival, deck=("S.1",), publicity=4)  # analyze / launch / tech 6 / orbit-land
+    game = replace(game, rival=rival, table=replace(game.table, on_earth=(RIVAL,)))
+    steps = run(rival_turn(game, Rng(0))).steps
+    assert steps[0].title == "Rival reveals S.1"
+    assert steps[1].text == "Top action impossible: its computer is not full (0 of 6); next: launch."
+    assert steps[2].text == "Action 2 impossible: it already has a probe on Earth; next: tech for 6 publicity."
+    assert steps[3].text.startswith("Action 3 impossible: it has 4 publicity, the tech costs 6; next: 3 moves to Saturn")
+    assert steps[4].title.startswith("Rival flies to ")
+
+
+@pytest.mark.phase("seti.solo")
+def test_rival_analyzes_with_a_full_computer_and_passes_with_an_empty_deck():
+    game = fresh()
+    full, _ = add_data(replace(game.rival, deck=("S.1",)), 6)
+    after = run(rival_turn(replace(game, rival=full), Rng(0))).result
+    assert after.rival.computer == 0 and after.rival.discard == () and after.rival.revealed == "S.1"
+    passing = run(rival_turn(replace(after, rival=replace(after.rival, deck=())), Rng(0)))
+    assert passing.steps[0].title == "Rival passes"
+    assert passing.result.passed == (RIVAL,)
+    assert passing.result.rival.progress == after.rival.progress + 1  # the end-of-round card
+    assert passing.result.table.solar.rotations == after.table.solar.rotations + 1  # it passed first
+
+
+def test_your_refused_action_names_the_reason_and_changes_nothing():
+    game = fresh()
+    refused = {o.action: o for o in your_options(game) if not o.legal}
+    assert refused["orbit:Mars"].reason == "no probe of yours on Earth"
+    with pytest.raises(IllegalAction) as error:
+        run(your_turn(game, "orbit:Mars", Rng(0)))
+    assert error.value.rule == "seti.solo.your_action"
+    assert game.table.placements == () and game.you.credits == 4
