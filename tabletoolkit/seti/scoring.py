@@ -5,12 +5,15 @@ tiles score; the highest total wins and tied players share the win (游戏结束
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .game import SetiGame
 from .measures import measure
+from .missions import MissionInPlay
+from .rewards import INCOME_KINDS, TRACE_COLOURS
+from .traces import Mark
 
 SECTION = "游戏结束"
 GOLD = "金色计分板块"
@@ -113,3 +116,33 @@ def final_scoring(game: SetiGame) -> Procedure:
         else f"{result.winners[0]} wins"
     yield Step("Winner", f"Totals: {totals}. {verdict}.", SECTION, game, {"winners": result.winners})
     return result
+
+
+def with_holdings(
+    game: SetiGame,
+    colour: str,
+    *,
+    techs: tuple[int, int, int] = (0, 0, 0),
+    completed_missions: int = 0,
+    endgame_cards: int = 0,
+    tucked: tuple[int, int, int] = (0, 0, 0),
+    traces: tuple[int, int, int] = (0, 0, 0),
+    sector_wins: int = 0,
+    orbiters: int = 0,
+    landers: int = 0,
+) -> SetiGame:
+    """``game`` with ``colour`` holding the given counts, for exploring the gold tiles: techs per type
+    (probe, telescope, computer), tucked cards (credits, energy, cards), traces (pink, yellow, blue)
+    marked in overflow. Completed missions and end-game cards are placeholders named by number."""
+    owned = frozenset(stack.tech.id for kind, count in zip(("probe", "telescope", "computer"), techs)
+                      for stack in [s for s in game.techs.stacks if s.tech.kind == kind][:count])
+    board = replace(game.player(colour), techs=owned, sector_wins=sector_wins, orbiters=orbiters, landers=landers,
+                    tucked=tuple(kind for kind, count in zip(INCOME_KINDS, tucked) for _ in range(count)))
+    missions = tuple(m for m in game.missions if m.owner != colour)
+    missions += tuple(MissionInPlay(colour, f"mission {n + 1}", "conditional", completed=True) for n in range(completed_missions))
+    missions += tuple(MissionInPlay(colour, f"end-game card {n + 1}", "endgame") for n in range(endgame_cards))
+    slot = game.life.slots[0]
+    overflow = tuple(m for m in slot.overflow if m.owner != colour)
+    overflow += tuple(Mark(colour, trace) for trace, count in zip(TRACE_COLOURS, traces) for _ in range(count))
+    life = game.life.with_slot(0, replace(slot, overflow=overflow))
+    return replace(game.with_player(board), missions=missions, life=life)

@@ -193,3 +193,17 @@ def take_turn(
         yield Step("The game ends", f"After round {game.round} comes the final scoring (seti.end).", "游戏结束", game)
         return game
     return (yield from between_rounds(game))
+
+
+def play(
+    game: SetiGame,
+    mains: Sequence[MainAction],
+    decisions: Decisions | None = None,
+    *,
+    rotate: Rotate = advance_rotation,
+) -> Procedure:
+    """Several turns in a row, each active player taking the next main action of ``mains``."""
+    decisions = decisions or Decisions()
+    for main in mains:
+        game = yield from take_turn(game, main, decisions=decisions, rotate=rotate)
+    return game
