@@ -247,12 +247,17 @@ class SetiGame:
             )
         header = "".join(f"<th>{name}</th>" for name in (
             "player", "", "VP", "publicity", "credits", "energy", "data", "hand", "techs", "tucked"))
+        gold = "; ".join(f"{t.id} {t.name} side {t.side.upper()} ({', '.join(t.marks) or 'unmarked'})"
+                         for t in self.gold_tiles)
+        neutral = ", ".join(f"{count} at {threshold}" for threshold, count in self.neutral) or "none"
         status = "game over" if self.over else f"round {self.round} of {self.variant.rounds}"
         return (
             f"<div class='tt-seti-game'><b>{status}</b> · rotations so far: {self.rotations} "
             f"(next: disc {self.rotations % 3 + 1}) · rotation marker {html.escape(self.rotation_marker)} · "
             f"card row: {html.escape(', '.join(self.card_row))}"
-            f"<table class='tt-seti-players'><tr>{header}</tr>{''.join(rows)}</table></div>"
+            f"<table class='tt-seti-players'><tr>{header}</tr>{''.join(rows)}</table>"
+            f"<p class='tt-seti-gold-marks'>gold tiles: {html.escape(gold)} · neutral markers: {html.escape(neutral)}</p>"
+            f"{self.life._repr_svg_()}</div>"
         )
 
 

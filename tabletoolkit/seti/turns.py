@@ -195,15 +195,27 @@ def take_turn(
     return (yield from between_rounds(game))
 
 
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn's plan: free actions before, the main action, free actions after."""
+
+    main: MainAction
+    free: tuple[FreeAction, ...] = ()
+    after: tuple[FreeAction, ...] = ()
+
+
 def play(
     game: SetiGame,
-    mains: Sequence[MainAction],
+    turns: Sequence[Turn | MainAction],
     decisions: Decisions | None = None,
     *,
     rotate: Rotate = advance_rotation,
 ) -> Procedure:
-    """Several turns in a row, each active player taking the next main action of ``mains``."""
+    """Several turns in a row, each taken by the player whose turn it is (a bare main action is a turn
+    without free actions)."""
     decisions = decisions or Decisions()
-    for main in mains:
-        game = yield from take_turn(game, main, decisions=decisions, rotate=rotate)
+    for turn in turns:
+        plan = turn if isinstance(turn, Turn) else Turn(turn)
+        game = yield from take_turn(game, plan.main, plan.free, plan.after, decisions, rotate=rotate)
     return game
