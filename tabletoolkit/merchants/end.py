@@ -81,7 +81,12 @@ def trigger_end(state: GameState, want: bool) -> Procedure:
     others = tuple(
         replace(p, final_lap=lap and p.location == "Dock") if p.name != player.name else player for p in state.players
     )
-    state = replace(state, players=others, end_trigger=player.name, dock_arrivals=(player.name,))
+    arrivals = (player.name,)
+    if not lap:
+        seats = len(state.players)
+        later = (state.players[(state.current + k) % seats] for k in range(1, seats))
+        arrivals += tuple(p.name for p in later if p.location == "Dock")
+    state = replace(state, players=others, end_trigger=player.name, dock_arrivals=arrivals)
     repaid = f"repays every loan ({check.repay} credits), " if check.repay else ""
     lappers = [p.name for p in state.players if p.final_lap]
     rest = [p.name for p in state.players if p.name != player.name and not p.final_lap]
@@ -89,6 +94,10 @@ def trigger_end(state: GameState, want: bool) -> Procedure:
             f"tokens aboard and stays at the Dock.")
     if lappers:
         text += f" {', '.join(lappers)} {'was' if len(lappers) == 1 else 'were'} at the Dock and go{'es' if len(lappers) == 1 else ''} round once more."
+    stayers = arrivals[1:]
+    if stayers:
+        text += f" {', '.join(stayers)} stay{'s' if len(stayers) == 1 else ''} at the Dock too."
+        rest = [name for name in rest if name not in stayers]
     if rest:
         text += f" {', '.join(rest)} play{'s' if len(rest) == 1 else ''} on until back at the Dock."
     yield Step("Trigger the end", text, END, state, {"trigger": player.name, "credits": credits})

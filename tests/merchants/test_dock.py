@@ -1,0 +1,99 @@
+"""The Dock (ドック): known space, payout, unloading, destinations, scrapping obsolete ships."""
+
+from dataclasses import replace
+
+import pytest
+from merchants_tables import make_ship, seat, table
+
+from tabletoolkit import IllegalAction, run
+from tabletoolkit.merchants import DockVisit, Transfer, dock, payout
+
+pytestmark = pytest.mark.phase("merchants.dock")
+
+
+def at_dock(ships, **changes):
+    return seat(table(), "Ada", location="Dock", ships=ships, **changes)
+
+
+def refused(state, action, rule):
+    before = state
+    with pytest.raises(IllegalAction) as caught:
+        run(dock(state, action))
+    assert caught.value.rule == rule
+    assert state == before
+
+
+LOADED = make_ship("mule", pilots=("ace",), gear=("ore_scanner",), hold=("gold", "ice", "iron"),
+                   destination="vesta", at_destination=True)
+
+
+def test_payout_adds_tokens_pilot_gear_refinery_and_destination():
+    state = at_dock((LOADED,), refineries=("smelter",))
+    paid = payout(state, state.player("Ada"), LOADED)
+    assert (paid.tokens, paid.refineries, paid.pilot, paid.gear, paid.destination) == (8, 1, 3, 2, 4)
+    assert paid.total == 18 and paid.describe() == "tokens 8 + refineries 1 + pilot 3 + gear 2 + destination 4 = 18"
+
+
+def test_the_destination_bonus_only_for_a_ship_that_ended_its_run_there():
+    wandered = replace(LOADED, at_destination=False)
+    state = at_dock((wandered,))
+    assert payout(state, state.player("Ada"), wandered).destination == 0
+    carried = replace(state, variant=state.variant.but(destination_bonus="carried"))
+    assert payout(carried, carried.player("Ada"), wandered).destination == 4
+
+
+def test_the_dock_in_order_known_space_payout_unloading_destinations():
+    empty = make_ship("kestrel", 2, destination="ceres")
+    state = at_dock((LOADED, empty), local=("copper",), claimed=("xenite",))
+    steps = run(dock(state, DockVisit()))
+    after = steps.result
+    ada = after.player("Ada")
+    assert [s.title for s in steps] == ["Unclaimed tokens to known space", "Payout: Mule", "Unload", "Discard destinations"]
+    assert after.known == ("copper",) and ada.claimed == ("xenite",)
+    assert ada.credits == 30 + 8 + 3 + 2 + 4
+    assert ada.local == ("gold", "ice", "iron") and all(s.hold == () for s in ada.ships)
+    assert after.destination_discard == ("vesta", "ceres") and all(s.destination is None for s in ada.ships)
+
+
+def test_an_obsolete_ship_is_paid_then_scrapped_with_its_loans_repaid_in_full():
+    old = make_ship("kestrel", 1, loans=2, pilots=("ace",), gear=("fuel_cell", "cargo_pod", "ore_scanner"), hold=("gold",))
+    new = make_ship("harrier", 2)
+    state = replace(at_dock((old, new)), era=3)
+    action = DockVisit(transfers=(Transfer("kestrel-1", "ace", "harrier-2"), Transfer("kestrel-1", "fuel_cell", None)))
+    steps = run(dock(state, action))
+    ada = steps.result.player("Ada")
+    assert [s.id for s in ada.ships] == ["harrier-2"]
+    assert ada.ship("harrier-2").pilots == ("ace",) and ada.kept_cards == ("fuel_cell",)
+    assert ada.credits == 30 + (5 + 3 + 2) - 2 * 5 - 6 - 4
+    assert steps.result.market_discard == ("cargo_pod", "ore_scanner")
+    assert [s.title for s in steps][-3:] == ["Scrap an obsolete ship", "Transfer a card", "Transfer a card"]
+
+
+def test_transfer_limits_one_pilot_two_gear_from_a_scrapped_ship_only():
+    old = make_ship("kestrel", 1, pilots=("ace",), gear=("fuel_cell", "cargo_pod", "ore_scanner"))
+    state = replace(at_dock((old, make_ship("harrier", 2, pilots=("rookie",)))), era=3)
+    three = tuple(Transfer("kestrel-1", g) for g in ("fuel_cell", "cargo_pod", "ore_scanner"))
+    refused(state, DockVisit(transfers=three), "merchants.dock.transfer_limit")
+    refused(state, DockVisit(transfers=(Transfer("harrier-2", "rookie"),)), "merchants.dock.not_scrapped")
+    refused(state, DockVisit(transfers=(Transfer("kestrel-1", "rookie"),)), "merchants.dock.card_not_aboard")
+    refused(state, DockVisit(transfers=(Transfer("kestrel-1", "ace", "harrier-2"),)), "merchants.market.pilot_limit")
+    poor = seat(state, "Ada", credits=5)
+    refused(poor, DockVisit(transfers=(Transfer("kestrel-1", "ace"),)), "merchants.dock.cannot_afford")
+
+
+def test_refused_away_from_the_dock():
+    refused(seat(table(), "Ada", ships=(LOADED,)), DockVisit(), "merchants.dock.not_here")
+
+
+def test_in_the_end_game_tokens_stay_aboard_loans_are_repaid_and_nothing_is_scrapped():
+    old = make_ship("kestrel", 1, loans=1, hold=("gold",), pilots=("ace",))
+    state = replace(at_dock((old,)), era=3, end_trigger="Bea", dock_arrivals=("Bea",))
+    steps = run(dock(state, DockVisit()))
+    after = steps.result
+    ada = after.player("Ada")
+    assert ada.ships[0].hold == ("gold",) and ada.ships[0].loans == 0 and ada.ships[0].pilots == ("ace",)
+    assert ada.credits == 30 + 5 + 3 - 5
+    assert after.dock_arrivals == ("Bea", "Ada")
+    assert [s.title for s in steps] == ["Unclaimed tokens to known space", "Payout: Kestrel", "Tokens stay aboard",
+                                        "Discard destinations", "Repay every loan", "Obsolete ships stay", "Back at the Dock"]
+    refused(state, DockVisit(trigger_end=True), "merchants.end.already_triggered")
