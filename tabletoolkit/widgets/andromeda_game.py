@@ -1,0 +1,118 @@
+"""Views for the Andromeda's Edge game notebooks: final scoring, developments, the return turn, events.
+
+Thin: each control calls the library and shows its answer as widget values with CSS-class hooks.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+import ipywidgets as widgets
+
+from ..andromeda.catalog import TRACKS, load_catalog
+from ..andromeda.develop import development_vp
+from ..andromeda.events import event_peek
+from ..andromeda.goods import Goods
+from ..andromeda.return_turn import activation_options
+from ..andromeda.scoring import score_player
+from ..andromeda.state import Game
+from ..andromeda.variant import RULEBOOK
+from ..engine import run
+
+
+def _labelled(control: widgets.Widget, css: str) -> widgets.Widget:
+    control.add_class(css)
+    return control
+
+
+def scoring_explorer(game: Game, colour: str) -> widgets.VBox:
+    """Final scoring of one player under the rulebook's rulings or their alternatives (A-F9, A-R9, A-R10).
+    Hooks: ``tt-and-track-vp``, ``tt-and-dev-table``, ``tt-and-civ-reading`` (dropdowns),
+    ``tt-and-score-chain`` (the running totals), ``tt-and-score-sheet`` (the table)."""
+    track_vp = _labelled(widgets.Dropdown(options=[("board data (A-F9)", "board"), ("the text's value lists", "text")],
+                                          value="board", description="Track VP"), "tt-and-track-vp")
+    dev_table = _labelled(widgets.Dropdown(options=[("card backs (A-R9)", "card_back"), ("the text's ★1/★2/★4", "text")],
+                                           value="card_back", description="Developments"), "tt-and-dev-table")
+    civ = _labelled(widgets.Dropdown(options=[("ruling A-R10", "ruling"), ("literal line items", "literal")],
+                                     value="ruling", description="Civ modules"), "tt-and-civ-reading")
+    chain = _labelled(widgets.HTML(), "tt-and-score-chain")
+    sheet_view = _labelled(widgets.HTML(), "tt-and-score-sheet")
+
+    def show(_=None) -> None:
+        variant = RULEBOOK.but(track_vp=track_vp.value, development_vp=dev_table.value, civilization_modules=civ.value)
+        sheet = score_player(game, colour, variant=variant)
+        chain.value = f"<b>{colour}</b>: " + " → ".join(str(v) for v in sheet.chain[:7]) + f" (final {sheet.total} VP)"
+        sheet_view.value = sheet._repr_html_()
+
+    for control in (track_vp, dev_table, civ):
+        control.observe(show, names="value")
+    show()
+    box = widgets.VBox([widgets.HBox([track_vp, dev_table, civ]), chain, sheet_view])
+    box.track_vp, box.dev_table, box.civ, box.chain, box.sheet = track_vp, dev_table, civ, chain, sheet_view
+    return box
+
+
+def development_vp_explorer(game: Game, region: str, kind: str, neighbour: str, colour: str) -> widgets.VBox:
+    """How a development's VP change with the leaders standing next to it (A-F8, capped at 10).
+    Hooks: ``tt-and-leaders`` (slider: ``colour`` leaders on ``neighbour``), ``tt-and-dev-vp``."""
+    start = game.region(neighbour).leaders[colour]
+    slider = _labelled(widgets.IntSlider(value=start, min=0, max=9, description=f"{colour} on {neighbour}",
+                                         style={"description_width": "initial"}), "tt-and-leaders")
+    result = _labelled(widgets.HTML(), "tt-and-dev-vp")
+
+    def show(_=None) -> None:
+        where = game.region(neighbour)
+        leaders = Goods.of({**where.leaders.as_dict(), colour: slider.value})
+        score = development_vp(game.with_region(replace(where, leaders=leaders)), region, kind)
+        result.value = f"A {kind} on {html.escape(region)} scores <b>{score.vp} VP</b>: {html.escape(score.explain())}"
+
+    slider.observe(show, names="value")
+    show()
+    box = widgets.VBox([slider, result])
+    box.slider, box.result = slider, result
+    return box
+
+
+def activation_explorer(game: Game, colour: str) -> widgets.VBox:
+    """Which modules a given ship (or 1 energy) may activate at the start of a return turn.
+    Hooks: ``tt-and-activator`` (dropdown), ``tt-and-activation-verdicts`` (one line per module)."""
+    player = game.player(colour)
+    choices = [f"{s.id} ({s.where.replace('region:', 'on ')})" for s in player.ships if s.where != "supply"] + ["1 energy"]
+    values = [s.id for s in player.ships if s.where != "supply"] + ["energy"]
+    picker = _labelled(widgets.Dropdown(options=list(zip(choices, values)), value=values[0], description="Activate with"),
+                       "tt-and-activator")
+    verdicts = _labelled(widgets.HTML(), "tt-and-activation-verdicts")
+
+    def show(_=None) -> None:
+        rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{'✔ legal' if verdict == 'legal' else '✘ ' + html.escape(verdict)}</td></tr>"
+                       for name, verdict in activation_options(game, colour, picker.value).items())
+        verdicts.value = f"<table class='tt-verdicts'><tr><th>module</th><th>verdict</th></tr>{rows}</table>"
+
+    picker.observe(show, names="value")
+    show()
+    box = widgets.VBox([picker, verdicts])
+    box.picker, box.verdicts = picker, verdicts
+    return box
+
+
+def event_peek_explorer(unseen: tuple[str, ...] | None = None) -> widgets.VBox:
+    """The exact chance that the next event scores the track you want, with and without a nebula peek.
+    Hooks: ``tt-and-peek-track`` (dropdown), ``tt-and-peek-odds`` (result)."""
+    catalog = load_catalog()
+    deck = tuple(unseen) if unseen is not None else tuple(card.name for card in catalog.events)
+    picker = _labelled(widgets.Dropdown(options=list(TRACKS), value="supremacy", description="Wanted track"), "tt-and-peek-track")
+    result = _labelled(widgets.HTML(), "tt-and-peek-odds")
+
+    def show(_=None) -> None:
+        order = [picker.value] + [t for t in TRACKS if t != picker.value]
+        odds = run(event_peek(deck, order)).result
+        after, before = odds["after"][picker.value], odds["before"][picker.value]
+        result.value = (f"P(next event scores {picker.value}) with a peek = <b class='tt-fraction'>{after}</b> "
+                        f"≈ {float(after):.3f}; without = {before} ≈ {float(before):.3f}")
+
+    picker.observe(show, names="value")
+    show()
+    box = widgets.VBox([picker, result])
+    box.picker, box.result = picker, result
+    return box

@@ -1,0 +1,34 @@
+"""Headless checks of the Andromeda game widgets: set a control, read the result."""
+
+from tabletoolkit.andromeda.examples import activation_example, development_example, scoring_example
+from tabletoolkit.widgets.andromeda_game import (activation_explorer, development_vp_explorer, event_peek_explorer,
+                                                 scoring_explorer)
+
+
+def test_scoring_explorer_chain_and_alternative():
+    box = scoring_explorer(scoring_example(), "yellow")
+    assert "62 → 121 → 145 → 137 → 147 → 163 → 165" in box.chain.value
+    box.dev_table.value = "text"
+    assert "62 → 121 → 129 → 121 → 131 → 147 → 149" in box.chain.value
+
+
+def test_development_vp_explorer_caps_at_10():
+    box = development_vp_explorer(development_example(), "Cinder", "factory", "Nebula 3", "blue")
+    assert "<b>7 VP</b>" in box.result.value
+    box.slider.value = 9
+    assert "<b>10 VP</b>" in box.result.value and "capped at 10" in box.result.value
+
+
+def test_activation_explorer_verdicts_follow_the_activator():
+    box = activation_explorer(activation_example(), "yellow")
+    box.picker.value = "energy"
+    assert "andromeda.return.energy_needs_ship" in box.verdicts.value
+    box.picker.value = "fighter"
+    assert "andromeda.return.scrapyard" in box.verdicts.value
+
+
+def test_event_peek_explorer():
+    box = event_peek_explorer()
+    assert "<b class='tt-fraction'>17/45</b>" in box.result.value
+    box.picker.value = "science"
+    assert "<b class='tt-fraction'>17/45</b>" in box.result.value and "without = 1/5" in box.result.value
