@@ -56,7 +56,7 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     table = replace(table, supply=replace(table.supply, deck=table.supply.deck[variant.start_cards:]))
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
-    game = SoloGame(table, rival, you, objectives, start=start, variant=variant)
+    game = SoloGame(table, rival, you, objectives, start=start, to_move=start, variant=variant)
     counts = "no objectives (1 star)" if stars == 1 else (
         f"objectives {'/'.join(map(str, rival_counts(stars)))} of levels I/II/III, revealed: "
         + ", ".join(o.tile.id for o in objectives.face_up))
@@ -225,7 +225,7 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
         start = RIVAL if game.start == YOU else YOU
         rival = new_round_deck(game.rival, rng, variant)
         game = replace(game, you=you, table=replace(game.table, supply=supply), rival=rival, start=start,
-                       passed=(), round=game.round + 1)
+                       passed=(), round=game.round + 1, to_move=start)
         yield Step("Between rounds", f"Income: you gain {variant.income_credits} credits, {variant.income_energy} energy "
                    f"and a card. The start player is now {'the rival' if start == RIVAL else 'you'}. The rival's "
                    f"{len(rival.deck)} action cards are shuffled into a new deck: {', '.join(rival.deck)}.",
@@ -267,16 +267,35 @@ def solo_game(stars: int = 4, seed: int = 0, player: Policy = scripted_player, v
     final ``SoloGame``."""
     rng = Rng(seed)
     game = yield from setup_solo(stars, seed, variant)
-    while True:
-        order = (game.start, RIVAL if game.start == YOU else YOU)
-        while len(game.passed) < 2:
-            for colour in order:
-                if colour in game.passed:
-                    continue
-                if colour == RIVAL:
-                    game = yield from rival_turn(game, rng)
-                else:
-                    game = yield from your_turn(game, player(game), rng)
-        game = yield from end_of_round(game, rng)
-        if game.over:
+    return (yield from proceed(game, rng, player))
+
+
+def _after(game: SoloGame, colour: str) -> SoloGame:
+    """Who moves next: the other player unless they passed; nobody when both have passed."""
+    other = RIVAL if colour == YOU else YOU
+    if other not in game.passed:
+        return replace(game, to_move=other)
+    return replace(game, to_move=None if colour in game.passed else colour)
+
+
+def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure:
+    """Play on: rival turns and round ends, and your turns by ``player``; without a player, stop when
+    it is your turn. Returns the game."""
+    while not game.over:
+        if game.to_move is None:
+            game = yield from end_of_round(game, rng)
+        elif game.to_move == RIVAL:
+            game = _after((yield from rival_turn(game, rng)), RIVAL)
+        elif player is not None:
+            game = _after((yield from your_turn(game, player(game), rng)), YOU)
+        else:
             return game
+    return game
+
+
+def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ()) -> Procedure:
+    """Your main action, then the rival's turns until it is your turn again (or the game ends)."""
+    if game.to_move != YOU:
+        raise IllegalAction("seti.solo.not_your_turn", "it is not your turn", SECTION)
+    game = _after((yield from your_turn(game, action, rng, choose)), YOU)
+    return (yield from proceed(game, rng))

@@ -28,6 +28,7 @@ class SoloGame:
     round: int = 1
     start: str = YOU
     passed: tuple[str, ...] = ()
+    to_move: str | None = YOU
     over: bool = False
     variant: SetiVariant = RULEBOOK
 

@@ -1,0 +1,102 @@
+"""Play SETI solo against the rival: your actions from a menu, the rival's turns stepped with reasons.
+
+A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo-action`` (your
+legal actions), ``tt-solo-play``, ``tt-solo-prev``, ``tt-solo-next`` (step through what happened),
+``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-score``, ``tt-solo-objectives``,
+``tt-solo-board``, ``tt-solo-refused`` (your refused actions with their reasons).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..engine import Rng, run
+from ..seti.solo import YOU, play_your_action, proceed, setup_solo, your_options
+
+
+class SoloPlay(widgets.VBox):
+    """A solo game you play from the notebook; everything updates in place."""
+
+    def __init__(self, stars: int = 4, seed: int = 0):
+        self.rng = Rng(seed)
+        opening = run(setup_solo(stars, seed))
+        start = run(proceed(opening.result, self.rng))
+        self.game = start.result
+        self.steps = list(opening.steps) + list(start.steps)
+        self.shown = len(self.steps) - 1
+        self.action = widgets.Dropdown(description="Your action", style={"description_width": "initial"})
+        self.play_button = widgets.Button(description="Play it", button_style="primary")
+        self.prev_button = widgets.Button(description="◀ Earlier step")
+        self.next_button = widgets.Button(description="Later step ▶")
+        self.step_title = widgets.HTML()
+        self.step_text = widgets.HTML()
+        self.score = widgets.HTML()
+        self.objectives = widgets.HTML()
+        self.board = widgets.HTML()
+        self.rival_board = widgets.HTML()
+        self.refused = widgets.HTML()
+        for widget, css in ((self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
+                            (self.prev_button, "tt-solo-prev"), (self.next_button, "tt-solo-next"),
+                            (self.step_title, "tt-solo-step-title"), (self.step_text, "tt-solo-step-text"),
+                            (self.score, "tt-solo-score"), (self.objectives, "tt-solo-objectives"),
+                            (self.board, "tt-solo-board"), (self.rival_board, "tt-solo-rival-board"),
+                            (self.refused, "tt-solo-refused")):
+            widget.add_class(css)
+        self.play_button.on_click(lambda _: self.play(self.action.value))
+        self.prev_button.on_click(lambda _: self.show(self.shown - 1))
+        self.next_button.on_click(lambda _: self.show(self.shown + 1))
+        steps = widgets.HBox([self.prev_button, self.next_button])
+        super().__init__([self.score, widgets.HBox([self.action, self.play_button]), steps, self.step_title,
+                          self.step_text, self.rival_board, self.objectives, self.board, self.refused])
+        self.add_class("tt-solo")
+        self._refresh()
+
+    def play(self, action: str) -> None:
+        """Play your action; the rival's turns follow; the step view jumps to your action."""
+        if self.game.over or not action:
+            return
+        played = run(play_your_action(self.game, action, self.rng))
+        first_new = len(self.steps)
+        self.steps.extend(played.steps)
+        self.game = played.result
+        self.shown = first_new
+        self._refresh()
+
+    def show(self, index: int) -> None:
+        self.shown = max(0, min(index, len(self.steps) - 1))
+        self._show_step()
+
+    def _show_step(self) -> None:
+        step = self.steps[self.shown]
+        self.step_title.value = (f"<b>Step {self.shown + 1} of {len(self.steps)}: {html.escape(step.title)}</b> "
+                                 f"<small>({html.escape(step.section)})</small>")
+        self.step_text.value = html.escape(step.text)
+        self.prev_button.disabled = self.shown == 0
+        self.next_button.disabled = self.shown == len(self.steps) - 1
+
+    def _refresh(self) -> None:
+        game = self.game
+        options = your_options(game)
+        legal = [o.action for o in options if o.legal] if not game.over and game.to_move == YOU else []
+        self.action.options = legal
+        self.action.value = legal[0] if legal else None
+        self.play_button.disabled = not legal
+        status = "Game over" if game.over else f"Round {game.round}"
+        self.score.value = f"<b>{status}</b> · You {game.you.score} VP · Rival {game.rival.score} VP"
+        if game.over:
+            self.score.value += " · " + html.escape(self.steps[-1].text.split(". ")[-1])
+        self.objectives.value = game.objectives._repr_html_() if game.objectives.face_up or game.objectives.stack else (
+            "<i>No objectives at this difficulty.</i>")
+        self.rival_board.value = game.rival._repr_svg_()
+        self.board.value = game._repr_html_()
+        refused = [o for o in options if not o.legal]
+        self.refused.value = "<details><summary>Refused actions and why</summary><ul>" + "".join(
+            f"<li>{html.escape(str(o))}</li>" for o in refused) + "</ul></details>"
+        self._show_step()
+
+
+def solo_play(stars: int = 4, seed: int = 0) -> SoloPlay:
+    """The solo game widget: a difficulty (1-5 stars) and a seed for the set-up and every shuffle."""
+    return SoloPlay(stars, seed)

@@ -1,0 +1,36 @@
+"""The solo widget, headless: choose an action, play it, step through the rival's reasons."""
+
+from tabletoolkit.engine import run
+from tabletoolkit.seti.solo import setup_solo
+from tabletoolkit.widgets.seti_solo import solo_play
+
+
+def test_opening_offers_your_legal_actions_and_shows_the_score():
+    view = solo_play(stars=4, seed=7)
+    game = run(setup_solo(4, 7)).result
+    assert "launch" in view.action.options and "pass" in view.action.options
+    assert view.score.value.endswith(f"You {view.game.you.score} VP · Rival {view.game.rival.score} VP")
+    assert view.game.you.score == game.you.score
+
+
+def test_playing_launch_then_stepping_shows_the_rival_reasons():
+    view = solo_play(stars=4, seed=7)
+    before = len(view.steps)
+    view.action.value = "launch"
+    view.play_button.click()
+    assert view.step_title.value.startswith(f"<b>Step {before + 1} of {len(view.steps)}: You: launch</b>")
+    view.next_button.click()
+    assert "Rival reveals" in view.step_title.value or "Objectives" in view.step_title.value
+    texts = [s.text for s in view.steps[before:]]
+    assert any(t.startswith("Action card S.") for t in texts)
+    assert "launch" not in view.action.options  # your probe is on Earth now
+    assert "your probe is already in space (limit 1)" in view.refused.value
+
+
+def test_passing_to_the_end_reaches_a_final_score():
+    view = solo_play(stars=1, seed=3)
+    while not view.game.over:
+        view.play("pass")
+    assert view.score.value.startswith("<b>Game over</b>")
+    assert view.steps[-1].title == "Game end"
+    assert view.action.options == ()
