@@ -8,5 +8,6 @@ from .launch import BaseAccess, legal_launches  # noqa: E402
 from .pirates import PirateCard, placement_odds, raid, raid_options  # noqa: E402
 
 # issue 3: exact battle odds, roll-offs and the battle procedure
-from . import odds  # noqa: E402,F401  (registers the odds phases)
+from . import battle, odds  # noqa: E402,F401  (registers the battle and odds phases)
+from .battle import BattleSetup, BattleState, DiplomacyPlay, load_battle_example  # noqa: E402
 from .odds import battle_odds, energy_table, start_player_odds, team_roll_off_odds  # noqa: E402

@@ -1,0 +1,772 @@
+"""The Andromeda's Edge battle, steps 2-6 (战斗 · 步骤 2-6), over an explicit battle set-up.
+
+A ``BattleSetup`` says who is in the active region: each player's ships there (weapons, shields,
+damage, aim bonus), their developments in or next to the region, energy and aim bonuses, an optional
+2v2 team, and at most one pirate side (its card values and figures). The board (escalation, step 1)
+and the rest of the game build it; here it is given. Each step is an explained procedure on a frozen
+``BattleState``:
+
+    state = BattleState(setup)
+    state = yield from diplomacy(state, plays)      # 步骤 2
+    state = yield from preparation(state, energy)   # 步骤 3
+    state = yield from roll(state, rng)             # 步骤 4
+    state = yield from result(state)                # 步骤 5
+    state = yield from damage(state)                # 步骤 6
+
+``battle`` runs them in order. Rulings: A-F2 (a tie for first: everyone loses), A-F3 (one beaten
+pirate figure), A-R2, A-R3, A-R4, A-R11, A-F20 (2v2), A-R14 (the rulebook example's invented dice).
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from typing import Any
+
+from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine.steps import Procedure
+from ..prob import compare
+from .variant import RULEBOOK, AndromedaVariant
+
+BATTLE = "战斗"
+DIPLOMACY = "战斗 · 步骤 2 外交"
+PREPARATION = "战斗 · 步骤 3 战斗准备"
+ROLL = "战斗 · 步骤 4 投掷骰子"
+RESULT = "战斗 · 步骤 5 结果"
+DAMAGE = "战斗 · 步骤 6 受损飞船"
+TEAMS = "可选规则 · 2v2 模式 · 战斗"
+NOTEBOOK = "andromeda_battle.ipynb"
+
+
+# ---------------------------------------------------------------------------------------------
+# The set-up
+
+
+@dataclass(frozen=True)
+class Ship:
+    """A player's ship in the active region: its type's weapons, shields and aim bonus, its damage."""
+
+    kind: str
+    weapons: int
+    shields: int = 0
+    damage: int = 0
+    aim_bonus: int = 0
+
+    def __post_init__(self) -> None:
+        _text("kind", self.kind)
+        for name in ("weapons", "shields", "damage", "aim_bonus"):
+            _count(name, getattr(self, name))
+
+    @property
+    def shield_left(self) -> bool:
+        return self.damage < self.shields
+
+
+@dataclass(frozen=True)
+class Participant:
+    """A player in the battle: ships in the active region and what adds to their dice and aim."""
+
+    name: str
+    ships: tuple[Ship, ...]
+    developments_nearby: int = 0
+    energy: int = 0
+    aim_bonus: int = 0
+    team: str | None = None
+
+    def __post_init__(self) -> None:
+        _text("name", self.name)
+        object.__setattr__(self, "ships", tuple(self.ships))
+        if not self.ships or not all(isinstance(s, Ship) for s in self.ships):
+            raise InvalidInput(f"{self.name}.ships", self.ships, "a participant has at least one Ship in the region")
+        for name in ("developments_nearby", "energy", "aim_bonus"):
+            _count(f"{self.name}.{name}", getattr(self, name))
+        if self.team is not None:
+            _text(f"{self.name}.team", self.team)
+
+
+@dataclass(frozen=True)
+class Pirate:
+    """The pirate side: its card's values and the damage on each of its figures in the region.
+
+    ``s_class``: an S-class swarm (several figures, one participant, A-F1). ``figures`` holds the
+    damage markers on each figure's shields (0 = undamaged).
+    """
+
+    name: str
+    weapons: int
+    aim_bonus: int = 0
+    shields: int = 0
+    s_class: bool = False
+    figures: tuple[int, ...] = (0,)
+    reward: str = "the card's reward"
+
+    def __post_init__(self) -> None:
+        _text("pirate.name", self.name)
+        for name in ("weapons", "aim_bonus", "shields"):
+            _count(f"pirate.{name}", getattr(self, name))
+        object.__setattr__(self, "figures", tuple(self.figures))
+        if not self.figures:
+            raise InvalidInput("pirate.figures", self.figures, "a pirate in the battle has at least one figure")
+        for damage in self.figures:
+            _count("pirate.figures", damage)
+        if not self.s_class and len(self.figures) > 1:
+            raise InvalidInput("pirate.figures", self.figures, "only S-class pirates gather several figures in one region")
+
+
+@dataclass(frozen=True)
+class BattleSetup:
+    """Who fights in the active region. ``participants`` are in turn order from the active player."""
+
+    region: str
+    participants: tuple[Participant, ...]
+    pirate: Pirate | None = None
+    active: str | None = None
+
+    def __post_init__(self) -> None:
+        _text("region", self.region)
+        object.__setattr__(self, "participants", tuple(self.participants))
+        names = [p.name for p in self.participants]
+        if len(set(names)) != len(names):
+            raise InvalidInput("participants", names, "participant names must differ")
+        if self.pirate is not None and self.pirate.name in names:
+            raise InvalidInput("pirate.name", self.pirate.name, "the pirate needs a name no player has")
+        if self.active is not None and self.active in names and names[0] != self.active:
+            raise InvalidInput("participants", names, f"turn order starts with the active player {self.active}")
+        teams = [p.team for p in self.participants]
+        if any(teams) and not all(teams):
+            raise InvalidInput("participants", teams, "in 2v2 every player belongs to a team")
+        for team in set(filter(None, teams)):
+            if teams.count(team) > 2:
+                raise InvalidInput("participants", teams, f"team {team!r} has more than two players")
+        if len(self.factions) < 2:
+            raise IllegalAction(
+                "andromeda.battle.one_faction",
+                "A battle needs two or more opposing factions in the active region (teammates are one faction).",
+                BATTLE,
+            )
+
+    @property
+    def factions(self) -> tuple[tuple[str, ...], ...]:
+        """The opposing sides, in turn order: a player, a 2v2 team (pooled), the pirate last."""
+        sides: dict[str, list[str]] = {}
+        for p in self.participants:
+            sides.setdefault(p.team or p.name, []).append(p.name)
+        found = [tuple(names) for names in sides.values()]
+        if self.pirate is not None:
+            found.append((self.pirate.name,))
+        return tuple(found)
+
+    def participant(self, name: str) -> Participant:
+        for p in self.participants:
+            if p.name == name:
+                return p
+        raise InvalidInput("name", name, f"no player of that name in the battle; players: {[p.name for p in self.participants]}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The state
+
+
+@dataclass(frozen=True)
+class DiplomacyPlay:
+    """A diplomacy card played in step 2: its effect in words, VP it gives, whether it ends the battle."""
+
+    by: str
+    card: str
+    effect: str = ""
+    vp: int = 0
+    ends_battle: bool = False
+
+    def __post_init__(self) -> None:
+        _text("play.by", self.by)
+        _text("play.card", self.card)
+        _count("play.vp", self.vp)
+
+
+@dataclass(frozen=True)
+class Contender:
+    """A participant's dice and aim after preparation (a player or the pirate)."""
+
+    name: str
+    dice: int
+    aim: int
+    side: int
+    energy: int = 0
+    explanation: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Step 5's outcome: the winning side (names) or none, the losers and what each gains."""
+
+    winner: tuple[str, ...] | None
+    losers: tuple[str, ...]
+    decided_at: int | None
+    supremacy: tuple[str, ...]
+    rewards: tuple[tuple[str, str], ...]
+    tactical_operations: tuple[str, ...]
+    pirate_beaten: bool
+
+
+@dataclass(frozen=True)
+class BattleState:
+    """The battle so far. Each step returns a new state (``dataclasses.replace``)."""
+
+    setup: BattleSetup
+    ended_by_diplomacy: str | None = None
+    plays: tuple[DiplomacyPlay, ...] = ()
+    vp: tuple[tuple[str, int], ...] = ()
+    contenders: tuple[Contender, ...] = ()
+    rolls: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    verdict: Verdict | None = None
+    region_ships: tuple[tuple[str, tuple[Ship, ...]], ...] = ()
+    scrapyard: tuple[tuple[str, tuple[Ship, ...]], ...] = ()
+    pirate_figures: tuple[int, ...] | None = None
+    pirate_returned: int = 0
+    variant: AndromedaVariant = field(default=RULEBOOK, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.region_ships:
+            object.__setattr__(self, "region_ships", tuple((p.name, p.ships) for p in self.setup.participants))
+        if self.pirate_figures is None and self.setup.pirate is not None:
+            object.__setattr__(self, "pirate_figures", self.setup.pirate.figures)
+
+    @property
+    def over(self) -> bool:
+        return self.ended_by_diplomacy is not None
+
+    def dice(self, name: str) -> tuple[int, ...]:
+        return dict(self.rolls).get(name, ())
+
+    def ships(self, name: str) -> tuple[Ship, ...]:
+        return dict(self.region_ships).get(name, ())
+
+    def scrapped(self, name: str) -> tuple[Ship, ...]:
+        return dict(self.scrapyard).get(name, ())
+
+    def _repr_svg_(self) -> str:
+        return _svg(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Step 2: diplomacy
+
+
+@register_phase("andromeda.battle.diplomacy", title="Diplomacy", section=DIPLOMACY, notebook=NOTEBOOK)
+def diplomacy(state: BattleState, plays: Sequence[DiplomacyPlay] = (), variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """In turn order from the active player, each participating player may play one diplomacy card.
+
+    One card per participant (A-R4); with ``diplomacy_per_participant=False`` one card per battle in
+    all (the tactics section's reading). A card that ends the battle ends it at once: later players
+    get no chance.
+    """
+    setup = state.setup
+    plays = tuple(plays)
+    by_player: dict[str, DiplomacyPlay] = {}
+    for play in plays:
+        if not isinstance(play, DiplomacyPlay):
+            raise InvalidInput("plays", play, "each play is a DiplomacyPlay")
+        if setup.pirate is not None and play.by == setup.pirate.name:
+            raise IllegalAction("andromeda.battle.diplomacy.pirate", "Pirates play no tactics cards.", DIPLOMACY)
+        if play.by not in {p.name for p in setup.participants}:
+            raise IllegalAction(
+                "andromeda.battle.diplomacy.not_participant",
+                f"{play.by} is not in this battle: diplomacy cards are played only in a battle you take part in.",
+                "自由行动 · 战术卡 (外交)",
+            )
+        if play.by in by_player:
+            raise IllegalAction(
+                "andromeda.battle.diplomacy.one_card",
+                f"{play.by} already plays {by_player[play.by].card}: each participant plays at most one diplomacy card.",
+                DIPLOMACY + " (A-R4)",
+            )
+        by_player[play.by] = play
+    if not variant.diplomacy_per_participant and len(plays) > 1:
+        raise IllegalAction(
+            "andromeda.battle.diplomacy.one_per_battle",
+            "Only one diplomacy card may be played in a battle (variant: one card per battle).",
+            "自由行动 · 战术卡 (外交; A-R4 alternative)",
+        )
+    if state.over:
+        raise IllegalAction("andromeda.battle.over", f"The battle already ended ({state.ended_by_diplomacy}).", DIPLOMACY)
+    order = [p.name for p in setup.participants]
+    ending = next((name for name in order if name in by_player and by_player[name].ends_battle), None)
+    if ending is not None:
+        late = [name for name in order[order.index(ending) + 1:] if name in by_player]
+        if late:
+            raise IllegalAction(
+                "andromeda.battle.diplomacy.battle_over",
+                f"{by_player[ending].card} by {ending} ends the battle before {late[0]}'s turn to play.",
+                DIPLOMACY,
+            )
+    vp = dict(state.vp)
+    played: list[DiplomacyPlay] = []
+    for name in order:
+        play = by_player.get(name)
+        if play is None:
+            state = replace(state, plays=tuple(played))
+            yield Step(f"{name}: diplomacy", f"{name} plays no diplomacy card.", DIPLOMACY, state, {"player": name})
+            continue
+        played.append(play)
+        if play.vp:
+            vp[name] = vp.get(name, 0) + play.vp
+        effect = f" {play.effect}" if play.effect else ""
+        gained = f" {name} gains {play.vp} VP." if play.vp else ""
+        state = replace(state, plays=tuple(played), vp=tuple(vp.items()))
+        yield Step(f"{name}: diplomacy", f"{name} plays {play.card}.{effect}{gained}", DIPLOMACY, state,
+                   {"player": name, "card": play.card, "VP": play.vp})
+        if play.ends_battle:
+            state = replace(state, ended_by_diplomacy=f"{play.card} played by {name}")
+            yield Step("The battle ends", f"{play.card} ends the battle: no dice are rolled, nobody wins or loses.",
+                       DIPLOMACY, state, {"ended by": name})
+            return state
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# Step 3: preparation
+
+
+@register_phase("andromeda.battle.preparation", title="Battle preparation", section=PREPARATION, notebook=NOTEBOOK)
+def preparation(state: BattleState, energy: Mapping[str, int] | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """Count every participant's dice and aim, then, in turn order, the energy each pays for dice.
+
+    Dice = weapons + 1 per own development in or next to the region + 1 per energy, at most
+    ``dice_cap``; aim = own ships in the region + bonuses, at most ``aim_cap``. A pirate: the card's
+    weapons, aim 1 + the card's bonus; an S-class swarm: weapons x figures (capped), aim = figures (A-R3).
+    """
+    setup = state.setup
+    energy = dict(energy or {})
+    _refuse_if_over(state)
+    for name, paid in energy.items():
+        participant = setup.participant(name)
+        _count(f"energy[{name}]", paid)
+        if paid > participant.energy:
+            raise IllegalAction(
+                "andromeda.battle.preparation.energy",
+                f"{name} has {participant.energy} energy and cannot pay {paid}.",
+                PREPARATION,
+            )
+    sides = {name: index for index, faction in enumerate(setup.factions) for name in faction}
+    base: list[Contender] = []
+    for p in setup.participants:
+        ships = state.ships(p.name)
+        weapons = sum(s.weapons for s in ships)
+        dice = weapons + p.developments_nearby
+        bonus = p.aim_bonus + sum(s.aim_bonus for s in ships)
+        aim = len(ships) + bonus
+        text = (
+            f"{p.name}: {weapons} weapon dice from {len(ships)} ships"
+            + (f" + {p.developments_nearby} for developments in or next to {setup.region}" if p.developments_nearby else "")
+            + f" = {dice} dice; aim = {len(ships)} ships" + (f" + {bonus} bonus" if bonus else "") + f" = {aim}"
+        )
+        dice, aim, capped = _cap(dice, aim, variant)
+        base.append(Contender(p.name, dice, aim, sides[p.name], 0, text + capped + "."))
+    for name, paid in energy.items():
+        contender = next(c for c in base if c.name == name)
+        if paid and contender.dice + paid > variant.dice_cap:
+            raise IllegalAction(
+                "andromeda.battle.preparation.dice_cap",
+                f"{name} already rolls {contender.dice} dice: {paid} energy would go past the cap of "
+                f"{variant.dice_cap} dice, so at most {variant.dice_cap - contender.dice} buys dice.",
+                PREPARATION + " (骰子上限)",
+            )
+    _refuse_over_team_cap(base, energy, setup, variant)
+    for contender in base:
+        yield Step(f"{contender.name}: dice and aim", contender.explanation, PREPARATION,
+                   replace(state, contenders=tuple(base)), {"dice": contender.dice, "aim": contender.aim})
+    contenders = list(base)
+    if setup.pirate is not None:
+        pirate = _pirate_contender(setup.pirate, state.pirate_figures or (), len(setup.factions) - 1, variant)
+        contenders.append(pirate)
+        yield Step(f"{pirate.name}: dice and aim", pirate.explanation, ROLL + " (提示框)",
+                   replace(state, contenders=tuple(contenders)), {"dice": pirate.dice, "aim": pirate.aim})
+    for index, p in enumerate(setup.participants):
+        paid = energy.get(p.name, 0)
+        if paid:
+            contenders[index] = replace(contenders[index], dice=contenders[index].dice + paid, energy=paid)
+            text = f"{p.name} pays {paid} energy for {paid} more dice: {contenders[index].dice} dice (energy never adds aim)."
+        else:
+            text = f"{p.name} pays no energy."
+        state = replace(state, contenders=tuple(contenders))
+        yield Step(f"{p.name}: energy", text, PREPARATION, state, {"energy": paid, "dice": contenders[index].dice})
+    return state
+
+
+def _cap(dice: int, aim: int, variant: AndromedaVariant) -> tuple[int, int, str]:
+    notes = []
+    if dice > variant.dice_cap:
+        notes.append(f"; capped to {variant.dice_cap} dice (骰子上限)")
+        dice = variant.dice_cap
+    if aim > variant.aim_cap:
+        notes.append(f"; aim capped to {variant.aim_cap}")
+        aim = variant.aim_cap
+    return dice, aim, "".join(notes)
+
+
+def _pirate_contender(pirate: Pirate, figures: tuple[int, ...], side: int, variant: AndromedaVariant) -> Contender:
+    if pirate.s_class:
+        count = len(figures)
+        dice = pirate.weapons * count if variant.swarm_dice_per_figure else pirate.weapons
+        how = f"{pirate.weapons} weapons x {count} figures" if variant.swarm_dice_per_figure else f"{pirate.weapons} weapons"
+        text = f"{pirate.name} (S-class swarm, one participant): {how} = {dice} dice; aim = {count} figures (A-R3)"
+        dice, aim, capped = _cap(dice, count, variant)
+    else:
+        aim = 1 + pirate.aim_bonus
+        text = f"{pirate.name}: {pirate.weapons} dice from its card; aim 1" + (f" + {pirate.aim_bonus}" if pirate.aim_bonus else "") + f" = {aim}"
+        dice, aim, capped = _cap(pirate.weapons, aim, variant)
+    return Contender(pirate.name, dice, aim, side, 0, text + capped + ".")
+
+
+def _refuse_over_team_cap(base: list[Contender], energy: Mapping[str, int], setup: BattleSetup, variant: AndromedaVariant) -> None:
+    for faction in setup.factions:
+        if len(faction) < 2:
+            continue
+        pooled = sum(c.dice + energy.get(c.name, 0) for c in base if c.name in faction)
+        if pooled > variant.team_dice_cap:
+            raise IllegalAction(
+                "andromeda.battle.preparation.team_cap",
+                f"Team {' + '.join(faction)} would pool {pooled} dice; a team pools at most {variant.team_dice_cap}.",
+                TEAMS,
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Step 4: roll
+
+
+@register_phase("andromeda.battle.roll", title="Roll the battle dice", section=ROLL, notebook=NOTEBOOK)
+def roll(state: BattleState, rng: Rng) -> Procedure:
+    """Everyone rolls at once; then every die below its owner's aim is rerolled until none is.
+
+    Draw order (for forced rolls): each contender's dice in set-up order (the pirate last), then
+    each reroll round: the low dice of each contender in order.
+    """
+    _refuse_if_over(state)
+    if not state.contenders:
+        raise IllegalAction("andromeda.battle.roll.unprepared", "Prepare the battle (step 3) before rolling.", ROLL)
+    dice = {c.name: list(rng.rolls(c.dice)) for c in state.contenders}
+    state = replace(state, rolls=tuple((n, tuple(d)) for n, d in dice.items()))
+    shown = "; ".join(f"{c.name} {_faces(dice[c.name])} (aim {c.aim})" for c in state.contenders)
+    yield Step("Everyone rolls", f"All dice are rolled at once: {shown}.", ROLL, state,
+               {c.name: tuple(dice[c.name]) for c in state.contenders})
+    round_number = 0
+    while any(v < c.aim for c in state.contenders for v in dice[c.name]):
+        round_number += 1
+        parts = []
+        for c in state.contenders:
+            low = [i for i, v in enumerate(dice[c.name]) if v < c.aim]
+            if not low:
+                continue
+            before = [dice[c.name][i] for i in low]
+            for i in low:
+                dice[c.name][i] = rng.roll(6)
+            after = [dice[c.name][i] for i in low]
+            parts.append(f"{c.name} rerolls {_faces(before)} (below aim {c.aim}) and gets {_faces(after)}")
+        state = replace(state, rolls=tuple((n, tuple(d)) for n, d in dice.items()))
+        yield Step(f"Reroll round {round_number}", "; ".join(parts) + ".", ROLL + " · 瞄准值", state,
+                   {c.name: tuple(dice[c.name]) for c in state.contenders})
+    final = "; ".join(f"{c.name} {_faces(sorted(dice[c.name], reverse=True))}" for c in state.contenders)
+    yield Step("Final dice", f"Every die is at or above its aim. Sorted high to low: {final}.", ROLL, state)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# Step 5: result
+
+
+@register_phase("andromeda.battle.result", title="Battle result", section=RESULT, notebook=NOTEBOOK)
+def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """Compare the sides' highest dice, then the next (2v2 teams pooled); reward the winner.
+
+    The winner (both teammates in 2v2, A-F20) advances 1 on the supremacy track and takes a beaten
+    pirate's reward (an S-class swarm rewards once). Each beaten player may take a tactical
+    operation (A-R12). A tie for first after all dice: no winner, everyone loses (A-F2, A-R2).
+    """
+    _refuse_if_over(state)
+    if not state.rolls:
+        raise IllegalAction("andromeda.battle.result.unrolled", "Roll the dice (step 4) before the result.", RESULT)
+    setup = state.setup
+    factions = setup.factions
+    labels = [" + ".join(f) for f in factions]
+    pooled = [tuple(sorted((v for name in f for v in state.dice(name)), reverse=True)) for f in factions]
+    if any(len(f) > 1 for f in factions):
+        teams = "; ".join(f"{label}: {_faces(dice)}" for label, dice, f in zip(labels, pooled, factions) if len(f) > 1)
+        yield Step("Pool team dice", f"Teammates pool their dice and compare as one side: {teams}.", TEAMS, state)
+    verdict = compare(pooled)
+    for number, shown in enumerate(verdict.rounds, 1):
+        faces = ", ".join(f"{labels[i]} {'no die left' if v is None else v}" for i, v in shown)
+        best = max(v for _, v in shown if v is not None)
+        still = [labels[i] for i, v in shown if v == best]
+        if len(still) > 1:
+            outcome = f"{' and '.join(still)} tie on {best}; they compare their next highest die."
+        else:
+            outcome = f"{still[0]} is highest with {best}."
+        yield Step(f"Die {number}", f"Die {number}: {faces}. {outcome}", RESULT, state, {labels[i]: v for i, v in shown})
+    pirate = setup.pirate.name if setup.pirate is not None else None
+    players = [p.name for p in setup.participants]
+    if verdict.winner is None:
+        winner = None
+        losers = tuple(players) + ((pirate,) if pirate else ())
+        beaten = pirate is not None and variant.full_tie_beats_pirate
+        supremacy, rewards = (), ()
+        text = "A tie for first after all dice: there is no winner and everyone loses (A-F2); nobody gains supremacy or a reward."
+        if pirate:
+            text += " The pirate counts as beaten (A-R2)." if beaten else " The pirate is not damaged (variant)."
+    else:
+        winner = factions[verdict.winner]
+        losers = tuple(name for f in factions if f != winner for name in f)
+        beaten = pirate is not None and pirate in losers
+        supremacy = tuple(name for name in winner if name != pirate)
+        rewards = tuple((name, setup.pirate.reward) for name in supremacy) if beaten and setup.pirate else ()
+        text = f"{' + '.join(winner)} wins on die {verdict.decided_at}."
+        if supremacy:
+            text += f" {' and '.join(supremacy)} {_verb(supremacy, 'advances', 'advance')} 1 on the supremacy track."
+        if rewards:
+            once = " (an S-class swarm rewards once)" if setup.pirate and setup.pirate.s_class else ""
+            text += f" Beating {pirate}: {' and '.join(supremacy)} {_verb(supremacy, 'takes', 'take')} {setup.pirate.reward}{once}."
+    tactical = tuple(name for name in losers if name != pirate)
+    if tactical:
+        text += f" {' and '.join(tactical)} may take a tactical operation: draw 1 tactics card or the slotted moon's resources (A-R12)."
+    decided = Verdict(winner, losers, verdict.decided_at, supremacy, rewards, tactical, beaten)
+    state = replace(state, verdict=decided)
+    yield Step("Result", text, RESULT, state, {"winner": " + ".join(winner) if winner else "none", "losers": ", ".join(losers)})
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# Step 6: damage
+
+
+@register_phase("andromeda.battle.damage", title="Damage the beaten ships", section=DAMAGE, notebook=NOTEBOOK)
+def damage(state: BattleState, pirate_figure: int = 0) -> Procedure:
+    """Every beaten player's ships in the region take damage: a ship with an undamaged shield takes a
+    marker on it and stays; any other ship goes to the top of the scrapyard. A beaten pirate: one
+    figure (``pirate_figure``; the text does not say which of a swarm) takes the damage and returns
+    to its card unless it has an undamaged shield (A-F3); its shield damage clears there (A-R11).
+    """
+    _refuse_if_over(state)
+    verdict = state.verdict
+    if verdict is None:
+        raise IllegalAction("andromeda.battle.damage.undecided", "Decide the result (step 5) before damage.", DAMAGE)
+    figures = state.pirate_figures or ()
+    if verdict.pirate_beaten and not (isinstance(pirate_figure, int) and 0 <= pirate_figure < len(figures)):
+        raise InvalidInput("pirate_figure", pirate_figure, f"choose a figure 0..{len(figures) - 1}")
+    region = dict(state.region_ships)
+    scrap = dict(state.scrapyard)
+    for name in verdict.losers:
+        if name not in region:
+            continue
+        kept, sent, lines = [], [], []
+        for ship in region[name]:
+            if ship.shield_left:
+                kept.append(replace(ship, damage=ship.damage + 1))
+                lines.append(f"{ship.kind}: a damage marker on its shield, it stays")
+            else:
+                sent.append(ship)
+                why = "its shields are spent" if ship.shields else "no shield"
+                lines.append(f"{ship.kind}: {why}, to the scrapyard's top")
+        region[name] = tuple(kept)
+        scrap[name] = tuple(sent) + scrap.get(name, ())
+        state = replace(state, region_ships=tuple(region.items()), scrapyard=tuple(scrap.items()))
+        yield Step(f"{name}: damage", f"{name}'s ships are damaged: " + "; ".join(lines) + ".", DAMAGE, state,
+                   {"stay": len(kept), "scrapyard": len(sent)})
+    if verdict.pirate_beaten and state.setup.pirate is not None:
+        pirate = state.setup.pirate
+        marks = figures[pirate_figure]
+        if marks < pirate.shields:
+            figures = figures[:pirate_figure] + (marks + 1,) + figures[pirate_figure + 1:]
+            text = f"{pirate.name}: one figure takes a damage marker on an undamaged shield and stays (A-F3)."
+            returned = state.pirate_returned
+        else:
+            figures = figures[:pirate_figure] + figures[pirate_figure + 1:]
+            text = f"{pirate.name}: one figure is damaged and returns to its card (pirates never go to the scrapyard)."
+            returned = state.pirate_returned + 1
+        state = replace(state, pirate_figures=figures, pirate_returned=returned)
+        yield Step(f"{pirate.name}: damage", text, DAMAGE + " · 护盾", state, {"figures left": len(figures)})
+    if not verdict.losers:
+        yield Step("No damage", "Nobody lost: no ship is damaged.", DAMAGE, state)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole battle
+
+
+def battle(
+    setup: BattleSetup,
+    plays: Sequence[DiplomacyPlay] = (),
+    energy: Mapping[str, int] | None = None,
+    rng: Rng | None = None,
+    variant: AndromedaVariant = RULEBOOK,
+    pirate_figure: int = 0,
+) -> Procedure:
+    """Steps 2-6 in order; stops after diplomacy if a card ends the battle."""
+    state = BattleState(setup, variant=variant)
+    state = yield from diplomacy(state, plays, variant)
+    if state.over:
+        return state
+    state = yield from preparation(state, energy, variant)
+    state = yield from roll(state, rng if rng is not None else Rng(0))
+    state = yield from result(state, variant)
+    state = yield from damage(state, pirate_figure)
+    return state
+
+
+def _refuse_if_over(state: BattleState) -> None:
+    if state.over:
+        raise IllegalAction("andromeda.battle.over", f"The battle already ended: {state.ended_by_diplomacy}.", DIPLOMACY)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rulebook's example (战斗举例), from data
+
+
+@dataclass(frozen=True)
+class BattleExample:
+    """A battle set up from a data file, with its plays, energy and forced dice, and what is invented."""
+
+    title: str
+    section: str
+    setup: BattleSetup
+    plays: tuple[DiplomacyPlay, ...]
+    energy: dict[str, int]
+    forced_dice: tuple[int, ...]
+    invented: tuple[str, ...]
+
+    def run_steps(self, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+        return battle(self.setup, self.plays, self.energy, Rng.forced(self.forced_dice), variant)
+
+
+def load_battle_example(name: str = "battle_example.toml") -> BattleExample:
+    """Read a battle from the wing's ``data/`` folder (default: the rulebook's 战斗举例, A-R14)."""
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return parse_battle_example(tomllib.loads(text), name)
+
+
+def parse_battle_example(data: Mapping[str, Any], source: str = "data") -> BattleExample:
+    """Build a ``BattleExample`` from parsed TOML; a bad entry raises ``InvalidInput`` naming it."""
+    try:
+        players = []
+        for index, entry in enumerate(data["participant"]):
+            where = f"{source}: participant[{index}]"
+            ships = tuple(_ship(s, f"{where}.ship[{n}]") for n, s in enumerate(entry.get("ship", ())))
+            players.append(_build(Participant, where, name=entry["name"], ships=ships,
+                                  developments_nearby=entry.get("developments_nearby", 0), energy=entry.get("energy", 0),
+                                  aim_bonus=entry.get("aim_bonus", 0), team=entry.get("team")))
+        pirate = None
+        if "pirate" in data:
+            p = data["pirate"]
+            pirate = _build(Pirate, f"{source}: pirate", name=p["name"], weapons=p["weapons"], aim_bonus=p.get("aim_bonus", 0),
+                            shields=p.get("shields", 0), s_class=p.get("s_class", False),
+                            figures=tuple(p.get("figures", (0,))), reward=p.get("reward", "the card's reward"))
+        setup = _build(BattleSetup, f"{source}: battle", region=data["battle"]["region"], participants=tuple(players),
+                       pirate=pirate, active=data["battle"].get("active"))
+        plays = tuple(_build(DiplomacyPlay, f"{source}: play[{n}]", **play) for n, play in enumerate(data.get("play", ())))
+        energy = dict(data.get("energy", {}))
+        forced = tuple(data["roll"]["forced"])
+        invented = tuple(data["battle"].get("invented", ()))
+        return BattleExample(data["battle"]["title"], data["battle"]["section"], setup, plays, energy, forced, invented)
+    except KeyError as missing:
+        raise InvalidInput(source, str(missing), "a battle file needs [battle] (title, section, region), [[participant]] and [roll] forced") from None
+
+
+def _ship(entry: Mapping[str, Any], where: str) -> Ship:
+    return _build(Ship, where, kind=entry.get("kind"), weapons=entry.get("weapons"), shields=entry.get("shields", 0),
+                  damage=entry.get("damage", 0), aim_bonus=entry.get("aim_bonus", 0))
+
+
+def _build(cls: type, where: str, /, **values: Any) -> Any:
+    try:
+        return cls(**values)
+    except TypeError as wrong:
+        raise InvalidInput(where, values, str(wrong)) from None
+    except InvalidInput as bad:
+        raise InvalidInput(f"{where}.{bad.field}", bad.value, bad.reason) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers and the picture
+
+
+def _text(name: str, value: Any) -> None:
+    if not isinstance(value, str) or not value:
+        raise InvalidInput(name, value, "expected a non-empty name")
+
+
+def _count(name: str, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidInput(name, value, "expected a whole number, 0 or more")
+
+
+def _verb(names: Sequence[str], one: str, many: str) -> str:
+    return one if len(names) == 1 else many
+
+
+def _faces(dice: Sequence[int]) -> str:
+    return "[" + " ".join(str(v) for v in dice) + "]" if dice else "[no dice]"
+
+
+_COLOURS = {"yellow": "#e0b400", "blue": "#2f6fd6", "green": "#2e9a4b", "purple": "#8a4fc4", "red": "#c8402f"}
+
+
+def _svg(state: BattleState) -> str:
+    """One row per contender: ships (shield pips, damage marks), dice, and the verdict."""
+    setup = state.setup
+    rows = [(p.name, state.ships(p.name), state.scrapped(p.name)) for p in setup.participants]
+    pirate = setup.pirate
+    height = 44 + 64 * (len(rows) + (pirate is not None))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="760" height="{height}" class="tt-battle" font-family="sans-serif" font-size="12">']
+    out.append(f'<text x="8" y="20" font-size="15" font-weight="bold">{html.escape(setup.region)}</text>')
+    verdict = state.verdict
+    status = ""
+    if state.over:
+        status = "battle ended by diplomacy"
+    elif verdict is not None:
+        status = f"winner: {' + '.join(verdict.winner)}" if verdict.winner else "no winner: everyone loses"
+    out.append(f'<text x="752" y="20" text-anchor="end" font-weight="bold">{html.escape(status)}</text>')
+    contenders = {c.name: c for c in state.contenders}
+    entries = [(name, ships, scrapped, False) for name, ships, scrapped in rows]
+    if pirate is not None:
+        entries.append((pirate.name, (), (), True))
+    for index, (name, ships, scrapped, is_pirate) in enumerate(entries):
+        y = 36 + 64 * index
+        colour = "#555" if is_pirate else _COLOURS.get(name.lower(), "#777")
+        out.append(f'<rect x="4" y="{y}" width="752" height="58" rx="6" fill="{colour}" fill-opacity="0.08" stroke="{colour}"/>')
+        out.append(f'<text x="12" y="{y + 18}" font-weight="bold" fill="{colour}">{html.escape(name[:22])}</text>')
+        if verdict is not None and name in verdict.losers:
+            out.append(f'<text x="12" y="{y + 36}" fill="#b00">beaten</text>')
+        elif verdict is not None and verdict.winner and name in verdict.winner:
+            out.append(f'<text x="12" y="{y + 36}" fill="#070">wins</text>')
+        contender = contenders.get(name)
+        if contender is not None:
+            out.append(f'<text x="12" y="{y + 52}" fill="#333">{contender.dice} dice, aim {contender.aim}</text>')
+        x = 160
+        if is_pirate:
+            for marks in state.pirate_figures or ():
+                out.append(f'<circle cx="{x + 10}" cy="{y + 14}" r="9" fill="#444"/>')
+                for s in range(pirate.shields):
+                    fill = "#b00" if s < marks else "#6cf"
+                    out.append(f'<rect x="{x + 22 + s * 8}" y="{y + 10}" width="6" height="6" fill="{fill}"/>')
+                x += 30 + 8 * pirate.shields
+            if state.pirate_returned:
+                out.append(f'<text x="{x}" y="{y + 18}" fill="#666">{state.pirate_returned} figure back on its card</text>')
+        for ship in ships:
+            out.append(f'<rect x="{x}" y="{y + 4}" width="80" height="20" rx="4" fill="white" stroke="{colour}"/>')
+            out.append(f'<text x="{x + 40}" y="{y + 18}" text-anchor="middle" font-size="10">{html.escape(ship.kind[:14])}</text>')
+            for s in range(ship.shields):
+                fill = "#b00" if s < ship.damage else "#6cf"
+                out.append(f'<rect x="{x + 70 - s * 8}" y="{y + 6}" width="6" height="6" fill="{fill}"/>')
+            x += 86
+        if scrapped:
+            out.append(f'<text x="{x + 4}" y="{y + 18}" fill="#b00">scrapyard: {html.escape(", ".join(s.kind for s in scrapped))}</text>')
+        dx = 160
+        for v in sorted(state.dice(name), reverse=True):
+            out.append(f'<rect x="{dx}" y="{y + 30}" width="22" height="22" rx="4" fill="white" stroke="#333"/>')
+            out.append(f'<text x="{dx + 11}" y="{y + 46}" text-anchor="middle" font-weight="bold">{v}</text>')
+            dx += 26
+    out.append("</svg>")
+    return "".join(out)
