@@ -1,0 +1,104 @@
+"""Exact odds of the bag and of belt runs (odds.bag): draws without replacement, plans, the best plan."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from merchants_tables import make_ship, seat, table
+
+from tabletoolkit import run
+from tabletoolkit.merchants import (bag_odds, best_plan, end_run, explore, explore_odds, pickup, plan_odds, situation,
+                                    swap, take)
+from tabletoolkit.merchants.odds import make_situation
+from tabletoolkit.prob import Distribution
+
+pytestmark = pytest.mark.phase("odds.bag")
+
+VALUES = {"ice": 1, "gold": 5}
+
+
+def test_one_explore_draws_each_kind_in_proportion_and_the_chances_sum_to_one():
+    one = explore_odds({"ice": 3, "gold": 1})
+    assert one[(("ice", 1),)] == Fraction(3, 4) and one[(("gold", 1),)] == Fraction(1, 4)
+    assert sum(p for _, p in one.items()) == 1
+
+
+def test_two_explores_draw_without_replacement():
+    two = explore_odds({"ice": 3, "gold": 1}, 2)
+    assert two[(("ice", 2),)] == Fraction(1, 2) and two[(("ice", 1), ("gold", 1))] == Fraction(1, 2)
+    assert sum(p for _, p in two.items()) == 1
+
+
+def test_a_plan_of_two_explores_pays_2_or_6_with_even_chances():
+    sit = make_situation(energy=4, capacity=2, values=VALUES, bag={"ice": 3, "gold": 1})
+    odds = plan_odds(sit, [explore(), explore()])
+    assert odds.distribution == Distribution({2: 1, 6: 1})
+    assert odds.expected == 4 and odds.skipped == 0
+
+
+def test_the_best_plan_picks_up_the_known_gold_then_explores():
+    sit = make_situation(energy=4, capacity=2, values=VALUES, bag={"ice": 3, "gold": 1}, known=("gold",))
+    best = best_plan(sit)
+    assert best.expected == 7
+    assert best.distribution == Distribution({6: 3, 10: 1})
+    assert str(best.first_action()) in ("pick up from known space", "explore")
+    assert best.expected == plan_odds(sit, [pickup("known"), explore()]).expected
+
+
+def test_the_best_plan_swaps_an_unreachable_destination():
+    sit = make_situation(energy=3, capacity=1, values=VALUES, bag={}, known=("ice",),
+                         destinations={"near": (1, 4), "far": (5, 9)}, deck={"near": 1, "far": 1})
+    best = best_plan(sit)
+    assert best.expected == 5 and best.distribution == Distribution({5: 1})
+    lines = best.describe()
+    assert lines[0] == "take the top destination card:"
+    assert any("if far (1/2)" in line for line in lines) and any("swap destination" in line for line in lines)
+    assert plan_odds(sit, [pickup("known"), end_run()]).distribution == Distribution({1: 1, 5: 1})
+
+
+def test_a_step_that_cannot_be_done_is_skipped_and_its_chance_reported():
+    sit = make_situation(energy=6, capacity=1, values=VALUES, bag={"ice": 3, "gold": 1})
+    odds = plan_odds(sit, [explore(), pickup("known")])
+    assert odds.skipped == 1 and odds.distribution == Distribution({1: 3, 5: 1})
+    full = plan_odds(sit, [explore(), explore()])
+    assert full.skipped == 0 and full.expected == Fraction(2)
+
+
+def test_taking_from_an_opponent_in_a_plan():
+    sit = make_situation(energy=3, capacity=2, values=VALUES, bag={}, opponents={"Bea": ("gold", "ice", "ice")})
+    assert plan_odds(sit, [take("Bea")]).distribution == Distribution({6: 1})
+    assert best_plan(sit).expected == 6
+
+
+PLAN_STEPS = st.sampled_from([explore(), pickup("known"), pickup("local"), take("Bea"), swap(), end_run()])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(PLAN_STEPS, max_size=5))
+def test_no_plan_beats_the_best_plan_and_every_distribution_sums_to_one(plan):
+    sit = make_situation(energy=6, capacity=3, values={"ice": 1, "iron": 2, "gold": 5}, bag={"ice": 2, "iron": 2, "gold": 1},
+                         known=("iron",), local=("ice",), opponents={"Bea": ("gold",)},
+                         destinations={"a": (1, 2), "b": (3, 6)}, deck={"a": 1, "b": 1}, flat=1)
+    odds = plan_odds(sit, plan)
+    assert sum(p for _, p in odds.distribution.items()) == 1
+    assert odds.expected <= best_plan(sit).expected
+
+
+def test_a_situation_from_a_game_counts_refineries_cards_and_set_up_tokens():
+    state = seat(table(), "Ada", ships=(make_ship("mule", pilots=("ace",), gear=("fuel_cell",)),),
+                 refineries=("ice_refinery",), setup_tokens=("gold",))
+    sit = situation(state, "Ada", "mule-1")
+    assert sit.energy == 3 + 1 and sit.rules.capacity == 4 and sit.rules.flat == 3
+    assert sit.rules.value("ice") == 2 and sit.start.local == ("gold",)
+    assert sit.bag == {"ice": 3, "gold": 1}
+
+
+def test_the_bag_odds_phase_explains_draws_plan_and_best_plan():
+    sit = make_situation(energy=4, capacity=2, values=VALUES, bag={"ice": 3, "gold": 1}, known=("gold",))
+    steps = run(bag_odds(sit, [explore(), explore()]))
+    assert [s.title for s in steps] == ["What exploring draws", "Without replacement", "Your plan", "The best plan", "Compare"]
+    assert "ice 3/4" in steps[0].text and "gold 1/4" in steps[0].text and steps[0].data["total"] == 1
+    assert steps[1].data["at_least_one"] == Fraction(1, 2)
+    assert steps[-1].text == "The best plan expects 3 more credits."
+    assert steps.result.plan.expected == 4 and steps.result.best.expected == 7
