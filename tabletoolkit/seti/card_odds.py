@@ -104,7 +104,7 @@ def card_row_odds(
     what = f"the row of {variant.card_row_size}" + (f" and the next {draws} draw{'s' if draws > 1 else ''}" if draws else "")
     yield Step(
         "Deals with no match",
-        f"{what.capitalize()} are {cards} cards from a shuffled deck: C({big}, {cards}) = {comb(big, cards)} equally likely sets, "
+        f"{what.capitalize()}: {cards} cards from a shuffled deck, so C({big}, {cards}) = {comb(big, cards)} equally likely sets, "
         f"and C({big - k}, {cards}) = {comb(big - k, cards)} of them hold no {colour} card.",
         SECTION, None, {"all sets": comb(big, cards), "no match": comb(big - k, cards)},
     )

@@ -554,6 +554,8 @@ def sector_svg(sector: Sector) -> str:
         label = str(i + 1) if i < sector.slots else "+"
         if i == 1:
             label += " (2 VP)"
+        if i == 0 and sector.carried:
+            label += " (kept)"
         out.append(f'<text x="{cx}" y="{y + r + 18}" text-anchor="middle" fill="#cfd8ff">{label}</text>')
     if sector.overflow:
         x = left + sector.slots * (2 * r + gap) + gap / 2
