@@ -93,3 +93,30 @@ def activation_example(catalog: Catalog | None = None) -> Game:
     regions = (Region("Cinder", "planet", planet="Cinder"), Region("Nebula 3", "nebula", die=3))
     return Game((yellow,), regions, (("Cinder", "Nebula 3"),), active="yellow",
                 tactics_deck=("Assume Command", "Costly Mistake", "Hailing Frequencies"))
+
+
+def launch_example(catalog: Catalog | None = None) -> Game:
+    """A launch-turn table (sample planets and modules): red has just launched transport-1 to Glacia
+    (3 city moons), has a science vessel on Nebula 3 (an abandoned moon) and transport-2 on the Trade Hub
+    and Maximus Field; the module columns show three modules each."""
+    from .state import Moon
+
+    catalog = catalog or load_catalog()
+    city = tuple(Moon(face, "city") for face in catalog.moons["city"][:3])
+    places = {"transport-1": "region:Glacia", "transport-2": "region:Trade Hub", "science_vessel": "region:Nebula 3",
+              "transport-3": "region:Maximus Field"}
+    red = Player("red", resources=Goods.of(energy=2, nanocarbon=2, titanium=3, credit=1), modules=core_station(catalog),
+                 ships=tuple(replace(s, where=places.get(s.id, s.where)) for s in fleet("red", catalog)), leaders=1,
+                 tactics=("Automation",), tracks=Goods.of(science=1, industry=1),
+                 upgrade_tiles=("transport", "fighter", "science_vessel", "heavy_cruiser"))
+    blue = Player("blue", ships=fleet("blue", catalog), modules=core_station(catalog))
+    regions = (Region("Glacia", "planet", planet="Glacia", moons=city, printed=catalog.planet("Glacia").resources),
+               Region("Nebula 3", "nebula", die=3, moons=(Moon(catalog.moons["nebula"][0]),)),
+               Region("Trade Hub", "alliance_base"), Region("Maximus Field", "alliance_base"))
+    science = tuple(n for n, m in catalog.modules.items() if m.row == "science")
+    industry = tuple(n for n, m in catalog.modules.items() if m.row == "industry")
+    return Game((red, blue), regions, (("Glacia", "Nebula 3"), ("Glacia", "Trade Hub"), ("Trade Hub", "Maximus Field")),
+                active="red", event_deck=tuple(card.name for card in catalog.events[:4]),
+                module_display=(("science", science[:3]), ("industry", industry[:3])),
+                module_decks=(("science", science[3:]), ("industry", industry[3:])),
+                tactics_deck=("Assume Command", "Dark Alliance", "Costly Mistake", "Hailing Frequencies"))

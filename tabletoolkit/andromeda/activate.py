@@ -1,0 +1,100 @@
+"""Launch turn step 2: activate the region launched to (发射回合 · 步骤 2 激活地区).
+
+A planet gives its top moon (else the resources printed under the stack); a nebula its moon if any,
+then a secret look at the top two event cards, one back on top and one to the bottom; an alliance base
+its action (联盟基地行动) at its cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine.steps import Procedure
+from .actions import draw_tactics, gain, pay_any
+from .catalog import Catalog, load_catalog
+from .goods import Goods
+from .moons import claim_moon
+from .state import Game
+from .variant import RULEBOOK, AndromedaVariant
+
+SECTION = "发射回合 · 步骤 2 激活地区"
+BASES = "发射回合 · 联盟基地行动"
+
+
+@register_phase("andromeda.activate", title="Activate the region", section=SECTION, notebook="andromeda_launch_turn.ipynb")
+def activate_region(game: Game, colour: str, region_name: str, *, make_room: int | None = None, keep_on_top: int = 0,
+                    payment: Goods = Goods(), tactics: tuple[str, ...] = (), modules: Sequence[str] = (),
+                    field_discard: str | None = None, choice: str | None = None, target: str | None = None,
+                    rng: Rng | None = None, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """Activate ``region_name`` for ``colour``. ``keep_on_top`` (0 or 1) picks which peeked event card
+    stays on top; ``payment``/``tactics`` pay an alliance base's "2 resources of any kind"; ``modules``
+    and ``field_discard`` are the Maximus/Odessa purchase; ``choice``/``target`` the Shipyard (build_ship
+    with a ship type, or repair with ``option:target``) and the Development Office (a planet)."""
+    from .events import advance_event
+
+    catalog = catalog or load_catalog()
+    region = game.region(region_name)
+    if not any(s.where == f"region:{region_name}" for s in game.player(colour).ships):
+        raise IllegalAction("andromeda.activate.no_ship", f"{colour} has no ship on {region_name} to activate it", SECTION)
+    if region.kind in ("planet", "nebula"):
+        if region.moons:
+            moon = region.moons[0]
+            game = game.with_region(replace(region, moons=region.moons[1:]))
+            game, text = claim_moon(game, colour, moon, make_room=make_room, variant=variant)
+            yield Step("Take the moon", f"{text} {len(region.moons) - 1} moon(s) left on {region_name}.", f"{SECTION} · 拿取卫星", game)
+        elif region.kind == "planet":
+            game = gain(game, colour, region.printed)
+            yield Step("No moon left", f"{region_name} has no moon left: {colour} gains the printed {region.printed}.", SECTION, game)
+        if region.kind == "nebula":
+            if len(game.event_deck) < 2:
+                yield Step("Peek", "Fewer than two event cards are left to look at.", SECTION, game)
+            else:
+                if keep_on_top not in (0, 1):
+                    raise InvalidInput("keep_on_top", keep_on_top, "0 or 1: which of the two peeked cards stays on top")
+                top, second = game.event_deck[0], game.event_deck[1]
+                kept, bottom = (top, second) if keep_on_top == 0 else (second, top)
+                game = replace(game, event_deck=(kept,) + game.event_deck[2:] + (bottom,))
+                yield Step("Peek at the event deck", f"{colour} looks secretly at {top} and {second}, puts {kept} back on top "
+                           f"and {bottom} at the bottom.", SECTION, game, {"top": kept, "bottom": bottom})
+        return game
+    if region.kind != "alliance_base":
+        raise IllegalAction("andromeda.activate.nothing", f"{region_name} ({region.kind}) has nothing to activate", SECTION)
+    base = catalog.alliance_bases.get(region_name)
+    if base is None:
+        raise InvalidInput("region", region_name, f"alliance bases: {sorted(catalog.alliance_bases)}")
+    if base.pay_any:
+        game = pay_any(game, colour, base.pay_any, payment, tactics, "andromeda.activate", BASES)
+        if base.draw:
+            game, drawn = draw_tactics(game, colour, base.draw, rng)
+            text = f"draws {len(drawn)} tactics cards"
+        else:
+            game = gain(game, colour, base.gain)
+            text = f"gains {base.gain}"
+        yield Step(region_name, f"{colour} pays {payment.total + len(tactics)} resources and {text}.", BASES, game)
+        return game
+    if base.buy_modules:
+        from .modules import acquire_modules
+
+        game = yield from advance_event(game, base.event_advance, catalog=catalog, variant=variant, reason=region_name)
+        game = yield from acquire_modules(game, colour, modules, rows=base.buy_modules, paid=True, field_discard=field_discard,
+                                          at_field=True, catalog=catalog, variant=variant)
+        return game
+    if region_name == "Shipyard":
+        if choice == "build_ship":
+            from .ships import build_ship
+
+            game = yield from build_ship(game, colour, target or "", catalog=catalog)
+        elif choice == "repair":
+            from .repair import repair
+
+            option, _, what = (target or "nothing").partition(":")
+            game = yield from repair(game, colour, option, what or None)
+        else:
+            raise InvalidInput("choice", choice, "the Shipyard builds a ship ('build_ship') or repairs ('repair')")
+        return game
+    from .develop import build_development
+
+    game = yield from build_development(game, colour, target or "", catalog=catalog, variant=variant)
+    return game

@@ -1,0 +1,104 @@
+"""Acquiring modules (模块 · 购买或获取模块).
+
+Each module gained goes into its row on the station with a damage marker per damage icon, and its
+owner moves one space up the matching progress track. Whether it costs the board price is decided by
+the gaining effect's icon (A-F11): ``paid=True`` for a barred icon. Through Maximus or Odessa Field you
+must buy the first module; a player who cannot or will not buy a second must discard one module from
+the named columns to the bottom of its deck. After every acquiring action the columns slide down and
+refill from their decks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..engine import IllegalAction, InvalidInput, Step, register_phase
+from ..engine.steps import Procedure
+from .actions import pay
+from .catalog import MODULE_ROWS, Catalog, load_catalog
+from .goods import Goods
+from .state import Game, StationModule
+from .variant import RULEBOOK, AndromedaVariant
+
+SECTION = "模块 · 购买或获取模块"
+DISPLAY = 3
+
+
+def _take(game: Game, colour: str, name: str, rows: Sequence[str], paid: bool, payment: Goods | None,
+          catalog: Catalog) -> tuple[Game, str]:
+    card = catalog.module(name)
+    if card.row not in rows or name not in game.display(card.row):
+        raise IllegalAction("andromeda.modules.not_offered", f"{name} is not in the offered columns {tuple(rows)}", SECTION)
+    if paid:
+        game = pay(game, colour, catalog.module_cost[card.row], payment, "andromeda.modules", SECTION)
+    display = dict(game.module_display)
+    display[card.row] = tuple(m for m in display[card.row] if m != name)
+    player = game.player(colour)
+    game = replace(game, module_display=tuple(display.items()))
+    game = game.with_player(replace(player, modules=player.modules + (StationModule(name, damage=card.damage_icons),)))
+    cost = f"pays {payment or catalog.module_cost[card.row]} and " if paid else ""
+    damage = f" with {card.damage_icons} damage marker(s) for its damage icons" if card.damage_icons else ""
+    return game, f"{colour} {cost}takes {name} into the {card.row} row{damage}"
+
+
+def refresh_columns(game: Game) -> Game:
+    """Slide every column down and refill it from its deck (after each acquiring action)."""
+    display, decks = dict(game.module_display), dict(game.module_decks)
+    for row in MODULE_ROWS:
+        shown, deck = list(display.get(row, ())), list(decks.get(row, ()))
+        while len(shown) < DISPLAY and deck:
+            shown.append(deck.pop(0))
+        display[row], decks[row] = tuple(shown), tuple(deck)
+    return replace(game, module_display=tuple(display.items()), module_decks=tuple(decks.items()))
+
+
+@register_phase("andromeda.modules", title="Acquire modules", section=SECTION, notebook="andromeda_launch_turn.ipynb")
+def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequence[str] = MODULE_ROWS, paid: bool = True,
+                    payments: Sequence[Goods | None] = (), field_discard: str | None = None, at_field: bool = False,
+                    catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """Gain the modules ``picks`` from the columns ``rows`` (paid or free by the gaining icon, A-F11).
+    ``at_field``: through Maximus or Odessa Field, 1 or 2 bought; with 1, ``field_discard`` names the
+    module sent to the bottom of its deck."""
+    from .tracks import advance_track
+
+    catalog = catalog or load_catalog()
+    unknown = [r for r in rows if r not in MODULE_ROWS]
+    if unknown:
+        raise InvalidInput("rows", tuple(rows), f"module rows are {MODULE_ROWS}")
+    if at_field and not 1 <= len(picks) <= 2:
+        raise IllegalAction("andromeda.modules.field_count", "through Maximus or Odessa Field you buy 1 or 2 modules "
+                            "(the first must be bought)", "发射回合 · 联盟基地行动")
+    if at_field and len(picks) == 1 and field_discard is None:
+        raise IllegalAction("andromeda.modules.field_discard", "buying only 1 module there, you must discard 1 module "
+                            "from the named columns", f"{SECTION} 4")
+    for index, name in enumerate(picks):
+        game, text = _take(game, colour, name, rows, paid, payments[index] if index < len(payments) else None, catalog)
+        yield Step(f"Take {name}", text + ".", f"{SECTION} 1–2", game)
+        row = catalog.module(name).row
+        if game.player(colour).track(row) < catalog.track(row).top:
+            game = yield from advance_track(game, colour, row, 1, catalog=catalog, variant=variant)
+    if at_field and len(picks) == 1:
+        card = catalog.module(field_discard)
+        if card.row not in rows or field_discard not in game.display(card.row):
+            raise IllegalAction("andromeda.modules.not_offered", f"{field_discard} is not in the offered columns", SECTION)
+        display, decks = dict(game.module_display), dict(game.module_decks)
+        display[card.row] = tuple(m for m in display[card.row] if m != field_discard)
+        decks[card.row] = decks.get(card.row, ()) + (field_discard,)
+        game = replace(game, module_display=tuple(display.items()), module_decks=tuple(decks.items()))
+        yield Step("Discard a module", f"{colour} buys only one, so {field_discard} goes to the bottom of its deck.", f"{SECTION} 4", game)
+    game = refresh_columns(game)
+    yield Step("Refresh the columns", "The modules slide down and the columns refill from their decks.", f"{SECTION} 5", game,
+               {row: game.display(row) for row in MODULE_ROWS})
+    return game
+
+
+def take_free_module(game: Game, colour: str, name: str | None, catalog: Catalog | None = None) -> tuple[Game, str]:
+    """The city card: any 1 available module, free; its track step and the refresh follow."""
+    from ..engine.steps import run
+
+    catalog = catalog or load_catalog()
+    if name is None:
+        raise InvalidInput("module", name, "name the module taken")
+    game = run(acquire_modules(game, colour, [name], paid=False, catalog=catalog)).result
+    return game, f"{colour} takes {name} free."
