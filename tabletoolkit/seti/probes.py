@@ -477,8 +477,8 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Proce
     turning = ", ".join(f"disc {d}" for d in range(disc, 0, -1))
     after, rides = solar.rotated()
     state = replace(state, solar=replace(after, probes=solar.probes))
-    carried = "; the discs on top of it turn with it" if disc > 1 else ""
-    yield Step(f"Disc {disc} turns", f"The rotation marker shows disc {disc}: {turning} turn one sector{carried}.",
+    riders = {1: "", 2: " and carries disc 1 with it", 3: " and carries discs 2 and 1 with it"}[disc]
+    yield Step(f"Disc {disc} turns", f"The rotation marker shows disc {disc}: it turns one sector{riders}.",
                SECTION_ROTATE, state, {"disc": disc, "turning": turning})
     for ride in rides:
         probes = tuple(replace(p, space=ride.to) if p.id == ride.probe.id else p for p in state.solar.probes)

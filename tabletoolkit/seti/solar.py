@@ -554,12 +554,12 @@ class SolarSystem:
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def svg(self, highlight: int | None = None, caption: str | None = None) -> str:
+    def svg(self, highlight: int | None = None, caption: str | None = None, route: tuple[Space, ...] = ()) -> str:
         """The solar system drawn: layers by colour, contents, probes, stars, and the planet board.
 
-        ``highlight`` outlines the discs turning in a rotation of that disc.
+        ``highlight`` outlines the discs turning in a rotation of that disc; ``route`` is drawn as a line.
         """
-        return _draw(self, highlight, caption)
+        return _draw(self, highlight, caption, route)
 
 
 def _asteroid_extra(variant: Any) -> int:
@@ -687,7 +687,11 @@ def _wedge(inner: float, outer: float, sector: int) -> str:
             f"L{_fmt(x2)},{_fmt(y2)} A{inner},{inner} 0 0 1 {_fmt(x3)},{_fmt(y3)} Z")
 
 
-def _draw(system: SolarSystem, highlight: int | None, caption: str | None) -> str:
+def _centre(space: Space) -> tuple[float, float]:
+    return _point(SUN + RING_WIDTH * (space.ring - 0.5), _angle(space.sector + 0.5))
+
+
+def _draw(system: SolarSystem, highlight: int | None, caption: str | None, route: tuple[Space, ...]) -> str:
     layout = system.layout
     outer = SUN + RING_WIDTH * layout.rings
     width, height = 2 * CENTRE + 250, 2 * CENTRE + 40
@@ -710,6 +714,10 @@ def _draw(system: SolarSystem, highlight: int | None, caption: str | None) -> st
         x, y = _point(outer + 16, _angle(sector + 0.5))
         out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 4)}" text-anchor="middle" font-size="11" fill="#cfe3ff">'
                    f'{sector}: {html.escape(system.star(sector))}</text>')
+    if route:
+        points = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in map(_centre, route))
+        out.append(f'<polyline class="tt-route" points="{points}" fill="none" stroke="#00e5ff" stroke-width="4" '
+                   'stroke-linejoin="round" stroke-dasharray="8 5"/>')
     _draw_probes(out, system)
     _draw_panel(out, system, 2 * CENTRE + 10)
     title = caption or f"{layout.name} — next rotation turns disc {system.next_disc}"
@@ -720,8 +728,7 @@ def _draw(system: SolarSystem, highlight: int | None, caption: str | None) -> st
 
 def _draw_contents(out: list[str], system: SolarSystem, space: Space) -> None:
     contents = system.contents(space)
-    middle = SUN + RING_WIDTH * (space.ring - 0.5)
-    x, y = _point(middle, _angle(space.sector + 0.5))
+    x, y = _centre(space)
     if contents.planet:
         fill = PLANET_FILL.get(contents.planet, "#b0c4de")
         out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="15" fill="{fill}" stroke="#222"/>')
