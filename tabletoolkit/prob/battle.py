@@ -224,7 +224,7 @@ def describe_side(side: Sequence[Roller]) -> str:
 def contest_odds(sides: Sequence[Any], faces: int = FACES) -> ContestOdds:
     """Exact win chance of every side and the chance of no winner; see the module docstring."""
     rollers = _normalise_sides(sides, faces)
-    base = max(sum(r.dice for r in side) for side in rollers) + 1
+    base = _base(rollers)
     tables = {spec: _side_table(spec, faces, base) for spec in {_canonical(side) for side in rollers}}
     wins = _sweep([_canonical(side) for side in rollers], tables)
     return ContestOdds(rollers, wins, 1 - sum(wins))
@@ -238,10 +238,10 @@ def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fracti
     is the chance of winning the same contest cut to each side's d highest dice.
     """
     rollers = _normalise_sides(sides, faces)
-    base = max(sum(r.dice for r in side) for side in rollers) + 1
+    base = _base(rollers)
     specs = [_canonical(side) for side in rollers]
     full = {spec: _side_table(spec, faces, base) for spec in set(specs)}
-    longest = base - 1
+    longest = max(1, max(sum(r.dice for r in side) for side in rollers))
     cut = {spec: _prefix_tables(table, longest, faces, base) for spec, table in full.items()}
     previous = (Fraction(0),) * len(specs)
     columns = []
@@ -313,6 +313,12 @@ def _sweep(specs: list[tuple[Roller, ...]], tables: dict) -> tuple[Fraction, ...
             numerator += term
         winning[spec] = Fraction(numerator, denominator)
     return tuple(winning[spec] for spec in specs)
+
+
+def _base(rollers: Sequence[Sequence[Roller]]) -> int:
+    """The digit base of the keys: above any face count. One base for every battle of up to 12 dice
+    a side keeps the cached side tables reusable from one battle to the next."""
+    return max(13, max(sum(r.dice for r in side) for side in rollers) + 1)
 
 
 def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[Roller, ...], ...]:

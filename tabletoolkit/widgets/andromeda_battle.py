@@ -1,0 +1,392 @@
+"""Views for the Andromeda's Edge battle notebooks: live exact odds, a dice x aim heat map, the
+deciding die, the rerolled die, roll-off odds and the battle stepper. Thin views over the library.
+
+CSS hooks (for the browser tests): ``tt-battle-explorer``, ``tt-dice``, ``tt-aim``, ``tt-energy``,
+``tt-team``, ``tt-team-mode``, ``tt-add-side``, ``tt-remove-side``, ``tt-battle-odds-result``,
+``tt-deciding-die``, ``tt-heat-map``, ``tt-heat-map-result``, ``tt-reroll``, ``tt-reroll-result``,
+``tt-start-player``, ``tt-start-player-result``.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..andromeda.battle import load_battle_example
+from ..andromeda.odds import battle_odds, start_player_odds, team_roll_off_odds
+from ..andromeda.variant import RULEBOOK, AndromedaVariant
+from ..engine import InvalidInput, run
+from ..prob import latex_fraction, rerolled_die
+from ..prob.battle import describe_side
+from .stepper import Stepper
+
+MAX_PARTICIPANTS = 5  # four players and one pirate side (A-F1)
+TEAM_CHOICES = ("own side", "team 1", "team 2")
+_BAR_COLOURS = ("#e0b400", "#2f6fd6", "#555555", "#2e9a4b", "#8a4fc4")
+
+# The rulebook's battle example (战斗举例): yellow 6 dice aim 3, blue 3 dice + 2 energy aim 2,
+# the Saucerian Abductor with invented dice (A-R14).
+EXAMPLE = (("yellow", 6, 3, 0), ("blue", 3, 2, 2), ("pirate", 3, 1, 0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Live battle odds
+
+
+class ParticipantRow(widgets.HBox):
+    """One participant's controls: dice, aim, energy and (in team mode) a team."""
+
+    def __init__(self, name: str, dice: int = 3, aim: int = 1, energy: int = 0, variant: AndromedaVariant = RULEBOOK):
+        self.name = name
+        self.label = widgets.HTML(f"<b>{html.escape(name)}</b>", layout=widgets.Layout(width="80px"))
+        style = {"description_width": "48px"}
+        self.dice = widgets.IntSlider(value=dice, min=0, max=variant.dice_cap, description="dice", style=style)
+        self.aim = widgets.IntSlider(value=aim, min=1, max=variant.aim_cap, description="aim", style=style)
+        self.energy = widgets.IntSlider(value=energy, min=0, max=variant.dice_cap, description="energy", style=style)
+        self.team = widgets.Dropdown(options=TEAM_CHOICES, value="own side", description="team", style=style,
+                                     layout=widgets.Layout(width="170px", display="none"))
+        for control, css in ((self.dice, "tt-dice"), (self.aim, "tt-aim"), (self.energy, "tt-energy"), (self.team, "tt-team")):
+            control.add_class(css)
+        super().__init__([self.label, self.dice, self.aim, self.energy, self.team])
+        self.add_class("tt-participant")
+
+    @property
+    def rolled_dice(self) -> int:
+        """Dice plus energy (+1 die each); the odds cap the total as the rules say."""
+        return self.dice.value + self.energy.value
+
+
+class BattleOddsExplorer(widgets.VBox):
+    """Participants with dice, aim and energy; the exact odds and the deciding die update live."""
+
+    def __init__(self, participants=EXAMPLE, variant: AndromedaVariant = RULEBOOK):
+        self.variant = variant
+        self.rows_box = widgets.VBox()
+        self.team_mode = widgets.Checkbox(value=False, description="2v2 team mode (teammates pool their dice)", indent=False)
+        self.add_button = widgets.Button(description="Add participant", icon="plus")
+        self.remove_button = widgets.Button(description="Remove last", icon="minus")
+        self.result = widgets.HTMLMath()
+        self.breakdown = widgets.HTML()
+        for widget, css in ((self.team_mode, "tt-team-mode"), (self.add_button, "tt-add-side"),
+                            (self.remove_button, "tt-remove-side"), (self.result, "tt-battle-odds-result"),
+                            (self.breakdown, "tt-deciding-die")):
+            widget.add_class(css)
+        self.add_button.on_click(lambda _: self.add_participant())
+        self.remove_button.on_click(lambda _: self.remove_participant())
+        self.team_mode.observe(lambda _: self._team_mode_changed(), names="value")
+        self.rows: list[ParticipantRow] = []
+        for name, dice, aim, energy in participants:
+            self._append(ParticipantRow(name, dice, aim, energy, variant))
+        super().__init__([
+            widgets.HTML("<b>Participants</b> (dice from weapons and developments; energy buys +1 die each; the cap is 6)"),
+            self.rows_box,
+            widgets.HBox([self.add_button, self.remove_button, self.team_mode]),
+            self.result,
+            self.breakdown,
+        ])
+        self.add_class("tt-battle-explorer")
+        self._refresh_rows()
+
+    def _append(self, row: ParticipantRow) -> None:
+        for control in (row.dice, row.aim, row.energy, row.team):
+            control.observe(lambda _: self.recompute(), names="value")
+        self.rows.append(row)
+
+    def add_participant(self) -> None:
+        if len(self.rows) >= MAX_PARTICIPANTS:
+            return
+        self._append(ParticipantRow(f"side {len(self.rows) + 1}", 3, 1, 0, self.variant))
+        self._refresh_rows()
+
+    def remove_participant(self) -> None:
+        if len(self.rows) > 2:
+            self.rows.pop()
+            self._refresh_rows()
+
+    def _team_mode_changed(self) -> None:
+        """Team mode on: players without a team join the smaller team (at most two each); a pirate never does."""
+        if self.team_mode.value:
+            for row in self.rows:
+                if row.team.value == "own side" and row.name != "pirate":
+                    sizes = {t: sum(r.team.value == t for r in self.rows) for t in TEAM_CHOICES[1:]}
+                    smaller = min(sizes, key=sizes.get)
+                    if sizes[smaller] < 2:
+                        row.team.value = smaller
+        for row in self.rows:
+            row.team.layout.display = "" if self.team_mode.value else "none"
+        self.recompute()
+
+    def _refresh_rows(self) -> None:
+        self.rows_box.children = tuple(self.rows)
+        self.add_button.disabled = len(self.rows) >= MAX_PARTICIPANTS
+        self.remove_button.disabled = len(self.rows) <= 2
+        for row in self.rows:
+            row.team.layout.display = "" if self.team_mode.value else "none"
+        self.recompute()
+
+    def sides(self) -> tuple[list[str], list[Any]]:
+        """Side names and sides as ``battle_odds`` takes them (teams pooled in team mode)."""
+        names: list[str] = []
+        sides: list[Any] = []
+        teams: dict[str, int] = {}
+        for row in self.rows:
+            member = (row.rolled_dice, row.aim.value)
+            team = row.team.value if self.team_mode.value else "own side"
+            if team == "own side":
+                names.append(row.name)
+                sides.append(member)
+            elif team in teams:
+                index = teams[team]
+                names[index] += f" + {row.name}"
+                sides[index] = [*sides[index], member] if isinstance(sides[index], list) else [sides[index], member]
+            else:
+                teams[team] = len(sides)
+                names.append(f"{team}: {row.name}")
+                sides.append([member])
+        return names, sides
+
+    def recompute(self) -> None:
+        names, sides = self.sides()
+        if len(sides) < 2:
+            self.result.value = "<p class='tt-note'>A battle needs two or more opposing sides: put someone on another team.</p>"
+            self.breakdown.value = ""
+            return
+        try:
+            odds = battle_odds(sides, names, self.variant)
+        except InvalidInput as refused:
+            self.result.value = f"<p class='tt-note'>{html.escape(str(refused))}</p>"
+            self.breakdown.value = ""
+            return
+        self.result.value = odds_table(odds)
+        self.breakdown.value = deciding_die_svg(odds)
+
+
+def odds_table(odds) -> str:
+    """Each side's exact win chance with a bar, and the chance of no winner."""
+    rows = []
+    for index, (name, side, p) in enumerate(zip(odds.names, odds.sides, odds.wins)):
+        colour = _BAR_COLOURS[index % len(_BAR_COLOURS)]
+        rows.append(
+            f"<tr><td>{html.escape(name)}</td><td>{describe_side(side)}</td>"
+            f"<td class='tt-fraction'>{p}</td><td>{float(p):.2%}</td>"
+            f"<td><div style='background:{colour};height:12px;width:{float(p) * 200:.1f}px'></div></td></tr>"
+        )
+    rows.append(
+        f"<tr><td>no winner</td><td>tie for first: everyone loses</td><td class='tt-fraction'>{odds.no_winner}</td>"
+        f"<td>{float(odds.no_winner):.2%}</td><td></td></tr>"
+    )
+    notes = "".join(f"<p class='tt-note'>{html.escape(n)}</p>" for n in odds.notes)
+    return (
+        "<table class='tt-odds-table'><tr><th>side</th><th>dice@aim</th><th>P(win), exact</th><th>≈</th><th></th></tr>"
+        + "".join(rows) + f"</table>{notes}"
+    )
+
+
+def deciding_die_svg(odds) -> str:
+    """Stacked bars: each side's win split by the die position that decided it."""
+    rows = odds.by_deciding_die
+    depth = max((i + 1 for row in rows for i, p in enumerate(row) if p), default=1)
+    shades = ["#1b5e20", "#388e3c", "#66bb6a", "#a5d6a7", "#c8e6c9", "#e8f5e9"]
+    height = 30 + 26 * len(rows)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height + 24}" font-family="sans-serif" font-size="12">']
+    out.append('<text x="4" y="16" font-weight="bold">Which die decided the win (1 = the highest die)</text>')
+    for index, (name, row) in enumerate(zip(odds.names, rows)):
+        y = 28 + 26 * index
+        out.append(f'<text x="4" y="{y + 14}">{html.escape(name[:24])}</text>')
+        x = 180.0
+        for position, p in enumerate(row[:depth]):
+            width = float(p) * 440
+            if width <= 0:
+                continue
+            shade = shades[min(position, len(shades) - 1)]
+            out.append(f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="18" fill="{shade}"><title>die {position + 1}: {p}</title></rect>')
+            if width > 18:
+                out.append(f'<text x="{x + width / 2:.1f}" y="{y + 13}" text-anchor="middle" fill="white" font-size="10">{position + 1}</text>')
+            x += width
+    legend = " ".join(f"die {d + 1}" for d in range(min(depth, 6)))
+    out.append(f'<text x="180" y="{height + 14}" fill="#555">bar length = P(win); shades from dark to light: {legend}</text>')
+    out.append("</svg>")
+    table = "".join(
+        f"<tr><td>{html.escape(name)}</td>" + "".join(f"<td>{p}</td>" for p in row[:depth]) + "</tr>"
+        for name, row in zip(odds.names, rows)
+    )
+    head = "".join(f"<th>die {d + 1}</th>" for d in range(depth))
+    return "".join(out) + f"<table class='tt-deciding-table'><tr><th>side</th>{head}</tr>{table}</table>"
+
+
+def battle_odds_explorer(participants=EXAMPLE, variant: AndromedaVariant = RULEBOOK) -> BattleOddsExplorer:
+    """Controls per participant and the live exact odds (default: the rulebook's battle example)."""
+    return BattleOddsExplorer(participants, variant)
+
+
+# ---------------------------------------------------------------------------------------------
+# Heat map: your win chance over dice x aim
+
+
+def heat_map_svg(opponents: list[tuple[int, int]], variant: AndromedaVariant = RULEBOOK) -> tuple[str, dict[tuple[int, int], Fraction]]:
+    """Your side's exact win chance for every dice (1..cap) and aim (1..cap) against ``opponents``."""
+    grid = {
+        (dice, aim): battle_odds([(dice, aim), *opponents], variant=variant).wins[0]
+        for dice in range(1, variant.dice_cap + 1)
+        for aim in range(1, variant.aim_cap + 1)
+    }
+    cell, left, top = 64, 70, 40
+    width = left + cell * variant.dice_cap + 10
+    height = top + cell * variant.aim_cap + 30
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12" class="tt-heat">']
+    against = ", ".join(f"{d}@{a}" for d, a in opponents)
+    out.append(f'<text x="4" y="16" font-weight="bold">P(you win) against {html.escape(against)}</text>')
+    for dice in range(1, variant.dice_cap + 1):
+        out.append(f'<text x="{left + cell * (dice - 1) + cell / 2}" y="{top - 6}" text-anchor="middle">{dice} dice</text>')
+    for aim in range(1, variant.aim_cap + 1):
+        y = top + cell * (aim - 1)
+        out.append(f'<text x="{left - 8}" y="{y + cell / 2 + 4}" text-anchor="end">aim {aim}</text>')
+        for dice in range(1, variant.dice_cap + 1):
+            p = grid[(dice, aim)]
+            x = left + cell * (dice - 1)
+            shade = int(255 - float(p) * 200)
+            colour = f"rgb({shade},{shade},255)"
+            ink = "white" if p > Fraction(1, 2) else "black"
+            out.append(f'<rect x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" fill="{colour}"><title>{dice} dice, aim {aim}: {p}</title></rect>')
+            out.append(f'<text x="{x + cell / 2 - 1}" y="{y + cell / 2 + 4}" text-anchor="middle" fill="{ink}">{float(p):.0%}</text>')
+    out.append(f'<text x="4" y="{height - 8}" fill="#555">darker = more likely; hover a cell for the exact fraction</text>')
+    out.append("</svg>")
+    return "".join(out), grid
+
+
+class HeatMapExplorer(widgets.VBox):
+    """One or two opponents set by sliders; the dice x aim heat map of your win chance updates."""
+
+    def __init__(self, opponents=((5, 2), (3, 1)), variant: AndromedaVariant = RULEBOOK):
+        self.variant = variant
+        self.opponent_controls = []
+        rows = []
+        style = {"description_width": "110px"}
+        for index, (dice, aim) in enumerate(opponents):
+            d = widgets.IntSlider(value=dice, min=0, max=variant.dice_cap, description=f"opponent {index + 1} dice", style=style)
+            a = widgets.IntSlider(value=aim, min=1, max=variant.aim_cap, description=f"opponent {index + 1} aim", style=style)
+            d.add_class("tt-heat-dice")
+            a.add_class("tt-heat-aim")
+            d.observe(lambda _: self.recompute(), names="value")
+            a.observe(lambda _: self.recompute(), names="value")
+            self.opponent_controls.append((d, a))
+            rows.append(widgets.HBox([d, a]))
+        self.picture = widgets.HTML()
+        self.picture.add_class("tt-heat-map")
+        self.result = widgets.HTML()
+        self.result.add_class("tt-heat-map-result")
+        self.grid: dict[tuple[int, int], Fraction] = {}
+        super().__init__([*rows, self.picture, self.result])
+        self.recompute()
+
+    def recompute(self) -> None:
+        opponents = [(d.value, a.value) for d, a in self.opponent_controls]
+        self.picture.value, self.grid = heat_map_svg(opponents, self.variant)
+        best = self.grid[(self.variant.dice_cap, self.variant.aim_cap)]
+        one_die = self.grid[(1, 1)]
+        self.result.value = (
+            f"<p>With 1 die at aim 1 you win with probability <b class='tt-fraction'>{one_die}</b>; "
+            f"with {self.variant.dice_cap} dice at aim {self.variant.aim_cap}, <b class='tt-fraction'>{best}</b>.</p>"
+        )
+
+
+def heat_map_explorer(opponents=((5, 2), (3, 1)), variant: AndromedaVariant = RULEBOOK) -> HeatMapExplorer:
+    return HeatMapExplorer(opponents, variant)
+
+
+# ---------------------------------------------------------------------------------------------
+# The rerolled die
+
+
+class RerollExplorer(widgets.VBox):
+    """An aim and a number of rerolls: the face probabilities, approaching 1/(7 - a)."""
+
+    def __init__(self, aim: int = 3, rerolls: int = 1, variant: AndromedaVariant = RULEBOOK):
+        style = {"description_width": "70px"}
+        self.aim = widgets.IntSlider(value=aim, min=1, max=variant.aim_cap, description="aim", style=style)
+        self.rerolls = widgets.IntSlider(value=rerolls, min=0, max=10, description="rerolls", style=style)
+        self.aim.add_class("tt-reroll-aim")
+        self.rerolls.add_class("tt-reroll")
+        self.result = widgets.HTMLMath()
+        self.result.add_class("tt-reroll-result")
+        for control in (self.aim, self.rerolls):
+            control.observe(lambda _: self.recompute(), names="value")
+        super().__init__([widgets.HBox([self.aim, self.rerolls]), self.result])
+        self.recompute()
+
+    def recompute(self) -> None:
+        aim, rerolls = self.aim.value, self.rerolls.value
+        finite = rerolled_die(aim, rerolls=rerolls)
+        limit = rerolled_die(aim)
+        cells = "".join(
+            f"<tr><td>{v}</td><td>{finite[v]}</td><td>{limit[v]}</td></tr>" for v in range(1, 7)
+        )
+        self.result.value = (
+            f"<p>Aim {aim}, at most {rerolls} rerolls: a face at or above the aim has probability "
+            f"$\\sum_{{k=0}}^{{{rerolls}}} \\left(\\tfrac{{{aim - 1}}}{{6}}\\right)^k \\tfrac{{1}}{{6}} = "
+            f"{latex_fraction(finite[6])}$; rerolling until it fits gives "
+            f"$\\frac{{1}}{{7-{aim}}} = {latex_fraction(limit[6])}$.</p>"
+            f"<table class='tt-reroll-table'><tr><th>face</th><th>P, at most {rerolls} rerolls</th>"
+            f"<th>P, until it fits</th></tr>{cells}</table>"
+        )
+
+
+def reroll_explorer(aim: int = 3, rerolls: int = 1, variant: AndromedaVariant = RULEBOOK) -> RerollExplorer:
+    return RerollExplorer(aim, rerolls, variant)
+
+
+# ---------------------------------------------------------------------------------------------
+# Start-player roll-off
+
+
+class StartPlayerExplorer(widgets.VBox):
+    """Players 2..4 (or the 2v2 team roll-off): exact roll-off odds."""
+
+    def __init__(self, players: int = 4, teams: bool = False, variant: AndromedaVariant = RULEBOOK):
+        self.variant = variant
+        self.players = widgets.IntSlider(value=players, min=2, max=4, description="players")
+        self.teams = widgets.Checkbox(value=teams, description="2v2: teams pool their dice", indent=False)
+        self.players.add_class("tt-start-player")
+        self.teams.add_class("tt-start-teams")
+        self.result = widgets.HTMLMath()
+        self.result.add_class("tt-start-player-result")
+        for control in (self.players, self.teams):
+            control.observe(lambda _: self.recompute(), names="value")
+        super().__init__([widgets.HBox([self.players, self.teams]), self.result])
+        self.recompute()
+
+    def recompute(self) -> None:
+        if self.teams.value:
+            self.players.value = 4
+            self.players.disabled = True
+            odds = team_roll_off_odds(self.variant)
+            who = "Two teams of two pool 12 dice each"
+        else:
+            self.players.disabled = False
+            odds = start_player_odds(self.players.value, self.variant)
+            who = f"{self.players.value} players roll {odds.dice} dice each"
+        ties = ", ".join(f"{m} tied: {p}" for m, p in odds.tie_sizes.items() if m > 1)
+        self.result.value = (
+            f"<p>{who}. The first roll has a clear winner with probability "
+            f"<b class='tt-fraction'>{odds.decided_first_roll}</b> ≈ {float(odds.decided_first_roll):.4%} "
+            f"(ties for first: {ties}). Tied {'teams' if self.teams.value else 'players'} roll again (A-R1): "
+            f"each starts with probability <b class='tt-fraction'>{odds.seats[0]}</b>; expected rolls "
+            f"≈ {float(odds.expected_rolls):.6f}.</p>"
+        )
+
+
+def start_player_explorer(players: int = 4, teams: bool = False, variant: AndromedaVariant = RULEBOOK) -> StartPlayerExplorer:
+    return StartPlayerExplorer(players, teams, variant)
+
+
+# ---------------------------------------------------------------------------------------------
+# The battle stepper
+
+
+def example_battle_stepper(variant: AndromedaVariant = RULEBOOK) -> Stepper:
+    """The rulebook's 战斗举例 stepped through (pirate dice and faces invented, A-R14)."""
+    example = load_battle_example()
+    return Stepper(run(example.run_steps(variant)), banner=f"{example.title} — steps 2 to 6")

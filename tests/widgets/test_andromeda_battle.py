@@ -1,0 +1,111 @@
+"""The battle widgets, headless: move a control, read the result widget."""
+
+from fractions import Fraction
+
+from tabletoolkit.andromeda import battle_odds, start_player_odds, team_roll_off_odds
+from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.prob import rerolled_die
+from tabletoolkit.widgets.andromeda_battle import (
+    battle_odds_explorer,
+    example_battle_stepper,
+    heat_map_explorer,
+    reroll_explorer,
+    start_player_explorer,
+)
+
+
+def fraction_cells(html_text):
+    return [cell.split("<")[0] for cell in html_text.split("class='tt-fraction'>")[1:]]
+
+
+def test_explorer_starts_on_the_rulebook_example_and_follows_the_sliders():
+    explorer = battle_odds_explorer()
+    expected = battle_odds([(6, 3), (5, 2), (3, 1)])
+    assert fraction_cells(explorer.result.value) == [str(p) for p in (*expected.wins, expected.no_winner)]
+    explorer.rows[1].energy.value = 0  # blue pays no energy: 3 dice
+    expected = battle_odds([(6, 3), (3, 2), (3, 1)])
+    assert fraction_cells(explorer.result.value)[1] == str(expected.wins[1])
+    explorer.rows[0].aim.value = 5
+    assert fraction_cells(explorer.result.value)[0] == str(battle_odds([(6, 5), (3, 2), (3, 1)]).wins[0])
+    assert "Which die decided the win" in explorer.breakdown.value
+
+
+def test_energy_past_the_cap_is_capped_and_explained():
+    explorer = battle_odds_explorer()
+    explorer.rows[0].energy.value = 2  # 6 dice + 2 energy
+    assert "8 dice capped to 6" in explorer.result.value
+
+
+def test_add_and_remove_participants():
+    explorer = battle_odds_explorer()
+    explorer.add_button.click()
+    explorer.add_button.click()
+    assert len(explorer.rows) == 5 and explorer.add_button.disabled
+    assert len(fraction_cells(explorer.result.value)) == 6
+    for _ in range(4):
+        explorer.remove_button.click()
+    assert len(explorer.rows) == 2 and explorer.remove_button.disabled
+    assert fraction_cells(explorer.result.value)[0] == str(battle_odds([(6, 3), (5, 2)]).wins[0])
+
+
+def test_team_mode_pools_teammates():
+    explorer = battle_odds_explorer()
+    explorer.add_button.click()  # side 4: 3 dice, aim 1
+    explorer.team_mode.value = True
+    assert [r.team.value for r in explorer.rows] == ["team 1", "team 2", "own side", "team 1"]
+    expected = battle_odds([[(6, 3), (3, 1)], [(5, 2)], (3, 1)])
+    assert fraction_cells(explorer.result.value)[:3] == [str(p) for p in expected.wins]
+    explorer.rows[3].team.value = "team 2"
+    expected = battle_odds([[(6, 3)], [(5, 2), (3, 1)], (3, 1)])
+    assert fraction_cells(explorer.result.value)[1] == str(expected.wins[1])
+
+
+def test_a_single_team_is_no_battle():
+    explorer = battle_odds_explorer(participants=(("a", 2, 1, 0), ("b", 2, 1, 0)))
+    explorer.team_mode.value = True
+    explorer.rows[1].team.value = "team 1"
+    assert "two or more opposing sides" in explorer.result.value
+
+
+def test_heat_map_follows_the_opponents():
+    explorer = heat_map_explorer(opponents=((5, 2), (3, 1)))
+    assert explorer.grid[(6, 5)] == battle_odds([(6, 5), (5, 2), (3, 1)]).wins[0]
+    explorer.opponent_controls[0][0].value = 1
+    assert explorer.grid[(1, 1)] == battle_odds([(1, 1), (1, 2), (3, 1)]).wins[0]
+    assert str(explorer.grid[(1, 1)]) in explorer.result.value
+    assert explorer.picture.value.startswith("<svg") and explorer.picture.value.count("<rect") == 30
+
+
+def test_reroll_explorer_shows_the_series_and_the_limit():
+    explorer = reroll_explorer(aim=3, rerolls=1)
+    assert r"= \frac{2}{9}$" in explorer.result.value and r"= \frac{1}{4}$" in explorer.result.value
+    explorer.rerolls.value = 0
+    assert r"= \frac{1}{6}$" in explorer.result.value
+    explorer.aim.value = 5
+    explorer.rerolls.value = 2
+    assert f"{rerolled_die(5, rerolls=2)[6]}" == str(Fraction(19, 54))
+    assert r"= \frac{19}{54}$" in explorer.result.value
+
+
+def test_start_player_explorer():
+    explorer = start_player_explorer(players=3)
+    assert str(start_player_odds(3).decided_first_roll) in explorer.result.value
+    assert "<b class='tt-fraction'>1/3</b>" in explorer.result.value
+    explorer.teams.value = True
+    assert str(team_roll_off_odds().decided_first_roll) in explorer.result.value
+    assert explorer.players.value == 4 and explorer.players.disabled
+
+
+def test_example_stepper_walks_the_rulebook_battle():
+    view = example_battle_stepper()
+    assert view.title.value == "<b>Step 1 of 16: yellow: diplomacy</b>"
+    view.go(13)
+    assert "blue is highest with 5" in view.text.value
+    view.go(16)
+    assert "returns to its card" in view.text.value
+    assert view.state.value.startswith("<svg")
+
+
+def test_a_designer_variant_reaches_the_widgets():
+    explorer = battle_odds_explorer(variant=RULEBOOK.but(dice_cap=8))
+    assert explorer.rows[0].dice.max == 8
