@@ -302,6 +302,16 @@ class Board:
         table = self._table(frozenset(blocked))
         return dict(table[self.key(key)])
 
+    def nearest(self, sources: Iterable[str], *, blocked: Iterable[str] = ("quasar",)) -> dict[str, int]:
+        """Steps from the nearest of ``sources`` to every region reachable from one (same paths as ``distance``)."""
+        table = self._table(frozenset(blocked))
+        found: dict[str, int] = {}
+        for source in sources:
+            for region, steps in table[self.key(source)].items():
+                if steps < found.get(region, steps + 1):
+                    found[region] = steps
+        return found
+
     def distance(self, a: str, b: str, *, blocked: Iterable[str] = ("quasar",)) -> int | None:
         """Steps between two regions along links, never through a blocked kind; ``None`` if cut off."""
         return self._table(frozenset(blocked))[self.key(a)].get(self.key(b))
@@ -677,8 +687,22 @@ class Pieces:
             raise InvalidInput("developments", self.developments, "one development per planet (开发)")
 
     # queries
+    @cached_property
+    def _ships_by_region(self) -> dict[str, tuple[Ship, ...]]:
+        found: dict[str, list[Ship]] = {}
+        for where, ship in self.ships:
+            found.setdefault(where, []).append(ship)
+        return {where: tuple(ships) for where, ships in found.items()}
+
+    @cached_property
+    def _pirates_by_region(self) -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        for where, letter in self.pirates:
+            found.setdefault(where, []).append(letter)
+        return {where: tuple(letters) for where, letters in found.items()}
+
     def ships_in(self, region: str) -> tuple[Ship, ...]:
-        return tuple(ship for where, ship in self.ships if where == region)
+        return self._ships_by_region.get(region, ())
 
     def ships_of(self, owner: str) -> tuple[tuple[str, Ship], ...]:
         return tuple(pair for pair in self.ships if pair[1].owner == owner)
@@ -687,11 +711,11 @@ class Pieces:
         return tuple(sorted({ship.owner for ship in self.ships_in(region)}))
 
     def pirates_in(self, region: str) -> tuple[str, ...]:
-        return tuple(letter for where, letter in self.pirates if where == region)
+        return self._pirates_by_region.get(region, ())
 
     def pirate_regions(self) -> dict[str, tuple[str, ...]]:
         """Region -> pirate figures there (class letters), for every region holding a pirate."""
-        return {region: self.pirates_in(region) for region in sorted({r for r, _ in self.pirates})}
+        return dict(sorted(self._pirates_by_region.items()))
 
     def occupied(self, region: str) -> bool:
         """Occupied for a launch (A-F5): any pirate or any player's ship; developments never occupy."""

@@ -186,11 +186,7 @@ def legal_launches(
     first = not own
     in_bay = bay is None or ship in bay
     anchors = [region for region, _ in (own if variant.launch_range_from == "own" else pieces.ships)]
-    blocked = path_blockers(variant, voyage=ship.voyage)
-    reach: dict[str, int] = {}
-    for anchor in anchors:
-        for region, steps in board.distances_from(anchor, blocked=blocked).items():
-            reach[region] = min(steps, reach.get(region, steps))
+    reach = board.nearest(anchors, blocked=path_blockers(variant, voyage=ship.voyage))
     verdicts = []
     for region in sorted(board.regions):
         verdicts.append(_verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant))

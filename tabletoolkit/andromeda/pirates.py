@@ -15,7 +15,6 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import lcm
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
@@ -307,20 +306,17 @@ def _start(board: Board, card: PirateCard) -> str:
     return region.id
 
 
-def _weights_to_distribution(chances: Mapping[str, Fraction]) -> Distribution[str]:
-    common = lcm(*(p.denominator for p in chances.values()))
-    return Distribution({region: int(p * common) for region, p in chances.items()})
-
-
 def _die_regions(board: Board, *, specials: bool) -> dict[int, str]:
-    found = {}
-    for die in range(1, 7):
-        region = region_for_die(board, die) if specials else board.nebula(die)
-        if region is not None:
-            found[die] = region.id
+    """Die number -> the region a random placement lands in (specials first, as ``region_for_die``)."""
+    found: dict[int, str] = {}
+    kinds = ("quasar", "vortex", "nebula") if specials else ("nebula",)
+    for kind in kinds:
+        for region in board.of_kind(kind):
+            for die in region.dice:
+                found.setdefault(die, region.id)
     if not found:
         raise InvalidInput("board", board.title, "no nebula on the board shows a die number")
-    return found
+    return dict(sorted(found.items()))
 
 
 def _fallback(board: Board, pieces: Pieces, letter: str) -> dict[str, Fraction]:
@@ -343,16 +339,25 @@ def placement_odds(
     if who.figures == 0:
         return Distribution({NOT_PLACED: 1})
     if who.start == RANDOM_NEBULA:
-        faces = _die_regions(board, specials=True)
-        targets = {rid: Fraction(sum(1 for r in faces.values() if r == rid), len(faces)) for rid in set(faces.values())}
+        counts: dict[str, int] = {}
+        for rid in _die_regions(board, specials=True).values():
+            counts[rid] = counts.get(rid, 0) + 1
     else:
-        targets = {who.start: Fraction(1)}
-    chances: dict[str, Fraction] = {}
-    for rid, p in targets.items():
-        outcomes = _fallback(board, pieces, who.pirate_class) if _blocks(pieces, rid, who.pirate_class) else {rid: Fraction(1)}
-        for where, q in outcomes.items():
-            chances[where] = chances.get(where, Fraction(0)) + p * q
-    return _weights_to_distribution(chances)
+        counts = {who.start: 1}
+    # Whole-number weights over (first roll, fallback roll) pairs: a first roll that lands free
+    # counts once per fallback face; a barred one shares its count among the free nebulae.
+    free = [rid for rid in _die_regions(board, specials=False).values() if not _blocks(pieces, rid, who.pirate_class)]
+    spread = len(free) or 1
+    weights: dict[str, int] = {}
+    for rid, count in counts.items():
+        if not _blocks(pieces, rid, who.pirate_class):
+            weights[rid] = weights.get(rid, 0) + count * spread
+        elif not free:
+            weights[NOT_PLACED] = weights.get(NOT_PLACED, 0) + count * spread
+        else:
+            for where in free:
+                weights[where] = weights.get(where, 0) + count
+    return Distribution(weights)
 
 
 @dataclass(frozen=True)
