@@ -471,7 +471,8 @@ def land(state: Any, probe_id: int, **options: Any) -> Any:
 def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Procedure:
     """Turn the rotation marker's disc (1, 2, 3, then 1 again) with the discs on top of it; probes on
     turning discs ride along, probes in cut-outs stay or are pushed into the next space, and a pushed
-    probe's owner gains that space's publicity at once, even on another's turn (FAQ)."""
+    probe's owner gains that space's publicity at once, even on another's turn (FAQ); with PT #03 a push
+    into asteroids pays too (``variant.pt3_on_push``, our reading)."""
     solar = state.solar
     disc = solar.next_disc
     turning = ", ".join(f"disc {d}" for d in range(disc, 0, -1))
@@ -490,7 +491,8 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Proce
             text = f"{who} sits in a cut-out no turning wall reaches: it stays."
         else:
             board = state.player(ride.probe.owner)
-            due = entry_publicity(state.solar, ride.to, board.techs, variant)
+            techs = board.techs if variant.pt3_on_push else frozenset()
+            due = entry_publicity(state.solar, ride.to, techs, variant)
             board, gained = board.gain_publicity(due, variant)
             state = state.with_player(board)
             text = (f"{who} sits in a cut-out and a turning disc's wall pushes it into {ride.to} "

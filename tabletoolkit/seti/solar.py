@@ -153,7 +153,9 @@ class Layout:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> "Layout":
         """Build and check a layout from parsed TOML; every fault names its entry."""
+        _known(raw, "", {"layout", "disc", "base", "sector_board", "planet"})
         head = _table(raw, "layout")
+        _known(head, "layout.", {"name", "note", "illustrative", "rings", "turn", "earth"})
         rings = _int(head.get("rings"), "layout.rings", 1, 8)
         turn = head.get("turn", "anticlockwise")
         if turn not in ("anticlockwise", "clockwise"):
@@ -168,6 +170,7 @@ class Layout:
         for index, entry in enumerate(discs_raw):
             where = f"disc[{index}]"
             entry = _table({where: entry}, where)
+            _known(entry, f"{where}.", {"number", "rings", "cutouts", "space"})
             number = _int(entry.get("number"), f"{where}.number", 1, DISCS)
             if number != index + 1:
                 raise InvalidInput(f"{where}.number", number, "discs are listed top first: 1, 2, 3")
@@ -180,6 +183,8 @@ class Layout:
                 if key in cutouts:
                     raise InvalidInput(f"{where}.space", f"{key[0]}:{key[1]}", "this cell is a cut-out; nothing is printed there")
             discs.append(Disc(number, covers, cutouts, spaces))
+        if "base" in raw:
+            _known(_table(raw, "base"), "base.", {"space"})
         base = _spaces(_table(raw, "base").get("space", []), "base.space", rings) if "base" in raw else {}
         boards_raw = raw.get("sector_board")
         if not isinstance(boards_raw, list) or len(boards_raw) != 4:
@@ -188,6 +193,7 @@ class Layout:
         for index, entry in enumerate(boards_raw):
             where = f"sector_board[{index}]"
             entry = _table({where: entry}, where)
+            _known(entry, f"{where}.", {"name", "stars"})
             name, stars = entry.get("name"), entry.get("stars")
             if not isinstance(name, str) or not name:
                 raise InvalidInput(f"{where}.name", name, "a sector board needs a name")
@@ -209,6 +215,12 @@ class Layout:
         )
         _check_planets(layout)
         return layout
+
+
+def _known(entry: Mapping[str, Any], prefix: str, names: set[str]) -> None:
+    unknown = sorted(set(entry) - names)
+    if unknown:
+        raise InvalidInput(f"{prefix}{unknown[0]}", entry[unknown[0]], f"not understood here; known: {sorted(names)}")
 
 
 def _table(raw: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -249,9 +261,7 @@ def _spaces(entries: Any, where: str, rings: int) -> dict[tuple[int, int], Conte
         here = f"{where}[{index}]"
         if not isinstance(entry, Mapping):
             raise InvalidInput(here, entry, "a space is a table with ring, position and contents")
-        unknown = set(entry) - {"ring", "position", "planet", "comet", "asteroid", "publicity"}
-        if unknown:
-            raise InvalidInput(f"{here}.{sorted(unknown)[0]}", entry[sorted(unknown)[0]], "a space knows ring, position, planet, comet, asteroid, publicity")
+        _known(entry, f"{here}.", {"ring", "position", "planet", "comet", "asteroid", "publicity"})
         key = (_int(entry.get("ring"), f"{here}.ring", 1, rings), _int(entry.get("position"), f"{here}.position", 0, SECTORS - 1))
         if key in spaces:
             raise InvalidInput(here, entry, f"ring {key[0]} position {key[1]} is listed twice")
@@ -276,9 +286,7 @@ def _planets(raw: Any, earth: str) -> dict[str, Planet]:
             raise InvalidInput(where, entry, "no one orbits or lands on Earth: it has no planet entry")
         if not isinstance(entry, Mapping):
             raise InvalidInput(where, entry, "a table with orbit, land, first_lander_data and moons")
-        unknown = set(entry) - {"orbit", "land", "first_lander_data", "moon"}
-        if unknown:
-            raise InvalidInput(f"{where}.{sorted(unknown)[0]}", entry[sorted(unknown)[0]], "a planet knows orbit, land, first_lander_data, moon")
+        _known(entry, f"{where}.", {"orbit", "land", "first_lander_data", "moon"})
         firsts = entry.get("first_lander_data", [])
         if not isinstance(firsts, list) or not firsts or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in firsts):
             raise InvalidInput(f"{where}.first_lander_data", firsts, "one data amount (0 or more) per first-lander space")
@@ -287,6 +295,7 @@ def _planets(raw: Any, earth: str) -> dict[str, Planet]:
             here = f"{where}.moon[{index}]"
             if not isinstance(moon, Mapping) or not isinstance(moon.get("name"), str) or not moon["name"]:
                 raise InvalidInput(here, moon, "a moon is { name = ..., reward = { ... } }")
+            _known(moon, f"{here}.", {"name", "reward"})
             moons.append(Moon(moon["name"], Reward.parse(moon.get("reward"), f"{here}.reward")))
         if len({m.name for m in moons}) != len(moons):
             raise InvalidInput(f"{where}.moon", [m.name for m in moons], "moon names must differ")

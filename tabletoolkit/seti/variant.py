@@ -170,6 +170,11 @@ class SetiVariant(Variant):
         1, allowed=range(0, 3), section="探测器科技 · PT #03 (S-F10)",
         explains="Publicity for entering a space with asteroids with PT #03.",
     )
+    pt3_on_push: bool = constant(
+        True, allowed=(True, False), section="探测器科技 · PT #03 (silent on pushes)",
+        explains="A probe pushed into asteroids by a rotation also earns PT #03's publicity (a push is a move "
+        "into the space, 旋转太阳系); False: a push pays only the space's printed icon.",
+    )
     orbit_credits: int = constant(1, allowed=range(0, 4), section="绕行星运行", explains="Credits an orbit costs.")
     orbit_energy: int = constant(1, allowed=range(0, 4), section="绕行星运行", explains="Energy an orbit costs.")
     first_orbiter_vp: int = constant(3, allowed=range(0, 11), section="绕行星运行", explains="VP for a planet's first orbiter.")

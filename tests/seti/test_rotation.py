@@ -8,6 +8,7 @@ from tabletoolkit import phase, run
 from tabletoolkit.seti.player import PlayerBoard
 from tabletoolkit.seti.probes import Flight, rotate, rotate_solar_system
 from tabletoolkit.seti.solar import Layout, Probe, SolarSystem, Space, rotation_example
+from tabletoolkit.seti.variant import RULEBOOK
 
 TEST_LAYOUT = Path(__file__).with_name("solar_test_layout.toml")
 
@@ -70,6 +71,21 @@ def test_a_pushed_probe_gains_no_publicity_beyond_the_cap():
     state = flight(Probe(1, "purple", Space(2, 6)), purple={"publicity": 10})
     state = rotate(rotate(state))
     assert state.solar.probe(1).space == Space(2, 7) and state.player("purple").publicity == 10
+
+
+def test_pt3_pays_for_a_push_into_asteroids_unless_the_variant_says_otherwise():
+    # Give disc 2 asteroids at ring 1, position 5, under disc 1; a probe sits in disc 1's cut-out at sector 4.
+    text = TEST_LAYOUT.read_text(encoding="utf-8").replace(
+        "  { ring = 2, position = 0, planet = \"Earth\" },",
+        "  { ring = 1, position = 5, asteroid = true },\n  { ring = 2, position = 0, planet = \"Earth\" },",
+    )
+    solar = SolarSystem(Layout.from_toml(text), probes=(Probe(1, "green", Space(1, 4)),), next_probe=2)
+    state = Flight(solar, (PlayerBoard("green", techs=frozenset({"PT3"})),))
+    # Disc 1 turns: its wall covers sector 4 and pushes the probe into sector 5, onto disc 2's asteroids.
+    after = rotate(state)
+    assert after.solar.probe(1).space == Space(1, 5) and after.solar.contents(Space(1, 5)).asteroid
+    assert after.player("green").publicity == 5
+    assert rotate(state, RULEBOOK.but(pt3_on_push=False)).player("green").publicity == 4
 
 
 def test_rotation_leaves_the_input_state_alone():

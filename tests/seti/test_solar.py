@@ -119,11 +119,15 @@ GOOD = TEST_LAYOUT.read_text(encoding="utf-8")
         (lambda t: t.replace('{ vp = 4 }', '{ victory = 4 }'), "planet.Mars.moon[0].reward.victory"),
         (lambda t: t.replace("first_lander_data = [2, 1]", "first_lander_data = []"), "planet.Mars.first_lander_data"),
         (lambda t: t.replace("position = 1, asteroid = true }", 'position = 1, asteroid = true, colour = "red" }'), "disc[1].space[1].colour"),
-        (lambda t: t.replace("[[disc]]\nnumber = 3", "[[notadisc]]\nnumber = 3"), "disc"),
+        (lambda t: t.replace("[[disc]]\nnumber = 3", "[[notadisc]]\nnumber = 3"), "notadisc"),
         (lambda t: t + "\n[planet.Earth]\nfirst_lander_data = [1]\n", "planet.Earth"),
         (lambda t: t + "\n[planet.Ceres]\nfirst_lander_data = [1]\n", "planet.Ceres"),
         (lambda t: t + "\n[[sector_board]]\nname = 'V'\nstars = ['A', 'B']\n", "sector_board"),
         (lambda t: t.replace("[layout]", "[layout"), "layout file"),
+        (lambda t: t + "\n[planets.Venus]\nfirst_lander_data = [1]\n", "planets"),
+        (lambda t: t.replace('earth = "Earth"', 'earth = "Earth"\nsectors = 9'), "layout.sectors"),
+        (lambda t: t.replace("number = 3\nrings = 3", "number = 3\nrings = 3\nradius = 3"), "disc[2].radius"),
+        (lambda t: t.replace('{ name = "Phobos", reward = { vp = 4 } }', '{ name = "Phobos", reward = { vp = 4 }, size = 1 }'), "planet.Mars.moon[0].size"),
     ],
 )
 def test_bad_layout_files_raise_invalid_input_naming_the_entry(change, field):
@@ -132,6 +136,13 @@ def test_bad_layout_files_raise_invalid_input_naming_the_entry(change, field):
     with pytest.raises(InvalidInput) as error:
         Layout.from_toml(bad, "layout file")
     assert error.value.field == field
+
+
+def test_the_solar_system_has_exactly_three_discs():
+    without_disc_3 = GOOD[: GOOD.index("[[disc]]\nnumber = 3")] + GOOD[GOOD.index("[[sector_board]]"):]
+    with pytest.raises(InvalidInput) as error:
+        Layout.from_toml(without_disc_3)
+    assert error.value.field == "disc"
 
 
 def test_a_layout_must_print_earth_somewhere():
