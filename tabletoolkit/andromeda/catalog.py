@@ -191,6 +191,8 @@ class Catalog:
     planet_tiles: Mapping[int, int]
     scoring_example: Mapping[str, Any]
     development_example: Mapping[str, Any]
+    exploration_tokens: tuple[Goods, ...] = ()
+    supremacy_tokens: tuple[Goods, ...] = ()
     sources: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -234,6 +236,12 @@ class Catalog:
             dev_vp[kind] = tuple(values)
         events = tuple(_event(e, "rulebook") for e in book["event_card"]) + tuple(_event(e, "sample") for e in cards["event_card"])
         tactics = {e["name"]: _enum(f"tactics_card.{e['name']}.kind", e["kind"], TACTICS_KINDS) for e in book["tactics_card"]}
+        deck_counts = {_enum("tactics_deck", k, TACTICS_KINDS): _count(f"tactics_deck.{k}", v) for k, v in cards["tactics_deck"].items()}
+        for kind, count in deck_counts.items():
+            named = sum(1 for k in tactics.values() if k == kind)
+            for number in range(1, count - named + 1):
+                tactics[f"Sample {kind} #{number}"] = kind
+        tokens = cards.get("tokens", {})
         factions = {}
         for entry in cards["faction"]:
             factions[entry["name"]] = Faction(entry["name"], _goods(f"faction.{entry['name']}.resources", entry["resources"]),
@@ -252,7 +260,7 @@ class Catalog:
             module_cost={row: _goods(f"module_cost.{row}", cards["module_cost"][row]) for row in MODULE_ROWS},
             alliance_bases={e["name"]: _base(e) for e in book["alliance_base"]},
             planets=tuple(planets), moons=moons, events=events, tactics_kinds=tactics,
-            tactics_deck={_enum("tactics_deck", k, TACTICS_KINDS): _count(f"tactics_deck.{k}", v) for k, v in cards["tactics_deck"].items()},
+            tactics_deck=deck_counts,
             factions=factions, ships=ships, fleet=dict(book["ships"]["fleet"]), limits=limits,
             event_track_length=_count("event_track.length", board["event_track"]["length"]),
             event_track_start={int(k): _count(f"event_track.start.{k}", v) for k, v in board["event_track"]["start"].items()},
@@ -260,6 +268,8 @@ class Catalog:
             vp_track=_count("game_length.vp_track", board["game_length"]["vp_track"]),
             planet_tiles={int(k): v for k, v in board["planet_tiles"].items() if k.isdigit()},
             scoring_example=book["scoring_example"], development_example=book["development_example"],
+            exploration_tokens=tuple(_goods(f"tokens.exploration[{i}]", t) for i, t in enumerate(tokens.get("exploration", []))),
+            supremacy_tokens=tuple(_goods(f"tokens.supremacy[{i}]", t) for i, t in enumerate(tokens.get("supremacy", []))),
             sources={"rulebook": book["source"]["label"], "tracks": board["source"]["label"], "sample_cards": cards["source"]["label"]},
         )
 

@@ -1,0 +1,166 @@
+"""Game and player set-up (游戏设置, 玩家设置), step by step, into a ``Game``.
+
+The board geometry (tile spaces in fill order, nebulae with their die numbers, links) comes from a
+``board.Board`` (default: the illustrative default board); tiles, moons, tokens, factions and cards
+from the catalog (rulebook data plus labelled sample data). All chance goes through the ``Rng``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping, Sequence
+
+from ..engine import InvalidInput, Rng, Step, register_phase
+from ..engine.steps import Procedure
+from .board import ALLIANCE_BASES, Board, Tile
+from .catalog import MODULE_ROWS, SHIP_TYPES, TRACKS, Catalog, load_catalog
+from .goods import Goods
+from .state import Game, Moon, Player, Region, core_station, fleet
+
+GAME = "游戏设置"
+PLAYERS = "玩家设置"
+COLOURS = ("yellow", "blue", "green", "purple")
+
+
+def _key(roll: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(roll, reverse=True))
+
+
+def roll_off(colours: Sequence[str], rng: Rng, dice: int = 6) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
+    """Each player rolls 6 dice; the highest single die wins, ties compare the next highest; a full
+    tie for first rolls again among the tied players (A-R1). Returns the winner and every roll."""
+    contenders, history = list(colours), []
+    while True:
+        rolls = {c: rng.rolls(dice) for c in contenders}
+        history += [(c, rolls[c]) for c in contenders]
+        best = max(_key(r) for r in rolls.values())
+        tied = [c for c in contenders if _key(rolls[c]) == best]
+        if len(tied) == 1:
+            return tied[0], history
+        contenders = tied
+
+
+@register_phase("andromeda.setup", title="Set up a game", section=GAME, notebook="andromeda_launch_turn.ipynb")
+def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: Board | None = None,
+           faction_picks: Mapping[str, int] | None = None, catalog: Catalog | None = None) -> Procedure:
+    """Set up a game for 2–4 players seated in ``colours`` order. ``faction_picks`` gives the index
+    (0–2) of the faction each player keeps from the 3 dealt (default 0); ``length`` is short, medium
+    or long (the end marker, A-R13)."""
+    catalog = catalog or load_catalog()
+    colours = tuple(colours)
+    if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
+        raise InvalidInput("colours", colours, "2 to 4 different player colours, in seating order")
+    if length not in catalog.game_length:
+        raise InvalidInput("length", length, f"one of {sorted(catalog.game_length)}")
+    picks = dict(faction_picks or {})
+    for colour, pick in picks.items():
+        if colour not in colours or pick not in (0, 1, 2):
+            raise InvalidInput(f"faction_picks.{colour}", pick, "a player's colour -> 0, 1 or 2 (one of the 3 factions dealt)")
+    board = (board or Board.default()).cleared()
+    count = len(colours)
+
+    # 2 The event board.
+    start = catalog.event_track_start.get(count, 0)
+    events = rng.shuffled([card.name for card in catalog.events])
+    game = Game(tuple(Player(c) for c in colours), event_position=start, event_deck=events,
+                end_marker=catalog.game_length[length])
+    yield Step("Event board", f"The event marker starts on space {start} for {count} players; the event deck "
+               f"({len(events)} cards) is shuffled face down.", f"{GAME} · 2 事件版图", game)
+
+    # 4 Planet tiles, shuffled with the 6 alliance bases, laid in fill order.
+    planets = rng.shuffled([tile.name for tile in catalog.planets])
+    drawn = planets[:catalog.planet_tiles[count]]
+    tiles = rng.shuffled([Tile(name, "planet", name, catalog.planet(name).type) for name in drawn]
+                         + [Tile.base(key) for key in ALLIANCE_BASES])
+    laid = board.lay_out(tiles)
+    names = {r.id: (r.name if r.kind != "empty" else r.id) for r in laid.regions.values()}
+    regions = []
+    fill_order = [r.id for r in laid.tile_spaces()]
+    for region in sorted(laid.regions.values(), key=lambda r: (r.slot is None, fill_order.index(r.id) if r.id in fill_order else 0)):
+        kind = "slot" if region.kind == "empty" else region.kind
+        planet = region.name if region.kind == "planet" else None
+        printed = catalog.planet(planet).resources if planet else Goods()
+        regions.append(Region(names[region.id], kind, planet=planet, die=region.dice[0] if region.dice else None, printed=printed))
+    links = tuple((names[a], names[b]) for a, b in laid.links)
+    game = replace(game, regions=tuple(regions), links=links, planet_stack=planets[len(drawn):])
+    yield Step("Planet tiles", f"{len(drawn)} planet tiles for {count} players, shuffled with the 6 alliance bases, are laid "
+               "from the top left, left to right, top to bottom: " + ", ".join(t.name for t in tiles) + ".", f"{GAME} · 4 (A-F13)",
+               game, {"order": tuple(t.name for t in tiles)})
+
+    # 5 Moons.
+    nebula_moons = rng.shuffled(list(catalog.moons["nebula"]))
+    supply = {kind: list(rng.shuffled(list(catalog.moons[kind]))) for kind in catalog.developments}
+    placed = []
+    nebula_index = 0
+    for region in game.regions:
+        if region.kind == "nebula" and nebula_index < len(nebula_moons):
+            region = replace(region, moons=(Moon(nebula_moons[nebula_index]),))
+            nebula_index += 1
+        elif region.kind == "planet":
+            kind = catalog.planet(region.planet).type
+            region = replace(region, moons=tuple(Moon(face, kind) for face in supply[kind][:3]))
+            supply[kind] = supply[kind][3:]
+        placed.append(region)
+    game = replace(game, regions=tuple(placed),
+                   moon_supply=tuple((kind, tuple(Moon(face, kind) for face in faces)) for kind, faces in supply.items()))
+    yield Step("Moons", "An abandoned moon face up on each nebula; 3 moons of the matching colour stacked on each planet.",
+               f"{GAME} · 5 卫星指示物", game)
+
+    # 6 Starting pirates: two S-class figures by two dice.
+    dice = rng.rolls(2)
+    nebulae = {r.die: r.name for r in game.regions if r.kind == "nebula"}
+    game = replace(game, pirates=tuple(("S", nebulae[d]) for d in dice if d in nebulae))
+    yield Step("Starting pirates", f"Two dice show {dice[0]} and {dice[1]}: an S-class figure goes onto each matching nebula "
+               "(possibly the same one).", f"{GAME} · 6 起始海盗", game, {"dice": dice})
+
+    # 7 Game length, 8 modules, 9 tracks, 10 supply.
+    decks = {row: list(rng.shuffled([n for n, m in catalog.modules.items() if m.row == row])) for row in MODULE_ROWS}
+    exploration = list(rng.shuffled(list(catalog.exploration_tokens)))
+    science = catalog.track("science")
+    stacks = tuple((space, tuple(exploration[5 * i: 5 * i + 5])) for i, space in enumerate(science.exploration))
+    archive = tuple(exploration[5 * len(stacks): 5 * len(stacks) + 5])
+    supremacy = rng.shuffled(list(catalog.supremacy_tokens))
+    game = replace(game, module_display=tuple((row, tuple(deck[:3])) for row, deck in decks.items()),
+                   module_decks=tuple((row, tuple(deck[3:])) for row, deck in decks.items()),
+                   exploration_stacks=stacks, observatory_archive=archive,
+                   supremacy_spaces=tuple(zip(catalog.track("supremacy").supremacy_tokens, supremacy)),
+                   tactics_deck=rng.shuffled(sorted(catalog.tactics_kinds)))
+    yield Step("Length, modules, tracks, supply", f"The end marker goes on {game.end_marker} VP ({length} game); each module "
+               "column shows 3 modules; 5 exploration tokens face down on each science stack and 5 in the observatory archive; "
+               "a supremacy token on each token space; the tactics deck shuffled.", f"{GAME} · 7–10", game)
+
+    # Players: fleet, factions, upgrades, tracks, leaders.
+    factions = rng.shuffled(sorted(catalog.factions))
+    if len(factions) < 3 * count:
+        raise InvalidInput("catalog.factions", len(factions), f"dealing 3 factions to {count} players needs {3 * count}")
+    dealt = {c: tuple(factions[3 * i: 3 * i + 3]) for i, c in enumerate(colours)}
+    players = []
+    leader_dice = {}
+    for colour in colours:
+        faction = catalog.factions[dealt[colour][picks.get(colour, 0)]]
+        leader_dice[colour] = rng.roll(6)
+        tracks = Goods.of({t: 1 if t == faction.track else 0 for t in TRACKS})
+        players.append(Player(colour, faction=faction.name, resources=faction.resources, modules=core_station(catalog),
+                              ships=fleet(colour, catalog), upgrade_tiles=SHIP_TYPES, tracks=tracks, leaders=1))
+    regions = []
+    for region in game.regions:
+        leaders = region.leaders
+        if region.kind == "alliance_base":
+            leaders = leaders + Goods.of({c: 1 for c in colours})
+        if region.kind == "nebula":
+            leaders = leaders + Goods.of({c: 2 for c in colours if leader_dice[c] == region.die})
+        regions.append(replace(region, leaders=leaders))
+    game = replace(game, players=tuple(players), regions=tuple(regions))
+    yield Step("Players", "; ".join(
+        f"{p.colour}: {p.faction} (kept from {', '.join(dealt[p.colour])}), {p.resources}, +1 on {catalog.factions[p.faction].track}, "
+        f"leaders: 1 on each alliance base, 2 on nebula {leader_dice[p.colour]}, 1 on the station" for p in players)
+        + ". Every station holds 3 transports in its launch bay.", PLAYERS, game, {"leader dice": leader_dice})
+
+    # 7 Start player and VP markers.
+    first, rolls = roll_off(colours, rng)
+    order = game.turn_order_from(first)
+    game = replace(game, active=first, players=tuple(replace(p, vp=order.index(p.colour) + 1) for p in game.players))
+    yield Step("Start player", "Each player rolls 6 dice, compared like a battle: " + "; ".join(
+        f"{c} {sorted(r, reverse=True)}" for c, r in rolls) + f". {first} starts; VP markers on 1, 2, … clockwise from them.",
+        f"{PLAYERS} · 7 起始玩家", game, {"start player": first})
+    return game

@@ -1,0 +1,81 @@
+"""Free actions (自由行动): who may act when, tactics timing, tokens, leaders, bonus, hand limit."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit.andromeda.examples import launch_example
+from tabletoolkit.andromeda.free_actions import end_of_turn_hand, free_action, tactics_verdict
+from tabletoolkit.andromeda.goods import Goods
+from tabletoolkit.andromeda.state import Moon, StationModule
+from tabletoolkit.engine import IllegalAction, run
+
+pytestmark = pytest.mark.phase("andromeda.free_actions")
+
+
+def refusal(procedure):
+    with pytest.raises(IllegalAction) as refused:
+        run(procedure)
+    return refused.value.rule
+
+
+def test_only_moons_and_tactics_on_another_players_turn():
+    game = launch_example()
+    assert refusal(free_action(game, "blue", "recruit", region="Glacia")) == "andromeda.free_actions.not_your_turn"
+    assert game == launch_example()
+
+
+def test_tactics_kinds_and_their_moments():
+    assert tactics_verdict("action", "battle").startswith("andromeda.free_actions.tactics_timing")
+    assert tactics_verdict("action", "other_turn") == "legal"
+    assert tactics_verdict("diplomacy", "own_turn").startswith("andromeda.free_actions.tactics_timing")
+    assert tactics_verdict("diplomacy", "diplomacy") == "legal"
+    assert tactics_verdict("event", "other_turn").startswith("andromeda.free_actions.tactics_timing")
+    assert tactics_verdict("battle", "event").startswith("andromeda.free_actions.during_event")
+
+
+def test_event_card_advances_the_marker_and_persistent_stays_in_play():
+    game = launch_example()
+    after = run(free_action(game, "red", "play_tactics", card="Automation")).result
+    assert after.event_position == 1 and after.tactics_discard == ("Automation",)
+    red = game.player("red")
+    game = game.with_player(replace(red, tactics=("Dampion Acceleration",)))
+    after = run(free_action(game, "red", "play_tactics", card="Dampion Acceleration")).result
+    assert after.player("red").persistent == ("Dampion Acceleration",)
+    assert refusal(free_action(game, "red", "play_tactics", card="Automation")) == "andromeda.free_actions.no_card"
+
+
+def test_tokens_leaders_and_bonus():
+    game = launch_example()
+    red = game.player("red")
+    game = game.with_player(replace(red, exploration=(Goods.of(vp=2),), supremacy_tokens=(Goods.of(energy=2),)))
+    game = game.with_region(replace(game.region("Glacia"), leaders=Goods.of(red=2, blue=1), bonus=Goods.of(ice=2)))
+    after = run(free_action(game, "red", "spend_exploration", index=0)).result
+    assert after.player("red").vp == 2 and after.player("red").exploration == ()
+    after = run(free_action(after, "red", "spend_supremacy", index=0)).result
+    assert after.player("red").resources["energy"] == 4
+    after = run(free_action(after, "red", "recruit", region="Glacia", count=2)).result
+    assert after.player("red").leaders == 3 and after.region("Glacia").leaders == Goods.of(blue=1)
+    assert refusal(free_action(after, "red", "recruit", region="Glacia", count=1)) == "andromeda.free_actions.no_leader"
+    after = run(free_action(after, "red", "collect_bonus", region="Glacia")).result
+    assert after.player("red").resources["ice"] == 2
+    assert refusal(free_action(after, "red", "collect_bonus", region="Nebula 3")) == "andromeda.free_actions.no_bonus"
+
+
+def test_moons_insert_any_time_discard_own_turn():
+    game = launch_example()
+    blue = game.player("blue")
+    game = game.with_player(replace(blue, moons=(Moon(Goods.of(titanium=2)),)))
+    inserted = run(free_action(game, "blue", "insert_moon", index=0, target="tactical_ops")).result
+    assert inserted.player("blue").tactical_ops == Moon(Goods.of(titanium=2))
+    assert refusal(free_action(game, "blue", "discard_moon", index=0)) == "andromeda.free_actions.not_your_turn"
+
+
+def test_hand_limit_at_the_end_of_the_turn():
+    game = launch_example()
+    red = game.player("red")
+    game = game.with_player(replace(red, tactics=("Automation",) * 7))
+    with pytest.raises(IllegalAction) as refused:
+        end_of_turn_hand(game, "red", ("Automation",))
+    assert refused.value.rule == "andromeda.free_actions.hand_limit"
+    assert len(end_of_turn_hand(game, "red", ("Automation",) * 2).player("red").tactics) == 5
