@@ -74,6 +74,13 @@ class ScanTable:
     boards: tuple[PlayerBoard, ...]
     supply: CardSupply
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.sky, Sky) or not isinstance(self.supply, CardSupply):
+            raise InvalidInput("table", (type(self.sky).__name__, type(self.supply).__name__), "a Sky and a CardSupply")
+        colours = [board.colour for board in self.boards if isinstance(board, PlayerBoard)]
+        if len(colours) != len(self.boards) or len(set(colours)) != len(colours):
+            raise InvalidInput("boards", colours, "one PlayerBoard per player colour")
+
     def board(self, colour: str) -> PlayerBoard:
         for board in self.boards:
             if board.colour == colour:
@@ -183,6 +190,7 @@ def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order
     for step in steps:
         if isinstance(step, EarthSignal):
             number = earth_sector if step.sector is None else step.sector
+            table.sky.sector(number)
             if number != earth_sector and number not in table.sky.neighbours(earth_sector):
                 raise IllegalAction("seti.scan.not_adjacent",
                                     f"TT #01 moves the Earth signal to a sector next to Earth's ({earth_sector}), not to {number}.", TELESCOPE)
@@ -235,7 +243,46 @@ def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order
     return shown, ScanResult(table, tuple(signals), results, tuple(pending + more))
 
 
+def scan_options(table: ScanTable, player: str, *, earth_sector: int, mercury_sector: int | None = None,
+                 variant: SetiVariant = RULEBOOK) -> tuple[tuple[ScanStep, str], ...]:
+    """Every step ``player`` could take in a scan now, each with ``"legal"`` or the refusing rule and reason.
+
+    Each step is judged on its own, on the board after paying for the scan (its own cost included).
+    """
+    board = table.board(player)
+    sky = table.sky
+    try:
+        paid = board.pay("seti.scan.cost", SCAN, credits=variant.scan_credits, energy=variant.scan_energy)
+        cost_refusal = None
+    except IllegalAction as refusal:
+        paid, cost_refusal = board, f"{refusal.rule}: {refusal.reason}"
+
+    def verdict(tech: str | None = None, rule: str = "", **cost: int) -> str:
+        if cost_refusal:
+            return cost_refusal
+        if tech and tech not in board.techs:
+            return f"seti.scan.needs_tech: {player} has no {tech}."
+        try:
+            paid.pay(rule, TELESCOPE, **cost)
+        except IllegalAction as refusal:
+            return f"{refusal.rule}: {refusal.reason}"
+        return "legal"
+
+    options: list[tuple[ScanStep, str]] = [(EarthSignal(), verdict())]
+    options += [(EarthSignal(n), verdict("TT1")) for n in sky.neighbours(earth_sector)]
+    for position, card_id in enumerate(table.supply.row):
+        if card_id is not None:
+            options += [(RowSignal(position, n), verdict()) for n in sky.of_colour(table.supply.card(card_id).colour)]
+    for card_id in board.hand:
+        options += [(HandSignal(card_id, n), verdict("TT2")) for n in sky.of_colour(table.supply.card(card_id).colour)]
+    if mercury_sector is not None:
+        options.append((MercurySignal(), verdict("TT3", "seti.scan.tt3_publicity", publicity=variant.tt3_publicity)))
+    options += [(ProbeBoost(use), verdict("TT4", "seti.scan.tt4_energy", energy=variant.tt4_energy)) for use in ("launch", "move")]
+    return tuple(options)
+
+
 def _check_colour(sky: Sky, colour: str, number: int, name: str) -> None:
+    sky.sector(number)
     matching = sky.of_colour(colour)
     if number not in matching:
         raise IllegalAction("seti.scan.colour", f"{name} is {colour}: its signal goes to sector {' or '.join(map(str, matching))}, not {number}.", SCAN)

@@ -8,7 +8,7 @@ from tabletoolkit import IllegalAction, InvalidInput, Rng, run
 from tabletoolkit.seti.cards import CardSupply, load_cards
 from tabletoolkit.seti.player import PlayerBoard
 from tabletoolkit.seti.scan import (
-    EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, ScanTable, resolve_completed, scan,
+    EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, ScanTable, resolve_completed, scan, scan_options,
 )
 from tabletoolkit.seti.sector import Sky
 
@@ -176,3 +176,28 @@ def test_sectors_completed_by_a_card_resolve_at_the_end_of_that_action():
     assert result.resolutions[0].winner == "purple"
     with pytest.raises(InvalidInput):
         run(resolve_completed(t, [6]))
+
+
+def test_scan_options_list_every_step_with_its_verdict():
+    green = PlayerBoard("green", publicity=0, hand=("S10",), techs=frozenset({"TT2", "TT3"}))
+    options = dict((repr(step), verdict) for step, verdict in
+                   scan_options(table(green), "green", earth_sector=EARTH, mercury_sector=MERCURY))
+    assert options["EarthSignal(sector=None)"] == "legal"
+    assert options["EarthSignal(sector=8)"] == "seti.scan.needs_tech: green has no TT1."
+    assert options["RowSignal(position=0, sector=2)"] == options["RowSignal(position=0, sector=6)"] == "legal"
+    assert options["HandSignal(card='S10', sector=6)"] == "legal"
+    assert options["MercurySignal()"].startswith("seti.scan.tt3_publicity")
+    assert options["ProbeBoost(use='move')"].startswith("seti.scan.needs_tech")
+    assert len(options) == 1 + 2 + 6 + 2 + 1 + 2
+    broke = scan_options(table(PlayerBoard("green", credits=0)), "green", earth_sector=EARTH)
+    assert all(verdict.startswith("seti.scan.cost") for _, verdict in broke)
+
+
+def test_sector_numbers_out_of_range_are_invalid_input():
+    tt1 = PlayerBoard("green", techs=frozenset({"TT1"}))
+    with pytest.raises(InvalidInput):
+        do(table(tt1), [EarthSignal(9), RowSignal(0, 2)])
+    with pytest.raises(InvalidInput):
+        do(table(), [EarthSignal(), RowSignal(0, "2")])
+    with pytest.raises(InvalidInput):
+        ScanTable(Sky.sample(), (PlayerBoard("green"), PlayerBoard("green")), table().supply)
