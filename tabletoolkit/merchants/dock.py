@@ -95,8 +95,9 @@ def _settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[
         unloaded = tuple(t for ship in player.ships for t in ship.hold)
         player = replace(player, local=pile(player.local + unloaded), ships=tuple(replace(s, hold=()) for s in player.ships))
         state = state.with_player(player)
-        steps.append(("Unload", f"{describe_tokens(unloaded).capitalize()} unload into {player.name}'s local space (M-F4); "
-                                f"{player.name} now has {player.credits} credits.", {"unloaded": unloaded}))
+        what = (f"{describe_tokens(unloaded).capitalize()} unload into {player.name}'s local space (M-F4)" if unloaded
+                else "Nothing to unload")
+        steps.append(("Unload", f"{what}; {player.name} now has {player.credits} credits.", {"unloaded": unloaded}))
 
     discarded = tuple(s.destination for s in player.ships if s.destination)
     player = replace(player, ships=tuple(replace(s, destination=None, at_destination=False) for s in player.ships))
@@ -124,7 +125,7 @@ def _settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[
             loans = f" Its {ship.loans} loan marker(s) are repaid in full: {cost} credits." if ship.loans else ""
             steps.append(("Scrap an obsolete ship",
                           f"{ship.label()} is obsolete in the Mark {state.era} era: already paid, it is scrapped with its cards "
-                          f"({', '.join(ship.cards) or 'none'}) and tokens.{loans} {player.name} has {player.credits} credits.",
+                          f"({', '.join(ship.cards) or 'none'}).{loans} {player.name} has {player.credits} credits.",
                           {"scrapped": ship.id, "repaid": cost}))
         for transfer in action.transfers:
             card = state.data.card(transfer.card)

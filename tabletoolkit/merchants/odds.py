@@ -19,9 +19,9 @@ import html
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import lcm
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase
@@ -47,8 +47,12 @@ class _Rules:
     capacity: int
     carried_bonus: bool
 
+    @cached_property
+    def _value_of(self) -> dict[str, int]:
+        return dict(self.values)
+
     def value(self, token: str) -> int:
-        return dict(self.values)[token]
+        return self._value_of[token]
 
     def destination(self, card: str) -> tuple[int, int]:
         for name, cost, bonus in self.destinations:
@@ -57,9 +61,8 @@ class _Rules:
         raise InvalidInput("destination", card, "unknown destination card")
 
 
-@dataclass(frozen=True)
-class _Run:
-    """What changes during a run."""
+class _Run(NamedTuple):
+    """What changes during a run (a named tuple: hashed and copied fast in the search)."""
 
     energy: int
     hold: tuple[str, ...]
@@ -157,85 +160,110 @@ def _payout(rules: _Rules, run: _Run) -> int:
     return sum(rules.value(t) for t in run.hold) + rules.flat + bonus
 
 
-def _chances(pairs: tuple[tuple[str, int], ...]) -> list[tuple[str, Fraction, tuple[tuple[str, int], ...]]]:
-    """Each kind drawn from a multiset, its exact chance, and what is left."""
-    total = sum(n for _, n in pairs)
-    return [(k, Fraction(n, total), tuple((j, m - (j == k)) for j, m in pairs if m - (j == k))) for k, n in pairs]
+def _draws(pairs: tuple[tuple[str, int], ...]) -> list[tuple[str, int, tuple[tuple[str, int], ...]]]:
+    """Each kind drawn from a multiset, its weight (how many there are) and what is left."""
+    return [(k, n, tuple((j, m - (j == k)) for j, m in pairs if m - (j == k))) for k, n in pairs]
 
 
-def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[tuple[Any, Fraction, _Run]]]]:
-    """Every legal action from ``run`` with its outcomes (label, chance, next run). Stopping is not listed."""
+Outcome = tuple[Any, int, _Run]  # label, weight, the run after
+DRAW_DESTINATION = BeltAction("destination")
+
+
+def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[Outcome]]]:
+    """Every legal action from ``run`` with its weighted outcomes. Stopping is not listed."""
     if run.ended:
         return []
+    if run.destination is None and run.deck:
+        return [(DRAW_DESTINATION, [(card, n, run._replace(destination=card, deck=deck)) for card, n, deck in _draws(run.deck)])]
     pick, take_cost, explore_cost, swap_cost = rules.costs
     room = rules.capacity - len(run.hold)
-    moves: list[tuple[BeltAction, list[tuple[Any, Fraction, _Run]]]] = []
-    if run.destination is None and run.deck:
-        draw_card = BeltAction("destination")
-        return [(draw_card, [(card, p, _replace(run, destination=card, deck=deck)) for card, p, deck in _chances(run.deck)])]
-    if room > 0 and run.energy >= pick:
-        for source in ("known", "local"):
-            tokens = best_tokens(getattr(run, source), room, rules.value)
-            if tokens:
-                after = _replace(run, energy=run.energy - pick, hold=pile(run.hold + tokens), **{source: without(getattr(run, source), tokens)})
-                moves.append((pickup(source), [(tokens, Fraction(1), after)]))
-    if room > 0 and run.energy >= take_cost:
+    energy = run.energy
+    moves: list[tuple[BeltAction, list[Outcome]]] = []
+    if room > 0 and energy >= pick:
+        if run.known:
+            tokens = best_tokens(run.known, room, rules.value)
+            moves.append((PICKUP_KNOWN, [(tokens, 1, run._replace(
+                energy=energy - pick, hold=pile(run.hold + tokens), known=without(run.known, tokens)))]))
+        if run.local:
+            tokens = best_tokens(run.local, room, rules.value)
+            moves.append((PICKUP_LOCAL, [(tokens, 1, run._replace(
+                energy=energy - pick, hold=pile(run.hold + tokens), local=without(run.local, tokens)))]))
+    if room > 0 and energy >= take_cost:
         for index, (name, tokens) in enumerate(run.opponents):
-            loaded = best_tokens(tokens, room, rules.value)
-            if loaded:
+            if tokens:
+                loaded = best_tokens(tokens, room, rules.value)
                 others = run.opponents[:index] + ((name, without(tokens, loaded)),) + run.opponents[index + 1:]
-                after = _replace(run, energy=run.energy - take_cost, hold=pile(run.hold + loaded), opponents=others)
-                moves.append((take(name), [(loaded, Fraction(1), after)]))
-    if room > 0 and run.bag and run.energy >= explore_cost:
-        moves.append((explore(), [
-            (kind, p, _replace(run, energy=run.energy - explore_cost, hold=pile(run.hold + (kind,)), bag=bag))
-            for kind, p, bag in _chances(run.bag)
-        ]))
-    if run.deck and run.energy >= swap_cost:
-        moves.append((swap(), [(card, p, _replace(run, energy=run.energy - swap_cost, destination=card, deck=deck))
-                               for card, p, deck in _chances(run.deck)]))
-    if run.destination is not None and run.energy >= rules.destination(run.destination)[0]:
-        moves.append((end_run(), [(run.destination, Fraction(1), _replace(run, energy=0, ended=True))]))
+                moves.append((take(name), [(loaded, 1, run._replace(
+                    energy=energy - take_cost, hold=pile(run.hold + loaded), opponents=others))]))
+    if room > 0 and run.bag and energy >= explore_cost:
+        moves.append((EXPLORE, [(kind, n, run._replace(energy=energy - explore_cost, hold=pile(run.hold + (kind,)), bag=bag))
+                                for kind, n, bag in _draws(run.bag)]))
+    if run.deck and energy >= swap_cost:
+        moves.append((SWAP, [(card, n, run._replace(energy=energy - swap_cost, destination=card, deck=deck))
+                             for card, n, deck in _draws(run.deck)]))
+    if run.destination is not None and energy >= rules.destination(run.destination)[0]:
+        moves.append((END_RUN, [(run.destination, 1, run._replace(energy=0, ended=True))]))
     return moves
 
 
-def _replace(run: _Run, **changes: Any) -> _Run:
-    fields = {name: getattr(run, name) for name in _Run.__dataclass_fields__}
-    fields.update(changes)
-    return _Run(**fields)
+PICKUP_KNOWN, PICKUP_LOCAL, EXPLORE, SWAP, END_RUN = pickup("known"), pickup("local"), explore(), swap(), end_run()
 
 
-# --- the best plan: expectimax, memoised -------------------------------------------------------------
-@lru_cache(maxsize=None)
-def _best(rules: _Rules, run: _Run) -> tuple[Fraction, int]:
-    """(best expected payout, index of the best move; -1 means stop here)."""
-    best, choice = Fraction(_payout(rules, run)), -1
-    forced = run.destination is None and bool(run.deck) and not run.ended
-    if forced:
-        best = None
-    for index, (_, outcomes) in enumerate(_moves(rules, run)):
-        value = sum((p * _best(rules, after)[0] for _, p, after in outcomes), Fraction(0))
-        if best is None or value > best:
-            best, choice = value, index
-    return best, choice
+class _Solver:
+    """Expectimax over one run's actions for fixed rules, memoised by run state."""
+
+    def __init__(self, rules: _Rules):
+        self.rules = rules
+        self.values: dict[_Run, tuple[Fraction, int]] = {}
+        self.distributions: dict[_Run, dict[int, Fraction]] = {}
+
+    def best(self, run: _Run) -> tuple[Fraction, int]:
+        """(best expected payout, index of the best move in ``_moves``; -1 means stop here)."""
+        found = self.values.get(run)
+        if found is not None:
+            return found
+        moves = _moves(self.rules, run)
+        forced = bool(moves) and moves[0][0] is DRAW_DESTINATION
+        best, choice = (None, -1) if forced else (Fraction(_payout(self.rules, run)), -1)
+        for index, (_, outcomes) in enumerate(moves):
+            if len(outcomes) == 1:
+                value = self.best(outcomes[0][2])[0]
+            else:
+                total = sum(n for _, n, _ in outcomes)
+                value = sum((self.best(after)[0] * n for _, n, after in outcomes), Fraction(0)) / total
+            if best is None or value > best:
+                best, choice = value, index
+        self.values[run] = (best, choice)
+        return best, choice
+
+    def distribution(self, run: _Run) -> dict[int, Fraction]:
+        """The payout distribution when the best move is always taken."""
+        found = self.distributions.get(run)
+        if found is not None:
+            return found
+        _, choice = self.best(run)
+        if choice < 0:
+            result = {_payout(self.rules, run): Fraction(1)}
+        else:
+            outcomes = _moves(self.rules, run)[choice][1]
+            total = sum(n for _, n, _ in outcomes)
+            mix: Counter = Counter()
+            for _, n, after in outcomes:
+                for payout, q in self.distribution(after).items():
+                    mix[payout] += q * Fraction(n, total)
+            result = dict(mix)
+        self.distributions[run] = result
+        return result
 
 
-@lru_cache(maxsize=None)
-def _best_distribution(rules: _Rules, run: _Run) -> tuple[tuple[int, Fraction], ...]:
-    _, choice = _best(rules, run)
-    if choice < 0:
-        return ((_payout(rules, run), Fraction(1)),)
-    mix: Counter = Counter()
-    for _, p, after in _moves(rules, run)[choice][1]:
-        for payout, q in _best_distribution(rules, after):
-            mix[payout] += p * q
-    return tuple(sorted(mix.items()))
+@lru_cache(maxsize=16)
+def _solver(rules: _Rules) -> _Solver:
+    return _Solver(rules)
 
 
-def _distribution(probabilities: dict[int, Fraction] | tuple[tuple[int, Fraction], ...]) -> Distribution[int]:
-    items = dict(probabilities)
-    denominator = lcm(*(p.denominator for p in items.values()))
-    return Distribution({k: int(p * denominator) for k, p in items.items()})
+def _distribution(probabilities: dict[int, Fraction]) -> Distribution[int]:
+    denominator = lcm(*(p.denominator for p in probabilities.values()))
+    return Distribution({k: int(p * denominator) for k, p in probabilities.items()})
 
 
 @dataclass(frozen=True)
@@ -247,13 +275,21 @@ class BestPlan:
     distribution: Distribution[int]
 
     def first_action(self) -> BeltAction | None:
-        _, choice = _best(self.situation.rules, self.situation.start)
-        return None if choice < 0 else _moves(self.situation.rules, self.situation.start)[choice][0]
+        """The best first action (``None``: stop at once); the take-a-destination draw is not a choice."""
+        solver, run = _solver(self.situation.rules), self.situation.start
+        while True:
+            _, choice = solver.best(run)
+            if choice < 0:
+                return None
+            action, outcomes = _moves(self.situation.rules, run)[choice]
+            if action is not DRAW_DESTINATION:
+                return action
+            run = max(outcomes, key=lambda o: solver.best(o[2])[0])[2]
 
     def describe(self, depth: int = 3) -> list[str]:
         """The plan as indented lines: each action, and for a draw each outcome with its chance."""
         lines: list[str] = []
-        _describe(self.situation.rules, self.situation.start, depth, "", lines)
+        _describe(_solver(self.situation.rules), self.situation.start, depth, "", lines)
         return lines
 
     def _repr_html_(self) -> str:
@@ -262,13 +298,13 @@ class BestPlan:
                 f"≈ {float(self.expected):.3f} credits<ul>{items}</ul></div>")
 
 
-def _describe(rules: _Rules, run: _Run, depth: int, indent: str, lines: list[str]) -> None:
+def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[str]) -> None:
     while True:
-        _, choice = _best(rules, run)
+        _, choice = solver.best(run)
         if choice < 0:
-            lines.append(f"{indent}stop: payout {_payout(rules, run)}")
+            lines.append(f"{indent}{'payout' if run.ended else 'stop here: payout'} {_payout(solver.rules, run)}")
             return
-        action, outcomes = _moves(rules, run)[choice]
+        action, outcomes = _moves(solver.rules, run)[choice]
         if len(outcomes) == 1:
             label, _, run = outcomes[0]
             shown = describe_tokens(label) if isinstance(label, tuple) else label
@@ -278,16 +314,18 @@ def _describe(rules: _Rules, run: _Run, depth: int, indent: str, lines: list[str
         if depth <= 1:
             lines.append(f"{indent}  … then the best continuation for each draw")
             return
-        for label, p, after in outcomes:
-            lines.append(f"{indent}  if {label} ({p}), expected {_best(rules, after)[0]}:")
-            _describe(rules, after, depth - 1, indent + "    ", lines)
+        total = sum(n for _, n, _ in outcomes)
+        for label, n, after in outcomes:
+            lines.append(f"{indent}  if {label} ({Fraction(n, total)}), expected {solver.best(after)[0]}:")
+            _describe(solver, after, depth - 1, indent + "    ", lines)
         return
 
 
 def best_plan(sit: BeltSituation) -> BestPlan:
     """Search every sequence of belt actions for the highest expected payout (exact, memoised)."""
-    expected, _ = _best(sit.rules, sit.start)
-    return BestPlan(sit, expected, _distribution(_best_distribution(sit.rules, sit.start)))
+    solver = _solver(sit.rules)
+    expected, _ = solver.best(sit.start)
+    return BestPlan(sit, expected, _distribution(solver.distribution(sit.start)))
 
 
 # --- a fixed plan -------------------------------------------------------------------------------------
@@ -314,18 +352,19 @@ class PlanOdds:
 
 def _step(rules: _Rules, run: _Run, action: BeltAction) -> list[tuple[Fraction, _Run]] | None:
     """Outcomes of one planned action, or ``None`` when it cannot be done in this branch."""
-    if action.kind == "explore" and action.place == "local":
+    if action.kind == "explore" and (action.place == "local" or rules.capacity - len(run.hold) <= 0):
         cost = rules.costs[2]
         if not run.bag or run.energy < cost or run.ended:
             return None
-        return [(p, _replace(run, energy=run.energy - cost, local=pile(run.local + (k,)), bag=bag)) for k, p, bag in _chances(run.bag)]
-    if action.kind == "explore" and rules.capacity - len(run.hold) <= 0:
-        return _step(rules, run, explore("local"))
+        total = sum(n for _, n in run.bag)
+        return [(Fraction(n, total), run._replace(energy=run.energy - cost, local=pile(run.local + (k,)), bag=bag))
+                for k, n, bag in _draws(run.bag)]
     for move, outcomes in _moves(rules, run):
         if move.kind == action.kind and (move.source == action.source or action.kind in ("explore", "swap", "end")):
             if action.tokens is not None and outcomes[0][0] != pile(action.tokens):
                 continue
-            return [(p, after) for _, p, after in outcomes]
+            total = sum(n for _, n, _ in outcomes)
+            return [(Fraction(n, total), after) for _, n, after in outcomes]
     return None
 
 
@@ -338,24 +377,24 @@ def plan_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction
     """
     plan = tuple(plan)
     rules = sit.rules
-    start = sit.start
-    branches: list[tuple[Fraction, _Run, bool]] = []
-    if start.destination is None and start.deck and not start.ended:
-        branches = [(p, _replace(start, destination=c, deck=d), False) for c, p, d in _chances(start.deck)]
-    else:
-        branches = [(Fraction(1), start, False)]
+    branches: Counter = Counter({(sit.start, False): Fraction(1)})
+    if sit.start.destination is None and sit.start.deck and not sit.start.ended:
+        total = sum(n for _, n in sit.start.deck)
+        branches = Counter({(sit.start._replace(destination=c, deck=d), False): Fraction(n, total)
+                            for c, n, d in _draws(sit.start.deck)})
     for action in plan:
-        following: list[tuple[Fraction, _Run, bool]] = []
-        for p, run, skipped in branches:
+        following: Counter = Counter()
+        for (run, skipped), p in branches.items():
             outcomes = _step(rules, run, action)
             if outcomes is None:
-                following.append((p, run, True))
+                following[(run, True)] += p
             else:
-                following += [(p * q, after, skipped) for q, after in outcomes]
+                for q, after in outcomes:
+                    following[(after, skipped)] += p * q
         branches = following
     payouts: Counter = Counter()
     skipped = Fraction(0)
-    for p, run, missed in branches:
+    for (run, missed), p in branches.items():
         payouts[_payout(rules, run)] += p
         skipped += p if missed else 0
     return PlanOdds(plan, _distribution(dict(payouts)), skipped)
