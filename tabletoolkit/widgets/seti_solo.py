@@ -2,7 +2,7 @@
 
 A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo-action`` (your
 legal actions), ``tt-solo-play``, ``tt-solo-prev``, ``tt-solo-next`` (step through what happened),
-``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-score``, ``tt-solo-objectives``,
+``tt-solo-conversion`` and ``tt-solo-convert`` (free conversions), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-score``, ``tt-solo-objectives``,
 ``tt-solo-board``, ``tt-solo-refused`` (your refused actions with their reasons).
 """
 
@@ -13,7 +13,7 @@ import html
 import ipywidgets as widgets
 
 from ..engine import Rng, run
-from ..seti.solo import YOU, play_your_action, proceed, setup_solo, your_options
+from ..seti.solo import YOU, conversion_options, convert, play_your_action, proceed, setup_solo, your_options
 
 
 class SoloPlay(widgets.VBox):
@@ -28,6 +28,8 @@ class SoloPlay(widgets.VBox):
         self.shown = len(self.steps) - 1
         self.action = widgets.Dropdown(description="Your action", style={"description_width": "initial"})
         self.play_button = widgets.Button(description="Play it", button_style="primary")
+        self.conversion = widgets.Dropdown(description="Free action", style={"description_width": "initial"})
+        self.convert_button = widgets.Button(description="Convert")
         self.prev_button = widgets.Button(description="◀ Earlier step")
         self.next_button = widgets.Button(description="Later step ▶")
         self.step_title = widgets.HTML()
@@ -38,6 +40,7 @@ class SoloPlay(widgets.VBox):
         self.rival_board = widgets.HTML()
         self.refused = widgets.HTML()
         for widget, css in ((self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
+                            (self.conversion, "tt-solo-conversion"), (self.convert_button, "tt-solo-convert"),
                             (self.prev_button, "tt-solo-prev"), (self.next_button, "tt-solo-next"),
                             (self.step_title, "tt-solo-step-title"), (self.step_text, "tt-solo-step-text"),
                             (self.score, "tt-solo-score"), (self.objectives, "tt-solo-objectives"),
@@ -45,10 +48,12 @@ class SoloPlay(widgets.VBox):
                             (self.refused, "tt-solo-refused")):
             widget.add_class(css)
         self.play_button.on_click(lambda _: self.play(self.action.value))
+        self.convert_button.on_click(lambda _: self.convert(self.conversion.value))
         self.prev_button.on_click(lambda _: self.show(self.shown - 1))
         self.next_button.on_click(lambda _: self.show(self.shown + 1))
         steps = widgets.HBox([self.prev_button, self.next_button])
-        super().__init__([self.score, widgets.HBox([self.action, self.play_button]), steps, self.step_title,
+        super().__init__([self.score, widgets.HBox([self.action, self.play_button]),
+                          widgets.HBox([self.conversion, self.convert_button]), steps, self.step_title,
                           self.step_text, self.rival_board, self.objectives, self.board, self.refused])
         self.add_class("tt-solo")
         self._refresh()
@@ -62,6 +67,16 @@ class SoloPlay(widgets.VBox):
         self.steps.extend(played.steps)
         self.game = played.result
         self.shown = first_new
+        self._refresh()
+
+    def convert(self, conversion: str) -> None:
+        """A free action before your main action: 2 of one kind for 1 of another (S-F4)."""
+        if self.game.over or not conversion:
+            return
+        done = run(convert(self.game, conversion.split(":", 1)[1], self.rng))
+        self.steps.extend(done.steps)
+        self.game = done.result
+        self.shown = len(self.steps) - 1
         self._refresh()
 
     def show(self, index: int) -> None:
@@ -83,6 +98,10 @@ class SoloPlay(widgets.VBox):
         self.action.options = legal
         self.action.value = legal[0] if legal else None
         self.play_button.disabled = not legal
+        conversions = [o.action for o in conversion_options(game) if o.legal]
+        self.conversion.options = conversions
+        self.conversion.value = conversions[0] if conversions else None
+        self.convert_button.disabled = not conversions
         status = "Game over" if game.over else f"Round {game.round}"
         self.score.value = f"<b>{status}</b> · You {game.you.score} VP · Rival {game.rival.score} VP"
         if game.over:

@@ -20,7 +20,17 @@ from .choices import (
 from .data import ActionCard, Difficulty, ObjectiveTile, RivalAction, RivalBoard, SoloMaterial, material
 from .objectives import Event, Objective, Objectives, setup_objectives
 from .rival import Rival, add_data, advance, analyze, gain, new_round_deck, reveal, setup_rival
-from .game import play_your_action, proceed, scripted_player, setup_solo, solo_game, your_options, your_turn
+from .game import (
+    conversion_options,
+    convert,
+    play_your_action,
+    proceed,
+    scripted_player,
+    setup_solo,
+    solo_game,
+    your_options,
+    your_turn,
+)
 from .state import RIVAL, YOU, SoloGame
 from .table import SoloTable, setup_table
 from .turn import rival_turn

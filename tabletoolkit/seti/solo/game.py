@@ -109,6 +109,64 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     return tuple(options)
 
 
+CONVERSIONS = ("cards>credits", "cards>energy", "credits>energy", "energy>credits", "credits>cards", "energy>cards")
+SECTION_CONVERT = "资源转换"
+
+
+def visits(table, spaces: Sequence) -> list[Event]:
+    """Comets and asteroids entered on a flight (the tasks 访问小行星 / 访问彗星)."""
+    events = []
+    for space in spaces[1:]:
+        contents = table.solar.contents(space)
+        if contents.comet:
+            events.append(Event("visit", "comet"))
+        if contents.asteroid:
+            events.append(Event("visit", "asteroid"))
+    return events
+
+
+def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Free action (S-F4): 2 cards, 2 credits or 2 energy for 1 of another kind."""
+    holdings = {"cards": len(game.you.hand), "credits": game.you.credits, "energy": game.you.energy}
+    options = []
+    for conversion in CONVERSIONS:
+        give = conversion.split(">")[0]
+        ok = holdings[give] >= 2 and game.to_move == YOU and not game.over
+        options.append(YourOption(f"convert:{conversion}", ok, "legal: a free action" if ok else
+                                  f"needs 2 {give} (has {holdings[give]})" if holdings[give] < 2 else "only on your turn"))
+    return tuple(options)
+
+
+def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
+    """Pay 2 of one kind for 1 of another (S-F4); a card gained comes from the deck top."""
+    offered = {o.action: o for o in conversion_options(game)}
+    key = f"convert:{conversion}"
+    if key not in offered:
+        raise InvalidInput("conversion", conversion, f"one of {CONVERSIONS}")
+    if not offered[key].legal:
+        raise IllegalAction("seti.solo.convert", f"{key}: {offered[key].reason}", SECTION_CONVERT)
+    give, get = conversion.split(">")
+    you, table = game.you, game.table
+    if give == "cards":
+        paid, you = you.hand[:2], replace(you, hand=you.hand[2:])
+        supply = table.supply
+        for card in paid:
+            supply = supply.discard_card(card)
+        table = replace(table, supply=supply)
+    else:
+        you = replace(you, **{give: getattr(you, give) - 2})
+    if get == "cards":
+        supply, card = table.supply.draw(rng)
+        table = replace(table, supply=supply)
+        you = replace(you, hand=you.hand + ((card,) if card else ()))
+    else:
+        you = replace(you, **{get: getattr(you, get) + 1})
+    game = replace(game, you=you, table=table)
+    yield Step(f"You convert {give} to {get}", f"Free action: 2 {give} for 1 {get.rstrip('s') if get != 'energy' else get}.",
+               SECTION_CONVERT, game)
+    return game
+
+
 def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ()) -> Procedure:
     """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
     ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger."""
@@ -138,6 +196,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ())
         text = (f"You fly {route.moves} move(s) to {argument} ({route.moves} energy, {route.publicity} publicity) and "
                 f"{said}. " + " ".join(notes))
         events = [Event(kind)] + [Event("trace", colour) for key, colour in items if key == "trace"]
+        events += visits(game.table, route.spaces)
     elif kind == "scan":
         game = replace(game, you=replace(you, credits=you.credits - game.variant.scan_credits,
                                          energy=you.energy - game.variant.scan_energy))
@@ -247,17 +306,22 @@ Policy = Callable[[SoloGame], str]
 
 
 def scripted_player(game: SoloGame) -> str:
-    """A simple fixed player for demonstrations and the golden game: analyze when possible, orbit or
-    land the first reachable planet, launch, research a 2-point tech, scan the leftmost row card, pass."""
-    legal = [o.action for o in your_options(game) if o.legal]
-    for wanted in ("analyze",):
-        if wanted in legal:
-            return wanted
+    """A simple fixed player for demonstrations and the golden game: analyze when possible, land or
+    orbit the first reachable planet, launch, research a 2-point tech, scan the leftmost row card;
+    short of energy it converts 2 cards (else 2 credits) into 1 energy; otherwise it passes."""
+    options = your_options(game)
+    legal = {o.action: o.reason for o in options if o.legal}
+    if "analyze" in legal:
+        return "analyze"
     for prefix in ("land:", "orbit:", "launch", "research:", "scan:"):
-        for action in legal:
-            if action.startswith(prefix) and (prefix != "research:" or "2 VP" in dict(
-                    (o.action, o.reason) for o in your_options(game))[action]):
+        for action, reason in legal.items():
+            if action.startswith(prefix) and (prefix != "research:" or "2 VP" in reason):
                 return action
+    convertible = {o.action for o in conversion_options(game) if o.legal}
+    if game.you.energy < game.variant.scan_energy:
+        for conversion in ("convert:cards>energy", "convert:credits>energy"):
+            if conversion in convertible and (conversion.endswith("cards>energy") or game.you.credits >= 3):
+                return conversion
     return "pass"
 
 
@@ -287,7 +351,11 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
         elif game.to_move == RIVAL:
             game = _after((yield from rival_turn(game, rng)), RIVAL)
         elif player is not None:
-            game = _after((yield from your_turn(game, player(game), rng)), YOU)
+            action = player(game)
+            if action.startswith("convert:"):
+                game = yield from convert(game, action.split(":", 1)[1], rng)
+            else:
+                game = _after((yield from your_turn(game, action, rng)), YOU)
         else:
             return game
     return game

@@ -46,8 +46,8 @@ class SoloGame:
             f"<td>progress {rival.progress} · computer {rival.computer}/6 · pool {rival.pool}</td>"
             f"<td>{html.escape(' '.join(rival.techs) or '–')}</td></tr>"
         )
-        status = "game over" if self.over else f"round {self.round}, start player {self.start}"
-        return (f"<div class='tt-seti-solo'><b>{status}</b><table><tr><th></th><th>VP</th><th>publicity</th>"
+        status = "game over" if self.over else f"round {self.round}, start player: {'you' if self.start == YOU else 'the rival'}"
+        return (f"<div class='tt-seti-solo'><b>{status}</b><div>{self.table.solar.svg()}</div><table><tr><th></th><th>VP</th><th>publicity</th>"
                 f"<th>holdings</th><th>techs</th></tr>{rows}</table>{self.table._repr_html_()}"
                 f"{self.objectives._repr_html_()}</div>")
 

@@ -76,3 +76,35 @@ def test_your_refused_action_names_the_reason_and_changes_nothing():
         run(your_turn(game, "orbit:Mars", Rng(0)))
     assert error.value.rule == "seti.solo.your_action"
     assert game.table.placements == () and game.you.credits == 4
+
+
+def test_conversion_refused_without_two_of_a_kind_and_state_unchanged():
+    from tabletoolkit.seti.solo import convert
+
+    game = fresh()
+    poor = replace(game, you=replace(game.you, energy=1), to_move=YOU)
+    with pytest.raises(IllegalAction) as error:
+        run(convert(poor, "energy>credits", Rng(0)))
+    assert error.value.rule == "seti.solo.convert"
+    assert poor.you.energy == 1 and poor.you.credits == game.you.credits
+
+
+def test_end_a_tie_is_not_your_win_and_unfinished_objectives_score_five_each():
+    from tabletoolkit.seti.solo.game import end_of_round
+
+    game = fresh()
+    unfinished = game.objectives.unfinished
+    last = replace(game, round=5, you=replace(game.you, score=40), rival=replace(game.rival, score=40 - 5 * unfinished))
+    ended = run(end_of_round(last, Rng(0)))
+    assert ended.result.over and ended.result.rival.score == 40
+    assert ended.steps[-1].data["winner"] == RIVAL
+    assert ended.steps[-1].text.endswith("The rival wins (a tie is not a win for you).")
+
+
+def test_payment_after_a_round_comes_before_income():
+    from tabletoolkit.seti.solo.game import end_of_round
+
+    game = fresh()
+    steps = run(end_of_round(replace(game, round=1), Rng(0))).steps
+    assert [s.title for s in steps] == ["Pay objectives after round 1", "Between rounds"]
+    assert steps[0].text.startswith("After round 1 you pay 1 completed objective: 0 paid (none), 1 missing → the rival takes 3 progress.")
