@@ -19,6 +19,7 @@ from typing import Literal, Union
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from .cards import REFILL, CardSupply
+from .measures import register_measure
 from .player import PlayerBoard
 from .sector import COMPLETE, MARK, NOTEBOOK, Gained, Reward, SectorResult, Sky, apply_reward, explain_resolution
 from .variant import RULEBOOK, SetiVariant
@@ -330,3 +331,14 @@ def resolve_completed(table: ScanTable, completed: Sequence[int], order: Sequenc
     shown, table, results, pending = _resolve(table, completed, order, variant)
     yield from shown
     return ScanResult(table, (), results, tuple(pending))
+
+
+def _signal_measure(star: str | None):
+    """A mission count over ``game.sectors`` (a ``Sky``; no sky set up means no signals)."""
+    return lambda game, colour: 0 if game.sectors is None else game.sectors.signals(colour, star)
+
+
+# The counts card missions name (``measures``): sectors with your signal, your signals at a star.
+register_measure("signal_sectors", _signal_measure(None))
+for _sector in Sky.sample().sectors:
+    register_measure(f"signal_at:{_sector.star}", _signal_measure(_sector.star))

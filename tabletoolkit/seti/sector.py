@@ -497,6 +497,16 @@ class Sky:
         """Numbers of the sectors of this colour (two on the board)."""
         return tuple(s.number for s in self.sectors if s.colour == colour)
 
+    def signals(self, player: str, star: str | None = None) -> int:
+        """How many sectors hold at least one of ``player``'s markers (win markers at stars are not
+        signals); with ``star``, how many of ``player``'s markers that star's sector holds."""
+        if star is None:
+            return sum(1 for s in self.sectors if player in s.markers)
+        for s in self.sectors:
+            if s.star == star:
+                return s.markers.count(player)
+        raise InvalidInput("star", star, f"a star of this sky: {[s.star for s in self.sectors]}")
+
     def with_sector(self, sector: Sector) -> "Sky":
         index = sector.number - 1
         return replace(self, sectors=self.sectors[:index] + (sector,) + self.sectors[index + 1:])

@@ -201,3 +201,18 @@ def test_sector_numbers_out_of_range_are_invalid_input():
         do(table(), [EarthSignal(), RowSignal(0, "2")])
     with pytest.raises(InvalidInput):
         ScanTable(Sky.sample(), (PlayerBoard("green"), PlayerBoard("green")), table().supply)
+
+
+def test_the_mission_counts_read_the_sky():
+    from types import SimpleNamespace
+
+    from tabletoolkit.seti.measures import measure
+
+    sky = nearly_complete_sky()
+    game = SimpleNamespace(sectors=sky)  # the counts read only the game's sky
+    assert measure(game, "green", "signal_sectors") == 2
+    assert measure(game, "purple", "signal_at:Barnard's Star") == 3
+    assert measure(game, "green", "signal_at:Beta Pictoris") == 0
+    assert measure(SimpleNamespace(sectors=None), "green", "signal_sectors") == 0
+    with pytest.raises(InvalidInput):
+        sky.signals("green", "Nowhere")
