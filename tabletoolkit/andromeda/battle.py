@@ -416,7 +416,8 @@ def _pirate_contender(pirate: Pirate, figures: tuple[int, ...], side: int, varia
         dice, aim, capped = _cap(dice, count, variant)
     else:
         aim = 1 + pirate.aim_bonus
-        text = f"{pirate.name}: {pirate.weapons} dice from its card; aim 1" + (f" + {pirate.aim_bonus}" if pirate.aim_bonus else "") + f" = {aim}"
+        bonus = f" + {pirate.aim_bonus} (card) = {aim}" if pirate.aim_bonus else ""
+        text = f"{pirate.name}: {pirate.weapons} dice from its card; aim 1{bonus}"
         dice, aim, capped = _cap(pirate.weapons, aim, variant)
     return Contender(pirate.name, dice, aim, side, 0, text + capped + ".")
 
