@@ -229,7 +229,7 @@ def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, 
         if not (isinstance(raw, tuple) and len(raw) == 2 and all(isinstance(v, int) for v in raw)):
             raise InvalidInput(f"path[{index}]", raw, "a space is (ring, sector)")
         target = Space(*raw)
-        solar._check(target)
+        solar.check_space(target)
         if target not in solar.neighbours(here):
             raise IllegalAction("seti.move.adjacent", f"{target} is not next to {here}: a move goes to an adjacent "
                                 "space, never diagonally.", SECTION_MOVE)

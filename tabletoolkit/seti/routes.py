@@ -68,7 +68,7 @@ def measure(solar: SolarSystem, spaces: Sequence[Space], techs: frozenset[str] =
 
 def _target(solar: SolarSystem, planet: str) -> Space | None:
     if planet != solar.layout.earth:
-        solar._planet(planet)  # unknown names raise InvalidInput
+        solar.planet(planet)  # unknown names raise InvalidInput
     return solar.planet_space(planet)
 
 

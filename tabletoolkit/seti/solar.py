@@ -404,7 +404,7 @@ class SolarSystem:
 
     def layer(self, space: Space) -> int:
         """The layer showing at ``space``: disc 1..3 (top first), or 0 for the fixed board."""
-        self._check(space)
+        self.check_space(space)
         for disc in self.layout.discs:
             if disc.solid(space.ring, self._position(disc, space)):
                 return disc.number
@@ -418,7 +418,8 @@ class SolarSystem:
         disc = self.layout.discs[layer - 1]
         return disc.spaces.get((space.ring, self._position(disc, space)), EMPTY)
 
-    def _check(self, space: Any) -> None:
+    def check_space(self, space: Any) -> None:
+        """``InvalidInput`` unless ``space`` is a (ring, sector) of this solar system."""
         if not (isinstance(space, tuple) and len(space) == 2 and 1 <= space[0] <= self.layout.rings and 0 <= space[1] < SECTORS):
             raise InvalidInput("space", space, f"a space is (ring 1..{self.layout.rings}, sector 0..{SECTORS - 1}); the sun is no space")
 
@@ -449,12 +450,12 @@ class SolarSystem:
         if isinstance(what, str):
             space = self.planet_space(what)
             return None if space is None else space.sector
-        self._check(what)
+        self.check_space(what)
         return what[1]
 
     def neighbours(self, space: Space) -> tuple[Space, ...]:
         """Adjacent spaces, no diagonals; ring 1 does not cross the sun (移动)."""
-        self._check(space)
+        self.check_space(space)
         ring, sector = space
         near = [Space(ring, (sector - 1) % SECTORS), Space(ring, (sector + 1) % SECTORS)]
         if ring > 1:
@@ -514,7 +515,7 @@ class SolarSystem:
 
     def first_landers(self, planet: str) -> tuple[str | None, ...]:
         """Who covers each first-lander space (``None``: still free)."""
-        spaces = len(self._planet(planet).first_lander_data)
+        spaces = len(self.planet(planet).first_lander_data)
         covered = {p.first: p.owner for p in self.landers(planet) if p.first is not None}
         return tuple(covered.get(index) for index in range(spaces))
 
@@ -523,7 +524,8 @@ class SolarSystem:
         space (卡片术语, S-F12)."""
         return sum(1 for p in self.placements if p.planet == planet and p.owner == colour)
 
-    def _planet(self, name: str) -> Planet:
+    def planet(self, name: str) -> Planet:
+        """The planet-board data of ``name`` (rewards, first-lander spaces, moons)."""
         try:
             return self.layout.planets[name]
         except KeyError:
