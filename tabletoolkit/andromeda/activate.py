@@ -59,6 +59,11 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
                 yield Step("Peek at the event deck", f"{colour} looks secretly at {top} and {second}, puts {kept} back on top "
                            f"and {bottom} at the bottom.", SECTION, game, {"top": kept, "bottom": bottom})
         return game
+    if region.kind == "vortex":
+        game = gain(game, colour, region.reward)
+        yield Step("Arrive at a Vortex", f"{colour} arrives at {region_name} and gains {region.reward} (A-F21).",
+                   "可选规则 · 特殊地区 · Vortex 漩涡", game)
+        return game
     if region.kind != "alliance_base":
         raise IllegalAction("andromeda.activate.nothing", f"{region_name} ({region.kind}) has nothing to activate", SECTION)
     base = catalog.alliance_bases.get(region_name)

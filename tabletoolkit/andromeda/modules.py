@@ -26,7 +26,7 @@ DISPLAY = 3
 
 
 def _take(game: Game, colour: str, name: str, rows: Sequence[str], paid: bool, payment: Goods | None,
-          catalog: Catalog) -> tuple[Game, str]:
+          catalog: Catalog, owner: str) -> tuple[Game, str]:
     card = catalog.module(name)
     if card.row not in rows or name not in game.display(card.row):
         raise IllegalAction("andromeda.modules.not_offered", f"{name} is not in the offered columns {tuple(rows)}", SECTION)
@@ -34,12 +34,13 @@ def _take(game: Game, colour: str, name: str, rows: Sequence[str], paid: bool, p
         game = pay(game, colour, catalog.module_cost[card.row], payment, "andromeda.modules", SECTION)
     display = dict(game.module_display)
     display[card.row] = tuple(m for m in display[card.row] if m != name)
-    player = game.player(colour)
+    player = game.player(owner)
     game = replace(game, module_display=tuple(display.items()))
     game = game.with_player(replace(player, modules=player.modules + (StationModule(name, damage=card.damage_icons),)))
     cost = f"pays {payment or catalog.module_cost[card.row]} and " if paid else ""
     damage = f" with {card.damage_icons} damage marker(s) for its damage icons" if card.damage_icons else ""
-    return game, f"{colour} {cost}takes {name} into the {card.row} row{damage}"
+    given = f" for teammate {owner} (2v2)" if owner != colour else ""
+    return game, f"{colour} {cost}takes {name}{given} into the {card.row} row{damage}"
 
 
 def refresh_columns(game: Game) -> Game:
@@ -56,10 +57,11 @@ def refresh_columns(game: Game) -> Game:
 @register_phase("andromeda.modules", title="Acquire modules", section=SECTION, notebook="andromeda_launch_turn.ipynb")
 def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequence[str] = MODULE_ROWS, paid: bool = True,
                     payments: Sequence[Goods | None] = (), field_discard: str | None = None, at_field: bool = False,
-                    catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+                    first_to: str | None = None, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Gain the modules ``picks`` from the columns ``rows`` (paid or free by the gaining icon, A-F11).
     ``at_field``: through Maximus or Odessa Field, 1 or 2 bought; with 1, ``field_discard`` names the
-    module sent to the bottom of its deck."""
+    module sent to the bottom of its deck. ``first_to`` (2v2): the teammate who receives the first
+    module of the turn and advances on its track instead (可选规则 · 2v2 模式 · 协作)."""
     from .tracks import advance_track
 
     catalog = catalog or load_catalog()
@@ -72,12 +74,15 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
     if at_field and len(picks) == 1 and field_discard is None:
         raise IllegalAction("andromeda.modules.field_discard", "buying only 1 module there, you must discard 1 module "
                             "from the named columns", f"{SECTION} 4")
+    if first_to is not None:
+        game.player(first_to)
     for index, name in enumerate(picks):
-        game, text = _take(game, colour, name, rows, paid, payments[index] if index < len(payments) else None, catalog)
+        owner = first_to if index == 0 and first_to else colour
+        game, text = _take(game, colour, name, rows, paid, payments[index] if index < len(payments) else None, catalog, owner)
         yield Step(f"Take {name}", text + ".", f"{SECTION} 1–2", game)
         row = catalog.module(name).row
-        if game.player(colour).track(row) < catalog.track(row).top:
-            game = yield from advance_track(game, colour, row, 1, catalog=catalog, variant=variant)
+        if game.player(owner).track(row) < catalog.track(row).top:
+            game = yield from advance_track(game, owner, row, 1, catalog=catalog, variant=variant)
     if at_field and len(picks) == 1:
         card = catalog.module(field_discard)
         if card.row not in rows or field_discard not in game.display(card.row):

@@ -174,6 +174,7 @@ class Region:
     development: Development | None = None
     bonus: Goods = Goods()
     printed: Goods = Goods()
+    reward: Goods = Goods()
 
 
 @dataclass(frozen=True)

@@ -98,3 +98,12 @@ def test_building_ships():
     assert refusal(build_ship(after, "red", "fighter")) == "andromeda.ships.none_unbuilt"
     poor = game.with_player(replace(game.player("red"), resources=Goods()))
     assert refusal(build_ship(poor, "red", "heavy_cruiser")) == "andromeda.ships.cannot_afford"
+
+
+@pytest.mark.phase("andromeda.modules")
+def test_2v2_first_module_to_the_teammate():
+    game = launch_example()
+    after = run(acquire_modules(game, "red", [game.display("science")[0]],
+                                rows=("science",), paid=False, first_to="blue")).result
+    assert len(after.player("blue").modules) == 5 and len(after.player("red").modules) == 4
+    assert after.player("blue").track("science") == 1 and after.player("red").track("science") == 1

@@ -1,0 +1,125 @@
+"""Optional rules (可选规则): special regions (Quasars, Vortices), destiny cards, the 2v2 mode.
+
+Special regions score at the end for each adjacent development (a step after development scoring,
+in ``scoring.score_player``); a Vortex pays its reward when you arrive and at the start of each of your
+turns while you have a ship there, once per Vortex (A-F21). Destiny cards: 2 dealt, 1 kept; each of its
+2 goals scores when your marker is highest or tied highest on its track (a step after leaders). 2v2:
+teammates never battle each other, may transfer one item per turn, may hand the first module of a turn
+to the teammate, and score as a team (the sum); battles pool a team's dice (the battle phases).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping, Sequence
+
+from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine.steps import Procedure
+from .actions import gain
+from .catalog import Catalog, load_catalog
+from .goods import Goods
+from .scoring import final_scoring
+from .state import Game
+from .variant import RULEBOOK, AndromedaVariant
+
+SPECIAL = "可选规则 · 特殊地区"
+VORTEX = "可选规则 · 特殊地区 · Vortex 漩涡"
+DESTINY = "可选规则 · 命运卡"
+TEAMS = "可选规则 · 2v2 模式"
+TRANSFERABLE = ("resource", "tactics", "moon", "supremacy", "exploration")
+
+
+def vortex_rewards(game: Game, colour: str) -> tuple[Game, tuple[str, ...]]:
+    """Start of ``colour``'s turn: each Vortex holding at least one of their ships pays its reward once."""
+    paid = []
+    player = game.player(colour)
+    for region in game.regions:
+        if region.kind == "vortex" and any(s.where == f"region:{region.name}" for s in player.ships):
+            game = gain(game, colour, region.reward)
+            paid.append(region.name)
+    return game, tuple(paid)
+
+
+def deal_destiny(cards: Sequence[tuple[str, tuple[tuple[str, int], ...]]], colours: Sequence[str], keep: Mapping[str, int],
+                 rng: Rng) -> dict[str, tuple[tuple[str, str, int], ...]]:
+    """Deal 2 destiny cards to each player; each keeps one (``keep``: 0 or 1). A card is (name, goals),
+    goals being (track, VP) pairs. Returns each player's kept goals as (card, track, VP)."""
+    if len(cards) < 2 * len(colours):
+        raise InvalidInput("cards", len(cards), f"2 destiny cards for each of {len(colours)} players")
+    deck = rng.shuffled(list(cards))
+    kept = {}
+    for i, colour in enumerate(colours):
+        choice = keep.get(colour, 0)
+        if choice not in (0, 1):
+            raise InvalidInput(f"keep.{colour}", choice, "0 or 1: which of the 2 dealt destiny cards is kept")
+        name, goals = deck[2 * i + choice]
+        kept[colour] = tuple((name, track, vp) for track, vp in goals)
+    return kept
+
+
+def battle_needed(owners: Sequence[str], teams: Mapping[str, str], pirates: int = 0) -> bool:
+    """2v2: a region holding only one team's ships (and no pirate) sees no battle."""
+    factions = {teams.get(owner, owner) for owner in owners}
+    return len(factions) + (1 if pirates else 0) >= 2
+
+
+def transfer(game: Game, giver: str, receiver: str, kind: str, item: str | int, teams: Mapping[str, str],
+             used_this_turn: bool = False) -> Game:
+    """2v2: once per turn, as a free action of the active player, one item passes between teammates:
+    1 resource (``item`` a kind), 1 tactics card (its name), 1 claimed moon not inserted, 1 supremacy or
+    exploration token (``item`` the index)."""
+    if teams.get(giver) is None or teams.get(giver) != teams.get(receiver) or giver == receiver:
+        raise IllegalAction("andromeda.optional.not_teammates", f"{giver} and {receiver} are not teammates", TEAMS)
+    if used_this_turn:
+        raise IllegalAction("andromeda.optional.transfer_used", "one transfer per turn", TEAMS)
+    if game.active not in (giver, receiver):
+        raise IllegalAction("andromeda.optional.not_active", "only the active player transfers, to or from a teammate", TEAMS)
+    if kind not in TRANSFERABLE:
+        raise InvalidInput("kind", kind, f"one of {TRANSFERABLE}")
+    source, target = game.player(giver), game.player(receiver)
+    if kind == "resource":
+        one = Goods.of({item: 1})
+        if not source.resources.has(one):
+            raise IllegalAction("andromeda.optional.nothing_to_give", f"{giver} has no {item}", TEAMS)
+        source, target = replace(source, resources=source.resources.minus(one)), replace(target, resources=target.resources + one)
+    elif kind == "tactics":
+        if item not in source.tactics:
+            raise IllegalAction("andromeda.optional.nothing_to_give", f"{giver} holds no {item!r}", TEAMS)
+        hand = list(source.tactics)
+        hand.remove(item)
+        source, target = replace(source, tactics=tuple(hand)), replace(target, tactics=target.tactics + (item,))
+    else:
+        field = {"moon": "moons", "supremacy": "supremacy_tokens", "exploration": "exploration"}[kind]
+        items = getattr(source, field)
+        if not isinstance(item, int) or not 0 <= item < len(items):
+            raise IllegalAction("andromeda.optional.nothing_to_give", f"{giver} has no {kind} number {item}", TEAMS)
+        if kind == "moon" and len(target.moons) >= RULEBOOK.claimed_moon_limit:
+            raise IllegalAction("andromeda.moons.full", f"{receiver}'s claimed-moon area is full", "发射回合 · 拿取卫星")
+        moved = items[item]
+        source = replace(source, **{field: items[:item] + items[item + 1:]})
+        target = replace(target, **{field: getattr(target, field) + (moved,)})
+    return game.with_player(source).with_player(target)
+
+
+@register_phase("andromeda.optional", title="2v2 final scoring: team totals", section=f"{TEAMS} · 最终得分",
+                notebook="andromeda_final_scoring.ipynb")
+def team_final_scoring(game: Game, teams: Mapping[str, str], *, catalog: Catalog | None = None,
+                       variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """Score everyone as usual (special regions and destiny cards included when in play), then add
+    each team's two scores; the higher team wins."""
+    catalog = catalog or load_catalog()
+    missing = [p.colour for p in game.players if p.colour not in teams]
+    if missing:
+        raise InvalidInput("teams", dict(teams), f"every player needs a team; missing {missing}")
+    members: dict[str, list[str]] = {}
+    for colour, team in teams.items():
+        members.setdefault(team, []).append(colour)
+    if len(members) != 2 or any(len(m) != 2 for m in members.values()):
+        raise InvalidInput("teams", dict(teams), "2v2: two teams of two players")
+    result = yield from final_scoring(game, catalog, variant)
+    totals = {team: sum(result["sheets"][c].total for c in colours) for team, colours in members.items()}
+    ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
+    verdict = f"Team {ranked[0][0]} wins" if ranked[0][1] != ranked[1][1] else "The teams tie"
+    yield Step("Team scores", "; ".join(f"team {t} ({' + '.join(members[t])}) {v} VP" for t, v in ranked) + f". {verdict}.",
+               f"{TEAMS} · 最终得分", None, {"teams": totals})
+    return {**result, "teams": totals}

@@ -1,0 +1,88 @@
+"""Optional rules (可选规则): special regions, destiny cards, 2v2."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit.andromeda.examples import scoring_example
+from tabletoolkit.andromeda.goods import Goods
+from tabletoolkit.andromeda.optional import battle_needed, deal_destiny, team_final_scoring, transfer, vortex_rewards
+from tabletoolkit.andromeda.scoring import score_player
+from tabletoolkit.andromeda.state import Moon, Player, Region, core_station
+from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run
+
+TEAMS = {"yellow": "sun", "green": "sun", "blue": "sea", "purple": "sea"}
+
+
+def four_players():
+    game = scoring_example()
+    extra = tuple(Player(c, modules=core_station(), vp=50, tracks=Goods.of(science=1)) for c in ("green", "purple"))
+    return replace(game, players=(game.players[0], extra[0], game.players[1], extra[1]))
+
+
+def test_special_regions_score_adjacent_developments_after_development_step():
+    game = scoring_example()
+    game = replace(game, regions=game.regions + (Region("Vortex of Power", "vortex", printed=Goods.of(vp=3)),),
+                   links=(("Vortex of Power", "Cinder"), ("Vortex of Power", "Bazaar")))
+    sheet = score_player(game, "yellow")
+    assert [line.step for line in sheet.lines][:3] == ["1 progress tracks", "2 developments", "special regions"]
+    assert sheet.lines[2].delta == 6 and sheet.total == 165 + 6
+
+
+def test_vortex_pays_at_the_start_of_the_turn_once_per_vortex():
+    game = scoring_example()
+    yellow = game.player("yellow")
+    game = replace(game, regions=game.regions + (Region("Vortex", "vortex", reward=Goods.of(energy=2)),))
+    game = game.with_player(replace(yellow, ships=tuple(replace(s, where="region:Vortex") if s.kind == "transport" else s
+                                                        for s in yellow.ships)))
+    after, paid = vortex_rewards(game, "yellow")
+    assert paid == ("Vortex",) and after.player("yellow").resources["energy"] == yellow.resources["energy"] + 2
+
+
+def test_destiny_goals_need_the_highest_or_tied_marker():
+    game = scoring_example()
+    yellow = game.player("yellow")
+    game = game.with_player(replace(yellow, destiny=(("Sample destiny", "industry", 5), ("Sample destiny", "science", 4))))
+    blue = game.player("blue")
+    game = game.with_player(replace(blue, tracks=blue.tracks + Goods.of(science=10)))
+    destiny = next(line for line in score_player(game, "yellow").lines if line.step == "destiny")
+    assert destiny.delta == 5                       # highest on industry; blue is higher on science
+    kept = deal_destiny([(f"card {i}", (("science", 3), ("commerce", 2))) for i in range(4)], ("yellow", "blue"),
+                        {"blue": 1}, Rng(2))
+    assert len(kept["yellow"]) == 2 and kept["yellow"][0][1:] == ("science", 3)
+    with pytest.raises(InvalidInput):
+        deal_destiny([("only", ())], ("yellow", "blue"), {}, Rng(0))
+
+
+def test_no_battle_among_teammates():
+    assert not battle_needed(["yellow", "green"], TEAMS)
+    assert battle_needed(["yellow", "green"], TEAMS, pirates=1)
+    assert battle_needed(["yellow", "blue"], TEAMS)
+
+
+def test_transfers_between_teammates_once_per_turn():
+    game = four_players()
+    game = game.with_player(replace(game.player("green"), moons=(Moon(Goods.of(ice=1)),)))
+    after = transfer(game, "yellow", "green", "resource", "energy", TEAMS)
+    assert after.player("green").resources["energy"] == 1
+    after = transfer(game, "green", "yellow", "moon", 0, TEAMS)
+    assert after.player("yellow").moons == (Moon(Goods.of(ice=1)),)
+    for args, rule in ((("yellow", "blue", "resource", "energy"), "andromeda.optional.not_teammates"),
+                       (("green", "purple", "resource", "energy"), "andromeda.optional.not_teammates")):
+        with pytest.raises(IllegalAction) as refused:
+            transfer(game, *args, TEAMS)
+        assert refused.value.rule == rule
+    with pytest.raises(IllegalAction) as refused:
+        transfer(game, "yellow", "green", "resource", "energy", TEAMS, used_this_turn=True)
+    assert refused.value.rule == "andromeda.optional.transfer_used"
+
+
+@pytest.mark.phase("andromeda.optional")
+def test_team_score_is_the_sum():
+    result = run(team_final_scoring(four_players(), TEAMS))
+    sheets = result.result["sheets"]
+    assert result.result["teams"] == {"sun": sheets["yellow"].total + sheets["green"].total,
+                                      "sea": sheets["blue"].total + sheets["purple"].total}
+    assert sheets["yellow"].total == 165
+    with pytest.raises(InvalidInput):
+        run(team_final_scoring(four_players(), {"yellow": "sun"}))
