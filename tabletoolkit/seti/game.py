@@ -228,6 +228,11 @@ class SetiGame:
         return replace(self, pending=self.pending[:index] + self.pending[index + 1:])
 
     # --- display -------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"round {self.round}, {self.active_colour if self.players else '-'} to play"
+        boards = ", ".join(f"{b.colour} {b.score} VP" for b in self.players)
+        return f"SetiGame({status}; {boards})"
+
     def _repr_html_(self) -> str:
         rows = []
         for seat, board in enumerate(self.players):

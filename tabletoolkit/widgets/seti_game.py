@@ -72,11 +72,11 @@ def gold_tile_explorer() -> widgets.VBox:
     return box
 
 
-def milestone_explorer(players: int = 2) -> widgets.VBox:
+def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> widgets.VBox:
     """Score before and after a turn: which gold and neutral milestones that turn triggers."""
     game = new_game(("green",) + RIVALS[:players - 1], seed=0)
-    before = widgets.IntSlider(value=18, min=0, max=140, description="score before")
-    after = widgets.IntSlider(value=27, min=0, max=140, description="score after")
+    before = widgets.IntSlider(value=before, min=0, max=140, description="score before")
+    after = widgets.IntSlider(value=after, min=0, max=140, description="score after")
     before.add_class("tt-seti-score-before")
     after.add_class("tt-seti-score-after")
     result = widgets.HTML()
