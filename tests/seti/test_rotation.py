@@ -3,6 +3,8 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletoolkit import phase, run
 from tabletoolkit.seti.player import PlayerBoard
@@ -125,3 +127,37 @@ def test_the_rotation_phase_is_registered_with_its_section():
     found = phase("seti.rotation")
     assert found.section == "研究科技 · 旋转太阳系"
     assert found.notebook == "seti_solar_system.ipynb"
+
+
+SPACES = st.tuples(st.integers(1, 4), st.integers(0, 7)).map(lambda rs: Space(*rs))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(SPACES, min_size=1, max_size=5), st.integers(0, 2), st.integers(1, 6))
+def test_every_probe_stays_in_its_ring_and_moves_at_most_one_sector(spaces, start, rotations):
+    probes = tuple(Probe(i, "green", space) for i, space in enumerate(spaces, 1))
+    solar = SolarSystem.default()
+    solar = SolarSystem(solar.layout, probes=probes, rotations=start, next_probe=len(probes) + 1)
+    for _ in range(rotations):
+        disc = solar.next_disc
+        after, rides = solar.rotated()
+        for ride in rides:
+            assert ride.to.ring == ride.probe.space.ring
+            step = (ride.to.sector - ride.probe.space.sector) % 8
+            assert step == (0 if ride.outcome == "stays" else 1)
+            # A rider or a pushed probe ends on a layer that did not turn away from under it.
+            if ride.outcome == "carried":
+                assert 0 < solar.layer(ride.probe.space) <= disc and after.layer(ride.to) == solar.layer(ride.probe.space)
+            if ride.outcome == "pushed":
+                assert not 0 < after.layer(ride.to) <= disc
+        assert [p.id for p in after.probes] == [p.id for p in solar.probes]
+        solar = after
+
+
+def test_eight_full_cycles_bring_every_disc_home():
+    solar = SolarSystem.default()
+    start = {planet: solar.planet_space(planet) for planet in ["Earth", *solar.layout.planets]}
+    for _ in range(24):  # disc 1 turns 24 times, disc 2 16 times, disc 3 8 times: all multiples of 8
+        solar, _ = solar.rotated()
+    assert solar.turns == (24, 16, 8)
+    assert {planet: solar.planet_space(planet) for planet in start} == start

@@ -51,6 +51,16 @@ def test_every_space_knows_its_sector_and_the_sector_its_star(solar):
         solar.star(8)
 
 
+def test_sectors_with_your_probes(solar):
+    from tabletoolkit.seti.solar import Probe
+
+    with_probes = SolarSystem(solar.layout, probes=(Probe(1, "green", Space(2, 3)), Probe(2, "green", Space(1, 3)),
+                                                    Probe(3, "purple", Space(3, 6))))
+    assert with_probes.sectors_with_probes("green") == (3,)  # "a sector with one of your probes" (S-F11)
+    assert with_probes.sectors_with_probes("purple") == (6,)
+    assert with_probes.probes_at(Space(2, 3)) == (Probe(1, "green", Space(2, 3)),)
+
+
 def test_neighbours_are_orthogonal_and_never_cross_the_sun(solar):
     assert set(solar.neighbours(Space(1, 0))) == {Space(1, 7), Space(1, 1), Space(2, 0)}
     assert set(solar.neighbours(Space(2, 3))) == {Space(2, 2), Space(2, 4), Space(1, 3), Space(3, 3)}
