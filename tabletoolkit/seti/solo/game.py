@@ -2,8 +2,9 @@
 
 Your side is a compact set of main actions on the shared table — launch, fly and orbit, fly and land,
 scan, research, analyze, pass — with the rulebook's costs; each lists why it is refused when it is
-(``your_options``). Cards in hand, missions, free actions and gold-tile scoring are the multiplayer
-phases' work and are not played here: this module teaches the rival and the objectives.
+(``your_options``), conversions as free actions, and your gold tiles scored at the end by the multiplayer
+final scoring. Playing cards and missions belong to the multiplayer phases and are not offered here:
+this module teaches the rival and the objectives.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ...engine.steps import Procedure, Step
 from ..player import PlayerBoard
 from ..routes import cheapest_route
 from ..variant import RULEBOOK, SetiVariant
-from .data import TECH_TYPES, material
+from .data import TECH_TYPES, TRACE_COLOURS, material
 from .objectives import Event, setup_objectives
 from .rival import advance, new_round_deck, setup_rival
 from .state import RIVAL, YOU, SoloGame, reward_colour
@@ -188,7 +189,8 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ())
     elif kind in ("orbit", "land"):
         route = cheapest_route(table.solar, table.solar.earth, argument)
         cost = (1, 1) if kind == "orbit" else (0, 2 if not table.planet_spaces(argument).orbit_first_free else 3)
-        you = replace(you, energy=you.energy - route.moves - cost[1], credits=you.credits - cost[0])
+        you = replace(you, energy=you.energy - route.moves - cost[1], credits=you.credits - cost[0],
+                      orbiters=you.orbiters + (kind == "orbit"), landers=you.landers + (kind == "land"))
         table = replace(table, on_earth=tuple(c for c in table.on_earth if c != YOU))
         table, items, said = table.settle(YOU, argument, kind)
         game = replace(game, you=you, table=table)
@@ -290,6 +292,11 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
                    f"{len(rival.deck)} action cards are shuffled into a new deck: {', '.join(rival.deck)}.",
                    "轮次之间", game)
         return game
+    lines = your_gold_lines(game)
+    gold = sum(line.vp for line in lines)
+    game = replace(game, you=replace(game.you, score=game.you.score + gold))
+    told = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in lines)
+    yield Step("Your gold tiles", (told + ".") if lines else "You marked no gold tile.", "金色计分板块", game, {"VP": gold})
     rival = game.rival
     unfinished = game.objectives.unfinished if rival.stars > 1 else 0
     bonus = unfinished * variant.solo_unfinished_objective_vp
@@ -300,6 +307,21 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
                f"Final score: you {you}, rival {them}. {verdict}.", SECTION_END, game,
                {"you": you, "rival": them, "winner": YOU if you > them else RIVAL})
     return game
+
+
+def your_gold_lines(game: SoloGame) -> tuple:
+    """Your gold tiles scored by the multiplayer final scoring (``seti.scoring``) from your holdings:
+    techs by type, life traces by colour, sector wins, orbiters and landers. The rival scores none (S-F24)."""
+    from ..scoring import gold_lines, with_holdings
+    from ..setup import new_game
+
+    seti = replace(new_game([YOU, RIVAL], seed=0, variant=game.variant), gold_tiles=game.table.gold)
+    techs = tuple(sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind) for kind in ("probe", "telescope", "computer"))
+    marks = [(colour, owner) for _, colour, owner in game.table.discovery] + [(c, o) for _, c, o in game.table.overflow]
+    traces = tuple(sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
+    seti = with_holdings(seti, YOU, techs=techs, traces=traces, sector_wins=game.you.sector_wins,
+                         orbiters=game.you.orbiters, landers=game.you.landers)
+    return gold_lines(seti, YOU)
 
 
 Policy = Callable[[SoloGame], str]

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ..cards import CardSupply, load_cards
-from ..milestones import load_gold_tiles
+from ..milestones import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, resolve_sector
 from ..solar import SolarSystem, random_setup
@@ -66,7 +66,7 @@ class SoloTable:
     sky: Sky
     supply: CardSupply
     techs: TechBoard
-    gold: tuple[tuple[str, tuple[str, ...]], ...]
+    gold: tuple[GoldTile, ...]
     placements: tuple[Placement, ...] = ()
     on_earth: tuple[str, ...] = ()
     discovery: tuple[tuple[str, str, str | None], ...] = ()  # (species, colour, marker colour or None)
@@ -203,10 +203,10 @@ class SoloTable:
 
     # --- gold tiles ----------------------------------------------------------------------------
     def gold_first_spaces(self) -> list[tuple[str, bool]]:
-        return [(tile, not claims) for tile, claims in self.gold]
+        return [(tile.id, not tile.marks) for tile in self.gold]
 
-    def claim_gold(self, tile: str, colour: str) -> "SoloTable":
-        return replace(self, gold=tuple((t, claims + (colour,)) if t == tile else (t, claims) for t, claims in self.gold))
+    def claim_gold(self, tile_id: str, colour: str) -> "SoloTable":
+        return replace(self, gold=tuple(replace(t, marks=t.marks + (colour,)) if t.id == tile_id else t for t in self.gold))
 
     def _repr_html_(self) -> str:
         sectors = "".join(
@@ -222,9 +222,9 @@ class SoloTable:
 
 def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
     """A two-player table for the solo game (S-F21): a random solar system, the sample sky and cards,
-    fresh tech stacks, the gold tiles, two species' discovery spaces, 2 neutral markers at 20 and 30."""
+    fresh tech stacks, the gold tiles with a random side up, two species' discovery spaces, 2 neutral markers at 20 and 30."""
     solar = random_setup(rng)
     supply = CardSupply.shuffled(load_cards(), rng, variant.card_row_size)
-    gold = tuple((tile.id, ()) for tile in load_gold_tiles())
+    gold = random_sides(load_gold_tiles(), rng)
     discovery = tuple((species, colour, None) for species in SPECIES for colour in TRACE_COLOURS)
     return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, discovery=discovery, variant=variant)

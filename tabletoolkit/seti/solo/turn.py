@@ -208,6 +208,8 @@ def resolve_sectors(game: SoloGame, active: str) -> Procedure:
             notes += gained
         game, gained = reward_colour(game, result.winner, reward_items(result.reward))
         notes += gained
+        if result.winner == YOU:
+            game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1))
         winner = "the rival" if result.winner == RIVAL else "you" if result.winner == YOU else result.winner
         yield Step(f"{result.sector.name} resolved", f"{result.sector.name} is complete: {winner} win{'s' if winner == 'the rival' else ''} it "
                    f"({result.reward.describe()}); second place: {result.second or 'none'}. " + " ".join(notes),
@@ -230,10 +232,13 @@ def milestones(game: SoloGame, colour: str, score_before_turn: int) -> Procedure
             yield Step(f"Gold milestone {threshold}", f"The rival reaches {threshold} VP: {choice.reason} "
                        "It never scores gold tiles (S-F24).", SECTION_MILESTONES, game)
         else:
-            free = [t for t, claims in game.table.gold if YOU not in claims]
-            game = replace(game, table=game.table.claim_gold(free[0], YOU))
-            yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP and mark gold tile {free[0]}.",
-                       "里程碑 · 金色里程碑", game)
+            free = [t for t in game.table.gold if YOU not in t.marks]
+            best = max(free, key=lambda t: t.value_at(len(t.marks), game.variant.fourth_gold_chooser))
+            game = replace(game, table=game.table.claim_gold(best.id, YOU))
+            value = best.value_at(len(best.marks), game.variant.fourth_gold_chooser)
+            yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP and mark gold tile {best.id} "
+                       f"({best.face.explains}; {value} VP per set for you as chooser #{len(best.marks) + 1}: the best value "
+                       "left on a tile you have not marked).", "里程碑 · 金色里程碑", game)
     for threshold in NEUTRAL_THRESHOLDS:
         if score_before_turn < threshold <= score:
             table, text = game.table.neutral_milestone(threshold)

@@ -108,3 +108,17 @@ def test_payment_after_a_round_comes_before_income():
     steps = run(end_of_round(replace(game, round=1), Rng(0))).steps
     assert [s.title for s in steps] == ["Pay objectives after round 1", "Between rounds"]
     assert steps[0].text.startswith("After round 1 you pay 1 completed objective: 0 paid (none), 1 missing → the rival takes 3 progress.")
+
+
+def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_first_spaces():
+    from tabletoolkit.seti.solo.game import your_gold_lines
+
+    game = fresh()
+    techs_tile = next(t for t in game.table.gold if t.id == "I")
+    table = game.table.claim_gold("I", RIVAL).claim_gold("I", YOU)
+    game = replace(game, table=table, you=replace(game.you, techs=frozenset({"PT1", "TT1", "CT1", "PT2"})))
+    (line,) = your_gold_lines(game)
+    second_value = techs_tile.value_at(1)
+    sets = 1 if techs_tile.side == "a" else 2  # side A: one set of all three types; side B: two pairs
+    assert (line.count, line.each, line.vp) == (sets, second_value, sets * second_value)
+    assert dict(table.gold_first_spaces())["I"] is False
