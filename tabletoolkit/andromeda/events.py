@@ -66,6 +66,11 @@ def reveal_planet(game: Game, catalog: Catalog | None = None) -> Procedure:
     supply[tile.type] = rest
     region = Region(slot.name, "planet", planet=tile.name, die=slot.die, moons=moons, printed=tile.resources)
     game = replace(game.with_region(region), planet_stack=game.planet_stack[1:], moon_supply=tuple(supply.items()))
+    if game.board is not None:
+        from .board import Tile
+
+        board, _ = game.board.place_next(Tile(tile.name, "planet", tile.name, tile.type))
+        game = replace(game, board=board)
     yield Step("A new planet", f"{tile.name} ({tile.type}) is revealed into {slot.name}, the next empty space left to right, "
                f"top to bottom, with {len(moons)} {tile.type} moon(s) stacked on it.", TRIGGER, game, {"planet": tile.name})
     return game

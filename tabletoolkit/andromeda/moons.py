@@ -115,3 +115,20 @@ def moon_action(game: Game, colour: str, action: str, index: int, *, target: str
         text += f" The slot scores {slot_vp} VP once."
     yield Step("Insert a moon", text, INSERT, game)
     return game
+
+
+def tactical_operation(game: Game, colour: str, choice: str, rng=None) -> tuple[Game, str]:
+    """After losing a battle (战斗 · 战术行动, A-R12): draw 1 tactics card (``"draw"``) or gain the
+    resources of the moon in the tactical-operations slot (``"moon"``)."""
+    from .actions import draw_tactics
+
+    if choice == "draw":
+        game, drawn = draw_tactics(game, colour, 1, rng)
+        return game, f"{colour} draws {len(drawn)} tactics card."
+    if choice != "moon":
+        raise InvalidInput("choice", choice, "'draw' (1 tactics card) or 'moon' (the slotted moon's resources)")
+    moon = game.player(colour).tactical_ops
+    if moon is None:
+        raise IllegalAction("andromeda.moons.no_tactical_moon", f"{colour} has no moon in the tactical-operations slot",
+                            "战斗 · 战术行动")
+    return gain(game, colour, moon.goods.resources), f"{colour} gains {moon.goods.resources} from the slotted moon."

@@ -82,7 +82,8 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
         printed = catalog.planet(planet).resources if planet else Goods()
         regions.append(Region(names[region.id], kind, planet=planet, die=region.dice[0] if region.dice else None, printed=printed))
     links = tuple((names[a], names[b]) for a, b in laid.links)
-    game = replace(game, regions=tuple(regions), links=links, planet_stack=planets[len(drawn):])
+    game = replace(game, regions=tuple(regions), links=links, planet_stack=planets[len(drawn):], board=laid,
+                   region_ids=tuple((name, rid) for rid, name in names.items()))
     yield Step("Planet tiles", f"{len(drawn)} planet tiles for {count} players, shuffled with the 6 alliance bases, are laid "
                "from the top left, left to right, top to bottom: " + ", ".join(t.name for t in tiles) + ".", f"{GAME} · 4 (A-F13)",
                game, {"order": tuple(t.name for t in tiles)})

@@ -12,8 +12,8 @@ module in a return turn) and ``development:<planet>`` (part of a development for
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
-from typing import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
 
 from ..engine import InvalidInput
 from .catalog import MODULE_ROWS, TRACKS, Catalog, load_catalog
@@ -200,7 +200,8 @@ class Game:
     end_marker: int = 60
     ended_by: str | None = None
     final_turns: tuple[str, ...] = ()
-    turn_moved_event: bool = False
+    board: Any = field(default=None, compare=False, repr=False)
+    region_ids: tuple[tuple[str, str], ...] = ()
 
     def player(self, colour: str) -> Player:
         for player in self.players:

@@ -107,3 +107,16 @@ def test_2v2_first_module_to_the_teammate():
                                 rows=("science",), paid=False, first_to="blue")).result
     assert len(after.player("blue").modules) == 5 and len(after.player("red").modules) == 4
     assert after.player("blue").track("science") == 1 and after.player("red").track("science") == 1
+
+
+def test_tactical_operation_draws_or_takes_the_slotted_moon():
+    from tabletoolkit.andromeda.moons import tactical_operation
+
+    game = launch_example()
+    drawn, _ = tactical_operation(game, "red", "draw")
+    assert len(drawn.player("red").tactics) == 2
+    with pytest.raises(IllegalAction) as refused:
+        tactical_operation(game, "red", "moon")
+    assert refused.value.rule == "andromeda.moons.no_tactical_moon"
+    slotted = game.with_player(replace(game.player("red"), tactical_ops=Moon(Goods.of(credit=1))))
+    assert tactical_operation(slotted, "red", "moon")[0].player("red").resources["credit"] == 2

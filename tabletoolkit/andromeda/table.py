@@ -1,0 +1,206 @@
+"""The bridge between a ``Game`` and the board rules (``board``, ``launch``, ``pirates``).
+
+A game set up with ``setup.set_up`` keeps the laid ``Board``; ``board_and_pieces`` reads what stands
+on it (ships with their current specs, pirates, developments, leaders) as ``Pieces``, so launch step 1
+(``launch``), the raid (``pirates``) and pirate placement run on the game, and their results come back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping
+
+from ..engine import InvalidInput, Rng, run
+from .board import ALLIANCE_BASES, Board, Pieces
+from .board import Ship as BoardShip
+from .catalog import Catalog, load_catalog
+from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
+from .pirates import PirateCard, place_pirate, raid
+from .ships import spec_of
+from .state import Game
+
+SECTION = "发射回合"
+
+
+def _ids(game: Game) -> dict[str, str]:
+    if game.board is None:
+        raise InvalidInput("game", "no board", "this game was not set up on a board (use setup.set_up)")
+    return dict(game.region_ids)
+
+
+def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> BoardShip:
+    """A ship as the board rules see it: owner, type, range and abilities from its current specs."""
+    ship = game.player(colour).ship(ship_id)
+    spec = spec_of(game, colour, ship.kind, catalog)
+    return BoardShip(colour, ship.kind, spec.range, "voyage" in spec.abilities, "assault" in spec.abilities, "jump" in spec.abilities)
+
+
+def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board, Pieces]:
+    """The laid board and the pieces standing on it now."""
+    catalog = catalog or load_catalog()
+    ids = _ids(game)
+    ships: dict[str, list[BoardShip]] = {}
+    for player in game.players:
+        for ship in player.ships:
+            if ship.on_board:
+                ships.setdefault(ids[ship.region], []).append(board_ship(game, player.colour, ship.id, catalog))
+    pirates: dict[str, str] = {}
+    for letter, where in game.pirates:
+        pirates[ids[where]] = pirates.get(ids[where], "") + letter
+    developments = {ids[r.name]: r.development.owner for r in game.regions if r.development}
+    leaders = {ids[r.name]: r.leaders.as_dict() for r in game.regions if r.leaders}
+    return game.board, Pieces.of(ships=ships, pirates=pirates, developments=developments, leaders=leaders)
+
+
+def base_access(game: Game, colour: str, catalog: Catalog | None = None) -> BaseAccess:
+    """What ``colour`` could do at each alliance base now (A-F4), read from the game."""
+    from .develop import development_options
+
+    catalog = catalog or load_catalog()
+    player = game.player(colour)
+    payable = player.resources.total + len(player.tactics) + len(player.moons)
+
+    def can_buy(rows: tuple[str, ...]) -> bool:
+        return any(player.resources.covers(catalog.module_cost[row]) is None or _affords(player.resources, catalog.module_cost[row])
+                   for row in rows if game.display(row))
+
+    kinds = {catalog.planet(game.region(name).planet).type for name, verdict in development_options(game, colour, catalog).items()
+             if verdict == "legal"}
+    return BaseAccess(payable, can_buy(("science", "industry")), can_buy(("commerce", "civilization")), frozenset(kinds))
+
+
+def _affords(have, cost) -> bool:
+    short = sum(max(0, n - have[k]) for k, n in cost.resources if k in ("titanium", "ice", "nanocarbon"))
+    return all(have[k] >= n for k, n in cost.resources if k in ("energy", "credit")) and have["credit"] - cost["credit"] >= short
+
+
+def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> LaunchOptions:
+    """Every region with its verdict for launching ``ship_id`` (launch step 1, on this game)."""
+    board, pieces = board_and_pieces(game, catalog)
+    bay = [board_ship(game, colour, s.id, catalog) for s in game.player(colour).ships_at("bay")]
+    return legal_launches(board, pieces, board_ship(game, colour, ship_id, catalog), energy=game.player(colour).resources["energy"],
+                          access=base_access(game, colour, catalog), bay=bay)
+
+
+def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: Catalog | None = None) -> tuple[Game, LaunchResult]:
+    """Launch step 1 on the game: the ship leaves the bay for ``region`` (energy paid for a Jump)."""
+    ids = _ids(game)
+    if region not in ids:
+        raise InvalidInput("region", region, f"regions: {sorted(ids)}")
+    board, pieces = board_and_pieces(game, catalog)
+    player = game.player(colour)
+    if player.ship(ship_id).where != "bay":
+        bay = []
+    else:
+        bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
+    result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
+                    access=base_access(game, colour, catalog), bay=bay)
+    ship = player.ship(ship_id)
+    player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
+                     resources=player.resources.minus(_energy(result.energy_spent)))
+    return replace(game.with_player(player), active=colour), result
+
+
+def _energy(count: int):
+    from .goods import Goods
+
+    return Goods.of(energy=count)
+
+
+def raid_in_game(game: Game, region: str, cards: Mapping[str, PirateCard], choice: str | None = None) -> tuple[Game, str]:
+    """Launch step 3 on the game: the chosen pirate (and every S-class in range) raids ``region``."""
+    ids = _ids(game)
+    names = {rid: name for name, rid in ids.items()}
+    board, pieces = board_and_pieces(game)
+    result = raid(board, pieces, ids[region], cards, choice)
+    pirates = tuple((letter, names[where]) for where, letter in result.pieces.pirates)
+    said = ", ".join(f"{n}× {c} from {names[r]}" for r, c, n in result.raiders) or "no pirate raids"
+    return replace(game, pirates=pirates), said
+
+
+def pirate_placer(cards: Mapping[str, PirateCard], s_figures: int = 8):
+    """A ``place_pirate`` for ``events.resolve_event``: the pirate-placement phase run on the game."""
+
+    def place(game: Game, letter: str, rng: Rng) -> tuple[Game, str]:
+        if letter not in cards:
+            raise InvalidInput("cards", sorted(cards), f"no pirate card for class {letter}")
+        ids = _ids(game)
+        names = {rid: name for name, rid in ids.items()}
+        board, pieces = board_and_pieces(game)
+        on_board = sum(1 for c, _ in game.pirates if c == "S")
+        placed = run(place_pirate(board, pieces, cards[letter], rng, s_supply=s_figures - on_board))
+        result = placed.result
+        pirates = tuple((c, names[where]) for where, c in result.pieces.pirates)
+        where = names.get(result.region, "nowhere") if result.region else "it stays on its card"
+        return replace(game, pirates=pirates), placed.steps[-1].text if result.region else where
+
+    return place
+
+
+def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None = None):
+    """The battle in ``region`` as the battle phases see it: every player with ships there, in turn
+    order from the active player (weapons, shields, damage and aim bonus from their current specs; +1
+    die per own development in or next to the region), and the pirate (``battle.Pirate`` with its card's
+    values; the figures in the region are counted from the game)."""
+    from .battle import BattleSetup, Participant
+    from .battle import Ship as BattleShip
+
+    catalog = catalog or load_catalog()
+    nearby = {region, *game.neighbours(region)}
+    participants = []
+    for colour in game.turn_order_from(game.active):
+        player = game.player(colour)
+        here = [s for s in player.ships if s.where == f"region:{region}"]
+        if not here:
+            continue
+        ships = []
+        for ship in here:
+            spec = spec_of(game, colour, ship.kind, catalog)
+            ships.append(BattleShip(ship.kind, spec.weapons, spec.shields, ship.damage, spec.aim))
+        developments = sum(1 for name, _ in game.developments_of(colour) if name in nearby)
+        participants.append(Participant(colour, tuple(ships), developments_nearby=developments))
+    figures = sum(1 for _, where in game.pirates if where == region)
+    if pirate is not None:
+        if not figures:
+            raise InvalidInput("pirate", pirate.name, f"no pirate figure stands in {region}")
+        pirate = replace(pirate, figures=(0,) * figures)
+    return BattleSetup(region, tuple(participants), pirate, game.active)
+
+
+def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None) -> tuple[Game, str]:
+    """Bring a finished battle back into the game: losing ships damaged (a spare shield takes a marker,
+    otherwise the scrapyard's top), supremacy for the winners, the beaten pirate figure returned."""
+    from .tracks import advance_track
+
+    catalog = catalog or load_catalog()
+    verdict = state.verdict
+    if verdict is None:
+        return game, "the battle ended without a result"
+    said = []
+    for colour in verdict.losers:
+        if colour not in {p.colour for p in game.players}:
+            continue
+        player = game.player(colour)
+        for ship in player.ships:
+            if ship.where != f"region:{region}":
+                continue
+            shields = spec_of(game, colour, ship.kind, catalog).shields
+            player = player.with_ship(replace(ship, damage=ship.damage + 1) if ship.damage < shields
+                                      else replace(ship, where="scrapyard"))
+        game = game.with_player(player)
+        said.append(f"{colour}'s ships are damaged")
+    for colour in verdict.supremacy:
+        if game.player(colour).track("supremacy") < catalog.track("supremacy").top:
+            game = run(advance_track(game, colour, "supremacy", catalog=catalog)).result
+            said.append(f"{colour} +1 supremacy")
+    if state.pirate_returned:
+        pirates = list(game.pirates)
+        for _ in range(state.pirate_returned):
+            pirates.remove(next(p for p in pirates if p[1] == region))
+        game = replace(game, pirates=tuple(pirates))
+        said.append(f"{state.pirate_returned} pirate figure(s) back to the card")
+    return game, "; ".join(said) or "nothing changes"
+
+
+__all__ = ["apply_battle", "battle_setup", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "launch_in_game", "launch_options",
+           "pirate_placer", "raid_in_game"]
