@@ -184,7 +184,7 @@ def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order
             text += f"; {gained.vp} VP for the second slot." if gained.vp else "."
         if gained.completed:
             completed.append(number)
-            text += f" {sector.name} is complete: it resolves after the action."
+            text += f" {sector.name[:1].upper()}{sector.name[1:]} is complete: it resolves after the action."
         shown.append(Step(f"Signal in sector {number}", text, section, table, {"sector": number, "data": kept, "VP": gained.vp}))
         return table
 
@@ -315,10 +315,12 @@ def _resolve(table: ScanTable, completed: Sequence[int], order: Sequence[int] | 
         winner = table.board(result.winner)
         winner, words = apply_reward(replace(winner, sector_wins=winner.sector_wins + 1), result.reward, variant)
         table = replace(table.with_board(winner), sky=table.sky.with_sector(result.sector))
-        pending.extend(f"{result.winner}: {item}" for item in Reward(cards=result.reward.cards, moves=result.reward.moves,
-                                                                     traces=result.reward.traces).pending)
-        shown.append(Step(f"Sector {number} settled", f"Publicity and {result.winner}'s reward are taken ({words}).",
-                          COMPLETE, table, {"winner": result.winner, "second": result.second or "nobody"}))
+        later = Reward(cards=result.reward.cards, moves=result.reward.moves, traces=result.reward.traces).pending
+        pending.extend(f"{result.winner}: {item}" for item in later)
+        text = f"Every contributor's publicity is added; {result.winner} takes {words}"
+        text += f", with {' and '.join(later)} still to take." if later else "."
+        shown.append(Step(f"Sector {number} settled", text, COMPLETE, table,
+                          {"winner": result.winner, "second": result.second or "nobody"}))
     return shown, table, tuple(results), pending
 
 

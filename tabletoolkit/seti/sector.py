@@ -522,6 +522,7 @@ PLAYER_FILL = {
     "red": "#d0342c", "white": "#f4f4f4", "yellow": "#f2c200", "black": "#222222",
 }
 DATA_FILL = "#e0529c"
+SECTOR_INK = {"red": "#c0392b", "yellow": "#b8860b", "blue": "#2f6fd0", "black": "#000000"}
 
 
 def player_fill(player: str) -> str:
@@ -534,7 +535,7 @@ def sector_svg(sector: Sector) -> str:
     r, gap, left = 22, 12, 16
     cells = sector.slots + len(sector.overflow)
     width = left * 2 + cells * (2 * r + gap) + (gap if sector.overflow else 0)
-    width = max(width, 300)
+    width = max(width, 380)
     height = 150
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-sector" '
@@ -542,6 +543,12 @@ def sector_svg(sector: Sector) -> str:
         f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="10" fill="#16213e" stroke="#555"/>',
         f'<text x="{left}" y="24" fill="#ffe9a8" font-size="15" font-weight="bold">★ {html.escape(sector.name)}</text>',
     ]
+    if sector.colour:
+        out.append(
+            f'<rect x="{width - 112}" y="34" width="100" height="16" rx="8" fill="{SECTOR_INK.get(sector.colour, "#888")}" '
+            f'stroke="#cfd8ff"/><text x="{width - 62}" y="46" text-anchor="middle" fill="white">'
+            f"{html.escape(sector.colour)} sector</text>"
+        )
     wins = ", ".join(sector.winners) if sector.winners else "none yet"
     out.append(f'<text x="{left}" y="44" fill="#cfd8ff">win markers at the star: {html.escape(wins)}</text>')
     y = 95
