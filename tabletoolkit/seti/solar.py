@@ -759,13 +759,12 @@ def _draw_contents(out: list[str], system: SolarSystem, space: Space) -> None:
 
 def _draw_probes(out: list[str], system: SolarSystem) -> None:
     for space in system.spaces():
-        here = system.probes_at(space)
-        middle = SUN + RING_WIDTH * (space.ring - 0.5)
-        for index, probe in enumerate(here):
-            x, y = _point(middle - 12, _angle(space.sector + 0.3 + 0.25 * index))
-            out.append(f'<g class="tt-probe"><rect x="{_fmt(x - 7)}" y="{_fmt(y - 7)}" width="14" height="14" rx="3" '
+        cx, cy = _centre(space)
+        for index, probe in enumerate(system.probes_at(space)):
+            x, y = cx + 4 + 17 * index, cy + 4
+            out.append(f'<g class="tt-probe"><rect x="{_fmt(x)}" y="{_fmt(y)}" width="16" height="16" rx="3" '
                        f'fill="{html.escape(probe.owner)}" stroke="#fff" stroke-width="1.5"/>'
-                       f'<text x="{_fmt(x)}" y="{_fmt(y + 3.5)}" text-anchor="middle" font-size="9" fill="#fff">{probe.id}</text>'
+                       f'<text x="{_fmt(x + 8)}" y="{_fmt(y + 12)}" text-anchor="middle" font-size="10" fill="#fff">{probe.id}</text>'
                        f'<title>probe {probe.id} ({html.escape(probe.owner)}) at {space}</title></g>')
 
 
