@@ -204,3 +204,11 @@ def test_the_sector_picture_is_deterministic_and_shows_every_marker():
     svg = sector._repr_svg_()
     assert svg == sector._repr_svg_()
     assert svg.count("<circle") == 6 and "complete" in svg and "Barnard&#x27;s Star" in svg
+
+
+def test_the_complete_sector_example_on_the_sample_board_gives_orange_the_species_trace():
+    # 完成扇区: orange marks the space with the alien-species icon, so orange also marks a trace for a species.
+    sector, _ = marked(Sky.sample().sector(1), EXAMPLE)
+    result = resolve_sector(sector)
+    assert result.winner == "orange" and result.reward.traces == ("pink",)
+    assert "a pink life trace" in result.reward.describe()
