@@ -24,7 +24,7 @@ from typing import Any
 
 import networkx as nx
 
-from ..engine import InvalidInput
+from ..engine import InvalidInput, Rng
 
 SECTION_REGIONS = "游戏概述与边境的地区 · 边缘区域"
 SECTION_TILES = "游戏设置 · 4 废料场(星球板块)"
@@ -408,6 +408,22 @@ class Board:
             raise InvalidInput("tiles", len(ordinary), f"only {len(rest)} empty tile spaces are left")
         filled.update(zip((r.id for r in rest), ordinary))
         return self._with_regions(_laid(r, filled[r.id]) if r.id in filled else r for r in self.regions.values())
+
+    def set_up(self, players: int, rng: Rng, special: Sequence[Tile | str] = ()) -> tuple["Board", tuple[str, ...]]:
+        """The board part of set-up (游戏设置 · 4; A-F13), on a cleared copy of this board.
+
+        Shuffle the planet tiles and draw ``planets_for(players)``; shuffle them with the 6 alliance
+        bases; lay the ``special`` tiles first, then the shuffled tiles in fill order. Returns the laid
+        board and the planet stack left face down (top first), from which events reveal planets.
+        With ``Rng.forced`` the two shuffles are given as the two forced values, in that order.
+        """
+        count = self.planets_for(players)
+        planets = sorted(t.id for t in self.tiles.values() if t.kind == "planet")
+        if count > len(planets):
+            raise InvalidInput("players", players, f"{count} planet tiles are needed and the board file lists {len(planets)}")
+        stack = rng.shuffled(planets)
+        order = rng.shuffled([*stack[:count], *ALLIANCE_BASES])
+        return self.cleared().lay_out(order, special=special), tuple(stack[count:])
 
     def place_next(self, tile: Tile | str) -> tuple["Board", str]:
         """Lay one tile in the next empty space in fill order (an event revealing a planet).

@@ -120,7 +120,7 @@ def board_svg(board: "Board", pieces: "Pieces | None", marks: Mapping[str, str],
         x, y = _point(board, rid)
         if mark == "illegal":
             d = RADIUS * 0.55
-            out.append(f'<g class="tt-mark tt-mark-illegal" data-region="{html.escape(rid)}" stroke="#d0392b" stroke-width="3" opacity="0.75">'
+            out.append(f'<g class="tt-mark tt-mark-illegal" data-region="{html.escape(rid)}" stroke="#d0392b" stroke-width="2.5" opacity="0.5">'
                        f'<line x1="{x - d:.1f}" y1="{y - d:.1f}" x2="{x + d:.1f}" y2="{y + d:.1f}"/>'
                        f'<line x1="{x - d:.1f}" y1="{y + d:.1f}" x2="{x + d:.1f}" y2="{y - d:.1f}"/></g>')
         elif mark in MARK_STYLE:

@@ -113,7 +113,8 @@ class LaunchOptions:
     def view(self) -> BoardView:
         """The board with legal regions ringed (dashed blue: by Jump) and refused ones crossed out."""
         own = {region: "source" for region, _ in self.pieces.ships_of(self.ship.owner)}
-        marks = {**own, **{v.region: v.mark for v in self.verdicts if v.region in self.board and self.board.regions[v.region].kind != "empty"}}
+        verdicts = {v.region: v.mark for v in self.verdicts if self.board.regions[v.region].kind != "empty"}
+        marks = {**verdicts, **own}  # your own ships' regions show where ranges start
         kind = "first launch" if self.first else "subsequent launch"
         return BoardView(self.board, self.pieces, marks, caption=f"{self.ship}: {kind}, {len(self)} legal regions")
 

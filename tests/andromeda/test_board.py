@@ -16,7 +16,7 @@ from tabletoolkit.andromeda.board import (
     path_blockers,
 )
 from tabletoolkit.andromeda.variant import RULEBOOK
-from tabletoolkit.engine import InvalidInput
+from tabletoolkit.engine import InvalidInput, Rng
 
 # A - Q - C with a detour A - D - E - C: the Quasar Q forces the long way round.
 DETOUR = """
@@ -271,3 +271,23 @@ def test_tiles_are_checked():
     with pytest.raises(InvalidInput):
         Tile.base("casino")
     assert Tile.base("trade_hub").name == "Trade Hub"
+
+
+def test_set_up_draws_planets_by_player_count_and_lays_them_in_fill_order():
+    board = Board.default()
+    laid, stack = board.set_up(2, Rng(5))
+    assert len(laid.of_kind("planet")) == 4 and len(laid.of_kind("alliance_base")) == 6
+    assert len(stack) == 11  # the 15 planet tiles less the 4 drawn
+    assert [r.kind != "empty" for r in laid.tile_spaces()] == [True] * 10 + [False] * 14
+    planets = sorted(t.id for t in board.tiles.values() if t.kind == "planet")
+    shuffled_planets = list(reversed(planets))
+    tiles = ["shipyard", shuffled_planets[0], "monolith", "trade_hub", shuffled_planets[1], "maximus",
+             shuffled_planets[2], "odessa", "development_office", shuffled_planets[3]]
+    forced, stack = board.set_up(2, Rng.forced([shuffled_planets, tiles]), special=["quasar-1", "quasar-2"])
+    assert stack == tuple(shuffled_planets[4:])
+    assert [r.tile for r in forced.tile_spaces()][:12] == [
+        "shipyard", shuffled_planets[0], "monolith", "trade_hub", shuffled_planets[1], "maximus",
+        "quasar-1",  # space 7 is marked for special regions: filled first, skipped by the others
+        shuffled_planets[2], "odessa", "development_office", shuffled_planets[3], None,
+    ]
+    assert forced.regions["T33"].tile == "quasar-2"
