@@ -16,7 +16,8 @@ class BuyShip:
     lease: bool = False
 
     def __str__(self) -> str:
-        return f"{'lease' if self.lease else 'buy'} a {self.design}"
+        article = "an" if self.design[:1] in "aeiou" else "a"
+        return f"{'lease' if self.lease else 'buy'} {article} {self.design}"
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,7 @@ class Player:
         return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GameState:
     """A whole game. ``current`` indexes the player whose turn it is; ``era`` is the Mark on sale."""
 
@@ -159,6 +159,11 @@ class GameState:
         return sum(n for design, n in self.shipyard if self.data.ship(design).mark == mark)
 
     # --- pictures -----------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        seats = ", ".join(f"{p.name} {p.credits} cr at the {p.location} ({len(p.ships)} ships)" for p in self.players)
+        flags = " · finished" if self.finished else (f" · end triggered by {self.end_trigger}" if self.end_trigger else "")
+        return f"<Starship Merchants · turn {self.turn} · Mark {self.era} era · {seats}{flags}>"
+
     def _repr_svg_(self) -> str:
         return render_svg(self)
 

@@ -131,3 +131,12 @@ class BeltPlanner(widgets.VBox):
 def belt_planner(situation: BeltSituation) -> BeltPlanner:
     """Build the belt-run planner for a situation (see ``BeltPlanner``)."""
     return BeltPlanner(situation)
+
+
+def run_stepper(steps, banner: str, css: str):
+    """The stepper over a Starship Merchants run, with an extra CSS class naming it (``css``)."""
+    from .stepper import stepper
+
+    view = stepper(steps, banner)
+    view.add_class(css)
+    return view
