@@ -81,6 +81,10 @@ class EscalationOptions:
         return self.view()._repr_svg_()
 
     def _repr_html_(self) -> str:
+        return self._repr_svg_() + self.table()
+
+    def table(self) -> str:
+        """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""
         rows = "".join(
             f"<tr><td>{html.escape(v.player)}</td><td>{html.escape(v.ship.kind.replace('_', ' '))}</td>"
             f"<td>{html.escape(self.board.regions[v.region].label)}</td>"

@@ -122,6 +122,10 @@ class LaunchOptions:
         return self.view()._repr_svg_()
 
     def _repr_html_(self) -> str:
+        return self._repr_svg_() + self.table()
+
+    def table(self) -> str:
+        """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""
         rows = "".join(
             f"<tr class='tt-{'legal' if v.legal else 'refused'}'><td>{html.escape(self.board.regions[v.region].label)}</td>"
             f"<td>{'legal' + (' (Jump, ' + str(v.energy) + ' energy)' if v.jump else '') if v.legal else '<code>' + html.escape(v.rule) + '</code>'}</td>"
@@ -245,6 +249,8 @@ def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, 
         reason += f" ({_occupants(pieces, region)} there: a battle may follow)"
     if place.kind == "alliance_base":
         reason += f"; {_base_verdict(board, pieces, ship, region, access, spent)[1]}"
+    if place.kind == "vortex":
+        reason += f"; {place.name} gives its reward on arrival (A-F21)"
     return Verdict(region, "legal", reason, section, jump, spent)
 
 

@@ -110,6 +110,10 @@ class RaidOptions:
         return self.view()._repr_svg_()
 
     def _repr_html_(self) -> str:
+        return self._repr_svg_() + self.table()
+
+    def table(self) -> str:
+        """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""
         rows = "".join(
             f"<tr><td>{html.escape(self.board.regions[v.region].label)}</td><td>{v.figures}× {v.pirate_class}</td>"
             f"<td>{'—' if v.steps is None else v.steps}</td><td>{'legal' if v.legal else '<code>' + html.escape(v.rule) + '</code>'}</td>"

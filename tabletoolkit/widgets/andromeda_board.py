@@ -142,7 +142,7 @@ def raid_explorer(board: Board, pieces: Pieces, cards: Mapping[str, PirateCard],
     def show(_=None) -> None:
         options = raid_options(board, pieces, place.value, cards)
         box.options = options
-        verdicts.value = options._repr_html_()
+        verdicts.value = options.table()
         name = html.escape(board.regions[options.active].name)
         if not options.choices:
             picture.value = options.view()._repr_svg_()
@@ -184,7 +184,7 @@ def escalation_explorer(board: Board, pieces: Pieces, turn_order: Sequence[str],
         options = escalation_options(board, pieces, place.value, turn_order, who.value, {p: energy.value for p in turn_order})
         box.options = options
         picture.value = options.view()._repr_svg_()
-        verdicts.value = options._repr_html_()
+        verdicts.value = options.table()
         name = html.escape(board.regions[options.active].name)
         if not battle_happens(pieces, options.active):
             there = ", ".join(factions_in(pieces, options.active)) or "nobody"

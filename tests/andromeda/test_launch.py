@@ -237,3 +237,12 @@ def test_bad_inputs_are_refused(board):
         BaseAccess(resources=-2)
     with pytest.raises(InvalidInput):
         launch(board, Pieces(), TRANSPORT, "Nowhere")
+
+
+@pytest.mark.phase("andromeda.launch")
+def test_a_vortex_takes_launches_and_gives_its_reward():
+    board = Board.from_toml('[[region]]\nid = "V"\nkind = "vortex"\nname = "Vortex of Power"\ndice = [6]\n')
+    options = legal_launches(board, Pieces(), TRANSPORT)
+    assert options["V"].legal and "reward on arrival (A-F21)" in options["V"].reason
+    shown = options._repr_html_()
+    assert shown.startswith("<svg") and "<table class='tt-launch-verdicts'>" in shown  # picture before table
