@@ -187,28 +187,16 @@ def launch(state: Any, colour: str, **options: Any) -> Any:
 # ---------------------------------------------------------------- move
 
 
-def step_cost(solar: SolarSystem, origin: Space, techs: frozenset[str], variant: SetiVariant = RULEBOOK) -> int:
-    """Moves one step from ``origin`` takes: 1, one more out of asteroids (not with PT #03)."""
-    leaving_asteroids = solar.contents(origin).asteroid and "PT3" not in techs
-    return 1 + (variant.asteroid_exit_extra if leaving_asteroids else 0)
-
-
-def entry_publicity(solar: SolarSystem, target: Space, techs: frozenset[str], variant: SetiVariant = RULEBOOK) -> int:
-    """Publicity for entering ``target`` (before the cap): its icon; asteroids with PT #03 (S-F10)."""
-    contents = solar.contents(target)
-    return contents.publicity + (variant.pt3_asteroid_publicity if contents.asteroid and "PT3" in techs else 0)
-
-
 def move_options(state: Any, probe_id: int, *, free_moves: int = 0, variant: SetiVariant = RULEBOOK) -> tuple[ProbeOption, ...]:
     """Every adjacent space for the probe, with its moves, energy and publicity, or why not."""
     solar = state.solar
     probe = solar.probe(probe_id)
     board = state.player(probe.owner)
-    moves = step_cost(solar, probe.space, board.techs, variant)
+    moves = solar.step_cost(probe.space, board.techs, variant)
     energy = max(0, moves - free_moves) * variant.move_energy
     options = []
     for target in solar.neighbours(probe.space):
-        cost = {"moves": moves, "energy": energy, "publicity": entry_publicity(solar, target, board.techs, variant)}
+        cost = {"moves": moves, "energy": energy, "publicity": solar.entry_publicity(target, board.techs, variant)}
         short = _short(board, {"energy": energy})
         if short:
             options.append(_no("move", target, "seti.move.energy", short, SECTION_MOVE, cost, probe_id))
@@ -233,7 +221,7 @@ def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, 
         if target not in solar.neighbours(here):
             raise IllegalAction("seti.move.adjacent", f"{target} is not next to {here}: a move goes to an adjacent "
                                 "space, never diagonally.", SECTION_MOVE)
-        moves = step_cost(solar, here, board.techs, variant)
+        moves = solar.step_cost(here, board.techs, variant)
         from_free = min(free, moves)
         paid = (moves - from_free) * variant.move_energy
         if paid > energy:
@@ -241,7 +229,7 @@ def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, 
                                 f"{target} and has {energy} left.", SECTION_MOVE)
         free, energy = free - from_free, energy - paid
         plan.append({"from": here, "to": target, "moves": moves, "free": from_free, "energy": paid,
-                     "publicity": entry_publicity(solar, target, board.techs, variant)})
+                     "publicity": solar.entry_publicity(target, board.techs, variant)})
         here = target
     return plan
 
@@ -492,7 +480,7 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Proce
         else:
             board = state.player(ride.probe.owner)
             techs = board.techs if variant.pt3_on_push else frozenset()
-            due = entry_publicity(state.solar, ride.to, techs, variant)
+            due = state.solar.entry_publicity(ride.to, techs, variant)
             board, gained = board.gain_publicity(due, variant)
             state = state.with_player(board)
             text = (f"{who} sits in a cut-out and a turning disc's wall pushes it into {ride.to} "

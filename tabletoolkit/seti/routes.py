@@ -17,7 +17,6 @@ from typing import Iterator, Sequence
 import networkx as nx
 
 from ..engine.errors import InvalidInput
-from .probes import entry_publicity, step_cost
 from .solar import SECTORS, SolarSystem, Space
 from .variant import RULEBOOK, SetiVariant
 
@@ -61,8 +60,8 @@ def measure(solar: SolarSystem, spaces: Sequence[Space], techs: frozenset[str] =
     for a, b in zip(spaces, spaces[1:]):
         if b not in solar.neighbours(a):
             raise InvalidInput("spaces", (a, b), "a route steps between adjacent spaces only")
-    moves = sum(step_cost(solar, a, techs, variant) for a in spaces[:-1])
-    publicity = sum(entry_publicity(solar, b, techs, variant) for b in spaces[1:])
+    moves = sum(solar.step_cost(a, techs, variant) for a in spaces[:-1])
+    publicity = sum(solar.entry_publicity(b, techs, variant) for b in spaces[1:])
     return Route(spaces, moves, publicity)
 
 
@@ -100,14 +99,14 @@ def routes_within(solar: SolarSystem, start: Space, allowance: int, techs: froze
                 yield Route(tuple(path), moves, publicity)
             if end is not None:
                 return
-        cost = step_cost(solar, here, techs, variant)
+        cost = solar.step_cost(here, techs, variant)
         if moves + cost > allowance:
             return
         for nxt in solar.neighbours(here):
             if nxt in path and not variant.route_revisits:
                 continue
             path.append(nxt)
-            yield from extend(path, moves + cost, publicity + entry_publicity(solar, nxt, techs, variant))
+            yield from extend(path, moves + cost, publicity + solar.entry_publicity(nxt, techs, variant))
             path.pop()
 
     yield from extend([start], 0, 0)

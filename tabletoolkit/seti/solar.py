@@ -25,6 +25,7 @@ from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
 from .rewards import Reward
+from .variant import RULEBOOK, SetiVariant
 
 SECTORS = 8
 DISCS = 3
@@ -32,10 +33,7 @@ BASE = 0  # layer number of the fixed board under the discs
 
 SECTION_SETUP = "设置 · 3 太阳系版图"
 SECTION_ROTATE = "研究科技 · 旋转太阳系"
-SECTION_MOVE = "移动"
 SECTION_PT = "探测器科技"
-
-PROBE_TECHS = ("PT1", "PT2", "PT3", "PT4")
 
 
 class Space(NamedTuple):
@@ -464,25 +462,27 @@ class SolarSystem:
             near.append(Space(ring + 1, sector))
         return tuple(near)
 
-    def graph(self, techs: frozenset[str] = frozenset(), variant: Any = None) -> nx.DiGraph:
-        """The movement graph: an edge per step between adjacent spaces, with ``moves`` (the move
-        points it takes: one more to leave asteroids, not with PT #03) and ``publicity`` (for entering
-        the target: its icon, plus 1 for asteroids with PT #03, S-F10)."""
-        extra = _asteroid_extra(variant)
+    def step_cost(self, origin: Space, techs: frozenset[str] = frozenset(), variant: SetiVariant = RULEBOOK) -> int:
+        """Move points one step out of ``origin`` takes: 1, one more out of asteroids (not with PT #03)."""
+        leaving_asteroids = self.contents(origin).asteroid and "PT3" not in techs
+        return 1 + (variant.asteroid_exit_extra if leaving_asteroids else 0)
+
+    def entry_publicity(self, target: Space, techs: frozenset[str] = frozenset(), variant: SetiVariant = RULEBOOK) -> int:
+        """Publicity for entering ``target`` (before the cap): its icon; asteroids with PT #03 (S-F10)."""
+        contents = self.contents(target)
+        return contents.publicity + (variant.pt3_asteroid_publicity if contents.asteroid and "PT3" in techs else 0)
+
+    def graph(self, techs: frozenset[str] = frozenset(), variant: SetiVariant = RULEBOOK) -> nx.DiGraph:
+        """The movement graph: an edge per step between adjacent spaces, with ``moves`` (``step_cost``)
+        and ``publicity`` (``entry_publicity``)."""
         graph = nx.DiGraph()
         for space in self.spaces():
             graph.add_node(space, contents=self.contents(space))
         for space in self.spaces():
-            leaving = self.contents(space).asteroid and "PT3" not in techs
+            moves = self.step_cost(space, techs, variant)
             for target in self.neighbours(space):
-                graph.add_edge(space, target, moves=1 + (extra if leaving else 0),
-                               publicity=self.entry_publicity(target, techs))
+                graph.add_edge(space, target, moves=moves, publicity=self.entry_publicity(target, techs, variant))
         return graph
-
-    def entry_publicity(self, space: Space, techs: frozenset[str] = frozenset()) -> int:
-        """Publicity for entering ``space`` (before the cap): its icon, +1 asteroid with PT #03."""
-        contents = self.contents(space)
-        return contents.publicity + (1 if contents.asteroid and "PT3" in techs else 0)
 
     # -- pieces -----------------------------------------------------------
 
@@ -571,10 +571,6 @@ class SolarSystem:
         ``highlight`` outlines the discs turning in a rotation of that disc; ``route`` is drawn as a line.
         """
         return _draw(self, highlight, caption, route)
-
-
-def _asteroid_extra(variant: Any) -> int:
-    return 1 if variant is None else variant.asteroid_exit_extra
 
 
 # ---------------------------------------------------------------- set-up
