@@ -137,6 +137,8 @@ class Layout:
             text = resources.files(__package__).joinpath("data/solar_system.toml").read_text(encoding="utf-8")
             source = "solar_system.toml"
         else:
+            if not Path(path).is_file():
+                raise InvalidInput("path", str(path), "no such layout file")
             text, source = Path(path).read_text(encoding="utf-8"), str(path)
         return cls.from_toml(text, source)
 

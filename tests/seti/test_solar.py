@@ -148,6 +148,12 @@ def test_bad_layout_files_raise_invalid_input_naming_the_entry(change, field):
     assert error.value.field == field
 
 
+def test_a_missing_layout_file_is_invalid_input(tmp_path):
+    with pytest.raises(InvalidInput) as error:
+        Layout.load(tmp_path / "nowhere.toml")
+    assert error.value.field == "path"
+
+
 def test_the_solar_system_has_exactly_three_discs():
     without_disc_3 = GOOD[: GOOD.index("[[disc]]\nnumber = 3")] + GOOD[GOOD.index("[[sector_board]]"):]
     with pytest.raises(InvalidInput) as error:
