@@ -166,11 +166,9 @@ def _side_table(rollers: tuple[Roller, ...], faces: int, base: int) -> tuple[tup
         for k, w in partial:
             keys.append(k)
             weights.append(w)
-    order = sorted(range(len(keys)), key=keys.__getitem__)
-    total = math.prod(
-        (faces - r.aim + 1) ** r.dice for r in rollers
-    )
-    return tuple(keys[i] for i in order), tuple(weights[i] for i in order), total
+    ordered = sorted(zip(keys, weights))
+    total = math.prod((faces - r.aim + 1) ** r.dice for r in rollers)
+    return tuple(k for k, _ in ordered), tuple(w for _, w in ordered), total
 
 
 @lru_cache(maxsize=4096)
@@ -189,9 +187,9 @@ def _compositions(dice: int, boxes: int) -> tuple[tuple[tuple[int, ...], int], .
 @lru_cache(maxsize=4096)
 def _band_keys(low_face: int, width: int, dice: int, base: int) -> tuple[tuple[int, int], ...]:
     """Partial keys and multinomial weights of ``dice`` dice on faces low_face..low_face+width-1."""
+    powers = [base ** (low_face - 1 + i) for i in range(width)]
     return tuple(
-        (sum(c * base ** (low_face - 1 + i) for i, c in enumerate(counts)), ways)
-        for counts, ways in _compositions(dice, width)
+        (sum(c * p for c, p in zip(counts, powers)), ways) for counts, ways in _compositions(dice, width)
     )
 
 
@@ -300,18 +298,20 @@ def _sweep(specs: list[tuple[Roller, ...]], tables: dict) -> tuple[Fraction, ...
     winning: dict[tuple[Roller, ...], Fraction] = {}
     for spec in groups:
         keys, weights, _ = tables[spec]
-        others = [(below[o][0], below[o][1], multiplicity[o]) for o in groups if o != spec]
-        own_cumulative = below[spec][1]
+        terms = list(weights)
         repeat = multiplicity[spec] - 1
-        numerator = 0
-        for index, (key, weight) in enumerate(zip(keys, weights)):
-            term = weight * own_cumulative[index] ** repeat if repeat else weight
-            for other_keys, other_cumulative, count in others:
-                term *= other_cumulative[bisect_left(other_keys, key)] ** count
-                if not term:
-                    break
-            numerator += term
-        winning[spec] = Fraction(numerator, denominator)
+        if repeat:  # the other copies of this very side must also stay below
+            terms = [w * c**repeat for w, c in zip(terms, below[spec][1])]
+        for other in groups:
+            if other == spec:
+                continue
+            other_keys, other_below = below[other]
+            count = multiplicity[other]
+            aligned = [other_below[bisect_left(other_keys, key)] for key in keys]
+            if count > 1:
+                aligned = [a**count for a in aligned]
+            terms = [t * a for t, a in zip(terms, aligned)]
+        winning[spec] = Fraction(sum(terms), denominator)
     return tuple(winning[spec] for spec in specs)
 
 
