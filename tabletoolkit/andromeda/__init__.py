@@ -11,3 +11,10 @@ from .pirates import PirateCard, placement_odds, raid, raid_options  # noqa: E40
 from . import battle, odds  # noqa: E402,F401  (registers the battle and odds phases)
 from .battle import BattleSetup, BattleState, DiplomacyPlay, load_battle_example  # noqa: E402
 from .odds import battle_odds, energy_table, start_player_odds, team_roll_off_odds  # noqa: E402
+
+# issue 5: game state, set-up, the turn's other phases, developments, tracks, events, final scoring
+from . import activate, develop, events, free_actions, modules, moons  # noqa: E402,F401  (registers their phases)
+from . import optional, repair, return_turn, scoring, setup, ships, tracks  # noqa: E402,F401  (registers their phases)
+from .catalog import Catalog, load_catalog  # noqa: E402
+from .goods import Goods  # noqa: E402
+from .state import Game, Player  # noqa: E402

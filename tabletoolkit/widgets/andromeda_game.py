@@ -116,3 +116,28 @@ def event_peek_explorer(unseen: tuple[str, ...] | None = None) -> widgets.VBox:
     box = widgets.VBox([picker, result])
     box.picker, box.result = picker, result
     return box
+
+
+def launch_explorer(game: Game, colour: str) -> widgets.VBox:
+    """Where each ship in ``colour``'s launch bay may launch now, every region with its verdict.
+    Hooks: ``tt-and-launch-ship`` (dropdown), ``tt-and-launch-verdicts`` (the table)."""
+    from ..andromeda.table import launch_options
+
+    names = {rid: name for name, rid in game.region_ids}
+    bay = [s.id for s in game.player(colour).ships_at("bay")]
+    picker = _labelled(widgets.Dropdown(options=bay, value=bay[0], description="Ship"), "tt-and-launch-ship")
+    verdicts = _labelled(widgets.HTML(), "tt-and-launch-verdicts")
+
+    def show(_=None) -> None:
+        options = launch_options(game, colour, picker.value)
+        legal = sorted(names[v.region] for v in options.verdicts if v.rule == "legal")
+        refused = "".join(f"<tr><td>{html.escape(names[v.region])}</td><td><code>{html.escape(v.rule)}</code></td></tr>"
+                          for v in options.verdicts if v.rule != "legal")
+        verdicts.value = (f"<p><b>{picker.value}</b> may launch to {len(legal)} regions: {html.escape(', '.join(legal))}</p>"
+                          f"<table class='tt-verdicts'><tr><th>refused</th><th>rule</th></tr>{refused}</table>")
+
+    picker.observe(show, names="value")
+    show()
+    box = widgets.VBox([picker, verdicts])
+    box.picker, box.verdicts = picker, verdicts
+    return box

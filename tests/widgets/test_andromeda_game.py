@@ -32,3 +32,13 @@ def test_event_peek_explorer():
     assert "<b class='tt-fraction'>17/45</b>" in box.result.value
     box.picker.value = "science"
     assert "<b class='tt-fraction'>17/45</b>" in box.result.value and "without = 1/5" in box.result.value
+
+
+def test_launch_explorer_lists_the_legal_regions():
+    from tabletoolkit.andromeda.setup import set_up
+    from tabletoolkit.engine import Rng, run
+    from tabletoolkit.widgets.andromeda_game import launch_explorer
+
+    game = run(set_up(("yellow", "blue"), Rng(5))).result
+    box = launch_explorer(game, "yellow")
+    assert "may launch to 8 regions" in box.verdicts.value and "andromeda.launch.voyage" in box.verdicts.value
