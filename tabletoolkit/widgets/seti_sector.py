@@ -186,3 +186,16 @@ def card_row_odds_explorer(counts: Mapping[str, int], colour: str | None = None,
 
 def _draws(count: int) -> str:
     return "" if not count else f" and the next {count} draw{'s' if count > 1 else ''}"
+
+
+def variant_table(variant, names: Sequence[str]) -> str:
+    """An HTML table of some of a variant's constants: value, rulebook value, source, meaning."""
+    infos = {info.name: info for info in type(variant).constants()}
+    rows = "".join(
+        f"<tr><td><code>{html.escape(name)}</code></td><td>{html.escape(repr(getattr(variant, name)))}</td>"
+        f"<td>{html.escape(repr(infos[name].rulebook))}</td><td>{html.escape(infos[name].section)}</td>"
+        f"<td>{html.escape(infos[name].explains)}</td></tr>"
+        for name in names
+    )
+    return ("<table class='tt-variant'><tr><th>constant</th><th>value</th><th>rulebook</th><th>source</th>"
+            f"<th>what it changes</th></tr>{rows}</table>")

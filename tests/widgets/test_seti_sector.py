@@ -58,3 +58,11 @@ def test_the_odds_explorer_updates_in_place():
     assert "<b class='tt-fraction'>605/969</b>" in explorer.result.value and "next 1 draw " in explorer.result.value
     explorer.colour.value = "red"
     assert "a red card" in explorer.result.value
+
+
+def test_the_variant_table_shows_a_changed_constant_next_to_the_rulebook_value():
+    from tabletoolkit.seti.variant import RULEBOOK
+    from tabletoolkit.widgets.seti_sector import variant_table
+
+    table = variant_table(RULEBOOK.but(second_slot_vp=3), ["second_slot_vp"])
+    assert "<td><code>second_slot_vp</code></td><td>3</td><td>2</td><td>扇形区域 · 标记信号</td>" in table
