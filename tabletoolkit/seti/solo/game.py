@@ -317,7 +317,9 @@ def your_gold_lines(game: SoloGame) -> tuple:
 
     seti = replace(new_game([YOU, RIVAL], seed=0, variant=game.variant), gold_tiles=game.table.gold)
     techs = tuple(sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind) for kind in ("probe", "telescope", "computer"))
-    marks = [(colour, owner) for _, colour, owner in game.table.discovery] + [(c, o) for _, c, o in game.table.overflow]
+    table = game.table
+    marks = [(colour, owner) for _, colour, owner in table.discovery] + [(c, o) for _, c, o in table.overflow]
+    marks += [(table.species[s].spaces[n].colours[0], owner) for s, n, owner in table.board_marks]
     traces = tuple(sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
     seti = with_holdings(seti, YOU, techs=techs, traces=traces, sector_wins=game.you.sector_wins,
                          orbiters=game.you.orbiters, landers=game.you.landers)

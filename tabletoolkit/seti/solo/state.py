@@ -6,6 +6,7 @@ import html
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
+from ...engine.rng import Rng
 from ..player import PlayerBoard
 from ..variant import RULEBOOK, SetiVariant
 from .choices import choose_trace
@@ -54,7 +55,8 @@ class SoloGame:
 
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
     """Give ``colour`` rewards in the solo vocabulary; life traces are placed on the table (the rival by
-    its rule, S-F8; you in the lowest free space, leftmost, a simplification of your own choice)."""
+    its rule, S-F8; you in the lowest free space, leftmost, a simplification of your own choice). Cards
+    you gain come from the deck top; a chart icon (tucking for income) is not played on your side."""
     notes: list[str] = []
     plain: dict[str, int] = {}
     traces: list[str] = []
@@ -75,10 +77,18 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
                       energy=you.energy + plain.get("energy", 0))
         you, _ = you.gain_publicity(plain.get("publicity", 0), game.variant)
         you, _ = you.gain_data(plain.get("data", 0), game.variant)
+        if plain.get("card"):
+            supply, drawn = game.table.supply, []
+            for _ in range(plain["card"]):
+                supply, card = supply.draw(Rng(len(supply.discard)))
+                drawn += [card] if card else []
+            game = replace(game, table=replace(game.table, supply=supply))
+            you = replace(you, hand=you.hand + tuple(drawn))
         game = replace(game, you=you)
-        shown = {k: v for k, v in plain.items() if k in ("vp", "publicity", "credits", "energy", "data")}
+        shown = {k: v for k, v in plain.items() if k in ("vp", "publicity", "credits", "energy", "data", "card")}
         if shown:
-            notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else k}" for k, v in shown.items()) + ".")
+            notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else 'card(s) from the deck' if k == 'card' else k}"
+                                                 for k, v in shown.items()) + ".")
     for trace in traces:
         choice = choose_trace(game.table.trace_columns(), trace, arrow)
         table, more, text = game.table.mark_trace(colour, *choice.value)

@@ -2,13 +2,10 @@
 
 ``SoloTable`` holds the solar system (``seti.solar``, routes from ``seti.routes``), the sky of eight
 sectors (``seti.sector``), the card supply (``seti.cards``), the tech board (``seti.tech``), the gold
-tiles (``seti.milestones``), the planet spaces taken, and the life-trace discovery spaces of the two
-species with their overflow. The rival's choice rules read it through ``tech_offers``,
-``planet_spaces``, ``sector_options`` and ``trace_columns``.
-
-Simplification, stated: the species boards revealed by a discovery are not modelled here (their
-spaces are species data); once a species' three discovery spaces are full, its colour's traces go to
-the other species or to the overflow.
+tiles (``seti.milestones``), the planet spaces taken, and the life traces: two hidden species
+(``seti.species``, sample data) with their discovery spaces, their boards' spaces once discovered, and
+the overflow. The rival's choice rules read it through ``tech_offers``, ``planet_spaces``,
+``sector_options`` and ``trace_columns``.
 """
 
 from __future__ import annotations
@@ -24,12 +21,12 @@ from ..milestones import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, resolve_sector
 from ..solar import SolarSystem, random_setup
+from ..species import Species, load_species
 from ..tech import TechBoard
 from ..variant import RULEBOOK, SetiVariant
 from .choices import PlanetSpaces, RouteOption, SectorOption, TechOffer, TraceColumn, sector_option
 from .data import TRACE_COLOURS
 
-SPECIES = ("species 1", "species 2")
 DISCOVERY_SECTION = "标记生命痕迹 · 发现外星物种"
 GOLD_THRESHOLDS = (25, 50, 70)
 NEUTRAL_THRESHOLDS = (20, 30)
@@ -69,8 +66,11 @@ class SoloTable:
     gold: tuple[GoldTile, ...]
     placements: tuple[Placement, ...] = ()
     on_earth: tuple[str, ...] = ()
-    discovery: tuple[tuple[str, str, str | None], ...] = ()  # (species, colour, marker colour or None)
-    overflow: tuple[tuple[str, str, str], ...] = ()  # (species, colour, marker colour)
+    species: tuple[Species, ...] = ()
+    discovery: tuple[tuple[int, str, str | None], ...] = ()  # (species index, colour, marker or None)
+    board_marks: tuple[tuple[int, int, str], ...] = ()  # (species index, space index, marker) after discovery
+    revealed: tuple[int, ...] = ()  # species indexes discovered, in order
+    overflow: tuple[tuple[int, str, str], ...] = ()  # (species index, colour, marker)
     neutral: tuple[tuple[int, int], ...] = ((20, 2), (30, 2))
     variant: SetiVariant = field(default=RULEBOOK, repr=False)
 
@@ -170,25 +170,60 @@ class SoloTable:
         return replace(self, supply=supply.discard_card(taken)), taken, colour
 
     # --- life traces ---------------------------------------------------------------------------
+    def species_name(self, index: int) -> str:
+        return f"species {index + 1}" + (f" ({self.species[index].name})" if index in self.revealed else "")
+
+    def _board_spaces(self, index: int, colour: str) -> list[int]:
+        """The species board's spaces taking ``colour``, in printed order (only once discovered)."""
+        if index not in self.revealed:
+            return []
+        return [n for n, space in enumerate(self.species[index].spaces) if colour in space.colours]
+
     def trace_columns(self) -> list[TraceColumn]:
-        """Each species' column of each colour, lowest space first (here: its discovery space)."""
-        return [TraceColumn(species, colour, (marker is not None,)) for species, colour, marker in self.discovery]
+        """Each species' column of each colour, lowest first: its discovery space, then (once the
+        species is discovered) its board's spaces of that colour (深入研究)."""
+        columns = []
+        for index, colour, marker in self.discovery:
+            taken = {n for s, n, _ in self.board_marks if s == index}
+            spaces = (marker is not None,) + tuple(n in taken for n in self._board_spaces(index, colour))
+            columns.append(TraceColumn(self.species_name(index), colour, spaces))
+        return columns
 
     def mark_trace(self, colour: str, column: int, space: Any) -> tuple["SoloTable", list[tuple[str, Any]], str]:
-        """Mark a discovery space (1 publicity + 5 VP, S-F15) or the overflow (3 VP)."""
-        species, trace_colour, marker = self.discovery[column]
+        """Mark a discovery space (1 publicity + 5 VP, S-F15), a discovered species' board space (its
+        reward), or the overflow (3 VP)."""
+        index, trace_colour, marker = self.discovery[column]
+        name = self.species_name(index)
         if space == "overflow":
-            return (replace(self, overflow=self.overflow + ((species, trace_colour, colour),)), [("vp", 3)],
-                    f"a {trace_colour} trace in {species}'s overflow (3 VP)")
-        if marker is not None:
-            raise IllegalAction("seti.solo.trace_taken", f"{species}'s {trace_colour} discovery space is taken", DISCOVERY_SECTION)
-        discovery = self.discovery[:column] + ((species, trace_colour, colour),) + self.discovery[column + 1:]
-        return (replace(self, discovery=discovery), [("publicity", 1), ("vp", 5)],
-                f"a {trace_colour} trace on {species}'s discovery space (1 publicity, 5 VP)")
+            return (replace(self, overflow=self.overflow + ((index, trace_colour, colour),)), [("vp", 3)],
+                    f"a {trace_colour} trace in {name}'s overflow (3 VP)")
+        if space == 0:
+            if marker is not None:
+                raise IllegalAction("seti.solo.trace_taken", f"{name}'s {trace_colour} discovery space is taken", DISCOVERY_SECTION)
+            discovery = self.discovery[:column] + ((index, trace_colour, colour),) + self.discovery[column + 1:]
+            return (replace(self, discovery=discovery), [("publicity", 1), ("vp", 5)],
+                    f"a {trace_colour} trace on {name}'s discovery space (1 publicity, 5 VP)")
+        number = self._board_spaces(index, trace_colour)[space - 1]
+        if any(s == index and n == number for s, n, _ in self.board_marks):
+            raise IllegalAction("seti.solo.trace_taken", f"that space of {name} is taken", "深入研究")
+        reward = self.species[index].spaces[number].reward
+        return (replace(self, board_marks=self.board_marks + ((index, number, colour),)), reward_items(reward),
+                f"a {trace_colour} trace on {name}'s board ({reward.describe()})")
 
     def discovered(self, species_number: int) -> bool:
-        species = SPECIES[species_number - 1]
-        return all(marker is not None for s, _, marker in self.discovery if s == species)
+        return species_number - 1 in self.revealed
+
+    def discoveries(self) -> tuple["SoloTable", list[tuple[int, tuple[str, ...]]]]:
+        """Species whose three discovery spaces are now full are discovered (after the turn, after the
+        milestones): each with the markers on its discovery spaces, which earn its discovery reward."""
+        found = []
+        table = self
+        for index in range(len(self.species)):
+            markers = tuple(m for s, _, m in self.discovery if s == index)
+            if index not in table.revealed and all(m is not None for m in markers):
+                table = replace(table, revealed=table.revealed + (index,))
+                found.append((index, markers))
+        return table, found
 
     def neutral_milestone(self, threshold: int) -> tuple["SoloTable", str]:
         """A neutral milestone: one neutral marker to the leftmost empty discovery space (S-F17)."""
@@ -196,10 +231,11 @@ class SoloTable:
         empty = [i for i, (_, _, marker) in enumerate(self.discovery) if marker is None]
         if not left or not empty:
             return self, f"neutral milestone {threshold}: nothing happens (no marker or no empty discovery space)."
-        species, colour, _ = self.discovery[empty[0]]
-        discovery = self.discovery[:empty[0]] + ((species, colour, "neutral"),) + self.discovery[empty[0] + 1:]
+        index, colour, _ = self.discovery[empty[0]]
+        discovery = self.discovery[:empty[0]] + ((index, colour, "neutral"),) + self.discovery[empty[0] + 1:]
         neutral = tuple((t, n - 1 if t == threshold else n) for t, n in self.neutral)
-        return replace(self, discovery=discovery, neutral=neutral), f"neutral milestone {threshold}: a neutral marker on {species}'s {colour} discovery space."
+        return (replace(self, discovery=discovery, neutral=neutral),
+                f"neutral milestone {threshold}: a neutral marker on {self.species_name(index)}'s {colour} discovery space.")
 
     # --- gold tiles ----------------------------------------------------------------------------
     def gold_first_spaces(self) -> list[tuple[str, bool]]:
@@ -212,7 +248,9 @@ class SoloTable:
         sectors = "".join(
             f"<td>{html.escape(s.star)}<br>{'·'.join(m or '○' for m in s.slot_contents)}"
             f"{'+' + '·'.join(s.overflow) if s.overflow else ''}</td>" for s in self.sky.sectors)
-        traces = ", ".join(f"{s} {c}: {m or '–'}" for s, c, m in self.discovery)
+        traces = ", ".join(f"{self.species_name(s)} {c}: {m or '–'}" for s, c, m in self.discovery)
+        if self.board_marks:
+            traces += "; species boards: " + ", ".join(f"{self.species_name(s)} space {n + 1}: {m}" for s, n, m in self.board_marks)
         placed = ", ".join(f"{p.colour} {p.where} {p.planet}" for p in self.placements) or "none"
         return (f"<div class='tt-seti-solo-table'><table class='tt-seti-sky'><tr>{sectors}</tr></table>"
                 f"<div>Card row: {html.escape(', '.join(self.row_colours()))} · Earth in sector {self.earth_sector()}"
@@ -222,9 +260,12 @@ class SoloTable:
 
 def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
     """A two-player table for the solo game (S-F21): a random solar system, the sample sky and cards,
-    fresh tech stacks, the gold tiles with a random side up, two species' discovery spaces, 2 neutral markers at 20 and 30."""
+    fresh tech stacks, the gold tiles with a random side up, two hidden species (drawn from the species
+    data) with their discovery spaces, 2 neutral markers at 20 and 30."""
     solar = random_setup(rng)
     supply = CardSupply.shuffled(load_cards(), rng, variant.card_row_size)
     gold = random_sides(load_gold_tiles(), rng)
-    discovery = tuple((species, colour, None) for species in SPECIES for colour in TRACE_COLOURS)
-    return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, discovery=discovery, variant=variant)
+    species = rng.shuffled(load_species())[:2]
+    discovery = tuple((index, colour, None) for index in range(2) for colour in TRACE_COLOURS)
+    return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, species=species, discovery=discovery,
+                     variant=variant)

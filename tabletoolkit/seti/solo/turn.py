@@ -56,7 +56,7 @@ def why_impossible(game: SoloGame, action: RivalAction) -> str | None:
         choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, "left"), action.moves, "left")
         if not choice.possible:
             return choice.reason
-    if action.kind == "discover" and not table.discovered(action.species):
+    if action.kind == "discover" and len(table.revealed) < action.species:
         return f"the {'1st' if action.species == 1 else '2nd'} species is not discovered"
     return None
 
@@ -183,10 +183,10 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
 
 
 def _discover(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
-    species = game.table.discovery[0][0] if action.species == 1 else game.table.discovery[-1][0]
-    special = material().species_card(species)
+    index = game.table.revealed[action.species - 1]
+    special = material().species_card(game.table.species[index].id)
     game = replace(game, rival=replace_revealed(game.rival, special.id))
-    yield Step("Species discovered", f"The {'1st' if action.species == 1 else '2nd'} species is discovered: {card.id} "
+    yield Step("Rival: species card", f"The {'1st' if action.species == 1 else '2nd'} species is discovered: {card.id} "
                f"leaves the game and its special card {special.id} takes its place; the rival resolves it.",
                SECTION_DISCOVER, game)
     return (yield from play_card(game, special, rng))
@@ -244,6 +244,25 @@ def milestones(game: SoloGame, colour: str, score_before_turn: int) -> Procedure
             table, text = game.table.neutral_milestone(threshold)
             game = replace(game, table=table)
             yield Step(f"Neutral milestone {threshold}", text[0].upper() + text[1:], "里程碑 · 中立里程碑", game)
+    return (yield from discoveries(game))
+
+
+def discoveries(game: SoloGame) -> Procedure:
+    """After the milestones: a species whose three discovery spaces are full is discovered; each marker
+    there earns its discovery reward (neutral markers earn nothing) (发现外星物种)."""
+    table, found = game.table.discoveries()
+    game = replace(game, table=table)
+    for index, markers in found:
+        species = table.species[index]
+        notes = []
+        for marker in markers:
+            if marker in (RIVAL, YOU):
+                game, gained = reward_colour(game, marker, reward_items(species.discovery_reward))
+                notes += gained
+        who = ", ".join(markers)
+        yield Step(f"Species discovered: {species.name}", f"Species {index + 1}'s three discovery spaces are full "
+                   f"({who}): it is {species.name}. Each player marker there earns {species.discovery_reward.describe()}. "
+                   + " ".join(notes), "发现外星物种", game, {"species": species.id})
     return game
 
 

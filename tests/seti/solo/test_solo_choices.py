@@ -188,3 +188,23 @@ def test_gold_milestone_first_spaces_only_arrow_between_tiles():
     assert choose_gold_tile([("tech", False), ("missions", True), ("income", True)], "right").value == "income"
     assert choose_gold_tile([("tech", False), ("missions", True), ("income", True)], "left").value == "missions"
     assert not choose_gold_tile([("tech", False), ("missions", False)], "left").possible
+
+
+def test_a_discovered_species_board_extends_the_columns_above_the_discovery_space():
+    from dataclasses import replace as swap
+
+    from tabletoolkit.engine import Rng
+    from tabletoolkit.seti.solo import setup_table
+
+    table = setup_table(Rng(0))
+    full = tuple((index, colour, "neutral") for index, colour, _ in table.discovery)
+    table, found = swap(table, discovery=full).discoveries()
+    assert [index for index, _ in found] == [0, 1]
+    columns = table.trace_columns()
+    pink_spaces = [space for space in table.species[0].spaces if "pink" in space.colours]
+    assert columns[0].spaces == (True,) + (False,) * len(pink_spaces)
+    choice = choose_trace(columns, "pink", "left")
+    assert choice.value == (0, 1)  # the lowest empty space: species 1's first pink board space
+    table, rewards, text = table.mark_trace("white", *choice.value)
+    assert table.trace_columns()[0].spaces[1] is True
+    assert text.startswith(f"a pink trace on species 1 ({table.species[0].name})'s board")
