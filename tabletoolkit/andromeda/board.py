@@ -12,7 +12,6 @@ write their own, same format) to match their copy. The file format is documented
 
 from __future__ import annotations
 
-import html
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,13 +23,7 @@ from typing import Any
 
 import networkx as nx
 
-from ..engine import InvalidInput, Rng
-
-SECTION_REGIONS = "游戏概述与边境的地区 · 边缘区域"
-SECTION_TILES = "游戏设置 · 4 废料场(星球板块)"
-SECTION_SPECIAL = "可选规则 · 特殊地区"
-SECTION_QUASAR = "可选规则 · 特殊地区 · Quasars 类星体"
-SECTION_DEVELOPMENT_BOARD = "开发 · 在版图上的开发项目"
+from ..engine import IllegalAction, InvalidInput, Rng
 
 #: Region kinds. ``empty`` is a tile space no tile has been laid in yet.
 KINDS = ("planet", "alliance_base", "nebula", "quasar", "vortex", "empty")
@@ -765,6 +758,22 @@ class Pieces:
                 raise InvalidInput("pirate", letter, f"no class-{letter} pirate in {region}")
             pirates.remove((region, letter))
         return replace(self, pirates=tuple(pirates))
+
+
+class RuleVerdict:
+    """Mixin for verdicts with ``rule`` (``"legal"`` or the refusing rule's id), ``reason`` and ``section``."""
+
+    rule: str
+    reason: str
+    section: str
+
+    @property
+    def legal(self) -> bool:
+        return self.rule == "legal"
+
+    def refusal(self) -> IllegalAction:
+        """The refusal as the error an action raises."""
+        return IllegalAction(self.rule, self.reason, self.section)
 
 
 def path_blockers(variant: Any, *, voyage: bool = True) -> frozenset[str]:

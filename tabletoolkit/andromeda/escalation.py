@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import Board, BoardView, Pieces, Ship, path_blockers
+from .board import Board, BoardView, Pieces, RuleVerdict, Ship, path_blockers
 from .variant import RULEBOOK, AndromedaVariant
 
 ESCALATION = "战斗 · 步骤 1 战事升级"
@@ -34,7 +34,7 @@ def battle_happens(pieces: Pieces, region: str) -> bool:
 
 
 @dataclass(frozen=True)
-class ShipVerdict:
+class ShipVerdict(RuleVerdict):
     """Whether one ship on the board may move into the battle, and at what energy cost."""
 
     player: str
@@ -47,12 +47,6 @@ class ShipVerdict:
     jump: bool = False
     energy: int = 0
 
-    @property
-    def legal(self) -> bool:
-        return self.rule == "legal"
-
-    def refusal(self) -> IllegalAction:
-        return IllegalAction(self.rule, self.reason, self.section)
 
 
 @dataclass(frozen=True)
@@ -185,7 +179,11 @@ def escalate(
     Refusals (``IllegalAction``) name the rule of the first illegal move; nothing changes then.
     """
     options = escalation_options(board, pieces, active, turn_order, active_player, energy, variant=variant)
-    energy = dict(energy or {})
+    return _carry_out(options, moves, dict(energy or {}))
+
+
+def _carry_out(options: EscalationOptions, moves: Mapping[str, Sequence[tuple[str, Ship]]], energy: Mapping[str, int]) -> EscalationResult:
+    board, pieces = options.board, options.pieces
     for player in moves:
         if player not in options.order:
             raise InvalidInput("moves", player, "not a player in the turn order")
@@ -232,8 +230,8 @@ def battle_escalation(
 ) -> Procedure:
     """Battle step 1, explained player by player. A refused move raises before the first step."""
     moves = dict(moves or {})
-    result = escalate(board, pieces, active, turn_order, active_player, moves, energy, variant=variant)
     options = escalation_options(board, pieces, active, turn_order, active_player, energy, variant=variant)
+    result = _carry_out(options, moves, dict(energy or {}))
     name = board.regions[options.active].name
     sides = factions_in(pieces, options.active)
     if not battle_happens(pieces, options.active):

@@ -13,9 +13,9 @@ import html
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
-from ..engine import IllegalAction, InvalidInput, Step, register_phase
+from ..engine import InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import ALLIANCE_BASES, Board, BoardView, Pieces, Ship, path_blockers
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, Ship, path_blockers
 from .variant import RULEBOOK, AndromedaVariant
 
 STEP_1 = "发射回合 · 步骤 1 发射飞船"
@@ -23,7 +23,6 @@ FIRST = STEP_1 + " · 首次发射"
 SUBSEQUENT = STEP_1 + " · 后续发射"
 EXTRA = STEP_1 + " · 额外发射需求"
 ABILITIES = "星际飞船 · 飞船能力"
-BASE_ACTIONS = "发射回合 · 联盟基地行动"
 QUASARS = "可选规则 · 特殊地区 · Quasars 类星体"
 BAY = "星际飞船 · 组建舰队 (A-F15)"
 NOTEBOOK = "andromeda_board_and_range.ipynb"
@@ -55,8 +54,8 @@ class BaseAccess:
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """One region's verdict for a move: legal (``rule == "legal"``) or the refusing rule."""
+class Verdict(RuleVerdict):
+    """One region's verdict for a launch: legal (``rule == "legal"``, maybe by a Jump) or the refusing rule."""
 
     region: str
     rule: str
@@ -64,13 +63,6 @@ class Verdict:
     section: str
     jump: bool = False
     energy: int = 0
-
-    @property
-    def legal(self) -> bool:
-        return self.rule == "legal"
-
-    def refusal(self) -> IllegalAction:
-        return IllegalAction(self.rule, self.reason, self.section)
 
     @property
     def mark(self) -> str:
@@ -286,11 +278,15 @@ def launch(
     variant: AndromedaVariant = RULEBOOK,
 ) -> LaunchResult:
     """Launch ``ship`` to ``region``, or raise ``IllegalAction`` with the refusing rule (nothing changes)."""
-    options = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant)
+    return _carry_out(legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant), region)
+
+
+def _carry_out(options: LaunchOptions, region: str) -> LaunchResult:
     verdict = options[region]
     if not verdict.legal:
         raise verdict.refusal()
-    return LaunchResult(pieces.with_ship(verdict.region, ship), verdict.region, ship, options.first, verdict.jump, verdict.energy)
+    return LaunchResult(options.pieces.with_ship(verdict.region, options.ship), verdict.region, options.ship,
+                        options.first, verdict.jump, verdict.energy)
 
 
 @register_phase("andromeda.launch", title="Launch a ship", section=STEP_1, notebook=NOTEBOOK)
@@ -309,8 +305,8 @@ def launch_ship(
 
     A refused launch raises ``IllegalAction`` before the first step. Returns a ``LaunchResult``.
     """
-    result = launch(board, pieces, ship, region, energy=energy, access=access, bay=bay, variant=variant)
     options = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant)
+    result = _carry_out(options, region)
     target = board.regions[result.region]
     own = pieces.ships_of(ship.owner)
     yield Step(

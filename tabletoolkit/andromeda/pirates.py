@@ -19,15 +19,12 @@ from fractions import Fraction
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..prob import Distribution
-from .board import ALLIANCE_BASES, Board, BoardView, Pieces, Region, path_blockers
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, path_blockers
 from .variant import RULEBOOK, AndromedaVariant
 
 RAID = "发射回合 · 步骤 3 海盗袭击"
 PLACING = "海盗 · 放置新海盗"
-PIRATES = "海盗"
 SPECIAL_PLACING = "可选规则 · 特殊地区 · 放置海盗"
-SETUP_PIRATES = "游戏设置 · 6 起始海盗"
-SETUP_LEADERS = "玩家设置 · 6 领袖"
 NOTEBOOK = "andromeda_board_and_range.ipynb"
 
 #: The start region printed on cards that begin on a random nebula.
@@ -67,7 +64,7 @@ def _card(cards: Mapping[str, PirateCard], letter: str) -> PirateCard:
 
 # -- raids -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class RaidVerdict:
+class RaidVerdict(RuleVerdict):
     """One pirate group on the board (a region's figures of one class) and whether it may raid."""
 
     region: str
@@ -77,10 +74,6 @@ class RaidVerdict:
     rule: str
     reason: str
     section: str
-
-    @property
-    def legal(self) -> bool:
-        return self.rule == "legal"
 
 
 @dataclass(frozen=True)
@@ -180,7 +173,11 @@ def raid(
     ``choice`` is the class letter the active player picks; it may be left out when there is at
     most one choice or the region holds S-class (the swarm needs no choice).
     """
-    options = raid_options(board, pieces, active, cards, variant=variant)
+    return _carry_out(raid_options(board, pieces, active, cards, variant=variant), choice)
+
+
+def _carry_out(options: RaidOptions, choice: str | None) -> RaidResult:
+    pieces = options.pieces
     legal = [v for v in options.verdicts if v.legal]
     if not legal:
         if choice is not None:
@@ -206,7 +203,7 @@ def raid(
 def _refusal(options: RaidOptions, choice: str) -> Exception:
     for v in options.verdicts:
         if v.pirate_class == choice and not v.legal:
-            return IllegalAction(v.rule, v.reason, v.section)
+            return v.refusal()
     if options.swarm:
         return IllegalAction("andromeda.raid.swarm_only", "the active region holds S-class pirates: only S-class pirates may swarm in", RAID)
     return InvalidInput("choice", choice, f"no class-{choice} pirate is on the board outside the active region")
@@ -223,8 +220,8 @@ def pirate_raid(
     variant: AndromedaVariant = RULEBOOK,
 ) -> Procedure:
     """Launch turn step 3, explained. A refused choice raises before the first step."""
-    result = raid(board, pieces, active, cards, choice, variant=variant)
     options = raid_options(board, pieces, active, cards, variant=variant)
+    result = _carry_out(options, choice)
     name = board.regions[options.active].name
     here = pieces.pirates_in(options.active)
     if not here:
@@ -252,15 +249,6 @@ def pirate_raid(
 
 
 # -- placing pirates -------------------------------------------------------------------------
-def region_for_die(board: Board, die: int) -> Region | None:
-    """Where a random placement lands for this die number: a special region showing it, else the
-    nebula showing it (可选规则 · 特殊地区 · 放置海盗: special regions catch pirates by their numbers)."""
-    for region in sorted(board.regions.values(), key=lambda r: r.id):
-        if region.kind in ("quasar", "vortex") and die in region.dice:
-            return region
-    return board.nebula(die)
-
-
 def _blocks(pieces: Pieces, region: str, letter: str) -> bool:
     """A pirate of another class (or, for non-S pirates, any pirate) bars the region (海盗 · 放置新海盗)."""
     there = pieces.pirates_in(region)
@@ -311,7 +299,8 @@ def _start(board: Board, card: PirateCard) -> str:
 
 
 def _die_regions(board: Board, *, specials: bool) -> dict[int, str]:
-    """Die number -> the region a random placement lands in (specials first, as ``region_for_die``)."""
+    """Die number -> the region a random placement lands in: a special region showing the number (when
+    ``specials``; 可选规则 · 特殊地区 · 放置海盗: they catch pirates by their numbers), else the nebula."""
     found: dict[int, str] = {}
     kinds = ("quasar", "vortex", "nebula") if specials else ("nebula",)
     for kind in kinds:
