@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any

@@ -14,6 +14,7 @@ import html
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
@@ -92,14 +93,10 @@ def load_computer(text: str | None = None) -> ComputerLayout:
     return ComputerLayout(tuple(top), tuple(parsed))
 
 
-_SAMPLE: list[ComputerLayout] = []
-
-
+@cache
 def sample_layout() -> ComputerLayout:
     """The labelled sample layout (read once)."""
-    if not _SAMPLE:
-        _SAMPLE.append(load_computer())
-    return _SAMPLE[0]
+    return load_computer()
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from ..engine.steps import Procedure
 from .cards import REFILL, CardSupply
 from .measures import register_measure
 from .player import PlayerBoard
-from .sector import COMPLETE, MARK, NOTEBOOK, Gained, Reward, SectorResult, Sky, apply_reward, explain_resolution
+from .sector import COMPLETE, NOTEBOOK, Gained, Reward, SectorResult, Sky, apply_reward, explain_resolution
 from .variant import RULEBOOK, SetiVariant
 
 SCAN = "扫描附近的恒星"

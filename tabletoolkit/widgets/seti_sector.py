@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from ..engine import IllegalAction, RulesError, run
 from ..seti.card_odds import card_row_odds
-from ..seti.computer import DataSpace, analyze, computer_svg, legal_placements, place_data
+from ..seti.computer import analyze, computer_svg, legal_placements, place_data
 from ..seti.player import PlayerBoard
 from ..seti.sector import Sector, explain_resolution, sector_svg
 from .stepper import Stepper
