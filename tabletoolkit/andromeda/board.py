@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import networkx as nx
@@ -133,12 +134,14 @@ class Board:
     ):
         self.title = title
         self.note = note
-        self.regions: dict[str, Region] = {}
+        by_id: dict[str, Region] = {}
         for region in regions:
             _check_region(region)
-            if region.id in self.regions:
+            if region.id in by_id:
                 raise InvalidInput(f"regions.{region.id}", region.id, "two regions share this id")
-            self.regions[region.id] = region
+            by_id[region.id] = region
+        # read-only views: a board never changes; lay_out and place_next return new boards
+        self.regions: Mapping[str, Region] = MappingProxyType(by_id)
         names: dict[str, str] = {}
         for region in self.regions.values():
             if region.kind != "empty" and region.name in names and names[region.name] != region.id:
@@ -170,11 +173,12 @@ class Board:
         for players, planets in counts.items():
             if not isinstance(players, int) or not isinstance(planets, int) or planets < 0:
                 raise InvalidInput(f"setup.planets_by_players.{players}", planets, "player count -> whole number of planet tiles")
-        self.planets_by_players = counts
-        self.tiles: dict[str, Tile] = {}
+        catalogue: dict[str, Tile] = {}
         for tile in tiles:
             _check_tile(tile)
-            self.tiles[tile.id] = tile
+            catalogue[tile.id] = tile
+        self.planets_by_players: Mapping[int, int] = MappingProxyType(counts)
+        self.tiles: Mapping[str, Tile] = MappingProxyType(catalogue)
         self._distances: dict[frozenset[str], dict[str, dict[str, int]]] = {}
 
     # -- loading -------------------------------------------------------------------------------
