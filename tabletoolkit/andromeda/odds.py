@@ -268,6 +268,12 @@ class RollOffOdds:
             f"expected rolls: {self.expected_rolls} ≈ {float(self.expected_rolls):.6f}.</p>"
         )
 
+    def _repr_latex_(self) -> str:
+        return (
+            rf"$P(\text{{each starts}}) = {latex_fraction(self.seats[0])},\quad "
+            rf"P(\text{{first roll decides}}) = {latex_fraction(self.decided_first_roll)}$"
+        )
+
 
 def start_player_odds(players: int, variant: AndromedaVariant = RULEBOOK) -> RollOffOdds:
     """The start-player roll-off: each player rolls ``start_roll_dice`` dice (aim 1), compared like a battle.

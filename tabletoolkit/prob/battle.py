@@ -213,6 +213,12 @@ class ContestOdds:
         rows += f"<tr><td colspan='2'>no winner</td><td>{self.no_winner}</td><td>{float(self.no_winner):.4f}</td></tr>"
         return f"<table class='tt-contest-odds'><tr><th>side</th><th>dice</th><th>P(win)</th><th>≈</th></tr>{rows}</table>"
 
+    def _repr_latex_(self) -> str:
+        from .symbolic import latex_fraction
+
+        rows = r" \\ ".join(rf"\text{{{describe_side(side)}}} & {latex_fraction(p)}" for side, p in zip(self.sides, self.wins))
+        return rf"$\begin{{array}}{{l|c}} {rows} \\ \text{{no winner}} & {latex_fraction(self.no_winner)} \end{{array}}$"
+
 
 def describe_side(side: Sequence[Roller]) -> str:
     """``6@3`` for one roller, ``6@2 + 6@3`` for a team."""

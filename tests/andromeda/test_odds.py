@@ -251,3 +251,8 @@ def test_start_player_phase():
     assert teams.result == team_roll_off_odds()
     with pytest.raises(InvalidInput):
         run(start_player_steps(3, teams=True))
+
+
+def test_roll_off_renders_as_fractions():
+    assert r"P(\text{each starts}) = \frac{1}{2}" in start_player_odds(2)._repr_latex_()
+    assert "<td>1/3</td>" in start_player_odds(3)._repr_html_()

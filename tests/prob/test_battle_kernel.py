@@ -324,3 +324,9 @@ def test_bad_reroll_arguments():
     with pytest.raises(InvalidInput) as raised:
         rerolled_die(3, rerolls=-1)
     assert raised.value.field == "rerolls"
+
+
+def test_results_render_as_exact_fractions():
+    odds = contest_odds([(1, 1), (1, 1)])
+    assert r"\frac{5}{12}" in odds._repr_latex_() and r"\frac{1}{6}" in odds._repr_latex_()
+    assert "5/12" in odds._repr_html_()
