@@ -196,7 +196,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ())
         game = replace(game, you=you, table=table)
         game, notes = reward_colour(game, YOU, [("publicity", route.publicity)] + items)
         text = (f"You fly {route.moves} move(s) to {argument} ({route.moves} energy, {route.publicity} publicity) and "
-                f"{said}. " + " ".join(notes))
+                f"place {said}. " + " ".join(notes))
         events = [Event(kind)] + [Event("trace", colour) for key, colour in items if key == "trace"]
         events += visits(game.table, route.spaces)
     elif kind == "scan":
@@ -219,7 +219,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ())
         game = replace(game, you=you, table=table)
         items = [(k, v) for k, v in offer.rewards.items() if k not in ("launch", "trace")]
         game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
-        text = f"You pay 6 publicity; {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
+        text = f"You pay {game.variant.research_publicity} publicity. {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
         events = [Event("tech", TECH_TYPES[argument[:2]])]
     else:  # analyze
         you = replace(you, energy=you.energy - game.variant.analyze_energy, data=0)

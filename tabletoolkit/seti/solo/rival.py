@@ -236,7 +236,8 @@ def analyze(rival: Rival, card_rewards: Mapping[str, Any], variant: SetiVariant 
     for what, rewards in (("card", card_rewards), ("board icon", rival.board.analyze_icon)):
         if rewards:
             rival, gained, wanted = gain(rival, rewards, variant)
-            notes.append(f"The {what}: " + " ".join(gained + [f"a {v} {k}." for k, v in wanted]))
+            owed = [f"a {'wildcard' if v == 'any' else v} life trace." for k, v in wanted if k == "trace"]
+            notes.append(f"The {what}: " + " ".join(gained + owed))
             pending.extend(wanted)
     moving = min(rival.pool, len(rival.board.computer))
     if moving:

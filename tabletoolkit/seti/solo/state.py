@@ -70,7 +70,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
     if colour == RIVAL:
         rival, gained, _ = gain(game.rival, plain, game.variant)
         game = replace(game, rival=rival)
-        notes.extend(gained)
+        notes.extend(f"Rival {note}" if note.startswith("+") else note for note in gained)
     else:
         you = game.you
         you = replace(you, score=you.score + plain.get("vp", 0), credits=you.credits + plain.get("credits", 0),

@@ -117,18 +117,18 @@ class SoloTable:
         spaces = self.planet_spaces(planet)
         if where == "orbit":
             items = reward_items(info.orbit) + ([("vp", 3)] if spaces.orbit_first_free else [])
-            text = f"orbits {planet}" + (" as the first orbiter (3 VP)" if spaces.orbit_first_free else "")
+            text = f"an orbiter at {planet}" + (", the first one (3 VP)" if spaces.orbit_first_free else "")
         elif where == "land":
             landed = sum(1 for p in self.placements if p.planet == planet and p.where == "land")
             first = info.first_lander_data[landed] if landed < len(info.first_lander_data) else 0
             items = reward_items(info.land) + ([("data", first)] if first else [])
-            text = f"lands on {planet}" + (f" as a first lander ({first} data)" if first else "")
+            text = f"a lander on {planet}" + (f", a first lander ({first} data)" if first else "")
         else:
             moon = info.moon(where)
             if moon is None or not dict(spaces.moons).get(where, False):
                 raise IllegalAction("seti.solo.moon_taken", f"{where} is not a free moon of {planet}", "登陆行星或卫星")
             items = reward_items(moon.reward)
-            text = f"lands on {planet}'s moon {where}"
+            text = f"a lander on {planet}'s moon {where}"
         return replace(self, placements=self.placements + (Placement(planet, where, colour),)), items, text
 
     # --- sectors -------------------------------------------------------------------------------

@@ -148,7 +148,7 @@ def _orbit_land(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng)
     game = replace(game, table=table, rival=rival)
     game, notes = reward_colour(game, RIVAL, items, card.arrow)
     yield Step(f"Rival {'orbits' if where == 'orbit' else 'lands on'} {planet if where in ('orbit', 'land') else where}",
-               f"{landing.reason} It {text}. " + " ".join(notes), SECTION_ORBIT, game, {"where": where})
+               f"{landing.reason} It places {text}. " + " ".join(notes), SECTION_ORBIT, game, {"where": where})
     return game
 
 
@@ -210,9 +210,13 @@ def resolve_sectors(game: SoloGame, active: str) -> Procedure:
         notes += gained
         if result.winner == YOU:
             game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1))
-        winner = "the rival" if result.winner == RIVAL else "you" if result.winner == YOU else result.winner
-        yield Step(f"{result.sector.name} resolved", f"{result.sector.name} is complete: {winner} win{'s' if winner == 'the rival' else ''} it "
-                   f"({result.reward.describe()}); second place: {result.second or 'none'}. " + " ".join(notes),
+        def who(colour: str | None) -> str:
+            return {RIVAL: "the rival", YOU: "you", None: "none"}.get(colour, colour)
+
+        name = result.sector.name[0].upper() + result.sector.name[1:]
+        winner = who(result.winner)
+        yield Step(f"{name} resolved", f"{name} is complete: {winner} win{'s' if winner == 'the rival' else ''} it "
+                   f"({result.reward.describe()}); second place: {who(result.second)}. " + " ".join(notes),
                    "扇形区域 · 完成扇区", game, {"winner": result.winner})
     return game
 
@@ -274,7 +278,7 @@ def rival_pass(game: SoloGame) -> Procedure:
     if not game.passed:
         table, rotation = table.rotate()
         notes.append(f"It passes first: {rotation}")
-    text = "Its action deck is empty at the start of its turn, so it passes. " + " ".join(notes)
+    text = " ".join(["Its action deck is empty at the start of its turn, so it passes."] + notes)
     rival = game.rival
     if game.round < game.variant.rounds:
         rival, moved = advance(rival, 1)
