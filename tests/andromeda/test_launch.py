@@ -246,3 +246,38 @@ def test_a_vortex_takes_launches_and_gives_its_reward():
     assert options["V"].legal and "reward on arrival (A-F21)" in options["V"].reason
     shown = options._repr_html_()
     assert shown.startswith("<svg") and "<table class='tt-launch-verdicts'>" in shown  # picture before table
+
+
+@pytest.mark.phase("andromeda.launch")
+def test_empty_tile_spaces_are_crossed_unless_the_variant_says_otherwise():
+    #  A ─ E ─ B   (E: a tile space no tile is laid in yet)
+    #  A ─ C ─ D ─ B
+    board = Board.from_toml("""
+[[region]]
+id = "A"
+kind = "planet"
+development = "city"
+[[region]]
+id = "E"
+slot = 1
+[[region]]
+id = "B"
+kind = "planet"
+development = "factory"
+[[region]]
+id = "C"
+kind = "planet"
+development = "obelisk"
+[[region]]
+id = "D"
+kind = "planet"
+development = "spaceport"
+[adjacency]
+links = [["A", "E"], ["E", "B"], ["A", "C"], ["C", "D"], ["D", "B"]]
+""")
+    pieces = Pieces.of(ships={"A": [Ship("blue")]})
+    fighter = Ship("blue", "fighter", 2)
+    assert legal_launches(board, pieces, fighter)["E"].rule == "andromeda.launch.no_tile"
+    assert "B" in legal_launches(board, pieces, fighter)
+    strict = legal_launches(board, pieces, fighter, variant=RULEBOOK.but(empty_spaces_in_paths=False))
+    assert strict["B"].rule == "andromeda.launch.range" and "3 steps" in strict["B"].reason
