@@ -31,8 +31,10 @@ def draw_tactics(game: Game, colour: str, count: int, rng: Rng | None = None) ->
 
 def pay(game: Game, colour: str, cost: Goods, payment: Goods | None, rule: str, section: str) -> Game:
     """Pay ``cost`` with ``payment`` (credit standing in for titanium, ice or nanocarbon). Without a
-    payment, the cost itself is paid. Refused when the payment does not match or is not owned."""
-    payment = cost.resources if payment is None else payment
+    payment, the cost is paid from the matching kinds, credit covering only what runs short. Refused
+    when the payment does not match or is not owned."""
+    if payment is None:
+        payment = game.player(colour).resources.payment_for(cost) or cost.resources
     reason = payment.covers(cost)
     if reason:
         raise IllegalAction(rule + ".payment", reason, section)

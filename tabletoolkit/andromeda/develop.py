@@ -95,7 +95,7 @@ def _check(game: Game, colour: str, region_name: str, payment: Goods | None, cat
     if player.leaders < needed:
         raise IllegalAction("andromeda.develop.leaders", f"a {tile.type} needs {needed} recruited leaders; "
                             f"{colour} has {player.leaders} on the station", "开发 · 为开发项目指派领袖")
-    paid = tile.cost if payment is None else payment
+    paid = (player.resources.payment_for(tile.cost) or tile.cost) if payment is None else payment
     reason = paid.covers(tile.cost)
     if reason or not player.resources.has(paid):
         raise IllegalAction("andromeda.develop.cannot_afford", reason or f"{tile.name} costs {tile.cost}; "
@@ -112,10 +112,12 @@ def build_development(game: Game, colour: str, region_name: str, *, payment: Goo
 
     catalog = catalog or load_catalog()
     region, tile, transport, leaders = _check(game, colour, region_name, payment, catalog)
+    start = game
     game = pay(game, colour, tile.cost, payment, "andromeda.develop", BUILD)
     player = game.player(colour)
     game = game.with_player(replace(player, leaders=player.leaders - leaders))
-    yield Step("1 Pay", f"{colour} pays {payment or tile.cost} and {leaders} leaders from the station; "
+    paid = payment or start.player(colour).resources.payment_for(tile.cost)
+    yield Step("1 Pay", f"{colour} pays {paid} and {leaders} leaders from the station; "
                "those leaders leave the game.", f"{BUILD} 1", game, {"leaders paid": leaders})
     player = game.player(colour).with_ship(replace(transport, where=f"development:{region_name}"))
     game = game.with_player(player).with_region(replace(region, development=Development(tile.type, colour, leaders)))

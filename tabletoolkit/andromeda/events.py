@@ -35,14 +35,19 @@ def advance_event(game: Game, spaces: int = 1, *, catalog: Catalog | None = None
     if game.ended_by is not None:
         yield Step("No event marker", f"The game end removed the event marker{why}: nothing moves.", "游戏结束 · 游戏结束", game)
         return game
-    if game.event_pending is not None and variant.event_advance_while_pending == "ignored":
-        yield Step("Event already pending", f"An event is pending on {game.event_pending}'s station; this advance{why} "
-                   "is ignored until the reset (A-R8).", TRIGGER, game)
+    if game.event_pending is not None:
+        if variant.event_advance_while_pending == "ignored":
+            yield Step("Event already pending", f"An event is pending on {game.event_pending}'s station; this advance{why} "
+                       "is ignored until the reset (A-R8).", TRIGGER, game)
+            return game
+        game = replace(game, event_carried=game.event_carried + spaces)
+        yield Step("Event already pending", f"An event is pending; this advance{why} is kept and moves the marker on from "
+                   f"its reset space ({game.event_carried} kept so far; variant 'carried').", TRIGGER, game)
         return game
     length = catalog.event_track_length
     position = min(length, game.event_position + spaces)
     game = replace(game, event_position=position)
-    if position < length or game.event_pending is not None:
+    if position < length:
         yield Step("Event marker advances", f"The event marker moves to space {position} of {length}{why}.", TRIGGER, game,
                    {"event position": position})
         return game
@@ -111,9 +116,13 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
     game, text = _special(game, card.special, rng)
     yield Step("3 Special effect", text, f"{RESOLVE} 3 特殊效果", game)
     start = catalog.event_track_start.get(len(game.players), 0)
-    game = replace(game, event_pending=None, event_position=start, event_discard=game.event_discard + (card.name,))
-    yield Step("4 Reset", f"The event marker returns to space {start} (its start for {len(game.players)} players); "
-               f"{card.name} is discarded face up.", f"{RESOLVE} 4 重置事件轨道", game, {"event position": start})
+    carried = game.event_carried
+    position = min(start + carried, catalog.event_track_length - 1)
+    game = replace(game, event_pending=None, event_position=position, event_carried=0,
+                   event_discard=game.event_discard + (card.name,))
+    kept = f", then {carried} kept advance(s) move it to space {position}" if carried else ""
+    yield Step("4 Reset", f"The event marker returns to space {start} (its start for {len(game.players)} players){kept}; "
+               f"{card.name} is discarded face up.", f"{RESOLVE} 4 重置事件轨道", game, {"event position": position})
     return game
 
 

@@ -74,6 +74,22 @@ class Goods:
     def total(self) -> int:
         return sum(count for _, count in self.items)
 
+    def can_pay(self, cost: "Goods") -> bool:
+        """Whether these goods (a player's stock) can pay ``cost``, credit standing in for titanium,
+        ice or nanocarbon."""
+        short = sum(max(0, n - self[k]) for k, n in cost.resources if k in WILD_REPLACES)
+        exact = all(self[k] >= n for k, n in cost.resources if k not in WILD_REPLACES)
+        return exact and self[WILD] - cost[WILD] >= short
+
+    def payment_for(self, cost: "Goods") -> "Goods | None":
+        """The payment these goods make for ``cost`` using credit only where a kind runs short (None
+        when they cannot pay)."""
+        if not self.can_pay(cost):
+            return None
+        paid = {k: min(n, self[k]) if k in WILD_REPLACES else n for k, n in cost.resources}
+        paid[WILD] = paid.get(WILD, 0) + sum(n - paid[k] for k, n in cost.resources if k in WILD_REPLACES)
+        return Goods.of(paid)
+
     def covers(self, cost: "Goods") -> str | None:
         """None when this payment pays ``cost`` exactly (credit standing in for titanium, ice or
         nanocarbon); otherwise a plain reason why not."""

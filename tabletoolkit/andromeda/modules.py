@@ -107,3 +107,25 @@ def take_free_module(game: Game, colour: str, name: str | None, catalog: Catalog
         raise InvalidInput("module", name, "name the module taken")
     game = run(acquire_modules(game, colour, [name], paid=False, catalog=catalog)).result
     return game, f"{colour} takes {name} free."
+
+
+def rearrange(game: Game, colour: str, row: str, order: Sequence[str], catalog: Catalog | None = None) -> tuple[Game, str]:
+    """Reorder a row of the station (modules may be rearranged at any time). A moon in an industry half
+    slot whose two modules are split apart is discarded without reward (A-F18)."""
+    catalog = catalog or load_catalog()
+    player = game.player(colour)
+    current = [m for m in player.modules if catalog.module(m.name).row == row]
+    if sorted(order) != sorted(m.name for m in current):
+        raise InvalidInput("order", tuple(order), f"an ordering of the {row} row: {[m.name for m in current]}")
+    by_name = {m.name: m for m in current}
+    others = [m for m in player.modules if catalog.module(m.name).row != row]
+    modules = tuple(others) + tuple(by_name[name] for name in order)
+    kept, lost = [], []
+    for left, right, moon in player.half_slots:
+        together = left in order and right in order and abs(list(order).index(left) - list(order).index(right)) == 1
+        (kept if together or left not in by_name else lost).append((left, right, moon))
+    game = game.with_player(replace(player, modules=modules, half_slots=tuple(kept)))
+    said = f"{colour} rearranges the {row} row: {', '.join(order)}."
+    if lost:
+        said += " " + "; ".join(f"the moon between {a} and {b} is discarded without reward" for a, b, _ in lost) + "."
+    return game, said

@@ -73,6 +73,35 @@ def gain_vp(game: Game, colour: str, amount: int, catalog: Catalog | None = None
     return game
 
 
+def vp_marker(vp: int, catalog: Catalog | None = None) -> tuple[int, int]:
+    """Where a VP total stands on the wrapping VP track: (space, laps completed) (A-F22)."""
+    catalog = catalog or load_catalog()
+    return vp % catalog.vp_track, vp // catalog.vp_track
+
+
+def end_turn(game: Game, rng=None, *, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK,
+             place_pirate=None) -> Procedure:
+    """The end of the active player's turn: a pending event card resolves (never after the end was
+    triggered), then the next player clockwise becomes active; once the end is triggered each player
+    takes exactly one more turn, and the game is over when the last of them has played."""
+    from .events import resolve_event
+
+    if game.event_pending is not None and game.ended_by is None:
+        game = yield from resolve_event(game, rng, catalog=catalog, variant=variant, place_pirate=place_pirate)
+    finished = game.active
+    if game.ended_by is not None and game.final_turns and game.final_turns[0] == finished:
+        game = replace(game, final_turns=game.final_turns[1:])
+    order = game.turn_order_from(finished)
+    nxt = order[1] if len(order) > 1 else finished
+    if game.ended_by is not None and not game.final_turns:
+        yield Step("The game is over", f"{finished} took the last turn: final scoring follows.", END, game)
+        return game
+    game = replace(game, active=nxt)
+    left = f" Final turns left: {', '.join(game.final_turns)}." if game.ended_by else ""
+    yield Step("Next turn", f"{finished}'s turn ends; {nxt} is the active player.{left}", "游戏概述与边境的地区 · 游戏概述", game)
+    return game
+
+
 def end_triggered(game: Game) -> bool:
     return game.ended_by is not None
 
@@ -87,7 +116,10 @@ def score_player(game: Game, colour: str, catalog: Catalog | None = None,
 
     def add(step: str, delta: int, detail: str, section: str) -> None:
         nonlocal total
+        laps_before = total // catalog.vp_track
         total += delta
+        if total // catalog.vp_track > laps_before:
+            detail += f"; the VP marker passes the 0 space of the {catalog.vp_track}-space track and flips (A-F22)"
         lines.append(ScoreLine(step, delta, total, detail, section))
 
     # 1. Progress tracks.

@@ -36,16 +36,11 @@ def buildable(game: Game, colour: str, catalog: Catalog | None = None) -> dict[s
         cost = spec_of(game, colour, kind, catalog).cost
         if not any(s.kind == kind and s.where == "supply" for s in player.ships):
             verdicts[kind] = "andromeda.ships.none_unbuilt: every ship of this type is built"
-        elif player.resources.covers(cost) is not None and not _affordable(player.resources, cost):
+        elif not player.resources.can_pay(cost):
             verdicts[kind] = f"andromeda.ships.cannot_afford: costs {cost}, {colour} has {player.resources}"
         else:
             verdicts[kind] = "legal"
     return verdicts
-
-
-def _affordable(have: Goods, cost: Goods) -> bool:
-    short = sum(max(0, n - have[k]) for k, n in cost.resources if k in ("titanium", "ice", "nanocarbon"))
-    return all(have[k] >= n for k, n in cost.resources if k in ("energy", "credit")) and have["credit"] - cost["credit"] >= short
 
 
 @register_phase("andromeda.ships", title="Build a ship", section=BUILD, notebook="andromeda_launch_turn.ipynb")
@@ -60,10 +55,11 @@ def build_ship(game: Game, colour: str, kind: str, *, payment: Goods | None = No
     if not unbuilt:
         raise IllegalAction("andromeda.ships.none_unbuilt", f"{colour} has built every {kind} already", BUILD)
     spec = spec_of(game, colour, kind, catalog)
-    game = pay(game, colour, spec.cost, payment, "andromeda.ships", BUILD)
+    paid = payment or player.resources.payment_for(spec.cost) or spec.cost
+    game = pay(game, colour, spec.cost, paid, "andromeda.ships", BUILD)
     ship = unbuilt[0]
     game = game.with_player(game.player(colour).with_ship(replace(ship, where="bay")))
-    yield Step("Build a ship", f"{colour} pays {payment or spec.cost} and puts {ship.id} into the launch bay "
+    yield Step("Build a ship", f"{colour} pays {paid} and puts {ship.id} into the launch bay "
                f"(range {spec.range}, weapons {spec.weapons}, abilities {', '.join(spec.abilities) or 'none'}).",
                BUILD, game, {"ship": ship.id})
     return game

@@ -186,6 +186,7 @@ class Game:
     pirates: tuple[tuple[str, str], ...] = ()
     event_position: int = 0
     event_pending: str | None = None
+    event_carried: int = 0
     event_deck: tuple[str, ...] = ()
     event_discard: tuple[str, ...] = ()
     planet_stack: tuple[str, ...] = ()

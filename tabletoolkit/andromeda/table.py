@@ -61,17 +61,11 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None) -> Base
     payable = player.resources.total + len(player.tactics) + len(player.moons)
 
     def can_buy(rows: tuple[str, ...]) -> bool:
-        return any(player.resources.covers(catalog.module_cost[row]) is None or _affords(player.resources, catalog.module_cost[row])
-                   for row in rows if game.display(row))
+        return any(player.resources.can_pay(catalog.module_cost[row]) for row in rows if game.display(row))
 
     kinds = {catalog.planet(game.region(name).planet).type for name, verdict in development_options(game, colour, catalog).items()
              if verdict == "legal"}
     return BaseAccess(payable, can_buy(("science", "industry")), can_buy(("commerce", "civilization")), frozenset(kinds))
-
-
-def _affords(have, cost) -> bool:
-    short = sum(max(0, n - have[k]) for k, n in cost.resources if k in ("titanium", "ice", "nanocarbon"))
-    return all(have[k] >= n for k, n in cost.resources if k in ("energy", "credit")) and have["credit"] - cost["credit"] >= short
 
 
 def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> LaunchOptions:

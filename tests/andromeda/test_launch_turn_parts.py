@@ -120,3 +120,16 @@ def test_tactical_operation_draws_or_takes_the_slotted_moon():
     assert refused.value.rule == "andromeda.moons.no_tactical_moon"
     slotted = game.with_player(replace(game.player("red"), tactical_ops=Moon(Goods.of(credit=1))))
     assert tactical_operation(slotted, "red", "moon")[0].player("red").resources["credit"] == 2
+
+
+@pytest.mark.phase("andromeda.moons")
+def test_splitting_a_half_slot_discards_its_moon():
+    from tabletoolkit.andromeda.examples import activation_example
+    from tabletoolkit.andromeda.modules import rearrange
+
+    game = activation_example()
+    kept, _ = rearrange(game, "yellow", "industry", ["Shipwright", "Machine Shop", "Titanium Compositor"])
+    assert len(kept.player("yellow").half_slots) == 1
+    split, said = rearrange(game, "yellow", "industry", ["Machine Shop", "Shipwright", "Titanium Compositor"])
+    assert split.player("yellow").half_slots == () and "discarded without reward" in said
+    assert split.player("yellow").resources == game.player("yellow").resources

@@ -97,3 +97,26 @@ def test_ties_go_to_modules_then_resources_then_shared():
     assert ranking(game, same) == (("blue", "yellow"),) or ranking(game, same) == (("yellow", "blue"),)
     game = game.with_player(replace(game.player("blue"), resources=yellow.resources + Goods.of(energy=1)))
     assert ranking(game, same) == (("blue",), ("yellow",))
+
+
+def test_one_more_turn_each_then_the_game_is_over():
+    from tabletoolkit.andromeda.scoring import end_turn
+
+    game = replace(scoring_example(), ended_by=None, end_marker=70, active="yellow")
+    game = replace(game, players=tuple(replace(p, vp=65) for p in game.players))
+    game = gain_vp(game, "yellow", 10)                       # yellow triggers the end on their turn
+    game = run(end_turn(game)).result                        # that turn does not count
+    assert game.active == "blue" and game.final_turns == ("blue", "yellow")
+    game = run(end_turn(game)).result                        # blue's last turn
+    assert game.active == "yellow" and game.final_turns == ("yellow",)
+    over = run(end_turn(game))
+    assert over.result.final_turns == () and over.steps[-1].title == "The game is over"
+    assert run(final_scoring(over.result)).result["places"][0] in (("yellow",), ("blue",))
+
+
+def test_vp_track_wraps_and_the_marker_flips():
+    from tabletoolkit.andromeda.scoring import vp_marker
+
+    first = score_player(scoring_example(), "yellow").lines[0]
+    assert "flips" in first.detail                            # 62 → 121 passes the 0 space (计分举例)
+    assert vp_marker(121) == (21, 1)

@@ -135,3 +135,14 @@ def test_peek_by_pirate_class_and_bad_input():
     from tabletoolkit.engine import InvalidInput
     with pytest.raises(InvalidInput):
         run(event_peek(deck[:1], ["S"], attribute="pirate"))
+
+
+@pytest.mark.phase("andromeda.event")
+def test_carried_variant_keeps_advances_made_while_pending():
+    carried = RULEBOOK.but(event_advance_while_pending="carried")
+    start = replace(game(), event_position=CATALOG.event_track_length - 1)
+    pending = run(advance_event(start, 1, variant=carried)).result
+    pending = run(advance_event(pending, 2, variant=carried)).result
+    assert pending.event_carried == 2
+    after = run(resolve_event(pending, Rng.forced([2]), variant=carried)).result
+    assert after.event_position == CATALOG.event_track_start[2] + 2 and after.event_carried == 0

@@ -1,0 +1,69 @@
+"""The content files: rulebook data with its sections, sample data labelled, bad entries named."""
+
+from importlib import resources
+
+import pytest
+
+from tabletoolkit.andromeda.catalog import Catalog, load_catalog
+from tabletoolkit.andromeda.goods import Goods
+from tabletoolkit.engine import InvalidInput
+
+CATALOG = load_catalog()
+
+
+def texts():
+    folder = resources.files("tabletoolkit.andromeda").joinpath("data")
+    return {name: folder.joinpath(name).read_text(encoding="utf-8") for name in ("rulebook.toml", "tracks.toml", "sample_cards.toml")}
+
+
+def test_rulebook_content_cites_its_sections():
+    assert [m.name for m in CATALOG.core_modules] == ["Primary Reactor", "Shipwright", "Treasury", "Architect"]
+    assert all(m.section == "返回空间站回合 · 核心模块" for m in CATALOG.core_modules)
+    assert CATALOG.module("Primary Reactor").gain == Goods.of(energy=2) and CATALOG.module("Treasury").gain == Goods.of(credit=1)
+    assert set(CATALOG.alliance_bases) == {"Monolith of Ancients", "Trade Hub", "Maximus Field", "Odessa Field", "Shipyard",
+                                           "Development Office"}
+    assert CATALOG.alliance_bases["Monolith of Ancients"].pay_any == 2 and CATALOG.alliance_bases["Monolith of Ancients"].draw == 3
+    assert CATALOG.alliance_bases["Trade Hub"].gain == Goods.of(credit=2)
+    assert {k: d.ability for k, d in CATALOG.developments.items()} == {
+        "observatory": "peek_archive", "factory": "repair_twice", "spaceport": "trade_2_for_3", "city": "free_module",
+        "obelisk": "gain_4_energy"}
+    assert CATALOG.developments["city"].leaders == 3 and CATALOG.developments["factory"].leaders == 2
+    assert CATALOG.ship("heavy_cruiser", False).weapons == 3 and CATALOG.ship("heavy_cruiser", True).weapons == 4
+    assert CATALOG.limits["claimed_moons"] == 4 and CATALOG.limits["hand_limit"] == 5
+
+
+def test_sample_data_is_labelled():
+    assert CATALOG.sources["sample_cards"] == "sample"
+    assert CATALOG.sources["tracks"].startswith("sample")
+    assert "SAMPLE DATA" in texts()["sample_cards.toml"] and "SAMPLE DATA" in texts()["tracks.toml"]
+    assert len(CATALOG.planets) == 15 and all(sum(p.type == t for p in CATALOG.planets) == 3 for t in CATALOG.developments)
+
+
+def test_track_data_is_calibrated_to_the_scoring_example():
+    assert CATALOG.track("industry").vp[CATALOG.track("industry").top] == 20
+    assert CATALOG.development_vp["factory"][2] == 10 and CATALOG.development_vp["spaceport"][1] == 7
+    assert CATALOG.text_track_values["industry"] == (12, 10, 9, 8, 7)
+
+
+@pytest.mark.parametrize("file,old,new,field", [
+    ("tracks.toml", "development_levels = [3, 7, 12]", "development_levels = [3, 12]", "track.industry.development_levels"),
+    ("tracks.toml", "vp = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14]", "vp = [0, 1, -2]", "track.supremacy.vp"),
+    ("sample_cards.toml", 'type = "factory"\ncost = { titanium = 3 }', 'type = "forge"\ncost = { titanium = 3 }', "planet.Cinder.type"),
+    ("sample_cards.toml", 'name = "Quantum Loom"\nrow = "science"', 'name = "Quantum Loom"\nrow = "magic"', "module.Quantum Loom.row"),
+    ("sample_cards.toml", "gain = { titanium = 2 }\nsection", "gain = { unobtainium = 2 }\nsection", "module.Supplier.gain.unobtainium"),
+])
+def test_bad_entries_are_named(file, old, new, field):
+    files = texts()
+    assert old in files[file]
+    files[file] = files[file].replace(old, new, 1)
+    with pytest.raises(InvalidInput) as refused:
+        Catalog.from_toml(files["rulebook.toml"], files["tracks.toml"], files["sample_cards.toml"])
+    assert refused.value.field == field
+
+
+def test_goods_payment_with_credit():
+    cost = Goods.of(titanium=2, energy=1)
+    assert Goods.of(titanium=1, credit=1, energy=1).covers(cost) is None
+    assert "energy" in Goods.of(titanium=2, credit=1).covers(cost)
+    assert Goods.of(titanium=1, credit=3, energy=1).payment_for(cost) == Goods.of(titanium=1, credit=1, energy=1)
+    assert Goods.of(titanium=1, energy=1).payment_for(cost) is None
