@@ -693,6 +693,12 @@ class Pieces:
                 raise InvalidInput(f"pirates.{region}", sorted(classes), "one pirate class per region (海盗)")
             if len(self.pirates_in(region)) > 1 and classes != {"S"}:
                 raise InvalidInput(f"pirates.{region}", self.pirates_in(region), "only S-class pirates stack in a region")
+        for region, ship in self.ships:
+            if board.regions[region].kind in ("quasar", "empty"):
+                raise InvalidInput(f"ships.{region}", str(ship), f"no ship can stand in a {board.regions[region].kind} region")
+        for region, letter in self.pirates:
+            if board.regions[region].kind == "empty":
+                raise InvalidInput(f"pirates.{region}", letter, "an empty tile space holds no pirate")
         for region, _ in self.developments:
             if board.regions[region].kind != "planet":
                 raise InvalidInput(f"developments.{region}", board.regions[region].kind, "developments stand on planets")

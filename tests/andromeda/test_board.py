@@ -226,7 +226,10 @@ def test_pieces_refuse_impossible_positions():
         Pieces.of(developments={"D": "blue"}).check(board)
     with pytest.raises(InvalidInput):
         Pieces.of(ships={"Z": [Ship("blue")]}).check(board)
-    Pieces.of(pirates={"A": "SSS"}).check(board)  # S-class swarms stack
+    with pytest.raises(InvalidInput) as error:
+        Pieces.of(ships={"Q": [Ship("blue")]}).check(board)
+    assert error.value.field == "ships.Q"
+    Pieces.of(pirates={"A": "SSS", "Q": "B"}).check(board)  # S-class swarms stack; pirates may sit in a Quasar
 
 
 def test_svg_is_deterministic_and_shows_overlays():
