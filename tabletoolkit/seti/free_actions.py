@@ -125,7 +125,8 @@ class Tuck:
     section = TUCK
 
     def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
-        if (colour, "tuck", "income") not in game.pending:
+        owed = game.owed(colour, "tuck")
+        if not owed:
             raise IllegalAction("seti.free_actions.no_tuck", "tucking a card needs an income-increase icon you "
                                 "have just gained.", TUCK)
         income = game.card(self.card).income
@@ -133,7 +134,7 @@ class Tuck:
             raise IllegalAction("seti.free_actions.no_income", f"{self.card} shows no income resource.", TUCK)
         game = _remove_cards(game, colour, (self.card,), "seti.free_actions.not_in_hand", TUCK)
         board = game.player(colour)
-        game = game.with_player(replace(board, tucked=board.tucked + (income,))).settle(colour, "tuck", "income")
+        game = game.with_player(replace(board, tucked=board.tucked + (income,))).settle(*owed[0])
         game, gained = game.grant(colour, Reward(**{"random_cards" if income == "cards" else income: 1}))
         return game, f"{colour} tucks {self.card} ({income} income) and gains {gained} now and at every income."
 

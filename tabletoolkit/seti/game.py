@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step
 from .player import PlayerBoard
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
@@ -227,6 +228,10 @@ class SetiGame:
         index = self.pending.index(item)
         return replace(self, pending=self.pending[:index] + self.pending[index + 1:])
 
+    def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
+        """The items of ``kind`` owed to ``colour`` (a trace, a tuck, an action…), oldest first."""
+        return tuple(item for item in self.pending if item[0] == colour and item[1] == kind)
+
     # --- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
         status = "over" if self.over else f"round {self.round}, {self.active_colour if self.players else '-'} to play"
@@ -258,25 +263,29 @@ class SetiGame:
         status = "game over" if self.over else f"round {self.round} of {self.variant.rounds}"
         return (
             f"<div class='tt-seti-game'><b>{status}</b> · rotations so far: {self.rotations} "
-            f"(next: disc {self.rotations % 3 + 1}) · rotation marker {html.escape(self.rotation_marker)} · "
+            f"(next: disc {next_disc(self)}) · rotation marker {html.escape(self.rotation_marker)} · "
             f"card row: {html.escape(', '.join(self.card_row))}"
             f"<table class='tt-seti-players'><tr>{header}</tr>{''.join(rows)}</table>"
             f"<p class='tt-seti-gold-marks'>gold tiles: {html.escape(gold)} · neutral markers: {html.escape(neutral)}</p>"
-            f"{self.life._repr_svg_()}</div>"
+            f"{self.life._repr_svg_()}{self.solar.svg() if self.solar is not None else ''}</div>"
         )
 
 
-def advance_rotation(game: SetiGame) -> SetiGame:
-    """Rotate: advance the rotation marker (disc 1, 2, 3, then 1 again) and, when a solar system is in
-    play, turn it with the solar-system module (probes ride or are pushed)."""
+def advance_rotation(game: SetiGame) -> Procedure:
+    """Rotate the solar system (研究科技 · 旋转太阳系): the rotation marker's disc turns — with the solar
+    system module's steps (probes ride or are pushed) when one is in play — and the marker moves on."""
+    disc = next_disc(game)
     game = replace(game, rotations=game.rotations + 1)
     if game.solar is None:
+        yield Step(f"Disc {disc} turns", "No solar system is in play here: only the rotation marker moves on.",
+                   "研究科技 · 旋转太阳系", game, {"disc": disc})
         return game
-    from .probes import rotate
+    from .probes import rotate_solar_system
 
-    return rotate(game, game.variant)
+    return (yield from rotate_solar_system(game, variant=game.variant))
 
 
-def rotated_disc(rotations_before: int) -> int:
-    """The disc a rotation turns, given how many rotations came before (研究科技 · 旋转太阳系)."""
-    return rotations_before % 3 + 1
+def next_disc(game: SetiGame) -> int:
+    """The disc the next rotation turns: the solar system's rotation marker, else 1, 2, 3, 1… by count
+    (研究科技 · 旋转太阳系)."""
+    return game.solar.next_disc if game.solar is not None else game.rotations % 3 + 1

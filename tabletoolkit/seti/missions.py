@@ -159,7 +159,7 @@ def load_cards(text: str | None = None) -> dict[str, CardText]:
                 raise InvalidInput(f"sample_deck.{key}", value, "a non-empty list to cycle through")
         for number in range(count):
             pick = {key: value[number % len(value)] for key, value in lists.items()}
-            name = f"Sample card {number + 1:02d}"
+            name = f"Sample project {number + 1:02d}"
             cards[name] = _card({"name": name, "section": str(deck.get("label", "sample deck")), "cost": pick["costs"],
                                  "effect": pick["effects"], "income": pick["incomes"], "corner": pick["corners"]},
                                 f"sample_deck[{number}]", sample=True)
@@ -182,7 +182,7 @@ def play_card(
     name: str,
     decisions: Decisions | None = None,
     *,
-    rotate: Callable[[SetiGame], SetiGame] = advance_rotation,
+    rotate: Callable[[SetiGame], Procedure] = advance_rotation,
 ) -> Procedure:
     """Play ``name`` from ``colour``'s hand as the main action: pay, resolve the effect, place the card."""
     decisions = decisions or Decisions()

@@ -20,6 +20,8 @@ from .game import SetiGame
 from .milestones import GoldTile, load_gold_tiles, random_sides
 from .missions import CardText, load_cards
 from .player import PlayerBoard
+from .sector import Sky
+from .solar import random_setup
 from .species import Species, load_species
 from .tech import TechBoard, Tech
 from .traces import new_life_board
@@ -27,6 +29,12 @@ from .variant import RULEBOOK, SetiVariant
 
 SECTION = "设置"
 PLAYERS = "玩家设置"
+
+
+def sample_sky(rng: Rng) -> Sky:
+    """The sectors with their data, from the sector module's labelled sample (the order of the sector
+    boards is part of the solar system's set-up)."""
+    return Sky.sample()
 
 
 @register_phase("seti.setup", title="Set up the game", section=SECTION, notebook="seti_round.ipynb")
@@ -40,11 +48,12 @@ def set_up(
     species: Sequence[Species] | None = None,
     techs: Sequence[Tech] | None = None,
     gold_tiles: Sequence[GoldTile] | None = None,
-    solar_setup: Callable[[Rng], Any] | None = None,
-    sector_setup: Callable[[Rng], Any] | None = None,
+    solar_setup: Callable[[Rng], Any] | None = random_setup,
+    sector_setup: Callable[[Rng], Any] | None = sample_sky,
 ) -> Procedure:
     """Set up a game for ``colours`` in clockwise seat order (1–4; one player is the solo game's
-    human, whose rival issue 9 adds). Data defaults to the shipped files."""
+    human, whose rival issue 9 adds). Data defaults to the shipped files; the solar system and the
+    sectors come from their modules (pass ``None`` to leave one out)."""
     colours = tuple(colours)
     if not 1 <= len(colours) <= 4 or len(set(colours)) != len(colours) or not all(isinstance(c, str) and c for c in colours):
         raise InvalidInput("colours", colours, "1 to 4 different player colours")

@@ -15,7 +15,8 @@ from typing import Callable, Mapping
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
-from .game import Decisions, Option, SetiGame, advance_rotation, read_data, rotated_disc
+from .computer import install_computer_tech, sample_layout
+from .game import Decisions, Option, SetiGame, advance_rotation, read_data, next_disc
 from .rewards import Reward
 
 SECTION = "研究科技"
@@ -123,7 +124,7 @@ def research(
     decisions: Decisions | None = None,
     *,
     granted_kind: str | None = None,
-    rotate: Callable[[SetiGame], SetiGame] = advance_rotation,
+    rotate: Callable[[SetiGame], Procedure] = advance_rotation,
 ) -> Procedure:
     """Research as a main action (pay 6 publicity) or as a card's effect (``granted_kind``: free,
     limited to that type). Returns the game after it; the tech's bonus actions wait in ``pending``."""
@@ -146,10 +147,10 @@ def research(
     else:
         yield Step(f"A card grants a {granted_kind} tech", "Research from a card's effect costs no publicity; "
                    "the choice is limited to that type.", SECTION, game)
-    disc = rotated_disc(game.rotations)
-    game = rotate(game)
-    yield Step("Rotate the solar system first", f"Before choosing, the solar system rotates: disc {disc} turns "
-               "(the rotation marker moves on).", f"{SECTION} · 旋转太阳系", game, {"disc": disc})
+    disc = next_disc(game)
+    yield Step("Rotate the solar system first", f"Before choosing a tech, the solar system rotates: disc {disc} "
+               "turns.", f"{SECTION} · 旋转太阳系", game, {"disc": disc})
+    game = yield from rotate(game)
     if not any(option.legal for option in options):
         yield Step("Nothing to take", f"{colour} already owns all four {granted_kind} techs, so that part of the "
                    "effect is ignored; the rotation still happened.", SECTION, game)
@@ -171,10 +172,29 @@ def research(
     game, gained = game.grant(colour, stack.tech.bonus)
     yield Step("The tech's bonus", f"Bonus ({stack.tech.bonus_source}): {gained}.", SECTION, game,
                {"bonus": stack.tech.bonus.describe()})
-    slot = {"probe": "its own probe-tech slot", "telescope": "its own telescope-tech slot",
-            "computer": "any free computer-tech slot (under data already there: no 2 VP for it)"}[stack.tech.kind]
-    yield Step("Place the tile", f"The tile is flipped and goes in {slot}.", SECTION, game)
+    if stack.tech.kind == "computer":
+        position = decisions.choose("computer_slot", computer_slots(game, colour, tech_id))
+        board, placed = install_computer_tech(game.player(colour), tech_id, position)
+        game = game.with_player(board)
+        yield Step("Place the tile", f"The tile is flipped and goes in a free computer-tech slot: {placed}",
+                   f"{SECTION} · 计算机科技", game, {"slot": position})
+        return game
+    yield Step("Place the tile", f"The tile is flipped and goes in its own {stack.tech.kind}-tech slot.", SECTION, game)
     return game
+
+
+def computer_slots(game: SetiGame, colour: str, tech_id: str) -> tuple[Option, ...]:
+    """The computer's tech slots with "legal" or why ``tech_id`` cannot go there (the computer module's rules)."""
+    board = game.player(colour)
+    options = []
+    for position in sample_layout().tech_slots:
+        try:
+            install_computer_tech(board, tech_id, position)
+        except IllegalAction as refused:
+            options.append(Option(position, False, refused.reason, refused.rule, refused.section))
+        else:
+            options.append(Option(position))
+    return tuple(options)
 
 
 def tech_catalogue() -> Mapping[str, Tech]:

@@ -210,9 +210,12 @@ def place_trace(game: SetiGame, colour: str, trace: str, decisions: Decisions | 
     decisions = decisions or Decisions()
     options = legal_spots(game, trace)
     legal = [str(option.choice) for option in options if option.legal]
-    yield Step(f"A {trace} life trace", f"{colour} may mark: {', '.join(legal)}. Refused: "
-               + "; ".join(f"{option.choice} ({option.reason})" for option in options if not option.legal and
-                           option.rule != "seti.traces.colour") + ".", SECTION, game,
+    refused = [f"{option.choice} ({option.reason})" for option in options
+               if not option.legal and option.rule not in ("seti.traces.colour", "seti.traces.hidden")]
+    hidden = any(option.rule == "seti.traces.hidden" for option in options)
+    yield Step(f"A {trace} life trace", f"{colour} may mark: {', '.join(legal)}."
+               + (f" Refused: {'; '.join(refused)}." if refused else "")
+               + (" An undiscovered species' own board is still closed." if hidden else ""), SECTION, game,
                {"options": len(options), "legal": len(legal)})
     spot = decisions.choose("trace_spot", options)
     game, gained = mark_trace(game, colour, trace, spot)

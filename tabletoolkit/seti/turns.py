@@ -17,17 +17,18 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .free_actions import FreeAction, free_actions
-from .game import Decisions, Option, SetiGame, advance_rotation, rotated_disc
+from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
 from .milestones import resolve_milestones
 from .missions import play_card
 from .tech import research
-from .traces import resolve_discoveries
+from .probes import land_probe, launch_probe, orbit_planet
+from .traces import place_trace, resolve_discoveries
 
 TURN = "游戏概述 · 回合结构"
 ROUND = "游戏概述 · 轮次结构"
 PASS = "弃权不行动"
 INCOME = "轮次之间"
-Rotate = Callable[[SetiGame], SetiGame]
+Rotate = Callable[[SetiGame], Procedure]
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,45 @@ class OtherAction:
         return (yield from outcome)
 
 
-MainAction = PlayCard | Research | Pass | OtherAction
+@dataclass(frozen=True)
+class Launch:
+    """Main action: launch a probe (``seti.launch``, 2 credits)."""
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        return launch_probe(game, colour, variant=game.variant)
+
+
+@dataclass(frozen=True)
+class Orbit:
+    """Main action: turn probe ``probe`` into an orbiter (``seti.orbit``)."""
+
+    probe: int
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        _own_probe(game, colour, self.probe)
+        return orbit_planet(game, self.probe, variant=game.variant)
+
+
+@dataclass(frozen=True)
+class Land:
+    """Main action: land probe ``probe`` on its planet or, if allowed, a ``moon`` (``seti.land``)."""
+
+    probe: int
+    moon: str | None = None
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        _own_probe(game, colour, self.probe)
+        return land_probe(game, self.probe, moon=self.moon, variant=game.variant)
+
+
+def _own_probe(game: SetiGame, colour: str, probe: int) -> None:
+    if game.solar is None:
+        raise IllegalAction("seti.turn.no_solar_system", "this game has no solar system to fly in.", TURN)
+    if game.solar.probe(probe).owner != colour:
+        raise IllegalAction("seti.turn.not_your_probe", f"probe {probe} is not {colour}'s.", TURN)
+
+
+MainAction = PlayCard | Research | Pass | Launch | Orbit | Land | OtherAction
 
 
 def _hand_down(game: SetiGame, colour: str, decisions: Decisions) -> tuple[SetiGame, tuple[str, ...]]:
@@ -103,12 +142,13 @@ def pass_turn(game: SetiGame, colour: str, decisions: Decisions | None = None, *
                f"limit of {game.variant.hand_limit}.", PASS, game, {"hand": len(board.hand)})
     first = not game.passed
     if first:
-        disc = rotated_disc(game.rotations)
+        disc = next_disc(game)
         last = game.round >= game.variant.rounds
-        game = replace(rotate(game), rotation_marker="discarded" if last else "beside the stacks")
+        game = replace(game, rotation_marker="discarded" if last else "beside the stacks")
         yield Step("2. First to pass: rotate", f"{colour} is the first to pass this round: the rotation marker comes "
                    f"off the stack and the solar system rotates (disc {disc})."
                    + (" This is the last round: the marker is then discarded." if last else ""), PASS, game, {"disc": disc})
+        game = yield from rotate(game)
     else:
         yield Step("2. No rotation", f"{colour} is not the first to pass: no rotation.", PASS, game)
     stack_index = game.round - 1
@@ -154,6 +194,29 @@ def between_rounds(game: SetiGame) -> Procedure:
     return game
 
 
+def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
+    """Carry out what ``colour`` is owed at once: life traces (marked one by one), cards (from the deck
+    unless decided otherwise) and a free launch (with a solar system in play). Tucks wait for the
+    player's ``Tuck`` free action; other owed actions are listed for their phases."""
+    for item in game.owed(colour, "trace"):
+        trace = item[2].split(" ", 1)[0]
+        game = yield from place_trace(game.settle(*item), colour, trace, decisions)
+    for kind in ("cards", "random_cards"):
+        for item in game.owed(colour, kind):
+            count = int(item[2].split(" ", 1)[0])
+            game, drawn = game.settle(*item).gain_cards(colour, count)
+            yield Step("Cards gained", f"{colour} takes {', '.join(drawn) or 'nothing (the deck is empty)'} from "
+                       "the deck.", "获取卡牌的其他方式", game)
+    if game.solar is not None:
+        for item in [i for i in game.owed(colour, "action") if i[2].split(" ", 1)[0] == "launch"]:
+            game = yield from launch_probe(game.settle(*item), colour, free=True, variant=game.variant)
+    left = [f"{kind} {what}" for owner, kind, what in game.pending if owner == colour]
+    if left:
+        yield Step("Still owed", f"{colour} is still owed: {'; '.join(left)} (carried out by their phases or, "
+                   "for a tuck, by the Tuck free action).", TURN, game)
+    return game
+
+
 @register_phase("seti.turn", title="A turn and what follows it", section=TURN, notebook="seti_round.ipynb")
 def take_turn(
     game: SetiGame,
@@ -177,6 +240,7 @@ def take_turn(
                "actions.", TURN, game)
     game = yield from free_actions(game, colour, free)
     game = yield from main.procedure(game, colour, decisions, rotate)
+    game = yield from settle_pending(game, colour, decisions)
     game = yield from free_actions(game, colour, after)
     yield Step("Between turns", "The turn is over. Milestones resolve first, then discoveries; no free actions now.",
                ROUND, game)

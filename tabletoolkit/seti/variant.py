@@ -29,6 +29,7 @@ class SetiVariant(Variant):
         5, allowed=range(1, 9), section="游戏概述 · 轮次结构",
         explains="Rounds in a game.",
     )
+
     # Sectors, scanning, data and the computer (issue 7).
     second_slot_vp: int = constant(
         2, allowed=range(0, 6), section="扇形区域 · 标记信号",
@@ -106,7 +107,6 @@ class SetiVariant(Variant):
     start_credits: int = constant(4, allowed=range(0, 21), section="玩家设置 · 起始资源", explains="Credits at the start.")
     start_energy: int = constant(3, allowed=range(0, 21), section="玩家设置 · 起始资源", explains="Energy at the start.")
     start_cards: int = constant(5, allowed=range(0, 11), section="玩家设置 · 起始资源", explains="Cards dealt at the start.")
-    card_row_size: int = constant(3, allowed=range(1, 7), section="设置 · 4 卡牌行", explains="Face-up cards in the card row.")
     income_credits: int = constant(3, allowed=range(0, 11), section="轮次之间", explains="Credits the start card pays each income.")
     income_energy: int = constant(2, allowed=range(0, 11), section="轮次之间", explains="Energy the start card pays each income.")
     income_cards: int = constant(1, allowed=range(0, 4), section="轮次之间",

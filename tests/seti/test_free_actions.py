@@ -30,7 +30,7 @@ def test_two_of_one_kind_for_one_of_any_kind():
 
 def test_an_alien_card_counts_as_a_card_unless_it_cannot_be_discarded():
     cards = load_cards()
-    alien = replace(cards["Sample card 01"], name="Alien A", alien=True)
+    alien = replace(cards["Sample project 01"], name="Alien A", alien=True)
     stuck = replace(alien, name="Alien B", undiscardable=True)
     game = replace(fresh(alien_cards=("Alien A", "Alien B")), cards=cards | {"Alien A": alien, "Alien B": stuck})
     card = game.player("green").hand[0]
@@ -64,7 +64,7 @@ def test_buying_a_card_costs_3_publicity_from_the_row_or_the_deck():
 
 def test_tucking_needs_an_income_icon_pays_at_once_and_counts_for_income():
     game = fresh()
-    card = game.player("green").hand[0]
+    card = next(c for c in game.player("green").hand if game.card(c).income)
     income = game.card(card).income
     with pytest.raises(IllegalAction) as refused:
         take_free_action(game, "green", Tuck(card))

@@ -7,7 +7,6 @@ import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, run
 from tabletoolkit.seti import Decisions, new_game
-from tabletoolkit.seti import measures
 from tabletoolkit.seti.missions import (complete_mission, cover_circle, example_cards, load_cards, play_card,
                                         report_event, trigger_options)
 
@@ -88,23 +87,39 @@ def test_one_trigger_covers_one_circle_across_cards():
     assert [m.covered for m in game.missions] == [(False, True), (False, False)]
 
 
+def signal_at_beta_pictoris(game, colour):
+    sector = next(s for s in game.sectors.sectors if s.star == "Beta Pictoris")
+    marked, _ = sector.mark(colour)
+    return replace(game, sectors=game.sectors.with_sector(marked))
+
+
 @pytest.mark.phase("seti.cards")
-def test_a_conditional_mission_completes_when_its_condition_holds(monkeypatch):
-    monkeypatch.setitem(measures._MEASURES, "signal_at:Beta Pictoris", lambda game, colour: game.player(colour).sector_wins)
+def test_a_conditional_mission_completes_when_its_condition_holds():
     card = "Beta Pictoris Observation"
     game = run(play_card(holding(card), "green", card)).result
     before = game
     with pytest.raises(IllegalAction) as refused:
         complete_mission(game, "green", card)
     assert refused.value.rule == "seti.cards.condition_unmet" and game == before
-    game = game.with_player(replace(game.player("green"), sector_wins=1))
+    game = signal_at_beta_pictoris(game, "green")  # the sector module counts the signal
     done, _ = complete_mission(game, "green", card)
     assert done.missions[-1].completed
     assert done.player("green").publicity == game.player("green").publicity + 1
-    met = holding(card, sector_wins=1)
+    met = signal_at_beta_pictoris(holding(card), "green")
     assert run(play_card(met, "green", card)).result.missions[-1].completed  # met when played: at once
     later = run(play_card(met, "green", card, Decisions({"complete_now": [False]}))).result
     assert not later.missions[-1].completed
+
+
+def test_herschel_counts_sectors_with_a_signal():
+    card = "Herschel Space Observatory"
+    game = run(play_card(holding(card), "green", card)).result
+    assert game.pending == (("green", "action", "signal in a sector with one of your probes"),)
+    for sector in game.sectors.sectors[:4]:
+        marked, _ = sector.mark("green")
+        game = replace(game, sectors=game.sectors.with_sector(marked))
+    done, text = complete_mission(game, "green", card)
+    assert done.missions[-1].completed and "Herschel" in text
 
 
 @pytest.mark.phase("seti.cards")

@@ -6,7 +6,7 @@ import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, run
 from tabletoolkit.seti import Decisions, new_game
-from tabletoolkit.seti.tech import legal_techs, load_techs, research
+from tabletoolkit.seti.tech import computer_slots, legal_techs, load_techs, research
 
 
 def fresh(**board):
@@ -26,11 +26,11 @@ def test_twelve_techs_four_of_each_type_with_the_bonuses_the_rulebook_gives():
 def test_research_pays_6_publicity_rotates_first_and_the_first_taker_gets_2_vp():
     game = fresh(publicity=7)
     steps = run(research(game, "green", Decisions({"tech": ["TT1"]})))
-    assert [s.title for s in steps] == ["Pay 6 publicity", "Rotate the solar system first", "Take TT #01",
-                                        "The tech's bonus", "Place the tile"]
+    assert [s.title for s in steps] == ["Pay 6 publicity", "Rotate the solar system first", "Disc 1 turns",
+                                        "Move the rotation marker", "Take TT #01", "The tech's bonus", "Place the tile"]
     green = steps.result.player("green")
     assert (green.publicity, green.score, green.data, green.techs) == (1, 1 + 2, 2, frozenset({"TT1"}))
-    assert steps.result.rotations == 1 and steps[1].data["disc"] == 1
+    assert steps.result.rotations == 1 and steps[1].data["disc"] == 1 and steps.result.solar.next_disc == 2
     orange = replace(steps.result, active=1).with_player(replace(steps.result.player("orange"), publicity=6))
     second = run(research(orange, "orange", Decisions({"tech": ["TT1"]}))).result.player("orange")
     assert second.score == 2 and second.techs == frozenset({"TT1"})  # no 2-point tile left
@@ -66,3 +66,21 @@ def test_a_card_grant_is_free_limited_to_its_type_and_still_rotates_when_all_fou
     steps = run(research(owner, "green", granted_kind="computer"))
     assert steps.result.rotations == 1 and steps.result.player("green").techs == owner.player("green").techs
     assert steps[-1].title == "Nothing to take"
+
+
+@pytest.mark.phase("seti.tech")
+def test_a_computer_tech_goes_in_a_free_computer_slot():
+    game = fresh(publicity=12)
+    first = run(research(game, "green", Decisions({"tech": ["CT1"]}))).result
+    slots = {o.choice: o for o in computer_slots(first, "green", "CT2")}
+    taken = [position for position, option in slots.items() if not option.legal]
+    assert len(taken) == 1 and slots[taken[0]].rule == "seti.data.slot_taken"
+    with pytest.raises(IllegalAction) as refused:
+        run(research(first, "green", Decisions({"tech": ["CT2"], "computer_slot": taken})))
+    assert refused.value.rule == "seti.data.slot_taken" and first.player("green").publicity == 6
+
+
+def test_research_without_a_solar_system_moves_the_marker_only():
+    game = replace(fresh(publicity=6), solar=None)
+    steps = run(research(game, "green", Decisions({"tech": ["PT2"]})))
+    assert steps[2].title == "Disc 1 turns" and "only the rotation marker" in steps[2].text

@@ -8,7 +8,8 @@ import pytest
 from tabletoolkit import IllegalAction, InvalidInput, Rng, run
 from tabletoolkit.seti import Decisions, Pass, PlayCard, Research, new_game, set_up, take_turn
 from tabletoolkit.seti.free_actions import Convert
-from tabletoolkit.seti.turns import between_rounds, pass_turn
+from tabletoolkit.seti.traces import Mark, Spot
+from tabletoolkit.seti.turns import Land, Launch, Orbit, between_rounds, pass_turn
 
 COLOURS = ("green", "orange", "blue", "purple")
 
@@ -46,14 +47,15 @@ def test_bad_set_ups_are_refused():
 def test_passing_hand_down_to_4_alien_cards_not_counted_first_passer_rotates():
     game = new_game(COLOURS[:2], seed=3)
     green = game.player("green")
-    game = game.with_player(replace(green, hand=green.hand + ("Sample card 99",), alien_cards=("Alien",)))
-    steps = run(pass_turn(game, "green", Decisions({"discard": [green.hand[0], "Sample card 99"], "end_of_round_card": [game.end_of_round[0][1]]})))
+    game = game.with_player(replace(green, hand=green.hand + ("Extra card",), alien_cards=("Alien",)))
+    steps = run(pass_turn(game, "green", Decisions({"discard": [green.hand[0], "Extra card"], "end_of_round_card": [game.end_of_round[0][1]]})))
     result = steps.result
     assert result.player("green").hand == green.hand[1:] + (game.end_of_round[0][1],)
     assert result.player("green").alien_cards == ("Alien",)
     assert result.rotations == 1 and result.rotation_marker == "beside the stacks"
     assert result.passed == (0,) and len(result.end_of_round[0]) == 2
-    assert [s.title for s in steps] == ["1. Hand down to 4", "2. First to pass: rotate", "3. End-of-round card"]
+    assert [s.title for s in steps] == ["1. Hand down to 4", "2. First to pass: rotate", "Disc 1 turns",
+                                        "Move the rotation marker", "3. End-of-round card"]
     second = run(pass_turn(replace(result, active=1), "orange")).result
     assert second.rotations == 1 and len(second.end_of_round[0]) == 1
     with pytest.raises(IllegalAction) as refused:
@@ -121,3 +123,24 @@ def test_milestones_then_discovery_resolve_between_turns():
     steps = run(take_turn(game, PlayCard(card), decisions=Decisions({"gold_tile": ["II"]})))
     titles = [s.title for s in steps]
     assert titles.index("green reaches 25: gold tile II") < titles.index("No discovery")
+
+
+@pytest.mark.phase("seti.turn")
+def test_a_landing_in_a_turn_marks_its_life_trace_at_once():
+    game = new_game(COLOURS[:2], seed=5)
+    game = game.with_player(replace(game.player("green"), energy=10, credits=10))
+    game = run(take_turn(game, Launch())).result
+    probe = game.solar.probes_of("green")[0]
+    mars = game.solar.planet_space("Mars")
+    game = replace(game, solar=replace(game.solar, probes=(replace(probe, space=mars),)), active=0)
+    steps = run(take_turn(game, Land(probe.id), decisions=Decisions({"trace_spot": [Spot(1, "discovery", 1)]})))
+    result = steps.result
+    assert result.pending == () and result.player("green").landers == 1
+    assert result.life.slots[1].discovery[1] == Mark("green", "yellow")
+    titles = [s.title for s in steps]
+    assert titles.index("The landing reward") < titles.index("A yellow life trace") < titles.index("Between turns")
+    result = run(take_turn(result, Launch())).result  # orange's turn: orange launches
+    theirs = result.solar.probes_of("orange")[0].id
+    with pytest.raises(IllegalAction) as refused:
+        run(take_turn(result, Orbit(theirs)))  # green's turn, orange's probe
+    assert refused.value.rule == "seti.turn.not_your_probe"
