@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -226,7 +226,6 @@ class BattleState:
     scrapyard: tuple[tuple[str, tuple[Ship, ...]], ...] = ()
     pirate_figures: tuple[int, ...] | None = None
     pirate_returned: int = 0
-    variant: AndromedaVariant = field(default=RULEBOOK, repr=False)
 
     def __post_init__(self) -> None:
         if not self.region_ships:
@@ -606,7 +605,7 @@ def battle(
     pirate_figure: int = 0,
 ) -> Procedure:
     """Steps 2-6 in order; stops after diplomacy if a card ends the battle."""
-    state = BattleState(setup, variant=variant)
+    state = BattleState(setup)
     state = yield from diplomacy(state, plays, variant)
     if state.over:
         return state
