@@ -21,6 +21,7 @@ from .state import GameState, Player, Ship, describe_tokens, pile, require
 from .variant import DOCK, END
 
 NOTEBOOK = "merchants_dock.ipynb"
+DEBT = " (the repayment is not optional: the shortfall shows as negative credits)"
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,8 @@ def _settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[
 
     if endgame:
         steps.append(("Tokens stay aboard", "In the end game, mine tokens stay on the ships, out of the opponents' reach.", {}))
+    elif action.trigger_end:
+        steps.append(("Tokens stay aboard", f"{player.name} is triggering the end and keeps the tokens on the ships.", {}))
     else:
         unloaded = tuple(t for ship in player.ships for t in ship.hold)
         player = replace(player, local=pile(player.local + unloaded), ships=tuple(replace(s, hold=()) for s in player.ships))
@@ -110,7 +113,7 @@ def _settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[
             cost = sum(s.loans * loan_repayment(s, variant) for s in player.ships)
             player = replace(player, credits=player.credits - cost, ships=tuple(replace(s, loans=0) for s in player.ships))
             state = state.with_player(player)
-            debt = " (the rules allow no way out: the debt shows as negative credits)" if player.credits < 0 else ""
+            debt = DEBT if player.credits < 0 else ""
             steps.append(("Repay every loan", f"In the end game all loans must be repaid: {cost} credits; "
                                               f"{player.name} has {player.credits}{debt}.", {"repaid": cost}))
         if obsolete:
@@ -123,6 +126,7 @@ def _settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[
             player = replace(player, credits=player.credits - cost, ships=tuple(s for s in player.ships if s.id != ship.id))
             state = replace(state.with_player(player), market_discard=state.market_discard + ship.cards)
             loans = f" Its {ship.loans} loan marker(s) are repaid in full: {cost} credits." if ship.loans else ""
+            loans += DEBT if player.credits < 0 else ""
             steps.append(("Scrap an obsolete ship",
                           f"{ship.label()} is obsolete in the Mark {state.era} era: already paid, it is scrapped with its cards "
                           f"({', '.join(ship.cards) or 'none'}).{loans} {player.name} has {player.credits} credits.",

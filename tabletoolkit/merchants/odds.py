@@ -65,7 +65,8 @@ class _Run(NamedTuple):
     """What changes during a run (a named tuple: hashed and copied fast in the search)."""
 
     energy: int
-    hold: tuple[str, ...]
+    held: int  # tokens aboard: only their number and their worth matter from here on
+    worth: int
     local: tuple[str, ...]
     known: tuple[str, ...]
     opponents: tuple[tuple[str, tuple[str, ...]], ...]
@@ -111,7 +112,8 @@ def situation(state: GameState, player: str, ship_id: str) -> BeltSituation:
     local = owner.local + owner.claimed + (() if owner.visited_belt else owner.setup_tokens)
     start = _Run(
         energy=state.energy_of(ship),
-        hold=ship.hold,
+        held=len(ship.hold),
+        worth=sum(state.dock_value(owner, t) for t in ship.hold),
         local=pile(local),
         known=state.known,
         opponents=tuple((p.name, p.local) for p in state.players if p.name != player),
@@ -143,7 +145,7 @@ def make_situation(
         raise InvalidInput("destination", destination, "give its (cost, bonus) in destinations")
     rules = _Rules(tuple(sorted(values.items())), flat, tuple((k, c, b) for k, (c, b) in sorted(destinations.items())),
                    costs, capacity, False)
-    start = _Run(energy, pile(hold), pile(local), pile(known),
+    start = _Run(energy, len(hold), sum(values[t] for t in hold), pile(local), pile(known),
                  tuple((k, pile(v)) for k, v in sorted((opponents or {}).items())),
                  tuple((k, n) for k, n in sorted(bag.items()) if n), destination,
                  tuple((k, n) for k, n in sorted((deck or {}).items()) if n))
@@ -152,12 +154,12 @@ def make_situation(
 
 # --- the rules of a run, as transitions ------------------------------------------------------------
 def _payout(rules: _Rules, run: _Run) -> int:
-    if not run.hold:
+    if not run.held:
         return 0
     bonus = 0
     if run.destination is not None and (run.ended or rules.carried_bonus):
         bonus = rules.destination(run.destination)[1]
-    return sum(rules.value(t) for t in run.hold) + rules.flat + bonus
+    return run.worth + rules.flat + bonus
 
 
 def _draws(pairs: tuple[tuple[str, int], ...]) -> list[tuple[str, int, tuple[tuple[str, int], ...]]]:
@@ -176,27 +178,27 @@ def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[Outcome]]]:
     if run.destination is None and run.deck:
         return [(DRAW_DESTINATION, [(card, n, run._replace(destination=card, deck=deck)) for card, n, deck in _draws(run.deck)])]
     pick, take_cost, explore_cost, swap_cost = rules.costs
-    room = rules.capacity - len(run.hold)
+    room = rules.capacity - run.held
     energy = run.energy
     moves: list[tuple[BeltAction, list[Outcome]]] = []
     if room > 0 and energy >= pick:
         if run.known:
             tokens = best_tokens(run.known, room, rules.value)
             moves.append((PICKUP_KNOWN, [(tokens, 1, run._replace(
-                energy=energy - pick, hold=pile(run.hold + tokens), known=without(run.known, tokens)))]))
+                energy=energy - pick, **_load(rules, run, tokens), known=without(run.known, tokens)))]))
         if run.local:
             tokens = best_tokens(run.local, room, rules.value)
             moves.append((PICKUP_LOCAL, [(tokens, 1, run._replace(
-                energy=energy - pick, hold=pile(run.hold + tokens), local=without(run.local, tokens)))]))
+                energy=energy - pick, **_load(rules, run, tokens), local=without(run.local, tokens)))]))
     if room > 0 and energy >= take_cost:
         for index, (name, tokens) in enumerate(run.opponents):
             if tokens:
                 loaded = best_tokens(tokens, room, rules.value)
                 others = run.opponents[:index] + ((name, without(tokens, loaded)),) + run.opponents[index + 1:]
                 moves.append((take(name), [(loaded, 1, run._replace(
-                    energy=energy - take_cost, hold=pile(run.hold + loaded), opponents=others))]))
+                    energy=energy - take_cost, **_load(rules, run, loaded), opponents=others))]))
     if room > 0 and run.bag and energy >= explore_cost:
-        moves.append((EXPLORE, [(kind, n, run._replace(energy=energy - explore_cost, hold=pile(run.hold + (kind,)), bag=bag))
+        moves.append((EXPLORE, [(kind, n, run._replace(energy=energy - explore_cost, **_load(rules, run, (kind,)), bag=bag))
                                 for kind, n, bag in _draws(run.bag)]))
     if run.deck and energy >= swap_cost:
         moves.append((SWAP, [(card, n, run._replace(energy=energy - swap_cost, destination=card, deck=deck))
@@ -204,6 +206,10 @@ def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[Outcome]]]:
     if run.destination is not None and energy >= rules.destination(run.destination)[0]:
         moves.append((END_RUN, [(run.destination, 1, run._replace(energy=0, ended=True))]))
     return moves
+
+
+def _load(rules: _Rules, run: _Run, tokens: tuple[str, ...]) -> dict[str, int]:
+    return {"held": run.held + len(tokens), "worth": run.worth + sum(rules.value(t) for t in tokens)}
 
 
 PICKUP_KNOWN, PICKUP_LOCAL, EXPLORE, SWAP, END_RUN = pickup("known"), pickup("local"), explore(), swap(), end_run()
@@ -352,7 +358,7 @@ class PlanOdds:
 
 def _step(rules: _Rules, run: _Run, action: BeltAction) -> list[tuple[Fraction, _Run]] | None:
     """Outcomes of one planned action, or ``None`` when it cannot be done in this branch."""
-    if action.kind == "explore" and (action.place == "local" or rules.capacity - len(run.hold) <= 0):
+    if action.kind == "explore" and (action.place == "local" or rules.capacity - run.held <= 0):
         cost = rules.costs[2]
         if not run.bag or run.energy < cost or run.ended:
             return None

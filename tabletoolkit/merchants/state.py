@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
@@ -118,7 +118,6 @@ class GameState:
     end_trigger: str | None = None
     dock_arrivals: tuple[str, ...] = ()
     finished: bool = False
-    notes: tuple[str, ...] = field(default=(), compare=False)
 
     # --- looking things up -------------------------------------------------------------------
     def player(self, name: str) -> Player:

@@ -29,9 +29,16 @@ def test_with_no_loans_and_100_credits_a_player_may_trigger_the_end():
     after = steps.result
     assert after.end_trigger == "Ada" and after.dock_arrivals == ("Ada",)
     assert after.player("Ada").credits == 110 and steps[-1].title == "Trigger the end"
+    assert "Tokens stay aboard" in [s.title for s in steps]
     assert run(dock(docked(100), DockVisit())).result.end_trigger is None
     refused(docked(99), DockVisit(trigger_end=True), "merchants.end.not_allowed")
     refused(docked(120, (make_ship("mule", loans=1),)), DockVisit(trigger_end=True), "merchants.end.not_allowed")
+
+
+def test_the_trigger_keeps_the_tokens_aboard():
+    loaded = docked(100, (make_ship("mule", hold=("gold",)),))
+    after = run(dock(loaded, DockVisit(trigger_end=True))).result.player("Ada")
+    assert after.ships[0].hold == ("gold",) and after.local == () and after.credits == 100 + 5 + 10
 
 
 def test_with_150_credits_a_player_must_trigger_and_repay_every_loan():
