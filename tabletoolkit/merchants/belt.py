@@ -17,7 +17,7 @@ from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
 from .actions import BeltAction, RunShip
-from .state import GameState, Player, Ship, describe_tokens, holds, pile, require, without
+from .state import GameState, Ship, describe_tokens, holds, pile, require, without
 from .variant import BELT
 
 NOTEBOOK = "merchants_belt.ipynb"

@@ -63,7 +63,7 @@ def payout(state: GameState, player: Player, ship: Ship) -> Payout:
     )
 
 
-def _settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[str, str, dict]]]:
+def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[str, str, dict]]]:
     """Every Dock change, checked before anything is shown: the final state and the explained steps."""
     player = state.active
     variant = state.variant
@@ -189,7 +189,7 @@ def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) 
 @register_phase("merchants.dock", title="Payout, unloading and scrapping at the Dock", section=DOCK, notebook=NOTEBOOK)
 def dock(state: GameState, action: DockVisit = DockVisit()) -> Procedure:
     """The active player's Dock action, then (if chosen or forced) the end-game trigger."""
-    settled, steps = _settle(state, action)
+    settled, steps = settle(state, action)
     if state.end_trigger is None:
         check_trigger(settled, action.trigger_end)
     elif action.trigger_end:

@@ -19,9 +19,9 @@ from .actions import (BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnCh
 from .belt import best_tokens
 from .end import trigger_check
 from .shipyard import loan_repayment, owned_of_mark
+from .dock import settle
 from .state import GameState, Ship
-from .dock import _settle
-from .turn import _moved, check_turn, turn
+from .turn import check_turn, moved_on, turn
 from .variant import END
 
 Policy = Callable[[GameState], TurnChoice]
@@ -146,9 +146,9 @@ def steady_merchant(state: GameState) -> TurnChoice:
     elif location == "Market":
         best = _best_ship(state, player.ships)
         if best is not None:
-            choices.append(move_and_act(RunShip(best.id, belt_plan(_moved(state), best))))
+            choices.append(move_and_act(RunShip(best.id, belt_plan(moved_on(state), best))))
     else:
-        check = trigger_check(_settle(_moved(state), DockVisit())[0])
+        check = trigger_check(settle(moved_on(state), DockVisit())[0])
         choices.append(move_and_act(DockVisit(trigger_end=True)) if check.may or check.must else move_and_act(DockVisit()))
         choices.append(move_and_act(DockVisit()))
     return _first_legal(state, choices)

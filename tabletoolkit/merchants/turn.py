@@ -17,7 +17,7 @@ from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, run
 from .actions import BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnChoice, act, move, move_and_act, stay
 from .belt import arrive_at_belt, belt, check_run
-from .dock import _settle, dock
+from .dock import settle, dock
 from .end import check_trigger, final_scoring
 from .market import check_market, market
 from .shipyard import check_shipyard, loan_repayment, shipyard
@@ -28,7 +28,7 @@ NOTEBOOK = "merchants_loop_shipyard.ipynb"
 ACTIONS = {"Shipyard": (BuyShip, PayLoans), "Market": (MarketVisit,), "Belt": (RunShip,), "Dock": (DockVisit,)}
 
 
-def _moved(state: GameState) -> GameState:
+def moved_on(state: GameState) -> GameState:
     """The state with the active player one location on (no arrival effects yet)."""
     player = state.active
     return state.with_player(replace(player, location=next_location(player.location), final_lap=False))
@@ -56,7 +56,7 @@ def check_turn(state: GameState, choice: TurnChoice) -> None:
                 "This variant forbids acting twice in a row at the same location.", TURN)
         _check_action(state, choice.action, arrived=False)
         return
-    moved = _moved(state)
+    moved = moved_on(state)
     target = moved.active
     endgame = state.end_trigger is not None
     if choice.option == "move":
@@ -85,7 +85,7 @@ def _check_action(state: GameState, action: Any, arrived: bool) -> None:
     elif location == "Belt":
         check_run(state, action)
     else:
-        settled, _ = _settle(state, action)
+        settled, _ = settle(state, action)
         if state.end_trigger is None:
             check_trigger(settled, action.trigger_end)
         else:
@@ -108,7 +108,7 @@ def turn(state: GameState, choice: TurnChoice, rng: Rng) -> Procedure:
         arrived = choice.option != "act"
         if arrived:
             leaving = state.active.location
-            state = _moved(state)
+            state = moved_on(state)
             where = state.active.location
             what = "and acts" if choice.action is not None else "and does nothing"
             yield Step(f"{heading} moves to the {where}", f"{name} moves clockwise from the {leaving} to the {where} {what}.",
