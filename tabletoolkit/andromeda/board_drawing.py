@@ -83,7 +83,9 @@ def board_svg(board: "Board", pieces: "Pieces | None", marks: Mapping[str, str],
     xs = [_point(board, rid)[0] for rid in board.regions] or [0]
     ys = [_point(board, rid)[1] for rid in board.regions] or [0]
     width = int(max(xs) + RADIUS + MARGIN)
-    height = int(max(ys) + RADIUS + MARGIN + (22 if caption else 0))
+    legend, legend_width = _legend(pieces is not None, set(marks.values()))
+    width = max(width, legend_width + 20)
+    height = int(max(ys) + RADIUS + MARGIN + (22 if caption else 0) + (22 if legend else 0))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -128,10 +130,41 @@ def board_svg(board: "Board", pieces: "Pieces | None", marks: Mapping[str, str],
             dashes = f' stroke-dasharray="{dash}"' if dash else ""
             out.append(f'<circle class="tt-mark tt-mark-{mark}" data-region="{html.escape(rid)}" cx="{x:.1f}" cy="{y:.1f}" '
                        f'r="{RADIUS + 6}" fill="none" stroke="{colour}" stroke-width="4"{dashes}/>')
+    if legend:
+        out.append(f'<g class="tt-legend" transform="translate(10,{height - (32 if caption else 10) - 4})">{legend}</g>')
     if caption:
         out.append(f'<text x="10" y="{height - 10}" font-size="12" fill="#333">{html.escape(caption)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+_LEGEND_MARKS = {
+    "legal": "legal", "jump": "legal by Jump", "illegal": "refused", "active": "active region", "source": "moves from here",
+}
+
+
+def _legend(pieces: bool, marks: set[str]) -> tuple[str, int]:
+    """One line explaining the symbols on show (pieces, then overlays), and its width."""
+    items: list[tuple[str, str]] = []
+    if pieces:
+        items += [
+            ('<polygon points="5,-7 0,4 10,4" fill="#999" stroke="#222"/>', "ship (owner's colour)"),
+            ('<polygon points="5,-8 12,0 5,8 -2,0" fill="#222"/>', "pirate (class)"),
+            ('<rect x="0" y="-6" width="11" height="11" fill="#999" stroke="#222"/>', "development"),
+        ]
+    for mark in ("legal", "jump", "illegal", "active", "source"):
+        if mark in marks:
+            colour, dash = MARK_STYLE.get(mark, ("#d0392b", ""))
+            dashes = f' stroke-dasharray="{dash}"' if dash else ""
+            symbol = (f'<line x1="0" y1="-5" x2="10" y2="5" stroke="{colour}" stroke-width="2.5"/>'
+                      f'<line x1="0" y1="5" x2="10" y2="-5" stroke="{colour}" stroke-width="2.5"/>' if mark == "illegal" else
+                      f'<circle cx="5" cy="0" r="6" fill="none" stroke="{colour}" stroke-width="2.5"{dashes}/>')
+            items.append((symbol, _LEGEND_MARKS[mark]))
+    out, x = [], 0
+    for symbol, text in items:
+        out.append(f'<g transform="translate({x},0)">{symbol}<text x="16" y="4" font-size="10.5" fill="#333">{html.escape(text)}</text></g>')
+        x += 28 + round(5.6 * len(text))
+    return "".join(out), x
 
 
 def _pieces_svg(board: "Board", pieces: "Pieces", owners: Sequence[str]) -> list[str]:
