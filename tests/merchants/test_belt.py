@@ -128,3 +128,18 @@ def test_the_first_in_game_variant_moves_everyones_set_up_tokens():
     state = seat(seat(state, "Ada", location="Market", setup_tokens=("ice",)), "Bea", setup_tokens=("gold",))
     after = run(turn(state, move(), Rng(0))).result
     assert after.player("Ada").local == ("ice",) and after.player("Bea").local == ("gold",)
+
+
+def test_more_refusals_of_a_run():
+    refused(seat(at_belt(), "Ada", location="Dock"), (), "merchants.belt.not_here")
+    refused(replace(at_belt(), known=("ice",)), (pickup("known", ("gold",)),), "merchants.belt.not_there")
+    no_cards = replace(at_belt(), destination_deck=(), destination_discard=())
+    refused(no_cards, (end_run(),), "merchants.belt.no_destination")
+    refused(no_cards, (swap(),), "merchants.belt.no_destinations")
+
+
+def test_an_empty_destination_deck_is_reshuffled_from_the_discards():
+    state = replace(at_belt(), destination_deck=(), destination_discard=("hygiea", "pallas"))
+    steps = ran(state, rng=Rng.forced([("pallas", "hygiea")]))
+    assert steps.result.player("Ada").ships[0].destination == "pallas"
+    assert steps.result.destination_deck == ("hygiea",) and steps.result.destination_discard == ()

@@ -77,6 +77,8 @@ def test_transfer_limits_one_pilot_two_gear_from_a_scrapped_ship_only():
     refused(state, DockVisit(transfers=(Transfer("harrier-2", "rookie"),)), "merchants.dock.not_scrapped")
     refused(state, DockVisit(transfers=(Transfer("kestrel-1", "rookie"),)), "merchants.dock.card_not_aboard")
     refused(state, DockVisit(transfers=(Transfer("kestrel-1", "ace", "harrier-2"),)), "merchants.market.pilot_limit")
+    both_old = replace(at_dock((old, make_ship("mule", 3))), era=3)
+    refused(both_old, DockVisit(transfers=(Transfer("kestrel-1", "ace", "mule-3"),)), "merchants.dock.to_scrapped")
     poor = seat(state, "Ada", credits=5)
     refused(poor, DockVisit(transfers=(Transfer("kestrel-1", "ace"),)), "merchants.dock.cannot_afford")
 

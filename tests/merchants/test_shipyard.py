@@ -90,6 +90,10 @@ def test_cannot_afford_a_ship_or_a_repayment():
     refused(indebted, PayLoans(("mule-1",)), "merchants.shipyard.cannot_afford")
 
 
+def test_the_shipyard_acts_only_on_a_player_there():
+    refused(seat(table(), "Ada", location="Market"), BuyShip("kestrel"), "merchants.shipyard.not_here")
+
+
 def test_sold_out_designs_are_refused():
     state = replace(table(), shipyard=(("kestrel", 0), ("mule", 2), ("falcon", 2), ("ox", 2),
                                         ("harrier", 2), ("bison", 1), ("peregrine", 1), ("mammoth", 1)))
