@@ -403,10 +403,10 @@ def start_player_steps(players: int, teams: bool = False, variant: AndromedaVari
     if teams and players != 4:
         raise InvalidInput("players", players, f"the 2v2 team roll-off is for 4 players ({TEAM_START})")
     odds = team_roll_off_odds(variant) if teams else start_player_odds(players, variant)
-    who = "each team pools its players' dice" if teams else f"each of {players} players rolls"
+    who = f"Each team pools its two players' {odds.dice} dice" if teams else f"Each of {players} players rolls {odds.dice} dice"
     yield Step(
         "Roll like a battle",
-        f"{who} {odds.dice} dice; the highest die wins, ties compare the next highest.",
+        f"{who}; the highest die wins, ties compare the next highest.",
         TEAM_START if teams else START,
         data={"dice": odds.dice},
     )
@@ -416,11 +416,13 @@ def start_player_steps(players: int, teams: bool = False, variant: AndromedaVari
         START,
         data={f"{m} tied for first": p for m, p in odds.tie_sizes.items() if m > 1},
     )
-    again = "the tied players roll again" if odds.rule == "tied" else "everyone rolls again"
+    tied = "teams" if teams else "players"
+    again = f"the tied {tied} roll again" if odds.rule == "tied" else "everyone rolls again"
     yield Step(
         "Ties roll again",
         f"On a full tie for first {again} (ruling A-R1). Expected rolls: {odds.expected_rolls}. "
-        f"Every {'team' if teams else 'player'} starts with probability {odds.seats[0]}.",
+        f"Every {'team' if teams else 'player'} starts with probability {odds.seats[0]}"
+        + (" (the winning team's leftmost player starts, A-F20)." if teams else "."),
         START,
         odds,
         {"expected rolls": odds.expected_rolls},
