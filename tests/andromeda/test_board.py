@@ -242,6 +242,8 @@ def test_svg_is_deterministic_and_shows_overlays():
     assert 'data-region="T12"' in first and "tt-mark-illegal" in first
     assert first.count('class="tt-ship"') == 1 and first.count('class="tt-pirate"') == 2
     assert board._repr_svg_().count('class="tt-region') == 30
+    assert "legal by Jump" in first and "pirate (class)" in first and "moves from here" not in first  # the legend
+    assert "tt-legend" not in board.svg()
 
 
 def test_measures_are_exact_and_agree_with_networkx():
