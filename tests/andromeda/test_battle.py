@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+from fractions import Fraction
+from itertools import product
 
 import pytest
 
+from tabletoolkit.andromeda import battle_odds
 from tabletoolkit.andromeda.battle import (
     BattleSetup,
     BattleState,
@@ -346,3 +349,30 @@ def test_bad_data_file_entries_are_named():
     with pytest.raises(InvalidInput) as missing:
         parse_battle_example({"participant": []}, "mine.toml")
     assert missing.value.field == "mine.toml"
+
+
+# --- the procedure agrees with the exact odds -----------------------------------------------------
+
+
+@pytest.mark.phase("andromeda.battle.result")
+def test_every_equally_likely_roll_tallied_through_the_procedure_gives_the_exact_odds():
+    setup = BattleSetup(
+        "Vega",
+        (
+            Participant("green", (TRANSPORT,), team="A"),
+            Participant("red", (TRANSPORT, TRANSPORT), team="B"),  # 2 dice, aim 2
+            Participant("blue", (TRANSPORT,), team="A"),
+        ),
+        Pirate("Raider", 1),
+    )
+    # Faces at or above each aim are equally likely (the rerolled die is uniform on aim..6), so
+    # forcing every such combination once, with no reroll needed, weighs each outcome equally.
+    faces = [range(1, 7), range(2, 7), range(2, 7), range(1, 7), range(1, 7)]  # green, red x2, blue, Raider
+    tally = {("green", "blue"): 0, ("red",): 0, ("Raider",): 0, None: 0}
+    for forced in product(*faces):
+        verdict = run(battle(setup, rng=Rng.forced(forced))).result.verdict
+        tally[verdict.winner] += 1
+    total = sum(tally.values())
+    odds = battle_odds([[(1, 1), (1, 1)], (2, 2), (1, 1)])
+    assert (Fraction(tally[("green", "blue")], total), Fraction(tally[("red",)], total), Fraction(tally[("Raider",)], total)) == odds.wins
+    assert Fraction(tally[None], total) == odds.no_winner
