@@ -95,6 +95,9 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
                 options.append(YourOption(action, True, f"legal: {moves} move(s), then {credits} credit(s) + {energy} energy"))
     scan_ok = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
     for position, colour in enumerate(table.row_colours()):
+        if colour == "none":
+            options.append(YourOption(f"scan:{position}", False, "this card-row place is empty"))
+            continue
         options.append(YourOption(f"scan:{position}", scan_ok, f"legal: Earth's sector and a {colour} sector" if scan_ok else
                                   f"needs {variant.scan_credits} credit and {variant.scan_energy} energy"))
     for tech, offer in table.tech_offers().items():
@@ -255,7 +258,18 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
 
 
 def your_pass(game: SoloGame, rng: Rng) -> Procedure:
+    """Hand down to 4 (the cards drawn last are discarded), the first passer rotates, an end-of-round
+    card in rounds 1-4 (弃权不行动; here the card goes to your hand)."""
     table, text = game.table, "You pass."
+    limit = game.variant.hand_limit
+    if len(game.you.hand) > limit:
+        extra = game.you.hand[limit:]
+        supply = table.supply
+        for card in extra:
+            supply = supply.discard_card(card)
+        table = replace(table, supply=supply)
+        game = replace(game, you=replace(game.you, hand=game.you.hand[:limit]))
+        text += f" You discard down to {limit} cards ({', '.join(extra)})."
     if not game.passed:
         table, rotation = table.rotate()
         text += f" You pass first: {rotation}"

@@ -167,8 +167,13 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
         if signal == "earth":
             numbers, where = [table.earth_sector()], "Earth's sector"
         else:
-            pick = choose_row_card(table.row_colours(), card.arrow)
-            table, card_id, colour = table.discard_from_row(pick.value, rng)
+            filled = [i for i, colour in enumerate(table.row_colours()) if colour != "none"]
+            pick = choose_row_card([table.row_colours()[i] for i in filled], card.arrow)
+            if not pick.possible:
+                yield Step("No card-row signal", "The card row is empty (deck and discard pile exhausted): this signal "
+                           "is lost.", SECTION_TELESCOPE, game)
+                continue
+            table, card_id, colour = table.discard_from_row(filled[pick.value], rng)
             numbers = list(table.sky.of_colour(colour))
             where = f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; the row refills"
         options = table.sector_options(numbers, RIVAL)
