@@ -76,3 +76,13 @@ def test_wings_never_import_each_other_or_widgets():
                 assert not re.search(rf"^\s*(from|import)\s+(tabletoolkit)?\.*{upper}\b", text, re.M), (
                     f"{path.relative_to(ROOT)} imports {upper}"
                 )
+
+
+def test_every_data_file_is_shipped_in_the_package():
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["*"]
+    package = ROOT / "tabletoolkit"
+    for path in package.rglob("*"):
+        if path.is_file() and path.suffix in {".toml", ".json"}:
+            folder = next(p for p in path.parents if (p / "__init__.py").exists())
+            relative = path.relative_to(folder)
+            assert any(relative.match(pattern) for pattern in patterns), f"{path.relative_to(ROOT)} is not package data"
