@@ -77,3 +77,16 @@ def repair(game: Game, colour: str, option: str, target: str | None = None) -> P
     game, text = apply_repair(game, colour, option, target)
     yield Step(f"Repair: {option}", text, SECTION, game)
     return game
+
+
+def damage_module(game: Game, colour: str, module: str) -> Game:
+    """An effect damages one of your modules (受损 & 修理): the marker goes on an undamaged module of
+    your choice when you have one (core modules included); only with none undamaged may it go on a
+    damaged one. Gaining a module with damage icons is not "taking damage"."""
+    player = game.player(colour)
+    target = player.module(module)
+    undamaged = [m.name for m in player.modules if not m.damaged]
+    if target.damaged and undamaged:
+        raise IllegalAction("andromeda.repair.damage_undamaged_first", f"{module} is already damaged; choose an undamaged "
+                            f"module ({', '.join(undamaged)})", "受损 & 修理")
+    return game.with_player(player.with_module(replace(target, damage=target.damage + 1)))

@@ -130,7 +130,9 @@ class Player:
         """The station as a picture: one row per module type, occupants and damage drawn on each."""
         catalog = catalog or load_catalog()
         colours = {"science": "#3b6fb6", "industry": "#a05a2c", "commerce": "#c9a227", "civilization": "#4a8f4a"}
-        width, height, cell = 720, 40 + 70 * len(MODULE_ROWS), 130
+        cell = 130
+        widest = max([sum(1 for m in self.modules if catalog.module(m.name).row == row) for row in MODULE_ROWS] + [1])
+        width, height = 100 + cell * widest, 40 + 70 * len(MODULE_ROWS)
         parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-station" font-family="sans-serif" font-size="11">',
                  f'<text x="8" y="20" font-size="14" font-weight="bold">{html.escape(self.colour)} station</text>']
         for r, row in enumerate(MODULE_ROWS):
@@ -142,6 +144,9 @@ class Player:
                 parts.append(f'<rect x="{x}" y="{y}" width="{cell - 10}" height="60" rx="6" fill="{fill}" stroke="{colours[row]}" stroke-width="2"/>')
                 parts.append(f'<text x="{x + 6}" y="{y + 16}">{html.escape(module.name[:20])}</text>')
                 notes = []
+                card = catalog.module(module.name)
+                if card.input_slot and module.moon is None:
+                    notes.append("input slot: empty")
                 if module.damaged:
                     notes.append(f"damage ×{module.damage}")
                 if module.moon is not None:
@@ -150,6 +155,12 @@ class Player:
                     notes.append(f"◆ {module.occupant}")
                 for i, note in enumerate(notes):
                     parts.append(f'<text x="{x + 6}" y="{y + 32 + 12 * i}">{html.escape(note[:24])}</text>')
+            names = [m.name for m in self.modules if catalog.module(m.name).row == row]
+            for left, right, moon in self.half_slots:
+                if left in names and right in names and abs(names.index(left) - names.index(right)) == 1:
+                    x = 90 + max(names.index(left), names.index(right)) * cell - 5
+                    parts.append(f'<circle cx="{x}" cy="{y + 48}" r="9" fill="#ddd" stroke="#555"/>'
+                                 f'<title>half-slot moon: {html.escape(str(moon.goods))}</title>')
         parts.append("</svg>")
         return "".join(parts)
 
@@ -252,7 +263,8 @@ class Game:
         )
         return ("<table class='tt-game'><tr><th>player</th><th>VP</th><th>resources</th><th>tracks</th>"
                 f"<th>tactics</th><th>moons</th><th>leaders</th></tr>{rows}</table>"
-                f"<p>Event marker: space {self.event_position}{' (event pending on ' + self.event_pending + ')' if self.event_pending else ''}</p>")
+                f"<p>Event marker: space {self.event_position}{' (event pending on ' + self.event_pending + ')' if self.event_pending else ''}</p>"
+                + (self.player(self.active).station_svg() if self.active else ""))
 
 
 def fleet(colour: str, catalog: Catalog | None = None, in_bay: Iterable[str] = ("transport-1", "transport-2", "transport-3")) -> tuple[Ship, ...]:

@@ -38,3 +38,14 @@ def test_shield_recharge_in_the_launch_bay_and_1_vp_when_nothing_is_left():
     assert game.player("yellow").ship("heavy_cruiser").damage == 0
     assert repair_options(game, "yellow")["nothing"] == "legal"
     assert run(repair(game, "yellow", "nothing")).result.player("yellow").vp == 1
+
+
+def test_damage_goes_on_an_undamaged_module_while_there_is_one():
+    from tabletoolkit.andromeda.repair import damage_module
+
+    game = activation_example()
+    with pytest.raises(IllegalAction) as refused:
+        damage_module(game, "yellow", "Index Extractor")
+    assert refused.value.rule == "andromeda.repair.damage_undamaged_first"
+    hit = damage_module(game, "yellow", "Treasury")               # a core module may be damaged
+    assert hit.player("yellow").module("Treasury").damage == 1
