@@ -69,6 +69,8 @@ def check_run(state: GameState, action: RunShip) -> None:
     ship = player.ship(action.ship)
     require(not state.obsolete(ship), "merchants.belt.obsolete",
             f"{ship.label()} is obsolete in the Mark {state.era} era and cannot be run (M-F5).", BELT)
+    require(not ship.at_destination, "merchants.belt.at_destination",
+            f"{ship.label()} ended its run at its destination and stays there until it is paid at the Dock.", BELT)
 
 
 @register_phase("merchants.belt", title="Run one ship through the belt", section=BELT, notebook=NOTEBOOK)

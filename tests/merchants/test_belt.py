@@ -143,3 +143,7 @@ def test_an_empty_destination_deck_is_reshuffled_from_the_discards():
     steps = ran(state, rng=Rng.forced([("pallas", "hygiea")]))
     assert steps.result.player("Ada").ships[0].destination == "pallas"
     assert steps.result.destination_deck == ("hygiea",) and steps.result.destination_discard == ()
+
+
+def test_a_ship_that_ended_its_run_at_its_destination_waits_for_the_dock():
+    refused(at_belt(make_ship("kestrel", destination="ceres", at_destination=True)), (), "merchants.belt.at_destination")
