@@ -224,23 +224,25 @@ def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, 
                                f"{place.name} is {steps} steps away (range {ship.range}): a Jump costs {variant.jump_energy} energy and you have {energy}", ABILITIES)
             jump = True
     spent = variant.jump_energy if jump else 0
+    base_note = ""
     if place.kind == "alliance_base":
         ok, why = _base_verdict(board, pieces, ship, region, access, spent)
         if not ok:
             return Verdict(region, "andromeda.launch.alliance_base", f"you could not activate {place.name}: {why}", EXTRA + " (A-F4)")
+        base_note = f"; {why}"
+    nearest = "your nearest ship" if variant.launch_range_from == "own" else "the nearest ship"
     if first:
         reason = "first launch: " + ("an unoccupied region" if not pieces.occupied(region) else f"occupied ({_occupants(pieces, region)}), entered by Assault")
         section = FIRST if not pieces.occupied(region) else ABILITIES + " (攻击)"
     elif jump:
-        reason = f"{reach[region]} steps from your nearest ship: beyond range {ship.range}, reached by a Jump for {spent} energy"
+        reason = f"{reach[region]} steps from {nearest}: beyond range {ship.range}, reached by a Jump for {spent} energy"
         section = ABILITIES + " (跳跃)"
     else:
-        reason = f"{reach[region]} step{'s' if reach[region] != 1 else ''} from your nearest ship, within range {ship.range}"
+        reason = f"{reach[region]} step{'s' if reach[region] != 1 else ''} from {nearest}, within range {ship.range}"
         section = SUBSEQUENT
     if not first and pieces.occupied(region):
         reason += f" ({_occupants(pieces, region)} there: a battle may follow)"
-    if place.kind == "alliance_base":
-        reason += f"; {_base_verdict(board, pieces, ship, region, access, spent)[1]}"
+    reason += base_note
     if place.kind == "vortex":
         reason += f"; {place.name} gives its reward on arrival (A-F21)"
     return Verdict(region, "legal", reason, section, jump, spent)
