@@ -63,7 +63,7 @@ class Track:
             if space in spaces:
                 found.append(name)
         found += [f"vault ({value} VP per resource)" for s, value in self.vaults if s == space]
-        found += [f"hand limit {value}" for s, value in self.hand_limits if s == space]
+        found += [f"hand limit +{value}" for s, value in self.hand_limits if s == space]
         return tuple(found)
 
 

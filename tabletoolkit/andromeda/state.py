@@ -285,7 +285,6 @@ def core_station(catalog: Catalog | None = None) -> tuple[StationModule, ...]:
 
 
 def hand_limit(player: Player, catalog: Catalog | None = None, base: int = 5) -> int:
-    """5 tactics cards plus the highest hand-limit space reached on the civilization track."""
+    """5 tactics cards plus every hand-limit increase reached on the civilization track."""
     catalog = catalog or load_catalog()
-    reached = [limit for space, limit in catalog.track("civilization").hand_limits if player.track("civilization") >= space]
-    return max(reached, default=base)
+    return base + sum(more for space, more in catalog.track("civilization").hand_limits if player.track("civilization") >= space)

@@ -79,13 +79,12 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
             if space == vault_space:
                 yield Step("Vault reached", f"At the end {colour} scores {per} VP per unspent resource (highest vault reached).",
                            SPECIFIC["commerce"], game, {"vault": per})
-        for limit_space, limit in board.hand_limits:
-            if space == limit_space:
-                player = game.player(colour)
-                new_limit = max(limit, hand_limit(player, catalog, variant.hand_limit))
-                game, drawn = draw_tactics(game, colour, max(0, new_limit - len(player.tactics)), rng)
-                yield Step("Hand limit raised", f"{colour}'s hand limit is now {new_limit}; they draw {len(drawn)} "
-                           f"tactics card(s) up to it at once.", SPECIFIC["civilization"], game, {"drawn": drawn})
+        if any(space == limit_space for limit_space, _ in board.hand_limits):
+            player = game.player(colour)
+            new_limit = hand_limit(player, catalog, variant.hand_limit)
+            game, drawn = draw_tactics(game, colour, max(0, new_limit - len(player.tactics)), rng)
+            yield Step("Hand limit raised", f"{colour}'s hand limit is now {new_limit}; they draw {len(drawn)} "
+                       f"tactics card(s) up to it at once.", SPECIFIC["civilization"], game, {"drawn": drawn})
         if space in board.events:
             game = yield from advance_event(game, 1, catalog=catalog, variant=variant, reason=f"{colour} reached an event space on {track}")
     return game
