@@ -2,7 +2,8 @@
 
 A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo-action`` (your
 legal actions), ``tt-solo-play``, ``tt-solo-prev``, ``tt-solo-next`` (step through what happened),
-``tt-solo-conversion`` and ``tt-solo-convert`` (free conversions), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-score``, ``tt-solo-objectives``,
+``tt-solo-conversion`` and ``tt-solo-convert`` (free conversions), ``tt-solo-mark-on`` (which
+objective a trigger marks when several fit, S-F25), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-score``, ``tt-solo-objectives``,
 ``tt-solo-board``, ``tt-solo-refused`` (your refused actions with their reasons).
 """
 
@@ -28,6 +29,7 @@ class SoloPlay(widgets.VBox):
         self.shown = len(self.steps) - 1
         self.action = widgets.Dropdown(description="Your action", style={"description_width": "initial"})
         self.play_button = widgets.Button(description="Play it", button_style="primary")
+        self.mark_on = widgets.Dropdown(description="Mark tasks first on", style={"description_width": "initial"})
         self.conversion = widgets.Dropdown(description="Free action", style={"description_width": "initial"})
         self.convert_button = widgets.Button(description="Convert")
         self.prev_button = widgets.Button(description="◀ Earlier step")
@@ -40,7 +42,7 @@ class SoloPlay(widgets.VBox):
         self.rival_board = widgets.HTML()
         self.refused = widgets.HTML()
         for widget, css in ((self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
-                            (self.conversion, "tt-solo-conversion"), (self.convert_button, "tt-solo-convert"),
+                            (self.conversion, "tt-solo-conversion"), (self.mark_on, "tt-solo-mark-on"), (self.convert_button, "tt-solo-convert"),
                             (self.prev_button, "tt-solo-prev"), (self.next_button, "tt-solo-next"),
                             (self.step_title, "tt-solo-step-title"), (self.step_text, "tt-solo-step-text"),
                             (self.score, "tt-solo-score"), (self.objectives, "tt-solo-objectives"),
@@ -52,7 +54,7 @@ class SoloPlay(widgets.VBox):
         self.prev_button.on_click(lambda _: self.show(self.shown - 1))
         self.next_button.on_click(lambda _: self.show(self.shown + 1))
         steps = widgets.HBox([self.prev_button, self.next_button])
-        super().__init__([self.score, widgets.HBox([self.action, self.play_button]),
+        super().__init__([self.score, widgets.HBox([self.action, self.play_button]), self.mark_on,
                           widgets.HBox([self.conversion, self.convert_button]), steps, self.step_title,
                           self.step_text, self.rival_board, self.objectives, self.board, self.refused])
         self.add_class("tt-solo")
@@ -62,7 +64,7 @@ class SoloPlay(widgets.VBox):
         """Play your action; the rival's turns follow; the step view jumps to your action."""
         if self.game.over or not action:
             return
-        played = run(play_your_action(self.game, action, self.rng))
+        played = run(play_your_action(self.game, action, self.rng, prefer=self.mark_on.value))
         first_new = len(self.steps)
         self.steps.extend(played.steps)
         self.game = played.result
@@ -98,6 +100,9 @@ class SoloPlay(widgets.VBox):
         self.action.options = legal
         self.action.value = legal[0] if legal else None
         self.play_button.disabled = not legal
+        self.mark_on.options = [("the first objective that fits", None)] + [
+            (objective.describe(), objective.tile.id) for objective in game.objectives.face_up]
+        self.mark_on.value = None
         conversions = [o.action for o in conversion_options(game) if o.legal]
         self.conversion.options = conversions
         self.conversion.value = conversions[0] if conversions else None

@@ -44,3 +44,9 @@ def test_a_conversion_is_a_free_action_that_keeps_your_turn():
     assert (view.game.you.energy, len(view.game.you.hand)) == (energy + 1, cards - 2)
     assert view.step_title.value.startswith(f"<b>Step {len(view.steps)} of {len(view.steps)}: You convert cards to energy</b>")
     assert "launch" in view.action.options  # still your turn
+
+
+def test_the_objective_menu_lists_the_face_up_objectives():
+    view = solo_play(stars=4, seed=7)
+    assert [value for _, value in view.mark_on.options] == [None] + [o.tile.id for o in view.game.objectives.face_up]
+    assert view.mark_on.options[1][0] == view.game.objectives.face_up[0].describe()

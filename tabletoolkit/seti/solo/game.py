@@ -171,9 +171,10 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
     return game
 
 
-def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ()) -> Procedure:
+def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), prefer: str | None = None) -> Procedure:
     """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
-    ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger."""
+    ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger;
+    ``prefer`` names an objective to mark whenever a trigger fits it."""
     offered = {o.action: o for o in your_options(game)}
     if action not in offered:
         raise InvalidInput("action", action, f"not an action; options: {sorted(offered)}")
@@ -232,18 +233,21 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ())
         events = [Event("analyze"), Event("trace", "blue")]
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
     game = yield from resolve_sectors(game, YOU)
-    game = yield from mark_objectives(game, events, choose)
+    game = yield from mark_objectives(game, events, choose, prefer)
     game = yield from milestones(game, YOU, before)
     return game
 
 
-def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = ()) -> Procedure:
-    """One trigger marks one task (S-F25); thresholds mark when reached; completed objectives are
-    replaced at the end of your turn."""
+def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = (),
+                    prefer: str | None = None) -> Procedure:
+    """One trigger marks one task (S-F25): the objective named in ``choose`` (trigger by trigger), else
+    ``prefer`` when the trigger fits it, else the first that fits. Thresholds mark when reached;
+    completed objectives are replaced at the end of your turn."""
     objectives, notes = game.objectives, []
     choices = list(choose)
     for event in events:
-        pick = choices.pop(0) if choices else None
+        fitting = {tile for tile, _ in objectives.options(event)}
+        pick = choices.pop(0) if choices else (prefer if prefer in fitting else None)
         if objectives.options(event):
             objectives, note = objectives.mark(event, pick)
             notes.append(note)
@@ -399,9 +403,10 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
     return game
 
 
-def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = ()) -> Procedure:
+def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
+                     prefer: str | None = None) -> Procedure:
     """Your main action, then the rival's turns until it is your turn again (or the game ends)."""
     if game.to_move != YOU:
         raise IllegalAction("seti.solo.not_your_turn", "it is not your turn", SECTION)
-    game = _after((yield from your_turn(game, action, rng, choose)), YOU)
+    game = _after((yield from your_turn(game, action, rng, choose, prefer)), YOU)
     return (yield from proceed(game, rng))

@@ -122,3 +122,17 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
     sets = 1 if techs_tile.side == "a" else 2  # side A: one set of all three types; side B: two pairs
     assert (line.count, line.each, line.vp) == (sets, second_value, sets * second_value)
     assert dict(table.gold_first_spaces())["I"] is False
+
+
+def test_a_preferred_objective_takes_the_trigger_when_it_fits():
+    from tabletoolkit.seti.solo import material
+    from tabletoolkit.seti.solo.game import mark_objectives
+    from tabletoolkit.seti.solo.objectives import Event, Objectives
+
+    tiles = material().objectives
+    objectives, _ = Objectives(stack=(tiles["I-6"], tiles["II-1"], tiles["III-1"])).end_of_turn()
+    game = replace(fresh(), objectives=objectives)
+    after = run(mark_objectives(game, [Event("launch")], prefer="III-1")).result
+    assert [o.marked for o in after.objectives.face_up] == [(False,), (False, False), (True, False)]
+    default = run(mark_objectives(game, [Event("launch")], prefer="I-4")).result  # I-4 not face up: first that fits
+    assert default.objectives.completed == ("I-6",)
