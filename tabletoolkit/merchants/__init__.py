@@ -13,7 +13,7 @@ from .dock import dock, payout
 from .end import final_scoring, standings
 from .game import belt_plan, demo_game, end_game, play, play_game, scripted, steady_merchant
 from .market import market
-from .odds import BeltSituation, bag_odds, best_plan, explore_odds, plan_odds, situation
+from .odds import BeltSituation, bag_odds, best_plan, explore_odds, make_situation, plan_odds, situation
 from .shipyard import lease_cost, lease_formula, lease_ratio, shipyard
 from .state import GameState, Player, Ship, new_game
 from .turn import legal_choices, play_turn, turn
@@ -23,7 +23,8 @@ __all__ = [
     "BeltAction", "BeltSituation", "BuyShip", "DockVisit", "GameData", "GameState", "MarketVisit", "MerchantsVariant",
     "PayLoans", "Player", "RULEBOOK", "RunShip", "Ship", "Transfer", "TurnChoice", "act", "bag_odds", "belt",
     "belt_plan", "best_plan", "demo_game", "dock", "end_game", "end_run", "explore", "explore_odds", "final_scoring",
-    "lease_cost", "lease_formula", "lease_ratio", "legal_choices", "load_data", "market", "move", "move_and_act",
+    "lease_cost", "lease_formula", "lease_ratio", "legal_choices", "load_data", "make_situation", "market", "move",
+    "move_and_act",
     "new_game", "payout", "pickup", "plan_odds", "play", "play_game", "play_turn", "scripted", "shipyard",
     "situation", "standings", "stay", "steady_merchant", "swap", "take", "turn",
 ]
