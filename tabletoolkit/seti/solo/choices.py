@@ -18,7 +18,6 @@ from .data import ARROWS, TRACE_COLOURS
 SECTION_TECH = "单人游戏 · 对手的行动 · 科技"
 SECTION_ORBIT = "单人游戏 · 对手的行动 · 轨道卫星 / 着陆器"
 SECTION_TELESCOPE = "单人游戏 · 对手的行动 · 望远镜"
-SECTION_TRACES = "单人游戏 · 生命痕迹"
 SECTION_MILESTONES = "单人游戏 · 对手胜利点"
 
 

@@ -23,7 +23,7 @@ from .data import TECH_TYPES, TRACE_COLOURS, material
 from .objectives import Event, setup_objectives
 from .rival import advance, new_round_deck, setup_rival
 from .state import RIVAL, YOU, SoloGame, reward_colour
-from .table import reward_items, setup_table
+from .table import setup_table
 from .turn import milestones, resolve_sectors, rival_turn
 
 SECTION = "单人游戏"

@@ -18,7 +18,6 @@ from ..variant import RULEBOOK, SetiVariant
 from .data import ObjectiveTile, SoloMaterial, material
 
 SECTION = "单人游戏 · 目标"
-SECTION_TASKS = "任务"
 THRESHOLDS = ("score", "pool_data", "publicity")
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -169,11 +168,6 @@ def setup_objectives(stars: int, rng: Rng, source: SoloMaterial | None = None) -
         stack.extend(rng.shuffled(tiles)[:count])
     objectives, _ = Objectives(stack=tuple(stack)).end_of_turn()
     return objectives
-
-
-def objective_counts(stars: int, source: SoloMaterial | None = None) -> tuple[int, int, int]:
-    """Level I, II and III objectives in the stack at a difficulty."""
-    return (source or material()).difficulties[stars].objectives
 
 
 def tiles_by_level(objectives: Objectives) -> Sequence[int]:

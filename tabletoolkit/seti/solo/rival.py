@@ -18,9 +18,6 @@ from ..variant import RULEBOOK, SetiVariant
 from .data import TECH_TYPES, RivalBoard, SoloMaterial, material
 
 RIVAL_RESOURCES = ("credits", "energy", "card", "alien_card")
-SECTION_RESOURCES = "单人游戏 · 对手资源"
-SECTION_COMPUTER = "单人游戏 · 对手的计算机"
-SECTION_DECK = "单人游戏 · 对手行动牌库"
 
 
 @dataclass(frozen=True)

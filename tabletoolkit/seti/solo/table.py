@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng

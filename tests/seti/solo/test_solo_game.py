@@ -13,7 +13,7 @@ import pytest
 
 import tabletoolkit
 from tabletoolkit.engine import IllegalAction, Rng, run
-from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, solo_game, your_options, your_turn
+from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.rival import add_data
 
 GOLDEN = Path(__file__).parent / "golden" / "solo_4stars_seed7.txt"
