@@ -72,6 +72,9 @@ _MEASURES: dict[str, Measure] = {
     "traces": lambda game, colour: sum(game.life.traces(colour).values()),
     **{f"traces:{kind}": _traces(kind) for kind in TRACE_COLOURS},
     "trace_sets": lambda game, colour: min(game.life.traces(colour).values()),
+    # A species' traces: its discovery and overflow spaces and its own board (S-F15).
+    "traces_for:A": lambda game, colour: len(game.life.marks(colour, 0)),
+    "traces_for:B": lambda game, colour: len(game.life.marks(colour, 1)),
     "sector_wins": lambda game, colour: game.player(colour).sector_wins,
     "orbiters": lambda game, colour: game.player(colour).orbiters,
     "landers": lambda game, colour: game.player(colour).landers,

@@ -1,5 +1,6 @@
-"""Final scoring (``seti.end``): after the last player passes in round 5, end-game cards and the gold
-tiles score; the highest total wins and tied players share the win (游戏结束, 金色计分板块).
+"""Final scoring (``seti.end``): after the last player passes in round 5, end-game cards, the gold
+tiles and any discovered species' own scoring step; the highest total wins and tied players share the
+win (游戏结束, 金色计分板块).
 """
 
 from __future__ import annotations
@@ -90,11 +91,22 @@ def card_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
     return tuple(lines)
 
 
+def species_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
+    """A discovered species' own scoring step, if its data has one: VP per trace marked for it."""
+    lines = []
+    for slot, alien in zip("AB", game.life.slots):
+        if alien.discovered and alien.species.final_vp_per_trace:
+            lines.append(ScoreLine(colour, f"species {alien.species.name}", "each trace marked for this species "
+                                   "(discovery, overflow and its board)", measure(game, colour, f"traces_for:{slot}"),
+                                   alien.species.final_vp_per_trace))
+    return tuple(lines)
+
+
 def score_game(game: SetiGame) -> FinalScore:
     """The final scoring at once (the phase ``final_scoring`` explains it step by step)."""
     lines = []
     for colour in game.colours:
-        lines += card_lines(game, colour) + gold_lines(game, colour)
+        lines += card_lines(game, colour) + gold_lines(game, colour) + species_lines(game, colour)
     return FinalScore({board.colour: board.score for board in game.players}, tuple(lines))
 
 
@@ -111,6 +123,11 @@ def final_scoring(game: SetiGame) -> Procedure:
         text = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in gold)
         yield Step(f"{colour}: gold tiles", text or f"{colour} marked no gold tile.", GOLD, game,
                    {"VP": sum(line.vp for line in gold)})
+        aliens = [line for line in result.lines if line.colour == colour and line.source.startswith("species")]
+        if aliens:
+            text = "; ".join(f"{line.source}: {line.count} × {line.each} = {line.vp} VP" for line in aliens)
+            yield Step(f"{colour}: species scoring", f"A discovered species adds a scoring step: {text}.",
+                       SECTION, game, {"VP": sum(line.vp for line in aliens)})
     totals = ", ".join(f"{colour} {total}" for colour, total in result.totals.items())
     verdict = (" and ".join(result.winners) + " share the win: a tie is shared") if len(result.winners) > 1 \
         else f"{result.winners[0]} wins"

@@ -35,6 +35,7 @@ class Species:
     rules: str
     discovery_reward: Reward
     spaces: tuple[SpeciesSpace, ...]
+    final_vp_per_trace: int = 0  # a species' own final-scoring step (游戏结束): VP per trace marked for it
 
 
 def load_species(text: str | None = None) -> tuple[Species, ...]:
@@ -58,8 +59,12 @@ def load_species(text: str | None = None) -> tuple[Species, ...]:
                 raise InvalidInput(f"{where}.spaces[{number}].colour", space.get("colour"),
                                    f"trace colours {TRACE_COLOURS}, several joined with '|'")
             spaces.append(SpeciesSpace(colours, Reward.parse(space.get("reward"), f"{where}.spaces[{number}].reward")))
+        final = entry.get("final_vp_per_trace", 0)
+        if not isinstance(final, int) or isinstance(final, bool) or final < 0:
+            raise InvalidInput(f"{where}.final_vp_per_trace", final, "a whole number of VP, 0 or more")
         found.append(Species(entry["id"], entry["name"], entry.get("sample", False), entry["rules"],
-                             Reward.parse(entry.get("discovery_reward"), f"{where}.discovery_reward"), tuple(spaces)))
+                             Reward.parse(entry.get("discovery_reward"), f"{where}.discovery_reward"), tuple(spaces),
+                             final))
     if len(found) < 2:
         raise InvalidInput("species", len(found), "a game hides two species: the file needs at least two")
     return tuple(found)

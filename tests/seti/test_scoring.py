@@ -108,3 +108,18 @@ def test_the_highest_total_wins_alone():
     result = run(final_scoring(game)).result
     assert result.totals == {"green": 50, "orange": 52}
     assert result.winners == ("orange",)
+
+
+@pytest.mark.phase("seti.end")
+def test_a_discovered_species_adds_its_scoring_step_counting_overflow_and_discovery_spaces():
+    game = game_with("a", {})
+    slot = next(i for i, one in enumerate(game.life.slots) if one.species.final_vp_per_trace)
+    alien = game.life.slots[slot]
+    alien = replace(alien, discovered=True, board=(None,) * len(alien.species.spaces),
+                    discovery=(Mark("green", "pink"), Mark("orange", "yellow"), Mark("neutral", "blue")),
+                    overflow=(Mark("green", "blue"), Mark("green", "pink")))
+    game = replace(game, life=game.life.with_slot(slot, alien))
+    per_trace = alien.species.final_vp_per_trace
+    steps = run(final_scoring(game))
+    assert lines(steps.result, "green")[f"species {alien.species.name}".split(" (")[0]] == (3, per_trace, 3 * per_trace)
+    assert "green: species scoring" in [step.title for step in steps]
