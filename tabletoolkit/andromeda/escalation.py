@@ -23,14 +23,18 @@ BATTLE = "发射回合 · 步骤 4 战斗"
 NOTEBOOK = "andromeda_board_and_range.ipynb"
 
 
-def factions_in(pieces: Pieces, region: str) -> tuple[str, ...]:
-    """The sides present in a region: each owner of a ship there, and ``"pirates"`` if any pirate is."""
-    return pieces.owners_in(region) + (("pirates",) if pieces.pirates_in(region) else ())
+def factions_in(pieces: Pieces, region: str, teams: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """The sides present in a region: each owner of a ship there (or, in 2v2, each ``teams[owner]``),
+    then ``"pirates"`` if any pirate is."""
+    teams = teams or {}
+    sides = tuple(dict.fromkeys(teams.get(owner, owner) for owner in pieces.owners_in(region)))
+    return sides + (("pirates",) if pieces.pirates_in(region) else ())
 
 
-def battle_happens(pieces: Pieces, region: str) -> bool:
-    """A battle follows when two or more sides (players and/or pirates) are in the active region (A-F14)."""
-    return len(factions_in(pieces, region)) >= 2
+def battle_happens(pieces: Pieces, region: str, teams: Mapping[str, str] | None = None) -> bool:
+    """A battle follows when two or more sides (players and/or pirates) are in the active region (A-F14);
+    teammates are one side (可选规则 · 2v2 模式: no battle among teammates)."""
+    return len(factions_in(pieces, region, teams)) >= 2
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class EscalationOptions:
     verdicts: tuple[ShipVerdict, ...]
     board: Board = field(repr=False)
     pieces: Pieces = field(repr=False)
+    teams: Mapping[str, str] = field(default_factory=dict, repr=False)
 
     def of(self, player: str) -> tuple[ShipVerdict, ...]:
         return tuple(v for v in self.verdicts if v.player == player)
@@ -111,9 +116,13 @@ def escalation_options(
     active_player: str,
     energy: Mapping[str, int] | None = None,
     *,
+    teams: Mapping[str, str] | None = None,
     variant: AndromedaVariant = RULEBOOK,
 ) -> EscalationOptions:
-    """Every ship on the board outside the active region, with whether it may join the battle there."""
+    """Every ship on the board outside the active region, with whether it may join the battle there.
+
+    ``teams`` (2v2) maps each player to their team; teammates count as one side.
+    """
     pieces.check(board)
     active = board.key(active)
     energy = dict(energy or {})
@@ -130,7 +139,7 @@ def escalation_options(
     unknown = sorted({s.owner for _, s in pieces.ships} - set(order))
     if unknown:
         raise InvalidInput("turn_order", list(turn_order), f"ships on the board belong to players not in the turn order: {unknown}")
-    return EscalationOptions(active, order, tuple(verdicts), board, pieces)
+    return EscalationOptions(active, order, tuple(verdicts), board, pieces, dict(teams or {}))
 
 
 def _verdict(player, region, ship, steps, place, energy, variant) -> ShipVerdict:
@@ -172,13 +181,14 @@ def escalate(
     moves: Mapping[str, Sequence[tuple[str, Ship]]],
     energy: Mapping[str, int] | None = None,
     *,
+    teams: Mapping[str, str] | None = None,
     variant: AndromedaVariant = RULEBOOK,
 ) -> EscalationResult:
     """Apply each player's one decision: ``moves[player]`` lists (from region, ship) to move in.
 
     Refusals (``IllegalAction``) name the rule of the first illegal move; nothing changes then.
     """
-    options = escalation_options(board, pieces, active, turn_order, active_player, energy, variant=variant)
+    options = escalation_options(board, pieces, active, turn_order, active_player, energy, teams=teams, variant=variant)
     return _carry_out(options, moves, dict(energy or {}))
 
 
@@ -187,7 +197,7 @@ def _carry_out(options: EscalationOptions, moves: Mapping[str, Sequence[tuple[st
     for player in moves:
         if player not in options.order:
             raise InvalidInput("moves", player, "not a player in the turn order")
-    if not battle_happens(pieces, options.active) and any(moves.values()):
+    if not battle_happens(pieces, options.active, options.teams) and any(moves.values()):
         raise IllegalAction("andromeda.battle.escalation.no_battle",
                             f"no battle in {board.regions[options.active].name}: fewer than two sides are there", BATTLE)
     after, moved, spent = pieces, [], {}
@@ -213,7 +223,7 @@ def _carry_out(options: EscalationOptions, moves: Mapping[str, Sequence[tuple[st
             moved.append((player, key, ship))
         if cost:
             spent[player] = cost
-    return EscalationResult(after, tuple(moved), spent, factions_in(after, options.active))
+    return EscalationResult(after, tuple(moved), spent, factions_in(after, options.active, options.teams))
 
 
 @register_phase("andromeda.battle.escalation", title="Escalation: ships join the battle", section=ESCALATION, notebook=NOTEBOOK)
@@ -226,15 +236,16 @@ def battle_escalation(
     moves: Mapping[str, Sequence[tuple[str, Ship]]] | None = None,
     energy: Mapping[str, int] | None = None,
     *,
+    teams: Mapping[str, str] | None = None,
     variant: AndromedaVariant = RULEBOOK,
 ) -> Procedure:
     """Battle step 1, explained player by player. A refused move raises before the first step."""
     moves = dict(moves or {})
-    options = escalation_options(board, pieces, active, turn_order, active_player, energy, variant=variant)
+    options = escalation_options(board, pieces, active, turn_order, active_player, energy, teams=teams, variant=variant)
     result = _carry_out(options, moves, dict(energy or {}))
     name = board.regions[options.active].name
-    sides = factions_in(pieces, options.active)
-    if not battle_happens(pieces, options.active):
+    sides = factions_in(pieces, options.active, options.teams)
+    if not battle_happens(pieces, options.active, options.teams):
         yield Step("No battle", f"Only {', '.join(sides) or 'nobody'} in {name}: a battle needs two or more sides.", BATTLE,
                    BoardView(board, pieces, {options.active: "active"}), {"sides": ", ".join(sides)})
         return result

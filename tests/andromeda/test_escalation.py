@@ -166,3 +166,16 @@ def test_bad_decisions_are_refused(board):
         escalation_options(board, pieces, "X", ("yellow",), "yellow")  # blue is missing from the turn order
     with pytest.raises(InvalidInput):
         escalation_options(board, pieces, "X", ORDER, "red")
+
+
+@pytest.mark.phase("andromeda.battle.escalation")
+def test_teammates_are_one_side_in_2v2(board):
+    teams = {"yellow": "sun", "green": "sun", "blue": "sea", "red": "sea"}
+    together = Pieces.of(ships={"X": [YELLOW_TRANSPORT, Ship("green")], "Y1": [Ship("green")]})
+    assert battle_happens(together, "X") and not battle_happens(together, "X", teams)
+    steps = run(battle_escalation(board, together, "X", ("yellow", "blue", "green", "red"), "yellow", teams=teams))
+    assert [s.title for s in steps] == ["No battle"]
+    contested = together.with_ship("X", BLUE_TRANSPORT)
+    done = escalate(board, contested, "X", ("yellow", "blue", "green", "red"), "yellow",
+                    {"green": [("Y1", Ship("green"))]}, teams=teams)
+    assert done.sides == ("sea", "sun")
