@@ -5,6 +5,7 @@ Regenerate the golden file after an intended change (e.g. edited sample data) wi
 and review the diff of tests/seti/solo/golden/solo_4stars_seed7.txt before committing it.
 """
 
+import hashlib
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +18,16 @@ from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, your_opti
 from tabletoolkit.seti.solo.rival import add_data
 
 GOLDEN = Path(__file__).parent / "golden" / "solo_4stars_seed7.txt"
+SOURCES = GOLDEN.with_suffix(".sources")
+DATA = Path(tabletoolkit.__file__).parent / "seti" / "data"
+# the game reads these data files (its own and the other SETI phases'): a change in any of them is a
+# reason to regenerate the golden transcript
+DATA_FILES = ("solo_actions.toml", "solo_boards.toml", "solo_objectives.toml", "solar_system.toml", "sectors.toml",
+              "sample_cards.toml", "techs.toml", "gold_tiles.toml", "species_sample.toml")
+
+
+def data_digests():
+    return "".join(f"{name} {hashlib.sha256((DATA / name).read_bytes()).hexdigest()[:16]}\n" for name in DATA_FILES)
 
 
 def fresh(stars=4, seed=7):
@@ -36,7 +47,11 @@ def test_seeded_full_game_matches_the_golden_transcript():
     text = played.transcript() + "\n"
     if os.environ.get("TT_REGENERATE_GOLDEN"):
         GOLDEN.write_text(text, encoding="utf-8")
-    assert text.splitlines() == GOLDEN.read_text(encoding="utf-8").splitlines()
+        SOURCES.write_text(data_digests(), encoding="utf-8")
+    changed = [line.split()[0] for line in set(data_digests().splitlines()) - set(SOURCES.read_text().splitlines())]
+    assert text.splitlines() == GOLDEN.read_text(encoding="utf-8").splitlines(), (
+        f"data files changed since the golden game was recorded: {sorted(changed)}; if intended, regenerate "
+        "(see this module's docstring)" if changed else "the game differs from the golden transcript")
     final = played.final_state
     assert final.over and final.round == 5
     assert played.steps[-1].data["winner"] == (YOU if final.you.score > final.rival.score else RIVAL)
