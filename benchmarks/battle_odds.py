@@ -7,7 +7,7 @@ icepool twice: the best
 formula on icepool (each side's sorted dice from ``Pool.expand()``, then the same sweep) and its
 joint multiset evaluator (all pools at once, walking faces from 6 down); a brute force enumerates every
 joint combination of the sides' sorted dice where that stays under a few million. Every method must
-give the same fractions. The joint evaluator grows steeply with the number of sides: a run longer than
+give the same fractions. Times are this process's CPU time. The joint evaluator grows steeply with the number of sides: a run longer than
 ``--budget`` seconds is stopped and reported as a lower bound. Times and ratios are printed; nothing
 is asserted about speed (targets: <= 5 ms per battle of up to 6 sides of 6 dice, <= 20 ms for the 2v2
 case, >= 5x the icepool formula, >= 1000x icepool's joint evaluator on 4 x 6@1).
@@ -49,9 +49,10 @@ def clear_engine_caches() -> None:
 
 
 def timed(function, *args):
-    start = time.perf_counter()
+    """CPU seconds of this process (other load on a shared machine does not count) and the value."""
+    start = time.process_time()
     value = function(*args)
-    return time.perf_counter() - start, value
+    return time.process_time() - start, value
 
 
 def engine_cold(sides, repeats: int = 5):

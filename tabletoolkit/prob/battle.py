@@ -156,19 +156,16 @@ def _side_table(rollers: tuple[Roller, ...], faces: int, base: int) -> tuple[tup
                 key = totals[:first] + tuple(t + c for t, c in zip(totals[first:], counts))
                 grown[key] = grown.get(key, 0) + weight * ways
         band_totals = grown
-    keys: list[int] = []
-    weights: list[int] = []
+    outcomes: list[tuple[int, int]] = []
     for totals, ways in band_totals.items():
         partial = [(0, ways)]
         for band, total in zip(bands, totals):
             options = _band_keys(band.start, len(band), total, base)
             partial = [(k + bk, w * bw) for k, w in partial for bk, bw in options]
-        for k, w in partial:
-            keys.append(k)
-            weights.append(w)
-    ordered = sorted(zip(keys, weights))
-    total = math.prod((faces - r.aim + 1) ** r.dice for r in rollers)
-    return tuple(k for k, _ in ordered), tuple(w for _, w in ordered), total
+        outcomes.extend(partial)
+    outcomes.sort()
+    keys, weights = zip(*outcomes)
+    return keys, weights, math.prod((faces - r.aim + 1) ** r.dice for r in rollers)
 
 
 @lru_cache(maxsize=4096)
