@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.errors import InvalidInput
+
+BELT_KINDS = ("pickup", "take", "explore", "swap", "end", "destination")
+OPTIONS = ("act", "move_act", "move", "stay")
+
 
 @dataclass(frozen=True)
 class BuyShip:
@@ -62,6 +67,16 @@ class BeltAction:
     source: str | None = None
     tokens: tuple[str, ...] | None = None
     place: str = "ship"
+
+    def __post_init__(self) -> None:
+        if self.kind not in BELT_KINDS:
+            raise InvalidInput("kind", self.kind, f"a belt action is one of {BELT_KINDS}")
+        if self.kind == "pickup" and self.source not in ("known", "local"):
+            raise InvalidInput("source", self.source, "a pickup is from 'known' or 'local' space")
+        if self.kind == "take" and not self.source:
+            raise InvalidInput("source", self.source, "taking names the opponent whose local space it is")
+        if self.place not in ("ship", "local"):
+            raise InvalidInput("place", self.place, "an explored token goes onto the 'ship' or into 'local' space")
 
     def __str__(self) -> str:
         chosen = f" [{', '.join(self.tokens)}]" if self.tokens else ""
@@ -152,6 +167,10 @@ class TurnChoice:
 
     option: str
     action: Action | None = None
+
+    def __post_init__(self) -> None:
+        if self.option not in OPTIONS:
+            raise InvalidInput("option", self.option, f"a turn option is one of {OPTIONS}")
 
     def __str__(self) -> str:
         words = {"act": "act here", "move_act": "move and act", "move": "move and do nothing", "stay": "stay at the Dock"}

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Callable
 
+from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
@@ -120,14 +121,12 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
     elif step.kind in costs:
         cost = costs[step.kind]
     else:
-        raise TypeError(f"unknown belt action {step.kind!r}")
+        raise InvalidInput("kind", step.kind, "only the planner draws a destination as an action; a run cannot")
     require(energy >= cost, "merchants.belt.no_energy", f"To {step} costs {cost} energy; {energy} is left.", BELT)
     value = lambda token: state.dock_value(player, token)  # noqa: E731
 
     if step.kind in ("pickup", "take"):
         if step.kind == "pickup":
-            if step.source not in ("known", "local"):
-                raise ValueError(f"a pickup is from 'known' or 'local' space, not {step.source!r}")
             available = state.known if step.source == "known" else pile(player.local + player.claimed)
             where = "known space" if step.source == "known" else "their local space"
         else:
@@ -168,8 +167,6 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
 
     if step.kind == "explore":
         require(state.bag_size() > 0, "merchants.belt.bag_empty", "The bag is empty.", BELT)
-        if step.place not in ("ship", "local"):
-            raise ValueError(f"an explored token goes to 'ship' or 'local', not {step.place!r}")
         if step.place == "ship":
             require(room > 0, "merchants.belt.cargo_full", f"{ship.label()}'s hold is full: explore into local space instead.", BELT)
         token = rng.choice(tuple(sorted(Counter(dict(state.bag)).elements())))

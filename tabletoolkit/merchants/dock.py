@@ -46,6 +46,12 @@ class Payout:
         ]
         return " + ".join(parts) + f" = {self.total}"
 
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{name}</td><td>{getattr(self, name)}</td></tr>"
+                       for name in ("tokens", "refineries", "pilot", "gear", "destination"))
+        return (f"<table class='tt-merchants-payout'><caption>payout of {self.ship}</caption>{rows}"
+                f"<tr><th>total</th><th>{self.total}</th></tr></table>")
+
 
 def payout(state: GameState, player: Player, ship: Ship) -> Payout:
     """What a ship's delivery pays: token values plus pilot, gear, refinery and destination bonuses."""

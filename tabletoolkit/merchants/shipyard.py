@@ -11,6 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .actions import BuyShip, PayLoans
@@ -73,7 +74,7 @@ def check_shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool) 
                 f"Repaying costs {cost} credits; {player.name} has {player.credits}.", SHIPYARD)
         return
     if not isinstance(action, BuyShip):
-        raise TypeError(f"the Shipyard takes BuyShip or PayLoans, not {type(action).__name__}")
+        raise InvalidInput("action", action, "the Shipyard takes BuyShip or PayLoans")
     require(not (arrived and player.loans > 0), "merchants.shipyard.must_repay",
             f"{player.name} entered the Shipyard with {player.loans} loan marker(s): the action must be to repay at least one.",
             SHIPYARD)

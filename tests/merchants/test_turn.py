@@ -77,3 +77,14 @@ def test_legal_choices_list_every_candidate_with_its_verdict():
 
 def test_no_turn_after_the_game_is_over():
     refused(replace(table(), finished=True), move(), "merchants.turn.game_over")
+
+
+def test_malformed_choices_are_invalid_input():
+    from tabletoolkit import InvalidInput
+    from tabletoolkit.merchants import BeltAction, TurnChoice, explore, pickup
+
+    for build, field in ((lambda: TurnChoice("fly"), "option"), (lambda: pickup("space"), "source"),
+                         (lambda: explore("bag"), "place"), (lambda: BeltAction("dance"), "kind")):
+        with pytest.raises(InvalidInput) as caught:
+            build()
+        assert caught.value.field == field
