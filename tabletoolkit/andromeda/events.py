@@ -200,6 +200,6 @@ def event_peek(unseen: Sequence[str], preference: Sequence[str], *, attribute: s
     after = pairs.map(lambda pair: min((value for value, _ in pair), key=rank.__getitem__))
     before = Distribution(bag)
     yield Step("The next event after the peek", "The better of the two goes on top: " + ", ".join(
-        f"P({v}) = {after[v]} (without a peek {before[v]})" for v in after.outcomes()), PEEK, None,
+        f"P({v}) = {after[v]} (without a peek {before[v]})" for v in preference if v in bag), PEEK, None,
         {"after peek": {v: str(p) for v, p in after.items()}, "without peek": {v: str(p) for v, p in before.items()}})
     return {"after": after, "before": before, "at_least_one": at_least}
