@@ -7,7 +7,7 @@ locations — ``shipyard``, ``market``, ``belt``, ``dock`` — to the ``end_game
 
 from .actions import (BeltAction, BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, Transfer, TurnChoice, act,
                       end_run, explore, move, move_and_act, pickup, stay, swap, take)
-from .belt import belt
+from .belt import belt, legal_belt_actions
 from .data import GameData, load_data
 from .dock import dock, payout
 from .end import final_scoring, standings
@@ -23,7 +23,7 @@ __all__ = [
     "BeltAction", "BeltSituation", "BuyShip", "DockVisit", "GameData", "GameState", "MarketVisit", "MerchantsVariant",
     "PayLoans", "Player", "RULEBOOK", "RunShip", "Ship", "Transfer", "TurnChoice", "act", "bag_odds", "belt",
     "belt_plan", "best_plan", "demo_game", "dock", "end_game", "end_run", "explore", "explore_odds", "final_scoring",
-    "lease_cost", "lease_formula", "lease_ratio", "legal_choices", "load_data", "make_situation", "market", "move",
+    "lease_cost", "lease_formula", "lease_ratio", "legal_belt_actions", "legal_choices", "load_data", "make_situation", "market", "move",
     "move_and_act",
     "new_game", "payout", "pickup", "plan_odds", "play", "play_game", "play_turn", "scripted", "shipyard",
     "situation", "standings", "stay", "steady_merchant", "swap", "take", "turn",

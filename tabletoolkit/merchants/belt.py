@@ -13,11 +13,11 @@ from collections import Counter
 from dataclasses import replace
 from typing import Callable
 
-from ..engine.errors import InvalidInput
+from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
-from .actions import BeltAction, RunShip
+from .actions import BeltAction, RunShip, end_run, explore, pickup, swap, take
 from .state import GameState, Ship, describe_tokens, holds, pile, require, without
 from .variant import BELT
 
@@ -197,3 +197,25 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
     return (state, 0, "End the run at the destination",
             f"For {cost} energy the ship visits {target.name}: its {target.bonus}-credit bonus is paid at the Dock. "
             f"The other {energy - cost} energy is lost.")
+
+
+def legal_belt_actions(state: GameState, ship_id: str, energy: int | None = None) -> list[tuple[BeltAction, str]]:
+    """Every belt action the active player's ship could take next, with ``"legal"`` or the refusing rule.
+
+    ``energy`` is what is left of the run (the ship's full energy by default).
+    """
+    player = state.active
+    ship = player.ship(ship_id)
+    energy = state.energy_of(ship) if energy is None else energy
+    candidates = [pickup("known"), pickup("local")] + [take(p.name) for p in state.players if p.name != player.name]
+    candidates += [explore("ship"), explore("local"), swap(), end_run()]
+    verdicts = []
+    for action in candidates:
+        try:
+            require(not ship.at_destination, "merchants.belt.run_over",
+                    "The run ended at the destination; no more energy can be spent.", BELT)
+            _belt_action(state, ship, action, energy, Rng(0))
+            verdicts.append((action, "legal"))
+        except IllegalAction as refusal:
+            verdicts.append((action, f"{refusal.rule}: {refusal.reason}"))
+    return verdicts

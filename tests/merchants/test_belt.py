@@ -147,3 +147,15 @@ def test_an_empty_destination_deck_is_reshuffled_from_the_discards():
 
 def test_a_ship_that_ended_its_run_at_its_destination_waits_for_the_dock():
     refused(at_belt(make_ship("kestrel", destination="ceres", at_destination=True)), (), "merchants.belt.at_destination")
+
+
+def test_every_next_belt_action_is_listed_with_its_verdict():
+    from tabletoolkit.merchants import legal_belt_actions
+
+    state = seat(replace(at_belt(), known=("gold",)), "Bea", claimed=("xenite",))
+    verdicts = {str(action): verdict for action, verdict in legal_belt_actions(state, "kestrel-1", energy=2)}
+    assert verdicts["pick up from known space"] == "legal" and verdicts["explore"] == "legal"
+    assert verdicts["pick up from local space"].startswith("merchants.belt.nothing_to_pick_up")
+    assert verdicts["take from Bea's local space"].startswith("merchants.belt.no_energy")
+    assert verdicts["end the run"].startswith("merchants.belt.no_destination")
+    assert len(verdicts) == 7
