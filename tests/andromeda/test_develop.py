@@ -85,3 +85,40 @@ def test_cards_flip_once():
     repaired = run(use_development_card(game, "purple", "factory",
                                         repairs=(("module", "Salvage Rig"), ("module", "Salvage Rig")))).result
     assert repaired.player("purple").module("Salvage Rig").damage == 0
+
+
+@pytest.mark.phase("andromeda.free_actions")
+def test_observatory_spaceport_and_city_abilities():
+    from tabletoolkit.andromeda.examples import launch_example
+
+    game = launch_example()
+    red = replace(game.player("red"), development_cards=(DevelopmentCard("observatory"), DevelopmentCard("spaceport"),
+                                                         DevelopmentCard("city")))
+    game = replace(game.with_player(red), observatory_archive=(Goods.of(vp=2), Goods.of(energy=3)))
+    seen = run(use_development_card(game, "red", "observatory", archive_pick=1)).result
+    assert seen.player("red").exploration == (Goods.of(energy=3),) and seen.observatory_archive == (Goods.of(vp=2),)
+    traded = run(use_development_card(game, "red", "spaceport", payment=Goods.of(titanium=2), gain=Goods.of(ice=3))).result
+    assert traded.player("red").resources == Goods.of(energy=2, nanocarbon=2, titanium=1, ice=3, credit=1)
+    free = run(use_development_card(game, "red", "city", module=game.display("science")[0])).result
+    assert len(free.player("red").modules) == 5 and free.player("red").resources == game.player("red").resources
+    assert free.player("red").track("science") == 2                 # one step on the module's track
+
+
+@pytest.mark.phase("andromeda.activate")
+def test_development_office_and_shipyard_through_activation():
+    from tabletoolkit.andromeda.activate import activate_region
+
+    game = development_example()
+    purple = game.player("purple")
+    game = game.with_player(purple.with_ship(replace(purple.ship("transport-3"), where="region:Development Office")))
+    built = run(activate_region(game, "purple", "Development Office", target="Cinder")).result
+    assert built.region("Cinder").development == Development("factory", "purple", 2)
+    from tabletoolkit.andromeda.state import Region
+
+    yard = replace(game, regions=game.regions + (Region("Shipyard", "alliance_base"),))
+    yard = yard.with_player(purple.with_ship(replace(purple.ship("transport-3"), where="region:Shipyard")))
+    fighter = run(activate_region(yard, "purple", "Shipyard", choice="build_ship", target="fighter")).result
+    assert fighter.player("purple").ship("fighter").where == "bay"
+    assert fighter.player("purple").resources == Goods.of(titanium=1, energy=1)
+    nothing = run(activate_region(yard, "purple", "Shipyard", choice="repair", target="nothing")).result
+    assert nothing.player("purple").vp == 1                        # nothing to repair: 1 VP
