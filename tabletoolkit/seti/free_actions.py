@@ -12,9 +12,10 @@ from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
-from ..engine.steps import Procedure, Step
+from ..engine.steps import Procedure, Step, run
 from .game import Option, SetiGame
 from .missions import complete_mission
+from .probes import move_probe
 from .rewards import INCOME_KINDS, Reward
 
 SECTION = "回合结构 · 自由行动"
@@ -167,6 +168,33 @@ class CompleteMission:
 
 
 @dataclass(frozen=True)
+class Move:
+    """Move probe ``probe`` along ``path`` (``seti.move``: 1 energy per move, or ``free_moves`` from a
+    card corner). Each planet, comet or asteroid field entered is a visit for triggered missions
+    (``visit:Venus``, ``visit:comet``, ``visit:asteroids``), owed until the turn checks the missions."""
+
+    probe: int
+    path: tuple
+    free_moves: int = 0
+    section = "移动"
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        if game.solar is None:
+            raise IllegalAction("seti.free_actions.no_solar_system", "this game has no solar system to move in.", self.section)
+        if game.solar.probe(self.probe).owner != colour:
+            raise IllegalAction("seti.free_actions.not_your_probe", f"probe {self.probe} is not {colour}'s.", self.section)
+        steps = run(move_probe(game, self.probe, self.path, free_moves=self.free_moves, variant=game.variant))
+        game = steps.result
+        visits = []
+        for space in self.path:
+            contents = game.solar.contents(space)
+            visits += [f"visit:{contents.planet}"] if contents.planet else []
+            visits += ["visit:comet"] * contents.comet + ["visit:asteroids"] * contents.asteroid
+        game = replace(game, pending=game.pending + tuple((colour, "event", visit) for visit in visits))
+        return game, " ".join(step.text for step in steps) + (f" Visits: {', '.join(visits)}." if visits else "")
+
+
+@dataclass(frozen=True)
 class External:
     """A free action owned by another phase (placing data, moving a probe), given as a function."""
 
@@ -178,7 +206,7 @@ class External:
         return self.run(game, colour), f"{colour}: {self.name}."
 
 
-FreeAction = Convert | BuyCard | Tuck | Corner | CompleteMission | External
+FreeAction = Convert | BuyCard | Tuck | Corner | CompleteMission | Move | External
 
 
 def take_free_action(game: SetiGame, colour: str, action: FreeAction) -> tuple[SetiGame, str]:

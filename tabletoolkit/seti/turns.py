@@ -19,7 +19,7 @@ from ..engine.steps import Procedure, Step
 from .free_actions import FreeAction, free_actions
 from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
 from .milestones import resolve_milestones
-from .missions import play_card
+from .missions import play_card, report_event, trigger_options
 from .tech import research
 from .probes import land_probe, launch_probe, orbit_planet
 from .traces import place_trace, resolve_discoveries
@@ -195,9 +195,13 @@ def between_rounds(game: SetiGame) -> Procedure:
 
 
 def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
-    """Carry out what ``colour`` is owed at once: life traces (marked one by one), cards (from the deck
-    unless decided otherwise) and a free launch (with a solar system in play). Tucks wait for the
-    player's ``Tuck`` free action; other owed actions are listed for their phases."""
+    """Carry out what ``colour`` is owed at once: visits checked against triggered missions, life traces
+    (marked one by one), cards (from the deck) and a free launch (with a solar system in play). Tucks
+    wait for the player's ``Tuck`` free action; other owed actions are listed for their phases."""
+    for item in game.owed(colour, "event"):
+        game = game.settle(*item)
+        if any(option.legal and option.choice for option in trigger_options(game, colour, item[2])):
+            game = yield from report_event(game, colour, item[2], decisions)
     for item in game.owed(colour, "trace"):
         trace = item[2].split(" ", 1)[0]
         game = yield from place_trace(game.settle(*item), colour, trace, decisions)
@@ -238,10 +242,14 @@ def take_turn(
     name = main.name if isinstance(main, OtherAction) else type(main).__name__
     yield Step(f"Round {game.round}: {colour}'s turn", f"{colour} takes one main action ({name}) plus any free "
                "actions.", TURN, game)
-    game = yield from free_actions(game, colour, free)
+    if free:
+        game = yield from free_actions(game, colour, free)
+        game = yield from settle_pending(game, colour, decisions)
     game = yield from main.procedure(game, colour, decisions, rotate)
     game = yield from settle_pending(game, colour, decisions)
-    game = yield from free_actions(game, colour, after)
+    if after:
+        game = yield from free_actions(game, colour, after)
+        game = yield from settle_pending(game, colour, decisions)
     yield Step("Between turns", "The turn is over. Milestones resolve first, then discoveries; no free actions now.",
                ROUND, game)
     game = yield from resolve_milestones(game, decisions)

@@ -3,11 +3,12 @@
 
 from dataclasses import replace
 
+import networkx as nx
 import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, Rng, run
 from tabletoolkit.seti import Decisions, Pass, PlayCard, Research, new_game, set_up, take_turn
-from tabletoolkit.seti.free_actions import Convert
+from tabletoolkit.seti.free_actions import Convert, Move
 from tabletoolkit.seti.traces import Mark, Spot
 from tabletoolkit.seti.turns import Land, Launch, Orbit, between_rounds, pass_turn
 
@@ -144,3 +145,20 @@ def test_a_landing_in_a_turn_marks_its_life_trace_at_once():
     with pytest.raises(IllegalAction) as refused:
         run(take_turn(result, Orbit(theirs)))  # green's turn, orange's probe
     assert refused.value.rule == "seti.turn.not_your_probe"
+
+
+@pytest.mark.phase("seti.turn")
+def test_the_mariner_10_example_in_a_turn_a_move_to_venus_covers_its_circle():
+    game = new_game(COLOURS[:2], seed=5)
+    green = game.player("green")
+    game = game.with_player(replace(green, energy=10, hand=green.hand + ("Mariner 10 Mission",)))
+    game = run(take_turn(game, Launch())).result
+    game = run(take_turn(game, Pass())).result  # orange passes; the rotation moves green's probe
+    probe = game.solar.probes_of("green")[0]
+    path = nx.shortest_path(game.solar.graph(), probe.space, game.solar.planet_space("Venus"))[1:]
+    steps = run(take_turn(game, PlayCard("Mariner 10 Mission"), after=[Move(probe.id, tuple(path))]))
+    assert steps.result.missions[-1].covered == (False, True)
+    assert steps.result.pending == ()
+    assert [s.title for s in steps].index("visit:Venus") < [s.title for s in steps].index("Between turns")
+    moved_first = run(take_turn(game, PlayCard("Mariner 10 Mission"), free=[Move(probe.id, tuple(path))]))
+    assert moved_first.result.missions[-1].covered == (False, False)  # visited before the card was played
