@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from tabletoolkit import Rng, run
-from tabletoolkit.merchants import RunShip, belt_plan, legal_choices, move_and_act, new_game, play
+from tabletoolkit.merchants import RunShip, belt_plan, legal_choices, new_game, play
 from tabletoolkit.merchants.turn import moved_on
 
 
