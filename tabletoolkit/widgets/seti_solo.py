@@ -1,9 +1,11 @@
 """Play SETI solo against the rival: your actions from a menu, the rival's turns stepped with reasons.
 
-A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo-action`` (your
-legal actions), ``tt-solo-play``, ``tt-solo-prev``, ``tt-solo-next`` (step through what happened),
-``tt-solo-conversion`` and ``tt-solo-convert`` (free conversions), ``tt-solo-mark-on`` (which
-objective a trigger marks when several fit, S-F25), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-score``, ``tt-solo-objectives``,
+A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo-stars``,
+``tt-solo-seed``, ``tt-solo-new`` (a new game), ``tt-solo-action`` (your legal actions),
+``tt-solo-play``, ``tt-solo-mark-on`` (which objective a trigger marks when several fit, S-F25),
+``tt-solo-conversion`` and ``tt-solo-convert`` (free conversions), ``tt-solo-prev``, ``tt-solo-next``
+(step through what happened), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-log`` (everything
+since your last action), ``tt-solo-score``, ``tt-solo-objectives``, ``tt-solo-rival-board``,
 ``tt-solo-board``, ``tt-solo-refused`` (your refused actions with their reasons).
 """
 
@@ -16,48 +18,65 @@ import ipywidgets as widgets
 from ..engine import Rng, run
 from ..seti.solo import YOU, conversion_options, convert, play_your_action, proceed, setup_solo, your_options
 
+LABELLED = {"description_width": "initial"}
+
 
 class SoloPlay(widgets.VBox):
     """A solo game you play from the notebook; everything updates in place."""
 
     def __init__(self, stars: int = 4, seed: int = 0):
-        self.rng = Rng(seed)
-        opening = run(setup_solo(stars, seed))
-        start = run(proceed(opening.result, self.rng))
-        self.game = start.result
-        self.steps = list(opening.steps) + list(start.steps)
-        self.shown = len(self.steps) - 1
-        self.action = widgets.Dropdown(description="Your action", style={"description_width": "initial"})
+        self.stars = widgets.Dropdown(options=[(f"{n}★", n) for n in range(1, 6)], value=stars,
+                                      description="Difficulty", style=LABELLED)
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, description="Seed", style=LABELLED)
+        self.new_button = widgets.Button(description="New game")
+        self.action = widgets.Dropdown(description="Your action", style=LABELLED)
         self.play_button = widgets.Button(description="Play it", button_style="primary")
-        self.mark_on = widgets.Dropdown(description="Mark tasks first on", style={"description_width": "initial"})
-        self.conversion = widgets.Dropdown(description="Free action", style={"description_width": "initial"})
+        self.mark_on = widgets.Dropdown(description="Mark tasks first on", style=LABELLED)
+        self.conversion = widgets.Dropdown(description="Free action", style=LABELLED)
         self.convert_button = widgets.Button(description="Convert")
         self.prev_button = widgets.Button(description="◀ Earlier step")
         self.next_button = widgets.Button(description="Later step ▶")
         self.step_title = widgets.HTML()
         self.step_text = widgets.HTML()
+        self.turn_log = widgets.HTML()
         self.score = widgets.HTML()
         self.objectives = widgets.HTML()
-        self.board = widgets.HTML()
         self.rival_board = widgets.HTML()
+        self.board = widgets.HTML()
         self.refused = widgets.HTML()
-        for widget, css in ((self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
-                            (self.conversion, "tt-solo-conversion"), (self.mark_on, "tt-solo-mark-on"), (self.convert_button, "tt-solo-convert"),
-                            (self.prev_button, "tt-solo-prev"), (self.next_button, "tt-solo-next"),
-                            (self.step_title, "tt-solo-step-title"), (self.step_text, "tt-solo-step-text"),
-                            (self.score, "tt-solo-score"), (self.objectives, "tt-solo-objectives"),
-                            (self.board, "tt-solo-board"), (self.rival_board, "tt-solo-rival-board"),
-                            (self.refused, "tt-solo-refused")):
+        for widget, css in ((self.stars, "tt-solo-stars"), (self.seed, "tt-solo-seed"), (self.new_button, "tt-solo-new"),
+                            (self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
+                            (self.mark_on, "tt-solo-mark-on"), (self.conversion, "tt-solo-conversion"),
+                            (self.convert_button, "tt-solo-convert"), (self.prev_button, "tt-solo-prev"),
+                            (self.next_button, "tt-solo-next"), (self.step_title, "tt-solo-step-title"),
+                            (self.step_text, "tt-solo-step-text"), (self.turn_log, "tt-solo-log"), (self.score, "tt-solo-score"),
+                            (self.objectives, "tt-solo-objectives"), (self.rival_board, "tt-solo-rival-board"),
+                            (self.board, "tt-solo-board"), (self.refused, "tt-solo-refused")):
             widget.add_class(css)
+        self.new_button.on_click(lambda _: self.new_game(self.stars.value, self.seed.value))
         self.play_button.on_click(lambda _: self.play(self.action.value))
         self.convert_button.on_click(lambda _: self.convert(self.conversion.value))
         self.prev_button.on_click(lambda _: self.show(self.shown - 1))
         self.next_button.on_click(lambda _: self.show(self.shown + 1))
-        steps = widgets.HBox([self.prev_button, self.next_button])
-        super().__init__([self.score, widgets.HBox([self.action, self.play_button]), self.mark_on,
-                          widgets.HBox([self.conversion, self.convert_button]), steps, self.step_title,
-                          self.step_text, self.rival_board, self.objectives, self.board, self.refused])
+        super().__init__([
+            widgets.HBox([self.stars, self.seed, self.new_button]), self.score,
+            widgets.HBox([self.action, self.play_button]), self.mark_on,
+            widgets.HBox([self.conversion, self.convert_button]),
+            widgets.HBox([self.prev_button, self.next_button]), self.step_title, self.step_text, self.turn_log,
+            self.rival_board, self.objectives, self.board, self.refused,
+        ])
         self.add_class("tt-solo")
+        self.new_game(stars, seed)
+
+    def new_game(self, stars: int, seed: int) -> None:
+        """Set up a new game (the rival plays first if it is the start player)."""
+        self.rng = Rng(seed)
+        opening = run(setup_solo(stars, seed))
+        start = run(proceed(opening.result, self.rng))
+        self.game = start.result
+        self.steps = list(opening.steps) + list(start.steps)
+        self.since = 0
+        self.shown = 0
         self._refresh()
 
     def play(self, action: str) -> None:
@@ -65,20 +84,19 @@ class SoloPlay(widgets.VBox):
         if self.game.over or not action:
             return
         played = run(play_your_action(self.game, action, self.rng, prefer=self.mark_on.value))
-        first_new = len(self.steps)
-        self.steps.extend(played.steps)
-        self.game = played.result
-        self.shown = first_new
-        self._refresh()
+        self._add(played)
 
     def convert(self, conversion: str) -> None:
         """A free action before your main action: 2 of one kind for 1 of another (S-F4)."""
         if self.game.over or not conversion:
             return
-        done = run(convert(self.game, conversion.split(":", 1)[1], self.rng))
-        self.steps.extend(done.steps)
-        self.game = done.result
-        self.shown = len(self.steps) - 1
+        self._add(run(convert(self.game, conversion.split(":", 1)[1], self.rng)))
+
+    def _add(self, played) -> None:
+        self.since = len(self.steps)
+        self.steps.extend(played.steps)
+        self.game = played.result
+        self.shown = self.since
         self._refresh()
 
     def show(self, index: int) -> None:
@@ -111,6 +129,8 @@ class SoloPlay(widgets.VBox):
         self.score.value = f"<b>{status}</b> · You {game.you.score} VP · Rival {game.rival.score} VP"
         if game.over:
             self.score.value += " · " + html.escape(self.steps[-1].text.split(". ")[-1])
+        items = "".join(f"<li><b>{html.escape(s.title)}</b>: {html.escape(s.text)}</li>" for s in self.steps[self.since:])
+        self.turn_log.value = f"<details open><summary>What happened since your last action</summary><ol>{items}</ol></details>"
         self.objectives.value = game.objectives._repr_html_() if game.objectives.face_up or game.objectives.stack else (
             "<i>No objectives at this difficulty.</i>")
         self.rival_board.value = game.rival._repr_svg_()

@@ -1,5 +1,7 @@
 """The solo widget, headless: choose an action, play it, step through the rival's reasons."""
 
+import html
+
 from tabletoolkit.engine import run
 from tabletoolkit.seti.solo import setup_solo
 from tabletoolkit.widgets.seti_solo import solo_play
@@ -50,3 +52,21 @@ def test_the_objective_menu_lists_the_face_up_objectives():
     view = solo_play(stars=4, seed=7)
     assert [value for _, value in view.mark_on.options] == [None] + [o.tile.id for o in view.game.objectives.face_up]
     assert view.mark_on.options[1][0] == view.game.objectives.face_up[0].describe()
+
+
+def test_a_new_game_at_another_difficulty_replaces_the_game_in_place():
+    view = solo_play(stars=4, seed=7)
+    view.stars.value = 1
+    view.seed.value = 2
+    view.new_button.click()
+    assert view.game.rival.stars == 1 and view.game.round == 1
+    assert view.objectives.value == "<i>No objectives at this difficulty.</i>"
+    assert view.step_title.value.startswith(f"<b>Step 1 of {len(view.steps)}: Set up</b>")
+
+
+def test_the_log_lists_everything_since_your_last_action():
+    view = solo_play(stars=4, seed=7)
+    view.play("launch")
+    titles = [s.title for s in view.steps[view.since:]]
+    assert titles[0] == "You: launch"
+    assert all(f"<b>{html.escape(title)}</b>" in view.turn_log.value for title in titles)
