@@ -13,8 +13,8 @@ from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..prob import Distribution, draw
 from .actions import draw_tactics
-from .catalog import TRACKS, Catalog, load_catalog
-from .state import Game, Moon, Region
+from .catalog import Catalog, load_catalog
+from .state import Game, Region
 from .tracks import track_vp
 from .variant import RULEBOOK, AndromedaVariant
 

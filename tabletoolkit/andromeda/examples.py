@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .catalog import Catalog, load_catalog
 from .goods import Goods
-from .state import Development, Game, Player, Region, Ship, StationModule, core_station, fleet
+from .state import Development, Game, Player, Region, StationModule, core_station, fleet
 
 
 def scoring_example(catalog: Catalog | None = None) -> Game:

@@ -7,7 +7,7 @@ import pytest
 from tabletoolkit.andromeda.examples import launch_example
 from tabletoolkit.andromeda.free_actions import end_of_turn_hand, free_action, tactics_verdict
 from tabletoolkit.andromeda.goods import Goods
-from tabletoolkit.andromeda.state import Moon, StationModule
+from tabletoolkit.andromeda.state import Moon
 from tabletoolkit.engine import IllegalAction, run
 
 pytestmark = pytest.mark.phase("andromeda.free_actions")

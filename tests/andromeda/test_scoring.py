@@ -4,7 +4,6 @@ from dataclasses import replace
 
 import pytest
 
-from tabletoolkit.andromeda.catalog import load_catalog
 from tabletoolkit.andromeda.examples import scoring_example
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.scoring import final_scoring, gain_vp, ranking, score_player

@@ -3,7 +3,6 @@
 import pytest
 
 from tabletoolkit.andromeda.battle import Pirate, battle
-from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.pirates import PirateCard
 from tabletoolkit.andromeda.setup import set_up
 from tabletoolkit.andromeda.table import (apply_battle, battle_setup, board_and_pieces, launch_in_game, launch_options,
