@@ -151,3 +151,41 @@ def test_a_preferred_objective_takes_the_trigger_when_it_fits():
     assert [o.marked for o in after.objectives.face_up] == [(False,), (False, False), (True, False)]
     default = run(mark_objectives(game, [Event("launch")], prefer="I-4")).result  # I-4 not face up: first that fits
     assert default.objectives.completed == ("I-6",)
+
+
+def one_action_card(action):
+    from tabletoolkit.seti.solo.data import ActionCard
+
+    return ActionCard("T.1", "basic", "left", (action,), sample=True)
+
+
+@pytest.mark.phase("seti.solo")
+def test_rival_discards_a_probe_tech_to_land_on_a_moon_leftmost_by_the_arrow():
+    from tabletoolkit.seti.solo.data import RivalAction
+    from tabletoolkit.seti.solo.turn import play_card
+
+    game = fresh()
+    mars = game.table.solar.layout.planets["Mars"]
+    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=replace(game.table, on_earth=(RIVAL,)))
+    card = one_action_card(RivalAction("orbit_land", moves=12, planets=("Mars",), prefer="orbit"))
+    steps = run(play_card(game, card, Rng(0))).steps
+    after = steps[-1].state
+    assert steps[-1].title == f"Rival lands on {mars.moons[0].name}"
+    assert after.rival.techs == ("CT1",)
+    assert after.table.placements[-1].where == mars.moons[0].name
+    assert RIVAL not in after.table.on_earth
+
+
+@pytest.mark.phase("seti.solo")
+def test_rival_discards_a_telescope_tech_for_an_extra_card_row_signal():
+    from tabletoolkit.seti.solo.data import RivalAction
+    from tabletoolkit.seti.solo.turn import play_card
+
+    game = replace(fresh(), rival=replace(fresh().rival, techs=("TT3",)))
+    card = one_action_card(RivalAction("telescope", signals=("earth",)))
+    steps = run(play_card(game, card, Rng(0))).steps
+    titles = [s.title for s in steps]
+    assert titles[0] == "Rival discards a telescope tech"
+    assert sum(1 for t in titles if t.startswith("Rival signals in")) == 2  # Earth + the extra card-row signal
+    assert steps[-1].state.rival.techs == ()
+    assert len(steps[-1].state.table.supply.discard) == len(game.table.supply.discard) + 1
