@@ -97,10 +97,6 @@ class MissionInPlay:
     completed: bool = False
 
 
-def _reward(raw: Any, where: str) -> Reward:
-    return Reward.parse(raw, where)
-
-
 def _card(entry: Mapping[str, Any], where: str, sample: bool = False) -> CardText:
     for key in ("name", "section"):
         if not isinstance(entry.get(key), str) or not entry[key]:
@@ -115,7 +111,7 @@ def _card(entry: Mapping[str, Any], where: str, sample: bool = False) -> CardTex
             raise InvalidInput(f"{where}.condition", raw, "a table { measure = ..., at_least = N, text = ... }")
         condition = Condition(raw["measure"], raw["at_least"], str(raw.get("text", raw["measure"])))
     triggers = tuple(
-        Trigger(str(t.get("event")), _reward(t.get("reward"), f"{where}.triggers[{i}].reward"))
+        Trigger(str(t.get("event")), Reward.parse(t.get("reward"), f"{where}.triggers[{i}].reward"))
         for i, t in enumerate(entry.get("triggers", []))
     )
     if kind == "triggered" and not triggers:
@@ -129,10 +125,10 @@ def _card(entry: Mapping[str, Any], where: str, sample: bool = False) -> CardTex
     if income is not None and income not in INCOME_KINDS:
         raise InvalidInput(f"{where}.income", income, f"one of {INCOME_KINDS}")
     return CardText(
-        name=entry["name"], section=entry["section"], cost=_reward(entry.get("cost"), f"{where}.cost"),
-        effect=_reward(entry.get("effect"), f"{where}.effect"), kind=kind, condition=condition,
-        mission_reward=_reward(entry.get("mission_reward"), f"{where}.mission_reward"), triggers=triggers,
-        scoring=scoring, income=income, corner=_reward(entry.get("corner"), f"{where}.corner"),
+        name=entry["name"], section=entry["section"], cost=Reward.parse(entry.get("cost"), f"{where}.cost"),
+        effect=Reward.parse(entry.get("effect"), f"{where}.effect"), kind=kind, condition=condition,
+        mission_reward=Reward.parse(entry.get("mission_reward"), f"{where}.mission_reward"), triggers=triggers,
+        scoring=scoring, income=income, corner=Reward.parse(entry.get("corner"), f"{where}.corner"),
         sector_colour=entry.get("sector_colour"), alien=bool(entry.get("alien", False)),
         undiscardable=bool(entry.get("undiscardable", False)), sample=sample, reading=str(entry.get("reading", "")),
     )

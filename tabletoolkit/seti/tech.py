@@ -195,8 +195,3 @@ def computer_slots(game: SetiGame, colour: str, tech_id: str) -> tuple[Option, .
         else:
             options.append(Option(position))
     return tuple(options)
-
-
-def tech_catalogue() -> Mapping[str, Tech]:
-    """The shipped techs by id."""
-    return {tech.id: tech for tech in load_techs()}

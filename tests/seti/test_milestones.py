@@ -4,6 +4,8 @@ several in one turn (S-R3), resolution order, passing 100 (S-F20)."""
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletoolkit import IllegalAction, run
 from tabletoolkit.seti import Decisions, new_game
@@ -12,6 +14,7 @@ from tabletoolkit.seti.traces import NEUTRAL, Mark, Spot
 from tabletoolkit.seti.variant import RULEBOOK
 
 COLOURS = ("green", "orange", "blue", "purple")
+GAMES = {players: new_game(COLOURS[:players], seed=2) for players in range(1, 5)}
 
 
 def scored(game, **scores):
@@ -109,3 +112,17 @@ def test_passing_100_triggers_nothing_again_s_f20():
     steps = run(resolve_milestones(game))
     assert [s.title for s in steps] == ["No milestone"]
     assert steps.result.player("green").milestone_score == 130
+
+
+@given(before=st.integers(0, 140), gain=st.integers(0, 60), players=st.integers(1, 4))
+@settings(max_examples=60, deadline=None)
+def test_every_threshold_passed_once_triggers_once(before, gain, players):
+    game = scored(GAMES[players], green=(before, before + gain))
+    result = run(resolve_milestones(game)).result
+    gold = sum(1 for t in RULEBOOK.gold_milestones if before < t <= before + gain)
+    assert sum(tile.marks.count("green") for tile in result.gold_tiles) == gold
+    markers = RULEBOOK.neutral_markers[players - 1]
+    neutral = sum(1 for t in RULEBOOK.neutral_milestones if before < t <= before + gain and markers)
+    assert sum(1 for slot in result.life.slots for mark in slot.discovery if mark) == neutral
+    again = run(resolve_milestones(result)).result
+    assert again.gold_tiles == result.gold_tiles and again.life == result.life  # resolved once only

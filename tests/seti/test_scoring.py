@@ -4,16 +4,19 @@ cards, S-R4 (a fourth chooser) and S-R5 (income tile), shared ties."""
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletoolkit import run
 from tabletoolkit.seti import new_game
 from tabletoolkit.seti.milestones import load_gold_tiles
 from tabletoolkit.seti.missions import MissionInPlay
-from tabletoolkit.seti.scoring import final_scoring, score_game
+from tabletoolkit.seti.scoring import final_scoring, gold_lines, score_game, with_holdings
 from tabletoolkit.seti.traces import Mark
 from tabletoolkit.seti.variant import RULEBOOK
 
 COLOURS = ("green", "orange", "blue", "purple")
+BASE = new_game(COLOURS, seed=1)
 
 
 def game_with(side: str, marks: dict, players: int = 2, variant=RULEBOOK, **boards):
@@ -123,3 +126,23 @@ def test_a_discovered_species_adds_its_scoring_step_counting_overflow_and_discov
     steps = run(final_scoring(game))
     assert lines(steps.result, "green")[f"species {alien.species.name}".split(" (")[0]] == (3, per_trace, 3 * per_trace)
     assert "green: species scoring" in [step.title for step in steps]
+
+
+@given(techs=st.tuples(*[st.integers(0, 4)] * 3), tucked=st.tuples(*[st.integers(0, 6)] * 3),
+       traces=st.tuples(*[st.integers(0, 5)] * 3), missions=st.integers(0, 6), cards=st.integers(0, 3),
+       sides=st.tuples(*[st.sampled_from("ab")] * 4), position=st.integers(0, 3))
+@settings(max_examples=60, deadline=None)
+def test_each_gold_tile_scores_its_value_times_its_sets(techs, tucked, traces, missions, cards, sides, position):
+    game = with_holdings(BASE, "green", techs=techs, tucked=tucked, traces=traces, completed_missions=missions,
+                         endgame_cards=cards, sector_wins=traces[0], orbiters=tucked[0])
+    rivals = ("orange", "blue", "purple")[:position]
+    game = replace(game, gold_tiles=tuple(replace(t, side=side, marks=rivals + ("green",))
+                                          for t, side in zip(game.gold_tiles, sides)))
+    expected = {
+        "tech_sets": min(techs), "tech_pairs": sum(techs) // 2, "completed_missions": missions,
+        "mission_or_endgame_pairs": (missions + cards) // 2, "income_sets": min(tucked),
+        "income_most": max(tucked[:2]), "trace_sets": min(traces), "sectors_and_planets": min(traces[0], tucked[0]),
+    }
+    for tile, line in zip(game.gold_tiles, gold_lines(game, "green")):
+        assert line.count == expected[tile.face.measure]
+        assert line.vp == line.count * tile.face.values[min(position, 2)]
