@@ -1,4 +1,18 @@
-"""The SETI solo game: the rival agency (单人游戏), its choice rules and your objectives."""
+"""The SETI solo game: the rival agency (单人游戏), its choice rules and your objectives.
+
+* ``material()``: the printed solo material as data (``seti/data/solo_*.toml``; sample where the
+  rulebook is silent, each entry says so).
+* ``Rival``, ``setup_rival``, ``advance``, ``gain``, ``add_data``, ``analyze``, ``reveal``,
+  ``new_round_deck``: the rival's own board (progress track, deck, computer, publicity, VP).
+* ``choose_tech``, ``choose_planet``/``choose_route``, ``choose_landing``, ``choose_sector``,
+  ``choose_row_card``, ``choose_trace``, ``choose_gold_tile``: its choice rules, pure functions returning
+  a ``Choice`` (value and reason) from small views (``TechOffer``, ``RouteOption``, ``PlanetSpaces``,
+  ``SectorOption``, ``TraceColumn``).
+* ``Objectives``, ``Event``, ``setup_objectives``: your objectives (marking, replacing, paying).
+* ``SoloTable``/``setup_table`` (the shared board from the other SETI modules), ``SoloGame``,
+  ``rival_turn``, ``your_options``/``your_turn``, ``conversion_options``/``convert``, ``proceed``,
+  ``play_your_action`` and the registered phase ``solo_game`` (``seti.solo``).
+"""
 
 from .choices import (
     Choice,
