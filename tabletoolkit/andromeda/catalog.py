@@ -23,7 +23,7 @@ MODULE_ROWS = ("science", "industry", "commerce", "civilization")
 SHIP_TYPES = ("transport", "fighter", "science_vessel", "heavy_cruiser")
 DEVELOPMENT_TYPES = ("observatory", "factory", "spaceport", "city", "obelisk")
 TACTICS_KINDS = ("action", "event", "persistent", "diplomacy", "battle")
-SCORED_PER = ("development", "tactics_card", "module", "resource")
+SCORED_PER = ("development", "tactics_card", "module", "resource", "leader")
 
 
 @dataclass(frozen=True)
@@ -121,9 +121,16 @@ class EventCard:
 
 @dataclass(frozen=True)
 class Faction:
+    """A faction card: start resources (card back), start track (top left) and its power (sample)."""
+
     name: str
     resources: Goods
     track: str
+    power: str = ""
+    turn_gain: Goods = Goods()
+    end_per: str = ""
+    end_each: int = 0
+    end_divisor: int = 1
 
 
 @dataclass(frozen=True)
@@ -244,8 +251,18 @@ class Catalog:
         tokens = cards.get("tokens", {})
         factions = {}
         for entry in cards["faction"]:
-            factions[entry["name"]] = Faction(entry["name"], _goods(f"faction.{entry['name']}.resources", entry["resources"]),
-                                              _enum(f"faction.{entry['name']}.track", entry["track"], TRACKS))
+            label = f"faction.{entry['name']}"
+            power = entry.get("power", {})
+            per = power.get("end_per", "")
+            if per and per not in SCORED_PER:
+                raise InvalidInput(label + ".power.end_per", per, f"one of {SCORED_PER}")
+            divisor = power.get("end_divisor", 1)
+            if not isinstance(divisor, int) or divisor < 1:
+                raise InvalidInput(label + ".power.end_divisor", divisor, "a whole number, 1 or more")
+            factions[entry["name"]] = Faction(entry["name"], _goods(label + ".resources", entry["resources"]),
+                                              _enum(label + ".track", entry["track"], TRACKS), power.get("text", ""),
+                                              _goods(label + ".power.turn_gain", power.get("turn_gain", {})), per,
+                                              _count(label + ".power.end_each", power.get("end_each", 0)), divisor)
         planets = []
         for entry in cards["planet"]:
             label = f"planet.{entry.get('name')}"

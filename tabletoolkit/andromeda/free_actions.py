@@ -3,7 +3,8 @@ inserting moons and playing tactics cards (A-F18); during an event nothing unles
 
 The actions: insert a moon, play a tactics card (five kinds, each with its moment), flip a development
 card, spend an exploration or supremacy token, recruit leaders from regions where you have a ship,
-discard a moon for its reward, collect bonus resources where you have a ship. The tactics hand limit
+discard a moon for its reward, collect bonus resources where you have a ship, use a faction power
+(sample data: the text gives no power's content). The tactics hand limit
 (5 plus the civilization track) is checked at the end of your turn.
 """
 
@@ -24,7 +25,7 @@ SECTION = "自由行动"
 TACTICS = "自由行动 · 战术卡类型"
 LIMIT = "自由行动 · 战术卡上限"
 ACTIONS = ("insert_moon", "play_tactics", "flip_development", "spend_exploration", "spend_supremacy",
-           "recruit", "discard_moon", "collect_bonus")
+           "recruit", "discard_moon", "collect_bonus", "faction_power")
 ANY_TURN = ("insert_moon", "play_tactics")
 MOMENTS = ("own_turn", "other_turn", "battle", "diplomacy", "event", "return")
 
@@ -63,7 +64,8 @@ def free_action(game: Game, colour: str, action: str, *, moment: str | None = No
     active player and ``other_turn`` otherwise. ``details`` are the action's arguments:
     ``insert_moon``: index, target; ``play_tactics``: card; ``flip_development``: kind (+ its ability's
     arguments); ``spend_exploration`` / ``spend_supremacy``: index; ``recruit``: region, count;
-    ``discard_moon``: index (+ repair); ``collect_bonus``: region."""
+    ``discard_moon``: index (+ repair); ``collect_bonus``: region; ``faction_power``: nothing (sample powers
+    that give resources once per turn)."""
     from .develop import use_development_card
     from .events import advance_event
     from .moons import moon_action
@@ -138,6 +140,15 @@ def free_action(game: Game, colour: str, action: str, *, moment: str | None = No
             raise IllegalAction("andromeda.free_actions.no_bonus", f"no bonus resources lie on {region.name}", "自由行动 · 收集奖励资源")
         game = gain(game.with_region(replace(region, bonus=Goods())), colour, region.bonus)
         yield Step("Collect bonus resources", f"{colour} collects {region.bonus} from {region.name}.", "自由行动 · 收集奖励资源", game)
+    elif action == "faction_power":
+        faction = catalog.factions.get(player.faction)
+        if faction is None or not faction.turn_gain:
+            raise IllegalAction("andromeda.free_actions.no_power", f"{colour}'s faction has no power to use as a free action "
+                                "(faction powers are sample data)", "自由行动 · 使用派系能力")
+        if player.power_used:
+            raise IllegalAction("andromeda.free_actions.power_used", f"{faction.name}'s power works once per turn", "自由行动 · 使用派系能力")
+        game = gain(game.with_player(replace(player, power_used=True)), colour, faction.turn_gain)
+        yield Step("Faction power", f"{colour} uses {faction.name}'s power: {faction.power}", "自由行动 · 使用派系能力", game)
     return game
 
 

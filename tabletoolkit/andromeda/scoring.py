@@ -89,6 +89,8 @@ def end_turn(game: Game, rng=None, *, catalog: Catalog | None = None, variant: A
     if game.event_pending is not None and game.ended_by is None:
         game = yield from resolve_event(game, rng, catalog=catalog, variant=variant, place_pirate=place_pirate)
     finished = game.active
+    if game.player(finished).power_used:
+        game = game.with_player(replace(game.player(finished), power_used=False))
     if game.ended_by is not None and game.final_turns and game.final_turns[0] == finished:
         game = replace(game, final_turns=game.final_turns[1:])
     order = game.turn_order_from(finished)
@@ -168,7 +170,12 @@ def score_player(game: Game, colour: str, catalog: Catalog | None = None,
         add("destiny", sum(vp for *_, vp in met),
             "; ".join(f"{card}: highest on {track}, {vp} VP" for card, track, vp in met) or "no destiny goal met", DESTINY)
     # 7. Other: faction powers.
-    add("7 other", player.extra_vp, f"{player.extra_vp} VP from faction powers", f"{SCORING} 7 其他")
+    faction = catalog.factions.get(player.faction)
+    power_vp = faction_end_vp(faction, game, player) if faction else 0
+    detail = f"{power_vp} VP from {faction.name}'s power ({faction.power})" if faction and faction.end_per else "no faction power scores"
+    if player.extra_vp:
+        detail += f"; {player.extra_vp} VP recorded from other effects"
+    add("7 other", power_vp + player.extra_vp, detail, f"{SCORING} 7 其他")
     return ScoreSheet(colour, player.vp, tuple(lines))
 
 
@@ -186,17 +193,29 @@ def unspent_resources(player: Player) -> int:
     return player.resources.resources.total + len(player.tactics)
 
 
-def end_game_module_vp(card, game: Game, player: Player, variant: AndromedaVariant = RULEBOOK) -> int:
-    """``base + each × count`` (A-R10); the literal reading uses the text's per-item value."""
-    each = card.each if variant.civilization_modules == "ruling" else card.literal_each
-    count = {
+def count_of(per: str, game: Game, player: Player) -> int:
+    """How many of ``per`` a player has at the end (developments, tactics cards, modules, resources, leaders)."""
+    return {
         "development": len(game.developments_of(player.colour)),
         "tactics_card": len(player.tactics),
         "module": len(player.modules),
         "resource": unspent_resources(player),
+        "leader": player.leaders,
         "": 0,
-    }[card.per]
-    return card.base + each * count
+    }[per]
+
+
+def end_game_module_vp(card, game: Game, player: Player, variant: AndromedaVariant = RULEBOOK) -> int:
+    """``base + each × count`` (A-R10); the literal reading uses the text's per-item value."""
+    each = card.each if variant.civilization_modules == "ruling" else card.literal_each
+    return card.base + each * count_of(card.per, game, player)
+
+
+def faction_end_vp(faction, game: Game, player: Player) -> int:
+    """A faction power's end-game VP (sample data): ``end_each`` per ``end_divisor`` of ``end_per``."""
+    if not faction.end_per:
+        return 0
+    return faction.end_each * (count_of(faction.end_per, game, player) // faction.end_divisor)
 
 
 def ranking(game: Game, sheets: dict[str, ScoreSheet]) -> tuple[tuple[str, ...], ...]:

@@ -92,6 +92,7 @@ class Player:
     development_cards: tuple[DevelopmentCard, ...] = ()
     persistent: tuple[str, ...] = ()
     extra_vp: int = 0
+    power_used: bool = False
     destiny: tuple[tuple[str, str, int], ...] = ()
 
     def track(self, name: str) -> int:

@@ -79,3 +79,21 @@ def test_hand_limit_at_the_end_of_the_turn():
         end_of_turn_hand(game, "red", ("Automation",))
     assert refused.value.rule == "andromeda.free_actions.hand_limit"
     assert len(end_of_turn_hand(game, "red", ("Automation",) * 2).player("red").tactics) == 5
+
+
+def test_faction_power_once_per_turn_and_its_end_vp():
+    from tabletoolkit.andromeda.examples import scoring_example
+    from tabletoolkit.andromeda.scoring import end_turn, score_player
+
+    game = launch_example()
+    game = game.with_player(replace(game.player("red"), faction="Plutonian Empire"))   # sample power: 1 energy a turn
+    used = run(free_action(game, "red", "faction_power")).result
+    assert used.player("red").resources["energy"] == game.player("red").resources["energy"] + 1
+    assert refusal(free_action(used, "red", "faction_power")) == "andromeda.free_actions.power_used"
+    next_turn = run(end_turn(used)).result
+    assert not next_turn.player("red").power_used
+    assert refusal(free_action(game, "blue", "faction_power", moment="own_turn")) == "andromeda.free_actions.not_your_turn"
+    ended = scoring_example()
+    ended = ended.with_player(replace(ended.player("yellow"), faction="Sample: Iron Reach"))   # sample: 2 VP per development
+    other = next(line for line in score_player(ended, "yellow").lines if line.step == "7 other")
+    assert other.delta == 2 * 3
