@@ -34,12 +34,13 @@ __all__ = ["advance_track", "track_vp", "track_table"]
                 notebook="andromeda_tracks_and_events.ipynb")
 def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catalog: Catalog | None = None,
                   variant: AndromedaVariant = RULEBOOK, exploration_pick: int = 0, upgrade: str | None = None,
-                  free_ship: bool = True, rng: Rng | None = None) -> Procedure:
+                  free_ship: bool = True, draw_to_limit: bool = True, rng: Rng | None = None) -> Procedure:
     """Move ``colour``'s marker ``spaces`` up ``track``, resolving each space reached.
 
     ``exploration_pick`` is the index of the token taken from a science stack (looked at secretly);
     ``upgrade`` the ship type whose upgrade tile is placed on an industry upgrade space (the first tile
-    in the supply when not given); ``free_ship`` whether to build that type free when one is unbuilt.
+    in the supply when not given); ``free_ship`` whether to build that type free when one is unbuilt;
+    ``draw_to_limit`` whether to draw up to a raised hand limit at once (the text says you may).
     """
     from .events import advance_event
     from .ships import apply_upgrade
@@ -82,9 +83,13 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
         if any(space == limit_space for limit_space, _ in board.hand_limits):
             player = game.player(colour)
             new_limit = hand_limit(player, catalog, variant.hand_limit)
-            game, drawn = draw_tactics(game, colour, max(0, new_limit - len(player.tactics)), rng)
-            yield Step("Hand limit raised", f"{colour}'s hand limit is now {new_limit}; they draw {len(drawn)} "
-                       f"tactics card(s) up to it at once.", SPECIFIC["civilization"], game, {"drawn": drawn})
+            drawn: tuple[str, ...] = ()
+            if draw_to_limit:
+                game, drawn = draw_tactics(game, colour, max(0, new_limit - len(player.tactics)), rng)
+            how = (f"they draw {len(drawn)} tactics card(s) up to it at once" if draw_to_limit
+                   else "they choose not to draw up to it")
+            yield Step("Hand limit raised", f"{colour}'s hand limit is now {new_limit}; {how}.", SPECIFIC["civilization"], game,
+                       {"drawn": drawn})
         if space in board.events:
             game = yield from advance_event(game, 1, catalog=catalog, variant=variant, reason=f"{colour} reached an event space on {track}")
     return game

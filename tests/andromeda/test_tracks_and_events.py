@@ -62,6 +62,8 @@ def test_civilization_hand_limit_draws_up_to_it_at_once():
     start = start.with_player(replace(start.player("red"), tactics=("Automation",)))
     result = run(advance_track(start, "red", "civilization")).result
     assert len(result.player("red").tactics) == 6
+    declined = run(advance_track(start, "red", "civilization", draw_to_limit=False)).result
+    assert declined.player("red").tactics == ("Automation",)
 
 
 @pytest.mark.phase("andromeda.tracks")
