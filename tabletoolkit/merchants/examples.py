@@ -41,10 +41,10 @@ def seated(state: GameState, name: str, **changes) -> GameState:
 
 
 def belt_example() -> GameState:
-    """Ada at the Belt with a Falcon (7 energy, 3 cargo, an Ace Hauler aboard); Bea's local space holds a gold."""
+    """The Mark 2 era: Ada at the Belt with a Falcon (7 energy, 3 cargo, an Ace Hauler aboard); Bea's local space holds a gold."""
     state = seated(constructed_table(), "Ada", location="Belt", local=("iron",),
                    ships=(sample_ship("falcon", 1, pilots=("ace",)),))
-    return seated(state, "Bea", local=("gold", "ice"), claimed=("xenite",))
+    return replace(seated(state, "Bea", local=("gold", "ice"), claimed=("xenite",)), era=2)
 
 
 def dock_example() -> GameState:
@@ -62,11 +62,12 @@ DOCK_CHOICE = DockVisit(transfers=(Transfer("kestrel-1", "ace", "harrier-2"), Tr
 
 
 def end_example() -> GameState:
-    """Three players near the end: Ada (104 credits) and Bea (two loan markers) at the Dock, Cy at the Belt with a loaded tug."""
+    """The Mark 3 era, three players near the end: Ada (104 credits) and Bea (two loan markers) at the Dock, Cy at the Belt with a loaded tug."""
     state = constructed_table()
     state = seated(state, "Ada", location="Dock", credits=104, ships=(sample_ship("harrier", 1),))
     state = seated(state, "Bea", location="Dock", credits=88, ships=(sample_ship("ox", 2, loans=2),))
-    return seated(state, "Cy", location="Belt", credits=97, ships=(sample_ship("bison", 3, hold=("gold", "copper")),))
+    state = seated(state, "Cy", location="Belt", credits=97, ships=(sample_ship("bison", 3, hold=("gold", "copper")),))
+    return replace(state, era=3, refineries_open=True)
 
 
 END_SCRIPT = (

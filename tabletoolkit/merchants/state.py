@@ -239,17 +239,32 @@ _COLOURS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#5bc0de")
 
 
 def render_svg(state: GameState) -> str:
-    """The loop with every player's marker, then one line per player (deterministic SVG)."""
+    """The loop with every player's marker, then one line per player and per ship (deterministic SVG)."""
     esc = html.escape
-    rows = len(state.players)
-    height = 250 + 22 * rows + 16 * sum(len(p.ships) for p in state.players)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="560" height="{height}" class="tt-merchants-state" font-family="sans-serif" font-size="12">']
+    status = f"Turn {state.turn} · Mark {state.era} era · bag {state.bag_size()} · known space: {describe_tokens(state.known)}"
+    if state.end_trigger:
+        status += f" · end triggered by {state.end_trigger}"
+    rows: list[tuple[int | None, str]] = []
+    for index, player in enumerate(state.players):
+        rows.append((index, f"{player.name}: {player.credits} cr at the {player.location}; local {describe_tokens(player.local)}"
+                     + (f", claimed {describe_tokens(player.claimed)}" if player.claimed else "")
+                     + (f"; refineries {', '.join(player.refineries)}" if player.refineries else "")))
+        for ship in player.ships:
+            flags = (" OBSOLETE" if state.obsolete(ship) else "") + (f" loans {ship.loans}" if ship.loans else "")
+            rows.append((None, f"{ship.label()}{flags}; hold {describe_tokens(ship.hold)}"
+                         + (f"; cards {', '.join(ship.cards)}" if ship.cards else "")
+                         + (f"; → {ship.destination}" if ship.destination else "")
+                         + (" (reached)" if ship.at_destination else "")))
+    width = max(560, 70 + round(6.3 * max(len(text) for _, text in rows + [(None, status)])))
+    height = 250 + sum(22 if index is not None else 16 for index, _ in rows)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-merchants-state" '
+           'font-family="sans-serif" font-size="12">']
     for place, (x, y) in _PLACES.items():
         out.append(f'<rect x="{x}" y="{y}" width="200" height="70" rx="10" fill="#f7f7f7" stroke="#555"/>')
         out.append(f'<text x="{x + 8}" y="{y + 18}" font-weight="bold">{place}</text>')
-    out.append('<path d="M220 55 L250 55 M350 90 L350 120 M250 155 L220 155 M120 120 L120 90" stroke="#555" stroke-width="2"/>')
-    out.append('<text x="228" y="48" font-size="10">→</text><text x="356" y="110" font-size="10">↓</text>'
-               '<text x="228" y="150" font-size="10">←</text><text x="104" y="110" font-size="10">↑</text>')
+    for x1, y1, x2, y2, head in ((220, 55, 244, 55, "244,50 252,55 244,60"), (350, 90, 350, 114, "345,114 350,122 355,114"),
+                                 (250, 155, 226, 155, "226,150 218,155 226,160"), (120, 120, 120, 96, "115,96 120,88 125,96")):
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#555" stroke-width="2"/><polygon points="{head}" fill="#555"/>')
     counts: Counter[str] = Counter()
     for index, player in enumerate(state.players):
         x, y = _PLACES[player.location]
@@ -260,25 +275,15 @@ def render_svg(state: GameState) -> str:
         ring = ' stroke="#000" stroke-width="3"' if index == state.current and not state.finished else ""
         out.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="{colour}"{ring}/>')
         out.append(f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" fill="white" font-weight="bold">{esc(player.name[:2])}</text>')
-    status = f"Turn {state.turn} · Mark {state.era} era · bag {state.bag_size()} · known space: {esc(describe_tokens(state.known))}"
-    if state.end_trigger:
-        status += f" · end triggered by {esc(state.end_trigger)}"
-    out.append(f'<text x="20" y="215">{status}</text>')
+    out.append(f'<text x="20" y="215">{esc(status)}</text>')
     y = 240
-    for index, player in enumerate(state.players):
-        colour = _COLOURS[index % len(_COLOURS)]
-        text = (f"{esc(player.name)}: {player.credits} cr at the {player.location}; local {esc(describe_tokens(player.local))}"
-                + (f", claimed {esc(describe_tokens(player.claimed))}" if player.claimed else "")
-                + (f"; refineries {esc(', '.join(player.refineries))}" if player.refineries else ""))
-        out.append(f'<rect x="20" y="{y - 11}" width="10" height="10" fill="{colour}"/><text x="36" y="{y}">{text}</text>')
-        y += 22
-        for ship in player.ships:
-            flags = (" OBSOLETE" if state.obsolete(ship) else "") + (f" loans {ship.loans}" if ship.loans else "")
-            cards = ", ".join(ship.cards)
-            out.append(
-                f'<text x="50" y="{y - 6}" font-size="11">{esc(ship.label())}{flags}; hold {esc(describe_tokens(ship.hold))}'
-                f'{"; cards " + esc(cards) if cards else ""}{"; → " + esc(ship.destination) if ship.destination else ""}</text>'
-            )
+    for index, text in rows:
+        if index is not None:
+            colour = _COLOURS[index % len(_COLOURS)]
+            out.append(f'<rect x="20" y="{y - 11}" width="10" height="10" fill="{colour}"/><text x="36" y="{y}">{esc(text)}</text>')
+            y += 22
+        else:
+            out.append(f'<text x="50" y="{y - 6}" font-size="11">{esc(text)}</text>')
             y += 16
     out.append("</svg>")
     return "".join(out)
