@@ -59,10 +59,36 @@ class GoldTile:
     def __hash__(self) -> int:
         return hash((self.id, self.side, self.marks))
 
+    def _repr_svg_(self) -> str:
+        return gold_tiles_svg((self,))
+
     def _repr_html_(self) -> str:
         marks = ", ".join(f"{colour} ({self.value_at(i)})" for i, colour in enumerate(self.marks)) or "none yet"
         return (f"<div class='tt-seti-gold'><b>{self.id} · {html.escape(self.name)}</b> side {self.side.upper()}: "
                 f"{html.escape(self.face.explains)} Values {'/'.join(map(str, self.face.values))}. Marks: {marks}</div>")
+
+
+def gold_tiles_svg(tiles: tuple[GoldTile, ...], both_sides: bool = False) -> str:
+    """The gold tiles drawn: the face-up side (or both), its value badges and the markers on them."""
+    width, height = 150, 96
+    faces = [(tile, side) for tile in tiles for side in (("a", "b") if both_sides else (tile.side,))]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{len(faces) * (width + 10) + 10}" height="{height + 20}" '
+             'class="tt-seti-gold-tiles" font-family="sans-serif" font-size="11">']
+    for index, (tile, side) in enumerate(faces):
+        x, face = 10 + index * (width + 10), tile.sides[side]
+        parts.append(f'<rect x="{x}" y="10" width="{width}" height="{height}" rx="10" fill="#d9a520" stroke="#7a5b00"/>')
+        parts.append(f'<text x="{x + 8}" y="27" font-weight="bold">{html.escape(tile.id)} {html.escape(tile.name)} '
+                     f'· side {side.upper()}</text>')
+        parts.append(f'<text x="{x + 8}" y="43">{html.escape(face.measure.replace("_", " "))}</text>')
+        for number, value in enumerate(face.values):
+            cx = x + 28 + number * 45
+            owner = tile.marks[number] if side == tile.side and number < len(tile.marks) else ""
+            parts.append(f'<path d="M{cx - 15},58 h30 v16 l-15,12 l-15,-12 z" fill="#3c9a4a" stroke="white"/>')
+            parts.append(f'<text x="{cx}" y="74" text-anchor="middle" fill="white" font-weight="bold">{value}</text>')
+            if owner:
+                parts.append(f'<text x="{cx}" y="100" text-anchor="middle">{html.escape(owner)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def load_gold_tiles(text: str | None = None) -> tuple[GoldTile, ...]:

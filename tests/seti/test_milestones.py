@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tabletoolkit import IllegalAction, run
 from tabletoolkit.seti import Decisions, new_game
-from tabletoolkit.seti.milestones import mark_gold_tile, resolve_milestones
+from tabletoolkit.seti.milestones import gold_tiles_svg, mark_gold_tile, resolve_milestones
 from tabletoolkit.seti.traces import NEUTRAL, Mark, Spot
 from tabletoolkit.seti.variant import RULEBOOK
 
@@ -126,3 +126,12 @@ def test_every_threshold_passed_once_triggers_once(before, gain, players):
     assert sum(1 for slot in result.life.slots for mark in slot.discovery if mark) == neutral
     again = run(resolve_milestones(result)).result
     assert again.gold_tiles == result.gold_tiles and again.life == result.life  # resolved once only
+
+
+def test_gold_tiles_are_drawn_with_their_values_and_marks():
+    game = mark_gold_tile(new_game(COLOURS[:2], seed=2), "orange", "II")
+    picture = gold_tiles_svg(game.gold_tiles)
+    tile = game.gold_tiles[1]
+    assert picture.count("<svg") == 1 and f"II Missions · side {tile.side.upper()}" in picture
+    assert f'font-weight="bold">{tile.face.values[0]}</text>' in picture and ">orange</text>" in picture
+    assert gold_tiles_svg(game.gold_tiles) == picture  # deterministic
