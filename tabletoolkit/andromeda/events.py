@@ -165,6 +165,16 @@ def _special(game: Game, special: str, rng: Rng) -> tuple[Game, str]:
 # odds.event_peek
 
 
+def unseen_event_cards(game: Game, known: Sequence[str] = (), catalog: Catalog | None = None) -> tuple[str, ...]:
+    """The event cards a player cannot rule out as the next one: the deck's cards (the discarded ones are
+    face up) minus those the player knows are elsewhere (``known``: e.g. a card they put at the bottom)."""
+    catalog = catalog or load_catalog()
+    unknown = set(known) - set(game.event_deck)
+    if unknown:
+        raise InvalidInput("known", sorted(unknown), "cards known to be in the deck but not the top card")
+    return tuple(name for name in sorted(game.event_deck) if name not in set(known))
+
+
 @register_phase("odds.event_peek", title="What a nebula peek tells you about the next event", section=PEEK,
                 notebook="andromeda_tracks_and_events.ipynb")
 def event_peek(unseen: Sequence[str], preference: Sequence[str], *, attribute: str = "scores",

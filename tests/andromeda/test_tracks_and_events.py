@@ -148,3 +148,15 @@ def test_carried_variant_keeps_advances_made_while_pending():
     assert pending.event_carried == 2
     after = run(resolve_event(pending, Rng.forced([2]), variant=carried)).result
     assert after.event_position == CATALOG.event_track_start[2] + 2 and after.event_carried == 0
+
+
+@pytest.mark.phase("odds.event_peek")
+def test_peek_after_a_card_went_to_the_bottom():
+    from tabletoolkit.andromeda.events import unseen_event_cards
+
+    deck = replace(game(), event_deck=tuple(card.name for card in CATALOG.events))
+    bottom = "Call of the Obelisk"                                   # the only other supremacy card is War Drums
+    unseen = unseen_event_cards(deck, known=(bottom,))
+    assert len(unseen) == 9
+    result = run(event_peek(unseen, ["supremacy", "science", "industry", "commerce", "civilization"])).result
+    assert result["after"]["supremacy"] == 1 - Fraction(comb(8, 2), comb(9, 2)) == Fraction(2, 9)
