@@ -3,7 +3,7 @@
 A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo-stars``,
 ``tt-solo-seed``, ``tt-solo-new`` (a new game), ``tt-solo-action`` (your legal actions),
 ``tt-solo-play``, ``tt-solo-mark-on`` (which objective a trigger marks when several fit, S-F25),
-``tt-solo-conversion`` and ``tt-solo-convert`` (free conversions), ``tt-solo-prev``, ``tt-solo-next``
+``tt-solo-free`` and ``tt-solo-free-do`` (free actions), ``tt-solo-prev``, ``tt-solo-next``
 (step through what happened), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-log`` (everything
 since your last action), ``tt-solo-score``, ``tt-solo-objectives``, ``tt-solo-rival-board``,
 ``tt-solo-board``, ``tt-solo-refused`` (your refused actions with their reasons).
@@ -16,7 +16,7 @@ import html
 import ipywidgets as widgets
 
 from ..engine import Rng, run
-from ..seti.solo import YOU, conversion_options, convert, play_your_action, proceed, setup_solo, your_options
+from ..seti.solo import YOU, free_action, free_options, play_your_action, proceed, setup_solo, your_options
 
 LABELLED = {"description_width": "initial"}
 
@@ -32,8 +32,8 @@ class SoloPlay(widgets.VBox):
         self.action = widgets.Dropdown(description="Your action", style=LABELLED)
         self.play_button = widgets.Button(description="Play it", button_style="primary")
         self.mark_on = widgets.Dropdown(description="Mark tasks first on", style=LABELLED)
-        self.conversion = widgets.Dropdown(description="Free action", style=LABELLED)
-        self.convert_button = widgets.Button(description="Convert")
+        self.free = widgets.Dropdown(description="Free action", style=LABELLED)
+        self.free_button = widgets.Button(description="Do it")
         self.prev_button = widgets.Button(description="◀ Earlier step")
         self.next_button = widgets.Button(description="Later step ▶")
         self.step_title = widgets.HTML()
@@ -46,8 +46,8 @@ class SoloPlay(widgets.VBox):
         self.refused = widgets.HTML()
         for widget, css in ((self.stars, "tt-solo-stars"), (self.seed, "tt-solo-seed"), (self.new_button, "tt-solo-new"),
                             (self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
-                            (self.mark_on, "tt-solo-mark-on"), (self.conversion, "tt-solo-conversion"),
-                            (self.convert_button, "tt-solo-convert"), (self.prev_button, "tt-solo-prev"),
+                            (self.mark_on, "tt-solo-mark-on"), (self.free, "tt-solo-free"),
+                            (self.free_button, "tt-solo-free-do"), (self.prev_button, "tt-solo-prev"),
                             (self.next_button, "tt-solo-next"), (self.step_title, "tt-solo-step-title"),
                             (self.step_text, "tt-solo-step-text"), (self.turn_log, "tt-solo-log"), (self.score, "tt-solo-score"),
                             (self.objectives, "tt-solo-objectives"), (self.rival_board, "tt-solo-rival-board"),
@@ -55,13 +55,13 @@ class SoloPlay(widgets.VBox):
             widget.add_class(css)
         self.new_button.on_click(lambda _: self.new_game(self.stars.value, self.seed.value))
         self.play_button.on_click(lambda _: self.play(self.action.value))
-        self.convert_button.on_click(lambda _: self.convert(self.conversion.value))
+        self.free_button.on_click(lambda _: self.do_free(self.free.value))
         self.prev_button.on_click(lambda _: self.show(self.shown - 1))
         self.next_button.on_click(lambda _: self.show(self.shown + 1))
         super().__init__([
             widgets.HBox([self.stars, self.seed, self.new_button]), self.score,
             widgets.HBox([self.action, self.play_button]), self.mark_on,
-            widgets.HBox([self.conversion, self.convert_button]),
+            widgets.HBox([self.free, self.free_button]),
             widgets.HBox([self.prev_button, self.next_button]), self.step_title, self.step_text, self.turn_log,
             self.rival_board, self.objectives, self.board, self.refused,
         ])
@@ -86,11 +86,11 @@ class SoloPlay(widgets.VBox):
         played = run(play_your_action(self.game, action, self.rng, prefer=self.mark_on.value))
         self._add(played)
 
-    def convert(self, conversion: str) -> None:
-        """A free action before your main action: 2 of one kind for 1 of another (S-F4)."""
-        if self.game.over or not conversion:
+    def do_free(self, action: str) -> None:
+        """A free action before your main action: a conversion, a card's corner, buying a card."""
+        if self.game.over or not action:
             return
-        self._add(run(convert(self.game, conversion.split(":", 1)[1], self.rng)))
+        self._add(run(free_action(self.game, action, self.rng)))
 
     def _add(self, played) -> None:
         self.since = len(self.steps)
@@ -121,10 +121,11 @@ class SoloPlay(widgets.VBox):
         self.mark_on.options = [("the first objective that fits", None)] + [
             (objective.describe(), objective.tile.id) for objective in game.objectives.face_up]
         self.mark_on.value = None
-        conversions = [o.action for o in conversion_options(game) if o.legal]
-        self.conversion.options = conversions
-        self.conversion.value = conversions[0] if conversions else None
-        self.convert_button.disabled = not conversions
+        free = free_options(game)
+        self.free.options = [(f"{o.action} ({o.reason.removeprefix('legal: ')})" if o.reason != "legal" else o.action, o.action)
+                             for o in free if o.legal]
+        self.free.value = self.free.options[0][1] if self.free.options else None
+        self.free_button.disabled = not self.free.options
         status = "Game over" if game.over else f"Round {game.round}"
         self.score.value = f"<b>{status}</b> · You {game.you.score} VP · Rival {game.rival.score} VP"
         if game.over:
@@ -135,7 +136,7 @@ class SoloPlay(widgets.VBox):
             "<i>No objectives at this difficulty.</i>")
         self.rival_board.value = game.rival._repr_svg_()
         self.board.value = game._repr_html_()
-        refused = [o for o in options if not o.legal]
+        refused = [o for o in options + free if not o.legal]
         self.refused.value = "<details><summary>Refused actions and why</summary><ul>" + "".join(
             f"<li>{html.escape(str(o))}</li>" for o in refused) + "</ul></details>"
         self._show_step()

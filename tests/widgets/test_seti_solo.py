@@ -41,8 +41,8 @@ def test_passing_to_the_end_reaches_a_final_score():
 def test_a_conversion_is_a_free_action_that_keeps_your_turn():
     view = solo_play(stars=4, seed=7)
     energy, cards = view.game.you.energy, len(view.game.you.hand)
-    view.conversion.value = "convert:cards>energy"
-    view.convert_button.click()
+    view.free.value = "convert:cards>energy"
+    view.free_button.click()
     assert (view.game.you.energy, len(view.game.you.hand)) == (energy + 1, cards - 2)
     assert view.step_title.value.startswith(f"<b>Step {len(view.steps)} of {len(view.steps)}: You convert cards to energy</b>")
     assert "launch" in view.action.options  # still your turn

@@ -10,7 +10,7 @@
   ``SectorOption``, ``TraceColumn``).
 * ``Objectives``, ``Event``, ``setup_objectives``: your objectives (marking, replacing, paying).
 * ``SoloTable``/``setup_table`` (the shared board from the other SETI modules), ``SoloGame``,
-  ``rival_turn``, ``your_options``/``your_turn``, ``conversion_options``/``convert``, ``proceed``,
+  ``rival_turn``, ``your_options``/``your_turn``, ``free_options``/``free_action`` (conversions, card corners, buying a card), ``proceed``,
   ``play_your_action`` and the registered phase ``solo_game`` (``seti.solo``).
 """
 
@@ -37,6 +37,8 @@ from .rival import Rival, add_data, advance, analyze, gain, new_round_deck, reve
 from .game import (
     conversion_options,
     convert,
+    free_action,
+    free_options,
     play_your_action,
     proceed,
     scripted_player,

@@ -171,6 +171,65 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
     return game
 
 
+SECTION_CORNER = "卡牌概述 · 自由行动"
+SECTION_BUY = "购买卡牌"
+CORNER_GAINS = {"publicity": "publicity", "data": "data"}
+
+
+def free_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Every free action now, legal or refused with its reason: conversions (S-F4), a hand card
+    discarded for its corner, a card bought for 3 publicity (from the row or the deck)."""
+    mine = game.to_move == YOU and not game.over
+    options = list(conversion_options(game))
+    for card_id in dict.fromkeys(game.you.hand):
+        corner = game.table.supply.card(card_id).corner
+        ok = mine and corner in CORNER_GAINS
+        why = (f"legal: discard it for 1 {CORNER_GAINS[corner]}" if ok else "only on your turn" if not mine else
+               f"its corner ({corner}) is not played by this compact side: your flights are planned whole")
+        options.append(YourOption(f"corner:{card_id}", ok, why))
+    cost = game.variant.buy_card_publicity
+    for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
+        ok = mine and game.you.publicity >= cost
+        options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
+                                  f"needs {cost} publicity (has {game.you.publicity})"))
+    return tuple(options)
+
+
+def free_action(game: SoloGame, action: str, rng: Rng) -> Procedure:
+    """Carry out one of ``free_options``; a refused one raises ``IllegalAction``, the game unchanged."""
+    offered = {o.action: o for o in free_options(game)}
+    if action not in offered:
+        raise InvalidInput("free action", action, f"not a free action now; options: {sorted(offered)}")
+    if not offered[action].legal:
+        raise IllegalAction("seti.solo.free_action", f"{action}: {offered[action].reason}", SECTION)
+    kind, _, what = action.partition(":")
+    if kind == "convert":
+        return (yield from convert(game, what, rng))
+    you, table = game.you, game.table
+    if kind == "corner":
+        hand = list(you.hand)
+        hand.remove(what)
+        gained = CORNER_GAINS[table.supply.card(what).corner]
+        you = replace(you, hand=tuple(hand))
+        you = you.gain_publicity(1, game.variant)[0] if gained == "publicity" else you.gain_data(1, game.variant)[0]
+        game = replace(game, you=you, table=replace(table, supply=table.supply.discard_card(what)))
+        yield Step(f"You discard {what} for its corner", f"Free action: {what} is discarded for 1 {gained}.",
+                   SECTION_CORNER, game)
+        return game
+    cost = game.variant.buy_card_publicity
+    if what == "deck":
+        supply, card = table.supply.draw(rng)
+        source = "the deck top"
+    else:
+        supply, card, _ = table.supply.take_from_row(int(what[3:]), rng)
+        source = "the card row (refilled at once)"
+    you = replace(you, publicity=you.publicity - cost, hand=you.hand + ((card,) if card else ()))
+    game = replace(game, you=you, table=replace(table, supply=supply))
+    yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
+               f"{source}.", SECTION_BUY, game)
+    return game
+
+
 def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), prefer: str | None = None) -> Procedure:
     """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
     ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger;
@@ -394,8 +453,8 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
             game = _after((yield from rival_turn(game, rng)), RIVAL)
         elif player is not None:
             action = player(game)
-            if action.startswith("convert:"):
-                game = yield from convert(game, action.split(":", 1)[1], rng)
+            if action.split(":", 1)[0] in ("convert", "corner", "buy"):
+                game = yield from free_action(game, action, rng)
             else:
                 game = _after((yield from your_turn(game, action, rng)), YOU)
         else:

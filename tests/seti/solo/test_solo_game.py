@@ -189,3 +189,28 @@ def test_rival_discards_a_telescope_tech_for_an_extra_card_row_signal():
     assert sum(1 for t in titles if t.startswith("Rival signals in")) == 2  # Earth + the extra card-row signal
     assert steps[-1].state.rival.techs == ()
     assert len(steps[-1].state.table.supply.discard) == len(game.table.supply.discard) + 1
+
+
+def test_free_actions_card_corners_and_buying_a_card():
+    from tabletoolkit.seti.solo import free_action, free_options
+
+    game = replace(fresh(), to_move=YOU)
+    catalog = game.table.supply.catalog
+    data_card = next(c.id for c in catalog if c.corner == "data")
+    move_card = next(c.id for c in catalog if c.corner == "move")
+    game = replace(game, you=replace(game.you, hand=(data_card, move_card)))
+    options = {o.action: o for o in free_options(game)}
+    assert options[f"corner:{data_card}"].legal
+    assert not options[f"corner:{move_card}"].legal
+    assert options[f"corner:{move_card}"].reason.startswith("its corner (move) is not played by this compact side")
+    after = run(free_action(game, f"corner:{data_card}", Rng(0))).result
+    assert after.you.data == game.you.data + 1 and after.you.hand == (move_card,)
+    assert after.table.supply.discard[-1] == data_card
+    bought = run(free_action(game, "buy:row0", Rng(0))).result
+    assert bought.you.publicity == game.you.publicity - 3
+    assert bought.you.hand[-1] == game.table.supply.row[0]
+    assert bought.table.supply.row[0] == game.table.supply.deck[0]  # the row refills at once
+    poor = replace(game, you=replace(game.you, publicity=2))
+    with pytest.raises(IllegalAction) as error:
+        run(free_action(poor, "buy:deck", Rng(0)))
+    assert error.value.rule == "seti.solo.free_action" and poor.you.publicity == 2

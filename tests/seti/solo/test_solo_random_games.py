@@ -5,7 +5,7 @@ import random
 import pytest
 
 from tabletoolkit.engine import run
-from tabletoolkit.seti.solo import conversion_options, material, solo_game, your_options
+from tabletoolkit.seti.solo import free_options, material, solo_game, your_options
 from tabletoolkit.seti.variant import RULEBOOK
 
 
@@ -13,7 +13,7 @@ def random_player(seed):
     chooser = random.Random(seed)
 
     def play(game):
-        legal = [o.action for o in your_options(game) + conversion_options(game) if o.legal]
+        legal = [o.action for o in your_options(game) + free_options(game) if o.legal]
         return chooser.choice(legal)
 
     return play
