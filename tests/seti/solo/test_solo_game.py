@@ -214,3 +214,15 @@ def test_free_actions_card_corners_and_buying_a_card():
     with pytest.raises(IllegalAction) as error:
         run(free_action(poor, "buy:deck", Rng(0)))
     assert error.value.rule == "seti.solo.free_action" and poor.you.publicity == 2
+
+
+def test_workshop_variants_change_the_rival_end_bonus_and_the_unpaid_progress():
+    from tabletoolkit.seti.solo.game import end_of_round
+    from tabletoolkit.seti.variant import RULEBOOK
+
+    game = fresh()
+    kind = replace(game, variant=RULEBOOK.but(solo_unfinished_objective_vp=0, solo_unpaid_objective_progress=1))
+    ended = run(end_of_round(replace(kind, round=5), Rng(0))).result
+    assert ended.rival.score == game.rival.score
+    paid = run(end_of_round(replace(kind, round=2), Rng(0))).steps[0]
+    assert paid.text.startswith("After round 2 you pay 2 completed objectives: 0 paid (none), 2 missing → the rival takes 2 progress.")
