@@ -140,3 +140,78 @@ def run_stepper(steps, banner: str, css: str):
     view = stepper(steps, banner)
     view.add_class(css)
     return view
+
+
+class LoopPlayer(widgets.VBox):
+    """Play a game turn by turn: pick one of the active player's legal choices and press *Play the turn*.
+
+    Refused candidates are listed with their rule and reason. A run at the Belt uses ``belt_plan`` (a
+    plan legal whatever the bag gives). Hooks: ``tt-merchants-player`` (the box), ``tt-merchants-choice``
+    (dropdown), ``tt-merchants-play`` (button), ``tt-merchants-last`` (the last turn's steps),
+    ``tt-merchants-table`` (the table picture), ``tt-merchants-refused`` (refused candidates).
+    """
+
+    def __init__(self, state, seed: int = 0):
+        from ..engine.rng import Rng
+
+        self.state = state
+        self.rng = Rng(seed)
+        self.choice = widgets.Dropdown(description="Choice", layout=widgets.Layout(width="640px"))
+        self.play_button = widgets.Button(description="Play the turn", button_style="primary")
+        self.last = widgets.HTML()
+        self.table = widgets.HTML()
+        self.refused = widgets.HTML()
+        for widget, css in ((self.choice, "tt-merchants-choice"), (self.play_button, "tt-merchants-play"),
+                            (self.last, "tt-merchants-last"), (self.table, "tt-merchants-table"),
+                            (self.refused, "tt-merchants-refused")):
+            widget.add_class(css)
+        self.play_button.on_click(lambda _: self.play())
+        super().__init__([widgets.HBox([self.choice, self.play_button]), self.last, self.table, self.refused])
+        self.add_class("tt-merchants-player")
+        self._show()
+
+    def _options(self):
+        from ..merchants import RunShip, belt_plan, legal_choices
+        from ..merchants.turn import moved_on
+
+        legal, refused = [], []
+        for choice, verdict in legal_choices(self.state):
+            if verdict != "legal":
+                refused.append((choice, verdict))
+                continue
+            if isinstance(choice.action, RunShip):
+                there = moved_on(self.state) if choice.option == "move_act" else self.state
+                ship = there.active.ship(choice.action.ship)
+                choice = type(choice)(choice.option, RunShip(ship.id, belt_plan(there, ship)))
+            legal.append(choice)
+        return legal, refused
+
+    def play(self) -> None:
+        """Play the selected choice for the active player."""
+        from ..engine.steps import run
+        from ..merchants import turn
+
+        if self.state.finished or self.choice.value is None:
+            return
+        steps = run(turn(self.state, self.choice.value, self.rng))
+        self.state = steps.result
+        items = "".join(f"<li><b>{html.escape(s.title)}</b>: {html.escape(s.text)}</li>" for s in steps)
+        self.last.value = f"<ol>{items}</ol>"
+        self._show()
+
+    def _show(self) -> None:
+        self.table.value = self.state._repr_svg_()
+        if self.state.finished:
+            self.choice.options, self.refused.value = [], "<b>The game is over.</b>"
+            self.play_button.disabled = True
+            return
+        legal, refused = self._options()
+        self.choice.options = [(f"{self.state.active.name}: {c}", c) for c in legal]
+        self.choice.index = 0 if legal else None
+        rows = "".join(f"<li>{html.escape(str(c))} — <i>{html.escape(v)}</i></li>" for c, v in refused)
+        self.refused.value = f"<details><summary>Refused choices ({len(refused)})</summary><ul>{rows}</ul></details>"
+
+
+def loop_player(state, seed: int = 0) -> LoopPlayer:
+    """Build the turn-by-turn game player (see ``LoopPlayer``)."""
+    return LoopPlayer(state, seed)
