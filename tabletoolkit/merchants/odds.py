@@ -382,6 +382,12 @@ def plan_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction
     the token in local space.
     """
     plan = tuple(plan)
+    opponents = [name for name, _ in sit.start.opponents]
+    for index, action in enumerate(plan):
+        if action.kind == "take" and action.source not in opponents:
+            raise InvalidInput(f"plan[{index}].source", action.source, f"take from one of the opponents: {opponents}")
+        if action.kind == "destination":
+            raise InvalidInput(f"plan[{index}].kind", action.kind, "the first destination is drawn by the run, not planned")
     rules = sit.rules
     branches: Counter = Counter({(sit.start, False): Fraction(1)})
     if sit.start.destination is None and sit.start.deck and not sit.start.ended:

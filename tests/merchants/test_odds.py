@@ -102,3 +102,12 @@ def test_the_bag_odds_phase_explains_draws_plan_and_best_plan():
     assert steps[1].data["at_least_one"] == Fraction(1, 2)
     assert steps[-1].text == "The best plan expects 3 more credits."
     assert steps.result.plan.expected == 4 and steps.result.best.expected == 7
+
+
+def test_a_plan_naming_no_opponent_is_invalid_input():
+    from tabletoolkit import InvalidInput
+
+    sit = make_situation(energy=3, capacity=2, values=VALUES, bag={}, opponents={"Bea": ("gold",)})
+    with pytest.raises(InvalidInput) as caught:
+        plan_odds(sit, [take("Bae")])
+    assert caught.value.field == "plan[0].source"
