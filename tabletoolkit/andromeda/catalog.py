@@ -131,6 +131,7 @@ class Faction:
     end_per: str = ""
     end_each: int = 0
     end_divisor: int = 1
+    upgrade: str = ""
 
 
 @dataclass(frozen=True)
@@ -262,7 +263,8 @@ class Catalog:
             factions[entry["name"]] = Faction(entry["name"], _goods(label + ".resources", entry["resources"]),
                                               _enum(label + ".track", entry["track"], TRACKS), power.get("text", ""),
                                               _goods(label + ".power.turn_gain", power.get("turn_gain", {})), per,
-                                              _count(label + ".power.end_each", power.get("end_each", 0)), divisor)
+                                              _count(label + ".power.end_each", power.get("end_each", 0)), divisor,
+                                              _enum(label + ".upgrade", entry.get("upgrade", "fighter"), SHIP_TYPES))
         planets = []
         for entry in cards["planet"]:
             label = f"planet.{entry.get('name')}"

@@ -142,7 +142,8 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
         leader_dice[colour] = rng.roll(6)
         tracks = Goods.of({t: 1 if t == faction.track else 0 for t in TRACKS})
         players.append(Player(colour, faction=faction.name, resources=faction.resources, modules=core_station(catalog),
-                              ships=fleet(colour, catalog), upgrade_tiles=SHIP_TYPES, tracks=tracks, leaders=1))
+                              ships=fleet(colour, catalog), upgrade_tiles=SHIP_TYPES + ((f"faction:{faction.upgrade}",) if faction.upgrade else ()),
+                              tracks=tracks, leaders=1))
     regions = []
     for region in game.regions:
         leaders = region.leaders
@@ -155,7 +156,8 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
     yield Step("Players", "; ".join(
         f"{p.colour}: {p.faction} (kept from {', '.join(dealt[p.colour])}), {p.resources}, +1 on {catalog.factions[p.faction].track}, "
         f"leaders: 1 on each alliance base, 2 on nebula {leader_dice[p.colour]}, 1 on the station" for p in players)
-        + ". Every station holds 3 transports in its launch bay.", PLAYERS, game, {"leader dice": leader_dice})
+        + ". Every station holds 3 transports in its launch bay; the 4 neutral ship-upgrade tiles and the faction's own "
+          "tile wait in the supply.", PLAYERS, game, {"leader dice": leader_dice})
 
     # 7 Start player and VP markers.
     first, rolls = roll_off(colours, rng)

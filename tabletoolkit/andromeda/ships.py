@@ -65,22 +65,38 @@ def build_ship(game: Game, colour: str, kind: str, *, payment: Goods | None = No
     return game
 
 
-def apply_upgrade(game: Game, colour: str, kind: str | None, free_ship: bool, catalog: Catalog | None = None) -> tuple[Game, str]:
-    """Place an upgrade tile for ``kind`` (default: the first tile left in the supply). Returns the game
-    and a sentence saying what happened."""
+def tile_type(tile: str) -> str:
+    """The ship type an upgrade tile upgrades: a neutral tile is named by its type, a faction's unique
+    tile ``"faction:<type>"``."""
+    kind = tile.split(":", 1)[1] if tile.startswith("faction:") else tile
+    if kind not in SHIP_TYPES:
+        raise InvalidInput("upgrade", tile, f"a ship type {SHIP_TYPES} or 'faction:<type>'")
+    return kind
+
+
+def apply_upgrade(game: Game, colour: str, tile: str | None, free_ship: bool, catalog: Catalog | None = None) -> tuple[Game, str]:
+    """Place an upgrade tile from the supply on its ship type (default: the first tile that still can
+    be placed). Each type upgrades once; with every type upgraded the upgrade does nothing. Returns the
+    game and a sentence saying what happened."""
     catalog = catalog or load_catalog()
     player = game.player(colour)
-    open_types = [t for t in player.upgrade_tiles if t not in player.upgrades]
-    if not open_types:
-        return game, f"All of {colour}'s ship types are upgraded: this upgrade does nothing."
-    if kind is None:
-        kind = open_types[0]
-    if kind not in open_types:
-        raise IllegalAction("andromeda.ships.upgrade_taken", f"{colour} has no unplaced upgrade tile for {kind} "
-                            f"(left: {open_types})", UPGRADE)
-    player = replace(player, upgrades=player.upgrades + (kind,))
+    placeable = [t for t in player.upgrade_tiles if tile_type(t) not in player.upgrades]
+    if not placeable:
+        return game, f"Every ship type {colour} has a tile for is upgraded: this upgrade does nothing."
+    tile = placeable[0] if tile is None else tile
+    kind = tile_type(tile)
+    if tile not in player.upgrade_tiles:
+        raise IllegalAction("andromeda.ships.no_tile", f"{colour} has no {tile} upgrade tile in the supply "
+                            f"(left: {list(player.upgrade_tiles)})", UPGRADE)
+    if kind in player.upgrades:
+        raise IllegalAction("andromeda.ships.upgrade_taken", f"{colour}'s {kind} is already upgraded: each ship type "
+                            "upgrades once", UPGRADE)
+    tiles = list(player.upgrade_tiles)
+    tiles.remove(tile)
+    player = replace(player, upgrades=player.upgrades + (kind,), upgrade_tiles=tuple(tiles))
     spec = catalog.ship(kind, True)
-    text = f"{colour} upgrades every {kind} (range {spec.range}, weapons {spec.weapons}, aim +{spec.aim})."
+    which = "its faction's unique tile" if tile.startswith("faction:") else "the neutral tile"
+    text = f"{colour} places {which} on the {kind}: every {kind} now has range {spec.range}, weapons {spec.weapons}, aim +{spec.aim}."
     unbuilt = [s for s in player.ships if s.kind == kind and s.where == "supply"]
     if unbuilt and free_ship:
         player = player.with_ship(replace(unbuilt[0], where="bay"))

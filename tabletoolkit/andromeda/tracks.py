@@ -38,8 +38,8 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
     """Move ``colour``'s marker ``spaces`` up ``track``, resolving each space reached.
 
     ``exploration_pick`` is the index of the token taken from a science stack (looked at secretly);
-    ``upgrade`` the ship type whose upgrade tile is placed on an industry upgrade space (the first tile
-    in the supply when not given); ``free_ship`` whether to build that type free when one is unbuilt;
+    ``upgrade`` the upgrade tile placed on an industry upgrade space (a ship type for a neutral tile,
+    ``"faction:<type>"`` for the faction's own; the first placeable tile when not given); ``free_ship`` whether to build that type free when one is unbuilt;
     ``draw_to_limit`` whether to draw up to a raised hand limit at once (the text says you may).
     """
     from .events import advance_event

@@ -20,7 +20,8 @@ TOKEN_A, TOKEN_B = Goods.of(vp=2), Goods.of(energy=3)
 
 def game(**tracks) -> Game:
     players = tuple(Player(c, ships=fleet(c), modules=core_station(), tracks=Goods.of(**tracks),
-                           upgrade_tiles=("transport", "fighter", "science_vessel", "heavy_cruiser")) for c in ("red", "blue"))
+                           upgrade_tiles=("transport", "fighter", "science_vessel", "heavy_cruiser", "faction:fighter"))
+                    for c in ("red", "blue"))
     return Game(players, regions=(Region("Nebula 1", "nebula", die=1), Region("Nebula 2", "nebula", die=2), Region("Slot A", "slot")),
                 active="red", exploration_stacks=((4, (TOKEN_A, TOKEN_B)),), supremacy_spaces=((4, Goods.of(vp=3)),),
                 tactics_deck=("Assume Command", "Automation", "Dark Alliance", "Costly Mistake", "Hailing Frequencies") * 2,
@@ -50,10 +51,25 @@ def test_industry_upgrade_builds_the_free_ship_only_if_unbuilt_and_wanted():
     assert red.upgrades == ("fighter",) and red.ship("fighter").where == "bay"
     declined = run(advance_track(game(industry=3), "red", "industry", upgrade="fighter", free_ship=False)).result
     assert declined.player("red").ship("fighter").where == "supply"
-    with pytest.raises(IllegalAction) as refused:                     # each type upgrades once
-        run(advance_track(replace(upgraded, players=tuple(replace(p, tracks=Goods.of(industry=7)) for p in upgraded.players)),
-                          "red", "industry", upgrade="fighter"))
+    again = replace(upgraded, players=tuple(replace(p, tracks=Goods.of(industry=7)) for p in upgraded.players))
+    with pytest.raises(IllegalAction) as refused:                     # each type upgrades once, whichever tile
+        run(advance_track(again, "red", "industry", upgrade="faction:fighter"))
     assert refused.value.rule == "andromeda.ships.upgrade_taken"
+    with pytest.raises(IllegalAction) as refused:
+        run(advance_track(again, "red", "industry", upgrade="fighter"))
+    assert refused.value.rule == "andromeda.ships.no_tile"
+    faction = run(advance_track(game(industry=3), "red", "industry", upgrade="faction:fighter")).result
+    assert faction.player("red").upgrades == ("fighter",) and "fighter" in faction.player("red").upgrade_tiles
+
+
+@pytest.mark.phase("andromeda.ships")
+def test_once_every_type_is_upgraded_upgrades_do_nothing():
+    from tabletoolkit.andromeda.ships import apply_upgrade
+
+    done = game()
+    done = done.with_player(replace(done.player("red"), upgrades=("transport", "fighter", "science_vessel", "heavy_cruiser")))
+    after, text = apply_upgrade(done, "red", None, True)
+    assert after == done and "does nothing" in text
 
 
 @pytest.mark.phase("andromeda.tracks")
