@@ -17,9 +17,9 @@ from ..engine.steps import Procedure, Run, run
 from .actions import (BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnChoice, act, end_run, explore, move,
                       move_and_act, pickup, stay, take)
 from .belt import best_tokens
+from .dock import settle
 from .end import trigger_check
 from .shipyard import loan_repayment, owned_of_mark
-from .dock import settle
 from .state import GameState, Ship
 from .turn import check_turn, moved_on, turn
 from .variant import END
@@ -57,9 +57,7 @@ def play_game(state: GameState, policy: Policy, rng: Rng, max_turns: int = 400) 
 def end_game(state: GameState, policy: Policy, rng: Rng) -> Procedure:
     """From a triggered end (or a player about to trigger it at the Dock) to the winner, turn by turn."""
     if state.end_trigger is None:
-        first = policy(state)
-        check_turn(state, first)
-        state = yield from turn(state, first, rng)
+        state = yield from turn(state, policy(state), rng)
         if state.end_trigger is None:
             raise IllegalAction("merchants.end.not_triggered", "That turn did not trigger the end.", END)
     return (yield from play(state, policy, rng))
