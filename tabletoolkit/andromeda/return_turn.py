@@ -13,11 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase, run
 from ..engine.steps import Procedure
 from .actions import draw_tactics, gain
 from .catalog import Catalog, ModuleCard, load_catalog
+from .develop import build_development
 from .goods import Goods
+from .repair import apply_repair
+from .ships import build_ship
 from .state import Game, Player
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -139,21 +142,14 @@ def _resolve(game: Game, colour: str, card: ModuleCard, act: Activate, rng: Rng 
         elif act.choice == "repair":
             repairs += 1
         elif act.choice == "build_ship":
-            from ..engine.steps import run as run_steps
-            from .ships import build_ship
-
-            game = run_steps(build_ship(game, colour, act.target or "", catalog=catalog)).result
+            game = run(build_ship(game, colour, act.target or "", catalog=catalog)).result
             said.append(f"builds a {act.target}")
         elif act.choice == "develop":
-            from ..engine.steps import run as run_steps
-            from .develop import build_development
-
-            game = run_steps(build_development(game, colour, act.target or "", catalog=catalog, variant=variant)).result
+            game = run(build_development(game, colour, act.target or "", catalog=catalog, variant=variant)).result
             said.append(f"builds a development on {act.target}")
+    repair_spec = act.target if act.choice in (None, "repair") and act.target else "nothing"
+    option, _, target = repair_spec.partition(":")
     for _ in range(repairs):
-        from .repair import apply_repair
-
-        option, _, target = (act.target or "nothing").partition(":") if act.choice in (None, "repair") else ("nothing", "", "")
         game, text = apply_repair(game, colour, option, target or None)
         said.append(text)
     return game, "; ".join(s for s in said if s) or "no effect"

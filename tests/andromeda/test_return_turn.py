@@ -98,3 +98,18 @@ def test_activation_options_list_every_module_with_its_verdict():
     assert options["Treasury"] == "legal"
     assert options["Index Extractor"].startswith("andromeda.return.tech_via_reactor")
     assert len(options) == len(activation_example().player("yellow").modules)
+
+
+def test_architect_develops_and_shipwright_builds_during_the_return():
+    game = activation_example()
+    yellow = game.player("yellow")
+    game = game.with_player(replace(yellow, leaders=2, resources=Goods.of(titanium=5, energy=3)))
+    result = run(return_turn(game, "yellow", [Activate("Architect", "heavy_cruiser", "develop", "Cinder"),
+                                              Activate("Shipwright", "transport-2", "build_ship", "transport")]))
+    after = result.final_state
+    assert after.region("Cinder").development is not None and after.player("yellow").ship("transport-1").where == "development:Cinder"
+    assert after.player("yellow").ship("transport-4").where == "bay"
+    assert after.player("yellow").resources["titanium"] == 5 - 3 - 1   # Cinder's cost (sample), a transport (sample)
+    with pytest.raises(IllegalAction) as refused:
+        run(return_turn(game, "yellow", [Activate("Shipwright", "transport-2", "build_ship", "fighter")]))
+    assert refused.value.rule == "andromeda.ships.none_unbuilt"       # the fighter sits on the scrapyard's top
