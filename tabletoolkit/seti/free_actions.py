@@ -1,6 +1,6 @@
 """Free actions (``seti.free_actions``), any time during your own turn: conversion, buying a card,
-tucking a card for income, discarding a card for its corner, completing a conditional mission, and the
-other phases' free actions (placing data, moving) passed in as ``External``.
+tucking a card for income, discarding a card for its corner, completing a conditional mission, moving
+a probe and placing data (the solar-system and computer modules'), or anything else as ``External``.
 
 Never between turns, on another player's turn, or during the steps of passing (S-F16).
 """
@@ -14,6 +14,8 @@ from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step, run
 from .game import Option, SetiGame
+from .computer import DataSpace, place_data
+from .main_actions import catalog, owed_from_words
 from .missions import complete_mission
 from .probes import move_probe
 from .rewards import INCOME_KINDS, Reward
@@ -195,6 +197,21 @@ class Move:
 
 
 @dataclass(frozen=True)
+class PlaceData:
+    """Free action: one data from the pool onto a computer ``space`` (``seti.data``), tucking ``tuck``
+    from hand if the space asks for it."""
+
+    space: DataSpace
+    tuck: str | None = None
+    section = "放置数据"
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        board, text, left = place_data(game.player(colour), self.space, active=game.active_colour, tuck=self.tuck,
+                                       cards=catalog(game), variant=game.variant)
+        return replace(game.with_player(board), pending=game.pending + owed_from_words(left.pending, colour)), text
+
+
+@dataclass(frozen=True)
 class External:
     """A free action owned by another phase (placing data, moving a probe), given as a function."""
 
@@ -206,7 +223,7 @@ class External:
         return self.run(game, colour), f"{colour}: {self.name}."
 
 
-FreeAction = Convert | BuyCard | Tuck | Corner | CompleteMission | Move | External
+FreeAction = Convert | BuyCard | Tuck | Corner | CompleteMission | Move | PlaceData | External
 
 
 def take_free_action(game: SetiGame, colour: str, action: FreeAction) -> tuple[SetiGame, str]:

@@ -153,11 +153,15 @@ def load_cards(text: str | None = None) -> dict[str, CardText]:
         for key, value in lists.items():
             if not isinstance(value, list) or not value:
                 raise InvalidInput(f"sample_deck.{key}", value, "a non-empty list to cycle through")
+        colours = deck.get("colours", [None])
+        if not isinstance(colours, list) or not colours:
+            raise InvalidInput("sample_deck.colours", colours, "a non-empty list of sector colours to cycle through")
         for number in range(count):
             pick = {key: value[number % len(value)] for key, value in lists.items()}
             name = f"Sample project {number + 1:02d}"
             cards[name] = _card({"name": name, "section": str(deck.get("label", "sample deck")), "cost": pick["costs"],
-                                 "effect": pick["effects"], "income": pick["incomes"], "corner": pick["corners"]},
+                                 "effect": pick["effects"], "income": pick["incomes"], "corner": pick["corners"],
+                                 "sector_colour": colours[number % len(colours)]},
                                 f"sample_deck[{number}]", sample=True)
     return cards
 

@@ -18,10 +18,11 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .free_actions import FreeAction, free_actions
 from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
+from .main_actions import Analyze, Land, Launch, Orbit, Scan
 from .milestones import resolve_milestones
 from .missions import play_card, report_event, trigger_options
+from .probes import launch_probe
 from .tech import research
-from .probes import land_probe, launch_probe, orbit_planet
 from .traces import place_trace, resolve_discoveries
 
 TURN = "游戏概述 · 回合结构"
@@ -74,45 +75,7 @@ class OtherAction:
         return (yield from outcome)
 
 
-@dataclass(frozen=True)
-class Launch:
-    """Main action: launch a probe (``seti.launch``, 2 credits)."""
-
-    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
-        return launch_probe(game, colour, variant=game.variant)
-
-
-@dataclass(frozen=True)
-class Orbit:
-    """Main action: turn probe ``probe`` into an orbiter (``seti.orbit``)."""
-
-    probe: int
-
-    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
-        _own_probe(game, colour, self.probe)
-        return orbit_planet(game, self.probe, variant=game.variant)
-
-
-@dataclass(frozen=True)
-class Land:
-    """Main action: land probe ``probe`` on its planet or, if allowed, a ``moon`` (``seti.land``)."""
-
-    probe: int
-    moon: str | None = None
-
-    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
-        _own_probe(game, colour, self.probe)
-        return land_probe(game, self.probe, moon=self.moon, variant=game.variant)
-
-
-def _own_probe(game: SetiGame, colour: str, probe: int) -> None:
-    if game.solar is None:
-        raise IllegalAction("seti.turn.no_solar_system", "this game has no solar system to fly in.", TURN)
-    if game.solar.probe(probe).owner != colour:
-        raise IllegalAction("seti.turn.not_your_probe", f"probe {probe} is not {colour}'s.", TURN)
-
-
-MainAction = PlayCard | Research | Pass | Launch | Orbit | Land | OtherAction
+MainAction = PlayCard | Research | Pass | Launch | Orbit | Land | Scan | Analyze | OtherAction
 
 
 def _hand_down(game: SetiGame, colour: str, decisions: Decisions) -> tuple[SetiGame, tuple[str, ...]]:
@@ -195,29 +158,32 @@ def between_rounds(game: SetiGame) -> Procedure:
 
 
 def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
-    """Carry out what ``colour`` is owed at once: visits checked against triggered missions, life traces
-    (marked one by one), cards (from the deck) and a free launch (with a solar system in play). Tucks
-    wait for the player's ``Tuck`` free action; other owed actions are listed for their phases."""
-    for item in game.owed(colour, "event"):
-        game = game.settle(*item)
-        if any(option.legal and option.choice for option in trigger_options(game, colour, item[2])):
-            game = yield from report_event(game, colour, item[2], decisions)
-    for item in game.owed(colour, "trace"):
-        trace = item[2].split(" ", 1)[0]
-        game = yield from place_trace(game.settle(*item), colour, trace, decisions)
-    for kind in ("cards", "random_cards"):
-        for item in game.owed(colour, kind):
-            count = int(item[2].split(" ", 1)[0])
-            game, drawn = game.settle(*item).gain_cards(colour, count)
-            yield Step("Cards gained", f"{colour} takes {', '.join(drawn) or 'nothing (the deck is empty)'} from "
-                       "the deck.", "获取卡牌的其他方式", game)
-    if game.solar is not None:
-        for item in [i for i in game.owed(colour, "action") if i[2].split(" ", 1)[0] == "launch"]:
-            game = yield from launch_probe(game.settle(*item), colour, free=True, variant=game.variant)
-    left = [f"{kind} {what}" for owner, kind, what in game.pending if owner == colour]
+    """Carry out what is owed at once, for ``colour`` first and then clockwise (a sector won on a scan
+    can reward another player): visits checked against triggered missions, life traces (marked one by
+    one), cards (from the deck) and a free launch (with a solar system in play). Tucks wait for the
+    player's ``Tuck`` free action; other owed actions are listed for their phases."""
+    for seat in game.clockwise_from(game.seat(colour)):
+        owner = game.players[seat].colour
+        for item in game.owed(owner, "event"):
+            game = game.settle(*item)
+            if any(option.legal and option.choice for option in trigger_options(game, owner, item[2])):
+                game = yield from report_event(game, owner, item[2], decisions)
+        for item in game.owed(owner, "trace"):
+            trace = item[2].split(" ", 1)[0]
+            game = yield from place_trace(game.settle(*item), owner, trace, decisions)
+        for kind in ("cards", "random_cards"):
+            for item in game.owed(owner, kind):
+                count = int(item[2].split(" ", 1)[0])
+                game, drawn = game.settle(*item).gain_cards(owner, count)
+                yield Step("Cards gained", f"{owner} takes {', '.join(drawn) or 'nothing (the deck is empty)'} from "
+                           "the deck.", "获取卡牌的其他方式", game)
+        if game.solar is not None:
+            for item in [i for i in game.owed(owner, "action") if i[2].split(" ", 1)[0] == "launch"]:
+                game = yield from launch_probe(game.settle(*item), owner, free=True, variant=game.variant)
+    left = [f"{owner}: {kind} {what}" for owner, kind, what in game.pending]
     if left:
-        yield Step("Still owed", f"{colour} is still owed: {'; '.join(left)} (carried out by their phases or, "
-                   "for a tuck, by the Tuck free action).", TURN, game)
+        yield Step("Still owed", f"Still owed: {'; '.join(left)} (carried out by their phases or, for a tuck, by "
+                   "the Tuck free action).", TURN, game)
     return game
 
 

@@ -1,0 +1,146 @@
+"""The other phases' main actions on the whole game: launch, orbit, land (``probes``), scan (``scan``)
+and analyze (``computer``).
+
+Each wraps the owning module's procedure: the game is handed over (or translated to the module's own
+table and back), and what the module leaves for others (a life trace, cards, a move) becomes an owed
+item in ``SetiGame.pending`` that the turn settles.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.rng import Rng
+from ..engine.steps import Procedure
+from .cards import Card, CardSupply
+from .computer import analyze
+from .game import Decisions, SetiGame
+from .missions import CardText
+from .probes import land_probe, launch_probe, orbit_planet
+from .scan import ScanStep, ScanTable, scan
+
+TURN = "游戏概述 · 回合结构"
+Rotate = Callable[[SetiGame], Procedure]
+
+
+def supply_card(card: CardText) -> Card:
+    """The card module's view of a card (sector colour, price, income, corner); unknown parts say so."""
+    corner = card.corner
+    word = "publicity" if corner.publicity else "data" if corner.data else "move" if "move" in corner.actions else "none"
+    return Card(id=card.name, name=card.name, colour=card.sector_colour or "unknown", price=card.cost.credits,
+                income=card.income or "credits", corner=word, kind="action", effect=card.effect.describe())
+
+
+def catalog(game: SetiGame) -> tuple[Card, ...]:
+    """Every card of the game as the card module sees it."""
+    return tuple(supply_card(card) for card in game.cards.values())
+
+
+def owed_from_words(words: Sequence[str], active: str) -> tuple[tuple[str, str, str], ...]:
+    """The scan and computer modules' effects left for others ("green: a pink life trace", "2 moves",
+    "launch a probe") as owed items."""
+    owed = []
+    for text in words:
+        who, _, what = text.rpartition(": ")
+        who = who or active
+        if match := re.fullmatch(r"a (pink|yellow|blue) life trace", what):
+            owed.append((who, "trace", match[1]))
+        elif match := re.fullmatch(r"(\d+) cards?", what):
+            owed.append((who, "cards", match[1]))
+        elif match := re.fullmatch(r"(?:gain )?(\d+) moves?", what):
+            owed += [(who, "action", "move")] * int(match[1])
+        elif what == "launch a probe":
+            owed.append((who, "action", "launch"))
+        else:
+            owed.append((who, "action", what))
+    return tuple(owed)
+
+
+def sky_sector(game: SetiGame, planet: str) -> int:
+    """The sky's number (1..8) of the sector ``planet`` is in now, matched by the star's name (the solar
+    system numbers its sectors 0..7)."""
+    if game.solar is None or game.sectors is None:
+        raise IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
+    where = game.solar.sector_of(planet)
+    if where is None:
+        raise IllegalAction("seti.scan.covered", f"{planet} is covered by a disc now.", "扫描附近的恒星")
+    star = game.solar.star(where)
+    for sector in game.sectors.sectors:
+        if sector.star == star:
+            return sector.number
+    raise InvalidInput("sectors", star, "no sector of the sky has the star this planet is beside")
+
+
+@dataclass(frozen=True)
+class Launch:
+    """Main action: launch a probe (``seti.launch``, 2 credits)."""
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        return launch_probe(game, colour, variant=game.variant)
+
+
+@dataclass(frozen=True)
+class Orbit:
+    """Main action: turn probe ``probe`` into an orbiter (``seti.orbit``)."""
+
+    probe: int
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        _own_probe(game, colour, self.probe)
+        return orbit_planet(game, self.probe, variant=game.variant)
+
+
+@dataclass(frozen=True)
+class Land:
+    """Main action: land probe ``probe`` on its planet or, if allowed, a ``moon`` (``seti.land``)."""
+
+    probe: int
+    moon: str | None = None
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        _own_probe(game, colour, self.probe)
+        return land_probe(game, self.probe, moon=self.moon, variant=game.variant)
+
+
+def _own_probe(game: SetiGame, colour: str, probe: int) -> None:
+    if game.solar is None:
+        raise IllegalAction("seti.turn.no_solar_system", "this game has no solar system to fly in.", TURN)
+    if game.solar.probe(probe).owner != colour:
+        raise IllegalAction("seti.turn.not_your_probe", f"probe {probe} is not {colour}'s.", TURN)
+
+
+@dataclass(frozen=True)
+class Scan:
+    """Main action: scan (``seti.scan``) with the module's steps — ``EarthSignal()``, ``RowSignal(position,
+    sector)``, the telescope techs' steps — in the order given; completed sectors resolve after it, in
+    ``resolve_order`` if several. Earth's and Mercury's sectors are read off the solar system."""
+
+    steps: tuple[ScanStep, ...]
+    resolve_order: tuple[int, ...] | None = None
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        earth = sky_sector(game, game.solar.layout.earth)
+        mercury = sky_sector(game, "Mercury") if game.solar.planet_space("Mercury") else None
+        supply = CardSupply(catalog(game), game.deck, game.card_row, game.discard)
+        table = ScanTable(game.sectors, game.players, supply)
+        rng = Rng(game.seed * 1000 + game.reshuffles + 1)
+        result = yield from scan(table, colour, self.steps, earth_sector=earth, mercury_sector=mercury, rng=rng,
+                                 resolve_order=self.resolve_order, variant=game.variant)
+        after = result.table
+        reshuffled = len(after.supply.deck) > len(game.deck)
+        return replace(game, players=after.boards, sectors=after.sky, deck=after.supply.deck,
+                       card_row=tuple(card for card in after.supply.row if card is not None),
+                       discard=after.supply.discard, reshuffles=game.reshuffles + reshuffled,
+                       pending=game.pending + owed_from_words(result.pending, colour))
+
+
+@dataclass(frozen=True)
+class Analyze:
+    """Main action: analyze data (``seti.analyze``): the computer clears, a blue trace is owed."""
+
+    def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
+        result = yield from analyze(game.player(colour), variant=game.variant)
+        return replace(game.with_player(result.board), pending=game.pending + ((colour, "trace", result.trace),))
