@@ -1,12 +1,14 @@
-"""Whole games: a simple seeded policy plays 5 rounds; every card stays accounted for, the rounds,
-rotations and final scoring follow the rules (游戏概述, 游戏结束); the deck reshuffles (S-F14)."""
+"""Whole games: a simple seeded policy (scan in odd rounds, else the first affordable card, else pass)
+plays 5 rounds; every card stays accounted for, the rounds, rotations and final scoring follow the
+rules (游戏概述, 游戏结束); the deck reshuffles (S-F14)."""
 
 from dataclasses import replace
 
 import pytest
 
 from tabletoolkit import run
-from tabletoolkit.seti import Decisions, Pass, PlayCard, final_scoring, new_game, take_turn
+from tabletoolkit.seti import Decisions, Pass, PlayCard, Scan, final_scoring, new_game, take_turn
+from tabletoolkit.seti.scan import EarthSignal, RowSignal
 from tabletoolkit.seti.missions import report_event, play_card
 
 COLOURS = ("green", "orange", "blue", "purple")
@@ -23,6 +25,10 @@ def cards_on_table(game):
 
 def first_affordable(game):
     board = game.player(game.active_colour)
+    if board.credits >= 1 and board.energy >= 2 and game.card_row and game.round % 2:
+        colour = game.card(game.card_row[0]).sector_colour
+        if colour in {s.colour for s in game.sectors.sectors}:
+            return Scan((EarthSignal(), RowSignal(0, game.sectors.of_colour(colour)[0])))
     for name in board.hand:
         cost = game.card(name).cost
         if (cost.credits <= board.credits and cost.energy <= board.energy and cost.publicity <= board.publicity
@@ -56,6 +62,8 @@ def test_a_whole_game_keeps_every_card_and_ends_after_round_5(players):
     assert set(result.totals) == set(COLOURS[:players])
     assert result.winners == tuple(c for c, t in result.totals.items() if t == max(result.totals.values()))
     assert turns > players * 5
+    assert sum(len(sector.markers) + len(sector.winners) for sector in game.sectors.sectors) > 0  # scans happened
+    assert game.pending == ()  # every trace and card a sector win gave was settled in its turn
 
 
 def test_an_empty_deck_reshuffles_the_discard_pile_s_f14():
