@@ -58,6 +58,7 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
     game = SoloGame(table, rival, you, objectives, start=start, to_move=start, variant=variant)
+    game = replace(game, checked=game.scores)
     counts = "no objectives (1 star)" if stars == 1 else (
         f"objectives {'/'.join(map(str, rival_counts(stars)))} of levels I/II/III, revealed: "
         + ", ".join(o.tile.id for o in objectives.face_up))
@@ -239,7 +240,6 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         raise InvalidInput("action", action, f"not an action; options: {sorted(offered)}")
     if not offered[action].legal:
         raise IllegalAction("seti.solo.your_action", f"{action}: {offered[action].reason}", SECTION)
-    before = game.you.score
     kind, _, argument = action.partition(":")
     events: list[Event] = []
     you, table = game.you, game.table
@@ -293,7 +293,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
     game = yield from resolve_sectors(game, YOU)
     game = yield from mark_objectives(game, events, choose, prefer)
-    game = yield from milestones(game, YOU, before)
+    game = yield from milestones(game, YOU)
     return game
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence
 
 from ...engine.rng import Rng
 from ..player import PlayerBoard
@@ -20,7 +20,8 @@ RIVAL = "white"
 
 @dataclass(frozen=True)
 class SoloGame:
-    """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round."""
+    """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
+    ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check."""
 
     table: SoloTable
     rival: Rival
@@ -30,6 +31,7 @@ class SoloGame:
     start: str = YOU
     passed: tuple[str, ...] = ()
     to_move: str | None = YOU
+    checked: Mapping[str, int] = field(default_factory=dict)  # scores at the last milestone check
     over: bool = False
     variant: SetiVariant = RULEBOOK
 

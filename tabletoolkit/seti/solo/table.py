@@ -230,12 +230,12 @@ class SoloTable:
         left = dict(self.neutral).get(threshold, 0)
         empty = [i for i, (_, _, marker) in enumerate(self.discovery) if marker is None]
         if not left or not empty:
-            return self, f"neutral milestone {threshold}: nothing happens (no marker or no empty discovery space)."
+            return self, "nothing happens (no neutral marker left there, or no empty discovery space)."
         index, colour, _ = self.discovery[empty[0]]
         discovery = self.discovery[:empty[0]] + ((index, colour, "neutral"),) + self.discovery[empty[0] + 1:]
         neutral = tuple((t, n - 1 if t == threshold else n) for t, n in self.neutral)
         return (replace(self, discovery=discovery, neutral=neutral),
-                f"neutral milestone {threshold}: a neutral marker on {self.species_name(index)}'s {colour} discovery space.")
+                f"a neutral marker moves to {self.species_name(index)}'s {colour} discovery space.")
 
     # --- gold tiles ----------------------------------------------------------------------------
     def gold_first_spaces(self) -> list[tuple[str, bool]]:

@@ -66,7 +66,6 @@ def rival_turn(game: SoloGame, rng: Rng) -> Procedure:
     rival = game.rival
     if not rival.deck:
         return (yield from rival_pass(game))
-    before = rival.score
     rival = reveal(rival)
     game = replace(game, rival=rival)
     card = material().cards[rival.revealed]
@@ -74,7 +73,7 @@ def rival_turn(game: SoloGame, rng: Rng) -> Procedure:
     yield Step(f"Rival reveals {card.id}", f"Action card {card.id} (decision arrow: {card.arrow}): {lines}.",
                SECTION_TURN, game, {"card": card.id, "arrow": card.arrow})
     game = yield from play_card(game, card, rng)
-    return (yield from milestones(game, RIVAL, before))
+    return (yield from milestones(game, RIVAL))
 
 
 def play_card(game: SoloGame, card: ActionCard, rng: Rng) -> Procedure:
@@ -226,34 +225,47 @@ def resolve_sectors(game: SoloGame, active: str) -> Procedure:
     return game
 
 
-def milestones(game: SoloGame, colour: str, score_before_turn: int) -> Procedure:
-    """Gold and neutral milestones crossed since ``score_before_turn`` (several in one turn all count, S-R3)."""
-    score = game.rival.score if colour == RIVAL else game.you.score
-    for threshold in GOLD_THRESHOLDS:
-        if not score_before_turn < threshold <= score:
-            continue
-        if colour == RIVAL:
-            arrow = material().cards[game.rival.revealed].arrow if game.rival.revealed else "left"
-            choice = choose_gold_tile(game.table.gold_first_spaces(), arrow)
-            if choice.possible:
-                game = replace(game, table=game.table.claim_gold(choice.value, RIVAL),
-                               rival=replace(game.rival, gold=game.rival.gold + (choice.value,)))
-            yield Step(f"Gold milestone {threshold}", f"The rival reaches {threshold} VP: {choice.reason} "
-                       "It never scores gold tiles (S-F24).", SECTION_MILESTONES, game)
-        else:
-            free = [t for t in game.table.gold if YOU not in t.marks]
-            best = max(free, key=lambda t: t.value_at(len(t.marks), game.variant.fourth_gold_chooser))
-            game = replace(game, table=game.table.claim_gold(best.id, YOU))
-            value = best.value_at(len(best.marks), game.variant.fourth_gold_chooser)
-            yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP and mark gold tile {best.id} "
-                       f"({best.face.explains}; {value} VP per set for you as chooser #{len(best.marks) + 1}: the best value "
-                       "left on a tile you have not marked).", "里程碑 · 金色里程碑", game)
-    for threshold in NEUTRAL_THRESHOLDS:
-        if score_before_turn < threshold <= score:
-            table, text = game.table.neutral_milestone(threshold)
-            game = replace(game, table=table)
-            yield Step(f"Neutral milestone {threshold}", text[0].upper() + text[1:], "里程碑 · 中立里程碑", game)
+def milestones(game: SoloGame, active: str) -> Procedure:
+    """Between turns: every gold milestone crossed since the last check, the active player first, then
+    the other (several at once all count, S-R3); then neutral milestones, always last; then discoveries.
+    The rival claims only first spaces and never scores gold tiles (S-F24)."""
+    crossed = []
+    for colour in (active, RIVAL if active == YOU else YOU):
+        before, score = game.checked[colour], game.scores[colour]
+        crossed.append((colour, before, score))
+        for threshold in GOLD_THRESHOLDS:
+            if before < threshold <= score:
+                game = yield from _gold(game, colour, threshold)
+    game = replace(game, checked=game.scores)
+    for colour, before, score in crossed:
+        for threshold in NEUTRAL_THRESHOLDS:
+            if before < threshold <= score:
+                table, text = game.table.neutral_milestone(threshold)
+                game = replace(game, table=table)
+                who = "the rival" if colour == RIVAL else "you"
+                yield Step(f"Neutral milestone {threshold}", f"{who[0].upper() + who[1:]} passed {threshold} VP: {text}",
+                           "里程碑 · 中立里程碑", game)
     return (yield from discoveries(game))
+
+
+def _gold(game: SoloGame, colour: str, threshold: int) -> Procedure:
+    if colour == RIVAL:
+        arrow = material().cards[game.rival.revealed].arrow if game.rival.revealed else "left"
+        choice = choose_gold_tile(game.table.gold_first_spaces(), arrow)
+        if choice.possible:
+            game = replace(game, table=game.table.claim_gold(choice.value, RIVAL),
+                           rival=replace(game.rival, gold=game.rival.gold + (choice.value,)))
+        yield Step(f"Gold milestone {threshold}", f"The rival reaches {threshold} VP: {choice.reason} "
+                   "It never scores gold tiles (S-F24).", SECTION_MILESTONES, game)
+        return game
+    free = [t for t in game.table.gold if YOU not in t.marks]
+    best = max(free, key=lambda t: t.value_at(len(t.marks), game.variant.fourth_gold_chooser))
+    value = best.value_at(len(best.marks), game.variant.fourth_gold_chooser)
+    game = replace(game, table=game.table.claim_gold(best.id, YOU))
+    yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP and mark gold tile {best.id} "
+               f"({best.face.explains}; {value} VP per set for you as chooser #{len(best.marks) + 1}: the best value "
+               "left on a tile you have not marked).", "里程碑 · 金色里程碑", game)
+    return game
 
 
 def discoveries(game: SoloGame) -> Procedure:

@@ -226,3 +226,21 @@ def test_workshop_variants_change_the_rival_end_bonus_and_the_unpaid_progress():
     assert ended.rival.score == game.rival.score
     paid = run(end_of_round(replace(kind, round=2), Rng(0))).steps[0]
     assert paid.text.startswith("After round 2 you pay 2 completed objectives: 0 paid (none), 2 missing → the rival takes 2 progress.")
+
+
+def test_milestones_active_player_first_then_the_other_neutral_last_several_at_once():
+    from tabletoolkit.seti.solo.turn import milestones
+
+    game = fresh()
+    game = replace(game, rival=replace(game.rival, score=31, revealed="S.1"), you=replace(game.you, score=26))
+    steps = run(milestones(game, RIVAL)).steps
+    titles = [s.title for s in steps]
+    assert titles[:4] == ["Gold milestone 25", "Gold milestone 25", "Neutral milestone 20", "Neutral milestone 30"]
+    assert steps[0].text.startswith("The rival reaches 25 VP") and steps[1].text.startswith("You reach 25 VP")
+    assert steps[2].text.startswith("The rival passed 20 VP") and steps[3].text.startswith("The rival passed 30 VP")
+    # S.1's decision arrow points left: the leftmost gold tile's first space; you take the best value left
+    after = steps[3].state
+    assert after.rival.gold == (after.table.gold[0].id,)
+    assert dict(after.checked) == {YOU: 26, RIVAL: 31}
+    again = run(milestones(after, YOU)).steps
+    assert not any(s.title.startswith(("Gold", "Neutral")) for s in again)  # nothing new was crossed
