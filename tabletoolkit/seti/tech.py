@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import tomllib
 from dataclasses import dataclass, replace
-from typing import Callable, Mapping
+from typing import Callable
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase

@@ -84,3 +84,14 @@ def test_a_corner_is_a_card_discarded_for_its_reward_and_only_on_your_turn():
     with pytest.raises(IllegalAction) as refused:
         take_free_action(game, "orange", Corner(game.player("orange").hand[0]))
     assert refused.value.rule == "seti.free_actions.not_your_turn"
+
+
+def test_conversion_is_always_two_of_one_kind_faq():
+    """FAQ: a card and an energy cannot buy a credit — only two of one kind pay (an alien card is a card)."""
+    options = legal_conversions(fresh(credits=9, energy=9), "green")
+    assert [o.choice for o in options] == [(give, get) for give in ("credits", "energy", "cards")
+                                           for get in ("credits", "energy", "cards")]
+    game = fresh()
+    with pytest.raises(InvalidInput) as bad:
+        take_free_action(game, "green", Convert("cards", "credits", cards=game.player("green").hand[:1]))
+    assert bad.value.field == "cards"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tabletoolkit import IllegalAction, run
 from tabletoolkit.seti import Decisions, new_game
 from tabletoolkit.seti.milestones import gold_tiles_svg, mark_gold_tile, resolve_milestones
-from tabletoolkit.seti.traces import NEUTRAL, Mark, Spot
+from tabletoolkit.seti.traces import NEUTRAL, Mark
 from tabletoolkit.seti.variant import RULEBOOK
 
 COLOURS = ("green", "orange", "blue", "purple")
