@@ -64,7 +64,7 @@ def battle_needed(owners: Sequence[str], teams: Mapping[str, str], pirates: int 
 
 
 def transfer(game: Game, giver: str, receiver: str, kind: str, item: str | int, teams: Mapping[str, str],
-             used_this_turn: bool = False) -> Game:
+             used_this_turn: bool = False, variant: AndromedaVariant = RULEBOOK) -> Game:
     """2v2: once per turn, as a free action of the active player, one item passes between teammates:
     1 resource (``item`` a kind), 1 tactics card (its name), 1 claimed moon not inserted, 1 supremacy or
     exploration token (``item`` the index)."""
@@ -93,7 +93,7 @@ def transfer(game: Game, giver: str, receiver: str, kind: str, item: str | int, 
         items = getattr(source, field)
         if not isinstance(item, int) or not 0 <= item < len(items):
             raise IllegalAction("andromeda.optional.nothing_to_give", f"{giver} has no {kind} number {item}", TEAMS)
-        if kind == "moon" and len(target.moons) >= RULEBOOK.claimed_moon_limit:
+        if kind == "moon" and len(target.moons) >= variant.claimed_moon_limit:
             raise IllegalAction("andromeda.moons.full", f"{receiver}'s claimed-moon area is full", "发射回合 · 拿取卫星")
         moved = items[item]
         source = replace(source, **{field: items[:item] + items[item + 1:]})
