@@ -61,26 +61,31 @@ def test_every_widget_notebook_declares_browser_checks():
     assert not missing, f"notebooks with widgets but no tabletoolkit.browser checks in their metadata: {missing}"
 
 
+def visible(page, selector: str):
+    """The first element matching ``selector`` that is visible (a stepper in a closed tab is not)."""
+    return page.locator(f"{selector} >> visible=true").first
+
+
 def perform(page, check: dict) -> None:
     """Carry out one declared check: an action on a control, then the expected visible text."""
     from playwright.sync_api import expect
 
     expected = check["expect"]
-    target = page.locator(expected["selector"]).first
+    target = visible(page, expected["selector"])
     expect(target).to_be_visible(timeout=30_000)
     before = target.inner_text()
     if "click" in check:
-        page.locator(check["click"]).first.click()
+        visible(page, check["click"]).click()
     elif "press" in check:
-        control = page.locator(check["press"]).first
+        control = visible(page, check["press"])
         control.focus()
         control.press(check["key"])
     elif "fill" in check:
-        control = page.locator(check["fill"]).first
+        control = visible(page, check["fill"])
         control.fill(str(check["value"]))
         control.press("Enter")
     elif "select" in check:
-        page.locator(check["select"]).first.select_option(label=str(check["value"]))
+        visible(page, check["select"]).select_option(label=str(check["value"]))
     else:
         raise AssertionError(f"unknown browser action in {check}")
     expect(target).to_contain_text(expected["contains"], timeout=30_000)
