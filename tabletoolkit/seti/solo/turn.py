@@ -8,7 +8,7 @@ with the reason for every choice. With an empty deck at the start of its turn th
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Sequence
 
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
@@ -153,6 +153,7 @@ def _orbit_land(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng)
 
 def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
     signals = list(action.signals)
+    completed: list[int] = []
     if game.rival.techs_of("telescope"):
         tech = game.rival.techs_of("telescope")[0]
         techs = list(game.rival.techs)
@@ -179,11 +180,13 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
         chosen = choose_sector(options, card.arrow, game.variant)
         number = numbers[options.index(chosen.value)]
         table, gained = table.mark_signal(RIVAL, number)
+        if gained.completed:
+            completed.append(number)
         game = replace(game, table=table)
         game, notes = reward_colour(game, RIVAL, [("data", gained.data), ("vp", gained.vp)] if gained.data or gained.vp else [], card.arrow)
         yield Step(f"Rival signals in {table.sky.sector(number).name}", f"A signal from {where}. {chosen.reason} "
                    + " ".join(notes), SECTION_TELESCOPE, game, {"sector": number})
-    return (yield from resolve_sectors(game, RIVAL))
+    return (yield from resolve_sectors(game, RIVAL, completed))
 
 
 def _discover(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
@@ -200,10 +203,12 @@ ACTIONS: dict[str, Any] = {"analyze": _analyze, "launch": _launch, "tech": _tech
                            "telescope": _telescope, "discover": _discover}
 
 
-def resolve_sectors(game: SoloGame, active: str) -> Procedure:
-    """Completed sectors resolve after the action, in order of number (S-R7): winner, +1 publicity to
-    every contributor, the winner's reward, second place keeps a marker."""
-    for number in game.table.completed_sectors():
+def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = ()) -> Procedure:
+    """Completed sectors resolve after the action: winner, +1 publicity to every contributor, the
+    winner's reward, second place keeps a marker. The rival resolves them in the order it completed
+    them (S-R7, ``order``); yours resolve in sector-number order unless ``order`` says otherwise."""
+    complete = game.table.completed_sectors()
+    for number in [n for n in order if n in complete] + [n for n in complete if n not in order]:
         table, result = game.table.resolve(number)
         game = replace(game, table=table)
         notes = []
