@@ -21,6 +21,7 @@ test: $(STAMP)
 
 notebooks: $(STAMP)
 	$(PYTHON) scripts/refresh_notebooks.py
+	$(PYTHON) scripts/update_readme.py
 
 bench: $(STAMP)
 	for script in benchmarks/*.py; do $(PYTHON) $$script || exit 1; done
