@@ -280,10 +280,17 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         table = table.take_tech(argument)
         you = replace(you, publicity=you.publicity - game.variant.research_publicity, techs=you.techs | {argument})
         game = replace(game, you=you, table=table)
-        items = [(k, v) for k, v in offer.rewards.items() if k not in ("launch", "trace")]
+        items = [(k, v) for k, v in offer.rewards.items() if k != "launch"]
         game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
-        text = f"You pay {game.variant.research_publicity} publicity. {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
         events = [Event("tech", TECH_TYPES[argument[:2]])]
+        if "launch" in offer.rewards:
+            if YOU in game.table.on_earth:
+                notes.append("Its free launch is lost: your probe is already on Earth (one at a time here).")
+            else:
+                game = replace(game, table=replace(game.table, on_earth=game.table.on_earth + (YOU,)))
+                notes.append("Its bonus: a free launch, your probe is on Earth.")
+                events.append(Event("launch"))
+        text = f"You pay {game.variant.research_publicity} publicity. {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
     else:  # analyze
         you = replace(you, energy=you.energy - game.variant.analyze_energy, data=0)
         game = replace(game, you=you)
