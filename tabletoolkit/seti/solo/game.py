@@ -72,18 +72,27 @@ def rival_counts(stars: int) -> tuple[int, int, int]:
     return material().difficulties[stars].objectives
 
 
+def land_energy(game: SoloGame, planet: str) -> int:
+    """Energy your landing costs: 3, or 2 with any orbiter at the planet; PT #02 takes 1 off (登陆行星或卫星)."""
+    variant = game.variant
+    orbited = not game.table.planet_spaces(planet).orbit_first_free
+    cost = variant.land_energy_with_orbiter if orbited else variant.land_energy
+    return max(0, cost - (variant.pt2_land_discount if "PT2" in game.you.techs else 0))
+
+
 def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every main action you might take now, each legal or refused with its reason."""
     you, table, variant = game.you, game.table, game.variant
     options = []
     probe = YOU in table.on_earth
-    options.append(YourOption("launch", not probe and you.credits >= 2,
-                              "legal" if not probe and you.credits >= 2 else
-                              "your probe is already in space (limit 1)" if probe else f"needs 2 credits (has {you.credits})"))
+    launch_ok = not probe and you.credits >= variant.launch_credits
+    options.append(YourOption("launch", launch_ok, "legal" if launch_ok else "your probe is already in space (limit 1)"
+                              if probe else f"needs {variant.launch_credits} credits (has {you.credits})"))
     for planet in table.solar.layout.planets:
         route = cheapest_route(table.solar, table.solar.earth, planet) if probe else None
         moves = route.moves if route else 0
-        for kind, credits, energy in (("orbit", 1, 1), ("land", 0, 2 if table.planet_spaces(planet).orbit_first_free is False else 3)):
+        for kind, credits, energy in (("orbit", variant.orbit_credits, variant.orbit_energy),
+                                      ("land", 0, land_energy(game, planet))):
             action = f"{kind}:{planet}"
             if not probe:
                 options.append(YourOption(action, False, "no probe of yours on Earth"))
@@ -246,12 +255,12 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     if kind == "pass":
         return (yield from your_pass(game, rng))
     if kind == "launch":
-        you = replace(you, credits=you.credits - 2)
+        you = replace(you, credits=you.credits - game.variant.launch_credits)
         game = replace(game, you=you, table=replace(table, on_earth=table.on_earth + (YOU,)))
-        text, events = "You launch a probe (2 credits).", [Event("launch")]
+        text, events = f"You launch a probe ({game.variant.launch_credits} credits).", [Event("launch")]
     elif kind in ("orbit", "land"):
         route = cheapest_route(table.solar, table.solar.earth, argument)
-        cost = (1, 1) if kind == "orbit" else (0, 2 if not table.planet_spaces(argument).orbit_first_free else 3)
+        cost = (game.variant.orbit_credits, game.variant.orbit_energy) if kind == "orbit" else (0, land_energy(game, argument))
         you = replace(you, energy=you.energy - route.moves - cost[1], credits=you.credits - cost[0],
                       orbiters=you.orbiters + (kind == "orbit"), landers=you.landers + (kind == "land"))
         table = replace(table, on_earth=tuple(c for c in table.on_earth if c != YOU))

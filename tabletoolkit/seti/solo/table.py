@@ -112,12 +112,13 @@ class SoloTable:
 
     def settle(self, colour: str, planet: str, where: str) -> tuple["SoloTable", list[tuple[str, Any]], str]:
         """Put ``colour``'s model in orbit, on the planet or on a moon; returns the rewards it earns
-        (3 VP for the first orbiter; data for the first landers) and the sentence saying so."""
+        (VP for the first orbiter; data for the first landers) and the sentence saying so."""
         info = self.solar.layout.planets[planet]
         spaces = self.planet_spaces(planet)
         if where == "orbit":
-            items = reward_items(info.orbit) + ([("vp", 3)] if spaces.orbit_first_free else [])
-            text = f"an orbiter at {planet}" + (", the first one (3 VP)" if spaces.orbit_first_free else "")
+            first_vp = self.variant.first_orbiter_vp
+            items = reward_items(info.orbit) + ([("vp", first_vp)] if spaces.orbit_first_free else [])
+            text = f"an orbiter at {planet}" + (f", the first one ({first_vp} VP)" if spaces.orbit_first_free else "")
         elif where == "land":
             landed = sum(1 for p in self.placements if p.planet == planet and p.where == "land")
             first = info.first_lander_data[landed] if landed < len(info.first_lander_data) else 0
