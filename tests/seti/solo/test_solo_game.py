@@ -244,3 +244,13 @@ def test_milestones_active_player_first_then_the_other_neutral_last_several_at_o
     assert dict(after.checked) == {YOU: 26, RIVAL: 31}
     again = run(milestones(after, YOU)).steps
     assert not any(s.title.startswith(("Gold", "Neutral")) for s in again)  # nothing new was crossed
+
+
+def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
+    from tabletoolkit.seti.solo.game import land_energy
+
+    game = fresh()
+    assert land_energy(game, "Mars") == 3
+    orbited = replace(game, table=game.table.settle(RIVAL, "Mars", "orbit")[0])
+    assert land_energy(orbited, "Mars") == 2
+    assert land_energy(replace(orbited, you=replace(orbited.you, techs=frozenset({"PT2"}))), "Mars") == 1
