@@ -239,6 +239,8 @@ class SetiGame:
         return f"SetiGame({status}; {boards})"
 
     def _repr_html_(self) -> str:
+        from .milestones import gold_tiles_svg
+
         rows = []
         for seat, board in enumerate(self.players):
             marks = []
@@ -257,8 +259,6 @@ class SetiGame:
             )
         header = "".join(f"<th>{name}</th>" for name in (
             "player", "", "VP", "publicity", "credits", "energy", "data", "hand", "techs", "tucked"))
-        gold = "; ".join(f"{t.id} {t.name} side {t.side.upper()} ({', '.join(t.marks) or 'unmarked'})"
-                         for t in self.gold_tiles)
         neutral = ", ".join(f"{count} at {threshold}" for threshold, count in self.neutral) or "none"
         status = "game over" if self.over else f"round {self.round} of {self.variant.rounds}"
         return (
@@ -266,8 +266,10 @@ class SetiGame:
             f"(next: disc {next_disc(self)}) · rotation marker {html.escape(self.rotation_marker)} · "
             f"card row: {html.escape(', '.join(self.card_row))}"
             f"<table class='tt-seti-players'><tr>{header}</tr>{''.join(rows)}</table>"
-            f"<p class='tt-seti-gold-marks'>gold tiles: {html.escape(gold)} · neutral markers: {html.escape(neutral)}</p>"
-            f"{self.life._repr_svg_()}{self.solar.svg() if self.solar is not None else ''}</div>"
+            f"<p class='tt-seti-neutral'>neutral markers: {html.escape(neutral)}</p>"
+            f"{gold_tiles_svg(self.gold_tiles)}<br>{self.life._repr_svg_()}"
+            f"{self.solar.svg() if self.solar is not None else ''}"
+            f"{self.sectors._repr_html_() if self.sectors is not None else ''}</div>"
         )
 
 
