@@ -49,6 +49,9 @@ DEVELOPMENTS = {
     "obelisk": "supremacy",
 }
 
+#: Moons laid at set-up per region kind (游戏设置 · 5 卫星指示物).
+MOONS_AT_SET_UP = {"planet": 3, "nebula": 1}
+
 _DEFAULT_BOARD = "default_board.toml"
 
 
@@ -95,6 +98,12 @@ class Region:
     def label(self) -> str:
         """The region as people name it: ``"Shipyard (A3)"``."""
         return self.name if self.name == self.id else f"{self.name} ({self.id})"
+
+    @property
+    def moons(self) -> int:
+        """Moons laid here at set-up (游戏设置 · 5 卫星指示物): a stack of 3 in the planet's development
+        colour on a planet, 1 abandoned moon face up on a nebula, none elsewhere."""
+        return MOONS_AT_SET_UP.get(self.kind, 0)
 
 
 def _read_toml(source: str | Path) -> tuple[dict[str, Any], str]:
@@ -278,12 +287,12 @@ class Board:
 
     @cached_property
     def graph(self) -> nx.Graph:
-        """The board as a networkx graph; nodes carry kind, name, dice, development, base, xy, slot."""
+        """The board as a networkx graph; nodes carry kind, name, dice, development, moons, base, xy, slot."""
         graph = nx.Graph(title=self.title)
         for region in sorted(self.regions.values(), key=lambda r: r.id):
             graph.add_node(
                 region.id, kind=region.kind, name=region.name, dice=region.dice, development=region.development,
-                base=region.base, xy=region.xy, slot=region.slot, special=region.special,
+                moons=region.moons, base=region.base, xy=region.xy, slot=region.slot, special=region.special,
             )
         graph.add_edges_from(self.links)
         return graph
@@ -784,6 +793,16 @@ class RuleVerdict:
     def refusal(self) -> IllegalAction:
         """The refusal as the error an action raises."""
         return IllegalAction(self.rule, self.reason, self.section)
+
+
+class ShowsVerdicts:
+    """Mixin for option lists with ``view()`` (a ``BoardView``) and ``table()`` (HTML): picture, then table."""
+
+    def _repr_svg_(self) -> str:
+        return self.view()._repr_svg_()  # type: ignore[attr-defined]
+
+    def _repr_html_(self) -> str:
+        return self._repr_svg_() + self.table()  # type: ignore[attr-defined]
 
 
 def path_blockers(variant: Any, *, voyage: bool = True) -> frozenset[str]:

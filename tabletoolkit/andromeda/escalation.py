@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import Board, BoardView, Pieces, RuleVerdict, Ship, path_blockers
+from .board import Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, Ship, path_blockers
 from .variant import RULEBOOK, AndromedaVariant
 
 ESCALATION = "战斗 · 步骤 1 战事升级"
@@ -54,7 +54,7 @@ class ShipVerdict(RuleVerdict):
 
 
 @dataclass(frozen=True)
-class EscalationOptions:
+class EscalationOptions(ShowsVerdicts):
     """Every ship outside the active region with its verdict, players in turn order from the active one."""
 
     active: str
@@ -75,12 +75,6 @@ class EscalationOptions:
         marks = {v.region: "jump" if v.jump else "source" for v in self.legal}
         return BoardView(self.board, self.pieces, {**marks, self.active: "active"},
                          caption=f"Escalation into {self.board.regions[self.active].name}: {len(self.legal)} ships may join")
-
-    def _repr_svg_(self) -> str:
-        return self.view()._repr_svg_()
-
-    def _repr_html_(self) -> str:
-        return self._repr_svg_() + self.table()
 
     def table(self) -> str:
         """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""

@@ -15,7 +15,7 @@ from typing import Iterator, Sequence
 
 from ..engine import InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, Ship, path_blockers
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, Ship, path_blockers
 from .variant import RULEBOOK, AndromedaVariant
 
 STEP_1 = "发射回合 · 步骤 1 发射飞船"
@@ -71,7 +71,7 @@ class Verdict(RuleVerdict):
 
 
 @dataclass(frozen=True)
-class LaunchOptions:
+class LaunchOptions(ShowsVerdicts):
     """Every region with its verdict for launching ``ship``; iterate, count, test ``region in options``."""
 
     ship: Ship
@@ -109,12 +109,6 @@ class LaunchOptions:
         marks = {**verdicts, **own}  # your own ships' regions show where ranges start
         kind = "first launch" if self.first else "subsequent launch"
         return BoardView(self.board, self.pieces, marks, caption=f"{self.ship}: {kind}, {len(self)} legal regions")
-
-    def _repr_svg_(self) -> str:
-        return self.view()._repr_svg_()
-
-    def _repr_html_(self) -> str:
-        return self._repr_svg_() + self.table()
 
     def table(self) -> str:
         """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""

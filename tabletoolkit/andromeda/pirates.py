@@ -19,7 +19,7 @@ from fractions import Fraction
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..prob import Distribution
-from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, path_blockers
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers
 from .variant import RULEBOOK, AndromedaVariant
 
 RAID = "发射回合 · 步骤 3 海盗袭击"
@@ -77,7 +77,7 @@ class RaidVerdict(RuleVerdict):
 
 
 @dataclass(frozen=True)
-class RaidOptions:
+class RaidOptions(ShowsVerdicts):
     """Every pirate on the board with its verdict for a raid on ``active``.
 
     ``choices`` are the classes the active player may pick (one must be picked when there is any);
@@ -98,12 +98,6 @@ class RaidOptions:
         marks = {v.region: ("source" if v.legal else "illegal") for v in self.verdicts}
         return BoardView(self.board, self.pieces, {**marks, self.active: "active"},
                          caption=f"Raid on {self.board.regions[self.active].name}: may raid {', '.join(self.choices) or 'none'}")
-
-    def _repr_svg_(self) -> str:
-        return self.view()._repr_svg_()
-
-    def _repr_html_(self) -> str:
-        return self._repr_svg_() + self.table()
 
     def table(self) -> str:
         """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""
@@ -312,9 +306,17 @@ def _die_regions(board: Board, *, specials: bool) -> dict[int, str]:
     return dict(sorted(found.items()))
 
 
-def _fallback(board: Board, pieces: Pieces, letter: str) -> dict[str, Fraction]:
-    """Chances of the fallback roll: the die is rolled until it shows a nebula free for this class."""
-    faces = {die: rid for die, rid in _die_regions(board, specials=False).items() if not _blocks(pieces, rid, letter)}
+def _fallback_faces(board: Board, pieces: Pieces, letter: str, variant: AndromedaVariant) -> dict[int, str]:
+    """Die number -> nebula for the fallback roll: a nebula no pirate holds (A-F6), or with
+    ``variant.fallback_nebula == "free_for_class"`` also one holding S-class for an S-class figure."""
+    if variant.fallback_nebula == "pirate_free":
+        return {die: rid for die, rid in _die_regions(board, specials=False).items() if not pieces.pirates_in(rid)}
+    return {die: rid for die, rid in _die_regions(board, specials=False).items() if not _blocks(pieces, rid, letter)}
+
+
+def _fallback(board: Board, pieces: Pieces, letter: str, variant: AndromedaVariant) -> dict[str, Fraction]:
+    """Chances of the fallback roll: the die is rolled until it shows a nebula the pirate may fall back to."""
+    faces = _fallback_faces(board, pieces, letter, variant)
     if not faces:
         return {NOT_PLACED: Fraction(1)}
     chances: dict[str, Fraction] = {}
@@ -339,7 +341,7 @@ def placement_odds(
         counts = {who.start: 1}
     # Whole-number weights over (first roll, fallback roll) pairs: a first roll that lands free
     # counts once per fallback face; a barred one shares its count among the free nebulae.
-    free = [rid for rid in _die_regions(board, specials=False).values() if not _blocks(pieces, rid, who.pirate_class)]
+    free = list(_fallback_faces(board, pieces, who.pirate_class, variant).values())
     spread = len(free) or 1
     weights: dict[str, int] = {}
     for rid, count in counts.items():
@@ -400,11 +402,11 @@ def place_pirate(
         yield Step("The card's start region", f"The card names {board.regions[target].label}.", PLACING,
                    BoardView(board, pieces, {target: "active"}), {"region": target})
     if _blocks(pieces, target, who.pirate_class):
-        faces = {d: rid for d, rid in _die_regions(board, specials=False).items() if not _blocks(pieces, rid, who.pirate_class)}
+        faces = _fallback_faces(board, pieces, who.pirate_class, variant)
         held = pieces.pirates_in(target)[0]
         if not faces:
-            yield Step("No free nebula", f"{board.regions[target].name} holds a class-{held} pirate and every nebula holds another "
-                       "pirate class: the pirate stays on its card (the rulebook is silent; rule andromeda.pirates.no_free_nebula).",
+            yield Step("No free nebula", f"{board.regions[target].name} holds a class-{held} pirate and no nebula is free to fall back "
+                       "to: the pirate stays on its card (the rulebook is silent; rule andromeda.pirates.no_free_nebula).",
                        PLACING, BoardView(board, pieces), {})
             return PlacementResult(pieces, None, who.pirate_class, who.figures, tuple(rolls))
         fallback_rolls = [rng.roll(6)]
@@ -414,7 +416,7 @@ def place_pirate(
         new_target = faces[fallback_rolls[-1]]
         yield Step("Fall back to a random pirate-free nebula",
                    f"{board.regions[target].name} holds a class-{held} pirate, so the pirate goes to a random nebula free of "
-                   f"other pirates: the die shows {', then '.join(map(str, fallback_rolls))} (rolled again until it names a free nebula): "
+                   f"pirates (A-F6): the die shows {', then '.join(map(str, fallback_rolls))} (rolled again until it names a free nebula): "
                    f"{board.regions[new_target].label}.", PLACING, BoardView(board, pieces, {new_target: "active"}), {"die": fallback_rolls[-1]})
         target = new_target
     after = pieces.with_pirates(target, who.pirate_class * who.figures)
@@ -440,10 +442,10 @@ def placement_chances(
     else:
         text = f"The card names {board.regions[who.start].name}: chance 1."
     yield Step("Where the card sends it", text, PLACING, BoardView(board, pieces), {})
-    free = _fallback(board, pieces, who.pirate_class)
+    free = _fallback(board, pieces, who.pirate_class, variant)
     barred = sorted(rid for rid, _ in pieces.pirate_regions().items() if _blocks(pieces, rid, who.pirate_class))
     text = (f"Regions barred for a class-{who.pirate_class} pirate: {', '.join(board.regions[r].name for r in barred) or 'none'}. "
-            "A barred start falls back to a die rolled until it names a free nebula: "
+            "A barred start falls back to a die rolled until it names a nebula free of pirates (A-F6): "
             + (", ".join(f"{board.regions[r].name} {p}" for r, p in free.items()) if NOT_PLACED not in free else "no nebula is free")
             + ".")
     yield Step("Barred regions fall back", text, PLACING, BoardView(board, pieces, {r: "illegal" for r in barred}), {})

@@ -99,6 +99,12 @@ class AndromedaVariant(Variant):
         2, allowed=range(0, 5), section="海盗 · 放置新海盗 (A-F6)",
         explains="S-class figures placed instead when an event's named pirate class is already on the board.",
     )
+    fallback_nebula: str = constant(
+        "pirate_free", allowed=("pirate_free", "free_for_class"), section="海盗 · 放置新海盗 (A-F6)",
+        explains="Where a pirate goes when its start region holds another pirate class: 'pirate_free': a random "
+        "nebula no pirate holds (A-F6); 'free_for_class': S-class figures may also fall back into a nebula "
+        "holding S-class (the S-class exception read as covering the fallback too).",
+    )
 
 
     # --- issue 3: battle and odds ---

@@ -187,8 +187,9 @@ def escalation_explorer(board: Board, pieces: Pieces, turn_order: Sequence[str],
         verdicts.value = options.table()
         name = html.escape(board.regions[options.active].name)
         if not battle_happens(pieces, options.active):
-            there = ", ".join(factions_in(pieces, options.active)) or "nobody"
-            summary.value = f"<b>No battle</b> in {name}: only {html.escape(there)} there."
+            there = factions_in(pieces, options.active)
+            present = f"only {html.escape(there[0])} is there" if there else "nobody is there"
+            summary.value = f"<b>No battle</b> in {name}: {present}."
             return
         parts = []
         for player in options.order:

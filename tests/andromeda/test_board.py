@@ -110,6 +110,8 @@ def test_the_graph_carries_region_attributes():
     assert graph.nodes["Q"]["kind"] == "quasar" and graph.nodes["Q"]["dice"] == (3,)
     assert graph.nodes["E"]["base"] == "shipyard" and graph.nodes["E"]["name"] == "Shipyard"
     assert graph.nodes["A"]["development"] == "factory"
+    # moons laid at set-up (游戏设置 · 5): 3 on a planet, 1 abandoned moon on a nebula
+    assert [graph.nodes[r]["moons"] for r in ("A", "D", "E", "Q")] == [3, 1, 0, 0]
     assert graph.number_of_edges() == 5
     assert board.neighbours("A") == ("D", "Q")
     assert board.region("Shipyard").id == "E"

@@ -16,6 +16,7 @@ from tabletoolkit.andromeda.pirates import (
     placement_odds,
     starting_s_class_odds,
 )
+from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.engine import InvalidInput, Rng, run
 
 NEBULAE = "".join(f'[[region]]\nid = "N{d}"\nkind = "nebula"\ndice = [{d}]\nxy = [{d}, 0]\n' for d in range(1, 7))
@@ -71,12 +72,25 @@ def test_random_nebula_with_held_nebulae(board):
 
 
 @pytest.mark.phase("odds.placement")
-def test_s_class_stacks_on_s_class(board):
+def test_s_class_stacks_on_s_class_but_falls_back_to_a_pirate_free_nebula(board):
     pieces = Pieces.of(pirates={"N1": "A", "N2": "S"})
     odds = placement_odds(board, pieces, S_CARD, s_supply=4)
-    # N1 is barred (class A): its sixth is shared by N2..N6; N2 takes S-class.
-    assert odds["N2"] == Fraction(1, 6) + Fraction(1, 6) * Fraction(1, 5) == Fraction(1, 5)
-    assert dict(odds.items()) == {f"N{d}": Fraction(1, 5) for d in range(2, 7)}
+    # A roll of 2 stacks on the S-class in N2; a roll of 1 (class A there) falls back to a nebula
+    # free of pirates (A-F6): N3..N6, so each takes 1/6 + 1/6 * 1/4.
+    assert odds["N2"] == Fraction(1, 6)
+    assert odds["N3"] == Fraction(1, 6) + Fraction(1, 6) * Fraction(1, 4) == Fraction(5, 24)
+    assert dict(odds.items()) == {"N2": Fraction(1, 6), **{f"N{d}": Fraction(5, 24) for d in range(3, 7)}}
+    # The alternative reading lets the S-class exception cover the fallback: N2 shares N1's sixth too.
+    wider = placement_odds(board, pieces, S_CARD, s_supply=4, variant=RULEBOOK.but(fallback_nebula="free_for_class"))
+    assert dict(wider.items()) == {f"N{d}": Fraction(1, 5) for d in range(2, 7)}
+
+
+@pytest.mark.phase("andromeda.pirates")
+def test_a_fallback_roll_naming_an_s_class_nebula_is_rolled_again(board):
+    pieces = Pieces.of(pirates={"N1": "A", "N2": "S"})
+    steps = run(place_pirate(board, pieces, S_CARD, Rng.forced([1, 2, 4]), s_supply=4))
+    assert steps.result.rolls == (1, 2, 4) and steps.result.region == "N4"
+    assert "free of pirates (A-F6)" in steps[2].text
 
 
 @pytest.mark.phase("andromeda.pirates")

@@ -108,7 +108,9 @@ def test_escalation_explorer_counts_ships_per_player(board):
     explorer.energy.value = 1
     assert explorer.summary.value.endswith("yellow 0; blue 2 (1 by Jump).")
     explorer.active.value = "D"
-    assert explorer.summary.value == "<b>No battle</b> in D: only nobody there."
+    assert explorer.summary.value == "<b>No battle</b> in D: nobody is there."
+    explorer.active.value = "B"
+    assert explorer.summary.value == "<b>No battle</b> in B: only blue is there."
 
 
 def test_launch_turn_stepper_runs_step_1_then_step_3(board):
