@@ -21,8 +21,10 @@ from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
 from .main_actions import Analyze, Land, Launch, Orbit, Scan
 from .milestones import resolve_milestones
 from .missions import play_card, report_event, trigger_options
-from .probes import launch_probe
-from .tech import research
+from .computer import sample_layout
+from .probes import landing_options, launch_option, launch_probe, orbit_options
+from .scan import EarthSignal, RowSignal
+from .tech import legal_techs, research
 from .traces import place_trace, resolve_discoveries
 
 TURN = "游戏概述 · 回合结构"
@@ -76,6 +78,51 @@ class OtherAction:
 
 
 MainAction = PlayCard | Research | Pass | Launch | Orbit | Land | Scan | Analyze | OtherAction
+
+
+def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
+    """Every main action the active player could take now, each "legal" or with the refusing rule:
+    each card in hand, research, the probe actions, a scan (with the first row card), analyze, pass."""
+    colour, variant = game.active_colour, game.variant
+    board = game.player(colour)
+    options = []
+
+    def check(choice: MainAction, rule: str, section: str, **cost: int) -> Option:
+        try:
+            board.pay(rule, section, **cost)
+        except IllegalAction as refused:
+            return Option(choice, False, refused.reason, refused.rule, refused.section)
+        return Option(choice)
+
+    for name in board.hand:
+        cost = game.card(name).cost
+        options.append(check(PlayCard(name), "seti.cards.cost", "打出卡牌", credits=cost.credits, energy=cost.energy,
+                             publicity=cost.publicity))
+    research_option = check(Research(), "seti.tech.publicity", "研究科技", publicity=variant.research_publicity)
+    if research_option.legal and not any(option.legal for option in legal_techs(game, colour)):
+        research_option = Option(Research(), False, f"{colour} owns every tech there is to take.", "seti.tech.none_left", "研究科技")
+    options.append(research_option)
+    if game.solar is not None:
+        for found in (launch_option(game, colour, variant=variant),) + orbit_options(game, colour, variant) \
+                + landing_options(game, colour, variant=variant):
+            planet = game.solar.contents(game.solar.probe(found.probe).space).planet if found.probe else None
+            choice = {"launch": lambda: Launch(), "orbit": lambda: Orbit(found.probe),
+                      "land": lambda: Land(found.probe, None if found.target == planet else found.target)}[found.action]()
+            options.append(Option(choice, found.legal, found.reason, found.rule, found.section))
+    if game.sectors is not None and game.card_row:
+        colour_of_row = game.card(game.card_row[0]).sector_colour
+        sectors = game.sectors.of_colour(colour_of_row) if colour_of_row else ()
+        steps = (EarthSignal(),) + ((RowSignal(0, sectors[0]),) if sectors else ())
+        options.append(check(Scan(steps), "seti.scan.cost", "扫描附近的恒星", credits=variant.scan_credits,
+                             energy=variant.scan_energy))
+    top = len(sample_layout().top)
+    if board.computer.filled < top:
+        options.append(Option(Analyze(), False, f"only {board.computer.filled} of the {top} top computer spaces hold "
+                              "data", "seti.analyze.top_row_not_full", "分析数据"))
+    else:
+        options.append(check(Analyze(), "seti.analyze.energy", "分析数据", energy=variant.analyze_energy))
+    options.append(Option(Pass()))
+    return tuple(options)
 
 
 def _hand_down(game: SetiGame, colour: str, decisions: Decisions) -> tuple[SetiGame, tuple[str, ...]]:

@@ -10,7 +10,7 @@ from tabletoolkit import IllegalAction, InvalidInput, Rng, run
 from tabletoolkit.seti import Decisions, Pass, PlayCard, Research, new_game, set_up, take_turn
 from tabletoolkit.seti.free_actions import Convert, Move
 from tabletoolkit.seti.traces import Mark, Spot
-from tabletoolkit.seti.turns import Land, Launch, Orbit, between_rounds, pass_turn
+from tabletoolkit.seti.turns import Land, Launch, Orbit, between_rounds, legal_main_actions, pass_turn
 
 COLOURS = ("green", "orange", "blue", "purple")
 
@@ -162,3 +162,18 @@ def test_the_mariner_10_example_in_a_turn_a_move_to_venus_covers_its_circle():
     assert [s.title for s in steps].index("visit:Venus") < [s.title for s in steps].index("Between turns")
     moved_first = run(take_turn(game, PlayCard("Mariner 10 Mission"), free=[Move(probe.id, tuple(path))]))
     assert moved_first.result.missions[-1].covered == (False, False)  # visited before the card was played
+
+
+def test_every_main_action_is_listed_with_its_verdict():
+    game = new_game(COLOURS[:2], seed=0)
+    verdicts = {type(o.choice).__name__ + (f" {o.choice.card}" if isinstance(o.choice, PlayCard) else ""): o
+                for o in legal_main_actions(game)}
+    assert all(verdicts[f"PlayCard {name}"].legal for name in game.player("green").hand)
+    assert verdicts["Research"].rule == "seti.tech.publicity"
+    assert verdicts["Analyze"].rule == "seti.analyze.top_row_not_full"
+    assert verdicts["Launch"].legal and verdicts["Scan"].legal and verdicts["Pass"].legal
+    game = run(take_turn(game, Launch())).result
+    game = run(take_turn(game, Pass())).result  # orange passes; green again
+    rules = {(type(o.choice).__name__, o.rule) for o in legal_main_actions(game) if not o.legal}
+    assert ("Launch", "seti.launch.limit") in rules
+    assert ("Orbit", "seti.orbit.earth") in rules or ("Orbit", "seti.orbit.no_planet") in rules
