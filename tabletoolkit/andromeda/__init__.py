@@ -10,6 +10,8 @@ from .pirates import PirateCard, placement_odds, raid, raid_options  # noqa: E40
 # issue 3: exact battle odds, roll-offs and the battle procedure
 from . import battle, odds  # noqa: E402,F401  (registers the battle and odds phases)
 from .battle import BattleSetup, BattleState, DiplomacyPlay, load_battle_example  # noqa: E402
+from .battle import Participant, energy_options  # noqa: E402
+from .battle import Pirate as BattlePirate, Ship as BattleShip  # noqa: E402  (the battle's own views of a ship and a pirate)
 from .odds import battle_odds, energy_table, start_player_odds, team_roll_off_odds  # noqa: E402
 
 # issue 5: game state, set-up, the turn's other phases, developments, tracks, events, final scoring

@@ -172,18 +172,31 @@ class BattleSetup:
 
 @dataclass(frozen=True)
 class DiplomacyPlay:
-    """A diplomacy card played in step 2: its effect in words, VP it gives, whether it ends the battle."""
+    """A diplomacy card played in step 2. The card's text is data (the rulebook prints only examples);
+    its effects here: ``vp`` flat, ``vp_per_opposing_ship`` (opponents' ships and pirate figures in the
+    region at the time, teammates excluded), ``withdraw`` (kinds of the player's own ships moved out of
+    the active region), ``ends_battle``. A battle also ends once one faction or none is left (A-F14)."""
 
     by: str
     card: str
     effect: str = ""
     vp: int = 0
     ends_battle: bool = False
+    vp_per_opposing_ship: int = 0
+    withdraw: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _text("play.by", self.by)
         _text("play.card", self.card)
         _count("play.vp", self.vp)
+        _count("play.vp_per_opposing_ship", self.vp_per_opposing_ship)
+        if not isinstance(self.ends_battle, bool):
+            raise InvalidInput("play.ends_battle", self.ends_battle, "expected true or false")
+        if isinstance(self.withdraw, str):
+            raise InvalidInput("play.withdraw", self.withdraw, "a list of ship kinds, e.g. [\"transport\"]")
+        object.__setattr__(self, "withdraw", tuple(self.withdraw))
+        for kind in self.withdraw:
+            _text("play.withdraw", kind)
 
 
 @dataclass(frozen=True)
@@ -226,6 +239,7 @@ class BattleState:
     scrapyard: tuple[tuple[str, tuple[Ship, ...]], ...] = ()
     pirate_figures: tuple[int, ...] | None = None
     pirate_returned: int = 0
+    withdrawn: tuple[tuple[str, tuple[Ship, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.region_ships:
@@ -235,7 +249,19 @@ class BattleState:
 
     @property
     def over(self) -> bool:
+        """The battle ended in step 2: by a card, or because one faction or none was left (A-F14)."""
         return self.ended_by_diplomacy is not None
+
+    @property
+    def factions(self) -> tuple[tuple[str, ...], ...]:
+        """The set-up's factions as they stand now: players with ships still in the region (a player
+        whose ships all withdrew has left the battle), the pirate while a figure is there."""
+        pirate = self.setup.pirate.name if self.setup.pirate is not None else None
+        present = [tuple(n for n in f if (self.ships(n) if n != pirate else self.pirate_figures)) for f in self.setup.factions]
+        return tuple(f for f in present if f)
+
+    def in_battle(self, name: str) -> bool:
+        return any(name in f for f in self.factions)
 
     def dice(self, name: str) -> tuple[int, ...]:
         return dict(self.rolls).get(name, ())
@@ -256,12 +282,22 @@ class BattleState:
 
 @register_phase("andromeda.battle.diplomacy", title="Diplomacy", section=DIPLOMACY, notebook=NOTEBOOK)
 def diplomacy(state: BattleState, plays: Sequence[DiplomacyPlay] = (), variant: AndromedaVariant = RULEBOOK) -> Procedure:
-    """In turn order from the active player, each participating player may play one diplomacy card.
+    """In turn order from the active player, each participating player may play one diplomacy card,
+    resolved at once.
 
     One card per participant (A-R4); with ``diplomacy_per_participant=False`` one card per battle in
-    all (the tactics section's reading). A card that ends the battle ends it at once: later players
-    get no chance.
+    all (the tactics section's reading). The battle ends at once when a card ends it or when, after
+    a card moves ships away, one faction or none is left (A-F14): later players get no chance, and
+    a later play is refused. Everything is checked before the first step, so a refusal changes nothing.
     """
+    _refuse_if_over(state)
+    steps = _diplomacy_steps(state, _checked_plays(state, plays, variant))
+    for step in steps:
+        yield step
+    return steps[-1].state if steps else state
+
+
+def _checked_plays(state: BattleState, plays: Sequence[DiplomacyPlay], variant: AndromedaVariant) -> dict[str, DiplomacyPlay]:
     setup = state.setup
     plays = tuple(plays)
     by_player: dict[str, DiplomacyPlay] = {}
@@ -283,46 +319,98 @@ def diplomacy(state: BattleState, plays: Sequence[DiplomacyPlay] = (), variant: 
                 DIPLOMACY + " (A-R4)",
             )
         by_player[play.by] = play
+        kinds = [s.kind for s in state.ships(play.by)]
+        for kind in play.withdraw:
+            if kind not in kinds:
+                raise IllegalAction(
+                    "andromeda.battle.diplomacy.withdraw",
+                    f"{play.card} would move {play.by}'s {kind} away, but {play.by} has no (further) {kind} in {setup.region}.",
+                    DIPLOMACY,
+                )
+            kinds.remove(kind)
     if not variant.diplomacy_per_participant and len(plays) > 1:
         raise IllegalAction(
             "andromeda.battle.diplomacy.one_per_battle",
             "Only one diplomacy card may be played in a battle (variant: one card per battle).",
             "自由行动 · 战术卡 (外交; A-R4 alternative)",
         )
-    if state.over:
-        raise IllegalAction("andromeda.battle.over", f"The battle already ended ({state.ended_by_diplomacy}).", DIPLOMACY)
-    order = [p.name for p in setup.participants]
-    ending = next((name for name in order if name in by_player and by_player[name].ends_battle), None)
-    if ending is not None:
-        late = [name for name in order[order.index(ending) + 1:] if name in by_player]
+    return by_player
+
+
+def _diplomacy_steps(state: BattleState, by_player: Mapping[str, DiplomacyPlay]) -> list[Step]:
+    """The steps of step 2, worked out in full before any is shown (a late play is refused first)."""
+    steps: list[Step] = []
+    order = [p.name for p in state.setup.participants]
+    for number, name in enumerate(order):
+        play = by_player.get(name)
+        if play is None:
+            if state.in_battle(name):
+                steps.append(Step(f"{name}: diplomacy", f"{name} plays no diplomacy card.", DIPLOMACY, state, {"player": name}))
+            continue
+        state, text, data = _resolve_play(state, play)
+        steps.append(Step(f"{name}: diplomacy", text, DIPLOMACY, state, data))
+        ending = _ending(state, play)
+        if ending is None:
+            continue
+        late = [later for later in order[number + 1:] if later in by_player]
         if late:
             raise IllegalAction(
                 "andromeda.battle.diplomacy.battle_over",
-                f"{by_player[ending].card} by {ending} ends the battle before {late[0]}'s turn to play.",
-                DIPLOMACY,
+                f"{ending} before {late[0]}'s turn to play, so {late[0]} cannot play {by_player[late[0]].card}.",
+                DIPLOMACY + (" (A-F14)" if not play.ends_battle else ""),
             )
+        state = replace(state, ended_by_diplomacy=ending)
+        steps.append(Step("The battle ends", f"{ending}: no dice are rolled, nobody wins or loses.", DIPLOMACY + " · 战斗 (A-F14)",
+                          state, {"ended by": name}))
+        break
+    return steps
+
+
+def _resolve_play(state: BattleState, play: DiplomacyPlay) -> tuple[BattleState, str, dict[str, Any]]:
+    """One card's effect: VP (flat and per opposing ship), then its ships moved out of the region."""
+    name = play.by
+    parts = [f"{name} plays {play.card}." + (f" {play.effect}" if play.effect else "")]
+    gained = play.vp
+    if play.vp_per_opposing_ship:
+        opposing = _opposing_ships(state, name)
+        gained += play.vp_per_opposing_ship * opposing
+        parts.append(f"{play.vp_per_opposing_ship} VP for each of the {opposing} opposing ships in {state.setup.region}.")
     vp = dict(state.vp)
-    played: list[DiplomacyPlay] = []
-    for name in order:
-        play = by_player.get(name)
-        if play is None:
-            state = replace(state, plays=tuple(played))
-            yield Step(f"{name}: diplomacy", f"{name} plays no diplomacy card.", DIPLOMACY, state, {"player": name})
-            continue
-        played.append(play)
-        if play.vp:
-            vp[name] = vp.get(name, 0) + play.vp
-        effect = f" {play.effect}" if play.effect else ""
-        gained = f" {name} gains {play.vp} VP." if play.vp else ""
-        state = replace(state, plays=tuple(played), vp=tuple(vp.items()))
-        yield Step(f"{name}: diplomacy", f"{name} plays {play.card}.{effect}{gained}", DIPLOMACY, state,
-                   {"player": name, "card": play.card, "VP": play.vp})
-        if play.ends_battle:
-            state = replace(state, ended_by_diplomacy=f"{play.card} played by {name}")
-            yield Step("The battle ends", f"{play.card} ends the battle: no dice are rolled, nobody wins or loses.",
-                       DIPLOMACY, state, {"ended by": name})
-            return state
-    return state
+    if gained:
+        vp[name] = vp.get(name, 0) + gained
+        parts.append(f"{name} gains {gained} VP.")
+    state = replace(state, plays=state.plays + (play,), vp=tuple(vp.items()))
+    if play.withdraw:
+        staying = list(state.ships(name))
+        leaving = []
+        for kind in play.withdraw:
+            ship = next(s for s in staying if s.kind == kind)
+            staying.remove(ship)
+            leaving.append(ship)
+        region = dict(state.region_ships) | {name: tuple(staying)}
+        withdrawn = dict(state.withdrawn)
+        withdrawn[name] = withdrawn.get(name, ()) + tuple(leaving)
+        state = replace(state, region_ships=tuple(region.items()), withdrawn=tuple(withdrawn.items()))
+        left = f"; {name} has no ship left there and leaves the battle" if not staying else ""
+        parts.append(f"{name} moves {', '.join(s.kind for s in leaving)} out of {state.setup.region}{left}.")
+    return state, " ".join(parts), {"player": name, "card": play.card, "VP": gained}
+
+
+def _opposing_ships(state: BattleState, name: str) -> int:
+    """Opponents' ships and pirate figures in the region (2v2 teammates are not opponents)."""
+    own = next(f for f in state.setup.factions if name in f)
+    ships = sum(len(state.ships(other)) for f in state.setup.factions if f != own for other in f)
+    return ships + len(state.pirate_figures or ())
+
+
+def _ending(state: BattleState, play: DiplomacyPlay) -> str | None:
+    if play.ends_battle:
+        return f"{play.card} played by {play.by} ends the battle"
+    left = state.factions
+    if len(left) <= 1:
+        who = " + ".join(left[0]) if left else "nobody"
+        return f"Only {who} is left in {state.setup.region}, so the battle ends (A-F14)"
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -336,22 +424,77 @@ def preparation(state: BattleState, energy: Mapping[str, int] | None = None, var
     Dice = weapons + 1 per own development in or next to the region + 1 per energy, at most
     ``dice_cap``; aim = own ships in the region + bonuses, at most ``aim_cap``. A pirate: the card's
     weapons, aim 1 + the card's bonus; an S-class swarm: weapons x figures (capped), aim = figures (A-R3).
+    Energy that would buy a die past the cap is refused (``energy_options`` lists every amount).
     """
     setup = state.setup
     energy = dict(energy or {})
     _refuse_if_over(state)
+    base = _base_contenders(state, variant)
     for name, paid in energy.items():
-        participant = setup.participant(name)
+        setup.participant(name)
         _count(f"energy[{name}]", paid)
-        if paid > participant.energy:
-            raise IllegalAction(
-                "andromeda.battle.preparation.energy",
-                f"{name} has {participant.energy} energy and cannot pay {paid}.",
-                PREPARATION,
-            )
-    sides = {name: index for index, faction in enumerate(setup.factions) for name in faction}
-    base: list[Contender] = []
+        refusal = _energy_refusal(state, base, name, paid, variant)
+        if refusal is not None:
+            raise refusal
+    _refuse_over_team_cap(base, energy, state, variant)
+    for contender in base:
+        yield Step(f"{contender.name}: dice and aim", contender.explanation, PREPARATION,
+                   replace(state, contenders=tuple(base)), {"dice": contender.dice, "aim": contender.aim})
+    contenders = list(base)
+    if setup.pirate is not None:
+        pirate = _pirate_contender(setup.pirate, state.pirate_figures or (), len(state.factions) - 1, variant)
+        contenders.append(pirate)
+        yield Step(f"{pirate.name}: dice and aim", pirate.explanation, ROLL + " (提示框)",
+                   replace(state, contenders=tuple(contenders)), {"dice": pirate.dice, "aim": pirate.aim})
+    for index, contender in enumerate(base):
+        name, paid = contender.name, energy.get(contender.name, 0)
+        if paid:
+            contenders[index] = replace(contender, dice=contender.dice + paid, energy=paid)
+            text = f"{name} pays {paid} energy for {paid} more dice: {contenders[index].dice} dice (energy never adds aim)."
+        else:
+            text = f"{name} pays no energy."
+        state = replace(state, contenders=tuple(contenders))
+        yield Step(f"{name}: energy", text, PREPARATION, state, {"energy": paid, "dice": contenders[index].dice})
+    return state
+
+
+@dataclass(frozen=True)
+class EnergyOption:
+    """One amount of energy a player could pay in step 3: the dice it gives, or the rule refusing it."""
+
+    player: str
+    energy: int
+    dice: int
+    reason: str = "legal"
+
+    @property
+    def legal(self) -> bool:
+        return self.reason == "legal"
+
+
+def energy_options(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> tuple[EnergyOption, ...]:
+    """Every amount each player still in the battle could pay, 0 to their energy + 1: legal, or why not
+    (more than they have; a die past the cap). A teammate's payment is taken as 0 for the team cap."""
+    _refuse_if_over(state)
+    base = _base_contenders(state, variant)
+    options = []
+    for contender in base:
+        supply = state.setup.participant(contender.name).energy
+        for paid in range(supply + 2):
+            refusal = _energy_refusal(state, base, contender.name, paid, variant)
+            reason = "legal" if refusal is None else f"{refusal.rule}: {refusal.reason}"
+            options.append(EnergyOption(contender.name, paid, contender.dice + paid, reason))
+    return tuple(options)
+
+
+def _base_contenders(state: BattleState, variant: AndromedaVariant) -> list[Contender]:
+    """Dice and aim before energy, for every player still in the battle, in turn order."""
+    setup = state.setup
+    sides = {name: index for index, faction in enumerate(state.factions) for name in faction}
+    base = []
     for p in setup.participants:
+        if p.name not in sides:
+            continue
         ships = state.ships(p.name)
         weapons = sum(s.weapons for s in ships)
         dice = weapons + p.developments_nearby
@@ -364,35 +507,25 @@ def preparation(state: BattleState, energy: Mapping[str, int] | None = None, var
         )
         dice, aim, capped = _cap(dice, aim, variant)
         base.append(Contender(p.name, dice, aim, sides[p.name], 0, text + capped + "."))
-    for name, paid in energy.items():
-        contender = next(c for c in base if c.name == name)
-        if paid and contender.dice + paid > variant.dice_cap:
-            raise IllegalAction(
-                "andromeda.battle.preparation.dice_cap",
-                f"{name} already rolls {contender.dice} dice: {paid} energy would go past the cap of "
-                f"{variant.dice_cap} dice, so at most {variant.dice_cap - contender.dice} buys dice.",
-                PREPARATION + " (骰子上限)",
-            )
-    _refuse_over_team_cap(base, energy, setup, variant)
-    for contender in base:
-        yield Step(f"{contender.name}: dice and aim", contender.explanation, PREPARATION,
-                   replace(state, contenders=tuple(base)), {"dice": contender.dice, "aim": contender.aim})
-    contenders = list(base)
-    if setup.pirate is not None:
-        pirate = _pirate_contender(setup.pirate, state.pirate_figures or (), len(setup.factions) - 1, variant)
-        contenders.append(pirate)
-        yield Step(f"{pirate.name}: dice and aim", pirate.explanation, ROLL + " (提示框)",
-                   replace(state, contenders=tuple(contenders)), {"dice": pirate.dice, "aim": pirate.aim})
-    for index, p in enumerate(setup.participants):
-        paid = energy.get(p.name, 0)
-        if paid:
-            contenders[index] = replace(contenders[index], dice=contenders[index].dice + paid, energy=paid)
-            text = f"{p.name} pays {paid} energy for {paid} more dice: {contenders[index].dice} dice (energy never adds aim)."
-        else:
-            text = f"{p.name} pays no energy."
-        state = replace(state, contenders=tuple(contenders))
-        yield Step(f"{p.name}: energy", text, PREPARATION, state, {"energy": paid, "dice": contenders[index].dice})
-    return state
+    return base
+
+
+def _energy_refusal(state: BattleState, base: Sequence[Contender], name: str, paid: int, variant: AndromedaVariant) -> IllegalAction | None:
+    supply = state.setup.participant(name).energy
+    contender = next((c for c in base if c.name == name), None)
+    if contender is None:
+        return IllegalAction("andromeda.battle.preparation.not_in_battle",
+                             f"{name} has no ship left in {state.setup.region} and is out of the battle.", PREPARATION + " (A-F14)")
+    if paid > supply:
+        return IllegalAction("andromeda.battle.preparation.energy", f"{name} has {supply} energy and cannot pay {paid}.", PREPARATION)
+    if paid and contender.dice + paid > variant.dice_cap:
+        return IllegalAction(
+            "andromeda.battle.preparation.dice_cap",
+            f"{name} already rolls {contender.dice} dice: {paid} energy would go past the cap of "
+            f"{variant.dice_cap} dice, so at most {variant.dice_cap - contender.dice} buys dice.",
+            PREPARATION + " (骰子上限)",
+        )
+    return None
 
 
 def _cap(dice: int, aim: int, variant: AndromedaVariant) -> tuple[int, int, str]:
@@ -421,8 +554,8 @@ def _pirate_contender(pirate: Pirate, figures: tuple[int, ...], side: int, varia
     return Contender(pirate.name, dice, aim, side, 0, text + capped + ".")
 
 
-def _refuse_over_team_cap(base: list[Contender], energy: Mapping[str, int], setup: BattleSetup, variant: AndromedaVariant) -> None:
-    for faction in setup.factions:
+def _refuse_over_team_cap(base: list[Contender], energy: Mapping[str, int], state: BattleState, variant: AndromedaVariant) -> None:
+    for faction in state.factions:
         if len(faction) < 2:
             continue
         pooled = sum(c.dice + energy.get(c.name, 0) for c in base if c.name in faction)
@@ -490,7 +623,7 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
     if not state.rolls:
         raise IllegalAction("andromeda.battle.result.unrolled", "Roll the dice (step 4) before the result.", RESULT)
     setup = state.setup
-    factions = setup.factions
+    factions = state.factions
     labels = [" + ".join(f) for f in factions]
     pooled = [tuple(sorted((v for name in f for v in state.dice(name)), reverse=True)) for f in factions]
     if any(len(f) > 1 for f in factions):
@@ -507,10 +640,9 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
             outcome = f"{still[0]} is highest with {best}."
         yield Step(f"Die {number}", f"Die {number}: {faces}. {outcome}", RESULT, state, {labels[i]: v for i, v in shown})
     pirate = setup.pirate.name if setup.pirate is not None else None
-    players = [p.name for p in setup.participants]
     if verdict.winner is None:
         winner = None
-        losers = tuple(players) + ((pirate,) if pirate else ())
+        losers = tuple(name for f in factions for name in f)
         beaten = pirate is not None and variant.full_tie_beats_pirate
         supremacy, rewards = (), ()
         text = "A tie for first after all dice: there is no winner and everyone loses (A-F2); nobody gains supremacy or a reward."
@@ -542,19 +674,20 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
 
 
 @register_phase("andromeda.battle.damage", title="Damage the beaten ships", section=DAMAGE, notebook=NOTEBOOK)
-def damage(state: BattleState, pirate_figure: int = 0) -> Procedure:
+def damage(state: BattleState, pirate_figure: int | None = None) -> Procedure:
     """Every beaten player's ships in the region take damage: a ship with an undamaged shield takes a
     marker on it and stays; any other ship goes to the top of the scrapyard. A beaten pirate: one
-    figure (``pirate_figure``; the text does not say which of a swarm) takes the damage and returns
-    to its card unless it has an undamaged shield (A-F3); its shield damage clears there (A-R11).
+    figure takes the damage and returns to its card unless it has an undamaged shield (A-F3); its
+    shield damage clears there (A-R11). Which figure of a swarm the text does not say: the players
+    choose with ``pirate_figure`` (0 = the first; by default the first, and the step says so).
     """
     _refuse_if_over(state)
     verdict = state.verdict
     if verdict is None:
         raise IllegalAction("andromeda.battle.damage.undecided", "Decide the result (step 5) before damage.", DAMAGE)
     figures = state.pirate_figures or ()
-    if verdict.pirate_beaten and not (isinstance(pirate_figure, int) and 0 <= pirate_figure < len(figures)):
-        raise InvalidInput("pirate_figure", pirate_figure, f"choose a figure 0..{len(figures) - 1}")
+    _check_pirate_figure(state, pirate_figure)
+    chosen = pirate_figure if pirate_figure is not None else 0
     region = dict(state.region_ships)
     scrap = dict(state.scrapyard)
     for name in verdict.losers:
@@ -576,14 +709,18 @@ def damage(state: BattleState, pirate_figure: int = 0) -> Procedure:
                    {"stay": len(kept), "scrapyard": len(sent)})
     if verdict.pirate_beaten and state.setup.pirate is not None:
         pirate = state.setup.pirate
-        marks = figures[pirate_figure]
+        marks = figures[chosen]
+        which = ""
+        if len(figures) > 1:
+            picked = "chosen" if pirate_figure is not None else "the first, by default; the text does not say which"
+            which = f" (figure {chosen + 1} of {len(figures)}, {picked})"
         if marks < pirate.shields:
-            figures = figures[:pirate_figure] + (marks + 1,) + figures[pirate_figure + 1:]
-            text = f"{pirate.name}: one figure takes a damage marker on an undamaged shield and stays (A-F3)."
+            figures = figures[:chosen] + (marks + 1,) + figures[chosen + 1:]
+            text = f"{pirate.name}: one figure{which} takes a damage marker on an undamaged shield and stays (A-F3)."
             returned = state.pirate_returned
         else:
-            figures = figures[:pirate_figure] + figures[pirate_figure + 1:]
-            text = f"{pirate.name}: one figure is damaged and returns to its card (pirates never go to the scrapyard)."
+            figures = figures[:chosen] + figures[chosen + 1:]
+            text = f"{pirate.name}: one figure{which} is damaged and returns to its card (pirates never go to the scrapyard)."
             returned = state.pirate_returned + 1
         state = replace(state, pirate_figures=figures, pirate_returned=returned)
         yield Step(f"{pirate.name}: damage", text, DAMAGE + " · 护盾", state, {"figures left": len(figures)})
@@ -602,10 +739,12 @@ def battle(
     energy: Mapping[str, int] | None = None,
     rng: Rng | None = None,
     variant: AndromedaVariant = RULEBOOK,
-    pirate_figure: int = 0,
+    pirate_figure: int | None = None,
 ) -> Procedure:
-    """Steps 2-6 in order; stops after diplomacy if a card ends the battle."""
+    """Steps 2-6 in order; stops after diplomacy if the battle ends there (a card, or A-F14).
+    ``pirate_figure`` (if given) is checked at once and used only if the pirate is beaten."""
     state = BattleState(setup)
+    _check_pirate_figure(state, pirate_figure)
     state = yield from diplomacy(state, plays, variant)
     if state.over:
         return state
@@ -614,6 +753,17 @@ def battle(
     state = yield from result(state, variant)
     state = yield from damage(state, pirate_figure)
     return state
+
+
+def _check_pirate_figure(state: BattleState, pirate_figure: int | None) -> None:
+    """A chosen figure must be one of the pirate figures in the region (used if the pirate is beaten)."""
+    if pirate_figure is None:
+        return
+    figures = state.pirate_figures or ()
+    if not figures:
+        raise InvalidInput("pirate_figure", pirate_figure, "there is no pirate figure in this battle")
+    if isinstance(pirate_figure, bool) or not isinstance(pirate_figure, int) or not 0 <= pirate_figure < len(figures):
+        raise InvalidInput("pirate_figure", pirate_figure, f"choose a figure 0..{len(figures) - 1}")
 
 
 def _refuse_if_over(state: BattleState) -> None:
@@ -724,7 +874,7 @@ def _svg(state: BattleState) -> str:
     verdict = state.verdict
     status = ""
     if state.over:
-        status = "battle ended by diplomacy"
+        status = "battle ended in step 2 (diplomacy)"
     elif verdict is not None:
         status = f"winner: {' + '.join(verdict.winner)}" if verdict.winner else "no winner: everyone loses"
     out.append(f'<text x="752" y="20" text-anchor="end" font-weight="bold">{html.escape(status)}</text>')
@@ -763,6 +913,10 @@ def _svg(state: BattleState) -> str:
             x += 86
         if scrapped:
             out.append(f'<text x="{x + 4}" y="{y + 18}" fill="#b00">scrapyard: {html.escape(", ".join(s.kind for s in scrapped))}</text>')
+            x += 10 + 7 * len("scrapyard: " + ", ".join(s.kind for s in scrapped))
+        away = dict(state.withdrawn).get(name, ())
+        if away:
+            out.append(f'<text x="{x + 4}" y="{y + 18}" fill="#666">withdrawn: {html.escape(", ".join(s.kind for s in away))}</text>')
         dx = 160
         for v in sorted(state.dice(name), reverse=True):
             out.append(f'<rect x="{dx}" y="{y + 30}" width="22" height="22" rx="4" fill="white" stroke="#333"/>')

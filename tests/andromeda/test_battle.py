@@ -19,6 +19,7 @@ from tabletoolkit.andromeda.battle import (
     battle,
     damage,
     diplomacy,
+    energy_options,
     load_battle_example,
     parse_battle_example,
     preparation,
@@ -376,3 +377,120 @@ def test_every_equally_likely_roll_tallied_through_the_procedure_gives_the_exact
     odds = battle_odds([[(1, 1), (1, 1)], (2, 2), (1, 1)])
     assert (Fraction(tally[("green", "blue")], total), Fraction(tally[("red",)], total), Fraction(tally[("Raider",)], total)) == odds.wins
     assert Fraction(tally[None], total) == odds.no_winner
+
+
+# --- diplomacy effects and A-F14 (a battle ends when one faction or none is left) -----------------
+
+
+def three_player_setup():
+    return BattleSetup(
+        "Vega",
+        (
+            Participant("green", (TRANSPORT, FIGHTER), energy=3),
+            Participant("red", (CRUISER,), energy=1),
+            Participant("blue", (TRANSPORT,)),
+        ),
+    )
+
+
+@pytest.mark.phase("andromeda.battle.diplomacy")
+def test_vp_per_opposing_ship_counts_opponents_and_pirate_figures_not_teammates():
+    swarm = Pirate("Swarm", 1, s_class=True, figures=(0, 0))
+    setup = BattleSetup(
+        "Vega",
+        (Participant("green", (TRANSPORT,), team="A"), Participant("red", (CRUISER, TRANSPORT), team="B"),
+         Participant("blue", (FIGHTER, FIGHTER, TRANSPORT), team="A")),
+        swarm,
+    )
+    steps = run(diplomacy(BattleState(setup), [DiplomacyPlay("green", "Hailing Frequencies", vp_per_opposing_ship=1)]))
+    # red's 2 ships and the 2 swarm figures oppose green; blue's 3 ships are a teammate's.
+    assert dict(steps.result.vp) == {"green": 4}
+    assert "1 VP for each of the 4 opposing ships in Vega. green gains 4 VP." in steps[0].text
+
+
+@pytest.mark.phase("andromeda.battle.diplomacy")
+def test_withdrawing_the_last_opponent_leaves_one_faction_and_ends_the_battle():
+    state = BattleState(two_player_setup())
+    steps = run(diplomacy(state, [DiplomacyPlay("red", "Safe retreat", withdraw=("heavy cruiser",))]))
+    final = steps.result
+    assert final.over and final.verdict is None
+    assert final.ships("red") == () and dict(final.withdrawn) == {"red": (CRUISER,)}
+    assert final.factions == (("green",),)
+    assert steps[-1].title == "The battle ends"
+    assert steps[-1].text.startswith("Only green is left in Vega, so the battle ends (A-F14)")
+    assert refused(lambda: preparation(final), final).rule == "andromeda.battle.over"
+
+
+@pytest.mark.phase("andromeda.battle.diplomacy")
+def test_a_play_after_the_battle_ended_by_a_withdrawal_is_refused_and_nothing_changes():
+    state = BattleState(two_player_setup())
+    plays = [DiplomacyPlay("green", "Retreat", withdraw=("transport", "fighter")), DiplomacyPlay("red", "Hailing Frequencies", vp=2)]
+    error = refused(lambda: diplomacy(state, plays), state)
+    assert error.rule == "andromeda.battle.diplomacy.battle_over" and "(A-F14)" in error.section
+
+
+@pytest.mark.phase("andromeda.battle.diplomacy")
+def test_withdrawing_a_ship_one_does_not_have_is_refused():
+    state = BattleState(two_player_setup())
+    assert refused(lambda: diplomacy(state, [DiplomacyPlay("red", "Retreat", withdraw=("fighter",))]), state).rule == \
+        "andromeda.battle.diplomacy.withdraw"
+    twice = [DiplomacyPlay("green", "Retreat", withdraw=("fighter", "fighter"))]
+    assert refused(lambda: diplomacy(state, twice), state).rule == "andromeda.battle.diplomacy.withdraw"
+    with pytest.raises(InvalidInput) as raised:
+        DiplomacyPlay("green", "Retreat", withdraw="fighter")
+    assert raised.value.field == "play.withdraw"
+
+
+@pytest.mark.phase("andromeda.battle.preparation")
+def test_a_player_who_withdrew_every_ship_leaves_the_battle_which_goes_on():
+    plays = [DiplomacyPlay("blue", "Slip away", withdraw=("transport",))]
+    # green 1 + 2 = 3 dice at aim 2, red 3 dice at aim 1; blue is gone: no dice, no loss, no damage.
+    steps = run(battle(three_player_setup(), plays, rng=Rng.forced([6, 5, 4, 3, 3, 3])))
+    final = steps.result
+    assert not final.over and final.factions == (("green",), ("red",))
+    assert [c.name for c in final.contenders] == ["green", "red"]
+    assert "blue has no ship left there and leaves the battle" in steps[2].text
+    assert final.verdict.winner == ("green",) and final.verdict.losers == ("red",)
+    assert final.scrapped("blue") == () and dict(final.withdrawn) == {"blue": (TRANSPORT,)}
+    state = run(diplomacy(BattleState(three_player_setup()), plays)).result
+    assert refused(lambda: preparation(state, {"blue": 0}), state).rule == "andromeda.battle.preparation.not_in_battle"
+
+
+@pytest.mark.phase("andromeda.battle.preparation")
+def test_a_partial_withdrawal_lowers_dice_and_aim():
+    plays = [DiplomacyPlay("green", "Hold back", withdraw=("fighter",))]
+    state = run(diplomacy(BattleState(two_player_setup()), plays)).result
+    green = run(preparation(state)).result.contenders[0]
+    assert (green.dice, green.aim) == (1, 1)  # the transport alone: 1 weapon, 1 ship
+
+
+@pytest.mark.phase("andromeda.battle.preparation")
+def test_energy_options_list_every_amount_with_the_refusing_rule():
+    options = energy_options(BattleState(two_player_setup()))
+    green = [(o.energy, o.dice, o.reason.split(":")[0]) for o in options if o.player == "green"]
+    # green: 3 dice, 3 energy; 3 energy reaches the cap of 6, a 4th is more than green has.
+    assert green == [(0, 3, "legal"), (1, 4, "legal"), (2, 5, "legal"), (3, 6, "legal"), (4, 7, "andromeda.battle.preparation.energy")]
+    rich = BattleState(BattleSetup("Vega", (Participant("green", (TRANSPORT, FIGHTER), energy=5), Participant("red", (CRUISER,)))))
+    capped = {o.energy: o.reason.split(":")[0] for o in energy_options(rich) if o.player == "green"}
+    assert capped[3] == "legal" and capped[4] == capped[5] == "andromeda.battle.preparation.dice_cap"
+    assert [o.energy for o in energy_options(rich) if o.player == "red"] == [0, 1]
+
+
+@pytest.mark.phase("andromeda.battle.damage")
+def test_the_default_swarm_figure_is_said_and_a_figure_without_a_pirate_is_refused():
+    setup = BattleSetup("Vega", (Participant("red", (CRUISER,)),), Pirate("Swarm", 1, s_class=True, figures=(0, 0)))
+    steps = run(battle(setup, rng=Rng.forced([6, 6, 6, 2, 2])))
+    assert steps[-1].text == ("Swarm: one figure (figure 1 of 2, the first, by default; the text does not say which) "
+                              "is damaged and returns to its card (pirates never go to the scrapyard).")
+    with pytest.raises(InvalidInput) as raised:
+        run(battle(two_player_setup(), pirate_figure=0))
+    assert raised.value.field == "pirate_figure"
+    with pytest.raises(InvalidInput):
+        run(battle(setup, rng=Rng.forced([6, 6, 6, 2, 2]), pirate_figure=True))
+
+
+def test_battle_classes_are_exported_from_the_wing():
+    import tabletoolkit.andromeda as andromeda
+
+    assert andromeda.BattleShip is Ship and andromeda.BattlePirate is Pirate and andromeda.Participant is Participant
+    assert andromeda.energy_options is energy_options
