@@ -15,7 +15,7 @@ from .game import Decisions, Option, SetiGame  # noqa: E402,F401
 from .scoring import final_scoring, score_game  # noqa: E402,F401
 from .setup import new_game, set_up  # noqa: E402,F401
 from .turns import Pass, PlayCard, Research, take_turn  # noqa: E402,F401
-from .turns import Land, Launch, Orbit, OtherAction, Turn, play  # noqa: E402,F401
+from .turns import Land, Launch, Orbit, OtherAction, Turn, legal_main_actions, play  # noqa: E402,F401
 from .free_actions import BuyCard, CompleteMission, Convert, Corner, External, Move, PlaceData, Tuck  # noqa: E402,F401
 from .main_actions import Analyze, Scan  # noqa: E402,F401
 from . import solo  # noqa: E402,F401  (registers seti.solo: the solo rival, issue 9)
