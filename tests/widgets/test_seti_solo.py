@@ -26,7 +26,7 @@ def test_playing_launch_then_stepping_shows_the_rival_reasons():
     texts = [s.text for s in view.steps[before:]]
     assert any(t.startswith("Action card S.") for t in texts)
     assert "launch" not in view.action.options  # your probe is on Earth now
-    assert "your probe is already in space (limit 1)" in view.refused.value
+    assert "launch: 1 probe(s) in space: the limit is 1" in view.refused.value
 
 
 def test_passing_to_the_end_reaches_a_final_score():

@@ -22,7 +22,8 @@ from ..variant import RULEBOOK, SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS, material
 from .objectives import Event, setup_objectives
 from .rival import advance, new_round_deck, setup_rival
-from .state import RIVAL, YOU, SoloGame, reward_colour
+from .choices import RouteOption
+from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
 from .table import setup_table
 from .turn import milestones, resolve_sectors, rival_turn
 
@@ -72,6 +73,21 @@ def rival_counts(stars: int) -> tuple[int, int, int]:
     return material().difficulties[stars].objectives
 
 
+def probe_limit(game: SoloGame) -> int:
+    """Probes you may have in space: 1, one more with PT #01 (发射一个探测器)."""
+    return game.variant.probe_limit + (game.variant.pt1_extra_probes if "PT1" in game.you.techs else 0)
+
+
+def flight(table, probe, planet: str):
+    """Your flight: the cheapest route from your probe to ``planet`` (seti.routes); ``None`` if covered."""
+    target = table.solar.planet_space(planet)
+    if target is None:
+        return None
+    if probe.space == target:
+        return RouteOption((probe.space,), 0, 0)
+    return cheapest_route(table.solar, probe.space, planet)
+
+
 def land_energy(game: SoloGame, planet: str) -> int:
     """Energy your landing costs: 3, or 2 with any orbiter at the planet; PT #02 takes 1 off (登陆行星或卫星)."""
     variant = game.variant
@@ -84,18 +100,19 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every main action you might take now, each legal or refused with its reason."""
     you, table, variant = game.you, game.table, game.variant
     options = []
-    probe = YOU in table.on_earth
-    launch_ok = not probe and you.credits >= variant.launch_credits
-    options.append(YourOption("launch", launch_ok, "legal" if launch_ok else "your probe is already in space (limit 1)"
-                              if probe else f"needs {variant.launch_credits} credits (has {you.credits})"))
+    probes, limit = table.probes_of(YOU), probe_limit(game)
+    launch_ok = len(probes) < limit and you.credits >= variant.launch_credits
+    options.append(YourOption("launch", launch_ok, "legal" if launch_ok else f"{len(probes)} probe(s) in space: the limit is {limit}"
+                              if len(probes) >= limit else f"needs {variant.launch_credits} credits (has {you.credits})"))
+    probe = probes[0] if probes else None
     for planet in table.solar.layout.planets:
-        route = cheapest_route(table.solar, table.solar.earth, planet) if probe else None
+        route = flight(table, probe, planet) if probe else None
         moves = route.moves if route else 0
         for kind, credits, energy in (("orbit", variant.orbit_credits, variant.orbit_energy),
                                       ("land", 0, land_energy(game, planet))):
             action = f"{kind}:{planet}"
             if not probe:
-                options.append(YourOption(action, False, "no probe of yours on Earth"))
+                options.append(YourOption(action, False, "no probe of yours in space"))
             elif route is None:
                 options.append(YourOption(action, False, f"{planet} is covered by a disc"))
             elif you.energy < moves + energy or you.credits < credits:
@@ -256,15 +273,15 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         return (yield from your_pass(game, rng))
     if kind == "launch":
         you = replace(you, credits=you.credits - game.variant.launch_credits)
-        game = replace(game, you=you, table=replace(table, on_earth=table.on_earth + (YOU,)))
+        game = replace(game, you=you, table=table.launch(YOU))
         text, events = f"You launch a probe ({game.variant.launch_credits} credits).", [Event("launch")]
     elif kind in ("orbit", "land"):
-        route = cheapest_route(table.solar, table.solar.earth, argument)
+        probe = table.probes_of(YOU)[0]
+        route = flight(table, probe, argument)
         cost = (game.variant.orbit_credits, game.variant.orbit_energy) if kind == "orbit" else (0, land_energy(game, argument))
         you = replace(you, energy=you.energy - route.moves - cost[1], credits=you.credits - cost[0],
                       orbiters=you.orbiters + (kind == "orbit"), landers=you.landers + (kind == "land"))
-        table = replace(table, on_earth=tuple(c for c in table.on_earth if c != YOU))
-        table, items, said = table.settle(YOU, argument, kind)
+        table, items, said = table.without_probe(probe).settle(YOU, argument, kind)
         game = replace(game, you=you, table=table)
         game, notes = reward_colour(game, YOU, [("publicity", route.publicity)] + items)
         text = (f"You fly {route.moves} move(s) to {argument} ({route.moves} energy, {route.publicity} publicity) and "
@@ -285,19 +302,18 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         events = [Event("signal"), Event("signal")]
     elif kind == "research":
         offer = table.tech_offers()[argument]
-        table, rotation = table.rotate()
-        table = table.take_tech(argument)
-        you = replace(you, publicity=you.publicity - game.variant.research_publicity, techs=you.techs | {argument})
-        game = replace(game, you=you, table=table)
+        game = replace(game, you=replace(you, publicity=you.publicity - game.variant.research_publicity))
+        game, rotation = rotate_solar(game)
+        game = replace(game, table=game.table.take_tech(argument), you=replace(game.you, techs=game.you.techs | {argument}))
         items = [(k, v) for k, v in offer.rewards.items() if k != "launch"]
         game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
         events = [Event("tech", TECH_TYPES[argument[:2]])]
         if "launch" in offer.rewards:
-            if YOU in game.table.on_earth:
-                notes.append("Its free launch is lost: your probe is already on Earth (one at a time here).")
+            if len(game.table.probes_of(YOU)) >= probe_limit(game):
+                notes.append("Its free launch is lost: you are at your probe limit.")
             else:
-                game = replace(game, table=replace(game.table, on_earth=game.table.on_earth + (YOU,)))
-                notes.append("Its bonus: a free launch, your probe is on Earth.")
+                game = replace(game, table=game.table.launch(YOU))
+                notes.append("Its bonus: a free launch, a probe of yours on Earth.")
                 events.append(Event("launch"))
         text = f"You pay {game.variant.research_publicity} publicity. {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
     else:  # analyze
@@ -350,7 +366,8 @@ def your_pass(game: SoloGame, rng: Rng) -> Procedure:
         game = replace(game, you=replace(game.you, hand=game.you.hand[:limit]))
         text += f" You discard down to {limit} cards ({', '.join(extra)})."
     if not game.passed:
-        table, rotation = table.rotate()
+        game, rotation = rotate_solar(replace(game, table=table))
+        table = game.table
         text += f" You pass first: {rotation}"
     if game.round < game.variant.rounds:
         supply, card = table.supply.draw(rng)

@@ -100,3 +100,14 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game, extra = reward_colour(game, colour, more, arrow)
         notes.extend(extra)
     return game, notes
+
+
+def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
+    """Rotate the solar system; owners of pushed probes gain the publicity of the space they enter."""
+    table, text, gains = game.table.rotate()
+    game = replace(game, table=table)
+    notes = [text]
+    for owner, amount in gains:
+        game, gained = reward_colour(game, owner, [("publicity", amount)])
+        notes += gained
+    return game, " ".join(notes)

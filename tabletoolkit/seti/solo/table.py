@@ -20,7 +20,7 @@ from ..cards import CardSupply, load_cards
 from ..milestones import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, resolve_sector
-from ..solar import SolarSystem, random_setup
+from ..solar import Placement, Probe, SolarSystem, random_setup
 from ..species import Species, load_species
 from ..tech import TechBoard
 from ..variant import RULEBOOK, SetiVariant
@@ -47,15 +47,6 @@ def reward_items(reward: Any) -> list[tuple[str, Any]]:
 
 
 @dataclass(frozen=True)
-class Placement:
-    """A model on a planet: ``where`` is ``"orbit"``, ``"land"`` or a moon's name."""
-
-    planet: str
-    where: str
-    colour: str
-
-
-@dataclass(frozen=True)
 class SoloTable:
     """The shared board of a solo game (you and the rival)."""
 
@@ -64,8 +55,6 @@ class SoloTable:
     supply: CardSupply
     techs: TechBoard
     gold: tuple[GoldTile, ...]
-    placements: tuple[Placement, ...] = ()
-    on_earth: tuple[str, ...] = ()
     species: tuple[Species, ...] = ()
     discovery: tuple[tuple[int, str, str | None], ...] = ()  # (species index, colour, marker or None)
     board_marks: tuple[tuple[int, int, str], ...] = ()  # (species index, space index, marker) after discovery
@@ -84,11 +73,32 @@ class SoloTable:
             raise IllegalAction("seti.solo.tech_empty", f"no {tech} tile is left", "研究科技")
         return replace(self, techs=self.techs.taken(tech))
 
-    def rotate(self) -> tuple["SoloTable", str]:
+    def rotate(self) -> tuple["SoloTable", str, list[tuple[str, int]]]:
+        """Turn the next disc (seti.solar); returns the table, what happened, and the publicity owed to
+        owners of pushed probes (they gain it even on another's turn)."""
         disc = self.solar.next_disc
         solar, rides = self.solar.rotated()
-        moved = [f"{r.probe.colour} probe {r.kind}" for r in rides if r.kind != "stays"]
-        return replace(self, solar=solar), f"The solar system rotates (disc {disc})" + (f": {', '.join(moved)}." if moved else ".")
+        moved = [f"{r.probe.owner}'s probe {r.outcome}" + (f" (+{r.publicity} publicity)" if r.publicity else "")
+                 for r in rides if r.outcome != "stays"]
+        gains = [(r.probe.owner, r.publicity) for r in rides if r.outcome == "pushed" and r.publicity]
+        text = f"The solar system rotates (disc {disc})" + (f": {', '.join(moved)}." if moved else ".")
+        return replace(self, solar=solar), text, gains
+
+    # --- probes --------------------------------------------------------------------------------
+    def probes_of(self, colour: str) -> tuple[Probe, ...]:
+        return self.solar.probes_of(colour)
+
+    def on_earth(self, colour: str) -> bool:
+        """Whether ``colour`` has a probe on Earth's space (a pushed probe is no longer there)."""
+        return any(p.space == self.solar.earth for p in self.probes_of(colour))
+
+    def launch(self, colour: str) -> "SoloTable":
+        """A new probe of ``colour`` on Earth (seti.launch's placement; costs are the caller's)."""
+        number = max((p.id for p in self.solar.probes), default=0) + 1
+        return replace(self, solar=replace(self.solar, probes=self.solar.probes + (Probe(number, colour, self.solar.earth),)))
+
+    def without_probe(self, probe: Probe) -> "SoloTable":
+        return replace(self, solar=replace(self.solar, probes=tuple(p for p in self.solar.probes if p != probe)))
 
     # --- planets -------------------------------------------------------------------------------
     def route_options(self, planet: str, allowance: int, arrow: str, techs: frozenset[str] = frozenset()) -> list[RouteOption]:
@@ -104,11 +114,9 @@ class SoloTable:
 
     def planet_spaces(self, planet: str) -> PlanetSpaces:
         info = self.solar.layout.planets[planet]
-        here = [p for p in self.placements if p.planet == planet]
-        orbiters = [p for p in here if p.where == "orbit"]
-        landers = [p for p in here if p.where == "land"]
-        moons = tuple((m.name, not any(p.where == m.name for p in here)) for m in info.moons)
-        return PlanetSpaces(planet, not orbiters, len(landers) < len(info.first_lander_data), moons)
+        moons = tuple((m.name, not self.solar.landers(planet, m.name)) for m in info.moons)
+        landed = len(self.solar.landers(planet))
+        return PlanetSpaces(planet, not self.solar.orbiters(planet), landed < len(info.first_lander_data), moons)
 
     def settle(self, colour: str, planet: str, where: str) -> tuple["SoloTable", list[tuple[str, Any]], str]:
         """Put ``colour``'s model in orbit, on the planet or on a moon; returns the rewards it earns
@@ -119,18 +127,22 @@ class SoloTable:
             first_vp = self.variant.first_orbiter_vp
             items = reward_items(info.orbit) + ([("vp", first_vp)] if spaces.orbit_first_free else [])
             text = f"an orbiter at {planet}" + (f", the first one ({first_vp} VP)" if spaces.orbit_first_free else "")
+            placed = Placement(planet, colour, "orbiter", first=0 if spaces.orbit_first_free else None)
         elif where == "land":
-            landed = sum(1 for p in self.placements if p.planet == planet and p.where == "land")
+            landed = len(self.solar.landers(planet))
             first = info.first_lander_data[landed] if landed < len(info.first_lander_data) else 0
             items = reward_items(info.land) + ([("data", first)] if first else [])
             text = f"a lander on {planet}" + (f", a first lander ({first} data)" if first else "")
+            placed = Placement(planet, colour, "lander", first=landed if first else None)
         else:
             moon = info.moon(where)
             if moon is None or not dict(spaces.moons).get(where, False):
                 raise IllegalAction("seti.solo.moon_taken", f"{where} is not a free moon of {planet}", "登陆行星或卫星")
             items = reward_items(moon.reward)
             text = f"a lander on {planet}'s moon {where}"
-        return replace(self, placements=self.placements + (Placement(planet, where, colour),)), items, text
+            placed = Placement(planet, colour, "lander", moon=where)
+        solar = replace(self.solar, placements=self.solar.placements + (placed,))
+        return replace(self, solar=solar), items, text
 
     # --- sectors -------------------------------------------------------------------------------
     def earth_sector(self) -> int:
@@ -252,10 +264,11 @@ class SoloTable:
         traces = ", ".join(f"{self.species_name(s)} {c}: {m or '–'}" for s, c, m in self.discovery)
         if self.board_marks:
             traces += "; species boards: " + ", ".join(f"{self.species_name(s)} space {n + 1}: {m}" for s, n, m in self.board_marks)
-        placed = ", ".join(f"{p.colour} {p.where} {p.planet}" for p in self.placements) or "none"
+        placed = ", ".join(f"{p.owner} {p.kind} {p.moon or p.planet}" for p in self.solar.placements) or "none"
+        probes = ", ".join(f"{p.owner} at {p.space}" for p in self.solar.probes) or "none"
         return (f"<div class='tt-seti-solo-table'><table class='tt-seti-sky'><tr>{sectors}</tr></table>"
                 f"<div>Card row: {html.escape(', '.join(self.row_colours()))} · Earth in sector {self.earth_sector()}"
-                f" · on Earth: {html.escape(', '.join(self.on_earth) or 'none')}</div>"
+                f" · probes in space: {html.escape(probes)}</div>"
                 f"<div>Planets: {html.escape(placed)}</div><div>Discovery spaces: {html.escape(traces)}</div></div>")
 
 

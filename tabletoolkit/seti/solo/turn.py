@@ -28,7 +28,7 @@ from .choices import (
 )
 from .data import ActionCard, RivalAction, material
 from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
-from .state import RIVAL, YOU, SoloGame, reward_colour
+from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
 from .table import GOLD_THRESHOLDS, NEUTRAL_THRESHOLDS, reward_items
 
 SECTION_TURN = "单人游戏 · 对手的回合"
@@ -42,7 +42,7 @@ def why_impossible(game: SoloGame, action: RivalAction) -> str | None:
     rival, table = game.rival, game.table
     if action.kind == "analyze" and not rival.computer_full:
         return f"its computer is not full ({rival.computer} of {len(rival.board.computer)})"
-    if action.kind == "launch" and RIVAL in table.on_earth:
+    if action.kind == "launch" and table.on_earth(RIVAL):
         return "it already has a probe on Earth"
     if action.kind == "tech":
         if rival.publicity < action.publicity_cost:
@@ -51,7 +51,7 @@ def why_impossible(game: SoloGame, action: RivalAction) -> str | None:
         if not choice.possible:
             return choice.reason
     if action.kind == "orbit_land":
-        if RIVAL not in table.on_earth:
+        if not table.on_earth(RIVAL):
             return "it has no probe on Earth"
         choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, "left"), action.moves, "left")
         if not choice.possible:
@@ -100,15 +100,16 @@ def _analyze(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) ->
 
 
 def _launch(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
-    game = replace(game, table=replace(game.table, on_earth=game.table.on_earth + (RIVAL,)))
+    game = replace(game, table=game.table.launch(RIVAL))
     game, notes = reward_colour(game, RIVAL, list(action.rewards.items()), card.arrow)
     yield Step("Rival launches", "No rival probe is on Earth: it places one there. " + " ".join(notes), SECTION_LAUNCH, game)
     return game
 
 
 def _tech(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
-    rival = replace(game.rival, publicity=game.rival.publicity - action.publicity_cost)
-    table, rotation = game.table.rotate()
+    game = replace(game, rival=replace(game.rival, publicity=game.rival.publicity - action.publicity_cost))
+    game, rotation = rotate_solar(game)
+    rival, table = game.rival, game.table
     paid = f"It pays {action.publicity_cost} publicity. " if action.publicity_cost else "A free tech. "
     choice = choose_tech(rival.board.track, rival.space, table.tech_offers(), rival.techs)
     offer: TechOffer = table.tech_offers()[choice.value]
@@ -128,8 +129,8 @@ def _orbit_land(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng)
     table = game.table
     choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, card.arrow), action.moves, card.arrow)
     planet, route = choice.value
-    table = replace(table, on_earth=tuple(c for c in table.on_earth if c != RIVAL))
-    game = replace(game, table=table)
+    probe = next(p for p in table.probes_of(RIVAL) if p.space == table.solar.earth)
+    game = replace(game, table=table.without_probe(probe))
     game, flight = reward_colour(game, RIVAL, [("publicity", route.publicity)] if route.publicity else [], card.arrow)
     yield Step(f"Rival flies to {planet}", f"Planets in the card's order within {action.moves} moves: {choice.reason} "
                f"It flies {route.moves} move(s) gaining {route.publicity} publicity. " + " ".join(flight),
@@ -296,15 +297,14 @@ def rival_pass(game: SoloGame) -> Procedure:
     """Its deck is empty: it passes, rotating the solar system if it passes first, and takes the top
     end-of-round card (1 progress: a card) (单人游戏 · 弃权不行动)."""
     notes = []
-    table = game.table
     if not game.passed:
-        table, rotation = table.rotate()
+        game, rotation = rotate_solar(game)
         notes.append(f"It passes first: {rotation}")
     text = " ".join(["Its action deck is empty at the start of its turn, so it passes."] + notes)
     rival = game.rival
     if game.round < game.variant.rounds:
         rival, moved = advance(rival, 1)
         text += " It takes the top end-of-round card: a card, 1 progress. " + " ".join(moved)
-    game = replace(game, table=table, rival=rival, passed=game.passed + (RIVAL,))
+    game = replace(game, rival=rival, passed=game.passed + (RIVAL,))
     yield Step("Rival passes", text.strip(), SECTION_PASS, game)
     return game

@@ -61,7 +61,7 @@ def test_seeded_full_game_matches_the_golden_transcript():
 def test_rival_skips_impossible_actions_with_reasons():
     game = fresh()
     rival = replace(game.rival, deck=("S.1",), publicity=4)  # analyze / launch / tech 6 / orbit-land
-    game = replace(game, rival=rival, table=replace(game.table, on_earth=(RIVAL,)))
+    game = replace(game, rival=rival, table=game.table.launch(RIVAL))
     steps = run(rival_turn(game, Rng(0))).steps
     assert steps[0].title == "Rival reveals S.1"
     assert steps[1].text == "Top action impossible: its computer is not full (0 of 6); next: launch."
@@ -86,11 +86,11 @@ def test_rival_analyzes_with_a_full_computer_and_passes_with_an_empty_deck():
 def test_your_refused_action_names_the_reason_and_changes_nothing():
     game = fresh()
     refused = {o.action: o for o in your_options(game) if not o.legal}
-    assert refused["orbit:Mars"].reason == "no probe of yours on Earth"
+    assert refused["orbit:Mars"].reason == "no probe of yours in space"
     with pytest.raises(IllegalAction) as error:
         run(your_turn(game, "orbit:Mars", Rng(0)))
     assert error.value.rule == "seti.solo.your_action"
-    assert game.table.placements == () and game.you.credits == 4
+    assert game.table.solar.placements == () and game.you.credits == 4
 
 
 def test_conversion_refused_without_two_of_a_kind_and_state_unchanged():
@@ -166,14 +166,14 @@ def test_rival_discards_a_probe_tech_to_land_on_a_moon_leftmost_by_the_arrow():
 
     game = fresh()
     mars = game.table.solar.layout.planets["Mars"]
-    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=replace(game.table, on_earth=(RIVAL,)))
+    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=game.table.launch(RIVAL))
     card = one_action_card(RivalAction("orbit_land", moves=12, planets=("Mars",), prefer="orbit"))
     steps = run(play_card(game, card, Rng(0))).steps
     after = steps[-1].state
     assert steps[-1].title == f"Rival lands on {mars.moons[0].name}"
     assert after.rival.techs == ("CT1",)
-    assert after.table.placements[-1].where == mars.moons[0].name
-    assert RIVAL not in after.table.on_earth
+    assert after.table.solar.placements[-1].moon == mars.moons[0].name
+    assert after.table.probes_of(RIVAL) == ()
 
 
 @pytest.mark.phase("seti.solo")
