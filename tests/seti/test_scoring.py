@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletoolkit import run
+from tabletoolkit import InvalidInput, run
 from tabletoolkit.seti import new_game
 from tabletoolkit.seti.milestones import load_gold_tiles
 from tabletoolkit.seti.missions import MissionInPlay
@@ -146,3 +146,13 @@ def test_each_gold_tile_scores_its_value_times_its_sets(techs, tucked, traces, m
     for tile, line in zip(game.gold_tiles, gold_lines(game, "green")):
         assert line.count == expected[tile.face.measure]
         assert line.vp == line.count * tile.face.values[min(position, 2)]
+
+
+def test_bad_gold_tile_files_name_the_entry():
+    with pytest.raises(InvalidInput) as bad:
+        load_gold_tiles('[[tile]]\nid="I"\nname="Techs"\n[tile.a]\nmeasure="tech_sets"\nvalues=[11, 8, 5]\n'
+                        '[tile.b]\nmeasure="tech_triples"\nvalues=[7, 5, 3]\n')
+    assert bad.value.field == "tile[0].b.measure"
+    with pytest.raises(InvalidInput) as bad:
+        load_gold_tiles('[[tile]]\nid="I"\nname="Techs"\n[tile.a]\nmeasure="tech_sets"\nvalues=[]\n')
+    assert bad.value.field == "tile[0].a.values"

@@ -84,3 +84,12 @@ def test_research_without_a_solar_system_moves_the_marker_only():
     game = replace(fresh(publicity=6), solar=None)
     steps = run(research(game, "green", Decisions({"tech": ["PT2"]})))
     assert steps[2].title == "Disc 1 turns" and "only the rotation marker" in steps[2].text
+
+
+def test_bad_tech_files_name_the_entry():
+    with pytest.raises(InvalidInput) as bad:
+        load_techs('[[tech]]\nid="XT1"\nkind="laser"\nname="XT #01"\nability="a"\nbonus_source="b"\n')
+    assert bad.value.field == "tech[0].kind"
+    with pytest.raises(InvalidInput) as bad:
+        load_techs('[[tech]]\nid="PT1"\nkind="probe"\nname="PT #01"\nability="a"\nbonus_source="b"\nbonus={ gold = 1 }\n')
+    assert bad.value.field == "tech[0].bonus.gold"
