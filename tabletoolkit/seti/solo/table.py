@@ -267,7 +267,7 @@ class SoloTable:
         placed = ", ".join(f"{p.owner} {p.kind} {p.moon or p.planet}" for p in self.solar.placements) or "none"
         probes = ", ".join(f"{p.owner} at {p.space}" for p in self.solar.probes) or "none"
         return (f"<div class='tt-seti-solo-table'><table class='tt-seti-sky'><tr>{sectors}</tr></table>"
-                f"<div>Card row: {html.escape(', '.join(self.row_colours()))} · Earth in sector {self.earth_sector()}"
+                f"<div>Card row: {html.escape(', '.join(self.row_colours()))} · Earth beside {html.escape(self.sky.sector(self.earth_sector()).star)} (sector {self.earth_sector()})"
                 f" · probes in space: {html.escape(probes)}</div>"
                 f"<div>Planets: {html.escape(placed)}</div><div>Discovery spaces: {html.escape(traces)}</div></div>")
 
