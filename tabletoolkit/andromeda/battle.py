@@ -360,8 +360,8 @@ def _diplomacy_steps(state: BattleState, by_player: Mapping[str, DiplomacyPlay])
                 DIPLOMACY + (" (A-F14)" if not play.ends_battle else ""),
             )
         state = replace(state, ended_by_diplomacy=ending)
-        steps.append(Step("The battle ends", f"{ending}: no dice are rolled, nobody wins or loses.", DIPLOMACY + " · 战斗 (A-F14)",
-                          state, {"ended by": name}))
+        section = DIPLOMACY if play.ends_battle else BATTLE + " (A-F14: one faction or none left)"
+        steps.append(Step("The battle ends", f"{ending}: no dice are rolled, nobody wins or loses.", section, state, {"ended by": name}))
         break
     return steps
 
