@@ -171,6 +171,15 @@ class DevelopmentKind:
 
 
 @dataclass(frozen=True)
+class SpecialRegion:
+    """A Quasar or Vortex tile's printed values (sample): end VP per adjacent development, a Vortex's reward."""
+
+    name: str
+    vp: int
+    reward: Goods = Goods()
+
+
+@dataclass(frozen=True)
 class Catalog:
     """Every piece of content the phases read, with where it came from."""
 
@@ -196,11 +205,12 @@ class Catalog:
     event_track_start: Mapping[int, int]
     game_length: Mapping[str, int]
     vp_track: int
-    planet_tiles: Mapping[int, int]
     scoring_example: Mapping[str, Any]
     development_example: Mapping[str, Any]
     exploration_tokens: tuple[Goods, ...] = ()
     supremacy_tokens: tuple[Goods, ...] = ()
+    resource_caps: Goods = Goods()
+    special_regions: Mapping[str, SpecialRegion] = field(default_factory=dict)
     sources: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -285,10 +295,11 @@ class Catalog:
             event_track_start={int(k): _count(f"event_track.start.{k}", v) for k, v in board["event_track"]["start"].items()},
             game_length={k: board["game_length"][k] for k in ("short", "medium", "long")},
             vp_track=_count("game_length.vp_track", board["game_length"]["vp_track"]),
-            planet_tiles={int(k): v for k, v in board["planet_tiles"].items() if k.isdigit()},
             scoring_example=book["scoring_example"], development_example=book["development_example"],
             exploration_tokens=tuple(_goods(f"tokens.exploration[{i}]", t) for i, t in enumerate(tokens.get("exploration", []))),
             supremacy_tokens=tuple(_goods(f"tokens.supremacy[{i}]", t) for i, t in enumerate(tokens.get("supremacy", []))),
+            resource_caps=_caps(cards.get("resource_caps", {})),
+            special_regions={e.get("name"): _special(e) for e in cards.get("special_region", [])},
             sources={"rulebook": book["source"]["label"], "tracks": board["source"]["label"], "sample_cards": cards["source"]["label"]},
         )
 
@@ -432,6 +443,22 @@ def _event(entry: dict[str, Any], source: str) -> EventCard:
         raise InvalidInput(label + ".pirate", entry.get("pirate"), "a pirate class: A, B, C, D or S")
     return EventCard(entry["name"], _enum(label + ".scores", entry.get("scores"), TRACKS), entry["pirate"],
                      entry.get("special", "none"), entry.get("special_text", ""), entry.get("section", source))
+
+
+def _caps(spec: Any) -> Goods:
+    caps = _goods("resource_caps", spec, extra=())
+    missing = [kind for kind in RESOURCES if kind not in spec]
+    if missing:
+        raise InvalidInput("resource_caps", spec, f"a cap for every resource kind; missing {missing}")
+    return caps
+
+
+def _special(entry: dict[str, Any]) -> SpecialRegion:
+    name = entry.get("name")
+    if not isinstance(name, str) or not name:
+        raise InvalidInput("special_region.name", name, "the special tile's name on the board")
+    return SpecialRegion(name, _count(f"special_region.{name}.vp", entry.get("vp", 0)),
+                         _goods(f"special_region.{name}.reward", entry.get("reward", {})))
 
 
 def _base(entry: dict[str, Any]) -> BaseAction:

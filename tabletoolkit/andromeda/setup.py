@@ -40,12 +40,59 @@ def roll_off(colours: Sequence[str], rng: Rng, dice: int = 6) -> tuple[str, list
         contenders = tied
 
 
+def die_regions(game: Game) -> dict[int, str]:
+    """The region a die number sends a randomly placed pirate to: the nebula showing it, or a Quasar or
+    Vortex showing it when special regions are in play (可选规则 · 特殊地区 · 放置海盗)."""
+    found = {r.die: r.name for r in game.regions if r.kind == "nebula" and r.die}
+    found.update({r.die: r.name for r in game.regions if r.kind in ("quasar", "vortex") and r.die})
+    return found
+
+
+def team_roll_off(colours: Sequence[str], teams: Mapping[str, str], rng: Rng,
+                  dice: int = 6) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
+    """2v2 (可选规则 · 2v2 模式 · 设置): every player rolls 6 dice, each team pools its two rolls and compares
+    them with the other team's like a battle; a full tie rolls again (A-R1). The winning team's leftmost
+    player (the first of the two in seating order) starts (A-F20). Returns the start player and every
+    pooled roll, by team."""
+    members = _teams(colours, teams)
+    contenders, history = list(members), []
+    while True:
+        rolls = {team: sum((rng.rolls(dice) for _ in members[team]), ()) for team in contenders}
+        history += [(team, rolls[team]) for team in contenders]
+        best = max(_key(r) for r in rolls.values())
+        tied = [team for team in contenders if _key(rolls[team]) == best]
+        if len(tied) == 1:
+            return members[tied[0]][0], history
+        contenders = tied
+
+
+def _teams(colours: Sequence[str], teams: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """The two teams of two, each in seating order; teammates must sit side by side."""
+    members: dict[str, list[str]] = {}
+    for colour in colours:
+        if colour not in teams:
+            raise InvalidInput("teams", dict(teams), f"2v2: every player needs a team; {colour} has none")
+        members.setdefault(teams[colour], []).append(colour)
+    if len(colours) != 4 or len(members) != 2 or any(len(m) != 2 for m in members.values()):
+        raise InvalidInput("teams", dict(teams), "2v2: four players in two teams of two")
+    for pair in members.values():
+        gap = abs(colours.index(pair[0]) - colours.index(pair[1]))
+        if gap not in (1, len(colours) - 1):
+            raise InvalidInput("teams", dict(teams), f"teammates sit side by side; {pair[0]} and {pair[1]} do not")
+        if gap == len(colours) - 1:
+            pair.reverse()
+    return {team: tuple(pair) for team, pair in members.items()}
+
+
 @register_phase("andromeda.setup", title="Set up a game", section=GAME, notebook="andromeda_launch_turn.ipynb")
 def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: Board | None = None,
-           faction_picks: Mapping[str, int] | None = None, catalog: Catalog | None = None) -> Procedure:
+           faction_picks: Mapping[str, int] | None = None, special: str | None = None,
+           teams: Mapping[str, str] | None = None, catalog: Catalog | None = None) -> Procedure:
     """Set up a game for 2–4 players seated in ``colours`` order. ``faction_picks`` gives the index
     (0–2) of the faction each player keeps from the 3 dealt (default 0); ``length`` is short, medium
-    or long (the end marker, A-R13)."""
+    or long (the end marker, A-R13); ``special`` ("quasar" or "vortex", optional rule) lays the board's
+    two tiles of that kind first, into the spaces marked for them (可选规则 · 特殊地区 · 设置); ``teams``
+    (2v2: colour -> team, teammates seated side by side) makes the start-player roll-off a team one."""
     catalog = catalog or load_catalog()
     colours = tuple(colours)
     if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
@@ -58,6 +105,17 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
             raise InvalidInput(f"faction_picks.{colour}", pick, "a player's colour -> 0, 1 or 2 (one of the 3 factions dealt)")
     board = (board or Board.default()).cleared()
     count = len(colours)
+    planet_count = board.planets_for(count)
+    if teams is not None:
+        _teams(colours, teams)
+    if special not in (None, "quasar", "vortex"):
+        raise InvalidInput("special", special, "None, 'quasar' or 'vortex': the optional rule uses 2 Quasars or 2 Vortices")
+    special_tiles = sorted((t for t in board.tiles.values() if t.kind == special), key=lambda t: t.id) if special else []
+    if special and len(special_tiles) != 2:
+        raise InvalidInput("special", special, f"the board has {len(special_tiles)} {special} tiles; the rule uses 2")
+    for tile in special_tiles:
+        if tile.name not in catalog.special_regions:
+            raise InvalidInput("special_region", tile.name, "no printed values (VP, reward) for this tile in the catalog")
 
     # 2 The event board.
     start = catalog.event_track_start.get(count, 0)
@@ -69,23 +127,28 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
 
     # 4 Planet tiles, shuffled with the 6 alliance bases, laid in fill order.
     planets = rng.shuffled([tile.name for tile in catalog.planets])
-    drawn = planets[:catalog.planet_tiles[count]]
+    drawn = planets[:planet_count]
     tiles = rng.shuffled([Tile(name, "planet", name, catalog.planet(name).type) for name in drawn]
                          + [Tile.base(key) for key in ALLIANCE_BASES])
-    laid = board.lay_out(tiles)
+    laid = board.lay_out(tiles, special=special_tiles)
     names = {r.id: (r.name if r.kind != "empty" else r.id) for r in laid.regions.values()}
     regions = []
     fill_order = [r.id for r in laid.tile_spaces()]
     for region in sorted(laid.regions.values(), key=lambda r: (r.slot is None, fill_order.index(r.id) if r.id in fill_order else 0)):
         kind = "slot" if region.kind == "empty" else region.kind
         planet = region.name if region.kind == "planet" else None
-        printed = catalog.planet(planet).resources if planet else Goods()
-        regions.append(Region(names[region.id], kind, planet=planet, die=region.dice[0] if region.dice else None, printed=printed))
+        printed, reward = (catalog.planet(planet).resources if planet else Goods()), Goods()
+        if kind in ("quasar", "vortex"):
+            printed, reward = Goods.of(vp=catalog.special_regions[region.name].vp), catalog.special_regions[region.name].reward
+        regions.append(Region(names[region.id], kind, planet=planet, die=region.dice[0] if region.dice else None,
+                              printed=printed, reward=reward))
     links = tuple((names[a], names[b]) for a, b in laid.links)
     game = replace(game, regions=tuple(regions), links=links, planet_stack=planets[len(drawn):], board=laid,
                    region_ids=tuple((name, rid) for rid, name in names.items()))
-    yield Step("Planet tiles", f"{len(drawn)} planet tiles for {count} players, shuffled with the 6 alliance bases, are laid "
-               "from the top left, left to right, top to bottom: " + ", ".join(t.name for t in tiles) + ".", f"{GAME} · 4 (A-F13)",
+    yield Step("Planet tiles", f"{len(drawn)} planet tiles for {count} players (the board's data, A-R13), shuffled with the 6 alliance bases, are laid "
+               "from the top left, left to right, top to bottom: " + ", ".join(t.name for t in tiles) + "."
+               + (f" First, the {special} tiles {' and '.join(t.name for t in special_tiles)} go into the spaces marked for "
+                  "special regions (可选规则 · 特殊地区)." if special else ""), f"{GAME} · 4 (A-F13)",
                game, {"order": tuple(t.name for t in tiles)})
 
     # 5 Moons.
@@ -109,10 +172,12 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
 
     # 6 Starting pirates: two S-class figures by two dice.
     dice = rng.rolls(2)
-    nebulae = {r.die: r.name for r in game.regions if r.kind == "nebula"}
-    game = replace(game, pirates=tuple(("S", nebulae[d]) for d in dice if d in nebulae))
+    by_die = die_regions(game)
+    game = replace(game, pirates=tuple(("S", by_die[d]) for d in dice if d in by_die))
+    caught = " (a special region showing that number catches it instead of the nebula, 可选规则 · 特殊地区 · 放置海盗)" if special else ""
     yield Step("Starting pirates", f"Two dice show {dice[0]} and {dice[1]}: an S-class figure goes onto each matching nebula "
-               "(possibly the same one).", f"{GAME} · 6 起始海盗", game, {"dice": dice})
+               f"(possibly the same one){caught}: {', '.join(by_die[d] for d in dice if d in by_die)}.", f"{GAME} · 6 起始海盗",
+               game, {"dice": dice})
 
     # 7 Game length, 8 modules, 9 tracks, 10 supply.
     decks = {row: list(rng.shuffled([n for n, m in catalog.modules.items() if m.row == row])) for row in MODULE_ROWS}
@@ -160,10 +225,15 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
           "tile wait in the supply.", PLAYERS, game, {"leader dice": leader_dice})
 
     # 7 Start player and VP markers.
-    first, rolls = roll_off(colours, rng)
+    if teams is None:
+        first, rolls = roll_off(colours, rng)
+        how, where = "Each player rolls 6 dice, compared like a battle: ", f"{PLAYERS} · 7 起始玩家"
+    else:
+        first, rolls = team_roll_off(colours, teams, rng)
+        how, where = "2v2: each team pools its players' 12 dice and compares them like a battle: ", "可选规则 · 2v2 模式 · 设置 (A-F20)"
     order = game.turn_order_from(first)
     game = replace(game, active=first, players=tuple(replace(p, vp=order.index(p.colour) + 1) for p in game.players))
-    yield Step("Start player", "Each player rolls 6 dice, compared like a battle: " + "; ".join(
-        f"{c} {sorted(r, reverse=True)}" for c, r in rolls) + f". {first} starts; VP markers on 1, 2, … clockwise from them.",
-        f"{PLAYERS} · 7 起始玩家", game, {"start player": first})
+    yield Step("Start player", how + "; ".join(f"{c} {sorted(r, reverse=True)}" for c, r in rolls)
+               + f". {first} starts{' (the winning team’s leftmost player)' if teams else ''}; VP markers on 1, 2, … "
+               "clockwise from them.", where, game, {"start player": first})
     return game

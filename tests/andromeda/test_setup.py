@@ -56,3 +56,47 @@ def test_bad_player_lists_are_refused():
         run(set_up(("yellow", "yellow"), Rng(0)))
     with pytest.raises(InvalidInput):
         run(set_up(("yellow", "blue"), Rng(0), length="epic"))
+
+
+@pytest.mark.phase("andromeda.setup")
+def test_planet_count_comes_from_the_board():
+    default = Board.default()
+    board = Board(default.regions.values(), default.links, title=default.title, note=default.note,
+                  planets_by_players={2: 5, 3: 6, 4: 8}, tiles=default.tiles.values())
+    game = run(set_up(("yellow", "blue"), Rng(11), board=board)).result
+    assert sum(1 for r in game.regions if r.kind == "planet") == 5
+    assert len(game.planet_stack) == 10
+    three_only = Board(default.regions.values(), default.links, planets_by_players={3: 6}, tiles=default.tiles.values())
+    with pytest.raises(InvalidInput):
+        run(set_up(("yellow", "blue"), Rng(11), board=three_only))
+
+
+@pytest.mark.phase("andromeda.setup")
+def test_special_regions_are_laid_first_and_catch_pirates_by_their_dice():
+    game = run(set_up(("yellow", "blue"), Rng(2), special="vortex")).result
+    vortices = {r.name: r for r in game.regions if r.kind == "vortex"}
+    assert sorted(vortices) == ["Vortex of Brilliance", "Vortex of Power"]
+    marked = [r.name for r in game.board.tile_spaces() if r.special]
+    assert sorted(marked) == sorted(vortices)
+    assert vortices["Vortex of Power"].reward == CATALOG.special_regions["Vortex of Power"].reward
+    assert vortices["Vortex of Power"].printed["vp"] == CATALOG.special_regions["Vortex of Power"].vp
+    # seed 2 rolls 3 and 6 for the starting pirates: the Vortices show 3 and 6, so they catch them
+    assert sorted(where for _, where in game.pirates) == ["Vortex of Brilliance", "Vortex of Power"]
+    with pytest.raises(InvalidInput):
+        run(set_up(("yellow", "blue"), Rng(2), special="nebula"))
+
+
+@pytest.mark.phase("andromeda.setup")
+def test_2v2_team_roll_off_pools_twelve_dice():
+    from tabletoolkit.andromeda.setup import team_roll_off
+
+    seats = ("yellow", "blue", "green", "purple")
+    teams = {"yellow": "sun", "blue": "sun", "green": "sea", "purple": "sea"}
+    forced = Rng.forced([6, 5, 1, 1, 1, 1] + [1] * 6 + [6, 5, 1, 1, 1, 1] + [2, 1, 1, 1, 1, 1])   # yellow, blue, green, purple
+    first, rolls = team_roll_off(seats, teams, forced)
+    assert first == "green"                                        # sea pooled 6,5,2,… beats sun's 6,5,1,…
+    assert rolls[0] == ("sun", (6, 5, 1, 1, 1, 1) + (1,) * 6)
+    with pytest.raises(InvalidInput):                              # teammates sit side by side
+        team_roll_off(seats, {"yellow": "sun", "green": "sun", "blue": "sea", "purple": "sea"}, Rng(1))
+    game = run(set_up(seats, Rng(5), teams=teams)).result
+    assert game.active in seats and game.player(game.active).vp == 1
