@@ -43,6 +43,10 @@ def _take(game: Game, colour: str, name: str, rows: Sequence[str], paid: bool, p
     return game, f"{colour} {cost}takes {name}{given} into the {card.row} row{damage}"
 
 
+def _offered(game: Game, rows: Sequence[str]) -> tuple[str, ...]:
+    return tuple(name for row in rows for name in game.display(row))
+
+
 def refresh_columns(game: Game) -> Game:
     """Slide every column down and refill it from its deck (after each acquiring action)."""
     display, decks = dict(game.module_display), dict(game.module_decks)
@@ -74,6 +78,12 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
     if at_field and len(picks) == 1 and field_discard is None:
         raise IllegalAction("andromeda.modules.field_discard", "buying only 1 module there, you must discard 1 module "
                             "from the named columns", f"{SECTION} 4")
+    if field_discard is not None and not (at_field and len(picks) == 1):
+        raise InvalidInput("field_discard", field_discard, "a module is discarded only when buying a single module "
+                           "through Maximus or Odessa Field")
+    if at_field and len(picks) == 1 and (field_discard in picks or field_discard not in _offered(game, rows)):
+        raise IllegalAction("andromeda.modules.not_offered", f"{field_discard} is not another module in the offered "
+                            f"columns {tuple(rows)}", f"{SECTION} 4")
     if first_to is not None:
         game.player(first_to)
     for index, name in enumerate(picks):
@@ -85,8 +95,6 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
             game = yield from advance_track(game, owner, row, 1, catalog=catalog, variant=variant)
     if at_field and len(picks) == 1:
         card = catalog.module(field_discard)
-        if card.row not in rows or field_discard not in game.display(card.row):
-            raise IllegalAction("andromeda.modules.not_offered", f"{field_discard} is not in the offered columns", SECTION)
         display, decks = dict(game.module_display), dict(game.module_decks)
         display[card.row] = tuple(m for m in display[card.row] if m != field_discard)
         decks[card.row] = decks.get(card.row, ()) + (field_discard,)

@@ -133,3 +133,34 @@ def test_splitting_a_half_slot_discards_its_moon():
     split, said = rearrange(game, "yellow", "industry", ["Machine Shop", "Shipwright", "Titanium Compositor"])
     assert split.player("yellow").half_slots == () and "discarded without reward" in said
     assert split.player("yellow").resources == game.player("yellow").resources
+
+
+@pytest.mark.phase("andromeda.modules")
+def test_field_discard_is_checked_before_anything_changes():
+    from tabletoolkit.engine import InvalidInput
+
+    game = launch_example()
+    kept = launch_example()
+    for discard in ("Index Extractor", "Council Hall"):          # the module bought itself; a module not offered there
+        with pytest.raises(IllegalAction) as refused:
+            next(acquire_modules(game, "red", ["Index Extractor"], rows=("science", "industry"), at_field=True,
+                                 field_discard=discard))
+        assert refused.value.rule == "andromeda.modules.not_offered"
+    with pytest.raises(InvalidInput):                             # two bought: nothing is discarded, so no name is taken
+        next(acquire_modules(game, "red", ["Supplier", "Machine Shop"], rows=("science", "industry"), at_field=True,
+                             field_discard="Index Extractor"))
+    assert game == kept
+
+
+@pytest.mark.phase("andromeda.modules")
+def test_columns_refresh_after_each_acquiring_action():
+    from tabletoolkit.andromeda.modules import take_free_module
+
+    game = launch_example()
+    game = game.with_player(replace(game.player("red"), resources=Goods.of(nanocarbon=4)))
+    science = game.display("science") + game.deck("science")
+    bought = run(acquire_modules(game, "red", [science[0], science[1]], rows=("science",))).result
+    assert bought.player("red").resources == Goods()              # 2 × the board price of a science module (sample)
+    assert bought.display("science") == science[2:5]              # slid down and refilled once, after both
+    again, _ = take_free_module(bought, "red", science[2])        # a second acquiring action refreshes again
+    assert again.display("science") == science[3:6]
