@@ -24,6 +24,7 @@ from .variant import RULEBOOK, AndromedaVariant
 SECTION = "自由行动"
 TACTICS = "自由行动 · 战术卡类型"
 LIMIT = "自由行动 · 战术卡上限"
+CAPS = "发射回合 · 进行你的回合"
 ACTIONS = ("insert_moon", "play_tactics", "flip_development", "spend_exploration", "spend_supremacy",
            "recruit", "discard_moon", "collect_bonus", "faction_power")
 ANY_TURN = ("insert_moon", "play_tactics")
@@ -169,3 +170,18 @@ def end_of_turn_hand(game: Game, colour: str, discards: tuple[str, ...] = (), ca
             raise IllegalAction("andromeda.free_actions.no_card", f"{colour} holds no {card!r}", LIMIT)
         hand.remove(card)
     return replace(game.with_player(replace(player, tactics=tuple(hand))), tactics_discard=game.tactics_discard + tuple(discards))
+
+
+def over_caps(game: Game, colour: str, catalog: Catalog | None = None) -> Goods:
+    """The resources ``colour`` holds above the station's caps (sample numbers, A-R13)."""
+    catalog = catalog or load_catalog()
+    caps = catalog.resource_caps
+    return Goods.of({kind: count - caps[kind] for kind, count in game.player(colour).resources.resources if count > caps[kind]})
+
+
+def end_of_turn_resources(game: Game, colour: str, catalog: Catalog | None = None) -> tuple[Game, Goods]:
+    """At the end of your turn, discard the resources over the caps (发射回合 · 进行你的回合). The caps are per
+    kind, so what goes is fixed: nothing to choose. Returns the game and the goods discarded."""
+    excess = over_caps(game, colour, catalog)
+    player = game.player(colour)
+    return game.with_player(replace(player, resources=player.resources.minus(excess))), excess

@@ -79,16 +79,28 @@ def vp_marker(vp: int, catalog: Catalog | None = None) -> tuple[int, int]:
     return vp % catalog.vp_track, vp // catalog.vp_track
 
 
-def end_turn(game: Game, rng=None, *, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK,
-             place_pirate=None) -> Procedure:
-    """The end of the active player's turn: a pending event card resolves (never after the end was
-    triggered), then the next player clockwise becomes active; once the end is triggered each player
-    takes exactly one more turn, and the game is over when the last of them has played."""
+def end_turn(game: Game, rng=None, *, hand_discards: tuple[str, ...] = (), catalog: Catalog | None = None,
+             variant: AndromedaVariant = RULEBOOK, place_pirate=None) -> Procedure:
+    """The end of the active player's turn: they discard down to their limits — ``hand_discards``, exactly
+    the tactics cards over the hand limit (5 + civilization), and every resource over its cap (sample caps,
+    A-R13) — then a pending event card resolves (never after the end was triggered), then the next player
+    clockwise becomes active; once the end is triggered each player takes exactly one more turn, and the
+    game is over when the last of them has played."""
     from .events import resolve_event
+    from .free_actions import CAPS, LIMIT, end_of_turn_hand, end_of_turn_resources
 
+    catalog = catalog or load_catalog()
+    finished = game.active
+    game = end_of_turn_hand(game, finished, tuple(hand_discards), catalog, variant)
+    game, excess = end_of_turn_resources(game, finished, catalog)
+    if hand_discards or excess:
+        said = [f"discards {', '.join(hand_discards)} down to the hand limit" if hand_discards else "",
+                f"discards {excess} over the resource caps ({catalog.resource_caps}; sample, A-R13)" if excess else ""]
+        yield Step("Limits at the end of the turn", f"{finished} " + " and ".join(s for s in said if s) + ".",
+                   LIMIT if hand_discards and not excess else CAPS, game,
+                   {"hand discards": tuple(hand_discards), "resources discarded": excess})
     if game.event_pending is not None and game.ended_by is None:
         game = yield from resolve_event(game, rng, catalog=catalog, variant=variant, place_pirate=place_pirate)
-    finished = game.active
     if game.player(finished).power_used:
         game = game.with_player(replace(game.player(finished), power_used=False))
     if game.ended_by is not None and game.final_turns and game.final_turns[0] == finished:

@@ -97,3 +97,29 @@ def test_faction_power_once_per_turn_and_its_end_vp():
     ended = ended.with_player(replace(ended.player("yellow"), faction="Sample: Iron Reach"))   # sample: 2 VP per development
     other = next(line for line in score_player(ended, "yellow").lines if line.step == "7 other")
     assert other.delta == 2 * 3
+
+
+def test_end_of_turn_discards_resources_over_the_caps():
+    from tabletoolkit.andromeda.catalog import load_catalog
+    from tabletoolkit.andromeda.scoring import end_turn
+
+    caps = load_catalog().resource_caps                      # sample numbers (A-R13): 8 of each kind
+    game = launch_example()
+    red = game.player("red")
+    game = game.with_player(replace(red, resources=Goods.of(energy=caps["energy"] + 3, titanium=caps["titanium"], credit=2)))
+    ended = run(end_turn(game))
+    assert ended.result.player("red").resources == Goods.of(energy=caps["energy"], titanium=caps["titanium"], credit=2)
+    assert ended.steps[0].data["resources discarded"] == Goods.of(energy=3)
+    assert ended.result.active == "blue"
+
+
+def test_end_of_turn_refuses_a_hand_over_the_limit_without_the_discards():
+    from tabletoolkit.andromeda.scoring import end_turn
+
+    game = launch_example()
+    game = game.with_player(replace(game.player("red"), tactics=("Automation",) * 6))
+    kept = game
+    assert refusal(end_turn(game)) == "andromeda.free_actions.hand_limit"
+    assert game == kept
+    ended = run(end_turn(game, hand_discards=("Automation",))).result
+    assert len(ended.player("red").tactics) == 5 and ended.tactics_discard[-1] == "Automation"
