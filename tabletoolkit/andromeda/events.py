@@ -127,9 +127,11 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
 
 
 def _place_by_die(game: Game, pirate: str, rng: Rng) -> tuple[Game, str]:
-    """A simplified placement (the full rules are the pirate-placement phase): roll for a nebula until
-    one holds no other pirate class."""
-    nebulae = {r.die: r.name for r in game.regions if r.kind == "nebula" and r.die}
+    """A simplified placement (the full rules are the pirate-placement phase, ``table.pirate_placer``): roll
+    for a nebula (or a special region showing the number) until one holds no other pirate class."""
+    from .setup import die_regions
+
+    nebulae = die_regions(game)
     if not nebulae:
         return game, "no nebula on the board, so it stays by its card"
     for _ in range(100):

@@ -101,8 +101,6 @@ def transfer(game: Game, giver: str, receiver: str, kind: str, item: str | int, 
     return game.with_player(source).with_player(target)
 
 
-@register_phase("andromeda.optional", title="2v2 final scoring: team totals", section=f"{TEAMS} · 最终得分",
-                notebook="andromeda_final_scoring.ipynb")
 def team_final_scoring(game: Game, teams: Mapping[str, str], *, catalog: Catalog | None = None,
                        variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Score everyone as usual (special regions and destiny cards included when in play), then add
@@ -123,3 +121,88 @@ def team_final_scoring(game: Game, teams: Mapping[str, str], *, catalog: Catalog
     yield Step("Team scores", "; ".join(f"team {t} ({' + '.join(members[t])}) {v} VP" for t, v in ranked) + f". {verdict}.",
                f"{TEAMS} · 最终得分", None, {"teams": totals})
     return {**result, "teams": totals}
+
+
+@register_phase("andromeda.optional", title="Optional rules: Quasars and Vortices, destiny cards, 2v2", section="可选规则",
+                notebook="andromeda_final_scoring.ipynb")
+def optional_rules(game: Game, *, teams: Mapping[str, str] | None = None, catalog: Catalog | None = None,
+                   variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """The optional rules in play on ``game``, each applied where it acts: special regions (set-up places
+    them, Quasars are never entered nor crossed, a Vortex pays its reward at the start of the active
+    player's turn), destiny goals (met or not now), 2v2 (teammates never battle, one transfer a turn,
+    pooled team dice), and — once the game is over — final scoring with their extra steps and team totals."""
+    catalog = catalog or load_catalog()
+    specials = [r for r in game.regions if r.kind in ("quasar", "vortex")]
+    members: dict[str, list[str]] = {}
+    for colour, team in (teams or {}).items():
+        game.player(colour)
+        members.setdefault(team, []).append(colour)
+    if teams is not None and (len(members) != 2 or any(len(m) != 2 for m in members.values())):
+        raise InvalidInput("teams", dict(teams), "2v2: two teams of two players")
+    in_play = [name for name, on in (("special regions", specials), ("destiny cards", any(p.destiny for p in game.players)),
+                                     ("2v2", teams)) if on]
+    yield Step("Optional rules in play", ", ".join(in_play) or "none", "可选规则", game, {"in play": tuple(in_play)})
+    if specials:
+        yield Step("Special regions", "; ".join(
+            f"{r.name} ({r.kind}, die {r.die}): {r.printed['vp']} VP at the end per adjacent development"
+            + (f", reward {r.reward}" if r.kind == "vortex" else "") for r in specials)
+            + ". Pirates placed by a die showing a special region's number go there instead of a nebula.", SPECIAL, game,
+            {"regions": tuple(r.name for r in specials)})
+    for quasar in (r for r in specials if r.kind == "quasar"):
+        yield Step(f"{quasar.name}: no ship enters", _quasar_detour(game, quasar.name), f"{SPECIAL} · Quasars 类星体", game)
+    if any(r.kind == "vortex" for r in specials) and game.active:
+        game, paid = vortex_rewards(game, game.active)
+        yield Step("Vortex at the start of the turn", f"{game.active} has a ship on {', '.join(paid)}: each pays its reward once "
+                   "(A-F21)." if paid else f"{game.active} has no ship on a Vortex: no reward this turn.", VORTEX, game,
+                   {"paid": paid})
+    holders = [p for p in game.players if p.destiny]
+    if holders:
+        lines = []
+        for player in holders:
+            for card, track, vp in player.destiny:
+                best = max(p.track(track) for p in game.players)
+                met = player.track(track) >= best
+                lines.append(f"{player.colour}'s {card}: {track} {player.track(track)} (highest {best}) — "
+                             + (f"met, {vp} VP" if met else "not met"))
+        yield Step("Destiny goals now", "; ".join(lines) + ". A goal scores when your marker is highest or tied highest "
+                   "on its track; both goals of a card may score.", DESTINY, game)
+    if teams is not None:
+        checks = []
+        for region in game.regions:
+            owners = [p.colour for p in game.players if any(s.where == f"region:{region.name}" for s in p.ships)]
+            pirates = sum(1 for _, where in game.pirates if where == region.name)
+            if len(owners) >= 2 or (owners and pirates):
+                verdict = "battle" if battle_needed(owners, teams, pirates) else "no battle (teammates only)"
+                checks.append(f"{region.name}: {' + '.join(owners)}{' + pirate' if pirates else ''} → {verdict}")
+        yield Step("2v2: teammates are not opponents", ("; ".join(checks) or "no region holds two sides") + ". Teammates who "
+                   f"fight together pool their dice (at most {variant.team_dice_cap}) and compare as one side; both winners "
+                   "advance on supremacy and take the pirate reward (A-F20). Once a turn the active player may pass 1 resource, "
+                   "tactics card, unslotted moon, supremacy or exploration token to or from a teammate (``transfer``), and may "
+                   "hand the turn's first module to the teammate (``acquire_modules(first_to=...)``).", TEAMS, game,
+                   {"teams": {t: tuple(m) for t, m in members.items()}})
+    if game.ended_by is None or game.final_turns:
+        yield Step("Final scoring later", "The optional rules add their scoring steps once the game is over: special "
+                   "regions after developments, destiny after leaders, team totals in 2v2.", "可选规则", game)
+        return {"game": game}
+    if teams is not None:
+        result = yield from team_final_scoring(game, teams, catalog=catalog, variant=variant)
+    else:
+        result = yield from final_scoring(game, catalog, variant)
+    return {"game": game, **result}
+
+
+def _quasar_detour(game: Game, quasar: str) -> str:
+    """How a Quasar bends distances on the board: two of its neighbours, around it and (were it crossable) through it."""
+    if game.board is None:
+        return f"Launches to {quasar} are refused, and paths go around it (the board rules)."
+    ids = dict(game.region_ids)
+    names = {rid: name for name, rid in ids.items()}
+    around = [names[n] for n in sorted(game.board.neighbours(ids[quasar])) if n in names]
+    for a in around:
+        for b in around:
+            if a < b:
+                real, through = game.board.distance(ids[a], ids[b]), game.board.distance(ids[a], ids[b], blocked=())
+                if real != through:
+                    return (f"Launches to {quasar} are refused and no ship or raider passes through it: from {a} to {b} is "
+                            f"{real} steps around it, not the {through} through it.")
+    return f"Launches to {quasar} are refused and no ship or raider passes through it."

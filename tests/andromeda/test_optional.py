@@ -8,7 +8,7 @@ from tabletoolkit.andromeda.examples import scoring_example
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.optional import battle_needed, deal_destiny, team_final_scoring, transfer, vortex_rewards
 from tabletoolkit.andromeda.scoring import score_player
-from tabletoolkit.andromeda.state import Moon, Player, Region, core_station
+from tabletoolkit.andromeda.state import Moon, Player, Region, core_station, fleet
 from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run
 
 TEAMS = {"yellow": "sun", "green": "sun", "blue": "sea", "purple": "sea"}
@@ -86,3 +86,39 @@ def test_team_score_is_the_sum():
     assert sheets["yellow"].total == 165
     with pytest.raises(InvalidInput):
         run(team_final_scoring(four_players(), {"yellow": "sun"}))
+
+
+@pytest.mark.phase("andromeda.optional")
+def test_optional_rules_vortex_reward_at_turn_start_and_quasar_detour():
+    from tabletoolkit.andromeda.optional import optional_rules
+    from tabletoolkit.andromeda.setup import set_up
+
+    game = run(set_up(("yellow", "blue"), Rng(2), special="vortex")).result
+    yellow = game.player(game.active)
+    ships = (replace(yellow.ships[0], where="region:Vortex of Power"),) + yellow.ships[1:]
+    game = game.with_player(replace(yellow, ships=ships))
+    tour = run(optional_rules(game))
+    reward = game.region("Vortex of Power").reward
+    assert tour.result["game"].player(game.active).resources == yellow.resources + reward   # once, for the one Vortex
+    assert [s.title for s in tour.steps][:3] == ["Optional rules in play", "Special regions", "Vortex at the start of the turn"]
+    quasars = run(set_up(("yellow", "blue"), Rng(2), special="quasar")).result
+    detour = next(s.text for s in run(optional_rules(quasars)).steps if s.title.startswith("Quasar I"))
+    assert "steps around it, not the" in detour
+
+
+@pytest.mark.phase("andromeda.optional")
+def test_optional_rules_2v2_battles_and_team_scoring():
+    from tabletoolkit.andromeda.optional import optional_rules
+
+    game = four_players()
+    game = replace(game, regions=game.regions + (Region("Nebula 3", "nebula", die=3),))
+    for colour in ("yellow", "green"):                       # teammates share a nebula: no battle
+        ships = tuple(replace(s, where="region:Nebula 3") if s.id == "transport-1" else s for s in fleet(colour))
+        game = game.with_player(replace(game.player(colour), ships=ships))
+    tour = run(optional_rules(game, teams=TEAMS))
+    teams_step = next(s for s in tour.steps if s.title.startswith("2v2"))
+    assert "Nebula 3: yellow + green → no battle (teammates only)" in teams_step.text
+    sheets = tour.result["sheets"]
+    assert tour.result["teams"]["sun"] == sheets["yellow"].total + sheets["green"].total
+    with pytest.raises(InvalidInput):
+        run(optional_rules(game, teams={"yellow": "sun", "green": "sun", "blue": "sea"}))
