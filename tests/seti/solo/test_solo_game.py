@@ -254,3 +254,15 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
     orbited = replace(game, table=game.table.settle(RIVAL, "Mars", "orbit")[0])
     assert land_energy(orbited, "Mars") == 2
     assert land_energy(replace(orbited, you=replace(orbited.you, techs=frozenset({"PT2"}))), "Mars") == 1
+
+
+def test_a_pushed_probe_gives_its_owner_the_publicity_even_on_the_rivals_turn():
+    from tabletoolkit.seti.solar import rotation_example
+    from tabletoolkit.seti.solo.state import rotate_solar
+
+    game = fresh()
+    solar, _ = rotation_example().rotated()  # the example's second rotation pushes green's probe (+1 publicity)
+    game = replace(game, table=replace(game.table, solar=solar))
+    after, text = rotate_solar(game)
+    assert text == "The solar system rotates (disc 2): green's probe pushed (+1 publicity). You gain 1 publicity."
+    assert after.you.publicity == game.you.publicity + 1
