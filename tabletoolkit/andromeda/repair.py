@@ -1,8 +1,10 @@
 """Damage and repair (受损 & 修理 · 修理): the four repair options.
 
 A repair (the Shipyard, the Shipwright, a repair-icon moon, a factory card) is one of: move a ship
-from the scrapyard's top to the repair barge; recharge a shield (remove 1 damage marker from a ship in
-the launch bay); remove 1 damage marker from a station module; or, with nothing to repair, gain 1 VP.
+from the scrapyard's top to the repair barge; recharge a shield (remove 1 damage marker from a shield
+icon — the icons are printed in the launch bay, and the damaged ship itself is usually still on the
+board, as the battle example's heavy cruiser is); remove 1 damage marker from a station module; or,
+with nothing to repair, gain 1 VP.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ def repair_options(game: Game, colour: str) -> dict[str, str]:
     """Each option with "legal" or the reason it is refused now."""
     player = game.player(colour)
     scrapped = player.ships_at("scrapyard")
-    shields = [s for s in player.ships_at("bay") if s.damage]
+    shields = _shield_damage(player)
     modules = [m for m in player.modules if m.damaged]
     anything = bool(scrapped or shields or modules)
     return {
         "scrapyard": "legal" if scrapped else "andromeda.repair.no_scrapped_ship: no ship on the scrapyard's top",
-        "shield": "legal" if shields else "andromeda.repair.no_shield_damage: no damaged shield in the launch bay",
+        "shield": "legal" if shields else "andromeda.repair.no_shield_damage: no ship has a damage marker on its shield",
         "module": "legal" if modules else "andromeda.repair.no_damaged_module: no damaged module on the station",
         "nothing": "andromeda.repair.something_to_repair: there is something to repair" if anything else "legal",
     }
@@ -50,14 +52,18 @@ def apply_repair(game: Game, colour: str, option: str, target: str | None = None
         module = _pick(candidates, target, "module", lambda m: m.name)
         game = game.with_player(player.with_module(replace(module, damage=module.damage - 1)))
         return game, f"{colour} removes a damage marker from {module.name}."
-    where = "scrapyard" if option == "scrapyard" else "bay"
-    candidates = [s for s in player.ships_at(where) if option == "scrapyard" or s.damage]
+    candidates = player.ships_at("scrapyard") if option == "scrapyard" else _shield_damage(player)
     ship = _pick(candidates, target, "ship", lambda s: s.id)
     if option == "scrapyard":
         game = game.with_player(player.with_ship(replace(ship, where="barge")))
         return game, f"{colour} moves {ship.id} from the scrapyard's top to the repair barge (it can activate a module when returning)."
     game = game.with_player(player.with_ship(replace(ship, damage=ship.damage - 1)))
     return game, f"{colour} recharges {ship.id}'s shield (one damage marker removed)."
+
+
+def _shield_damage(player) -> list:
+    """Ships with a damage marker on a shield: built, not on the scrapyard (A-R11: damage per ship)."""
+    return [s for s in player.ships if s.damage and s.where not in ("scrapyard", "supply") and not s.where.startswith("development:")]
 
 
 def _pick(candidates, target, what, name_of):

@@ -26,16 +26,16 @@ def test_module_repair_and_nothing_to_repair():
     assert game == activation_example()
 
 
-def test_shield_recharge_in_the_launch_bay_and_1_vp_when_nothing_is_left():
-    game = activation_example()
+def test_shield_recharge_on_a_ship_still_on_the_board_and_1_vp_when_nothing_is_left():
+    game = activation_example()                    # the heavy cruiser stays on Nebula 3 with a damaged shield
     yellow = game.player("yellow")
-    yellow = yellow.with_ship(replace(yellow.ship("heavy_cruiser"), where="bay"))
     yellow = yellow.with_ship(replace(yellow.ship("fighter"), where="bay"))
     yellow = yellow.with_module(replace(yellow.module("Index Extractor"), damage=0))
     game = game.with_player(yellow)
     assert repair_options(game, "yellow")["shield"] == "legal"
     game = run(repair(game, "yellow", "shield", "heavy_cruiser")).result
     assert game.player("yellow").ship("heavy_cruiser").damage == 0
+    assert game.player("yellow").ship("heavy_cruiser").where == "region:Nebula 3"
     assert repair_options(game, "yellow")["nothing"] == "legal"
     assert run(repair(game, "yellow", "nothing")).result.player("yellow").vp == 1
 
