@@ -30,11 +30,12 @@ ACTIONS = ("insert_moon", "play_tactics", "flip_development", "spend_exploration
 ANY_TURN = ("insert_moon", "play_tactics")
 MOMENTS = ("own_turn", "other_turn", "battle", "diplomacy", "event", "return")
 
-#: When each tactics kind may be played (自由行动 · 战术卡类型).
+#: When each tactics kind may be played (自由行动 · 战术卡类型). ``return`` is your own return turn: still
+#: your turn, so event and persistent cards may be played then (a persistent one is discarded at its step 3).
 KIND_MOMENTS = {
     "action": ("own_turn", "other_turn", "return"),
-    "event": ("own_turn",),
-    "persistent": ("own_turn",),
+    "event": ("own_turn", "return"),
+    "persistent": ("own_turn", "return"),
     "diplomacy": ("diplomacy",),
     "battle": ("battle", "diplomacy"),
 }

@@ -61,13 +61,15 @@ def discard_moon(game: Game, colour: str, index: int, *, reward: bool = True, re
 
 
 @register_phase("andromeda.moons", title="Claim, discard and insert moons", section=CLAIM, notebook="andromeda_launch_turn.ipynb")
-def moon_action(game: Game, colour: str, action: str, index: int, *, target: str | None = None, own_turn: bool = True,
+def moon_action(game: Game, colour: str, action: str, index: int, *, target: str | None = None, own_turn: bool | None = None,
                 repair: tuple[str, str | None] = ("nothing", None), catalog: Catalog | None = None) -> Procedure:
     """``action`` on claimed moon ``index``: ``"discard"`` (own turn only) or ``"insert"`` into
-    ``target``: a module name, ``"tactical_ops"``, or ``"half:<left>|<right>"`` for an industry half slot."""
+    ``target``: a module name, ``"tactical_ops"``, or ``"half:<left>|<right>"`` for an industry half slot.
+    ``own_turn`` defaults to whether ``colour`` is the active player."""
     from .scoring import gain_vp
 
     catalog = catalog or load_catalog()
+    own_turn = game.active == colour if own_turn is None else own_turn
     player = game.player(colour)
     if not isinstance(index, int) or not 0 <= index < len(player.moons):
         raise InvalidInput("index", index, f"one of the {len(player.moons)} claimed moons (0-based)")

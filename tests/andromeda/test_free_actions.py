@@ -25,13 +25,27 @@ def test_only_moons_and_tactics_on_another_players_turn():
     assert game == launch_example()
 
 
+#: 自由行动 · 战术卡类型, read kind by kind: 1 = may be played at that moment.
+#:            own_turn other_turn battle diplomacy event return
+TIMING = {
+    "action":     (1, 1, 0, 0, 0, 1),   # at its stated time, some on others' turns, never in a battle
+    "event":      (1, 0, 0, 0, 0, 1),   # on your turn (a return turn is yours too)
+    "persistent": (1, 0, 0, 0, 0, 1),   # on your turn; stays in play until you return
+    "diplomacy":  (0, 0, 0, 1, 0, 0),   # only in the diplomacy step of a battle you take part in
+    "battle":     (0, 0, 1, 1, 0, 0),   # during a battle
+}
+
+
 def test_tactics_kinds_and_their_moments():
-    assert tactics_verdict("action", "battle").startswith("andromeda.free_actions.tactics_timing")
-    assert tactics_verdict("action", "other_turn") == "legal"
-    assert tactics_verdict("diplomacy", "own_turn").startswith("andromeda.free_actions.tactics_timing")
-    assert tactics_verdict("diplomacy", "diplomacy") == "legal"
-    assert tactics_verdict("event", "other_turn").startswith("andromeda.free_actions.tactics_timing")
-    assert tactics_verdict("battle", "event").startswith("andromeda.free_actions.during_event")
+    moments = ("own_turn", "other_turn", "battle", "diplomacy", "event", "return")
+    for kind, row in TIMING.items():
+        for moment, allowed in zip(moments, row):
+            verdict = tactics_verdict(kind, moment)
+            if allowed:
+                assert verdict == "legal", (kind, moment)
+            else:
+                rule = "during_event" if moment == "event" else "tactics_timing"      # A-F19: nothing during an event
+                assert verdict.startswith(f"andromeda.free_actions.{rule}: "), (kind, moment)
 
 
 def test_event_card_advances_the_marker_and_persistent_stays_in_play():

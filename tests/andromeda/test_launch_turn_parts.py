@@ -86,6 +86,9 @@ def test_moon_limit_slots_and_discards():
     inserted = run(moon_action(with_slot, "red", "insert", 1, target="Ice Extraction")).result
     assert inserted.player("red").vp == 1                       # slot VP once, on insertion
     assert refusal(moon_action(with_slot, "red", "discard", 1, own_turn=False)) == "andromeda.moons.not_your_turn"
+    on_blues_turn = replace(with_slot, active="blue")                 # red is not active: inserting only (A-F18)
+    assert refusal(moon_action(on_blues_turn, "red", "discard", 1)) == "andromeda.moons.not_your_turn"
+    assert run(moon_action(on_blues_turn, "red", "insert", 1, target="Ice Extraction")).result.player("red").vp == 1
     assert refusal(moon_action(with_slot, "red", "insert", 1, target="half:Shipwright|Supplier")) == "andromeda.moons.no_full_slot"
 
 
