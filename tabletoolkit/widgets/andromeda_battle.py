@@ -160,8 +160,18 @@ class BattleOddsExplorer(widgets.VBox):
             self.result.value = f"<p class='tt-note'>{html.escape(str(refused))}</p>"
             self.breakdown.value = ""
             return
-        self.result.value = odds_table(odds)
+        self.result.value = odds_table(odds) + "".join(f"<p class='tt-note'>{html.escape(n)}</p>" for n in self.wasted_energy())
         self.breakdown.value = deciding_die_svg(odds)
+
+    def wasted_energy(self) -> list[str]:
+        """Energy that buys no die (past the cap): the odds cap it, a battle refuses the payment."""
+        cap = self.variant.dice_cap
+        return [
+            f"{row.name}: of {row.energy.value} energy only {max(0, cap - row.dice.value)} buys a die (cap {cap}); "
+            f"in a battle the payment is refused (andromeda.battle.preparation.dice_cap)."
+            for row in self.rows
+            if row.energy.value and row.rolled_dice > cap
+        ]
 
 
 def odds_table(odds) -> str:

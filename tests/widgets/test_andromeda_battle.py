@@ -34,6 +34,9 @@ def test_energy_past_the_cap_is_capped_and_explained():
     explorer = battle_odds_explorer()
     explorer.rows[0].energy.value = 2  # 6 dice + 2 energy
     assert "8 dice capped to 6" in explorer.result.value
+    assert "yellow: of 2 energy only 0 buys a die (cap 6); in a battle the payment is refused" in explorer.result.value
+    explorer.rows[0].energy.value = 0
+    assert "buys a die" not in explorer.result.value
 
 
 def test_add_and_remove_participants():
