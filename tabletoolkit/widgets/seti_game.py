@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import ipywidgets as widgets
 
+from ..engine.errors import RulesError
 from ..engine.steps import result_of, run
 from ..seti import Decisions, new_game
 from ..seti.milestones import crossed
@@ -152,4 +153,85 @@ def mariner_explorer() -> widgets.VBox:
     show("Green played Mariner 10 with a probe already at Mercury: nothing happens until a new visit.")
     box = widgets.VBox([widgets.HBox([buttons["Mercury"], buttons["Venus"], reset]), cover, circles, log])
     box.buttons, box.cover, box.reset, box.circles, box.message = buttons, cover, reset, circles, log
+    return box
+
+
+def _action_label(option) -> str:
+    choice = option.choice
+    name = type(choice).__name__
+    if name == "PlayCard":
+        return f"play {choice.card}"
+    if name == "Orbit":
+        return f"orbit with probe {choice.probe}"
+    if name == "Land":
+        return f"land probe {choice.probe}" + (f" on {choice.moon}" if choice.moon else "")
+    if name == "Scan":
+        return "scan: Earth's sector" + (f" + row card for sector {choice.steps[1].sector}" if len(choice.steps) > 1 else "")
+    return {"Research": "research a tech", "Launch": "launch a probe", "Analyze": "analyze data", "Pass": "pass"}[name]
+
+
+def play_explorer(players: tuple[str, ...] = ("green", "orange"), seed: int = 0) -> widgets.VBox:
+    """Play a SETI game by choosing each turn's main action among the legal ones (other choices take
+    the first legal option); every refused action is listed with its rule, the table updates in place."""
+    from ..seti import final_scoring, take_turn
+    from ..seti.turns import legal_main_actions
+
+    start = new_game(players, seed=seed)
+    state = {"game": start}
+    status = widgets.HTML()
+    status.add_class("tt-seti-turn-status")
+    picker = widgets.Dropdown(description="main action", style={"description_width": "90px"},
+                              layout=widgets.Layout(width="480px"))
+    picker.add_class("tt-seti-action")
+    take = widgets.Button(description="Take this turn", button_style="primary")
+    take.add_class("tt-seti-take-turn")
+    restart = widgets.Button(description="Start again")
+    restart.add_class("tt-seti-restart")
+    refused = widgets.HTML()
+    refused.add_class("tt-seti-refused")
+    log = widgets.HTML()
+    log.add_class("tt-seti-turn-log")
+    table = widgets.HTML()
+    table.add_class("tt-seti-table")
+
+    def show(text: str = "") -> None:
+        game = state["game"]
+        log.value = text
+        table.value = game._repr_html_()
+        if game.over:
+            result = run(final_scoring(game)).result
+            status.value = f"<b>Game over.</b> Totals: {html.escape(str(result.totals))}; winner(s): {', '.join(result.winners)}"
+            picker.options, take.disabled, refused.value = [], True, ""
+            return
+        options = legal_main_actions(game)
+        status.value = f"<b>Round {game.round}: {html.escape(game.active_colour)} to play.</b>"
+        picker.options = [(_action_label(o), index) for index, o in enumerate(options) if o.legal]
+        picker.value = picker.options[0][1]
+        take.disabled = False
+        refused.value = "Not possible now: " + "; ".join(
+            f"{html.escape(_action_label(o))} — {html.escape(o.reason)} <code>{o.rule}</code>" for o in options if not o.legal)
+
+    def play_turn(_=None) -> None:
+        game = state["game"]
+        choice = legal_main_actions(game)[picker.value].choice
+        try:
+            steps = run(take_turn(game, choice))
+        except RulesError as refusal:
+            log.value = f"<b>Refused:</b> {html.escape(str(refusal))}"
+            return
+        state["game"] = steps.result
+        items = "".join(f"<li><b>{html.escape(s.title)}</b>: {html.escape(s.text)}</li>" for s in steps)
+        show(f"<ol>{items}</ol>")
+
+    def again(_=None) -> None:
+        state["game"] = start
+        show()
+
+    take.on_click(play_turn)
+    restart.on_click(again)
+    show()
+    box = widgets.VBox([status, widgets.HBox([picker, take, restart]), refused, log, table])
+    box.status, box.picker, box.take, box.restart, box.refused, box.turn_log, box.table = (
+        status, picker, take, restart, refused, log, table)
+    box.game = lambda: state["game"]
     return box

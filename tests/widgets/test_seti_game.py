@@ -1,6 +1,6 @@
 """The SETI game widgets, driven headlessly: set a control, read the result."""
 
-from tabletoolkit.widgets.seti_game import gold_tile_explorer, mariner_explorer, milestone_explorer
+from tabletoolkit.widgets.seti_game import gold_tile_explorer, mariner_explorer, milestone_explorer, play_explorer
 
 
 def test_gold_tile_explorer_five_techs_are_two_pairs():
@@ -41,3 +41,18 @@ def test_mariner_explorer_covers_one_circle_per_visit_and_completes():
     assert box.circles.value.startswith("Mercury: covered, Venus: covered · complete")
     box.reset.click()
     assert box.circles.value.startswith("Mercury: open, Venus: open")
+
+
+def test_play_explorer_offers_the_legal_actions_and_plays_a_whole_game():
+    box = play_explorer()
+    labels = [label for label, _ in box.picker.options]
+    assert "launch a probe" in labels and "pass" in labels and "research a tech" not in labels
+    assert "seti.tech.publicity" in box.refused.value
+    box.take.click()  # the first option: green plays its first card
+    assert "orange to play" in box.status.value and "Play Sample project" in box.turn_log.value
+    while not box.take.disabled:
+        box.picker.value = dict(box.picker.options)["pass"]
+        box.take.click()
+    assert box.game().over and box.status.value.startswith("<b>Game over.</b>")
+    box.restart.click()
+    assert "Round 1: green to play" in box.status.value
