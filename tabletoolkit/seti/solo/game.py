@@ -376,7 +376,7 @@ def your_pass(game: SoloGame, rng: Rng) -> Procedure:
         text += " You take an end-of-round card."
     game = replace(game, table=table, passed=game.passed + (YOU,))
     yield Step("You pass", text, "弃权不行动", game)
-    return game
+    return (yield from mark_objectives(game, ()))  # thresholds reached meanwhile; the end of your turn
 
 
 def end_of_round(game: SoloGame, rng: Rng) -> Procedure:

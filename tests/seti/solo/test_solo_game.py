@@ -266,3 +266,16 @@ def test_a_pushed_probe_gives_its_owner_the_publicity_even_on_the_rivals_turn():
     after, text = rotate_solar(game)
     assert text == "The solar system rotates (disc 2): green's probe pushed (+1 publicity). You gain 1 publicity."
     assert after.you.publicity == game.you.publicity + 1
+
+
+def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_objective():
+    from tabletoolkit.seti.solo import material
+    from tabletoolkit.seti.solo.objectives import Objectives
+
+    tiles = material().objectives
+    objectives, _ = Objectives(stack=(tiles["I-1"], tiles["I-4"], tiles["I-6"], tiles["II-2"])).end_of_turn()
+    game = replace(fresh(), objectives=objectives, to_move=YOU, you=replace(fresh().you, score=16))
+    steps = run(your_turn(game, "pass", Rng(0))).steps
+    assert [s.title for s in steps] == ["You pass", "Objectives"]
+    assert steps[-1].state.objectives.completed == ("I-1",)
+    assert [o.tile.id for o in steps[-1].state.objectives.face_up] == ["I-4", "I-6", "II-2"]
