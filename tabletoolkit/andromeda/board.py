@@ -209,7 +209,9 @@ class Board:
             if key not in known:
                 raise InvalidInput(key, data[key], f"unknown table in {where}; known: {sorted(known)}")
         meta = _table(data, "board", where)
+        _fields(meta, "board", {"title", "note"})
         setup = _table(data, "setup", where)
+        _fields(setup, "setup", {"planets_by_players"})
         tiles = [_tile_from(entry, index) for index, entry in enumerate(_list(data, "tile"))]
         catalogue = {tile.id: tile for tile in tiles}
         for key in ALLIANCE_BASES:
@@ -496,6 +498,10 @@ def _check_tile(tile: Tile) -> None:
         raise InvalidInput(f"{where}.development", tile.development, f"a planet takes one development type: {sorted(DEVELOPMENTS)}")
     if tile.kind == "alliance_base" and tile.id not in ALLIANCE_BASES:
         raise InvalidInput(f"{where}.id", tile.id, f"alliance-base tiles use the base keys {sorted(ALLIANCE_BASES)}")
+    if tile.development is not None and tile.kind != "planet":
+        raise InvalidInput(f"{where}.development", tile.development, "only a planet tile takes a development type")
+    if tile.dice and tile.kind not in ("quasar", "vortex"):
+        raise InvalidInput(f"{where}.dice", list(tile.dice), "only special tiles (Quasars, Vortices) show die numbers")
     if tile.kind in ("quasar", "vortex") and not _good_dice(tile.dice, allow_empty=True):
         raise InvalidInput(f"{where}.dice", list(tile.dice), "die numbers are distinct whole numbers 1-6")
 
@@ -514,6 +520,14 @@ def _check_region(region: Region) -> None:
         raise InvalidInput(f"{where}.development", region.development, f"a planet takes one development type: {sorted(DEVELOPMENTS)}")
     if region.kind == "alliance_base" and region.base not in ALLIANCE_BASES:
         raise InvalidInput(f"{where}.base", region.base, f"an alliance base is one of {sorted(ALLIANCE_BASES)}")
+    if region.dice and region.kind not in ("nebula", "quasar", "vortex"):
+        raise InvalidInput(f"{where}.dice", list(region.dice), "only nebulae and special regions show die numbers")
+    if region.development is not None and region.kind != "planet":
+        raise InvalidInput(f"{where}.development", region.development, "only a planet takes a development type")
+    if region.base is not None and region.kind != "alliance_base":
+        raise InvalidInput(f"{where}.base", region.base, "only an alliance base names a base (kind = \"alliance_base\")")
+    if region.special and region.slot is None:
+        raise InvalidInput(f"{where}.special", True, "only a tile space (with `slot`) is marked for special regions")
     if region.kind == "empty" and region.slot is None:
         raise InvalidInput(f"{where}.slot", None, "an empty region is a tile space and needs its fill order number")
     if region.slot is not None and (not isinstance(region.slot, int) or isinstance(region.slot, bool) or region.slot < 1):
