@@ -494,3 +494,17 @@ def test_battle_classes_are_exported_from_the_wing():
 
     assert andromeda.BattleShip is Ship and andromeda.BattlePirate is Pirate and andromeda.Participant is Participant
     assert andromeda.energy_options is energy_options
+
+
+@pytest.mark.phase("andromeda.battle.result")
+def test_a_battle_happens_even_when_the_active_player_has_no_ship_left_there():
+    # A-F14: purple launched here but has no ship left; green and red still fight.
+    setup = BattleSetup("Vega", (Participant("green", (TRANSPORT,)), Participant("red", (TRANSPORT,))), active="purple")
+    final = run(battle(setup, rng=Rng.forced([5, 3]))).result
+    assert final.verdict.winner == ("green",) and final.verdict.losers == ("red",)
+
+
+def test_the_picture_shows_withdrawn_ships_and_how_the_battle_ended():
+    plays = [DiplomacyPlay("red", "Retreat", withdraw=("heavy cruiser",))]
+    picture = run(battle(two_player_setup(), plays)).final_state._repr_svg_()
+    assert "withdrawn: heavy cruiser" in picture and "battle ended in step 2 (diplomacy)" in picture
