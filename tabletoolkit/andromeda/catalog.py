@@ -211,6 +211,7 @@ class Catalog:
     supremacy_tokens: tuple[Goods, ...] = ()
     resource_caps: Goods = Goods()
     special_regions: Mapping[str, SpecialRegion] = field(default_factory=dict)
+    destiny_cards: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     sources: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -300,6 +301,7 @@ class Catalog:
             supremacy_tokens=tuple(_goods(f"tokens.supremacy[{i}]", t) for i, t in enumerate(tokens.get("supremacy", []))),
             resource_caps=_caps(cards.get("resource_caps", {})),
             special_regions={e.get("name"): _special(e) for e in cards.get("special_region", [])},
+            destiny_cards=tuple(_destiny(e) for e in cards.get("destiny_card", [])),
             sources={"rulebook": book["source"]["label"], "tracks": board["source"]["label"], "sample_cards": cards["source"]["label"]},
         )
 
@@ -459,6 +461,15 @@ def _special(entry: dict[str, Any]) -> SpecialRegion:
         raise InvalidInput("special_region.name", name, "the special tile's name on the board")
     return SpecialRegion(name, _count(f"special_region.{name}.vp", entry.get("vp", 0)),
                          _goods(f"special_region.{name}.reward", entry.get("reward", {})))
+
+
+def _destiny(entry: dict[str, Any]) -> tuple[str, tuple[tuple[str, int], ...]]:
+    name = entry.get("name")
+    goals = entry.get("goals")
+    if not isinstance(name, str) or not isinstance(goals, list) or len(goals) != 2 or not all(isinstance(g, dict) for g in goals):
+        raise InvalidInput(f"destiny_card.{name}", goals, "a name and 2 goals, each {track, vp} (可选规则 · 命运卡)")
+    return name, tuple((_enum(f"destiny_card.{name}.track", g.get("track"), TRACKS), _count(f"destiny_card.{name}.vp", g.get("vp")))
+                       for g in goals)
 
 
 def _base(entry: dict[str, Any]) -> BaseAction:

@@ -87,12 +87,14 @@ def _teams(colours: Sequence[str], teams: Mapping[str, str]) -> dict[str, tuple[
 @register_phase("andromeda.setup", title="Set up a game", section=GAME, notebook="andromeda_launch_turn.ipynb")
 def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: Board | None = None,
            faction_picks: Mapping[str, int] | None = None, special: str | None = None,
-           teams: Mapping[str, str] | None = None, catalog: Catalog | None = None) -> Procedure:
+           teams: Mapping[str, str] | None = None, destiny: Mapping[str, int] | None = None,
+           catalog: Catalog | None = None) -> Procedure:
     """Set up a game for 2–4 players seated in ``colours`` order. ``faction_picks`` gives the index
     (0–2) of the faction each player keeps from the 3 dealt (default 0); ``length`` is short, medium
     or long (the end marker, A-R13); ``special`` ("quasar" or "vortex", optional rule) lays the board's
     two tiles of that kind first, into the spaces marked for them (可选规则 · 特殊地区 · 设置); ``teams``
-    (2v2: colour -> team, teammates seated side by side) makes the start-player roll-off a team one."""
+    (2v2: colour -> team, teammates seated side by side) makes the start-player roll-off a team one;
+    ``destiny`` (colour -> 0 or 1, optional rule) deals 2 destiny cards to each player, who keeps that one."""
     catalog = catalog or load_catalog()
     colours = tuple(colours)
     if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
@@ -108,6 +110,9 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
     planet_count = board.planets_for(count)
     if teams is not None:
         _teams(colours, teams)
+    for colour, keep in (destiny or {}).items():
+        if colour not in colours or keep not in (0, 1):
+            raise InvalidInput(f"destiny.{colour}", keep, "a player's colour -> 0 or 1 (which of the 2 dealt destiny cards is kept)")
     if special not in (None, "quasar", "vortex"):
         raise InvalidInput("special", special, "None, 'quasar' or 'vortex': the optional rule uses 2 Quasars or 2 Vortices")
     special_tiles = sorted((t for t in board.tiles.values() if t.kind == special), key=lambda t: t.id) if special else []
@@ -223,6 +228,15 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
         f"leaders: 1 on each alliance base, 2 on nebula {leader_dice[p.colour]}, 1 on the station" for p in players)
         + ". Every station holds 3 transports in its launch bay; the 4 neutral ship-upgrade tiles and the faction's own "
           "tile wait in the supply.", PLAYERS, game, {"leader dice": leader_dice})
+
+    if destiny is not None:
+        from .optional import deal_destiny
+
+        kept = deal_destiny(catalog.destiny_cards, colours, destiny, rng)
+        game = replace(game, players=tuple(replace(p, destiny=kept[p.colour]) for p in game.players))
+        yield Step("Destiny cards", "Each player is dealt 2 destiny cards and keeps 1 face down (sample cards): " + "; ".join(
+            f"{c}: {goals[0][0]} ({', '.join(f'{t} {v} VP' for _, t, v in goals)})" for c, goals in kept.items()) + ".",
+            "可选规则 · 命运卡 · 设置", game)
 
     # 7 Start player and VP markers.
     if teams is None:

@@ -122,3 +122,17 @@ def test_optional_rules_2v2_battles_and_team_scoring():
     assert tour.result["teams"]["sun"] == sheets["yellow"].total + sheets["green"].total
     with pytest.raises(InvalidInput):
         run(optional_rules(game, teams={"yellow": "sun", "green": "sun", "blue": "sea"}))
+
+
+@pytest.mark.phase("andromeda.optional")
+def test_optional_rules_destiny_goals_highest_or_tied():
+    from tabletoolkit.andromeda.optional import optional_rules
+
+    game = scoring_example()                         # yellow above blue (5 everywhere) on science
+    yellow, blue = game.player("yellow"), game.player("blue")
+    game = game.with_player(replace(yellow, destiny=(("Sample: The Cure", "science", 5), ("Sample: The Cure", "commerce", 3))))
+    game = game.with_player(replace(blue, tracks=blue.tracks + Goods.of(commerce=7)))      # blue at the top of commerce (12)
+    goals = next(s for s in run(optional_rules(game)).steps if s.title == "Destiny goals now").text
+    assert "science" in goals and "met, 5 VP" in goals and "commerce" in goals and "not met" in goals
+    destiny_line = next(line for line in score_player(game, "yellow").lines if line.step == "destiny")
+    assert destiny_line.delta == 5

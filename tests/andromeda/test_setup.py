@@ -100,3 +100,17 @@ def test_2v2_team_roll_off_pools_twelve_dice():
         team_roll_off(seats, {"yellow": "sun", "green": "sun", "blue": "sea", "purple": "sea"}, Rng(1))
     game = run(set_up(seats, Rng(5), teams=teams)).result
     assert game.active in seats and game.player(game.active).vp == 1
+
+
+@pytest.mark.phase("andromeda.setup")
+def test_destiny_cards_dealt_two_kept_one():
+    dealt = run(set_up(("yellow", "blue"), Rng(5), destiny={"yellow": 1})).result
+    for colour in ("yellow", "blue"):
+        goals = dealt.player(colour).destiny
+        assert len(goals) == 2 and len({card for card, _, _ in goals}) == 1          # both goals of one card
+        assert any(card == goals[0][0] for card, _ in CATALOG.destiny_cards)
+    other = run(set_up(("yellow", "blue"), Rng(5), destiny={"yellow": 0})).result
+    assert other.player("yellow").destiny != dealt.player("yellow").destiny         # the other card of the two dealt
+    assert other.player("blue").destiny == dealt.player("blue").destiny
+    with pytest.raises(InvalidInput):
+        run(set_up(("yellow", "blue"), Rng(5), destiny={"green": 0}))
