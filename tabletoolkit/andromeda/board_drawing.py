@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping, Sequence
 
+from ..engine import InvalidInput
+
 if TYPE_CHECKING:
     from .board import Board, Pieces
 
@@ -78,6 +80,9 @@ def board_svg(board: "Board", pieces: "Pieces | None", marks: Mapping[str, str],
     """The board drawn from its graph; same inputs, same text (no random ids)."""
     for rid in [*marks, *path]:
         board.key(rid)
+    for rid, mark in marks.items():
+        if mark not in (*MARK_STYLE, "illegal"):
+            raise InvalidInput(f"marks.{rid}", mark, f"an overlay is one of {sorted((*MARK_STYLE, 'illegal'))}")
     marks = {board.key(rid): mark for rid, mark in marks.items()}
     path = tuple(board.key(rid) for rid in path)
     xs = [_point(board, rid)[0] for rid in board.regions] or [0]

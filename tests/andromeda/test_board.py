@@ -254,6 +254,9 @@ def test_svg_is_deterministic_and_shows_overlays():
     assert board._repr_svg_().count('class="tt-region') == 30
     assert "legal by Jump" in first and "pirate (class)" in first and "moves from here" not in first  # the legend
     assert "tt-legend" not in board.svg()
+    with pytest.raises(InvalidInput) as error:
+        board.svg(pieces, {"T02": "legall"})
+    assert error.value.field == "marks.T02"
 
 
 def test_measures_are_exact_and_agree_with_networkx():
