@@ -26,7 +26,9 @@ def scored(game, **scores):
 @pytest.mark.phase("seti.milestones")
 def test_reaching_25_marks_a_gold_tile_the_first_chooser_taking_the_highest_value():
     game = scored(new_game(COLOURS[:2], seed=2), green=(22, 25))
-    steps = run(resolve_milestones(game, Decisions({"gold_tile": ["III"]})))
+    decisions = Decisions({"gold_tile": ["III"]})
+    steps = run(resolve_milestones(game, decisions))
+    assert decisions.asked == [("gold_tile", "III")]
     tile = {t.id: t for t in steps.result.gold_tiles}["III"]
     assert tile.marks == ("green",)
     assert steps[0].data["value"] == tile.face.values[0]
