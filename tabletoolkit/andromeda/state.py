@@ -20,6 +20,14 @@ from .catalog import MODULE_ROWS, TRACKS, Catalog, load_catalog
 from .goods import Goods
 
 
+def _named(items: Iterable[Any], key: str, value: str, field_name: str, missing: str) -> Any:
+    """The item whose ``key`` is ``value``; otherwise ``InvalidInput`` listing the known ones."""
+    for item in items:
+        if getattr(item, key) == value:
+            return item
+    raise InvalidInput(field_name, value, f"{missing}; known: {[getattr(i, key) for i in items]}")
+
+
 @dataclass(frozen=True)
 class Moon:
     """A moon token: the goods it shows (resources, ``vp``, and ``repair`` for the repair icon)."""
@@ -99,19 +107,13 @@ class Player:
         return self.tracks[name]
 
     def ship(self, ship_id: str) -> Ship:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise InvalidInput("ship", ship_id, f"{self.colour} has no such ship; ships: {[s.id for s in self.ships]}")
+        return _named(self.ships, "id", ship_id, "ship", f"{self.colour} has no such ship")
 
     def with_ship(self, ship: Ship) -> "Player":
         return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
 
     def module(self, name: str) -> StationModule:
-        for module in self.modules:
-            if module.name == name:
-                return module
-        raise InvalidInput("module", name, f"{self.colour}'s station has no such module; modules: {[m.name for m in self.modules]}")
+        return _named(self.modules, "name", name, "module", f"{self.colour}'s station has no such module")
 
     def with_module(self, module: StationModule) -> "Player":
         return replace(self, modules=tuple(module if m.name == module.name else m for m in self.modules))
@@ -217,20 +219,14 @@ class Game:
     region_ids: tuple[tuple[str, str], ...] = ()
 
     def player(self, colour: str) -> Player:
-        for player in self.players:
-            if player.colour == colour:
-                return player
-        raise InvalidInput("colour", colour, f"no such player; players: {[p.colour for p in self.players]}")
+        return _named(self.players, "colour", colour, "colour", "no such player")
 
     def with_player(self, player: Player) -> "Game":
         self.player(player.colour)
         return replace(self, players=tuple(player if p.colour == player.colour else p for p in self.players))
 
     def region(self, name: str) -> Region:
-        for region in self.regions:
-            if region.name == name:
-                return region
-        raise InvalidInput("region", name, f"no such region; regions: {[r.name for r in self.regions]}")
+        return _named(self.regions, "name", name, "region", "no such region")
 
     def with_region(self, region: Region) -> "Game":
         self.region(region.name)
