@@ -240,6 +240,7 @@ class BattleState:
     pirate_figures: tuple[int, ...] | None = None
     pirate_returned: int = 0
     withdrawn: tuple[tuple[str, tuple[Ship, ...]], ...] = ()
+    step: int = 1
 
     def __post_init__(self) -> None:
         if not self.region_ships:
@@ -291,6 +292,7 @@ def diplomacy(state: BattleState, plays: Sequence[DiplomacyPlay] = (), variant: 
     a later play is refused. Everything is checked before the first step, so a refusal changes nothing.
     """
     _refuse_if_over(state)
+    state = _begin(state, 2, DIPLOMACY)
     steps = _diplomacy_steps(state, _checked_plays(state, plays, variant))
     for step in steps:
         yield step
@@ -429,6 +431,7 @@ def preparation(state: BattleState, energy: Mapping[str, int] | None = None, var
     setup = state.setup
     energy = dict(energy or {})
     _refuse_if_over(state)
+    state = _begin(state, 3, PREPARATION)
     base = _base_contenders(state, variant)
     for name, paid in energy.items():
         setup.participant(name)
@@ -581,6 +584,7 @@ def roll(state: BattleState, rng: Rng) -> Procedure:
     _refuse_if_over(state)
     if not state.contenders:
         raise IllegalAction("andromeda.battle.roll.unprepared", "Prepare the battle (step 3) before rolling.", ROLL)
+    state = _begin(state, 4, ROLL)
     dice = {c.name: list(rng.rolls(c.dice)) for c in state.contenders}
     state = replace(state, rolls=tuple((n, tuple(d)) for n, d in dice.items()))
     shown = "; ".join(f"{c.name} {_faces(dice[c.name])} (aim {c.aim})" for c in state.contenders)
@@ -622,6 +626,7 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
     _refuse_if_over(state)
     if not state.rolls:
         raise IllegalAction("andromeda.battle.result.unrolled", "Roll the dice (step 4) before the result.", RESULT)
+    state = _begin(state, 5, RESULT)
     setup = state.setup
     factions = state.factions
     labels = [" + ".join(f) for f in factions]
@@ -685,6 +690,7 @@ def damage(state: BattleState, pirate_figure: int | None = None) -> Procedure:
     verdict = state.verdict
     if verdict is None:
         raise IllegalAction("andromeda.battle.damage.undecided", "Decide the result (step 5) before damage.", DAMAGE)
+    state = _begin(state, 6, DAMAGE)
     figures = state.pirate_figures or ()
     _check_pirate_figure(state, pirate_figure)
     chosen = pirate_figure if pirate_figure is not None else 0
@@ -764,6 +770,14 @@ def _check_pirate_figure(state: BattleState, pirate_figure: int | None) -> None:
         raise InvalidInput("pirate_figure", pirate_figure, "there is no pirate figure in this battle")
     if isinstance(pirate_figure, bool) or not isinstance(pirate_figure, int) or not 0 <= pirate_figure < len(figures):
         raise InvalidInput("pirate_figure", pirate_figure, f"choose a figure 0..{len(figures) - 1}")
+
+
+def _begin(state: BattleState, number: int, section: str) -> BattleState:
+    """Each step happens once per battle, in order (diplomacy may be skipped): refuse a repeat."""
+    if state.step >= number:
+        raise IllegalAction("andromeda.battle.step_done",
+                            f"This battle is already at step {state.step}: step {number} happens once, in order.", section)
+    return replace(state, step=number)
 
 
 def _refuse_if_over(state: BattleState) -> None:

@@ -508,3 +508,16 @@ def test_the_picture_shows_withdrawn_ships_and_how_the_battle_ended():
     plays = [DiplomacyPlay("red", "Retreat", withdraw=("heavy cruiser",))]
     picture = run(battle(two_player_setup(), plays)).final_state._repr_svg_()
     assert "withdrawn: heavy cruiser" in picture and "battle ended in step 2 (diplomacy)" in picture
+
+
+def test_each_step_happens_once_in_order():
+    example = load_battle_example()
+    talks = run(diplomacy(BattleState(example.setup), example.plays)).result
+    prepared = run(preparation(talks, example.energy)).result
+    rolled = run(roll(prepared, Rng.forced(example.forced_dice))).result
+    decided = run(result(rolled)).result
+    damaged = run(damage(decided)).result
+    for later, step in ((talks, lambda s: diplomacy(s)), (prepared, lambda s: preparation(s)), (prepared, lambda s: diplomacy(s)),
+                        (rolled, lambda s: roll(s, Rng(1))), (decided, lambda s: result(s)), (damaged, lambda s: damage(s))):
+        assert refused(lambda: step(later), later).rule == "andromeda.battle.step_done"
+    assert damaged.scrapped("yellow") == (TRANSPORT, TRANSPORT)  # damage applied once
