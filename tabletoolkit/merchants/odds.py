@@ -8,8 +8,9 @@ planner treats the destination deck as face down (every remaining card equally l
 real game, never reshuffles the discards into it.
 
 ``plan_odds`` gives the exact payout distribution of a fixed plan; ``best_plan`` searches every
-sequence of belt actions (expectimax over the bag's and the deck's draws, memoised) for the highest
-expected payout. Placing an explored token in local space never adds to this run's payout, so the
+sequence of belt actions (expectimax over the bag's and the deck's draws) for the highest expected
+payout, fast enough for a widget: it searches canonical positions in whole numbers (``_Solver``) and is
+tested against the plain search (``plain_expected``). Placing an explored token in local space never adds to this run's payout, so the
 planner always loads it.
 """
 
@@ -215,51 +216,199 @@ def _load(rules: _Rules, run: _Run, tokens: tuple[str, ...]) -> dict[str, int]:
 PICKUP_KNOWN, PICKUP_LOCAL, EXPLORE, SWAP, END_RUN = pickup("known"), pickup("local"), explore(), swap(), end_run()
 
 
+# --- the best plan: an exact expectimax over canonical positions ---------------------------------------
+class _Position(NamedTuple):
+    """What decides the rest of a run, whatever happened before it.
+
+    Tokens are their Dock values, most valuable first. A pile is cut to the cargo room left (a pickup
+    loads the most valuable that fit; what stays behind can never be loaded once the hold is full), and
+    the piles one action reaches for the same energy are sorted, so which space is which does not
+    matter. The bag and the destination deck are multisets, destinations (cost, bonus). Whatever the
+    energy and room left can no longer use is dropped. Every history that reaches the same position
+    shares one search.
+    """
+
+    energy: int
+    room: int
+    piles: tuple[tuple[int, ...], ...]  # known and local space: a pickup each
+    opponents: tuple[tuple[int, ...], ...]  # opponents' local spaces: a take each
+    bag: tuple[tuple[int, int], ...]  # (value, how many), most valuable first
+    destination: tuple[int, int] | None
+    deck: tuple[tuple[tuple[int, int], int], ...]  # ((cost, bonus), how many)
+    ended: bool = False
+
+
+def _multiset(items) -> tuple:
+    counts: Counter = Counter()
+    for item, n in items:
+        counts[item] += n
+    return tuple(sorted(counts.items(), reverse=True))
+
+
+def _removed(pairs: tuple, index: int) -> tuple:
+    """A multiset (pairs of item and count) less one of its ``index``-th item."""
+    item, n = pairs[index]
+    return pairs[:index] + (((item, n - 1),) if n > 1 else ()) + pairs[index + 1:]
+
+
+def _cut(piles: tuple, room: int) -> tuple:
+    """Sorted piles cut to ``room`` tokens (still sorted: cutting keeps their order), empty ones dropped."""
+    return tuple(tokens[:room] for tokens in piles if tokens) if any(len(t) > room for t in piles) else piles
+
+
+# A move of the search: ("pickup", tokens), ("take", tokens), ("explore",), ("swap",), ("end",) or the
+# forced ("destination",) draw; each outcome is (weight, credits loaded, position after).
+Move = tuple
+_Outcome = tuple[int, int, _Position]
+
+
 class _Solver:
-    """Expectimax over one run's actions for fixed rules, memoised by run state."""
+    """The highest expected payout of every position for fixed rules, exact and fast.
+
+    A position's value is kept as a whole number over the position's own scale, ``bag size! × deck
+    size!``: a draw from a bag of B tokens averages children whose scale is B times smaller, so every
+    average, comparison and distribution is integer arithmetic (no fractions until the answer). Ties
+    keep stopping first, then the earlier move.
+    """
 
     def __init__(self, rules: _Rules):
         self.rules = rules
-        self.values: dict[_Run, tuple[Fraction, int]] = {}
-        self.distributions: dict[_Run, dict[int, Fraction]] = {}
+        self.values: dict[_Position, tuple[int, Move | None, int]] = {}
+        self.spreads: dict[_Position, dict[int, int]] = {}
+        self._factorials = [1]
 
-    def best(self, run: _Run) -> tuple[Fraction, int]:
-        """(best expected payout, index of the best move in ``_moves``; -1 means stop here)."""
-        found = self.values.get(run)
+    # --- positions ---------------------------------------------------------------------------------
+    def position(self, run: _Run) -> _Position:
+        """The canonical position of a real run."""
+        def values(tokens: tuple[str, ...]) -> tuple[int, ...]:
+            return tuple(sorted(map(self.rules.value, tokens), reverse=True))
+
+        rules = self.rules
+        if run.ended:
+            return _Position(0, rules.capacity - run.held, (), (), (), rules.destination(run.destination), (), True)
+        piles = tuple(sorted((values(tokens) for tokens in (run.known, run.local) if tokens), reverse=True))
+        opponents = tuple(sorted((values(tokens) for _, tokens in run.opponents if tokens), reverse=True))
+        destination = rules.destination(run.destination) if run.destination is not None else None
+        deck = _multiset((rules.destination(card), n) for card, n in run.deck)
+        return self.after(run.energy, rules.capacity - run.held, piles, opponents,
+                          _multiset((rules.value(kind), n) for kind, n in run.bag), destination, deck)
+
+    def after(self, energy, room, piles, opponents, bag, destination, deck) -> _Position:
+        """The canonical position with this energy and room: what they can no longer use is dropped."""
+        pick, take_cost, explore_cost, swap_cost = self.rules.costs
+        if destination is not None and energy < swap_cost:
+            deck = ()
+            if energy < destination[0] and not self.rules.carried_bonus:
+                destination = None
+        return _Position(energy, room, _cut(piles, room) if room and energy >= pick else (),
+                         _cut(opponents, room) if room and energy >= take_cost else (),
+                         bag if room and energy >= explore_cost else (), destination, deck)
+
+    def scale(self, pos: _Position) -> int:
+        return self._factorial(sum(n for _, n in pos.bag)) * self._factorial(sum(n for _, n in pos.deck))
+
+    def _factorial(self, n: int) -> int:
+        while len(self._factorials) <= n:
+            self._factorials.append(self._factorials[-1] * len(self._factorials))
+        return self._factorials[n]
+
+    def stop(self, pos: _Position) -> int:
+        """Credits the delivery adds beyond the tokens' values if the run stops here."""
+        if pos.room == self.rules.capacity:
+            return 0
+        bonus = pos.destination[1] if pos.destination is not None and (pos.ended or self.rules.carried_bonus) else 0
+        return self.rules.flat + bonus
+
+    # --- the search --------------------------------------------------------------------------------
+    def moves(self, pos: _Position) -> list[tuple[Move, list[_Outcome]]]:
+        """Every legal move from ``pos`` (stopping is not listed): pickups, takes, explore, swap, end."""
+        energy, room, piles, opponents, bag, destination, deck, ended = pos
+        if ended:
+            return []
+        after = self.after
+        if destination is None and deck:
+            return [(("destination",), [(n, 0, after(energy, room, piles, opponents, bag, card, _removed(deck, i)))
+                                        for i, (card, n) in enumerate(deck)])]
+        pick, take_cost, explore_cost, swap_cost = self.rules.costs
+        found: list[tuple[Move, list[_Outcome]]] = []
+        for index, tokens in enumerate(piles):
+            if tokens != piles[index - 1] or not index:
+                rest = piles[:index] + piles[index + 1:]
+                found.append((("pickup", tokens), [(1, sum(tokens), after(
+                    energy - pick, room - len(tokens), rest, opponents, bag, destination, deck))]))
+        for index, tokens in enumerate(opponents):
+            if tokens != opponents[index - 1] or not index:
+                rest = opponents[:index] + opponents[index + 1:]
+                found.append((("take", tokens), [(1, sum(tokens), after(
+                    energy - take_cost, room - len(tokens), piles, rest, bag, destination, deck))]))
+        if bag:
+            found.append((("explore",), [(n, value, after(energy - explore_cost, room - 1, piles, opponents,
+                                                          _removed(bag, i), destination, deck))
+                                         for i, (value, n) in enumerate(bag)]))
+        if deck and energy >= swap_cost:
+            found.append((("swap",), [(n, 0, after(energy - swap_cost, room, piles, opponents, bag, card, _removed(deck, i)))
+                                      for i, (card, n) in enumerate(deck)]))
+        if destination is not None and energy >= destination[0]:
+            found.append((("end",), [(1, 0, _Position(0, room, (), (), (), destination, (), True))]))
+        return found
+
+    def best(self, pos: _Position) -> tuple[int, Move | None, int]:
+        """(the best expected credits still to come × the scale, the best move or ``None`` to stop, the scale)."""
+        found = self.values.get(pos)
         if found is not None:
             return found
-        moves = _moves(self.rules, run)
-        forced = bool(moves) and moves[0][0] is DRAW_DESTINATION
-        best, choice = (None, -1) if forced else (Fraction(_payout(self.rules, run)), -1)
-        for index, (_, outcomes) in enumerate(moves):
-            if len(outcomes) == 1:
-                value = self.best(outcomes[0][2])[0]
-            else:
-                total = sum(n for _, n, _ in outcomes)
-                value = sum((self.best(after)[0] * n for _, n, after in outcomes), Fraction(0)) / total
+        scale = self.scale(pos)
+        moves = self.moves(pos)
+        best = None if moves and moves[0][0] == ("destination",) else self.stop(pos) * scale
+        choice: Move | None = None
+        for move, outcomes in moves:
+            share = scale // sum(weight for weight, _, _ in outcomes)
+            value = 0
+            for weight, gain, after in outcomes:
+                later, _, later_scale = self.best(after)
+                value += weight * (gain * share + later * (share // later_scale))
             if best is None or value > best:
-                best, choice = value, index
-        self.values[run] = (best, choice)
-        return best, choice
+                best, choice = value, move
+        found = self.values[pos] = (best, choice, scale)
+        return found
 
-    def distribution(self, run: _Run) -> dict[int, Fraction]:
-        """The payout distribution when the best move is always taken."""
-        found = self.distributions.get(run)
+    def spread(self, pos: _Position) -> dict[int, int]:
+        """Credits still to come when the best move is always taken: {credits: weight}, weights summing to the scale."""
+        found = self.spreads.get(pos)
         if found is not None:
             return found
-        _, choice = self.best(run)
-        if choice < 0:
-            result = {_payout(self.rules, run): Fraction(1)}
+        _, choice, scale = self.best(pos)
+        if choice is None:
+            result = {self.stop(pos): scale}
         else:
-            outcomes = _moves(self.rules, run)[choice][1]
-            total = sum(n for _, n, _ in outcomes)
+            outcomes = dict(self.moves(pos))[choice]
+            share = scale // sum(weight for weight, _, _ in outcomes)
             mix: Counter = Counter()
-            for _, n, after in outcomes:
-                for payout, q in self.distribution(after).items():
-                    mix[payout] += q * Fraction(n, total)
+            for weight, gain, after in outcomes:
+                for credits, mass in self.spread(after).items():
+                    mix[credits + gain] += weight * mass * (share // self.best(after)[2])
             result = dict(mix)
-        self.distributions[run] = result
+        self.spreads[pos] = result
         return result
+
+    # --- back to real runs -------------------------------------------------------------------------
+    def chosen(self, run: _Run) -> tuple[BeltAction, list[Outcome]] | None:
+        """The best move from a real run, as a belt action with its outcomes (``None``: stop here)."""
+        _, choice, _ = self.best(self.position(run))
+        if choice is None:
+            return None
+        for action, outcomes in _moves(self.rules, run):
+            if action.kind in ("pickup", "take"):
+                if (action.kind, tuple(sorted(map(self.rules.value, outcomes[0][0]), reverse=True))) == choice:
+                    return action, outcomes
+            elif action.kind == choice[0]:
+                return action, outcomes
+        raise AssertionError(f"no belt action matches the search's move {choice}")
+
+    def value(self, run: _Run) -> Fraction:
+        """The best expected payout from a real run: what is aboard plus the best continuation."""
+        value, _, scale = self.best(self.position(run))
+        return run.worth + Fraction(value, scale)
 
 
 @lru_cache(maxsize=16)
@@ -284,13 +433,13 @@ class BestPlan:
         """The best first action (``None``: stop at once); the take-a-destination draw is not a choice."""
         solver, run = _solver(self.situation.rules), self.situation.start
         while True:
-            _, choice = solver.best(run)
-            if choice < 0:
+            chosen = solver.chosen(run)
+            if chosen is None:
                 return None
-            action, outcomes = _moves(self.situation.rules, run)[choice]
+            action, outcomes = chosen
             if action is not DRAW_DESTINATION:
                 return action
-            run = max(outcomes, key=lambda o: solver.best(o[2])[0])[2]
+            run = max(outcomes, key=lambda o: solver.value(o[2]))[2]
 
     def describe(self, depth: int = 3) -> list[str]:
         """The plan as indented lines: each action, and for a draw each outcome with its chance."""
@@ -306,11 +455,11 @@ class BestPlan:
 
 def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[str]) -> None:
     while True:
-        _, choice = solver.best(run)
-        if choice < 0:
+        chosen = solver.chosen(run)
+        if chosen is None:
             lines.append(f"{indent}{'payout' if run.ended else 'stop here: payout'} {_payout(solver.rules, run)}")
             return
-        action, outcomes = _moves(solver.rules, run)[choice]
+        action, outcomes = chosen
         if len(outcomes) == 1:
             label, _, run = outcomes[0]
             shown = describe_tokens(label) if isinstance(label, tuple) else label
@@ -322,16 +471,37 @@ def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[s
             return
         total = sum(n for _, n, _ in outcomes)
         for label, n, after in outcomes:
-            lines.append(f"{indent}  if {label} ({Fraction(n, total)}), expected {solver.best(after)[0]}:")
+            lines.append(f"{indent}  if {label} ({Fraction(n, total)}), expected {solver.value(after)}:")
             _describe(solver, after, depth - 1, indent + "    ", lines)
         return
 
 
+def plain_expected(sit: BeltSituation) -> Fraction:
+    """The best expected payout by a plain expectimax over whole run states, in fractions.
+
+    Slow (it keeps every token's kind, what is aboard and every pile apart); it is the reference the
+    fast search of ``best_plan`` is tested and benchmarked against.
+    """
+    rules, memo = sit.rules, {}
+
+    def value(run: _Run) -> Fraction:
+        if run not in memo:
+            moves = _moves(rules, run)
+            options = [] if moves and moves[0][0] is DRAW_DESTINATION else [Fraction(_payout(rules, run))]
+            for _, outcomes in moves:
+                total = sum(n for _, n, _ in outcomes)
+                options.append(sum((value(after) * n for _, n, after in outcomes), Fraction(0)) / total)
+            memo[run] = max(options)
+        return memo[run]
+
+    return value(sit.start)
+
+
 def best_plan(sit: BeltSituation) -> BestPlan:
-    """Search every sequence of belt actions for the highest expected payout (exact, memoised)."""
+    """Search every sequence of belt actions for the highest expected payout (exact; see ``_Solver``)."""
     solver = _solver(sit.rules)
-    expected, _ = solver.best(sit.start)
-    return BestPlan(sit, expected, _distribution(solver.distribution(sit.start)))
+    spread = solver.spread(solver.position(sit.start))
+    return BestPlan(sit, solver.value(sit.start), Distribution({sit.start.worth + credits: mass for credits, mass in spread.items()}))
 
 
 # --- a fixed plan -------------------------------------------------------------------------------------

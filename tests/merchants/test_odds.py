@@ -10,7 +10,7 @@ from merchants_tables import make_ship, seat, table
 from tabletoolkit import run
 from tabletoolkit.merchants import (bag_odds, best_plan, end_run, explore, explore_odds, pickup, plan_odds, situation,
                                     swap, take)
-from tabletoolkit.merchants.odds import make_situation
+from tabletoolkit.merchants.odds import make_situation, plain_expected
 from tabletoolkit.prob import Distribution
 
 pytestmark = pytest.mark.phase("odds.bag")
@@ -111,3 +111,24 @@ def test_a_plan_naming_no_opponent_is_invalid_input():
     with pytest.raises(InvalidInput) as caught:
         plan_odds(sit, [take("Bae")])
     assert caught.value.field == "plan[0].source"
+
+
+PILE = st.lists(st.sampled_from(["ice", "iron", "gold"]), max_size=3).map(tuple)
+
+
+@settings(max_examples=60, deadline=None)
+@given(energy=st.integers(0, 6), capacity=st.integers(1, 3), known=PILE, local=PILE, opponent=PILE,
+       bag=st.fixed_dictionaries({"ice": st.integers(0, 2), "iron": st.integers(0, 2), "gold": st.integers(0, 1)}),
+       deck=st.fixed_dictionaries({"a": st.integers(0, 2), "b": st.integers(0, 1)}), flat=st.integers(0, 2))
+def test_the_fast_search_equals_the_plain_expectimax(energy, capacity, known, local, opponent, bag, deck, flat):
+    """Canonical positions (values not kinds, piles cut and sorted, identical piles kept apart) change nothing."""
+    sit = make_situation(energy=energy, capacity=capacity, values={"ice": 1, "iron": 2, "gold": 5}, bag=bag,
+                         known=known, local=local, opponents={"Bea": opponent, "Cy": opponent}, flat=flat,
+                         destinations={"a": (1, 2), "b": (3, 6)}, deck=deck)
+    best = best_plan(sit)
+    assert best.expected == plain_expected(sit) == best.distribution.mean()
+
+
+def test_two_identical_piles_are_two_pickups():
+    sit = make_situation(energy=2, capacity=2, values=VALUES, bag={}, known=("gold",), local=("gold",))
+    assert best_plan(sit).expected == 10 == plain_expected(sit)
