@@ -149,7 +149,8 @@ def optional_rules(game: Game, *, teams: Mapping[str, str] | None = None, catalo
             + ". Pirates placed by a die showing a special region's number go there instead of a nebula.", SPECIAL, game,
             {"regions": tuple(r.name for r in specials)})
     for quasar in (r for r in specials if r.kind == "quasar"):
-        yield Step(f"{quasar.name}: no ship enters", _quasar_detour(game, quasar.name), f"{SPECIAL} · Quasars 类星体", game)
+        text, detour = _quasar_detour(game, quasar.name)
+        yield Step(f"{quasar.name}: no ship enters", text, f"{SPECIAL} · Quasars 类星体", game, detour)
     if any(r.kind == "vortex" for r in specials) and game.active:
         game, paid = vortex_rewards(game, game.active)
         yield Step("Vortex at the start of the turn", f"{game.active} has a ship on {', '.join(paid)}: each pays its reward once "
@@ -191,18 +192,20 @@ def optional_rules(game: Game, *, teams: Mapping[str, str] | None = None, catalo
     return {"game": game, **result}
 
 
-def _quasar_detour(game: Game, quasar: str) -> str:
-    """How a Quasar bends distances on the board: two of its neighbours, around it and (were it crossable) through it."""
+def _quasar_detour(game: Game, quasar: str) -> tuple[str, dict]:
+    """How a Quasar bends distances: two of its neighbours, around it and (were it crossable) through it.
+    Returns the sentence and, when the game has a board, {"from", "to", "around", "through"} (steps)."""
+    refused = f"Launches to {quasar} are refused and no ship or raider passes through it"
     if game.board is None:
-        return f"Launches to {quasar} are refused, and paths go around it (the board rules)."
+        return refused + " (the board rules).", {}
     ids = dict(game.region_ids)
     names = {rid: name for name, rid in ids.items()}
-    around = [names[n] for n in sorted(game.board.neighbours(ids[quasar])) if n in names]
+    around = sorted(names[n] for n in game.board.neighbours(ids[quasar]) if n in names)
     for a in around:
         for b in around:
             if a < b:
                 real, through = game.board.distance(ids[a], ids[b]), game.board.distance(ids[a], ids[b], blocked=())
                 if real != through:
-                    return (f"Launches to {quasar} are refused and no ship or raider passes through it: from {a} to {b} is "
-                            f"{real} steps around it, not the {through} through it.")
-    return f"Launches to {quasar} are refused and no ship or raider passes through it."
+                    return (f"{refused}: from {a} to {b} is {real} steps around it, not the {through} through it.",
+                            {"from": a, "to": b, "around": real, "through": through})
+    return refused + ".", {}

@@ -102,8 +102,11 @@ def test_optional_rules_vortex_reward_at_turn_start_and_quasar_detour():
     assert tour.result["game"].player(game.active).resources == yellow.resources + reward   # once, for the one Vortex
     assert [s.title for s in tour.steps][:3] == ["Optional rules in play", "Special regions", "Vortex at the start of the turn"]
     quasars = run(set_up(("yellow", "blue"), Rng(2), special="quasar")).result
-    detour = next(s.text for s in run(optional_rules(quasars)).steps if s.title.startswith("Quasar I"))
-    assert "steps around it, not the" in detour
+    detour = next(s for s in run(optional_rules(quasars)).steps if s.title.startswith("Quasar I:"))
+    assert detour.data["through"] == 2 and detour.data["around"] > 2     # two neighbours of the Quasar, kept apart
+    ids = dict(quasars.region_ids)
+    path = quasars.board.path(ids[detour.data["from"]], ids[detour.data["to"]])
+    assert ids["Quasar I"] not in path and len(path) == detour.data["around"] + 1
 
 
 @pytest.mark.phase("andromeda.optional")
