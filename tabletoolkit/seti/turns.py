@@ -196,11 +196,12 @@ def between_rounds(game: SetiGame) -> Procedure:
                    {"credits": game.player(colour).credits, "energy": game.player(colour).energy})
     start = (game.start_seat + 1) % len(game.players)
     game = replace(game, start_seat=start, active=start, passed=(), round=game.round + 1,
-                   rotation_marker=f"on round {game.round + 1}'s end-of-round stack")
+                   rotation_marker=f"on round {game.round + 1}'s end-of-round stack" if game.round < len(game.end_of_round)
+                   else "beside the board: the last round has no end-of-round stack")
     yield Step("2. The start player marker moves", f"{game.players[start].colour}, on the left, starts round "
                f"{game.round}.", INCOME, game)
-    yield Step("3. Rotation reminder", f"The rotation marker goes on round {game.round}'s stack: the first to pass "
-               "will rotate.", INCOME, game)
+    yield Step("3. Rotation reminder", f"The rotation marker goes {game.rotation_marker}: the first to pass will "
+               "rotate" + (", and then discard it." if game.round == game.variant.rounds else "."), INCOME, game)
     return game
 
 

@@ -177,3 +177,12 @@ def test_every_main_action_is_listed_with_its_verdict():
     rules = {(type(o.choice).__name__, o.rule) for o in legal_main_actions(game) if not o.legal}
     assert ("Launch", "seti.launch.limit") in rules
     assert ("Orbit", "seti.orbit.earth") in rules or ("Orbit", "seti.orbit.no_planet") in rules
+
+
+@pytest.mark.phase("seti.income")
+def test_before_the_last_round_the_reminder_has_no_stack_to_sit_on():
+    game = replace(new_game(COLOURS[:2], seed=3), round=4, passed=(0, 1))
+    steps = run(between_rounds(game))
+    assert steps.result.round == 5
+    assert steps.result.rotation_marker == "beside the board: the last round has no end-of-round stack"
+    assert steps[-1].text.endswith("and then discard it.")
