@@ -37,7 +37,24 @@ def constructed_table(names: tuple[str, ...] = ("Ada", "Bea", "Cy")) -> GameStat
 
 
 def seated(state: GameState, name: str, **changes) -> GameState:
+    """The state with player ``name`` changed (``location``, ``credits``, ``ships``...)."""
     return state.with_player(replace(state.player(name), **changes))
+
+
+def small_table(names: tuple[str, ...] = ("Ada", "Bea"), **changes) -> GameState:
+    """A fresh game on a small fixed table (the unit tests'): a four-token bag (three ice, one gold), three
+    destination cards, empty known space, no set-up tokens; ``changes`` replace any other field."""
+    state = new_game(names, Rng(0))
+    state = replace(
+        state,
+        players=tuple(replace(p, setup_tokens=()) for p in state.players),
+        market_row=("rookie", "ace", "fuel_cell", "cargo_pod"),
+        market_deck=("ore_scanner", "navigator", "rookie"),
+        destination_deck=("ceres", "vesta", "pallas"),
+        bag=(("ice", 3), ("iron", 0), ("copper", 0), ("gold", 1), ("xenite", 0)),
+        known=(),
+    )
+    return replace(state, **changes)
 
 
 def belt_example() -> GameState:

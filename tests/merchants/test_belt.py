@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import IllegalAction, Rng, run
 from tabletoolkit.merchants import RunShip, belt, end_run, explore, move, move_and_act, pickup, swap, take, turn
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.phase("merchants.belt")
 
 
 def at_belt(ship=None, **changes):
-    state = seat(table(), "Ada", location="Belt", visited_belt=True, ships=(ship or make_ship("kestrel"),), **changes)
+    state = seated(small_table(), "Ada", location="Belt", visited_belt=True, ships=(ship or sample_ship("kestrel"),), **changes)
     return state
 
 
@@ -29,7 +29,7 @@ def refused(state, actions, rule, rng=None):
 
 
 def test_energy_is_base_energy_plus_card_bonuses():
-    ship = make_ship("kestrel", gear=("fuel_cell", "fuel_cell"), pilots=("navigator",))
+    ship = sample_ship("kestrel", gear=("fuel_cell", "fuel_cell"), pilots=("navigator",))
     steps = ran(at_belt(ship))
     assert steps[0].data["energy"] == 5 + 2 + 1
     assert "base energy 5 + card bonuses 3 = 8 energy" in steps[0].text
@@ -49,27 +49,27 @@ def test_a_pickup_moves_as_many_tokens_as_the_cargo_allows_most_valuable_first()
 
 
 def test_chosen_tokens_and_own_local_space_including_claimed_tokens():
-    state = at_belt(make_ship("mule"), local=("ice",), claimed=("gold",))
+    state = at_belt(sample_ship("mule"), local=("ice",), claimed=("gold",))
     after = ran(state, pickup("local", ("gold", "ice"))).result
     ada = after.player("Ada")
     assert ada.ships[0].hold == ("gold", "ice") and ada.local == () and ada.claimed == ()
 
 
 def test_loaded_tokens_are_never_dropped_by_a_pickup():
-    state = replace(at_belt(make_ship("kestrel", hold=("ice", "ice"))), known=("gold",))
+    state = replace(at_belt(sample_ship("kestrel", hold=("ice", "ice"))), known=("gold",))
     refused(state, (pickup("known"),), "merchants.belt.cargo_full")
-    state = replace(at_belt(make_ship("kestrel", hold=("ice",))), known=("gold", "xenite"))
+    state = replace(at_belt(sample_ship("kestrel", hold=("ice",))), known=("gold", "xenite"))
     refused(state, (pickup("known", ("gold", "xenite")),), "merchants.belt.cargo_full")
     assert ran(state, pickup("known")).result.player("Ada").ships[0].hold == ("ice", "xenite")
 
 
 def test_taking_costs_three_and_never_touches_claimed_tokens():
-    state = seat(at_belt(), "Bea", local=("iron",), claimed=("gold",))
+    state = seated(at_belt(), "Bea", local=("iron",), claimed=("gold",))
     steps = ran(state, take("Bea"))
     assert steps.result.player("Ada").ships[0].hold == ("iron",) and steps.result.player("Bea").claimed == ("gold",)
     assert steps[-2].data["energy"] == 5 - 3
     refused(state, (take("Bea", ("gold",)),), "merchants.belt.claimed")
-    refused(seat(state, "Bea", local=()), (take("Bea"),), "merchants.belt.nothing_to_pick_up")
+    refused(seated(state, "Bea", local=()), (take("Bea"),), "merchants.belt.nothing_to_pick_up")
     refused(state, (take("Ada"),), "merchants.belt.take_own")
 
 
@@ -83,7 +83,7 @@ def test_exploring_draws_from_the_bag_onto_the_ship_or_into_local_space():
 
 
 def test_exploring_needs_room_on_the_ship_energy_and_tokens_in_the_bag():
-    refused(at_belt(make_ship("kestrel", hold=("ice", "ice"))), (explore(),), "merchants.belt.cargo_full")
+    refused(at_belt(sample_ship("kestrel", hold=("ice", "ice"))), (explore(),), "merchants.belt.cargo_full")
     refused(at_belt(), (explore(), explore(), explore()), "merchants.belt.no_energy", rng=Rng.forced(["ice", "ice"]))
     empty = replace(at_belt(), bag=tuple((k, 0) for k, _ in at_belt().bag))
     refused(empty, (explore("local"),), "merchants.belt.bag_empty")
@@ -97,12 +97,12 @@ def test_swapping_costs_one_each_time_and_discards_the_old_card():
 
 
 def test_ending_the_run_at_the_destination_loses_the_rest_of_the_energy():
-    state = replace(at_belt(make_ship("kestrel", destination="vesta")), known=("gold",))
+    state = replace(at_belt(sample_ship("kestrel", destination="vesta")), known=("gold",))
     steps = ran(state, pickup("known"), end_run())
     ship = steps.result.player("Ada").ships[0]
     assert ship.at_destination and "The other 2 energy is lost" in steps[-2].text
     refused(state, (end_run(), pickup("known")), "merchants.belt.run_over")
-    refused(at_belt(make_ship("kestrel", destination="pallas")), (swap(), swap(), swap(), end_run()), "merchants.belt.no_energy")
+    refused(at_belt(sample_ship("kestrel", destination="pallas")), (swap(), swap(), swap(), end_run()), "merchants.belt.no_energy")
 
 
 def test_obsolete_ships_cannot_run():
@@ -110,28 +110,28 @@ def test_obsolete_ships_cannot_run():
 
 
 def test_the_first_arrival_moves_the_set_up_tokens_to_local_space():
-    state = seat(table(), "Ada", location="Market", ships=(make_ship("kestrel"),), setup_tokens=("copper", "ice"))
-    state = seat(state, "Bea", setup_tokens=("gold",))
+    state = seated(small_table(), "Ada", location="Market", ships=(sample_ship("kestrel"),), setup_tokens=("copper", "ice"))
+    state = seated(state, "Bea", setup_tokens=("gold",))
     steps = run(turn(state, move_and_act(RunShip("kestrel-1")), Rng(0)))
     ada = steps.result.player("Ada")
     assert ada.local == ("copper", "ice") and ada.setup_tokens == () and ada.visited_belt
     assert steps.result.player("Bea").setup_tokens == ("gold",)
     assert [s.title for s in steps][:2] == ["Turn 1: Ada moves to the Belt", "First arrival at the Belt"]
-    again = seat(steps.result, "Ada", location="Market", setup_tokens=("xenite",))
+    again = seated(steps.result, "Ada", location="Market", setup_tokens=("xenite",))
     again = replace(again, current=0)
     assert run(turn(again, move_and_act(RunShip("kestrel-1")), Rng(0))).result.player("Ada").setup_tokens == ("xenite",)
 
 
 def test_the_first_in_game_variant_moves_everyones_set_up_tokens():
-    state = table()
+    state = small_table()
     state = replace(state, variant=state.variant.but(setup_tokens_arrival="first_in_game"))
-    state = seat(seat(state, "Ada", location="Market", setup_tokens=("ice",)), "Bea", setup_tokens=("gold",))
+    state = seated(seated(state, "Ada", location="Market", setup_tokens=("ice",)), "Bea", setup_tokens=("gold",))
     after = run(turn(state, move(), Rng(0))).result
     assert after.player("Ada").local == ("ice",) and after.player("Bea").local == ("gold",)
 
 
 def test_more_refusals_of_a_run():
-    refused(seat(at_belt(), "Ada", location="Dock"), (), "merchants.belt.not_here")
+    refused(seated(at_belt(), "Ada", location="Dock"), (), "merchants.belt.not_here")
     refused(replace(at_belt(), known=("ice",)), (pickup("known", ("gold",)),), "merchants.belt.not_there")
     no_cards = replace(at_belt(), destination_deck=(), destination_discard=())
     refused(no_cards, (end_run(),), "merchants.belt.no_destination")
@@ -146,13 +146,13 @@ def test_an_empty_destination_deck_is_reshuffled_from_the_discards():
 
 
 def test_a_ship_that_ended_its_run_at_its_destination_waits_for_the_dock():
-    refused(at_belt(make_ship("kestrel", destination="ceres", at_destination=True)), (), "merchants.belt.at_destination")
+    refused(at_belt(sample_ship("kestrel", destination="ceres", at_destination=True)), (), "merchants.belt.at_destination")
 
 
 def test_every_next_belt_action_is_listed_with_its_verdict():
     from tabletoolkit.merchants import legal_belt_actions
 
-    state = seat(replace(at_belt(), known=("gold",)), "Bea", claimed=("xenite",))
+    state = seated(replace(at_belt(), known=("gold",)), "Bea", claimed=("xenite",))
     verdicts = {str(action): verdict for action, verdict in legal_belt_actions(state, "kestrel-1", energy=2)}
     assert verdicts["pick up from known space"] == "legal" and verdicts["explore"] == "legal"
     assert verdicts["pick up from local space"].startswith("merchants.belt.nothing_to_pick_up")

@@ -5,7 +5,7 @@ from dataclasses import FrozenInstanceError
 from importlib import resources
 
 import pytest
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import InvalidInput, Rng
 from tabletoolkit.merchants import RULEBOOK, load_data, new_game
@@ -75,7 +75,7 @@ def test_two_to_four_players_and_distinct_names():
 
 
 def test_the_picture_is_deterministic_and_shows_every_player_and_ship():
-    state = seat(table(), "Ada", ships=(make_ship("mule", loans=2, hold=("gold",)),))
+    state = seated(small_table(), "Ada", ships=(sample_ship("mule", loans=2, hold=("gold",)),))
     svg = state._repr_svg_()
     assert svg == state._repr_svg_() and svg.startswith("<svg") and "id=" not in svg
     assert "Ada: 30 cr at the Shipyard" in svg and "Mule mule-1 (Mark 1 tug) loans 2; hold gold" in svg
@@ -83,7 +83,7 @@ def test_the_picture_is_deterministic_and_shows_every_player_and_ship():
 
 
 def test_states_are_frozen():
-    state = table()
+    state = small_table()
     with pytest.raises(FrozenInstanceError):
         state.era = 2
     with pytest.raises(FrozenInstanceError):

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import IllegalAction, run
 from tabletoolkit.merchants import DockVisit, Transfer, dock, payout
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.phase("merchants.dock")
 
 
 def at_dock(ships, **changes):
-    return seat(table(), "Ada", location="Dock", ships=ships, **changes)
+    return seated(small_table(), "Ada", location="Dock", ships=ships, **changes)
 
 
 def refused(state, action, rule):
@@ -23,7 +23,7 @@ def refused(state, action, rule):
     assert state == before
 
 
-LOADED = make_ship("mule", pilots=("ace",), gear=("ore_scanner",), hold=("gold", "ice", "iron"),
+LOADED = sample_ship("mule", pilots=("ace",), gear=("ore_scanner",), hold=("gold", "ice", "iron"),
                    destination="vesta", at_destination=True)
 
 
@@ -43,7 +43,7 @@ def test_the_destination_bonus_only_for_a_ship_that_ended_its_run_there():
 
 
 def test_the_dock_in_order_known_space_payout_unloading_destinations():
-    empty = make_ship("kestrel", 2, destination="ceres")
+    empty = sample_ship("kestrel", 2, destination="ceres")
     state = at_dock((LOADED, empty), local=("copper",), claimed=("xenite",))
     steps = run(dock(state, DockVisit()))
     after = steps.result
@@ -56,8 +56,8 @@ def test_the_dock_in_order_known_space_payout_unloading_destinations():
 
 
 def test_an_obsolete_ship_is_paid_then_scrapped_with_its_loans_repaid_in_full():
-    old = make_ship("kestrel", 1, loans=2, pilots=("ace",), gear=("fuel_cell", "cargo_pod", "ore_scanner"), hold=("gold",))
-    new = make_ship("harrier", 2)
+    old = sample_ship("kestrel", 1, loans=2, pilots=("ace",), gear=("fuel_cell", "cargo_pod", "ore_scanner"), hold=("gold",))
+    new = sample_ship("harrier", 2)
     state = replace(at_dock((old, new)), era=3)
     action = DockVisit(transfers=(Transfer("kestrel-1", "ace", "harrier-2"), Transfer("kestrel-1", "fuel_cell", None)))
     steps = run(dock(state, action))
@@ -70,25 +70,25 @@ def test_an_obsolete_ship_is_paid_then_scrapped_with_its_loans_repaid_in_full():
 
 
 def test_transfer_limits_one_pilot_two_gear_from_a_scrapped_ship_only():
-    old = make_ship("kestrel", 1, pilots=("ace",), gear=("fuel_cell", "cargo_pod", "ore_scanner"))
-    state = replace(at_dock((old, make_ship("harrier", 2, pilots=("rookie",)))), era=3)
+    old = sample_ship("kestrel", 1, pilots=("ace",), gear=("fuel_cell", "cargo_pod", "ore_scanner"))
+    state = replace(at_dock((old, sample_ship("harrier", 2, pilots=("rookie",)))), era=3)
     three = tuple(Transfer("kestrel-1", g) for g in ("fuel_cell", "cargo_pod", "ore_scanner"))
     refused(state, DockVisit(transfers=three), "merchants.dock.transfer_limit")
     refused(state, DockVisit(transfers=(Transfer("harrier-2", "rookie"),)), "merchants.dock.not_scrapped")
     refused(state, DockVisit(transfers=(Transfer("kestrel-1", "rookie"),)), "merchants.dock.card_not_aboard")
     refused(state, DockVisit(transfers=(Transfer("kestrel-1", "ace", "harrier-2"),)), "merchants.market.pilot_limit")
-    both_old = replace(at_dock((old, make_ship("mule", 3))), era=3)
+    both_old = replace(at_dock((old, sample_ship("mule", 3))), era=3)
     refused(both_old, DockVisit(transfers=(Transfer("kestrel-1", "ace", "mule-3"),)), "merchants.dock.to_scrapped")
-    poor = seat(state, "Ada", credits=5)
+    poor = seated(state, "Ada", credits=5)
     refused(poor, DockVisit(transfers=(Transfer("kestrel-1", "ace"),)), "merchants.dock.cannot_afford")
 
 
 def test_refused_away_from_the_dock():
-    refused(seat(table(), "Ada", ships=(LOADED,)), DockVisit(), "merchants.dock.not_here")
+    refused(seated(small_table(), "Ada", ships=(LOADED,)), DockVisit(), "merchants.dock.not_here")
 
 
 def test_in_the_end_game_tokens_stay_aboard_loans_are_repaid_and_nothing_is_scrapped():
-    old = make_ship("kestrel", 1, loans=1, hold=("gold",), pilots=("ace",))
+    old = sample_ship("kestrel", 1, loans=1, hold=("gold",), pilots=("ace",))
     state = replace(at_dock((old,)), era=3, end_trigger="Bea", dock_arrivals=("Bea",))
     steps = run(dock(state, DockVisit()))
     after = steps.result

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import IllegalAction, Rng, run
 from tabletoolkit.merchants import (DockVisit, act, dock, end_game, move, move_and_act, scripted, standings,
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.phase("merchants.end")
 
 
 def docked(credits, ships=(), names=("Ada", "Bea")):
-    return seat(table(names), "Ada", location="Dock", credits=credits, ships=ships)
+    return seated(small_table(names), "Ada", location="Dock", credits=credits, ships=ships)
 
 
 def refused(state, action, rule):
@@ -32,31 +32,31 @@ def test_with_no_loans_and_100_credits_a_player_may_trigger_the_end():
     assert "Tokens stay aboard" in [s.title for s in steps]
     assert run(dock(docked(100), DockVisit())).result.end_trigger is None
     refused(docked(99), DockVisit(trigger_end=True), "merchants.end.not_allowed")
-    refused(docked(120, (make_ship("mule", loans=1),)), DockVisit(trigger_end=True), "merchants.end.not_allowed")
+    refused(docked(120, (sample_ship("mule", loans=1),)), DockVisit(trigger_end=True), "merchants.end.not_allowed")
 
 
 def test_the_trigger_keeps_the_tokens_aboard():
-    loaded = docked(100, (make_ship("mule", hold=("gold",)),))
+    loaded = docked(100, (sample_ship("mule", hold=("gold",)),))
     after = run(dock(loaded, DockVisit(trigger_end=True))).result.player("Ada")
     assert after.ships[0].hold == ("gold",) and after.local == () and after.credits == 100 + 5 + 10
 
 
 def test_with_150_credits_a_player_must_trigger_and_repay_every_loan():
-    indebted = docked(150, (make_ship("mule", loans=1), make_ship("falcon", 2, loans=2)))
+    indebted = docked(150, (sample_ship("mule", loans=1), sample_ship("falcon", 2, loans=2)))
     refused(indebted, DockVisit(), "merchants.end.must_trigger")
     after = run(dock(indebted, DockVisit(trigger_end=True))).result
     assert after.player("Ada").credits == 150 - 5 - 2 * 10 + 10 and after.player("Ada").loans == 0
 
 
 def test_the_must_threshold_is_checked_before_repaying():
-    state = docked(155, (make_ship("peregrine", loans=1),))
+    state = docked(155, (sample_ship("peregrine", loans=1),))
     refused(state, DockVisit(), "merchants.end.must_trigger")
     after = replace(state, variant=state.variant.but(must_checked="after_repaying"))
     assert run(dock(after, DockVisit())).result.end_trigger is None
 
 
 def test_a_player_who_cannot_repay_a_forced_loan_is_refused_with_a_reason():
-    state = docked(150, (make_ship("peregrine", loans=7),))
+    state = docked(150, (sample_ship("peregrine", loans=7),))
     refused(state, DockVisit(trigger_end=True), "merchants.end.cannot_repay")
     steps = run(dock(state, DockVisit()))
     assert steps[-1].title == "The end cannot be triggered" and "175" in steps[-1].text
@@ -65,10 +65,10 @@ def test_a_player_who_cannot_repay_a_forced_loan_is_refused_with_a_reason():
 
 def three_at_the_end():
     """Ada at the Dock about to trigger; Bea at the Dock too; Cy at the Belt with 115 credits."""
-    state = table(("Ada", "Bea", "Cy"))
-    state = seat(state, "Ada", location="Dock", credits=100)
-    state = seat(state, "Bea", location="Dock", credits=30, ships=(make_ship("kestrel", 2),))
-    return seat(state, "Cy", location="Belt", credits=115, ships=(make_ship("mule", 3),))
+    state = small_table(("Ada", "Bea", "Cy"))
+    state = seated(state, "Ada", location="Dock", credits=100)
+    state = seated(state, "Bea", location="Dock", credits=30, ships=(sample_ship("kestrel", 2),))
+    return seated(state, "Cy", location="Belt", credits=115, ships=(sample_ship("mule", 3),))
 
 
 SCRIPT = [

@@ -3,10 +3,18 @@
 Regenerate after an intended change: ``.venv/bin/python tests/merchants/regenerate_golden.py``.
 """
 
+from pathlib import Path
+
 import pytest
-from regenerate_golden import GOLDEN, transcript
 
 from tabletoolkit.merchants import demo_game
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "demo_game.txt"
+
+
+def transcript() -> str:
+    """Three steady merchants, seed 7, played to the winner (``tabletoolkit.merchants.demo_game``)."""
+    return demo_game(("Ada", "Bea", "Cy"), seed=7).transcript() + "\n"
 
 
 @pytest.mark.phase("merchants.turn")

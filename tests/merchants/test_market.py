@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import IllegalAction, Rng, run
 from tabletoolkit.merchants import MarketVisit, market
@@ -12,8 +12,8 @@ pytestmark = pytest.mark.phase("merchants.market")
 
 
 def at_market(**changes):
-    changes.setdefault("ships", (make_ship("kestrel"), make_ship("mule", 2)))
-    return seat(table(), "Ada", location="Market", **changes)
+    changes.setdefault("ships", (sample_ship("kestrel"), sample_ship("mule", 2)))
+    return seated(small_table(), "Ada", location="Market", **changes)
 
 
 def refused(state, action, rule, arrived=False):
@@ -34,7 +34,7 @@ def test_gear_goes_on_one_ship_and_the_row_refills_from_the_deck():
 
 
 def test_one_pilot_and_six_gear_per_ship():
-    state = at_market(ships=(make_ship("kestrel", pilots=("rookie",), gear=("fuel_cell",) * 6),))
+    state = at_market(ships=(sample_ship("kestrel", pilots=("rookie",), gear=("fuel_cell",) * 6),))
     refused(state, MarketVisit(buy="ace", ship="kestrel-1"), "merchants.market.pilot_limit")
     refused(state, MarketVisit(buy="cargo_pod", ship="kestrel-1"), "merchants.market.gear_limit")
     refused(at_market(), MarketVisit(buy="ace"), "merchants.market.needs_ship")
@@ -85,10 +85,10 @@ def test_claiming_a_mine_token_is_a_six_credit_bonus_to_a_purchase():
     ada = steps.result.player("Ada")
     assert ada.credits == 30 - 3 - 6 and ada.local == ("ice",) and ada.claimed == ("gold",)
     assert steps[-1].title == "Claim a mine token"
-    refused(seat(state, "Ada", credits=8), MarketVisit(buy="rookie", ship="kestrel-1", claim="gold"), "merchants.market.cannot_afford")
+    refused(seated(state, "Ada", credits=8), MarketVisit(buy="rookie", ship="kestrel-1", claim="gold"), "merchants.market.cannot_afford")
 
 
 def test_other_refusals():
     refused(at_market(), MarketVisit(), "merchants.market.no_action")
     refused(at_market(), MarketVisit(buy="navigator", ship="kestrel-1"), "merchants.market.not_in_row")
-    refused(seat(table(), "Ada", ships=(make_ship("kestrel"),)), MarketVisit(buy="ace", ship="kestrel-1"), "merchants.market.not_here")
+    refused(seated(small_table(), "Ada", ships=(sample_ship("kestrel"),)), MarketVisit(buy="ace", ship="kestrel-1"), "merchants.market.not_here")

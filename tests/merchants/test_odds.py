@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import run
 from tabletoolkit.merchants import (bag_odds, best_plan, end_run, explore, explore_odds, pickup, plan_odds, situation,
@@ -86,7 +86,7 @@ def test_no_plan_beats_the_best_plan_and_every_distribution_sums_to_one(plan):
 
 
 def test_a_situation_from_a_game_counts_refineries_cards_and_set_up_tokens():
-    state = seat(table(), "Ada", ships=(make_ship("mule", pilots=("ace",), gear=("fuel_cell",)),),
+    state = seated(small_table(), "Ada", ships=(sample_ship("mule", pilots=("ace",), gear=("fuel_cell",)),),
                  refineries=("ice_refinery",), setup_tokens=("gold",))
     sit = situation(state, "Ada", "mule-1")
     assert sit.energy == 3 + 1 and sit.rules.capacity == 4 and sit.rules.flat == 3

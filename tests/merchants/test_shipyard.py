@@ -4,7 +4,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import IllegalAction, run
 from tabletoolkit.merchants import BuyShip, PayLoans, RULEBOOK, lease_cost, lease_formula, lease_ratio, shipyard
@@ -20,7 +20,7 @@ def refused(state, action, rule, arrived=False):
 
 
 def test_buying_pays_the_full_price_and_takes_a_ship_from_the_supply():
-    state = table()
+    state = small_table()
     after = run(shipyard(state, BuyShip("kestrel"))).result
     ada = after.player("Ada")
     assert ada.credits == 30 - 10
@@ -29,7 +29,7 @@ def test_buying_pays_the_full_price_and_takes_a_ship_from_the_supply():
 
 
 def test_leasing_pays_half_and_puts_two_loan_markers_on_the_ship():
-    after = run(shipyard(table(), BuyShip("mule", lease=True))).result
+    after = run(shipyard(small_table(), BuyShip("mule", lease=True))).result
     ada = after.player("Ada")
     assert ada.credits == 30 - 5 and ada.ships[0].loans == 2
 
@@ -51,7 +51,7 @@ def test_the_lease_formula_is_three_half_prices():
 
 
 def test_entering_with_loans_forces_the_pay_loans_action():
-    state = seat(table(), "Ada", ships=(make_ship("mule", 1, loans=2),), location="Shipyard")
+    state = seated(small_table(), "Ada", ships=(sample_ship("mule", 1, loans=2),), location="Shipyard")
     refused(state, BuyShip("kestrel"), "merchants.shipyard.must_repay", arrived=True)
     steps = run(shipyard(state, PayLoans(("mule-1", "mule-1")), arrived=True))
     ada = steps.result.player("Ada")
@@ -60,7 +60,7 @@ def test_entering_with_loans_forces_the_pay_loans_action():
 
 
 def test_acting_again_at_the_shipyard_may_buy_while_holding_loans():
-    state = seat(table(), "Ada", ships=(make_ship("mule", 1, loans=1),))
+    state = seated(small_table(), "Ada", ships=(sample_ship("mule", 1, loans=1),))
     after = run(shipyard(state, BuyShip("kestrel"), arrived=False)).result
     assert len(after.player("Ada").ships) == 2
 
@@ -69,49 +69,49 @@ def test_acting_again_at_the_shipyard_may_buy_while_holding_loans():
     "ships, action, rule",
     [
         ((), PayLoans(("mule-1",)), "merchants.shipyard.no_loans"),
-        ((make_ship("mule", 1, loans=1),), PayLoans(("mule-1", "mule-1")), "merchants.shipyard.no_such_loan"),
-        ((make_ship("mule", 1, loans=1),), PayLoans(()), "merchants.shipyard.repay_at_least_one"),
+        ((sample_ship("mule", 1, loans=1),), PayLoans(("mule-1", "mule-1")), "merchants.shipyard.no_such_loan"),
+        ((sample_ship("mule", 1, loans=1),), PayLoans(()), "merchants.shipyard.repay_at_least_one"),
         ((), BuyShip("falcon"), "merchants.shipyard.not_current_mark"),
     ],
 )
 def test_refusals_leave_the_state_unchanged(ships, action, rule):
-    state = seat(table(), "Ada", ships=ships)
+    state = seated(small_table(), "Ada", ships=ships)
     before = state
     refused(state, action, rule)
     assert state == before
 
 
 def test_cannot_afford_a_ship_or_a_repayment():
-    poor = seat(table(), "Ada", credits=4)
+    poor = seated(small_table(), "Ada", credits=4)
     refused(poor, BuyShip("kestrel"), "merchants.shipyard.cannot_afford")
     refused(poor, BuyShip("kestrel", lease=True), "merchants.shipyard.cannot_afford")
-    assert run(shipyard(seat(poor, "Ada", credits=5), BuyShip("kestrel", lease=True))).result.player("Ada").credits == 0
-    indebted = seat(poor, "Ada", ships=(make_ship("mule", 1, loans=1),))
+    assert run(shipyard(seated(poor, "Ada", credits=5), BuyShip("kestrel", lease=True))).result.player("Ada").credits == 0
+    indebted = seated(poor, "Ada", ships=(sample_ship("mule", 1, loans=1),))
     refused(indebted, PayLoans(("mule-1",)), "merchants.shipyard.cannot_afford")
 
 
 def test_the_shipyard_acts_only_on_a_player_there():
-    refused(seat(table(), "Ada", location="Market"), BuyShip("kestrel"), "merchants.shipyard.not_here")
+    refused(seated(small_table(), "Ada", location="Market"), BuyShip("kestrel"), "merchants.shipyard.not_here")
 
 
 def test_sold_out_designs_are_refused():
-    state = replace(table(), shipyard=(("kestrel", 0), ("mule", 2), ("falcon", 2), ("ox", 2),
+    state = replace(small_table(), shipyard=(("kestrel", 0), ("mule", 2), ("falcon", 2), ("ox", 2),
                                         ("harrier", 2), ("bison", 1), ("peregrine", 1), ("mammoth", 1)))
     refused(state, BuyShip("kestrel"), "merchants.shipyard.sold_out")
 
 
 def test_ownership_limits_per_mark():
     assert RULEBOOK.ownership_limits == (4, 4, 3, 2)
-    state = replace(seat(table(), "Ada", ships=tuple(make_ship("kestrel", n) for n in range(1, 4)), credits=99), era=3)
+    state = replace(seated(small_table(), "Ada", ships=tuple(sample_ship("kestrel", n) for n in range(1, 4)), credits=99), era=3)
     state = replace(state, shipyard=tuple((d, 5) for d, _ in state.shipyard))
-    harrier_owner = seat(state, "Ada", ships=tuple(make_ship("harrier", n) for n in range(1, 4)))
+    harrier_owner = seated(state, "Ada", ships=tuple(sample_ship("harrier", n) for n in range(1, 4)))
     refused(harrier_owner, BuyShip("harrier"), "merchants.shipyard.ownership_limit")
-    two_harriers = seat(state, "Ada", ships=tuple(make_ship("harrier", n) for n in range(1, 3)))
+    two_harriers = seated(state, "Ada", ships=tuple(sample_ship("harrier", n) for n in range(1, 3)))
     assert len(run(shipyard(two_harriers, BuyShip("harrier"))).result.player("Ada").ships) == 3
 
 
 def test_the_mark_advances_when_every_ship_of_it_is_gone():
-    state = replace(table(), shipyard=(("kestrel", 0), ("mule", 1)) + table().shipyard[2:])
+    state = replace(small_table(), shipyard=(("kestrel", 0), ("mule", 1)) + small_table().shipyard[2:])
     steps = run(shipyard(state, BuyShip("mule")))
     assert steps.result.era == 2
     assert [s.title for s in steps] == ["Buy a ship", "The Mark advances"]
@@ -119,17 +119,17 @@ def test_the_mark_advances_when_every_ship_of_it_is_gone():
 
 
 def test_obsolescence_mark_one_in_the_mark_three_era_mark_two_in_the_mark_four_era():
-    state = table()
-    one, two, three = make_ship("kestrel"), make_ship("falcon"), make_ship("harrier")
+    state = small_table()
+    one, two, three = sample_ship("kestrel"), sample_ship("falcon"), sample_ship("harrier")
     assert [replace(state, era=2).obsolete(s) for s in (one, two, three)] == [False, False, False]
     assert [replace(state, era=3).obsolete(s) for s in (one, two, three)] == [True, False, False]
     assert [replace(state, era=4).obsolete(s) for s in (one, two, three)] == [True, True, False]
-    state = replace(table(), era=2, shipyard=(("kestrel", 0), ("mule", 0), ("falcon", 0), ("ox", 1)) + table().shipyard[4:])
-    steps = run(shipyard(seat(state, "Ada", credits=40), BuyShip("ox")))
+    state = replace(small_table(), era=2, shipyard=(("kestrel", 0), ("mule", 0), ("falcon", 0), ("ox", 1)) + small_table().shipyard[4:])
+    steps = run(shipyard(seated(state, "Ada", credits=40), BuyShip("ox")))
     assert steps.result.era == 3 and "Mark 1 ships are now obsolete" in steps[-1].text
 
 
 def test_cards_kept_from_a_scrapped_ship_go_on_the_next_ship():
-    state = seat(table(), "Ada", kept_cards=("ace", "fuel_cell", "cargo_pod"))
+    state = seated(small_table(), "Ada", kept_cards=("ace", "fuel_cell", "cargo_pod"))
     ship = run(shipyard(state, BuyShip("kestrel"))).result.player("Ada").ships[0]
     assert ship.pilots == ("ace",) and ship.gear == ("fuel_cell", "cargo_pod")

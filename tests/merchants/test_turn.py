@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from merchants_tables import make_ship, seat, table
+from tabletoolkit.merchants.examples import sample_ship, seated, small_table
 
 from tabletoolkit import IllegalAction, Rng, run
 from tabletoolkit.merchants import (BuyShip, DockVisit, MarketVisit, RunShip, act, legal_choices, move, move_and_act,
@@ -26,7 +26,7 @@ def test_the_loop_runs_clockwise():
 
 
 def test_move_and_do_nothing_passes_the_turn():
-    steps = run(turn(table(), move(), Rng(0)))
+    steps = run(turn(small_table(), move(), Rng(0)))
     after = steps.result
     assert after.player("Ada").location == "Market" and after.player("Ada").credits == 30
     assert after.active.name == "Bea" and after.turn == 2
@@ -35,7 +35,7 @@ def test_move_and_do_nothing_passes_the_turn():
 
 
 def test_move_and_act_and_act_again_where_you_stand():
-    state = seat(table(), "Ada", location="Market", visited_belt=True, ships=(make_ship("kestrel"), make_ship("mule", 2)))
+    state = seated(small_table(), "Ada", location="Market", visited_belt=True, ships=(sample_ship("kestrel"), sample_ship("mule", 2)))
     first = run(turn(state, move_and_act(RunShip("kestrel-1")), Rng(0))).result
     again = replace(first, current=0)
     steps = run(turn(again, act(RunShip("mule-2")), Rng(0)))
@@ -45,29 +45,29 @@ def test_move_and_act_and_act_again_where_you_stand():
 
 
 def test_the_action_must_fit_the_location():
-    refused(table(), move_and_act(BuyShip("kestrel")), "merchants.turn.wrong_action")
-    refused(table(), move_and_act(DockVisit()), "merchants.turn.wrong_action")
+    refused(small_table(), move_and_act(BuyShip("kestrel")), "merchants.turn.wrong_action")
+    refused(small_table(), move_and_act(DockVisit()), "merchants.turn.wrong_action")
     with pytest.raises(IllegalAction) as caught:
-        run(turn(table(), replace(move(), action=MarketVisit(buy="rookie")), Rng(0)))
+        run(turn(small_table(), replace(move(), action=MarketVisit(buy="rookie")), Rng(0)))
     assert caught.value.rule == "merchants.turn.move_no_action"
 
 
 def test_entering_the_shipyard_with_loans_forces_repayment_when_it_can_be_paid():
-    state = seat(table(), "Ada", location="Dock", ships=(make_ship("mule", loans=1),))
+    state = seated(small_table(), "Ada", location="Dock", ships=(sample_ship("mule", loans=1),))
     refused(state, move(), "merchants.shipyard.must_repay")
-    broke = seat(state, "Ada", credits=4)
+    broke = seated(state, "Ada", credits=4)
     assert run(turn(broke, move(), Rng(0))).result.player("Ada").location == "Shipyard"
 
 
 def test_leaving_the_dock_opens_the_refineries():
-    state = seat(table(), "Ada", location="Dock")
+    state = seated(small_table(), "Ada", location="Dock")
     steps = run(turn(state, move(), Rng(0)))
     assert steps.result.refineries_open and steps[1].title == "Refineries open"
-    assert not run(turn(table(), move(), Rng(0))).result.refineries_open
+    assert not run(turn(small_table(), move(), Rng(0))).result.refineries_open
 
 
 def test_legal_choices_list_every_candidate_with_its_verdict():
-    verdicts = dict((str(choice), verdict) for choice, verdict in legal_choices(table()))
+    verdicts = dict((str(choice), verdict) for choice, verdict in legal_choices(small_table()))
     assert verdicts["act here: buy a kestrel"] == "legal"
     assert verdicts["act here: lease a mule"] == "legal"
     assert verdicts["move and do nothing"] == "legal"
@@ -76,7 +76,7 @@ def test_legal_choices_list_every_candidate_with_its_verdict():
 
 
 def test_no_turn_after_the_game_is_over():
-    refused(replace(table(), finished=True), move(), "merchants.turn.game_over")
+    refused(replace(small_table(), finished=True), move(), "merchants.turn.game_over")
 
 
 def test_malformed_choices_are_invalid_input():
