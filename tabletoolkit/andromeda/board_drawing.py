@@ -88,7 +88,8 @@ def board_svg(board: "Board", pieces: "Pieces | None", marks: Mapping[str, str],
     xs = [_point(board, rid)[0] for rid in board.regions] or [0]
     ys = [_point(board, rid)[1] for rid in board.regions] or [0]
     width = int(max(xs) + RADIUS + MARGIN)
-    legend, legend_width = _legend(pieces is not None, set(marks.values()))
+    shown = pieces is not None and bool(pieces.ships or pieces.pirates or pieces.developments)
+    legend, legend_width = _legend(shown, set(marks.values()), bool(path))
     width = max(width, legend_width + 20)
     height = int(max(ys) + RADIUS + MARGIN + (22 if caption else 0) + (22 if legend else 0))
     out = [
@@ -148,8 +149,8 @@ _LEGEND_MARKS = {
 }
 
 
-def _legend(pieces: bool, marks: set[str]) -> tuple[str, int]:
-    """One line explaining the symbols on show (pieces, then overlays), and its width."""
+def _legend(pieces: bool, marks: set[str], route: bool) -> tuple[str, int]:
+    """One line explaining the symbols on show (pieces, then overlays, then a route), and its width."""
     items: list[tuple[str, str]] = []
     if pieces:
         items += [
@@ -165,6 +166,8 @@ def _legend(pieces: bool, marks: set[str]) -> tuple[str, int]:
                       f'<line x1="0" y1="5" x2="10" y2="-5" stroke="{colour}" stroke-width="2.5"/>' if mark == "illegal" else
                       f'<circle cx="5" cy="0" r="6" fill="none" stroke="{colour}" stroke-width="2.5"{dashes}/>')
             items.append((symbol, _LEGEND_MARKS[mark]))
+    if route:
+        items.append(('<line x1="0" y1="0" x2="11" y2="0" stroke="#ff8c1a" stroke-width="6" stroke-linecap="round"/>', "shortest path"))
     out, x = [], 0
     for symbol, text in items:
         out.append(f'<g transform="translate({x},0)">{symbol}<text x="16" y="4" font-size="10.5" fill="#333">{html.escape(text)}</text></g>')

@@ -253,7 +253,8 @@ def test_svg_is_deterministic_and_shows_overlays():
     assert first.count('class="tt-ship"') == 1 and first.count('class="tt-pirate"') == 2
     assert board._repr_svg_().count('class="tt-region') == 30
     assert "legal by Jump" in first and "pirate (class)" in first and "moves from here" not in first  # the legend
-    assert "tt-legend" not in board.svg()
+    assert "tt-legend" not in board.svg() and "tt-legend" not in board.svg(Pieces())  # nothing to explain
+    assert "shortest path" in first and "shortest path" in board.svg(path=("T01", "T11"))
     with pytest.raises(InvalidInput) as error:
         board.svg(pieces, {"T02": "legall"})
     assert error.value.field == "marks.T02"
