@@ -33,6 +33,9 @@ def test_placement_odds_are_a_distribution_over_allowed_regions(pirates, letter,
             continue
         held = set(pieces.pirates_in(region))
         assert not held or held == {"S"} == {arriving}, f"{arriving} placed among {held} in {region}"
+        fixed = BOARD.base(start).id if start == "development_office" else start
+        if start != RANDOM_NEBULA and region != fixed:  # a fallback: a nebula free of pirates (A-F6)
+            assert region in NEBULAE and not held
 
 
 @settings(max_examples=60, deadline=None)
