@@ -178,8 +178,8 @@ def optional_rules(game: Game, *, teams: Mapping[str, str] | None = None, catalo
         yield Step("2v2: teammates are not opponents", ("; ".join(checks) or "no region holds two sides") + ". Teammates who "
                    f"fight together pool their dice (at most {variant.team_dice_cap}) and compare as one side; both winners "
                    "advance on supremacy and take the pirate reward (A-F20). Once a turn the active player may pass 1 resource, "
-                   "tactics card, unslotted moon, supremacy or exploration token to or from a teammate (``transfer``), and may "
-                   "hand the turn's first module to the teammate (``acquire_modules(first_to=...)``).", TEAMS, game,
+                   "tactics card, unslotted moon, supremacy or exploration token to or from a teammate (transfer), and may "
+                   "hand the turn's first module to the teammate (acquire_modules with first_to).", TEAMS, game,
                    {"teams": {t: tuple(m) for t, m in members.items()}})
     if game.ended_by is None or game.final_turns:
         yield Step("Final scoring later", "The optional rules add their scoring steps once the game is over: special "
