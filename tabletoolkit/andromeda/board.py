@@ -417,6 +417,20 @@ class Board:
         filled.update(zip((r.id for r in rest), ordinary))
         return self._with_regions(_laid(r, filled[r.id]) if r.id in filled else r for r in self.regions.values())
 
+    def with_special_regions(self, kind: str | None) -> "Board":
+        """This board laid out again with its two special tiles of ``kind`` ("quasar" or "vortex"), or none.
+
+        The laid planets and alliance bases keep their order; the special tiles go first into the
+        spaces marked for them, so the other tiles move on along the fill order (可选规则 · 特殊地区 · 设置).
+        """
+        if kind not in (None, "none", "quasar", "vortex"):
+            raise InvalidInput("special", kind, "'quasar', 'vortex' or 'none': the optional rule uses 2 Quasars or 2 Vortices")
+        special = [] if kind in (None, "none") else sorted(t.id for t in self.tiles.values() if t.kind == kind)
+        if special and len(special) < 2:
+            raise InvalidInput("special", kind, f"the board file lists {len(special)} {kind} tile; the rule uses 2")
+        tiles = [r.tile for r in self.tile_spaces() if r.kind in ("planet", "alliance_base")]
+        return self.cleared().lay_out(tiles, special=special[:2])
+
     def set_up(self, players: int, rng: Rng, special: Sequence[Tile | str] = ()) -> tuple["Board", tuple[str, ...]]:
         """The board part of set-up (游戏设置 · 4; A-F13), on a cleared copy of this board.
 

@@ -27,19 +27,6 @@ def _hook(control: widgets.Widget, css: str) -> widgets.Widget:
     return control
 
 
-def with_special_regions(board: Board, kind: str) -> Board:
-    """The board laid out again with two special tiles of ``kind`` ("quasar"/"vortex") or none.
-
-    The planets and alliance bases keep their shuffled order; the special spaces are filled first,
-    so the other tiles move on along the fill order (可选规则 · 特殊地区 · 设置).
-    """
-    if kind == "none" and not any(r.kind in ("quasar", "vortex") for r in board.regions.values()):
-        return board
-    tiles = [r.tile for r in board.tile_spaces() if r.kind in ("planet", "alliance_base")]
-    special = [] if kind == "none" else sorted(t.id for t in board.tiles.values() if t.kind == kind)[:2]
-    return board.cleared().lay_out(tiles, special=special)
-
-
 def _region_list(board: Board, ids: Sequence[str]) -> str:
     return ", ".join(html.escape(board.regions[r].label) for r in ids) or "none"
 
@@ -78,7 +65,7 @@ def launch_explorer(
     box = widgets.VBox()
 
     def show(_=None) -> None:
-        current = with_special_regions(board, special.value)
+        current = board.with_special_regions(special.value)
         ship = Ship(who.value, kind.value, reach.value, voyage.value, assault.value, jump.value)
         access = BaseAccess(resources.value, maximus.value, odessa.value, frozenset(developments.value))
         options = legal_launches(current, pieces, ship, energy=energy.value, access=access)
@@ -262,5 +249,4 @@ __all__ = [
     "launch_explorer",
     "launch_turn_stepper",
     "raid_explorer",
-    "with_special_regions",
 ]

@@ -310,3 +310,17 @@ def test_set_up_draws_planets_by_player_count_and_lays_them_in_fill_order():
         shuffled_planets[2], "odessa", "development_office", shuffled_planets[3], None,
     ]
     assert forced.regions["T33"].tile == "quasar-2"
+
+
+def test_special_regions_are_laid_first_and_the_other_tiles_move_on():
+    board = Board.default()
+    quasars = board.with_special_regions("quasar")
+    assert [quasars.regions[r].name for r in ("T12", "T13", "T33")] == ["Quasar I", "Shipyard", "Quasar II"]
+    laid = [r.tile for r in board.tile_spaces() if r.tile]
+    assert [r.tile for r in quasars.tile_spaces() if r.kind in ("planet", "alliance_base")] == laid  # same order
+    assert quasars.with_special_regions("none").regions == board.regions
+    with pytest.raises(InvalidInput) as error:
+        board.with_special_regions("black hole")
+    assert error.value.field == "special"
+    with pytest.raises(InvalidInput):
+        Board.from_toml(SPACES).with_special_regions("quasar")  # the file lists one Quasar tile

@@ -10,7 +10,6 @@ from tabletoolkit.widgets.andromeda_board import (
     launch_explorer,
     launch_turn_stepper,
     raid_explorer,
-    with_special_regions,
 )
 
 #  A ─ B ─ C ─ D     N (nebula) next to A; Y (Shipyard) next to D.
@@ -82,7 +81,7 @@ def test_launch_explorer_special_regions_toggle():
     assert "andromeda.launch.quasar" in explorer.refusals.value
     explorer.special.value = "none"
     assert explorer.board.regions["T12"].name == "Shipyard"
-    assert with_special_regions(board, "vortex").regions["T33"].name == "Vortex of Power"
+    assert board.with_special_regions("vortex").regions["T33"].name == "Vortex of Power"
 
 
 def test_raid_explorer_offers_the_choice(board):
