@@ -13,8 +13,10 @@ and the rest of the game build it; here it is given. Each step is an explained p
     state = yield from result(state)                # 步骤 5
     state = yield from damage(state)                # 步骤 6
 
-``battle`` runs them in order. Rulings: A-F2 (a tie for first: everyone loses), A-F3 (one beaten
-pirate figure), A-R2, A-R3, A-R4, A-R11, A-F20 (2v2), A-R14 (the rulebook example's invented dice).
+``battle`` runs them in order; each step happens once (``andromeda.battle.step_done``). Rulings:
+A-F2 (a tie for first: everyone loses), A-F3 (one beaten pirate figure), A-F14 (a battle ends when
+one faction or none is left, e.g. after diplomacy cards move ships away), A-R2, A-R3, A-R4, A-R11,
+A-F20 (2v2), A-R14 (the rulebook example's invented dice).
 """
 
 from __future__ import annotations
