@@ -70,7 +70,7 @@ def check_run(state: GameState, action: RunShip) -> None:
     ship = player.ship(action.ship)
     require(not state.obsolete(ship), "merchants.belt.obsolete",
             f"{ship.label()} is obsolete in the Mark {state.era} era and cannot be run (M-F5).", BELT)
-    require(not ship.at_destination, "merchants.belt.at_destination",
+    require(not ship.at_destination or state.variant.run_from_destination == "forfeit_bonus", "merchants.belt.at_destination",
             f"{ship.label()} ended its run at its destination and stays there until it is paid at the Dock.", BELT)
 
 
@@ -80,6 +80,12 @@ def belt(state: GameState, action: RunShip, rng: Rng) -> Procedure:
     check_run(state, action)
     player = state.active
     ship = player.ship(action.ship)
+    if ship.at_destination:
+        ship = replace(ship, at_destination=False)
+        state = state.with_player(player.with_ship(ship))
+        yield Step("Leave the destination",
+                   f"{ship.label()} ended its last run at its destination; running again (variant run_from_destination) "
+                   "gives up that destination bonus unless it ends this run there again.", BELT, state, {"ship": ship.id})
     bonus = state.energy_of(ship) - ship.energy
     energy = state.energy_of(ship)
     yield Step("Choose a ship",

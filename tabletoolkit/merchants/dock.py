@@ -21,7 +21,7 @@ from .state import GameState, Player, Ship, describe_tokens, pile, require
 from .variant import DOCK, END
 
 NOTEBOOK = "merchants_dock.ipynb"
-DEBT = " (the repayment is not optional: the shortfall shows as negative credits)"
+DEBT = " (variant unpayable_repayment='debt': the shortfall shows as negative credits)"
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,7 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
     if endgame:
         if player.loans:
             cost = sum(s.loans * loan_repayment(s, variant) for s in player.ships)
+            _check_repayment(state, cost, "In the end game every loan must be repaid")
             player = replace(player, credits=player.credits - cost, ships=tuple(replace(s, loans=0) for s in player.ships))
             state = state.with_player(player)
             debt = DEBT if player.credits < 0 else ""
@@ -126,6 +127,8 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
             steps.append(("Obsolete ships stay", "In the end game obsolete ships are not scrapped; their cards stay with them: "
                           + ", ".join(s.label() for s in obsolete) + ".", {}))
     else:
+        _check_repayment(state, sum(s.loans * loan_repayment(s, variant) for s in obsolete),
+                         "Scrapping obsolete ships repays their loans in full")
         _check_transfers(state, action, obsolete)
         for ship in obsolete:
             cost = ship.loans * loan_repayment(ship, variant)
@@ -155,6 +158,15 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
                                              f"cost, {card.cost} credits: {where}. {player.name} has {player.credits} credits.",
                           {"card": card.id, "paid": card.cost}))
     return state, steps
+
+
+def _check_repayment(state: GameState, owed: int, why: str) -> None:
+    """Refuse a Dock action whose forced repayment the credits after the payout cannot cover (M-R4)."""
+    player = state.active
+    require(state.variant.unpayable_repayment == "debt" or player.credits >= owed, "merchants.dock.cannot_repay",
+            f"{why}: {owed} credits, and after the payout {player.name} has {player.credits}. The Dock action is refused "
+            f"(M-R4); earn more first{' (move through the Dock doing nothing)' if state.end_trigger is None else ' (act again at the Belt)'}.",
+            DOCK)
 
 
 def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) -> None:
@@ -188,7 +200,7 @@ def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) 
                     f"{target.label()} would carry more than {variant.gear_per_ship} gear.", DOCK)
         cost += card.cost
     loans = sum(s.loans * loan_repayment(s, variant) for s in obsolete)
-    require(player.credits - loans >= cost, "merchants.dock.cannot_afford",
+    require(not cost or player.credits - loans >= cost, "merchants.dock.cannot_afford",
             f"The transfers cost {cost} credits; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
 
 

@@ -61,6 +61,31 @@ def check_trigger(state: GameState, want: bool) -> None:
                 f"With {player.credits} credits ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
 
 
+def check_passing_repayment(state: GameState) -> None:
+    """Refuse entering the Dock without its action in the end game when every loan cannot be repaid (M-R4)."""
+    player = state.active
+    owed = loan_total(state, player)
+    require(state.variant.unpayable_repayment == "debt" or player.credits >= owed, "merchants.dock.cannot_repay",
+            f"Entering the Dock in the end game repays every loan ({owed} credits); {player.name} has {player.credits} (M-R4).",
+            END)
+
+
+def pass_into_dock(state: GameState) -> Procedure:
+    """Variant ``endgame_dock_entry="may_pass"``: the player enters the Dock without its action (no payout) in the
+    end game, repays every loan and is back for the end."""
+    check_passing_repayment(state)
+    player = state.active
+    owed = loan_total(state, player)
+    player = replace(player, credits=player.credits - owed, ships=tuple(replace(s, loans=0) for s in player.ships))
+    state = replace(state.with_player(player), dock_arrivals=state.dock_arrivals + (player.name,))
+    repaid = f"repays every loan ({owed} credits) and " if owed else ""
+    yield Step("Back at the Dock without the Dock action",
+               f"{player.name} enters the Dock doing nothing (variant): no payout; {player.name} {repaid}has "
+               f"{player.credits} credits (arrival {len(state.dock_arrivals)}; earlier arrivals win ties).",
+               END, state, {"repaid": owed, "arrivals": state.dock_arrivals})
+    return state
+
+
 def trigger_end(state: GameState, want: bool) -> Procedure:
     """After the Dock action: trigger the end (repay loans, +10 credits, stay) or explain why not."""
     player = state.active

@@ -121,7 +121,7 @@ def situation(state: GameState, player: str, ship_id: str) -> BeltSituation:
         bag=tuple((k, n) for k, n in state.bag if n),
         destination=ship.destination,
         deck=tuple(sorted(Counter(state.destination_deck).items())),
-        ended=ship.at_destination,
+        ended=ship.at_destination and state.variant.run_from_destination == "no",
     )
     return BeltSituation(rules, start, ship_id)
 

@@ -18,7 +18,7 @@ from ..engine.steps import Procedure, Step, run
 from .actions import BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnChoice, act, move, move_and_act, stay
 from .belt import arrive_at_belt, belt, check_run
 from .dock import settle, dock
-from .end import check_trigger, final_scoring
+from .end import check_passing_repayment, check_trigger, final_scoring, pass_into_dock
 from .market import check_market, market
 from .shipyard import check_shipyard, loan_repayment, shipyard
 from .state import GameState, next_location, require
@@ -59,13 +59,16 @@ def check_turn(state: GameState, choice: TurnChoice) -> None:
     endgame = state.end_trigger is not None
     if choice.option == "move":
         require(choice.action is None, "merchants.turn.move_no_action", "Moving and doing nothing takes no action.", TURN)
-        if target.location == "Shipyard" and target.loans:
-            cheapest = min(loan_repayment(s, state.variant) for s in target.ships if s.loans)
+        variant = state.variant
+        if target.location == "Shipyard" and target.loans and variant.loans_on_entering == "repay":
+            cheapest = min(loan_repayment(s, variant) for s in target.ships if s.loans)
             require(target.credits < cheapest, "merchants.shipyard.must_repay",
                     f"{player.name} enters the Shipyard with loans and can repay one ({cheapest} credits): they must (シップヤード).",
                     "シップヤード")
-        require(not (endgame and target.location == "Dock"), "merchants.end.dock_on_arrival",
-                "In the end game a player entering the Dock takes the Dock action: payout and repaying every loan.", END)
+        if endgame and target.location == "Dock":
+            require(variant.endgame_dock_entry == "may_pass", "merchants.end.dock_on_arrival",
+                    "In the end game a player entering the Dock takes the Dock action: payout and repaying every loan.", END)
+            check_passing_repayment(moved)
         return
     _check_action(moved, choice.action, arrived=True)
 
@@ -117,6 +120,8 @@ def turn(state: GameState, choice: TurnChoice, rng: Rng) -> Procedure:
                            "マーケット", state, {})
             if where == "Belt":
                 state = yield from arrive_at_belt(state)
+            if where == "Dock" and choice.action is None and state.end_trigger is not None:
+                state = yield from pass_into_dock(state)
         else:
             again = " again where they stand (M-R5)" if state.active.acted_here else " where they stand"
             yield Step(f"{heading} acts at the {state.active.location}", f"{name} acts{again}.", TURN, state, {})

@@ -75,6 +75,27 @@ class MerchantsVariant(Variant):
         explains="'lap': players at the Dock when the end triggers leave on their next turn and go round once (M-R4); "
         "'stay': they may stay and take the Dock bonus.",
     )
+    loans_on_entering: str = constant(
+        "repay", allowed=("repay", "when_acting"), section=SHIPYARD,
+        explains="'repay': entering the Shipyard with loans forces a repayment, so moving in and doing nothing is "
+        "refused while one marker is affordable (the text: entering with loans, one must be repaid); "
+        "'when_acting': only the Shipyard action is forced to repay, passing through is free.",
+    )
+    unpayable_repayment: str = constant(
+        "refuse", allowed=("refuse", "debt"), section=DOCK + " (ruling M-R4)",
+        explains="A Dock action whose forced loan repayment (scrapped ships; every loan in the end game) exceeds the "
+        "credits after the payout: 'refuse' it with a reason (M-R4); 'debt': repay anyway into negative credits.",
+    )
+    run_from_destination: str = constant(
+        "no", allowed=("no", "forfeit_bonus"), section=BELT,
+        explains="A ship that ended its run at its destination: 'no' other run before the Dock pays it (visiting the "
+        "destination ends its action); 'forfeit_bonus': it may run again, giving up the destination bonus (M-R2).",
+    )
+    endgame_dock_entry: str = constant(
+        "dock_action", allowed=("dock_action", "may_pass"), section=END,
+        explains="In the end game, entering the Dock: 'dock_action' (the payout and every loan repaid come with it); "
+        "'may_pass': moving in and doing nothing is allowed (no payout) but every loan is still repaid.",
+    )
     act_again: bool = constant(
         True, allowed=(True, False), section=TURN + " (ruling M-R5)",
         explains="Whether a player may act again where they stand (M-R5).",

@@ -159,3 +159,12 @@ def test_every_next_belt_action_is_listed_with_its_verdict():
     assert verdicts["take from Bea's local space"].startswith("merchants.belt.no_energy")
     assert verdicts["end the run"].startswith("merchants.belt.no_destination")
     assert len(verdicts) == 7
+
+
+def test_the_forfeit_variant_runs_a_ship_again_from_its_destination_without_its_bonus():
+    state = at_belt(sample_ship("kestrel", destination="ceres", at_destination=True))
+    state = replace(state, known=("gold",), variant=state.variant.but(run_from_destination="forfeit_bonus"))
+    steps = ran(state, pickup("known"))
+    ship = steps.result.player("Ada").ships[0]
+    assert steps[0].title == "Leave the destination" and not ship.at_destination
+    assert ship.destination == "ceres" and ship.hold == ("gold",)

@@ -99,3 +99,27 @@ def test_in_the_end_game_tokens_stay_aboard_loans_are_repaid_and_nothing_is_scra
     assert [s.title for s in steps] == ["Unclaimed tokens to known space", "Payout: Kestrel", "Tokens stay aboard",
                                         "Discard destinations", "Repay every loan", "Obsolete ships stay", "Back at the Dock"]
     refused(state, DockVisit(trigger_end=True), "merchants.end.already_triggered")
+
+
+def test_scrapping_a_ship_whose_loans_cannot_be_repaid_is_refused():
+    """M-R4: a forced repayment that the credits after the payout cannot cover refuses the Dock action."""
+    old = sample_ship("kestrel", 1, loans=2, hold=("ice",))  # pays 1; its loans cost 2 × 5
+    state = replace(at_dock((old,), credits=8), era=3)
+    refused(state, DockVisit(), "merchants.dock.cannot_repay")
+
+
+def test_the_debt_variant_repays_into_negative_credits():
+    old = sample_ship("kestrel", 1, loans=2, hold=("ice",))
+    state = replace(at_dock((old,), credits=8), era=3)
+    state = replace(state, variant=state.variant.but(unpayable_repayment="debt"))
+    steps = run(dock(state, DockVisit()))
+    assert steps.result.player("Ada").credits == 8 + 1 - 10 and steps.result.player("Ada").ships == ()
+    assert "negative credits" in next(s.text for s in steps if s.title == "Scrap an obsolete ship")
+
+
+def test_an_end_game_dock_whose_loans_cannot_be_repaid_is_refused():
+    ship = sample_ship("mule", 1, loans=2, hold=("ice",))  # pays 1; its loans cost 2 × 5
+    state = replace(at_dock((ship,), credits=8), end_trigger="Bea", dock_arrivals=("Bea",))
+    refused(state, DockVisit(), "merchants.dock.cannot_repay")
+    paid = run(dock(seated(state, "Ada", credits=9), DockVisit())).result.player("Ada")
+    assert paid.credits == 0 and paid.loans == 0

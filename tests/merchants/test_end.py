@@ -126,3 +126,20 @@ def test_end_game_needs_a_trigger():
     with pytest.raises(IllegalAction) as caught:
         run(end_game(three_at_the_end(), scripted([act(DockVisit())]), Rng(0)))
     assert caught.value.rule == "merchants.end.not_triggered"
+
+
+def test_the_may_pass_variant_enters_the_dock_without_a_payout_but_repays_every_loan():
+    triggered = run(turn(three_at_the_end(), act(DockVisit(trigger_end=True)), Rng(0))).result
+    at_cy = run(turn(triggered, move(), Rng(0))).result  # Bea goes round
+    cy = at_cy.player("Cy")
+    loaded = seated(at_cy, "Cy", ships=(replace(cy.ships[0], hold=("gold",), loans=1),))
+    passing = replace(loaded, variant=loaded.variant.but(endgame_dock_entry="may_pass"))
+    steps = run(turn(passing, move(), Rng(0)))
+    after = steps.result.player("Cy")
+    assert after.location == "Dock" and after.credits == 115 - 5 and after.loans == 0 and after.ships[0].hold == ("gold",)
+    assert steps.result.dock_arrivals == ("Ada", "Cy")
+    assert any(s.title == "Back at the Dock without the Dock action" for s in steps)
+    broke = seated(passing, "Cy", credits=4, ships=(replace(cy.ships[0], loans=1),))
+    with pytest.raises(IllegalAction) as caught:
+        run(turn(broke, move(), Rng(0)))
+    assert caught.value.rule == "merchants.dock.cannot_repay"

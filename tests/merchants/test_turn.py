@@ -88,3 +88,11 @@ def test_malformed_choices_are_invalid_input():
         with pytest.raises(InvalidInput) as caught:
             build()
         assert caught.value.field == field
+
+
+def test_the_when_acting_variant_lets_a_player_with_loans_pass_into_the_shipyard():
+    state = seated(small_table(), "Ada", location="Dock", ships=(sample_ship("mule", loans=1),))
+    state = replace(state, variant=state.variant.but(loans_on_entering="when_acting"))
+    after = run(turn(state, move(), Rng(0))).result
+    assert after.player("Ada").location == "Shipyard" and after.player("Ada").loans == 1
+    refused(state, move_and_act(BuyShip("kestrel")), "merchants.shipyard.must_repay")
