@@ -132,8 +132,7 @@ def build_development(game: Game, colour: str, region_name: str, *, payment: Goo
     game = gain_vp(game, colour, score.vp)
     yield Step("Development VP", score.explain() + ".", SCORE, game, {"vp": score.vp})
     track = catalog.track_for_development(tile.type)
-    if game.player(colour).track(track) < catalog.track(track).top:
-        game = yield from advance_track(game, colour, track, 1, catalog=catalog, variant=variant)
+    game = yield from advance_track(game, colour, track, 1, catalog=catalog, variant=variant)
     return game
 
 

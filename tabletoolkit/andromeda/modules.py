@@ -91,8 +91,7 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
         game, text = _take(game, colour, name, rows, paid, payments[index] if index < len(payments) else None, catalog, owner)
         yield Step(f"Take {name}", text + ".", f"{SECTION} 1–2", game)
         row = catalog.module(name).row
-        if game.player(owner).track(row) < catalog.track(row).top:
-            game = yield from advance_track(game, owner, row, 1, catalog=catalog, variant=variant)
+        game = yield from advance_track(game, owner, row, 1, catalog=catalog, variant=variant)
     if at_field and len(picks) == 1:
         card = catalog.module(field_discard)
         display, decks = dict(game.module_display), dict(game.module_decks)

@@ -184,9 +184,9 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None)
         game = game.with_player(player)
         said.append(f"{colour}'s ships are damaged")
     for colour in verdict.supremacy:
-        if game.player(colour).track("supremacy") < catalog.track("supremacy").top:
-            game = run(advance_track(game, colour, "supremacy", catalog=catalog)).result
-            said.append(f"{colour} +1 supremacy")
+        moved = run(advance_track(game, colour, "supremacy", catalog=catalog)).result
+        said.append(f"{colour} +1 supremacy" if moved != game else f"{colour} is at the top of supremacy: the step is lost")
+        game = moved
     if state.pirate_returned:
         pirates = list(game.pirates)
         for _ in range(state.pirate_returned):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
+from ..engine import InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from .actions import draw_tactics
 from .catalog import TRACKS, Catalog, load_catalog
@@ -51,15 +51,13 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
     if not isinstance(spaces, int) or spaces < 1:
         raise InvalidInput("spaces", spaces, "advance at least 1 space")
     board = catalog.track(track)
-    start = game.player(colour).track(track)
-    if start >= board.top:
-        raise IllegalAction("andromeda.tracks.at_top", f"{colour} is already at the top of the {track} track", SPECIFIC[track])
-    for _ in range(spaces):
+    for done in range(spaces):
         player = game.player(colour)
         here = player.track(track)
         if here >= board.top:
-            yield Step("Top of the track", f"{colour} is at the top of {track}; the remaining steps are lost.",
-                       SPECIFIC[track], game)
+            yield Step("Top of the track", f"{colour} is at the top of {track} (space {board.top}): {spaces - done} step(s) "
+                       "have nowhere to go and are lost; the effect that gave them still happens (the text is silent on "
+                       "overflow; nothing carries over).", SPECIFIC[track], game, {"lost": spaces - done})
             break
         space = here + 1
         game = game.with_player(replace(player, tracks=player.tracks + _one(track)))

@@ -83,13 +83,14 @@ def test_civilization_hand_limit_draws_up_to_it_at_once():
 
 
 @pytest.mark.phase("andromeda.tracks")
-def test_event_space_moves_the_event_marker_and_top_is_refused():
+def test_event_space_moves_the_event_marker_and_steps_past_the_top_are_lost():
     result = run(advance_track(game(science=1), "red", "science")).result
     assert result.event_position == 1
-    top = game(science=CATALOG.track("science").top)
-    with pytest.raises(IllegalAction) as refused:
-        run(advance_track(top, "red", "science"))
-    assert refused.value.rule == "andromeda.tracks.at_top"
+    top = CATALOG.track("science").top
+    at_top = run(advance_track(game(science=top), "red", "science", 2))
+    assert at_top.result == game(science=top) and at_top.steps[-1].data == {"lost": 2}
+    near = run(advance_track(game(science=top - 1), "red", "science", 3))
+    assert near.result.player("red").track("science") == top and near.steps[-1].data == {"lost": 2}
 
 
 def test_text_track_values_are_the_alternative():
