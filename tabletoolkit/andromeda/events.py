@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from math import comb
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..prob import Distribution, draw
 from .actions import draw_tactics
 from .catalog import Catalog, load_catalog
+from .goods import Goods
 from .state import Game, Region
 from .tracks import track_vp
 from .variant import RULEBOOK, AndromedaVariant
@@ -83,11 +84,13 @@ def reveal_planet(game: Game, catalog: Catalog | None = None) -> Procedure:
 
 @register_phase("andromeda.event", title="Resolve an event card", section=RESOLVE, notebook="andromeda_tracks_and_events.ipynb")
 def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK,
-                  place_pirate: PiratePlacer | None = None) -> Procedure:
+                  place_pirate: PiratePlacer | None = None, recruits: Mapping[str, str] | None = None) -> Procedure:
     """At the end of the turn of the player holding the event marker: flip the top event card, score its
     track for everyone (minus damaged modules, not below 0), place its pirate, resolve its special
     effect, reset the marker by player count. ``place_pirate(game, pirate_class, rng)`` places the
-    pirate (the pirate-placement rules); without it a die picks a matching pirate-free nebula."""
+    pirate (the pirate-placement rules); without it a die picks a matching pirate-free nebula.
+    ``recruits`` (colour -> region) are the choices a card allowing "recruit 1 of your leaders from any
+    region" asks for (Call of the Obelisk); players not named recruit nobody."""
     from .scoring import gain_vp
 
     catalog = catalog or load_catalog()
@@ -96,6 +99,13 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
     if not game.event_deck:
         raise IllegalAction("andromeda.event.deck_empty", "the event deck is empty", RESOLVE)
     card = catalog.event(game.event_deck[0])
+    recruits = dict(recruits or {})
+    if recruits and card.special != "each_draws_tactics_and_recruits":
+        raise InvalidInput("recruits", recruits, f"{card.name} lets nobody recruit (A-F19: nothing is done during an event "
+                           "unless the card says so)")
+    for colour, where in recruits.items():
+        if game.region(where).leaders[colour] < 1:
+            raise IllegalAction("andromeda.event.no_leader", f"{where} holds no {colour} leader to recruit", f"{RESOLVE} 3 特殊效果")
     game = replace(game, event_deck=game.event_deck[1:])
     yield Step("Flip the event card", f"{card.name}: scores {card.scores}, brings the {card.pirate}-class pirate. "
                f"Special: {card.special_text or 'none'}", RESOLVE, game, {"card": card.name})
@@ -113,7 +123,7 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
     placer = place_pirate or _place_by_die
     game, where = placer(game, card.pirate, rng)
     yield Step("2 A new pirate", f"The {card.pirate}-class pirate arrives: {where}.", f"{RESOLVE} 2 放置新的海盗", game)
-    game, text = _special(game, card.special, rng)
+    game, text = _special(game, card.special, rng, recruits)
     yield Step("3 Special effect", text, f"{RESOLVE} 3 特殊效果", game)
     start = catalog.event_track_start.get(len(game.players), 0)
     carried = game.event_carried
@@ -145,17 +155,21 @@ def _place_by_die(game: Game, pirate: str, rng: Rng) -> tuple[Game, str]:
     return game, "no pirate-free nebula: it stays by its card"
 
 
-def _special(game: Game, special: str, rng: Rng) -> tuple[Game, str]:
+def _special(game: Game, special: str, rng: Rng, recruits: Mapping[str, str]) -> tuple[Game, str]:
     if special in ("each_draws_tactics", "each_draws_tactics_and_recruits"):
         for colour in game.turn_order_from(game.event_pending or game.active):
             game, _ = draw_tactics(game, colour, 1, rng)
         text = "Each player draws 1 tactics card."
         if special == "each_draws_tactics_and_recruits":
-            text += " Each may also recruit 1 of their leaders from any region (a choice made with the recruit free action)."
+            for colour, where in recruits.items():
+                region = game.region(where)
+                game = game.with_region(replace(region, leaders=region.leaders.minus(Goods.of({colour: 1}))))
+                game = game.with_player(replace(game.player(colour), leaders=game.player(colour).leaders + 1))
+            text += (" Each may also recruit 1 of their leaders from any region: "
+                     + (", ".join(f"{c} from {w}" for c, w in recruits.items()) if recruits else "nobody does") + ".")
         return game, text
     if special == "each_gains_credit":
         from .actions import gain
-        from .goods import Goods
 
         for player in game.players:
             game = gain(game, player.colour, Goods.of(credit=1))

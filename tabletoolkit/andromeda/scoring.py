@@ -80,11 +80,11 @@ def vp_marker(vp: int, catalog: Catalog | None = None) -> tuple[int, int]:
 
 
 def end_turn(game: Game, rng=None, *, hand_discards: tuple[str, ...] = (), catalog: Catalog | None = None,
-             variant: AndromedaVariant = RULEBOOK, place_pirate=None) -> Procedure:
+             variant: AndromedaVariant = RULEBOOK, place_pirate=None, recruits=None) -> Procedure:
     """The end of the active player's turn: they discard down to their limits — ``hand_discards``, exactly
     the tactics cards over the hand limit (5 + civilization), and every resource over its cap (sample caps,
     A-R13) — then a pending event card resolves (never after the end was triggered), then the next player
-    clockwise becomes active; once the end is triggered each player takes exactly one more turn, and the
+    clockwise becomes active (``place_pirate``, ``recruits``: see ``events.resolve_event``); once the end is triggered each player takes exactly one more turn, and the
     game is over when the last of them has played."""
     from .events import resolve_event
     from .free_actions import CAPS, LIMIT, end_of_turn_hand, end_of_turn_resources
@@ -100,7 +100,7 @@ def end_turn(game: Game, rng=None, *, hand_discards: tuple[str, ...] = (), catal
                    LIMIT if hand_discards and not excess else CAPS, game,
                    {"hand discards": tuple(hand_discards), "resources discarded": excess})
     if game.event_pending is not None and game.ended_by is None:
-        game = yield from resolve_event(game, rng, catalog=catalog, variant=variant, place_pirate=place_pirate)
+        game = yield from resolve_event(game, rng, catalog=catalog, variant=variant, place_pirate=place_pirate, recruits=recruits)
     if game.player(finished).power_used:
         game = game.with_player(replace(game.player(finished), power_used=False))
     if game.ended_by is not None and game.final_turns and game.final_turns[0] == finished:

@@ -12,7 +12,7 @@ from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.state import Game, Player, Region, StationModule, core_station, fleet
 from tabletoolkit.andromeda.tracks import advance_track, track_vp
 from tabletoolkit.andromeda.variant import RULEBOOK
-from tabletoolkit.engine import IllegalAction, Rng, run
+from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run
 
 CATALOG = load_catalog()
 TOKEN_A, TOKEN_B = Goods.of(vp=2), Goods.of(energy=3)
@@ -124,6 +124,24 @@ def test_event_card_scores_minus_damaged_modules_not_below_zero_then_resets():
     assert all(len(p.tactics) == 1 for p in after.players)           # each draws 1 tactics card
     assert after.event_pending is None and after.event_position == CATALOG.event_track_start[2]
     assert after.event_discard == ("Call of the Obelisk",)
+
+
+@pytest.mark.phase("andromeda.event")
+def test_call_of_the_obelisk_lets_each_player_recruit_one_leader_from_any_region():
+    start = replace(game(), event_pending="red", event_position=CATALOG.event_track_length)
+    start = start.with_region(replace(start.region("Nebula 1"), leaders=Goods.of(blue=2)))   # no blue ship there
+    after = run(resolve_event(start, Rng.forced([2]), recruits={"blue": "Nebula 1"})).final_state
+    assert after.player("blue").leaders == start.player("blue").leaders + 1
+    assert after.region("Nebula 1").leaders == Goods.of(blue=1)
+    assert after.player("red").leaders == start.player("red").leaders                    # red chose not to
+    with pytest.raises(IllegalAction) as refused:
+        run(resolve_event(start, Rng.forced([2]), recruits={"red": "Nebula 1"}))
+    assert refused.value.rule == "andromeda.event.no_leader"
+    other_card = replace(start, event_deck=("Sample: Trade Winds",))
+    with pytest.raises(InvalidInput):                                # that card lets nobody recruit (A-F19)
+        run(resolve_event(other_card, Rng.forced([2]), recruits={"blue": "Nebula 1"}))
+    assert start == replace(game(), event_pending="red", event_position=CATALOG.event_track_length).with_region(
+        replace(game().region("Nebula 1"), leaders=Goods.of(blue=2)))
 
 
 @pytest.mark.phase("andromeda.event")
