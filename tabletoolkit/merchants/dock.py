@@ -165,7 +165,7 @@ def _check_repayment(state: GameState, owed: int, why: str) -> None:
     player = state.active
     require(state.variant.unpayable_repayment == "debt" or player.credits >= owed, "merchants.dock.cannot_repay",
             f"{why}: {owed} credits, and after the payout {player.name} has {player.credits}. The Dock action is refused "
-            f"(M-R4); earn more first{' (move through the Dock doing nothing)' if state.end_trigger is None else ' (act again at the Belt)'}.",
+            f"(M-R4); earn more first{' (pass the Dock without its action)' if state.end_trigger is None else ' (run a ship again at the Belt)'}.",
             DOCK)
 
 
