@@ -60,6 +60,16 @@ def test_ship_sources_board_or_barge_never_scrapyard_top_or_bay():
     run(return_turn(game, "yellow", [Activate("Treasury", "transport-2")]))        # the barge is fine
 
 
+def test_a_ship_repaired_onto_the_barge_this_turn_activates_a_module():
+    game = activation_example()                                   # the fighter is on the scrapyard's top
+    turn = run(return_turn(game, "yellow", [Activate("Shipwright", "transport-1", "repair", "scrapyard:fighter"),
+                                            Activate("Treasury", "fighter")]))
+    treasury = next(s for s in turn.steps if s.title == "Activate Treasury")
+    assert treasury.data == {"module": "Treasury", "by": "fighter"}
+    assert turn.result.player("yellow").resources["credit"] == game.player("yellow").resources["credit"] + 1
+    assert game == activation_example()
+
+
 def test_a_module_holding_a_ship_or_energy_cannot_activate_again():
     game = activation_example()
     assert refused(game, [Activate("Treasury", "transport-1"), Activate("Treasury", "transport-2")]) == "andromeda.return.occupied"
