@@ -177,7 +177,9 @@ class DiplomacyPlay:
     """A diplomacy card played in step 2. The card's text is data (the rulebook prints only examples);
     its effects here: ``vp`` flat, ``vp_per_opposing_ship`` (opponents' ships and pirate figures in the
     region at the time, teammates excluded), ``withdraw`` (kinds of the player's own ships moved out of
-    the active region), ``ends_battle``. A battle also ends once one faction or none is left (A-F14)."""
+    the active region), ``ends_battle``; ``any_side_may_end`` (like Hailing Frequencies) with
+    ``ended_by`` naming the player who takes that offer, if anyone does. A battle also ends once one
+    faction or none is left (A-F14)."""
 
     by: str
     card: str
@@ -186,14 +188,21 @@ class DiplomacyPlay:
     ends_battle: bool = False
     vp_per_opposing_ship: int = 0
     withdraw: tuple[str, ...] = ()
+    any_side_may_end: bool = False
+    ended_by: str | None = None
 
     def __post_init__(self) -> None:
         _text("play.by", self.by)
         _text("play.card", self.card)
         _count("play.vp", self.vp)
         _count("play.vp_per_opposing_ship", self.vp_per_opposing_ship)
-        if not isinstance(self.ends_battle, bool):
-            raise InvalidInput("play.ends_battle", self.ends_battle, "expected true or false")
+        for flag in ("ends_battle", "any_side_may_end"):
+            if not isinstance(getattr(self, flag), bool):
+                raise InvalidInput(f"play.{flag}", getattr(self, flag), "expected true or false")
+        if self.ended_by is not None:
+            _text("play.ended_by", self.ended_by)
+            if not self.any_side_may_end:
+                raise InvalidInput("play.ended_by", self.ended_by, "only a card that lets any side end the battle names who ends it")
         if isinstance(self.withdraw, str):
             raise InvalidInput("play.withdraw", self.withdraw, "a list of ship kinds, e.g. [\"transport\"]")
         object.__setattr__(self, "withdraw", tuple(self.withdraw))
@@ -323,6 +332,13 @@ def _checked_plays(state: BattleState, plays: Sequence[DiplomacyPlay], variant: 
                 DIPLOMACY + " (A-R4)",
             )
         by_player[play.by] = play
+        players_in_battle = {p.name for p in setup.participants if state.in_battle(p.name)}
+        if play.ended_by is not None and play.ended_by not in players_in_battle:
+            raise IllegalAction(
+                "andromeda.battle.diplomacy.not_participant",
+                f"{play.ended_by} is not a player in this battle and cannot end it ({play.card}).",
+                DIPLOMACY,
+            )
         kinds = [s.kind for s in state.ships(play.by)]
         for kind in play.withdraw:
             if kind not in kinds:
@@ -364,7 +380,7 @@ def _diplomacy_steps(state: BattleState, by_player: Mapping[str, DiplomacyPlay])
                 DIPLOMACY + (" (A-F14)" if not play.ends_battle else ""),
             )
         state = replace(state, ended_by_diplomacy=ending)
-        section = DIPLOMACY if play.ends_battle else BATTLE + " (A-F14: one faction or none left)"
+        section = DIPLOMACY if play.ends_battle or play.ended_by else BATTLE + " (A-F14: one faction or none left)"
         steps.append(Step("The battle ends", f"{ending}: no dice are rolled, nobody wins or loses.", section, state, {"ended by": name}))
         break
     return steps
@@ -397,6 +413,8 @@ def _resolve_play(state: BattleState, play: DiplomacyPlay) -> tuple[BattleState,
         state = replace(state, region_ships=tuple(region.items()), withdrawn=tuple(withdrawn.items()))
         left = f"; {name} has no ship left there and leaves the battle" if not staying else ""
         parts.append(f"{name} moves {', '.join(s.kind for s in leaving)} out of {state.setup.region}{left}.")
+    if play.any_side_may_end:
+        parts.append(f"Any side may now end the battle: {play.ended_by} does." if play.ended_by else "Any side may now end the battle; nobody does.")
     return state, " ".join(parts), {"player": name, "card": play.card, "VP": gained}
 
 
@@ -410,6 +428,8 @@ def _opposing_ships(state: BattleState, name: str) -> int:
 def _ending(state: BattleState, play: DiplomacyPlay) -> str | None:
     if play.ends_battle:
         return f"{play.card} played by {play.by} ends the battle"
+    if play.ended_by:
+        return f"{play.ended_by} takes the offer of {play.card} (played by {play.by}) and ends the battle"
     left = state.factions
     if len(left) <= 1:
         who = " + ".join(left[0]) if left else "nobody"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -521,3 +522,18 @@ def test_each_step_happens_once_in_order():
                         (rolled, lambda s: roll(s, Rng(1))), (decided, lambda s: result(s)), (damaged, lambda s: damage(s))):
         assert refused(lambda: step(later), later).rule == "andromeda.battle.step_done"
     assert damaged.scrapped("yellow") == (TRANSPORT, TRANSPORT)  # damage applied once
+
+
+@pytest.mark.phase("andromeda.battle.diplomacy")
+def test_a_card_that_lets_any_side_end_the_battle():
+    example, state = example_state()
+    assert run(diplomacy(state, example.plays))[-1].text.endswith("Any side may now end the battle; nobody does.")
+    taken = DiplomacyPlay("blue", "Hailing Frequencies", vp_per_opposing_ship=1, any_side_may_end=True, ended_by="yellow")
+    steps = run(battle(example.setup, [taken]))
+    assert steps.result.over and dict(steps.result.vp) == {"blue": 4}
+    assert steps[-1].text.startswith("yellow takes the offer of Hailing Frequencies (played by blue) and ends the battle")
+    outsider = replace(taken, ended_by="Saucerian Abductor")
+    assert refused(lambda: diplomacy(state, [outsider]), state).rule == "andromeda.battle.diplomacy.not_participant"
+    with pytest.raises(InvalidInput) as raised:
+        DiplomacyPlay("blue", "Plain card", ended_by="yellow")
+    assert raised.value.field == "play.ended_by"
