@@ -70,6 +70,14 @@ class Destination:
     copies: int = 1
 
 
+def find(items, wanted: str, field: str, missing: str, key=lambda item: item.id):
+    """The item whose ``key`` is ``wanted``; else ``InvalidInput`` naming ``field`` and listing what there is."""
+    for item in items:
+        if key(item) == wanted:
+            return item
+    raise InvalidInput(field, wanted, f"{missing}; known: {[key(item) for item in items] or 'none'}")
+
+
 @dataclass(frozen=True)
 class GameData:
     """Everything a game needs that the rule text leaves open (all of it sample data, M-F7)."""
@@ -90,22 +98,13 @@ class GameData:
         return dict(self.token_values)[token]
 
     def ship(self, design_id: str) -> ShipDesign:
-        for design in self.ships:
-            if design.id == design_id:
-                return design
-        raise InvalidInput("design", design_id, f"no such ship; known: {[d.id for d in self.ships]}")
+        return find(self.ships, design_id, "design", "no such ship")
 
     def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise InvalidInput("card", card_id, f"no such card; known: {[c.id for c in self.cards]}")
+        return find(self.cards, card_id, "card", "no such card")
 
     def destination(self, destination_id: str) -> Destination:
-        for destination in self.destinations:
-            if destination.id == destination_id:
-                return destination
-        raise InvalidInput("destination", destination_id, f"no such destination; known: {[d.id for d in self.destinations]}")
+        return find(self.destinations, destination_id, "destination", "no such destination")
 
     @property
     def marks(self) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
-from .data import LOCATIONS, GameData, load_data
+from .data import LOCATIONS, GameData, find, load_data
 from .variant import RULEBOOK, MerchantsVariant
 
 OBJECTIVE = "ゲームの目的"
@@ -81,10 +81,7 @@ class Player:
     final_lap: bool = False
 
     def ship(self, ship_id: str) -> Ship:
-        for ship in self.ships:
-            if ship.id == ship_id:
-                return ship
-        raise InvalidInput("ship", ship_id, f"{self.name} owns no such ship; owns: {[s.id for s in self.ships] or 'none'}")
+        return find(self.ships, ship_id, "ship", f"{self.name} owns no such ship")
 
     @property
     def loans(self) -> int:
@@ -121,10 +118,7 @@ class GameState:
 
     # --- looking things up -------------------------------------------------------------------
     def player(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise InvalidInput("player", name, f"no such player; players: {[p.name for p in self.players]}")
+        return find(self.players, name, "player", "no such player", key=lambda player: player.name)
 
     @property
     def active(self) -> Player:
