@@ -31,6 +31,7 @@ from typing import Any
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..prob import compare
+from .odds import BattleOdds, battle_odds
 from .variant import RULEBOOK, AndromedaVariant
 
 BATTLE = "战斗"
@@ -274,6 +275,14 @@ class BattleState:
 
     def in_battle(self, name: str) -> bool:
         return any(name in f for f in self.factions)
+
+    def odds(self, variant: AndromedaVariant = RULEBOOK) -> BattleOdds:
+        """The exact odds of the prepared battle (after step 3): one side per faction, teams pooled."""
+        if not self.contenders:
+            raise IllegalAction("andromeda.battle.roll.unprepared", "Prepare the battle (step 3) to know its dice and aims.", PREPARATION)
+        dice = {c.name: (c.dice, c.aim) for c in self.contenders}
+        sides = [[dice[name] for name in f] if len(f) > 1 else dice[f[0]] for f in self.factions]
+        return battle_odds(sides, [" + ".join(f) for f in self.factions], variant)
 
     def dice(self, name: str) -> tuple[int, ...]:
         return dict(self.rolls).get(name, ())

@@ -537,3 +537,18 @@ def test_a_card_that_lets_any_side_end_the_battle():
     with pytest.raises(InvalidInput) as raised:
         DiplomacyPlay("blue", "Plain card", ended_by="yellow")
     assert raised.value.field == "play.ended_by"
+
+
+@pytest.mark.phase("andromeda.battle.preparation")
+def test_a_prepared_battle_gives_its_exact_odds():
+    example, state = example_state()
+    prepared = run(preparation(state, example.energy)).result
+    odds = prepared.odds()
+    assert odds.names == ("yellow", "blue", "Saucerian Abductor")
+    assert odds.wins == battle_odds([(6, 3), (5, 2), (3, 1)]).wins  # the text's dice and aims, the pirate's invented
+    teams = run(preparation(BattleState(team_setup()), {"green": 1})).result.odds()
+    assert teams.names == ("green + blue", "red", "Raider")
+    assert teams.wins == battle_odds([[(2, 1), (2, 1)], (1, 1), (1, 1)]).wins
+    with pytest.raises(IllegalAction) as unprepared:
+        state.odds()
+    assert unprepared.value.rule == "andromeda.battle.roll.unprepared"
