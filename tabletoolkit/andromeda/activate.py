@@ -36,6 +36,18 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
 
     catalog = catalog or load_catalog()
     region = game.region(region_name)
+    given = {name for name, value, default in (
+        ("make_room", make_room, None), ("keep_on_top", keep_on_top, 0), ("payment", payment, Goods()), ("tactics", tactics, ()),
+        ("modules", tuple(modules), ()), ("field_discard", field_discard, None), ("choice", choice, None),
+        ("target", target, None)) if value != default}
+    takes = {"planet": {"make_room"}, "nebula": {"make_room", "keep_on_top"}, "vortex": set()}.get(region.kind, set())
+    if region.kind == "alliance_base":
+        base = catalog.alliance_bases.get(region_name)
+        takes = ({"payment", "tactics"} if base and base.pay_any else {"modules", "field_discard"} if base and base.buy_modules
+                 else {"choice", "target"} if region_name == "Shipyard" else {"target"})
+    if given - takes:
+        raise InvalidInput(", ".join(sorted(given - takes)), region_name, f"activating {region_name} ({region.kind}) takes "
+                           f"{', '.join(sorted(takes)) or 'no choices'}")
     if not any(s.where == f"region:{region_name}" for s in game.player(colour).ships):
         raise IllegalAction("andromeda.activate.no_ship", f"{colour} has no ship on {region_name} to activate it", SECTION)
     if region.kind in ("planet", "nebula"):

@@ -28,6 +28,13 @@ CAPS = "发射回合 · 进行你的回合"
 ACTIONS = ("insert_moon", "play_tactics", "flip_development", "spend_exploration", "spend_supremacy",
            "recruit", "discard_moon", "collect_bonus", "faction_power")
 ANY_TURN = ("insert_moon", "play_tactics")
+#: The details each action takes; any other is refused rather than ignored.
+DETAILS = {
+    "insert_moon": ("index", "target"), "discard_moon": ("index", "repair"), "play_tactics": ("card",),
+    "flip_development": ("kind", "archive_pick", "payment", "tactics", "gain", "module", "repairs"),
+    "spend_exploration": ("index",), "spend_supremacy": ("index",), "recruit": ("region", "count"),
+    "collect_bonus": ("region",), "faction_power": (),
+}
 MOMENTS = ("own_turn", "other_turn", "battle", "diplomacy", "event", "return")
 
 #: When each tactics kind may be played (自由行动 · 战术卡类型). ``return`` is your own return turn: still
@@ -75,6 +82,9 @@ def free_action(game: Game, colour: str, action: str, *, moment: str | None = No
     catalog = catalog or load_catalog()
     if action not in ACTIONS:
         raise InvalidInput("action", action, f"one of {ACTIONS}")
+    unknown = sorted(set(details) - set(DETAILS[action]))
+    if unknown:
+        raise InvalidInput("details", unknown, f"{action} takes {DETAILS[action] or 'no details'}")
     own_turn = game.active == colour
     moment = moment or ("own_turn" if own_turn else "other_turn")
     if moment == "event" and action != "play_tactics":

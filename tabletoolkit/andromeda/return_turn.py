@@ -88,6 +88,10 @@ def _check(game: Game, colour: str, act: Activate, activated: set[str], ship_row
     player = game.player(colour)
     player.module(act.module)
     card = catalog.module(act.module)
+    if act.choice is not None and act.choice not in card.choices:
+        raise InvalidInput("choice", act.choice, f"{card.name} offers {card.choices or 'no choice'}")
+    if act.tech is not None and not card.activates_tech:
+        raise InvalidInput("tech", act.tech, f"only the Primary Reactor activates tech modules, not {card.name}")
     if card.end_game:
         raise IllegalAction("andromeda.return.no_dock", f"{card.name} scores at the end of the game and has no dock", STEP1)
     if card.is_tech and not card.activates_tech:

@@ -137,3 +137,13 @@ def test_end_of_turn_refuses_a_hand_over_the_limit_without_the_discards():
     assert game == kept
     ended = run(end_turn(game, hand_discards=("Automation",))).result
     assert len(ended.player("red").tactics) == 5 and ended.tactics_discard[-1] == "Automation"
+
+
+def test_details_an_action_does_not_take_are_refused_not_ignored():
+    from tabletoolkit.engine import InvalidInput
+
+    game = launch_example()
+    with pytest.raises(InvalidInput) as refused:
+        run(free_action(game, "red", "play_tactics", card="Automation", count=2))
+    assert refused.value.field == "details" and refused.value.value == ["count"]
+    assert game == launch_example()

@@ -167,3 +167,15 @@ def test_columns_refresh_after_each_acquiring_action():
     assert bought.display("science") == science[2:5]              # slid down and refilled once, after both
     again, _ = take_free_module(bought, "red", science[2])        # a second acquiring action refreshes again
     assert again.display("science") == science[3:6]
+
+
+@pytest.mark.phase("andromeda.activate")
+def test_choices_a_region_does_not_take_are_refused_not_ignored():
+    from tabletoolkit.engine import InvalidInput
+
+    game = launch_example()
+    for region, extra in (("Glacia", {"modules": ("Supplier",)}), ("Glacia", {"keep_on_top": 1}),
+                          ("Trade Hub", {"field_discard": "Supplier"}), ("Maximus Field", {"payment": Goods.of(energy=2)})):
+        with pytest.raises(InvalidInput):
+            run(activate_region(game, "red", region, **extra))
+    assert game == launch_example()

@@ -123,3 +123,14 @@ def test_architect_develops_and_shipwright_builds_during_the_return():
     with pytest.raises(IllegalAction) as refused:
         run(return_turn(game, "yellow", [Activate("Shipwright", "transport-2", "build_ship", "fighter")]))
     assert refused.value.rule == "andromeda.ships.none_unbuilt"       # the fighter sits on the scrapyard's top
+
+
+def test_a_choice_or_tech_list_a_module_does_not_take_is_refused():
+    from tabletoolkit.engine import InvalidInput
+
+    game = activation_example()
+    with pytest.raises(InvalidInput):
+        run(return_turn(game, "yellow", [Activate("Treasury", "transport-1", "repair")]))
+    with pytest.raises(InvalidInput):
+        run(return_turn(game, "yellow", [Activate("Treasury", "transport-1", tech=("Quantum Loom",))]))
+    assert game == activation_example()
