@@ -50,6 +50,10 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
         raise InvalidInput("track", track, f"one of {TRACKS}")
     if not isinstance(spaces, int) or spaces < 1:
         raise InvalidInput("spaces", spaces, "advance at least 1 space")
+    for name, value, default, home in (("upgrade", upgrade, None, "industry"), ("exploration_pick", exploration_pick, 0, "science"),
+                                       ("free_ship", free_ship, True, "industry"), ("draw_to_limit", draw_to_limit, True, "civilization")):
+        if value != default and track != home:
+            raise InvalidInput(name, value, f"a choice for the {home} track's special spaces, not {track}'s")
     board = catalog.track(track)
     for done in range(spaces):
         player = game.player(colour)

@@ -195,3 +195,14 @@ def test_peek_after_a_card_went_to_the_bottom():
     assert len(unseen) == 9
     result = run(event_peek(unseen, ["supremacy", "science", "industry", "commerce", "civilization"])).result
     assert result["after"]["supremacy"] == 1 - Fraction(comb(8, 2), comb(9, 2)) == Fraction(2, 9)
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_a_choice_for_another_tracks_spaces_is_refused():
+    from tabletoolkit.engine import InvalidInput
+
+    with pytest.raises(InvalidInput) as refused:
+        run(advance_track(game(), "red", "science", upgrade="fighter"))
+    assert refused.value.field == "upgrade"
+    with pytest.raises(InvalidInput):
+        run(advance_track(game(), "red", "industry", exploration_pick=1))
