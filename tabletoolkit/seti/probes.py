@@ -71,13 +71,15 @@ class ProbeOption:
     section: str
     cost: Mapping[str, int] = dataclasses.field(default_factory=dict)
     probe: int | None = None
+    planet: str | None = None  # for a moon landing: the moon's planet (``target`` is the moon)
 
     def refuse(self) -> IllegalAction:
         return IllegalAction(self.rule or "seti.illegal", self.reason, self.section)
 
     def __str__(self) -> str:
         verdict = "legal" if self.legal else f"{self.reason} [{self.rule}]"
-        return f"{self.action} {self.target}: {verdict}"
+        target = f"{self.target} (moon of {self.planet})" if self.planet else self.target
+        return f"{self.action} {target}: {verdict}"
 
 
 def _ok(action: str, target: Any, section: str, cost: Mapping[str, int], probe: int | None = None) -> ProbeOption:
@@ -361,13 +363,19 @@ def land_cost(solar: SolarSystem, planet: str, techs: frozenset[str], variant: S
 def landing_option(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False,
                    variant: SetiVariant = RULEBOOK) -> ProbeOption:
     """Whether this probe may land on its planet, or on ``moon`` (PT #04 or an effect that allows it,
-    one lander per moon, S-F3)."""
+    one lander per moon, S-F3). A moon's option has the moon as ``target`` and its ``planet``."""
     probe = state.solar.probe(probe_id)
     planet = _at_planet(state, probe, "land", SECTION_LAND)
     if isinstance(planet, ProbeOption):
         return planet
-    board, solar = state.player(probe.owner), state.solar
-    target = planet if moon is None else f"{moon} ({planet})"
+    option = _landing_verdict(state, probe, planet, moon, moon_allowed, variant)
+    return option if moon is None else replace(option, planet=planet)
+
+
+def _landing_verdict(state: Any, probe: Probe, planet: str, moon: str | None, moon_allowed: bool,
+                     variant: SetiVariant) -> ProbeOption:
+    board, solar, probe_id = state.player(probe.owner), state.solar, probe.id
+    target = planet if moon is None else moon
     cost = {"energy": land_cost(solar, planet, board.techs, variant)}
     if moon is not None:
         if solar.layout.planets[planet].moon(moon) is None:

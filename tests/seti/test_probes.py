@@ -263,13 +263,18 @@ def test_land_refusals_earth_no_planet_energy():
 
 def test_landing_options_list_the_planet_and_every_moon_with_a_verdict():
     state = table(Probe(1, "green", MARS), green={"energy": 3})
-    verdicts = [(o.target, o.legal, o.rule) for o in landing_options(state, "green")]
+    verdicts = [(o.target, o.planet, o.legal, o.rule) for o in landing_options(state, "green")]
     assert verdicts == [
-        ("Mars", True, None),
-        ("Phobos (Mars)", False, "seti.land.moon_tech"),
-        ("Deimos (Mars)", False, "seti.land.moon_tech"),
+        ("Mars", None, True, None),
+        ("Phobos", "Mars", False, "seti.land.moon_tech"),
+        ("Deimos", "Mars", False, "seti.land.moon_tech"),
     ]
-    assert all(o.legal for o in landing_options(state, "green", moon_allowed=True))
+    assert str(landing_options(state, "green")[1]).startswith("land Phobos (moon of Mars): Landing on a moon needs PT #04")
+    allowed = landing_options(state, "green", moon_allowed=True)
+    assert all(o.legal for o in allowed)
+    # A moon option's target is the moon's name: it can be passed straight back to land.
+    landed = land(state, allowed[2].probe, moon=allowed[2].target, moon_allowed=True)
+    assert landed.solar.landers("Mars", "Deimos")[0].owner == "green"
 
 
 def test_data_beyond_the_pool_is_discarded():

@@ -26,8 +26,14 @@ def test_default_layout_follows_the_rules_and_says_it_is_illustrative():
     assert [d.rings for d in layout.discs] == [1, 2, 3]
     assert set(layout.planets) == {"Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune"}
     assert layout.planets["Mars"].first_lander_data == (2, 1)  # Mars has two first-lander spaces (登陆行星或卫星)
-    jupiter = layout.planets["Jupiter"]  # the rulebook's Jupiter picture (绕行星运行)
-    assert (jupiter.land.vp, jupiter.first_lander_data, jupiter.moon("Io").reward.vp) == (7, (2,), 10)
+    jupiter = layout.planets["Jupiter"]  # the rulebook's Jupiter pictures (绕行星运行, 登陆行星或卫星)
+    assert (jupiter.orbit.data, jupiter.orbit.tuck, jupiter.land.vp, jupiter.land.traces) == (1, 1, 7, ("yellow",))
+    assert jupiter.first_lander_data == (2,)
+    moons = {m.name: (m.reward.vp, m.reward.energy, m.reward.traces, m.reward.data, m.reward.publicity) for m in jupiter.moons}
+    assert moons == {
+        "Io": (10, 4, (), 0, 0), "Europa": (7, 0, ("yellow", "yellow"), 0, 0),
+        "Ganymede": (12, 0, (), 0, 5), "Callisto": (13, 0, (), 4, 0),
+    }
     assert system.earth == Space(2, 0)
     assert system.contents(system.earth).publicity == 0  # visiting Earth gives no publicity (移动)
 
