@@ -4,6 +4,11 @@ The layout is data (``Layout``, read from ``data/solar_system.toml``); the state
 the discs' turns, the sector boards' order, the probes in space, the orbiters and landers on the planet
 board and the rotation marker. Every space knows its sector and the sector its star (S-F11, S-R1).
 
+Sectors are numbered 0..7 anticlockwise here (the sky of ``seti.sector`` numbers its sectors 1..8): the
+two meet by star name. ``stars`` lists the stars in sector order after set-up (neighbouring sectors are
+neighbours in that list, 7 next to 0); ``star_of("Earth")`` is the star of the sector a scan signals,
+``star_of("Mercury")`` TT #03's; ``earth_sector`` and ``sector_of(planet)`` give the numbers 0..7.
+
 A space ``(ring, sector)`` shows the top disc that covers its ring and has no cut-out there; through
 cut-outs the lower discs and finally the fixed board show. Turning disc ``k`` turns discs ``1..k``
 together (设置 · 3 太阳系版图; 研究科技 · 旋转太阳系).
@@ -443,6 +448,28 @@ class SolarSystem:
             raise InvalidInput("sector", sector, f"a sector is 0..{SECTORS - 1}")
         boards = {b.name: b for b in self.layout.sector_boards}
         return boards[self.boards[sector // 2]].stars[sector % 2]
+
+    @property
+    def stars(self) -> tuple[str, ...]:
+        """The 8 stars in sector order 0..7 (the sector boards' order chosen at set-up)."""
+        return tuple(self.star(sector) for sector in range(SECTORS))
+
+    @property
+    def earth_sector(self) -> int:
+        """Earth's sector now (0..7): where a scan marks its signal (扫描附近的恒星, S-F11)."""
+        return self.earth.sector
+
+    def star_of(self, planet: str) -> str | None:
+        """The star of the sector ``planet`` shows in now (``None`` if a disc covers it): the sky's
+        sector of that star is the planet's sector for scanning (Earth) and TT #03 (Mercury)."""
+        sector = self.sector_of(planet)
+        return None if sector is None else self.star(sector)
+
+    def sector_of_star(self, star: str) -> int:
+        """The sector (0..7) of ``star``; ``InvalidInput`` for a star not on the sector boards."""
+        if star not in self.stars:
+            raise InvalidInput("star", star, f"the stars round this solar system: {list(self.stars)}")
+        return self.stars.index(star)
 
     def sector_of(self, what: str | Space) -> int | None:
         """The sector of a space, or of a planet by name (``None`` if covered). Earth's sector is

@@ -53,8 +53,11 @@ def test_every_space_knows_its_sector_and_the_sector_its_star(solar):
     assert solar.sector_of("Mars") == 2 and solar.star(2) == "Kepler 22"
     assert solar.sector_of("Earth") == 0 and solar.star(0) == "Barnard's Star"
     assert solar.sector_of("Mercury") == 0
+    assert solar.earth_sector == 0 and solar.star_of("Earth") == solar.star_of("Mercury") == "Barnard's Star"
     with pytest.raises(InvalidInput):
         solar.star(8)
+    with pytest.raises(InvalidInput):
+        solar.sector_of_star("Tau Ceti")
 
 
 def test_sectors_with_your_probes(solar):
@@ -101,7 +104,13 @@ def test_seeded_setup_turns_the_discs_and_orders_the_sector_boards():
     assert [system.star(s) for s in (0, 1, 2, 7)] == ["Sirius A", "Vega", "Barnard's Star", "Proxima Centauri"]
     # Earth is printed at disc 2 position 0: it now lies 7 sectors on.
     assert system.earth == Space(2, 7)
-    assert system.sector_of("Earth") == 7
+    assert system.sector_of("Earth") == 7 == system.earth_sector
+    # The stars in sector order follow the boards: the sky (numbered 1..8) matches them by name.
+    assert system.stars == ("Sirius A", "Vega", "Barnard's Star", "Beta Pictoris",
+                            "Procyon", "61 Virginis", "Kepler 22", "Proxima Centauri")
+    assert system.star_of("Earth") == "Proxima Centauri" and system.sector_of_star("Proxima Centauri") == 7
+    # Mercury is on disc 1 position 0, turned 8 sectors: back in sector 0, Sirius A's (TT #03's sector).
+    assert system.sector_of("Mercury") == 0 and system.star_of("Mercury") == "Sirius A"
 
 
 def test_random_setup_is_reproducible_from_its_seed():
