@@ -122,12 +122,12 @@ class Scan:
     resolve_order: tuple[int, ...] | None = None
 
     def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
-        earth = sky_sector(game, game.solar.layout.earth)
-        mercury = sky_sector(game, "Mercury") if game.solar.planet_space("Mercury") else None
+        if game.solar is None or game.sectors is None:
+            raise IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
         supply = CardSupply(catalog(game), game.deck, game.card_row, game.discard)
         table = ScanTable(game.sectors, game.players, supply)
         rng = Rng(game.seed * 1000 + game.reshuffles + 1)
-        result = yield from scan(table, colour, self.steps, earth_sector=earth, mercury_sector=mercury, rng=rng,
+        result = yield from scan(table, colour, self.steps, solar=game.solar, rng=rng,
                                  resolve_order=self.resolve_order, variant=game.variant)
         after = result.table
         reshuffled = len(after.supply.deck) > len(game.deck)

@@ -5,7 +5,8 @@ instead), a card-row discard for a signal in one of the two sectors of the card'
 refills at once), and with telescope techs TT #02 (a hand card for an extra signal), TT #03 (1
 publicity for a signal in Mercury's sector) and TT #04 (1 energy to launch a probe or gain a move):
 at most 4 signals (S-F6). Sectors completed resolve after the action in the order the active player
-chooses (完成扇区, S-R7). Earth's and Mercury's sectors are parameters: they move with the solar system.
+chooses (完成扇区, S-R7). Earth's and Mercury's sectors move with the solar system: give ``solar`` and
+they are read off it (``scan_sectors``), or give their sky numbers by hand.
 Rulebook: 扫描附近的恒星, 望远镜科技, 扇形区域.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
@@ -23,6 +24,9 @@ from .measures import register_measure
 from .player import PlayerBoard
 from .sector import COMPLETE, NOTEBOOK, Gained, Reward, SectorResult, Sky, apply_reward, explain_resolution
 from .variant import RULEBOOK, SetiVariant
+
+if TYPE_CHECKING:
+    from .solar import SolarSystem
 
 SCAN = "扫描附近的恒星"
 TELESCOPE = "望远镜科技"
@@ -102,6 +106,45 @@ class ScanTable:
 
 
 @dataclass(frozen=True)
+class ScanSectors:
+    """Where a scan signals, as sky numbers: Earth's sector, the two beside it (TT #01) and Mercury's
+    (TT #03; ``None`` when it is not known or a disc covers Mercury)."""
+
+    earth: int
+    beside_earth: tuple[int, int]
+    mercury: int | None = None
+
+
+def scan_sectors(solar: "SolarSystem", sky: Sky) -> ScanSectors:
+    """Earth's, its neighbours' and Mercury's sectors read off the solar system, matched to the sky by
+    their stars (the solar system numbers its sectors 0..7 in the order set-up laid the sector boards,
+    S-F11; the sky numbers them 1..n)."""
+    from .solar import SECTORS
+
+    def number(solar_sector: int) -> int:
+        return sky.number_of(solar.star(solar_sector % SECTORS))
+
+    earth = solar.sector_of(solar.earth)
+    mercury = solar.sector_of("Mercury")
+    return ScanSectors(number(earth), (number(earth - 1), number(earth + 1)),
+                       None if mercury is None else number(mercury))
+
+
+def _sectors(sky: Sky, solar, earth_sector, mercury_sector) -> ScanSectors:
+    """The scan's sectors from ``solar`` or, for tests and hand-made tables, from the numbers given."""
+    if solar is not None:
+        if earth_sector is not None or mercury_sector is not None:
+            raise InvalidInput("earth_sector", earth_sector, "give the solar system or the sector numbers, not both")
+        return scan_sectors(solar, sky)
+    if earth_sector is None:
+        raise InvalidInput("earth_sector", None, "give the solar system (solar=...) or Earth's sector number")
+    sky.sector(earth_sector)
+    if mercury_sector is not None:
+        sky.sector(mercury_sector)
+    return ScanSectors(earth_sector, sky.neighbours(earth_sector), mercury_sector)
+
+
+@dataclass(frozen=True)
 class ScanResult:
     """The table after the scan, each signal (sector number, what it gave), resolutions, and effects
     left to other phases (TT #04's launch or move, life traces, cards)."""
@@ -118,28 +161,30 @@ def scan(
     player: str,
     steps: Sequence[ScanStep],
     *,
-    earth_sector: int,
-    mercury_sector: int | None = None,
     rng: Rng,
+    solar: "SolarSystem | None" = None,
+    earth_sector: int | None = None,
+    mercury_sector: int | None = None,
     resolve_order: Sequence[int] | None = None,
     variant: SetiVariant = RULEBOOK,
 ) -> Procedure:
     """Carry out a scan: the cost, each step in the order given, then the completed sectors resolve.
 
-    Everything is checked before the first step is shown: a refused scan changes nothing.
+    Earth's and Mercury's sectors come from ``solar`` (see ``scan_sectors``) or, by hand, from
+    ``earth_sector`` and ``mercury_sector``. Everything is checked before the first step is shown: a
+    refused scan changes nothing.
     """
-    shown, result = _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order, variant)
+    if not isinstance(table, ScanTable):
+        raise InvalidInput("table", table, "a ScanTable")
+    where = _sectors(table.sky, solar, earth_sector, mercury_sector)
+    shown, result = _scan(table, player, steps, where, solar is not None, rng, resolve_order, variant)
     yield from shown
     return result
 
 
-def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order, variant):
-    if not isinstance(table, ScanTable):
-        raise InvalidInput("table", table, "a ScanTable")
+def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resolve_order, variant):
     board = table.board(player)
-    table.sky.sector(earth_sector)
-    if mercury_sector is not None:
-        table.sky.sector(mercury_sector)
+    earth_sector = where.earth
     if isinstance(steps, (str, bytes)) or not isinstance(steps, Sequence):
         raise InvalidInput("steps", steps, "a list of scan steps (EarthSignal(), RowSignal(...), ...)")
     kinds = [type(step) for step in steps]
@@ -192,9 +237,10 @@ def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order
         if isinstance(step, EarthSignal):
             number = earth_sector if step.sector is None else step.sector
             table.sky.sector(number)
-            if number != earth_sector and number not in table.sky.neighbours(earth_sector):
+            if number != earth_sector and number not in where.beside_earth:
                 raise IllegalAction("seti.scan.not_adjacent",
-                                    f"TT #01 moves the Earth signal to a sector next to Earth's ({earth_sector}), not to {number}.", TELESCOPE)
+                                    f"TT #01 moves the Earth signal to a sector next to Earth's ({earth_sector}: "
+                                    f"{' or '.join(map(str, where.beside_earth))}), not to {number}.", TELESCOPE)
             why = "Earth's sector" if number == earth_sector else f"TT #01, next to Earth's sector {earth_sector}"
             table = signal(table, number, why, SCAN if number == earth_sector else TELESCOPE)
         elif isinstance(step, RowSignal):
@@ -225,10 +271,12 @@ def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order
             table = replace(table.with_board(replace(board, hand=tuple(hand))), supply=table.supply.discard_card(step.card))
             table = signal(table, step.sector, f"TT #02, {card.name} from the hand ({card.colour})", TELESCOPE)
         elif isinstance(step, MercurySignal):
-            if mercury_sector is None:
+            if where.mercury is None and from_solar:
+                raise IllegalAction("seti.scan.mercury_covered", "A disc covers Mercury now: TT #03 has no sector to mark.", TELESCOPE)
+            if where.mercury is None:
                 raise InvalidInput("mercury_sector", None, "TT #03 marks Mercury's sector: give its number")
             board = table.board(player).pay("seti.scan.tt3_publicity", TELESCOPE, publicity=variant.tt3_publicity)
-            table = signal(table.with_board(board), mercury_sector, f"TT #03, {variant.tt3_publicity} publicity paid, Mercury's sector", TELESCOPE)
+            table = signal(table.with_board(board), where.mercury, f"TT #03, {variant.tt3_publicity} publicity paid, Mercury's sector", TELESCOPE)
         else:
             if step.use not in ("launch", "move"):
                 raise InvalidInput("use", step.use, 'TT #04 gives "launch" or "move"')
@@ -244,14 +292,16 @@ def _scan(table, player, steps, earth_sector, mercury_sector, rng, resolve_order
     return shown, ScanResult(table, tuple(signals), results, tuple(pending + more))
 
 
-def scan_options(table: ScanTable, player: str, *, earth_sector: int, mercury_sector: int | None = None,
-                 variant: SetiVariant = RULEBOOK) -> tuple[tuple[ScanStep, str], ...]:
+def scan_options(table: ScanTable, player: str, *, solar: "SolarSystem | None" = None, earth_sector: int | None = None,
+                 mercury_sector: int | None = None, variant: SetiVariant = RULEBOOK) -> tuple[tuple[ScanStep, str], ...]:
     """Every step ``player`` could take in a scan now, each with ``"legal"`` or the refusing rule and reason.
 
     Each step is judged on its own, on the board after paying for the scan (its own cost included).
+    Earth's and Mercury's sectors come from ``solar`` or the numbers given, as in ``scan``.
     """
     board = table.board(player)
     sky = table.sky
+    where = _sectors(sky, solar, earth_sector, mercury_sector)
     try:
         paid = board.pay("seti.scan.cost", SCAN, credits=variant.scan_credits, energy=variant.scan_energy)
         cost_refusal = None
@@ -270,13 +320,13 @@ def scan_options(table: ScanTable, player: str, *, earth_sector: int, mercury_se
         return "legal"
 
     options: list[tuple[ScanStep, str]] = [(EarthSignal(), verdict())]
-    options += [(EarthSignal(n), verdict("TT1")) for n in sky.neighbours(earth_sector)]
+    options += [(EarthSignal(n), verdict("TT1")) for n in where.beside_earth]
     for position, card_id in enumerate(table.supply.row):
         if card_id is not None:
             options += [(RowSignal(position, n), verdict()) for n in sky.of_colour(table.supply.card(card_id).colour)]
     for card_id in board.hand:
         options += [(HandSignal(card_id, n), verdict("TT2")) for n in sky.of_colour(table.supply.card(card_id).colour)]
-    if mercury_sector is not None:
+    if where.mercury is not None:
         options.append((MercurySignal(), verdict("TT3", "seti.scan.tt3_publicity", publicity=variant.tt3_publicity)))
     options += [(ProbeBoost(use), verdict("TT4", "seti.scan.tt4_energy", energy=variant.tt4_energy)) for use in ("launch", "move")]
     return tuple(options)

@@ -487,6 +487,13 @@ class Sky:
             raise InvalidInput("sector", number, f"a sector number 1..{len(self.sectors)}")
         return self.sectors[number - 1]
 
+    def number_of(self, star: str) -> int:
+        """The number of the sector whose star is ``star``."""
+        for s in self.sectors:
+            if s.star == star:
+                return s.number
+        raise InvalidInput("star", star, f"a star of this sky: {[s.star for s in self.sectors]}")
+
     def neighbours(self, number: int) -> tuple[int, int]:
         """The two sectors next to ``number`` around the sky."""
         self.sector(number)
@@ -502,10 +509,7 @@ class Sky:
         signals); with ``star``, how many of ``player``'s markers that star's sector holds."""
         if star is None:
             return sum(1 for s in self.sectors if player in s.markers)
-        for s in self.sectors:
-            if s.star == star:
-                return s.markers.count(player)
-        raise InvalidInput("star", star, f"a star of this sky: {[s.star for s in self.sectors]}")
+        return self.sector(self.number_of(star)).markers.count(player)
 
     def with_sector(self, sector: Sector) -> "Sky":
         index = sector.number - 1

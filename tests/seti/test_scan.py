@@ -216,3 +216,43 @@ def test_the_mission_counts_read_the_sky():
     assert measure(SimpleNamespace(sectors=None), "green", "signal_sectors") == 0
     with pytest.raises(InvalidInput):
         sky.signals("green", "Nowhere")
+
+
+def shuffled_solar():
+    """Sector boards laid I, III, II, IV (stars by solar sector 0..7: Barnard's Star, Beta Pictoris, Sirius A,
+    Vega, Kepler 22, Proxima Centauri, Procyon, 61 Virginis) and the discs turned so Earth is in solar
+    sector 2 (Sirius A) and Mercury in solar sector 3 (Vega)."""
+    from tabletoolkit.seti.solar import Layout, SolarSystem
+
+    return SolarSystem(Layout.load(), turns=(3, 2, 1), boards=("I", "III", "II", "IV"))
+
+
+def test_earth_and_mercury_are_read_off_the_solar_system_by_their_stars():
+    from tabletoolkit.seti.scan import ScanSectors, scan_sectors
+
+    solar = shuffled_solar()
+    assert (solar.sector_of("Earth"), solar.sector_of("Mercury")) == (2, 3)
+    # Sample sky numbers: Sirius A 5, Beta Pictoris 2, Vega 6 — Earth's neighbours follow the boards as laid,
+    # not the sky's numbering (which would put Proxima Centauri, 4, next to Sirius A).
+    assert scan_sectors(solar, Sky.sample()) == ScanSectors(earth=5, beside_earth=(2, 6), mercury=6)
+
+
+@pytest.mark.phase("seti.scan")
+def test_a_scan_given_the_solar_system_signals_where_earth_and_mercury_are():
+    tt = PlayerBoard("green", techs=frozenset({"TT1", "TT3"}))
+    t = table(tt, PlayerBoard("purple"))
+    result = run(scan(t, "green", [EarthSignal(2), RowSignal(0, 6), MercurySignal()], solar=shuffled_solar(), rng=Rng(0))).result
+    assert [n for n, _ in result.signals] == [2, 6, 6]
+    before = t
+    with pytest.raises(IllegalAction) as refused:
+        run(scan(t, "green", [EarthSignal(4), RowSignal(0, 6)], solar=shuffled_solar(), rng=Rng(0)))
+    assert refused.value.rule == "seti.scan.not_adjacent" and "2 or 6" in refused.value.reason and t == before
+    with pytest.raises(InvalidInput) as bad:
+        run(scan(t, "green", [EarthSignal(), RowSignal(0, 6)], solar=shuffled_solar(), earth_sector=5, rng=Rng(0)))
+    assert bad.value.field == "earth_sector"
+    with pytest.raises(InvalidInput) as bad:
+        run(scan(t, "green", [EarthSignal(), RowSignal(0, 6)], rng=Rng(0)))
+    assert bad.value.field == "earth_sector"
+    options = dict((repr(s), v) for s, v in scan_options(t, "green", solar=shuffled_solar()))
+    assert options["EarthSignal(sector=2)"] == options["EarthSignal(sector=6)"] == options["MercurySignal()"] == "legal"
+    assert "EarthSignal(sector=4)" not in options
