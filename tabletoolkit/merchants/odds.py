@@ -4,8 +4,8 @@ Exploring draws a mine token from the bag without replacement, so every chance h
 counts. A run's *payout* is what the ship earns at the next Dock: its tokens' values (with the owner's
 refinery bonuses), its pilot and gear bonuses when it carries tokens, and the destination bonus when the
 run ended there (M-R2). A ship without a destination draws one first, and swapping draws another: the
-planner treats the destination deck as face down (every remaining card equally likely) and, unlike a
-real game, never reshuffles the discards into it.
+planner treats the destination deck as face down (every remaining card equally likely) and, as the game
+does, reshuffles the face-up discards (with the card just swapped away) into a new deck when it runs out.
 
 ``plan_odds`` gives the exact payout distribution of a fixed plan; ``best_plan`` searches every
 sequence of belt actions (expectimax over the bag's and the deck's draws) for the highest expected
@@ -75,6 +75,7 @@ class _Run(NamedTuple):
     destination: str | None
     deck: tuple[tuple[str, int], ...]
     ended: bool = False
+    discard: tuple[tuple[str, int], ...] = ()  # destination discards: reshuffled into a new deck when it runs out
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ def situation(state: GameState, player: str, ship_id: str) -> BeltSituation:
         destination=ship.destination,
         deck=tuple(sorted(Counter(state.destination_deck).items())),
         ended=ship.at_destination and state.variant.run_from_destination == "no",
+        discard=tuple(sorted(Counter(state.destination_discard).items())),
     )
     return BeltSituation(rules, start, ship_id)
 
@@ -131,6 +133,7 @@ def make_situation(
     local: tuple[str, ...] = (), known: tuple[str, ...] = (), opponents: dict[str, tuple[str, ...]] | None = None,
     destination: str | None = None, destinations: dict[str, tuple[int, int]] | None = None,
     deck: dict[str, int] | None = None, flat: int = 0, costs: tuple[int, int, int, int] = (1, 3, 2, 1),
+    discard: dict[str, int] | None = None,
 ) -> BeltSituation:
     """A run built by hand (for teaching and tests): destinations map id -> (cost, bonus)."""
     for name, pile_ in (("hold", hold), ("local", local), ("known", known)):
@@ -144,12 +147,16 @@ def make_situation(
     destinations = destinations or {}
     if destination is not None and destination not in destinations:
         raise InvalidInput("destination", destination, "give its (cost, bonus) in destinations")
+    for name, cards in (("deck", deck or {}), ("discard", discard or {})):
+        if set(cards) - set(destinations):
+            raise InvalidInput(name, cards, f"give every card's (cost, bonus) in destinations; unknown {sorted(set(cards) - set(destinations))}")
     rules = _Rules(tuple(sorted(values.items())), flat, tuple((k, c, b) for k, (c, b) in sorted(destinations.items())),
                    costs, capacity, False)
     start = _Run(energy, len(hold), sum(values[t] for t in hold), pile(local), pile(known),
                  tuple((k, pile(v)) for k, v in sorted((opponents or {}).items())),
                  tuple((k, n) for k, n in sorted(bag.items()) if n), destination,
-                 tuple((k, n) for k, n in sorted((deck or {}).items()) if n))
+                 tuple((k, n) for k, n in sorted((deck or {}).items()) if n),
+                 discard=tuple((k, n) for k, n in sorted((discard or {}).items()) if n))
     return BeltSituation(rules, start)
 
 
@@ -168,6 +175,21 @@ def _draws(pairs: tuple[tuple[str, int], ...]) -> list[tuple[str, int, tuple[tup
     return [(k, n, tuple((j, m - (j == k)) for j, m in pairs if m - (j == k))) for k, n in pairs]
 
 
+def _added(pairs: tuple, item) -> tuple:
+    """A multiset (sorted pairs of item and count) with one more ``item``."""
+    counts = Counter(dict(pairs))
+    counts[item] += 1
+    return tuple(sorted(counts.items()))
+
+
+def _destination_draws(deck: tuple, discard: tuple) -> list[tuple[Any, int, tuple, tuple]]:
+    """Each destination card the next draw may give, its weight, and the deck and discards after it: as in the
+    game, an empty deck is first replaced by the shuffled discards (works for card ids and for (cost, bonus))."""
+    if deck:
+        return [(card, n, rest, discard) for card, n, rest in _draws(deck)]
+    return [(card, n, rest, ()) for card, n, rest in _draws(discard)]
+
+
 Outcome = tuple[Any, int, _Run]  # label, weight, the run after
 DRAW_DESTINATION = BeltAction("destination")
 
@@ -176,8 +198,9 @@ def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[Outcome]]]:
     """Every legal action from ``run`` with its weighted outcomes. Stopping is not listed."""
     if run.ended:
         return []
-    if run.destination is None and run.deck:
-        return [(DRAW_DESTINATION, [(card, n, run._replace(destination=card, deck=deck)) for card, n, deck in _draws(run.deck)])]
+    if run.destination is None and (run.deck or run.discard):
+        return [(DRAW_DESTINATION, [(card, n, run._replace(destination=card, deck=deck, discard=discard))
+                                    for card, n, deck, discard in _destination_draws(run.deck, run.discard)])]
     pick, take_cost, explore_cost, swap_cost = rules.costs
     room = rules.capacity - run.held
     energy = run.energy
@@ -201,9 +224,10 @@ def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[Outcome]]]:
     if room > 0 and run.bag and energy >= explore_cost:
         moves.append((EXPLORE, [(kind, n, run._replace(energy=energy - explore_cost, **_load(rules, run, (kind,)), bag=bag))
                                 for kind, n, bag in _draws(run.bag)]))
-    if run.deck and energy >= swap_cost:
-        moves.append((SWAP, [(card, n, run._replace(energy=energy - swap_cost, destination=card, deck=deck))
-                             for card, n, deck in _draws(run.deck)]))
+    if run.destination is not None and (run.deck or run.discard) and energy >= swap_cost:
+        discarded = _added(run.discard, run.destination)
+        moves.append((SWAP, [(card, n, run._replace(energy=energy - swap_cost, destination=card, deck=deck, discard=discard))
+                             for card, n, deck, discard in _destination_draws(run.deck, discarded)]))
     if run.destination is not None and energy >= rules.destination(run.destination)[0]:
         moves.append((END_RUN, [(run.destination, 1, run._replace(energy=0, ended=True))]))
     return moves
@@ -223,7 +247,7 @@ class _Position(NamedTuple):
     Tokens are their Dock values, most valuable first. A pile is cut to the cargo room left (a pickup
     loads the most valuable that fit; what stays behind can never be loaded once the hold is full), and
     the piles one action reaches for the same energy are sorted, so which space is which does not
-    matter. The bag and the destination deck are multisets, destinations (cost, bonus). Whatever the
+    matter. The bag, the destination deck and its discards are multisets, destinations (cost, bonus). Whatever the
     energy and room left can no longer use is dropped. Every history that reaches the same position
     shares one search.
     """
@@ -235,6 +259,7 @@ class _Position(NamedTuple):
     bag: tuple[tuple[int, int], ...]  # (value, how many), most valuable first
     destination: tuple[int, int] | None
     deck: tuple[tuple[tuple[int, int], int], ...]  # ((cost, bonus), how many)
+    discard: tuple[tuple[tuple[int, int], int], ...]  # reshuffled into a new deck when the deck runs out
     ended: bool = False
 
 
@@ -285,27 +310,42 @@ class _Solver:
 
         rules = self.rules
         if run.ended:
-            return _Position(0, rules.capacity - run.held, (), (), (), rules.destination(run.destination), (), True)
+            return _Position(0, rules.capacity - run.held, (), (), (), rules.destination(run.destination), (), (), True)
         piles = tuple(sorted((values(tokens) for tokens in (run.known, run.local) if tokens), reverse=True))
         opponents = tuple(sorted((values(tokens) for _, tokens in run.opponents if tokens), reverse=True))
         destination = rules.destination(run.destination) if run.destination is not None else None
-        deck = _multiset((rules.destination(card), n) for card, n in run.deck)
+        deck, discard = ((tuple(sorted(Counter({rules.destination(card): n for card, n in cards}).items()))
+                          for cards in (run.deck, run.discard)))
         return self.after(run.energy, rules.capacity - run.held, piles, opponents,
-                          _multiset((rules.value(kind), n) for kind, n in run.bag), destination, deck)
+                          _multiset((rules.value(kind), n) for kind, n in run.bag), destination, deck, discard)
 
-    def after(self, energy, room, piles, opponents, bag, destination, deck) -> _Position:
+    def after(self, energy, room, piles, opponents, bag, destination, deck, discard) -> _Position:
         """The canonical position with this energy and room: what they can no longer use is dropped."""
         pick, take_cost, explore_cost, swap_cost = self.rules.costs
         if destination is not None and energy < swap_cost:
-            deck = ()
+            deck = discard = ()
             if energy < destination[0] and not self.rules.carried_bonus:
                 destination = None
+        elif discard and sum(n for _, n in deck) >= self._draws_left(energy, destination):
+            discard = ()  # the deck outlasts every draw still affordable: the discards never come back
         return _Position(energy, room, _cut(piles, room) if room and energy >= pick else (),
                          _cut(opponents, room) if room and energy >= take_cost else (),
-                         bag if room and energy >= explore_cost else (), destination, deck)
+                         bag if room and energy >= explore_cost else (), destination, deck, discard)
 
     def scale(self, pos: _Position) -> int:
-        return self._factorial(sum(n for _, n in pos.bag)) * self._factorial(sum(n for _, n in pos.deck))
+        """``bag size!`` times the destination draws' part: ``deck size!`` while the deck outlasts the draws still
+        affordable, else ``N!`` per draw (N: every destination card in play here), which every draw's count divides."""
+        draws = self._draws_left(pos.energy, pos.destination) if pos.deck or pos.discard else 0
+        deck = sum(n for _, n in pos.deck)
+        if deck >= draws:
+            cards = self._factorial(deck)
+        else:
+            cards = self._factorial(deck + sum(n for _, n in pos.discard) + (pos.destination is not None)) ** draws
+        return self._factorial(sum(n for _, n in pos.bag)) * cards
+
+    def _draws_left(self, energy: int, destination) -> int:
+        """Destination draws still affordable: a swap per ``swap_cost``, and the first card if there is none."""
+        return energy // self.rules.costs[3] + (destination is None)
 
     def _factorial(self, n: int) -> int:
         while len(self._factorials) <= n:
@@ -322,34 +362,34 @@ class _Solver:
     # --- the search --------------------------------------------------------------------------------
     def moves(self, pos: _Position) -> list[tuple[Move, list[_Outcome]]]:
         """Every legal move from ``pos`` (stopping is not listed): pickups, takes, explore, swap, end."""
-        energy, room, piles, opponents, bag, destination, deck, ended = pos
+        energy, room, piles, opponents, bag, destination, deck, discard, ended = pos
         if ended:
             return []
         after = self.after
-        if destination is None and deck:
-            return [(("destination",), [(n, 0, after(energy, room, piles, opponents, bag, card, _removed(deck, i)))
-                                        for i, (card, n) in enumerate(deck)])]
+        if destination is None and (deck or discard):
+            return [(("destination",), [(n, 0, after(energy, room, piles, opponents, bag, card, rest, left))
+                                        for card, n, rest, left in _destination_draws(deck, discard)])]
         pick, take_cost, explore_cost, swap_cost = self.rules.costs
         found: list[tuple[Move, list[_Outcome]]] = []
         for index, tokens in enumerate(piles):
             if tokens != piles[index - 1] or not index:
                 rest = piles[:index] + piles[index + 1:]
                 found.append((("pickup", tokens), [(1, sum(tokens), after(
-                    energy - pick, room - len(tokens), rest, opponents, bag, destination, deck))]))
+                    energy - pick, room - len(tokens), rest, opponents, bag, destination, deck, discard))]))
         for index, tokens in enumerate(opponents):
             if tokens != opponents[index - 1] or not index:
                 rest = opponents[:index] + opponents[index + 1:]
                 found.append((("take", tokens), [(1, sum(tokens), after(
-                    energy - take_cost, room - len(tokens), piles, rest, bag, destination, deck))]))
+                    energy - take_cost, room - len(tokens), piles, rest, bag, destination, deck, discard))]))
         if bag:
             found.append((("explore",), [(n, value, after(energy - explore_cost, room - 1, piles, opponents,
-                                                          _removed(bag, i), destination, deck))
+                                                          _removed(bag, i), destination, deck, discard))
                                          for i, (value, n) in enumerate(bag)]))
-        if deck and energy >= swap_cost:
-            found.append((("swap",), [(n, 0, after(energy - swap_cost, room, piles, opponents, bag, card, _removed(deck, i)))
-                                      for i, (card, n) in enumerate(deck)]))
+        if destination is not None and (deck or discard) and energy >= swap_cost:
+            found.append((("swap",), [(n, 0, after(energy - swap_cost, room, piles, opponents, bag, card, rest, left))
+                                      for card, n, rest, left in _destination_draws(deck, _added(discard, destination))]))
         if destination is not None and energy >= destination[0]:
-            found.append((("end",), [(1, 0, _Position(0, room, (), (), (), destination, (), True))]))
+            found.append((("end",), [(1, 0, _Position(0, room, (), (), (), destination, (), (), True))]))
         return found
 
     def best(self, pos: _Position) -> tuple[int, Move | None, int]:
@@ -476,12 +516,20 @@ def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[s
         return
 
 
+def _check_searchable(sit: BeltSituation) -> None:
+    start = sit.start
+    if sit.rules.costs[3] == 0 and (start.deck or start.discard or start.destination):
+        raise InvalidInput("costs", sit.rules.costs, "a free destination swap can be repeated for ever (the discards come "
+                                                     "back when the deck runs out): no best plan exists")
+
+
 def plain_expected(sit: BeltSituation) -> Fraction:
     """The best expected payout by a plain expectimax over whole run states, in fractions.
 
     Slow (it keeps every token's kind, what is aboard and every pile apart); it is the reference the
     fast search of ``best_plan`` is tested and benchmarked against.
     """
+    _check_searchable(sit)
     rules, memo = sit.rules, {}
 
     def value(run: _Run) -> Fraction:
@@ -499,6 +547,7 @@ def plain_expected(sit: BeltSituation) -> Fraction:
 
 def best_plan(sit: BeltSituation) -> BestPlan:
     """Search every sequence of belt actions for the highest expected payout (exact; see ``_Solver``)."""
+    _check_searchable(sit)
     solver = _solver(sit.rules)
     spread = solver.spread(solver.position(sit.start))
     return BestPlan(sit, solver.value(sit.start), Distribution({sit.start.worth + credits: mass for credits, mass in spread.items()}))

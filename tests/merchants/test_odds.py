@@ -1,5 +1,6 @@
 """Exact odds of the bag and of belt runs (odds.bag): draws without replacement, plans, the best plan."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -119,12 +120,13 @@ PILE = st.lists(st.sampled_from(["ice", "iron", "gold"]), max_size=3).map(tuple)
 @settings(max_examples=60, deadline=None)
 @given(energy=st.integers(0, 6), capacity=st.integers(1, 3), known=PILE, local=PILE, opponent=PILE,
        bag=st.fixed_dictionaries({"ice": st.integers(0, 2), "iron": st.integers(0, 2), "gold": st.integers(0, 1)}),
-       deck=st.fixed_dictionaries({"a": st.integers(0, 2), "b": st.integers(0, 1)}), flat=st.integers(0, 2))
-def test_the_fast_search_equals_the_plain_expectimax(energy, capacity, known, local, opponent, bag, deck, flat):
+       deck=st.fixed_dictionaries({"a": st.integers(0, 2), "b": st.integers(0, 1)}),
+       discard=st.fixed_dictionaries({"a": st.integers(0, 1), "b": st.integers(0, 1)}), flat=st.integers(0, 2))
+def test_the_fast_search_equals_the_plain_expectimax(energy, capacity, known, local, opponent, bag, deck, discard, flat):
     """Canonical positions (values not kinds, piles cut and sorted, identical piles kept apart) change nothing."""
     sit = make_situation(energy=energy, capacity=capacity, values={"ice": 1, "iron": 2, "gold": 5}, bag=bag,
                          known=known, local=local, opponents={"Bea": opponent, "Cy": opponent}, flat=flat,
-                         destinations={"a": (1, 2), "b": (3, 6)}, deck=deck)
+                         destinations={"a": (1, 2), "b": (3, 6)}, deck=deck, discard=discard)
     best = best_plan(sit)
     assert best.expected == plain_expected(sit) == best.distribution.mean()
 
@@ -132,3 +134,28 @@ def test_the_fast_search_equals_the_plain_expectimax(energy, capacity, known, lo
 def test_two_identical_piles_are_two_pickups():
     sit = make_situation(energy=2, capacity=2, values=VALUES, bag={}, known=("gold",), local=("gold",))
     assert best_plan(sit).expected == 10 == plain_expected(sit)
+
+
+def test_an_empty_destination_deck_is_reshuffled_from_the_discards_as_in_the_game():
+    """Swapping away the near card with an empty deck reshuffles the discards (far, and near itself) into a new deck."""
+    sit = make_situation(energy=5, capacity=1, values=VALUES, bag={}, known=("ice",), destination="near",
+                         destinations={"near": (1, 1), "far": (3, 9)}, deck={}, discard={"far": 1})
+    assert plan_odds(sit, [pickup("known"), swap(), end_run()]).distribution == Distribution({1 + 1: 1, 1 + 9: 1})
+    # far (1/2): end there for 3 of the 3 energy left, 1 + 9; near again (1/2): the deck is now just far, which
+    # 2 energy after another swap cannot reach, so end at near: 1 + 1
+    assert best_plan(sit).expected == plain_expected(sit) == Fraction((1 + 9) + (1 + 1), 2)
+
+
+def test_a_free_swap_has_no_best_plan():
+    from tabletoolkit import InvalidInput
+
+    sit = make_situation(energy=3, capacity=1, values=VALUES, bag={}, destination="near",
+                         destinations={"near": (1, 1)}, costs=(1, 3, 2, 0))
+    with pytest.raises(InvalidInput) as caught:
+        best_plan(sit)
+    assert caught.value.field == "costs"
+
+
+def test_a_situation_from_a_game_knows_the_destination_discards():
+    state = replace(seated(small_table(), "Ada", ships=(sample_ship("mule"),)), destination_discard=("hygiea", "ceres", "hygiea"))
+    assert situation(state, "Ada", "mule-1").start.discard == (("ceres", 1), ("hygiea", 2))
