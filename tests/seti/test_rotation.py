@@ -161,3 +161,15 @@ def test_eight_full_cycles_bring_every_disc_home():
         solar, _ = solar.rotated()
     assert solar.turns == (24, 16, 8)
     assert {planet: solar.planet_space(planet) for planet in start} == start
+
+
+def test_a_games_rotation_count_and_its_solar_systems_marker_agree():
+    # SetiGame.rotations (issue 8) and SolarSystem.rotations are kept side by side: they must never drift.
+    from tabletoolkit.seti import new_game
+    from tabletoolkit.seti.game import advance_rotation, next_disc
+
+    game = new_game(("green", "orange"), seed=5)
+    for count in range(1, 5):
+        game = run(advance_rotation(game)).result
+        assert (game.rotations, game.solar.rotations) == (count, count)
+        assert next_disc(game) == game.solar.next_disc == count % 3 + 1
