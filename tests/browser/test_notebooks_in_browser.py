@@ -30,6 +30,10 @@ RUN_ALL = """async () => {
     }
     return {done: done, status: kernel.status};
 }"""
+SHUT_DOWN_KERNEL = """async () => {
+    const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    if (widget && widget.sessionContext) { await widget.sessionContext.shutdown(); }
+}"""
 OPEN_NOTEBOOK = """async () => {
     const app = window.jupyterapp;
     for (let i = 0; i < 600; i++) {
@@ -99,13 +103,14 @@ def test_notebook_runs_and_responds_in_the_browser(path: Path, lab: str, browser
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        page.goto(f"{lab}/lab/tree/notebooks/{path.name}", wait_until="domcontentloaded")
+        # A workspace of its own, reset, so no notebook opened by an earlier test is restored beside it.
+        page.goto(f"{lab}/lab/workspaces/{path.stem}/tree/notebooks/{path.name}?reset", wait_until="domcontentloaded")
         page.wait_for_function("() => window.jupyterapp !== undefined", timeout=120_000)
         assert page.evaluate(OPEN_NOTEBOOK), f"{path.name} did not open"
         outcome = page.evaluate(RUN_ALL)
-        assert outcome == {"done": True, "status": "idle"}, f"{path.name}: run all cells ended with {outcome}"
         shown_errors = page.locator("[data-mime-type='application/vnd.jupyter.error']")
         assert shown_errors.count() == 0, f"{path.name}: a cell shows an error:\n{shown_errors.first.inner_text()}"
+        assert outcome == {"done": True, "status": "idle"}, f"{path.name}: run all cells ended with {outcome}"
         assert page.get_by_text("Error displaying widget").count() == 0, f"{path.name}: a widget failed to display"
         for check in browser_checks(path):
             perform(page, check)
@@ -113,4 +118,5 @@ def test_notebook_runs_and_responds_in_the_browser(path: Path, lab: str, browser
         page.screenshot(path=str(SCREENSHOTS / f"{path.stem}.png"))
         assert not errors, f"{path.name}: errors in the page: {errors}"
     finally:
+        page.evaluate(SHUT_DOWN_KERNEL)
         page.close()
