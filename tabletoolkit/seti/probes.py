@@ -18,7 +18,7 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step, result_of
 from .player import PlayerBoard
 from .rewards import Reward
-from .solar import SECTION_PT, SECTION_ROTATE, Placement, Probe, SolarSystem, Space
+from .solar import LAYER_NAME, SECTION_PT, SECTION_ROTATE, Placement, Probe, SolarSystem, Space
 from .variant import RULEBOOK, SetiVariant
 
 NOTEBOOK = "seti_solar_system.ipynb"
@@ -481,10 +481,13 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Proce
         probes = tuple(replace(p, space=ride.to) if p.id == ride.probe.id else p for p in state.solar.probes)
         state = replace(state, solar=replace(state.solar, probes=probes))
         who = f"Probe {ride.probe.id} ({ride.probe.owner}) at {ride.probe.space}"
+        under = LAYER_NAME[solar.layer(ride.probe.space)]
         if ride.outcome == "carried":
-            text = f"{who} is on a turning disc and rides along to {ride.to}."
+            text = f"{who} is on {under}, which turns: it rides along to {ride.to}."
+        elif ride.outcome == "stays" and ride.probe.space.ring <= solar.layout.discs[disc - 1].rings:
+            text = f"{who} sits on {under}, in a cut-out of the turning disc(s) that no wall reaches: it stays."
         elif ride.outcome == "stays":
-            text = f"{who} sits in a cut-out no turning wall reaches: it stays."
+            text = f"{who} is on {under}, outside the turning disc(s): it stays."
         else:
             board = state.player(ride.probe.owner)
             techs = board.techs if variant.pt3_on_push else frozenset()

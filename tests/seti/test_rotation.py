@@ -108,6 +108,7 @@ def test_the_rulebooks_four_panel_example_on_a_constructed_layout():
     # Panel 2: disc 1 turns; the probe is in the gap and is not pushed.
     first = run(rotate_solar_system(state))
     assert first[0].data["disc"] == 1 and first[1].data["outcome"] == "stays"
+    assert first[1].text.endswith("sits on disc 3, in a cut-out of the turning disc(s) that no wall reaches: it stays.")
     assert first.result.solar.probe(1).space == Space(1, 2)
     # Panel 3: disc 2 turns (disc 1 with it); the probe is pushed onto the comet and gains 1 publicity.
     second = run(rotate_solar_system(first.result))
@@ -173,3 +174,30 @@ def test_a_games_rotation_count_and_its_solar_systems_marker_agree():
         game = run(advance_rotation(game)).result
         assert (game.rotations, game.solar.rotations) == (count, count)
         assert next_disc(game) == game.solar.next_disc == count % 3 + 1
+
+
+@pytest.mark.phase("seti.rotation")
+def test_each_probe_is_told_whether_it_rides_stays_in_a_cut_out_stays_outside_or_is_pushed():
+    # The default layout: green on Mercury (disc 1), purple on Earth (disc 2), orange in disc 1's cut-out
+    # over disc 2, blue in disc 2's cut-out over disc 3.
+    probes = (Probe(1, "green", Space(1, 0)), Probe(2, "purple", Space(2, 0)),
+              Probe(3, "orange", Space(1, 2)), Probe(4, "blue", Space(2, 4)))
+    state = Flight(SolarSystem(SolarSystem.default().layout, probes=probes, next_probe=5),
+                   tuple(PlayerBoard(c) for c in ("green", "purple", "orange", "blue")))
+    outcomes = []
+    for _ in range(3):
+        steps = run(rotate_solar_system(state))
+        state = steps.result
+        outcomes.append(tuple(step.data["outcome"] for step in steps.steps[1:-1]))
+        if len(outcomes) == 1:
+            texts = [step.text for step in steps.steps[1:-1]]
+    assert outcomes == [
+        ("carried", "stays", "pushed", "stays"),    # disc 1 turns
+        ("carried", "carried", "carried", "pushed"),  # disc 2 turns, carrying disc 1
+        ("carried",) * 4,                          # disc 3 turns, carrying both
+    ]
+    assert texts[0].endswith("is on disc 1, which turns: it rides along to ring 1, sector 1.")
+    assert texts[1].endswith("is on disc 2, outside the turning disc(s): it stays.")
+    assert texts[2].endswith("pushes it into ring 1, sector 3 (empty space).")
+    assert texts[3].endswith("is on disc 3, outside the turning disc(s): it stays.")
+    assert [p.space for p in state.solar.probes] == [Space(1, 3), Space(2, 2), Space(1, 5), Space(2, 6)]
