@@ -200,7 +200,7 @@ def _quasar_detour(game: Game, quasar: str) -> tuple[str, dict]:
         return refused + " (the board rules).", {}
     ids = dict(game.region_ids)
     names = {rid: name for name, rid in ids.items()}
-    around = sorted(names[n] for n in game.board.neighbours(ids[quasar]) if n in names)
+    around = sorted(names[n] for n in game.board.neighbours(ids[quasar]) if n in names and game.region(names[n]).kind != "slot")
     for a in around:
         for b in around:
             if a < b:

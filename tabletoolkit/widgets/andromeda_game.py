@@ -141,3 +141,35 @@ def launch_explorer(game: Game, colour: str) -> widgets.VBox:
     box = widgets.VBox([picker, verdicts])
     box.picker, box.verdicts = picker, verdicts
     return box
+
+
+def optional_rules_explorer(colours: tuple[str, ...] = ("yellow", "blue", "green", "purple"), seed: int = 2) -> widgets.VBox:
+    """A seeded set-up with the optional rules switched on or off, walked through ``optional_rules``.
+    Hooks: ``tt-and-special`` (dropdown: no special regions, Quasars, Vortices), ``tt-and-2v2`` (checkbox:
+    teams of neighbours), ``tt-and-destiny`` (checkbox), ``tt-and-optional-steps`` (what each rule does here)."""
+    from ..andromeda.optional import optional_rules
+    from ..andromeda.setup import set_up
+    from ..engine import Rng
+
+    special = _labelled(widgets.Dropdown(options=[("no special regions", ""), ("2 Quasars", "quasar"), ("2 Vortices", "vortex")],
+                                         value="", description="Special"), "tt-and-special")
+    teams_box = _labelled(widgets.Checkbox(value=False, description="2v2 teams"), "tt-and-2v2")
+    destiny_box = _labelled(widgets.Checkbox(value=False, description="destiny cards"), "tt-and-destiny")
+    steps = _labelled(widgets.HTML(), "tt-and-optional-steps")
+
+    def show(_=None) -> None:
+        teams = ({c: ("sun", "sun", "sea", "sea")[i] for i, c in enumerate(colours)} if teams_box.value and len(colours) == 4
+                 else None)
+        game = run(set_up(colours, Rng(seed), special=special.value or None, teams=teams,
+                          destiny={c: 0 for c in colours} if destiny_box.value else None)).result
+        tour = run(optional_rules(game, teams=teams))
+        rows = "".join(f"<tr><td><b>{html.escape(step.title)}</b></td><td>{html.escape(step.text)}</td></tr>"
+                       for step in tour.steps)
+        steps.value = f"<p>{html.escape(game.active)} starts.</p><table class='tt-verdicts'>{rows}</table>"
+
+    for control in (special, teams_box, destiny_box):
+        control.observe(show, names="value")
+    show()
+    box = widgets.VBox([widgets.HBox([special, teams_box, destiny_box]), steps])
+    box.special, box.teams, box.destiny, box.steps = special, teams_box, destiny_box, steps
+    return box

@@ -42,3 +42,18 @@ def test_launch_explorer_lists_the_legal_regions():
     game = run(set_up(("yellow", "blue"), Rng(5))).result
     box = launch_explorer(game, "yellow")
     assert "may launch to 8 regions" in box.verdicts.value and "andromeda.launch.voyage" in box.verdicts.value
+
+
+def test_optional_rules_explorer_switches_the_rules_on():
+    from tabletoolkit.widgets.andromeda_game import optional_rules_explorer
+
+    view = optional_rules_explorer()
+    assert "<td>none</td>" in view.steps.value
+    view.special.value = "quasar"
+    assert "steps around it, not the 2 through it" in view.steps.value
+    view.special.value = "vortex"
+    assert "Vortex of Power (vortex, die 6)" in view.steps.value and "Quasar" not in view.steps.value
+    view.teams.value = True
+    assert "2v2: teammates are not opponents" in view.steps.value
+    view.destiny.value = True
+    assert "Destiny goals now" in view.steps.value
