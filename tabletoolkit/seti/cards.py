@@ -1,11 +1,13 @@
-"""SETI cards as data, the deck, the card row of three and the discard pile.
+"""SETI cards as data — one card model for every phase — the deck, the card row of three and the discard pile.
 
-A ``Card`` carries what the scan and the data phases read (sector colour, price, income resource,
-corner free action, kind, effect text). The card content is data: ``load_cards`` reads the labelled
-sample ``data/sample_cards.toml`` or any TOML text of the same shape; fields this module does not know
-are kept in ``Card.extra`` for other phases. ``CardSupply`` is the deck, the row and the discard pile:
-a card taken from the row is replaced at once, and an empty deck reshuffles the discard pile (S-F14).
-Rulebook: 卡牌概述, 设置 · 4 卡牌行, 重新填满卡牌行.
+A ``Card`` carries everything the phases read: its sector colour (scanning, the card row's odds), its
+price in credits and its effect (playing it), its mission or end-game scoring, its income resource
+(tucking) and its corner free action (discarding it). The content is data: ``load_cards`` reads the
+labelled sample deck ``data/sample_cards.toml`` (or any TOML text of the same shape), ``example_cards``
+the five cards the rulebook prints (``data/example_cards.toml``), and ``game_cards`` both, as a game is
+dealt. Fields this module does not know are kept in ``Card.extra``. ``CardSupply`` is the deck, the row and
+the discard pile: a card taken from the row is replaced at once, and an empty deck reshuffles the
+discard pile (S-F14). Rulebook: 卡牌概述, 打出卡牌, 任务卡, 设置 · 4 卡牌行, 重新填满卡牌行.
 """
 
 from __future__ import annotations
@@ -15,21 +17,56 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine import InvalidInput, Rng
+from .rewards import Reward
 
 OVERVIEW = "卡牌概述"
 REFILL = "重新填满卡牌行"
-KINDS = ("action", "mission", "end-game")
+KINDS = ("action", "conditional", "triggered", "end-game")
 INCOMES = ("credits", "energy", "cards")
+#: The corner free actions (卡牌概述 · 自由行动): what discarding the card gives. "unknown" marks a corner the
+#: rulebook's transcription does not make legible.
+CORNERS = {"move": Reward(actions=("move",)), "publicity": Reward(publicity=1), "data": Reward(data=1),
+           "unknown": Reward()}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A conditional mission's condition: the count ``measure`` (``measures.py``) reaches ``at_least``."""
+
+    measure: str
+    at_least: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """One circle of a triggered mission: the event that covers it (``"visit:Venus"``) and its reward."""
+
+    event: str
+    reward: Reward
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """An end-game card's scoring: ``vp_each`` for each count of ``measure``."""
+
+    measure: str
+    vp_each: int
+    text: str
 
 
 @dataclass(frozen=True)
 class Card:
-    """One card. ``colour`` is its sector colour (top-right corner), ``income`` the resource it gives when
-    tucked, ``corner`` its free action when discarded (e.g. ``"move"``), ``kind`` action, mission or
-    end-game, ``effect`` the effect in words. ``extra`` holds further data-file fields, by name."""
+    """One card. ``colour`` is its sector colour (top-right corner), ``price`` the credits paid when it is
+    played as the main action, ``effect`` what playing it gives (actions inside it cost nothing extra),
+    ``income`` the resource it gives when tucked, ``corner`` its free action when discarded, ``kind``
+    action, conditional or triggered mission, or end-game card (with ``condition`` and
+    ``mission_reward``, ``triggers`` or ``scoring``). ``copies`` is how many the set-up deck holds;
+    ``sample`` marks invented cards, ``reading`` how an illegible icon is read; ``extra`` holds further
+    data-file fields, by name."""
 
     id: str
     name: str
@@ -38,7 +75,18 @@ class Card:
     income: str
     corner: str
     kind: str = "action"
-    effect: str = ""
+    effect: Reward = Reward()
+    condition: Condition | None = None
+    mission_reward: Reward = Reward()
+    triggers: tuple[Trigger, ...] = ()
+    scoring: Scoring | None = None
+    text: str = ""
+    section: str = OVERVIEW
+    reading: str = ""
+    sample: bool = False
+    copies: int = 1
+    alien: bool = False
+    undiscardable: bool = False
     extra: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
@@ -46,40 +94,110 @@ class Card:
             value = getattr(self, name)
             if not isinstance(value, str) or not value.strip():
                 raise InvalidInput(name, value, "a non-empty text")
-        if not isinstance(self.price, int) or isinstance(self.price, bool) or self.price < 0:
-            raise InvalidInput("price", self.price, "a price is a whole number of credits, 0 or more")
-        if self.income not in INCOMES:
-            raise InvalidInput("income", self.income, f"one of {INCOMES}")
+        for name in ("price", "copies"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < (0 if name == "price" else 1):
+                raise InvalidInput(name, value, "a price is a whole number of credits, 0 or more" if name == "price"
+                                   else "a whole number of copies, 1 or more")
+        if self.income not in INCOMES + ("unknown",):
+            raise InvalidInput("income", self.income, f"one of {INCOMES} (or 'unknown' for an illegible icon)")
+        if self.corner not in CORNERS:
+            raise InvalidInput("corner", self.corner, f"one of {tuple(CORNERS)}")
         if self.kind not in KINDS:
             raise InvalidInput("kind", self.kind, f"one of {KINDS}")
-        if not isinstance(self.effect, str):
-            raise InvalidInput("effect", self.effect, "the effect in words")
+        needs = {"conditional": ("condition", self.condition), "triggered": ("triggers", self.triggers),
+                 "end-game": ("scoring", self.scoring)}.get(self.kind)
+        if needs and not needs[1]:
+            raise InvalidInput(needs[0], needs[1], f"a {self.kind} card needs its {needs[0]}")
+
+    @property
+    def cost(self) -> Reward:
+        """The price as a reward to pay (credits)."""
+        return Reward(credits=self.price)
+
+    @property
+    def corner_reward(self) -> Reward:
+        """What discarding the card for its corner gives."""
+        return CORNERS[self.corner]
+
+    @property
+    def sector_colour(self) -> str:
+        """The sector colour (another name for ``colour``)."""
+        return self.colour
 
     def field(self, name: str, default: Any = None) -> Any:
         """A further data-file field kept in ``extra`` (``default`` when the card has none)."""
         return dict(self.extra).get(name, default)
 
+    def describe(self) -> list[str]:
+        """The card's lines in plain words."""
+        lines = [f"{self.colour} sector · {self.price} credits · {self.kind}" + (" · SAMPLE" if self.sample else ""),
+                 f"effect: {self.effect.describe()}"]
+        if self.condition:
+            lines.append(f"mission: {self.condition.text} → {self.mission_reward.describe()}")
+        lines += [f"circle: {t.event} → {t.reward.describe()}" for t in self.triggers]
+        if self.scoring:
+            lines.append(f"end of game: {self.scoring.text}")
+        lines.append(f"corner: {self.corner} · income: {self.income}")
+        return lines
+
     def _repr_html_(self) -> str:
+        reading = f"<br><i>reading: {html.escape(self.reading)}</i>" if self.reading else ""
         return (
-            f"<div class='tt-card' style='display:inline-block;border:2px solid {_ink(self.colour)};"
+            f"<div class='tt-card tt-seti-card' style='display:inline-block;border:2px solid {_ink(self.colour)};"
             f"border-radius:8px;padding:4px 8px;margin:2px;width:150px'>"
             f"<b>{html.escape(self.name)}</b> <small>({html.escape(self.id)})</small><br>"
-            f"<small>{html.escape(self.colour)} sector · {self.price} credits · {html.escape(self.kind)}<br>"
-            f"corner: {html.escape(self.corner)} · income: {html.escape(self.income)}</small></div>"
+            f"<small>{'<br>'.join(html.escape(line) for line in self.describe())}{reading}</small></div>"
         )
 
 
-_CARD_FIELDS = ("id", "name", "colour", "price", "income", "corner", "kind", "effect")
+_CARD_FIELDS = ("id", "name", "colour", "price", "income", "corner", "kind", "text", "section", "reading",
+                "copies", "alien", "undiscardable")
+_PARSED = ("effect", "condition", "mission_reward", "triggers", "scoring")
+
+
+def _parse_card(entry: Mapping[str, Any], where: str, sample: bool, copies: int) -> Card:
+    for key in ("id", "name", "colour", "price", "income", "corner"):
+        if key not in entry:
+            raise InvalidInput(f"{where}.{key}", None, "missing")
+    known = {key: entry[key] for key in _CARD_FIELDS if key in entry}
+    known.setdefault("copies", copies)
+    parsed: dict[str, Any] = {"effect": Reward.parse(entry.get("effect"), f"{where}.effect"),
+                              "mission_reward": Reward.parse(entry.get("mission_reward"), f"{where}.mission_reward")}
+    raw = entry.get("condition")
+    if raw is not None:
+        if not isinstance(raw, dict) or not isinstance(raw.get("measure"), str) or not isinstance(raw.get("at_least"), int):
+            raise InvalidInput(f"{where}.condition", raw, "a table { measure = ..., at_least = N, text = ... }")
+        parsed["condition"] = Condition(raw["measure"], raw["at_least"], str(raw.get("text", raw["measure"])))
+    triggers = entry.get("triggers", [])
+    if not isinstance(triggers, list) or not all(isinstance(t, dict) and isinstance(t.get("event"), str) for t in triggers):
+        raise InvalidInput(f"{where}.triggers", triggers, "a list of { event = ..., reward = { ... } }")
+    parsed["triggers"] = tuple(Trigger(t["event"], Reward.parse(t.get("reward"), f"{where}.triggers[{i}].reward"))
+                               for i, t in enumerate(triggers))
+    raw = entry.get("scoring")
+    if raw is not None:
+        if not isinstance(raw, dict) or not isinstance(raw.get("measure"), str) or not isinstance(raw.get("vp_each"), int):
+            raise InvalidInput(f"{where}.scoring", raw, "a table { measure = ..., vp_each = N, text = ... }")
+        parsed["scoring"] = Scoring(raw["measure"], raw["vp_each"], str(raw.get("text", raw["measure"])))
+    extra = tuple(sorted((key, value) for key, value in entry.items() if key not in _CARD_FIELDS + _PARSED))
+    try:
+        return Card(**known, **parsed, sample=sample, extra=extra)
+    except InvalidInput as error:
+        raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
+    except TypeError as error:
+        raise InvalidInput(where, dict(entry), str(error)) from None
 
 
 def load_cards(text: str | None = None) -> tuple[Card, ...]:
     """Cards from a TOML text with ``[[card]]`` entries (default: the labelled sample deck).
 
-    Each entry needs id, name, colour, price, income and corner; kind and effect are optional; any
-    other field is kept in ``Card.extra``. Ids must be unique.
+    Each entry needs id, name, colour, price, income and corner; kind, effect, condition and
+    mission_reward, triggers, scoring, text, reading and copies are optional; any other field is kept in
+    ``Card.extra``. A top-level ``sample = true`` marks every card as invented, ``copies = N`` sets how
+    many of each the set-up deck holds. Ids must be unique.
     """
     if text is None:
-        text = resources.files(__package__).joinpath("data/sample_cards.toml").read_text(encoding="utf-8")
+        text = _data("sample_cards.toml")
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -87,24 +205,45 @@ def load_cards(text: str | None = None) -> tuple[Card, ...]:
     entries = table.get("card")
     if not isinstance(entries, list) or not entries:
         raise InvalidInput("card", entries, "the file needs [[card]] entries")
+    sample, copies = table.get("sample", False), table.get("copies", 1)
+    if not isinstance(sample, bool):
+        raise InvalidInput("sample", sample, "true or false")
     cards: list[Card] = []
     seen: set[str] = set()
     for index, entry in enumerate(entries):
-        where = f"card[{index}]"
-        for key in ("id", "name", "colour", "price", "income", "corner"):
-            if key not in entry:
-                raise InvalidInput(f"{where}.{key}", None, "missing")
-        known = {key: entry[key] for key in _CARD_FIELDS if key in entry}
-        extra = tuple(sorted((key, value) for key, value in entry.items() if key not in _CARD_FIELDS))
-        try:
-            card = Card(**known, extra=extra)
-        except InvalidInput as error:
-            raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
+        card = _parse_card(entry, f"card[{index}]", sample, copies)
         if card.id in seen:
-            raise InvalidInput(f"{where}.id", card.id, "card ids must be unique")
+            raise InvalidInput(f"card[{index}].id", card.id, "card ids must be unique")
         seen.add(card.id)
         cards.append(card)
     return tuple(cards)
+
+
+def example_cards() -> tuple[Card, ...]:
+    """The five cards the rulebook prints (Herschel, Beta Pictoris, Mariner 10, SHERLOC, LHC)."""
+    return load_cards(_data("example_cards.toml"))
+
+
+def game_cards(cards: Sequence[Card] | None = None) -> dict[str, Card]:
+    """The cards a game is dealt from, by id: ``cards`` or the rulebook's examples plus the sample deck."""
+    chosen = tuple(cards) if cards is not None else example_cards() + load_cards()
+    by_id: dict[str, Card] = {}
+    for card in chosen:
+        if not isinstance(card, Card):
+            raise InvalidInput("cards", card, "Card objects (see load_cards)")
+        if card.id in by_id:
+            raise InvalidInput("cards", card.id, "card ids must be unique")
+        by_id[card.id] = card
+    return by_id
+
+
+def deck_of(cards: Mapping[str, Card]) -> tuple[str, ...]:
+    """The set-up deck's card ids, each card ``copies`` times, in id order (shuffle it)."""
+    return tuple(card_id for card_id in sorted(cards) for _ in range(cards[card_id].copies))
+
+
+def _data(name: str) -> str:
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
 
 
 def colour_counts(cards: Sequence[Card]) -> dict[str, int]:

@@ -119,6 +119,14 @@ class BuyCard:
         return game, f"{colour} pays {game.variant.buy_card_publicity} publicity for {taken[0]} from {source}."
 
 
+def _income_of(game: SetiGame, card: str) -> str:
+    """The income resource ``card`` shows; refused when the card data gives none."""
+    income = game.card(card).income
+    if income not in INCOME_KINDS:
+        raise IllegalAction("seti.free_actions.no_income", f"{card} shows no legible income resource.", TUCK)
+    return income
+
+
 @dataclass(frozen=True)
 class Tuck:
     """Tuck ``card`` from hand under the start card when an income-increase icon is owed: its income
@@ -132,9 +140,7 @@ class Tuck:
         if not owed:
             raise IllegalAction("seti.free_actions.no_tuck", "tucking a card needs an income-increase icon you "
                                 "have just gained.", TUCK)
-        income = game.card(self.card).income
-        if income is None:
-            raise IllegalAction("seti.free_actions.no_income", f"{self.card} shows no income resource.", TUCK)
+        income = _income_of(game, self.card)
         game = _remove_cards(game, colour, (self.card,), "seti.free_actions.not_in_hand", TUCK)
         board = game.player(colour)
         game = game.with_player(replace(board, tucked=board.tucked + (income,))).settle(*owed[0])
@@ -150,9 +156,10 @@ class Corner:
     section = CORNER
 
     def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
-        corner = game.card(self.card).corner
+        corner = game.card(self.card).corner_reward
         if not corner:
-            raise IllegalAction("seti.free_actions.no_corner", f"{self.card} has no corner action.", CORNER)
+            raise IllegalAction("seti.free_actions.no_corner", f"{self.card}'s corner action is not known (its icon is "
+                                "not legible in the rulebook's transcription; give it in the card data).", CORNER)
         game = _remove_cards(game, colour, (self.card,), "seti.free_actions.not_in_hand", CORNER)
         game, gained = replace(game, discard=game.discard + (self.card,)).grant(colour, corner)
         return game, f"{colour} discards {self.card} for its corner: {gained}."
@@ -206,6 +213,8 @@ class PlaceData:
     section = "放置数据"
 
     def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        if self.tuck is not None:
+            _income_of(game, self.tuck)
         board, text, left = place_data(game.player(colour), self.space, active=game.active_colour, tuck=self.tuck,
                                        cards=catalog(game), variant=game.variant)
         return replace(game.with_player(board), pending=game.pending + owed_from_words(left.pending, colour)), text

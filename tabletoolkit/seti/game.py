@@ -25,7 +25,8 @@ from .variant import RULEBOOK, SetiVariant
 
 if TYPE_CHECKING:
     from .milestones import GoldTile
-    from .missions import CardText, MissionInPlay
+    from .cards import Card
+    from .missions import MissionInPlay
     from .tech import TechBoard
     from .traces import LifeBoard
 
@@ -87,7 +88,7 @@ class SetiGame:
     """Everything on the table. Seats are clockwise; ``players[i]`` sits in seat ``i``."""
 
     players: tuple[PlayerBoard, ...]
-    cards: Mapping[str, "CardText"]
+    cards: Mapping[str, "Card"]  # by id
     techs: "TechBoard"
     gold_tiles: tuple["GoldTile", ...]
     life: "LifeBoard"
@@ -148,7 +149,8 @@ class SetiGame:
         return None
 
     # --- cards ---------------------------------------------------------------------------------
-    def card(self, name: str) -> "CardText":
+    def card(self, name: str) -> "Card":
+        """The card with id ``name``."""
         try:
             return self.cards[name]
         except KeyError:

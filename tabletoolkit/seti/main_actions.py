@@ -18,7 +18,6 @@ from ..engine.steps import Procedure
 from .cards import Card, CardSupply
 from .computer import analyze
 from .game import Decisions, SetiGame
-from .missions import CardText
 from .probes import land_probe, launch_probe, orbit_planet
 from .scan import ScanStep, ScanTable, scan
 
@@ -26,17 +25,9 @@ TURN = "游戏概述 · 回合结构"
 Rotate = Callable[[SetiGame], Procedure]
 
 
-def supply_card(card: CardText) -> Card:
-    """The card module's view of a card (sector colour, price, income, corner); unknown parts say so."""
-    corner = card.corner
-    word = "publicity" if corner.publicity else "data" if corner.data else "move" if "move" in corner.actions else "none"
-    return Card(id=card.name, name=card.name, colour=card.sector_colour or "unknown", price=card.cost.credits,
-                income=card.income or "credits", corner=word, kind="action", effect=card.effect.describe())
-
-
 def catalog(game: SetiGame) -> tuple[Card, ...]:
-    """Every card of the game as the card module sees it."""
-    return tuple(supply_card(card) for card in game.cards.values())
+    """Every card of the game (one model: the scan, the card row and the computer read the same cards)."""
+    return tuple(game.cards.values())
 
 
 def owed_from_words(words: Sequence[str], active: str) -> tuple[tuple[str, str, str], ...]:

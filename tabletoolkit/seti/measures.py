@@ -37,7 +37,7 @@ def completed_missions(game: SetiGame, colour: str) -> int:
 
 
 def endgame_cards(game: SetiGame, colour: str) -> int:
-    return sum(1 for m in game.missions if m.owner == colour and m.kind == "endgame")
+    return sum(1 for m in game.missions if m.owner == colour and m.kind == "end-game")
 
 
 def income_most(game: SetiGame, colour: str) -> int:

@@ -84,7 +84,7 @@ def card_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
     """What ``colour``'s end-game scoring cards give."""
     lines = []
     for mission in game.missions:
-        if mission.owner == colour and mission.kind == "endgame":
+        if mission.owner == colour and mission.kind == "end-game":
             card = game.card(mission.card)
             lines.append(ScoreLine(colour, f"end-game card {card.name}", card.scoring.text,
                                    measure(game, colour, card.scoring.measure), card.scoring.vp_each))
@@ -157,7 +157,7 @@ def with_holdings(
                     tucked=tuple(kind for kind, count in zip(INCOME_KINDS, tucked) for _ in range(count)))
     missions = tuple(m for m in game.missions if m.owner != colour)
     missions += tuple(MissionInPlay(colour, f"mission {n + 1}", "conditional", completed=True) for n in range(completed_missions))
-    missions += tuple(MissionInPlay(colour, f"end-game card {n + 1}", "endgame") for n in range(endgame_cards))
+    missions += tuple(MissionInPlay(colour, f"end-game card {n + 1}", "end-game") for n in range(endgame_cards))
     slot = game.life.slots[0]
     overflow = tuple(m for m in slot.overflow if m.owner != colour)
     overflow += tuple(Mark(colour, trace) for trace, count in zip(TRACE_COLOURS, traces) for _ in range(count))

@@ -18,7 +18,7 @@ from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
 from .game import SetiGame
 from .milestones import GoldTile, load_gold_tiles, random_sides
-from .missions import CardText, load_cards
+from .cards import Card, deck_of, game_cards
 from .player import PlayerBoard
 from .sector import Sky
 from .solar import random_setup
@@ -44,7 +44,7 @@ def set_up(
     variant: SetiVariant = RULEBOOK,
     *,
     start_seat: int = 0,
-    cards: Mapping[str, CardText] | None = None,
+    cards: Sequence[Card] | None = None,
     species: Sequence[Species] | None = None,
     techs: Sequence[Tech] | None = None,
     gold_tiles: Sequence[GoldTile] | None = None,
@@ -60,7 +60,7 @@ def set_up(
     if not isinstance(start_seat, int) or not 0 <= start_seat < len(colours):
         raise InvalidInput("start_seat", start_seat, f"a seat 0..{len(colours) - 1}")
     count = len(colours)
-    cards = dict(cards if cards is not None else load_cards())
+    cards = game_cards(cards)
     pool = tuple(species if species is not None else load_species())
     hidden = rng.shuffled(pool)[:2]
     if len(hidden) < 2:
@@ -76,10 +76,10 @@ def set_up(
     yield Step("3. The solar system", "The three discs and four sector boards are randomised (the solar-system "
                "module's set-up" + (")." if solar_setup else " — none given here, so no solar system is drawn)."),
                f"{SECTION} · 3 太阳系版图", game)
-    game = replace(game, deck=rng.shuffled(sorted(cards)))
+    game = replace(game, deck=rng.shuffled(deck_of(cards)))
     game, row = game.draw(variant.card_row_size)
     game = replace(game, card_row=row)
-    yield Step("4. The card row", f"The deck of {len(cards)} cards is shuffled and {len(row)} are dealt face up: "
+    yield Step("4. The card row", f"The deck of {len(game.deck)} cards ({len(cards)} different) is shuffled and {len(row)} are dealt face up: "
                f"{', '.join(row)}.", f"{SECTION} · 4 卡牌行", game, {"row": row})
     if sector_setup is not None:
         game = replace(game, sectors=sector_setup(rng))

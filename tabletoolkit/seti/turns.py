@@ -95,9 +95,7 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
         return Option(choice)
 
     for name in board.hand:
-        cost = game.card(name).cost
-        options.append(check(PlayCard(name), "seti.cards.cost", "打出卡牌", credits=cost.credits, energy=cost.energy,
-                             publicity=cost.publicity))
+        options.append(check(PlayCard(name), "seti.cards.cost", "打出卡牌", credits=game.card(name).price))
     research_option = check(Research(), "seti.tech.publicity", "研究科技", publicity=variant.research_publicity)
     if research_option.legal and not any(option.legal for option in legal_techs(game, colour)):
         research_option = Option(Research(), False, f"{colour} owns every tech there is to take.", "seti.tech.none_left", "研究科技")
@@ -110,7 +108,7 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
                       "land": lambda: Land(found.probe, None if found.target == planet else found.target)}[found.action]()
             options.append(Option(choice, found.legal, found.reason, found.rule, found.section))
     if game.sectors is not None and game.card_row:
-        colour_of_row = game.card(game.card_row[0]).sector_colour
+        colour_of_row = game.card(game.card_row[0]).colour
         sectors = game.sectors.of_colour(colour_of_row) if colour_of_row else ()
         steps = (EarthSignal(),) + ((RowSignal(0, sectors[0]),) if sectors else ())
         options.append(check(Scan(steps), "seti.scan.cost", "扫描附近的恒星", credits=variant.scan_credits,

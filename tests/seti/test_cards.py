@@ -13,7 +13,16 @@ def test_the_sample_deck_is_twenty_labelled_cards():
     assert len(CARDS) == 20
     assert colour_counts(CARDS) == {"red": 6, "yellow": 5, "blue": 5, "black": 4}
     assert all(card.name.startswith("Sample card") for card in CARDS)
-    assert {card.kind for card in CARDS} == {"action", "mission", "end-game"}
+    assert {card.kind for card in CARDS} == {"action", "conditional", "end-game"}
+    assert all(card.sample and card.copies == 3 for card in CARDS)  # a game deals each three times
+
+
+def test_one_card_model_serves_scan_income_corner_and_play():
+    card = next(c for c in CARDS if c.id == "S01")
+    assert (card.colour, card.income, card.corner, card.cost.credits, card.effect.vp) == ("red", "energy", "move", 2, 3)
+    assert card.corner_reward.actions == ("move",)
+    mission = next(c for c in CARDS if c.kind == "conditional")
+    assert mission.condition.measure and mission.mission_reward
 
 
 def test_further_fields_are_kept_for_other_phases():
@@ -29,6 +38,9 @@ def test_further_fields_are_kept_for_other_phases():
         (ENTRY.replace('"energy"', '"gold"'), "card[0].income"),
         (ENTRY.replace('corner = "move"\n', ''), "card[0].corner"),
         (ENTRY + 'kind = "event"\n', "card[0].kind"),
+        (ENTRY.replace('"move"', '"teleport"'), "card[0].corner"),
+        (ENTRY + 'kind = "end-game"\n', "card[0].scoring"),
+        (ENTRY + 'effect = { gold = 1 }\n', "card[0].effect.gold"),
         (ENTRY + ENTRY, "card[1].id"),
         ("nothing = 1\n", "card"),
         ("[[card]\n", "cards"),

@@ -7,7 +7,7 @@ import pytest
 from tabletoolkit import IllegalAction, InvalidInput, run
 from tabletoolkit.seti import new_game
 from tabletoolkit.seti.free_actions import BuyCard, Convert, Corner, Tuck, free_actions, legal_conversions, take_free_action
-from tabletoolkit.seti.missions import load_cards
+from tabletoolkit.seti.cards import game_cards
 from tabletoolkit.seti.rewards import Reward
 
 
@@ -29,9 +29,9 @@ def test_two_of_one_kind_for_one_of_any_kind():
 
 
 def test_an_alien_card_counts_as_a_card_unless_it_cannot_be_discarded():
-    cards = load_cards()
-    alien = replace(cards["Sample project 01"], name="Alien A", alien=True)
-    stuck = replace(alien, name="Alien B", undiscardable=True)
+    cards = game_cards()
+    alien = replace(cards["S01"], id="Alien A", name="Alien A", alien=True)
+    stuck = replace(alien, id="Alien B", name="Alien B", undiscardable=True)
     game = replace(fresh(alien_cards=("Alien A", "Alien B")), cards=cards | {"Alien A": alien, "Alien B": stuck})
     card = game.player("green").hand[0]
     result, _ = take_free_action(game, "green", Convert("cards", "credits", cards=(card, "Alien A")))
@@ -64,23 +64,33 @@ def test_buying_a_card_costs_3_publicity_from_the_row_or_the_deck():
 
 def test_tucking_needs_an_income_icon_pays_at_once_and_counts_for_income():
     game = fresh()
-    card = next(c for c in game.player("green").hand if game.card(c).income)
-    income = game.card(card).income
+    card = next(c for c in game.player("green").hand if game.card(c).income == "energy")
     with pytest.raises(IllegalAction) as refused:
         take_free_action(game, "green", Tuck(card))
     assert refused.value.rule == "seti.free_actions.no_tuck"
     owed, _ = game.grant("green", Reward(tuck=1))
     result, _ = take_free_action(owed, "green", Tuck(card))
-    assert result.player("green").tucked == (income,) and result.pending == ()
-    if income != "cards":
-        assert getattr(result.player("green"), income) == getattr(game.player("green"), income) + 1
+    assert result.player("green").tucked == ("energy",) and result.pending == ()
+    assert result.player("green").energy == 3 + 1 and card not in result.player("green").hand
+    unknown = game.with_player(replace(game.player("green"), hand=("SHERLOC",)))  # its income icon is not legible
+    owed, _ = unknown.grant("green", Reward(tuck=1))
+    with pytest.raises(IllegalAction) as refused:
+        take_free_action(owed, "green", Tuck("SHERLOC"))
+    assert refused.value.rule == "seti.free_actions.no_income" and owed.player("green").hand == ("SHERLOC",)
 
 
 def test_a_corner_is_a_card_discarded_for_its_reward_and_only_on_your_turn():
     game = fresh()
-    card = next(c for c in game.player("green").hand if game.card(c).corner.publicity)
+    card = next(c for c in game.player("green").hand if game.card(c).corner == "publicity")
     result, _ = take_free_action(game, "green", Corner(card))
     assert result.player("green").publicity == 5 and result.discard[-1] == card
+    moving = next(c for c in game.player("green").hand if game.card(c).corner == "move")
+    result, _ = take_free_action(game, "green", Corner(moving))
+    assert result.pending == (("green", "action", "move"),)  # a move owed: the next Move uses it instead of energy
+    herschel = game.with_player(replace(game.player("green"), hand=("Herschel Space Observatory",)))
+    with pytest.raises(IllegalAction) as refused:
+        take_free_action(herschel, "green", Corner("Herschel Space Observatory"))
+    assert refused.value.rule == "seti.free_actions.no_corner" and herschel.discard == game.discard
     with pytest.raises(IllegalAction) as refused:
         take_free_action(game, "orange", Corner(game.player("orange").hand[0]))
     assert refused.value.rule == "seti.free_actions.not_your_turn"

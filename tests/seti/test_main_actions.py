@@ -9,8 +9,7 @@ from tabletoolkit import IllegalAction, run
 from tabletoolkit.seti import Decisions, new_game, take_turn
 from tabletoolkit.seti.computer import DataSpace, sample_layout
 from tabletoolkit.seti.free_actions import PlaceData, take_free_action
-from tabletoolkit.seti.main_actions import Analyze, Scan, owed_from_words, sky_sector, supply_card
-from tabletoolkit.seti.missions import load_cards
+from tabletoolkit.seti.main_actions import Analyze, Scan, catalog, owed_from_words, sky_sector
 from tabletoolkit.seti.scan import EarthSignal, RowSignal
 from tabletoolkit.seti.traces import Mark, Spot
 
@@ -25,13 +24,13 @@ def test_a_scan_marks_earths_sector_and_a_row_cards_sector_and_refills_the_row()
     game = fresh()
     card = game.card(game.card_row[0])
     earth = sky_sector(game, "Earth")
-    other = game.sectors.of_colour(card.sector_colour)[0]
+    other = game.sectors.of_colour(card.colour)[0]
     steps = run(take_turn(game, Scan((EarthSignal(), RowSignal(0, other)))))
     after = steps.result
     green = after.player("green")
     assert (green.credits, green.energy, green.data) == (4 - 1, 3 - 2, 2)
     assert after.sectors.sector(earth).markers == ("green",) and after.sectors.sector(other).markers == ("green",)
-    assert after.discard == (card.name,) and after.card_row == (game.deck[0],) + game.card_row[1:]
+    assert after.discard == (card.id,) and after.card_row == (game.deck[0],) + game.card_row[1:]
     assert after.active == 1
 
 
@@ -54,11 +53,11 @@ def test_analyze_clears_the_computer_and_its_blue_trace_is_marked_in_the_turn():
 
 
 def test_placing_data_is_a_free_action_and_a_tuck_space_tucks_a_hand_card():
-    game = fresh(data=4)
+    game = fresh(data=4, hand=("S01", "S02"))  # S01 shows energy income
     for position in (1, 2, 3):
         game, _ = take_free_action(game, "green", PlaceData(DataSpace("top", position)))
     assert game.player("green").computer.filled == 3 and game.player("green").publicity == 5
-    card = next(name for name in game.player("green").hand if game.card(name).income == "energy")
+    card = "S01"
     game, text = take_free_action(game, "green", PlaceData(DataSpace("top", 4), tuck=card))
     green = game.player("green")
     assert green.tucked == ("energy",) and card not in green.hand and green.energy == 4
@@ -67,9 +66,11 @@ def test_placing_data_is_a_free_action_and_a_tuck_space_tucks_a_hand_card():
     assert refused.value.rule == "seti.free_actions.not_your_turn"
 
 
-def test_the_card_modules_view_of_a_card_and_owed_words():
-    card = supply_card(load_cards()["Herschel Space Observatory"])
-    assert (card.colour, card.price, card.corner) == ("red", 1, "none")
+def test_one_card_model_for_scan_row_and_play_and_owed_words():
+    game = fresh()
+    assert catalog(game) == tuple(game.cards.values())  # the scan's and the computer's catalog is the game's
+    card = game.card("Herschel Space Observatory")
+    assert (card.colour, card.price, card.corner, card.cost.credits) == ("red", 1, "unknown", 1)
     assert owed_from_words(["orange: a pink life trace", "2 moves", "launch a probe", "green: 1 card"], "green") == (
         ("orange", "trace", "pink"), ("green", "action", "move"), ("green", "action", "move"),
         ("green", "action", "launch"), ("green", "cards", "1"))

@@ -7,10 +7,12 @@ import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, run
 from tabletoolkit.seti import Decisions, new_game
-from tabletoolkit.seti.missions import (complete_mission, cover_circle, example_cards, load_cards, play_card,
-                                        report_event, trigger_options)
+from tabletoolkit.seti.cards import game_cards, load_cards
+from tabletoolkit.seti.missions import (complete_mission, cover_circle, example_cards, play_card, report_event,
+                                        trigger_options)
 
 MARINER = "Mariner 10 Mission"
+ENTRY = '[[card]]\nid="X"\nname="X"\ncolour="red"\nprice=1\nincome="energy"\ncorner="data"\n'
 
 
 def holding(*cards, **board):
@@ -23,20 +25,22 @@ def test_the_rulebooks_example_cards_are_data_with_sections():
     cards = example_cards()
     assert set(cards) == {"Herschel Space Observatory", "Beta Pictoris Observation", MARINER, "SHERLOC",
                           "Large Hadron Collider"}
-    assert {c.kind for c in cards.values()} == {"conditional", "triggered", "endgame", "effect"}
+    assert {c.kind for c in cards.values()} == {"conditional", "triggered", "end-game", "action"}
+    assert [c.price for c in cards.values()] == [1, 1, 0, 3, 3]  # the gold price badges
     assert cards[MARINER].section == "任务卡 · 可触发任务"
     assert [t.event for t in cards[MARINER].triggers] == ["visit:Mercury", "visit:Venus"]
     assert all(card.reading for card in cards.values())
-    assert sum(1 for c in load_cards().values() if c.sample) == 60
+    assert not any(c.sample for c in cards.values()) and all(c.sample for c in load_cards())
+    assert len(new_game(("green", "orange")).cards) == 25  # one deck: the 5 examples and the 20 sample cards
 
 
 def test_bad_card_files_name_the_entry():
     with pytest.raises(InvalidInput) as bad:
-        load_cards('[[card]]\nname="X"\nsection="s"\nkind="triggered"\n')
+        load_cards(ENTRY + 'kind="triggered"\n')
     assert bad.value.field == "card[0].triggers"
     with pytest.raises(InvalidInput) as bad:
-        load_cards('[[card]]\nname="X"\nsection="s"\ncost={ gold = 1 }\n')
-    assert bad.value.field == "card[0].cost.gold"
+        load_cards(ENTRY + 'effect={ gold = 1 }\n')
+    assert bad.value.field == "card[0].effect.gold"
 
 
 @pytest.mark.phase("seti.cards")
@@ -77,7 +81,7 @@ def test_the_mariner_10_example():
 
 
 def test_one_trigger_covers_one_circle_across_cards():
-    cards = load_cards() | {"Mariner copy": replace(load_cards()[MARINER], name="Mariner copy")}
+    cards = game_cards() | {"Mariner copy": replace(game_cards()[MARINER], id="Mariner copy", name="Mariner copy")}
     game = replace(holding(MARINER, "Mariner copy"), cards=cards)
     game = run(play_card(game, "green", MARINER)).result
     game = run(play_card(game, "green", "Mariner copy")).result
@@ -125,5 +129,5 @@ def test_herschel_counts_sectors_with_a_signal():
 @pytest.mark.phase("seti.cards")
 def test_an_end_game_card_stays_in_front():
     game = run(play_card(holding("SHERLOC"), "green", "SHERLOC")).result
-    assert game.missions[-1].kind == "endgame" and "SHERLOC" not in game.discard
+    assert game.missions[-1].kind == "end-game" and "SHERLOC" not in game.discard
     assert game.pending == (("green", "action", "land"),)

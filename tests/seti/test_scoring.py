@@ -53,7 +53,7 @@ def test_missions_side_a_counts_completed_missions_side_b_pairs_with_end_game_ca
     game = game_with("a", {"II": ["green"]})
     done = tuple(MissionInPlay("green", name, "conditional", completed=True) for name in ("m1", "m2", "m3"))
     open_one = (MissionInPlay("green", "m4", "triggered", (True, False)),)
-    endgame = tuple(MissionInPlay("green", name, "endgame") for name in ("SHERLOC",))
+    endgame = tuple(MissionInPlay("green", name, "end-game") for name in ("SHERLOC",))
     game = replace(game, missions=done + open_one)
     assert lines(score_game(game), "green")["gold tile II Missions"] == (3, 4, 12)
     game = replace(game, missions=done + open_one + endgame,
@@ -94,7 +94,7 @@ def test_a_fourth_chooser_takes_the_lowest_value_s_r4(rule, fourth):
 @pytest.mark.phase("seti.end")
 def test_end_game_cards_score_and_ties_are_shared():
     game = game_with("a", {}, green={"score": 40, "landers": 3}, orange={"score": 46})
-    game = replace(game, missions=(MissionInPlay("green", "SHERLOC", "endgame"),))
+    game = replace(game, missions=(MissionInPlay("green", "SHERLOC", "end-game"),))
     steps = run(final_scoring(game))
     result = steps.result
     assert lines(result, "green")["end-game card SHERLOC"] == (3, 2, 6)

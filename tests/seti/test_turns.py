@@ -8,6 +8,7 @@ import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, Rng, run
 from tabletoolkit.seti import Decisions, Pass, PlayCard, Research, new_game, set_up, take_turn
+from tabletoolkit.seti.cards import deck_of
 from tabletoolkit.seti.free_actions import Convert, Move
 from tabletoolkit.seti.traces import Mark, Spot
 from tabletoolkit.seti.turns import Land, Launch, Orbit, between_rounds, legal_main_actions, pass_turn
@@ -29,7 +30,7 @@ def test_set_up_by_player_count(players):
     assert len(game.life.slots) == 2 and not any(slot.discovered for slot in game.life.slots)
     assert all(stack.tiles == 4 and stack.two_point for stack in game.techs.stacks) and len(game.techs.stacks) == 12
     dealt = len(game.deck) + len(game.card_row) + sum(len(b.hand) for b in game.players) + 4 * (players + 1)
-    assert dealt == len(game.cards)
+    assert dealt == len(deck_of(game.cards)) == 65  # the 5 examples once, the 20 sample cards 3 times each
 
 
 def test_gold_tile_sides_are_random_and_seeded():

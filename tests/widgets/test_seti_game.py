@@ -49,7 +49,7 @@ def test_play_explorer_offers_the_legal_actions_and_plays_a_whole_game():
     assert "launch a probe" in labels and "pass" in labels and "research a tech" not in labels
     assert "seti.tech.publicity" in box.refused.value
     box.take.click()  # the first option: green plays its first card
-    assert "orange to play" in box.status.value and "Play Sample project" in box.turn_log.value
+    assert "orange to play" in box.status.value and "Play Sample card" in box.turn_log.value
     while not box.take.disabled:
         box.picker.value = dict(box.picker.options)["pass"]
         box.take.click()
