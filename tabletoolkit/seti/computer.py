@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Literal
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from .cards import Card, load_cards
-from .sector import NOTEBOOK, Reward, apply_reward
+from .rewards import Reward
+from .sector import NOTEBOOK, Owed, apply_reward
 from .variant import RULEBOOK, SetiVariant
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def load_computer(text: str | None = None) -> ComputerLayout:
         slot = entry.get("tech_slot", False)
         if not isinstance(slot, bool):
             raise InvalidInput(f"{where}.tech_slot", slot, "true or false")
-        top.append(TopSpace(Reward.from_toml(entry.get("reward", {}), f"{where}.reward"), slot))
+        top.append(TopSpace(Reward.parse(entry.get("reward"), f"{where}.reward"), slot))
     techs = table.get("tech", {})
     if not isinstance(techs, dict):
         raise InvalidInput("tech", techs, "a table of [tech.<id>] entries")
@@ -89,7 +90,7 @@ def load_computer(text: str | None = None) -> ComputerLayout:
     for name, entry in techs.items():
         if not isinstance(entry, dict) or set(entry) != {"lower"}:
             raise InvalidInput(f"tech.{name}", entry, "each tech has exactly one field, lower (a reward)")
-        parsed.append((name, Reward.from_toml(entry["lower"], f"tech.{name}.lower")))
+        parsed.append((name, Reward.parse(entry["lower"], f"tech.{name}.lower")))
     return ComputerLayout(tuple(top), tuple(parsed))
 
 
@@ -185,12 +186,12 @@ def place_data(
     cards: Sequence[Card] | None = None,
     layout: ComputerLayout | None = None,
     variant: SetiVariant = RULEBOOK,
-) -> tuple["PlayerBoard", str, Reward]:
+) -> tuple["PlayerBoard", str, Owed]:
     """Move one data from the pool onto ``space`` and resolve what it covers.
 
     ``tuck`` names the hand card to tuck when the space asks for one (its income resource is gained at
     once, S-F18; ``cards`` is the catalog, default the sample deck). Returns the board, what happened in
-    words, and the effects left to other phases (moves, cards, traces) as a ``Reward``.
+    words, and the effects left to other phases (cards, traces, a move) as ``Owed``.
     """
     layout = layout or sample_layout()
     if not isinstance(space, DataSpace):
@@ -216,8 +217,8 @@ def place_data(
     if reward.tuck:
         board, tucked, card_income = _tuck(board, tuck, cards, variant)
         words += f"; {tucked}"
-    pending = Reward(moves=reward.moves, cards=reward.cards + card_income, traces=reward.traces)
-    if pending.pending:
+    pending = replace(Owed.of(reward), cards=reward.cards + reward.random_cards + card_income)
+    if pending:
         words += f"; still to take: {pending.describe()}"
     return board, words + ".", pending
 
@@ -234,6 +235,8 @@ def _tuck(board: "PlayerBoard", card_id: str | None, cards: Sequence[Card] | Non
     if card_id not in catalog:
         raise InvalidInput("tuck", card_id, "no card with this id in the catalog")
     income = catalog[card_id].income
+    if income not in ("credits", "energy", "cards"):
+        raise InvalidInput("tuck", card_id, f"this card's income is {income!r} in the card data: tuck another card")
     hand = list(board.hand)
     hand.remove(card_id)
     board = replace(board, hand=tuple(hand), tucked=board.tucked + (income,))
@@ -271,7 +274,7 @@ class DataResult:
 
     board: "PlayerBoard"
     discarded: int
-    pending: tuple[Reward, ...]
+    pending: tuple[Owed, ...]
 
 
 @register_phase("seti.data", title="Gain data and place it in the computer", section=PLACE, notebook=NOTEBOOK)
@@ -305,7 +308,7 @@ def data_steps(
         needs_tuck = space.row == "top" and space.position <= len(layout.top) and layout.top[space.position - 1].reward.tuck
         tuck = for_tucks.pop(0) if needs_tuck and for_tucks and board.hand else None
         board, text, left = place_data(board, space, active=active, tuck=tuck, cards=cards, layout=layout, variant=variant)
-        if left.pending:
+        if left:
             pending.append(left)
         section = TECHS if space.row == "lower" or board.computer.tech_at(space.position) else PLACE
         steps.append(Step(f"Data on {space}", text, section, ComputerView(board, layout), {"pool": board.data, "score": board.score}))
@@ -388,7 +391,7 @@ def computer_svg(board: "PlayerBoard", layout: ComputerLayout | None = None) -> 
             out.append(f'<rect x="{x - 3}" y="37" width="{size + 6}" height="{2 * size + 20}" rx="6" fill="#9cc3f0" stroke="#2f6fd0"/>')
             out.append(f'<text x="{x + size / 2:g}" y="{size * 2 + 68}" text-anchor="middle" fill="#113">{html.escape(tech)}</text>')
         out.append(f'<rect x="{x}" y="40" width="{size}" height="{size}" rx="6" fill="white" stroke="#333"/>')
-        label = space.reward.describe() if space.reward != Reward() else ("slot" if space.tech_slot else "")
+        label = space.reward.describe() if space.reward else ("slot" if space.tech_slot else "")
         if tech:
             label = "2 VP"
         out.append(f'<text x="{x + size / 2:g}" y="{40 + size + 12}" text-anchor="middle">{html.escape(_short(label))}</text>')
@@ -405,4 +408,5 @@ def computer_svg(board: "PlayerBoard", layout: ComputerLayout | None = None) -> 
 
 
 def _short(text: str) -> str:
-    return {"tucking a hand card for income": "tuck card"}.get(text, text)
+    """A reward's words short enough for a computer space."""
+    return {"1 tucked income cards": "tuck card", "action: move": "1 move"}.get(text, text)

@@ -22,7 +22,7 @@ from ..engine.steps import Procedure
 from .cards import REFILL, CardSupply
 from .measures import register_measure
 from .player import PlayerBoard
-from .sector import COMPLETE, NOTEBOOK, Gained, Reward, SectorResult, Sky, apply_reward, explain_resolution
+from .sector import COMPLETE, NOTEBOOK, Gained, Owed, SectorResult, Sky, apply_reward, explain_resolution
 from .variant import RULEBOOK, SetiVariant
 
 if TYPE_CHECKING:
@@ -365,7 +365,7 @@ def _resolve(table: ScanTable, completed: Sequence[int], order: Sequence[int] | 
         winner = table.board(result.winner)
         winner, words = apply_reward(replace(winner, sector_wins=winner.sector_wins + 1), result.reward, variant)
         table = replace(table.with_board(winner), sky=table.sky.with_sector(result.sector))
-        later = Reward(cards=result.reward.cards, moves=result.reward.moves, traces=result.reward.traces).pending
+        later = Owed.of(result.reward).pending
         pending.extend(f"{result.winner}: {item}" for item in later)
         text = f"Every contributor's publicity is added; {result.winner} takes {words}"
         text += f", with {' and '.join(later)} still to take." if later else "."

@@ -10,98 +10,64 @@ from __future__ import annotations
 
 import html
 import tomllib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase, result_of
 from ..engine.steps import Procedure
+from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
 
 MARK = "扇形区域 · 标记信号"
 COMPLETE = "扇形区域 · 完成扇区"
 RESET = "扇形区域 · 重置扇区"
 NOTEBOOK = "seti_sector_resolution.ipynb"
-TRACE_COLOURS = ("pink", "yellow", "blue")
 
 
 @dataclass(frozen=True)
-class Reward:
-    """What a board space or a star gives: resources, VP, and effects other phases carry out.
+class Owed:
+    """What a reward leaves for other phases to carry out: cards to take, life traces to mark and actions
+    (``"move"``, ``"launch"``...). ``pending`` says it in words, ``items`` as the game's owed items."""
 
-    ``traces`` are life-trace colours to mark (``"pink"``, ``"yellow"``, ``"blue"``); ``moves``,
-    ``cards`` and ``traces`` are handed on as pending effects; ``tuck`` asks for a hand card to be
-    tucked for income (the computer carries that out).
-    """
-
-    vp: int = 0
-    publicity: int = 0
-    credits: int = 0
-    energy: int = 0
-    data: int = 0
     cards: int = 0
-    moves: int = 0
-    tuck: int = 0
     traces: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if item.name == "traces":
-                if not isinstance(value, tuple) or any(colour not in TRACE_COLOURS for colour in value):
-                    raise InvalidInput("traces", value, f"a tuple of trace colours from {TRACE_COLOURS}")
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise InvalidInput(item.name, value, "a reward amount is a whole number, 0 or more")
+    actions: tuple[str, ...] = ()
 
     @classmethod
-    def from_toml(cls, entry: Mapping[str, Any], where: str) -> "Reward":
-        """A reward from a data-file table such as ``{ vp = 3, traces = ["pink"] }``."""
-        if not isinstance(entry, Mapping):
-            raise InvalidInput(where, entry, "a reward is a table such as { vp = 3 }")
-        known = {item.name for item in fields(cls)}
-        for key in entry:
-            if key not in known:
-                raise InvalidInput(f"{where}.{key}", entry[key], f"unknown reward; known: {sorted(known)}")
-        values = dict(entry)
-        if "traces" in values:
-            if not isinstance(values["traces"], list):
-                raise InvalidInput(f"{where}.traces", values["traces"], "a list of trace colours")
-            values["traces"] = tuple(values["traces"])
-        try:
-            return cls(**values)
-        except InvalidInput as error:
-            raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
+    def of(cls, reward: Reward) -> "Owed":
+        """The parts of ``reward`` that ``apply_reward`` leaves to others."""
+        return cls(reward.cards + reward.random_cards, reward.traces, reward.actions)
+
+    def __bool__(self) -> bool:
+        return bool(self.cards or self.traces or self.actions)
 
     @property
     def pending(self) -> tuple[str, ...]:
-        """The parts other phases carry out (moves, cards, life traces), in words."""
-        parts = []
-        if self.moves:
-            parts.append(f"{self.moves} move{'s' if self.moves > 1 else ''}")
-        if self.cards:
-            parts.append(f"{self.cards} card{'s' if self.cards > 1 else ''}")
-        parts.extend(f"a {colour} life trace" for colour in self.traces)
+        """In words: ``"1 move"``, ``"launch a probe"``, ``"2 cards"``, ``"a pink life trace"``."""
+        parts = [f"{self.cards} card{'s' if self.cards > 1 else ''}"] if self.cards else []
+        moves = self.actions.count("move")
+        if moves:
+            parts.append(f"{moves} move{'s' if moves > 1 else ''}")
+        parts += ["launch a probe" if action == "launch" else action for action in self.actions if action != "move"]
+        parts += [f"a {colour} life trace" for colour in self.traces]
         return tuple(parts)
 
+    def items(self, colour: str) -> tuple[tuple[str, str, str], ...]:
+        """As ``SetiGame.pending`` items ``(colour, kind, what)``."""
+        owed = [(colour, "cards", str(self.cards))] if self.cards else []
+        owed += [(colour, "action", action) for action in self.actions]
+        owed += [(colour, "trace", trace) for trace in self.traces]
+        return tuple(owed)
+
     def describe(self) -> str:
-        """Plain words, e.g. ``"3 VP and a pink life trace"``; ``"nothing"`` when empty."""
-        parts = [f"{self.vp} VP"] if self.vp else []
-        for name in ("publicity", "credits", "energy", "data"):
-            amount = getattr(self, name)
-            if amount:
-                parts.append(f"{amount} {name}")
-        parts.extend(self.pending)
-        if self.tuck:
-            parts.append("tucking a hand card for income")
-        if not parts:
-            return "nothing"
-        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return ", ".join(self.pending) or "nothing"
 
 
 def apply_reward(board: Any, reward: Reward, variant: SetiVariant = RULEBOOK) -> tuple[Any, str]:
     """A ``PlayerBoard`` after taking ``reward``'s VP and resources (publicity and data capped), and
-    what happened in words. Moves, cards, life traces and tucking are left to the caller (``pending``)."""
+    what happened in words. Cards, life traces, actions and tucking are left to the caller (``Owed.of``)."""
     board = replace(board, score=board.score + reward.vp, credits=board.credits + reward.credits,
                     energy=board.energy + reward.energy)
     notes = [f"{reward.vp} VP"] if reward.vp else []
@@ -445,8 +411,8 @@ def load_sectors(text: str | None = None) -> tuple[Sector, ...]:
                     slots=entry["slots"],
                     colour=entry["colour"],
                     number=entry["number"],
-                    first_reward=Reward.from_toml(entry.get("first_reward", {}), "first_reward"),
-                    later_reward=Reward.from_toml(entry.get("later_reward", {}), "later_reward"),
+                    first_reward=Reward.parse(entry.get("first_reward"), "first_reward"),
+                    later_reward=Reward.parse(entry.get("later_reward"), "later_reward"),
                 )
             )
         except InvalidInput as error:

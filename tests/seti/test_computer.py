@@ -157,3 +157,11 @@ def test_the_computer_picture_is_deterministic():
     from tabletoolkit.seti.computer import computer_svg
 
     assert computer_svg(board) == computer_svg(board) and "CT2" in computer_svg(board)
+
+
+def test_ct3s_lower_space_leaves_a_move_owed():
+    board, _ = install_computer_tech(PlayerBoard("green", data=2, computer=Computer(filled=2)), "CT3", 3)
+    board, _, _ = place_data(board, TOP[2], active="green")
+    board, text, owed = place_data(board, DataSpace("lower", 3), active="green")
+    assert owed.pending == ("1 move",) and owed.items("green") == (("green", "action", "move"),)
+    assert "still to take: 1 move" in text and board.score == 2

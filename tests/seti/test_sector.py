@@ -212,3 +212,15 @@ def test_the_complete_sector_example_on_the_sample_board_gives_orange_the_specie
     result = resolve_sector(sector)
     assert result.winner == "orange" and result.reward.traces == ("pink",)
     assert "a pink life trace" in result.reward.describe()
+
+
+def test_one_reward_type_for_sectors_cards_and_the_computer_and_what_it_leaves_owed():
+    from tabletoolkit.seti import rewards
+    from tabletoolkit.seti.sector import Owed
+
+    assert Reward is rewards.Reward and isinstance(Sky.sample().sector(1).first_reward, rewards.Reward)
+    owed = Owed.of(rewards.Reward(vp=3, cards=1, random_cards=1, traces=("pink",), actions=("move", "move", "launch")))
+    assert owed.pending == ("2 cards", "2 moves", "launch a probe", "a pink life trace")
+    assert owed.items("green") == (("green", "cards", "2"), ("green", "action", "move"), ("green", "action", "move"),
+                                   ("green", "action", "launch"), ("green", "trace", "pink"))
+    assert not Owed.of(rewards.Reward(vp=3, publicity=1))
