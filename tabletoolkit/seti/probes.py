@@ -288,7 +288,7 @@ def _at_planet(state: Any, probe: Probe, action: str, section: str) -> ProbeOpti
         return _no(action, str(probe.space), f"seti.{action}.no_planet",
                    f"Probe {probe.id} is at {probe.space}, where there is no planet.", section, probe=probe.id)
     if planet == state.solar.layout.earth:
-        return _no(action, planet, f"seti.{action}.earth", f"No one can {action} Earth: choose another planet.",
+        return _no(action, planet, f"seti.{action}.earth", f"No one can {'land on' if action == 'land' else action} Earth: choose another planet.",
                    section, probe=probe.id)
     return planet
 

@@ -254,7 +254,7 @@ def test_moons_need_pt4_or_an_effect_cost_the_same_and_take_one_lander_each():
 
 @pytest.mark.phase("seti.land")
 def test_land_refusals_earth_no_planet_energy():
-    refused("seti.land.earth", land, table(Probe(1, "green", EARTH)), 1)
+    assert refused("seti.land.earth", land, table(Probe(1, "green", EARTH)), 1).reason == "No one can land on Earth: choose another planet."
     refused("seti.land.no_planet", land, table(Probe(1, "green", Space(1, 4))), 1)
     poor = table(Probe(1, "green", VENUS), green={"energy": 2})
     refused("seti.land.energy", land, poor, 1)
