@@ -262,11 +262,16 @@ def test_a_scan_given_the_solar_system_signals_where_earth_and_mercury_are():
 
 def game_table(**green):
     """A two-player game, seed 5: sector boards laid IV, I, III, II, so Earth is beside Vega (solar sector 5,
-    sky 6) with Sirius A (sky 5) and Kepler 22 (sky 3) next to it; the row's first card is black (sky 4, 8)."""
+    sky 6) with Sirius A (sky 5) and Kepler 22 (sky 3) next to it."""
     from tabletoolkit.seti import new_game
 
     game = new_game(("green", "orange"), seed=5)
     return game.with_player(replace(game.player("green"), **green)) if green else game
+
+
+def row_sector(game):
+    """A sector of the first row card's colour, other than Earth's (Vega, 6)."""
+    return next(n for n in game.sectors.of_colour(game.card(game.card_row[0]).colour) if n != 6)
 
 
 def test_the_games_scan_reads_earth_off_its_solar_system():
@@ -279,10 +284,10 @@ def test_the_games_scan_reads_earth_off_its_solar_system():
     assert scan_sectors(game.solar, game.sectors).earth == game.sectors.number_of("Vega") == 6
     before = game
     with pytest.raises(IllegalAction) as refused:  # sky number 7 (Procyon) is not beside Vega on this board
-        run(take_turn(game, Scan((EarthSignal(7), RowSignal(0, 4)))))
+        run(take_turn(game, Scan((EarthSignal(7), RowSignal(0, row_sector(game))))))
     assert refused.value.rule == "seti.scan.not_adjacent" and game == before
-    after = run(take_turn(game, Scan((EarthSignal(3), RowSignal(0, 4))))).result
-    assert after.sectors.sector(3).markers == ("green",) and after.sectors.sector(4).markers == ("green",)
+    after = run(take_turn(game, Scan((EarthSignal(3), RowSignal(0, row_sector(game)))))).result
+    assert "green" in after.sectors.sector(3).markers and "green" in after.sectors.sector(row_sector(game)).markers
 
 
 @pytest.mark.phase("seti.scan")
@@ -291,17 +296,18 @@ def test_one_scan_in_the_game_completes_two_sectors_resolved_in_the_chosen_order
     from tabletoolkit.seti.main_actions import Scan
 
     game = game_table()
-    vega, proxima = game.sectors.sector(6), game.sectors.sector(4)  # 5 slots each
-    sky = game.sectors.with_sector(replace(vega, markers=("orange",) * 4))
-    sky = sky.with_sector(replace(proxima, markers=("orange", "green", "green", "green")))
+    other = row_sector(game)
+    vega, row = game.sectors.sector(6), game.sectors.sector(other)
+    sky = game.sectors.with_sector(replace(vega, markers=("orange",) * (vega.slots - 1)))
+    sky = sky.with_sector(replace(row, markers=("orange",) + ("green",) * (row.slots - 2)))
     game = replace(game, sectors=sky)
-    steps = run(take_turn(game, Scan((EarthSignal(), RowSignal(0, 4)), resolve_order=(4, 6))))
+    steps = run(take_turn(game, Scan((EarthSignal(), RowSignal(0, other)), resolve_order=(other, 6))))
     after = steps.result
     titles = [s.title for s in steps]
-    assert titles.index("Sector 4 settled") < titles.index("Sector 6 settled")
+    assert titles.index(f"Sector {other} settled") < titles.index("Sector 6 settled")
     green, orange = after.player("green"), after.player("orange")
     assert (green.sector_wins, orange.sector_wins) == (1, 1)
-    assert after.sectors.sector(4).winners == ("green",) and after.sectors.sector(4).markers == ("orange",)
+    assert after.sectors.sector(other).winners == ("green",) and after.sectors.sector(other).markers == ("orange",)
     assert after.sectors.sector(6).winners == ("orange",) and after.sectors.sector(6).markers == ("green",)
     # Publicity: 4 at the start, +1 per resolved sector each (both had markers in both), +1 for green's
     # discovery space (the pink trace each winner owed is marked in the turn: green first, then orange).
@@ -316,7 +322,7 @@ def test_refusals_in_the_game_name_their_rule_and_change_nothing():
     from tabletoolkit.seti.main_actions import Analyze, Scan
 
     for green, action, rule in [
-        ({"energy": 1}, Scan((EarthSignal(), RowSignal(0, 4))), "seti.scan.cost"),
+        ({"energy": 1}, Scan((EarthSignal(), RowSignal(0, 1))), "seti.scan.cost"),
         ({"energy": 1}, Analyze(), "seti.analyze.top_row_not_full"),
         ({"energy": 0, "computer": Computer(filled=len(sample_layout().top))}, Analyze(), "seti.analyze.energy"),
     ]:
@@ -335,5 +341,6 @@ def test_data_beyond_the_pool_is_discarded_in_the_game_too():
     from tabletoolkit.seti import take_turn
     from tabletoolkit.seti.main_actions import Scan
 
-    after = run(take_turn(game_table(data=5), Scan((EarthSignal(), RowSignal(0, 4))))).result
+    game = game_table(data=5)
+    after = run(take_turn(game, Scan((EarthSignal(), RowSignal(0, row_sector(game)))))).result
     assert after.player("green").data == 6 and after.player("green").energy == 1
