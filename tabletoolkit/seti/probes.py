@@ -216,6 +216,9 @@ def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, 
     for index, raw in enumerate(path):
         if isinstance(raw, tuple) and len(raw) == 2 and raw[0] == 0:
             raise IllegalAction("seti.move.sun", "The sun is no space: no probe enters or crosses it.", SECTION_MOVE)
+        if isinstance(raw, tuple) and len(raw) == 2 and raw[0] == solar.layout.rings + 1:
+            raise IllegalAction("seti.move.edge", f"Ring {solar.layout.rings} is the outermost: there is no space "
+                                "beyond it.", SECTION_MOVE)
         if not (isinstance(raw, tuple) and len(raw) == 2 and all(isinstance(v, int) for v in raw)):
             raise InvalidInput(f"path[{index}]", raw, "a space is (ring, sector)")
         target = Space(*raw)

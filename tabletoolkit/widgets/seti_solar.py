@@ -112,12 +112,8 @@ class ProbePilot(widgets.VBox):
 
     def move(self, direction: str) -> None:
         """Try one move; show what it cost and gained, or the refusal."""
-        target = self.target(direction)
-        if target[0] > self.state.solar.layout.rings:
-            self._show(f"Refused: ring {self.state.solar.layout.rings} is the outermost; there is no space beyond it.")
-            return
         try:
-            steps = run(move_probe(self.state, self.probe_id, [target]))
+            steps = run(move_probe(self.state, self.probe_id, [self.target(direction)]))
         except RulesError as refusal:
             rule = getattr(refusal, "rule", "invalid input")
             self._show(f"Refused ({html.escape(rule)}): {html.escape(getattr(refusal, 'reason', str(refusal)))}")

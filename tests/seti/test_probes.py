@@ -126,6 +126,8 @@ def test_move_refusals_diagonals_the_sun_and_energy_change_nothing():
     before = state
     refused("seti.move.adjacent", move, state, 1, [(3, 1)])
     refused("seti.move.sun", move, table(Probe(1, "green", Space(1, 0))), 1, [(0, 4)])
+    edge = refused("seti.move.edge", move, table(Probe(1, "green", Space(3, 2))), 1, [(4, 2)])
+    assert edge.reason == "Ring 3 is the outermost: there is no space beyond it."
     # The whole path is checked first: the third move would need energy that is not there.
     refused("seti.move.energy", move, state, 1, [(2, 1), (2, 2)])
     assert state == before

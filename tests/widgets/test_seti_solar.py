@@ -58,7 +58,8 @@ def test_probe_pilot_refuses_to_leave_the_outer_ring():
     pilot.buttons["outward"].click()
     assert pilot.resources.value == "green: 2 energy, 4 publicity"
     pilot.buttons["outward"].click()
-    assert pilot.status.value == "Refused: ring 3 is the outermost; there is no space beyond it."
+    assert pilot.status.value == "Refused (seti.move.edge): Ring 3 is the outermost: there is no space beyond it."
+    assert pilot.resources.value == "green: 2 energy, 4 publicity"
 
 
 def test_route_planner_before_and_after_rotations():
