@@ -3,8 +3,9 @@
 In order: unclaimed tokens in the player's local space go to known space; every ship carrying tokens is
 paid their values plus pilot, gear, refinery and (for a ship that ended its run there, M-R2)
 destination bonuses; the tokens unload into the player's local space (M-F4); destination cards are
-discarded; obsolete ships, once paid, are scrapped with their cards and tokens, their loans repaid in
-full, and one pilot and two gear may be re-bought at their cost for another ship or kept for the next.
+discarded; obsolete ships, once paid (and unloaded like the rest), are scrapped with their cards and their
+loan markers, which are repaid in full ("however": ただし); one pilot and two gear may be re-bought at their
+cost for another ship or kept for the next.
 During the end game tokens stay aboard, all loans are repaid and nothing is scrapped.
 """
 
