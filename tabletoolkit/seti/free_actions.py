@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step, run
-from .game import Option, SetiGame
+from .game import Option, SetiGame, visits
 from .computer import DataSpace, place_data
 from .main_actions import catalog, owed_from_words
 from .missions import complete_mission
@@ -178,8 +178,8 @@ class CompleteMission:
 
 @dataclass(frozen=True)
 class Move:
-    """Move probe ``probe`` along ``path`` (``seti.move``: 1 energy per move, or ``free_moves`` from a
-    card corner). Each planet, comet or asteroid field entered is a visit for triggered missions
+    """Move probe ``probe`` along ``path`` (``seti.move``: 1 energy per move; moves owed this turn — a
+    card corner, a card's effect, TT #04 — are spent first, then ``free_moves``). Each planet, comet or asteroid field entered is a visit for triggered missions
     (``visit:Venus``, ``visit:comet``, ``visit:asteroids``), owed until the turn checks the missions."""
 
     probe: int
@@ -192,15 +192,15 @@ class Move:
             raise IllegalAction("seti.free_actions.no_solar_system", "this game has no solar system to move in.", self.section)
         if game.solar.probe(self.probe).owner != colour:
             raise IllegalAction("seti.free_actions.not_your_probe", f"probe {self.probe} is not {colour}'s.", self.section)
-        steps = run(move_probe(game, self.probe, self.path, free_moves=self.free_moves, variant=game.variant))
+        owed = [item for item in game.owed(colour, "action") if item[2] == "move"]
+        steps = run(move_probe(game, self.probe, self.path, free_moves=self.free_moves + len(owed), variant=game.variant))
         game = steps.result
-        visits = []
-        for space in self.path:
-            contents = game.solar.contents(space)
-            visits += [f"visit:{contents.planet}"] if contents.planet else []
-            visits += ["visit:comet"] * contents.comet + ["visit:asteroids"] * contents.asteroid
-        game = replace(game, pending=game.pending + tuple((colour, "event", visit) for visit in visits))
-        return game, " ".join(step.text for step in steps) + (f" Visits: {', '.join(visits)}." if visits else "")
+        spent = min(len(owed), sum(step.data["moves"] for step in steps))
+        for item in owed[:spent]:
+            game = game.settle(*item)
+        entered = tuple(visit for space in self.path for visit in visits(game.solar, space))
+        game = replace(game, pending=game.pending + tuple((colour, "event", visit) for visit in entered))
+        return game, " ".join(step.text for step in steps) + (f" Visits: {', '.join(entered)}." if entered else "")
 
 
 @dataclass(frozen=True)

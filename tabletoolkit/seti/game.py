@@ -286,7 +286,24 @@ def advance_rotation(game: SetiGame) -> Procedure:
         return game
     from .probes import rotate_solar_system
 
-    return (yield from rotate_solar_system(game, variant=game.variant))
+    _, rides = game.solar.rotated()
+    game = yield from rotate_solar_system(game, variant=game.variant)
+    pushed = [(ride.probe.owner, visit) for ride in rides if ride.outcome == "pushed" and game.variant.push_is_visit
+              for visit in visits(game.solar, ride.to)]
+    if pushed:
+        game = replace(game, pending=game.pending + tuple((owner, "event", visit) for owner, visit in pushed))
+        yield Step("A push is a visit", "A pushed probe moves into its new space (the push is a free move, 研究科技 · "
+                   "旋转太阳系), so it visits it (S-F12): " + ", ".join(f"{owner} {visit}" for owner, visit in pushed)
+                   + " — checked against triggered missions, even on another player's turn (S-F19).",
+                   "研究科技 · 旋转太阳系", game, {"visits": tuple(pushed)})
+    return game
+
+
+def visits(solar: Any, space: Any) -> tuple[str, ...]:
+    """The visit events of moving into ``space``: its planet, comet and asteroids (S-F12)."""
+    contents = solar.contents(space)
+    return ((f"visit:{contents.planet}",) if contents.planet else ()) + ("visit:comet",) * contents.comet \
+        + ("visit:asteroids",) * contents.asteroid
 
 
 def next_disc(game: SetiGame) -> int:

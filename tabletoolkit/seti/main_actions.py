@@ -14,12 +14,12 @@ from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
-from ..engine.steps import Procedure
+from ..engine.steps import Procedure, Step
 from .cards import Card, CardSupply
 from .computer import analyze
-from .game import Decisions, SetiGame
-from .probes import land_probe, launch_probe, orbit_planet
-from .scan import ScanStep, ScanTable, scan
+from .game import Decisions, Option, SetiGame
+from .probes import land_probe, landing_options, launch_probe, orbit_planet
+from .scan import ScanStep, ScanTable, resolve_completed, scan
 
 TURN = "游戏概述 · 回合结构"
 Rotate = Callable[[SetiGame], Procedure]
@@ -115,17 +115,94 @@ class Scan:
     def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
         if game.solar is None or game.sectors is None:
             raise IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
-        supply = CardSupply(catalog(game), game.deck, game.card_row, game.discard)
-        table = ScanTable(game.sectors, game.players, supply)
+        table = _table(game)
         rng = Rng(game.seed * 1000 + game.reshuffles + 1)
         result = yield from scan(table, colour, self.steps, solar=game.solar, rng=rng,
                                  resolve_order=self.resolve_order, variant=game.variant)
-        after = result.table
-        reshuffled = len(after.supply.deck) > len(game.deck)
-        return replace(game, players=after.boards, sectors=after.sky, deck=after.supply.deck,
-                       card_row=tuple(card for card in after.supply.row if card is not None),
-                       discard=after.supply.discard, reshuffles=game.reshuffles + reshuffled,
-                       pending=game.pending + owed_from_words(result.pending, colour))
+        return _merge_scan(game, colour, result)
+
+
+CARD_SIGNAL = "signal in a sector with one of your probes"
+PLAY = "打出卡牌"
+
+
+def _merge_scan(game: SetiGame, colour: str, result) -> SetiGame:
+    """The game after a scan-module result (sky, boards, cards, what it leaves owed)."""
+    after = result.table
+    reshuffled = len(after.supply.deck) > len(game.deck)
+    return replace(game, players=after.boards, sectors=after.sky, deck=after.supply.deck,
+                   card_row=tuple(card for card in after.supply.row if card is not None),
+                   discard=after.supply.discard, reshuffles=game.reshuffles + reshuffled,
+                   pending=game.pending + owed_from_words(result.pending, colour))
+
+
+def _table(game: SetiGame) -> ScanTable:
+    return ScanTable(game.sectors, game.players, CardSupply(catalog(game), game.deck, game.card_row, game.discard))
+
+
+def card_signal_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
+    """The sky sectors (1..8) where a card's "signal in a sector with one of your probes" may go
+    (S-F11), each legal; ``None`` leaves it unused."""
+    if game.solar is None or game.sectors is None:
+        return (Option(None, True, "no solar system or sky in play: nothing to mark"),)
+    numbers = []
+    for sector in game.solar.sectors_with_probes(colour):
+        star = game.solar.star(sector)
+        numbers += [s.number for s in game.sectors.sectors if s.star == star]
+    return tuple(Option(number, True, f"legal: {colour} has a probe in sector {number}") for number in sorted(numbers)) + (
+        Option(None, True, "leave it unused" if numbers else f"{colour} has no probe in space: nothing to mark"),)
+
+
+def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
+    """A card's signal in a sector with one of ``colour``'s probes, at no cost (打出卡牌); a sector it
+    completes resolves at once (S-R7)."""
+    number = decisions.choose("signal_sector", card_signal_options(game, colour))
+    if number is None:
+        yield Step("Card signal", f"{colour} marks no signal: {'no probe in space' if len(card_signal_options(game, colour)) == 1 else 'left unused'}.",
+                   PLAY, game)
+        return game
+    sector, gained = game.sectors.sector(number).mark(colour, game.variant)
+    board = game.player(colour)
+    board, kept = replace(board, score=board.score + gained.vp).gain_data(gained.data, game.variant)
+    game = replace(game.with_player(board), sectors=game.sectors.with_sector(sector))
+    yield Step("Card signal", f"{colour} marks a signal in sector {number} ({sector.star}), where one of its probes is, "
+               f"at no cost: {kept} data to the pool" + (f", {gained.vp} VP" if gained.vp else "") + ".", PLAY, game,
+               {"sector": number})
+    if gained.completed:
+        result = yield from resolve_completed(_table(game), (number,), variant=game.variant)
+        game = _merge_scan(game, colour, result)
+    return game
+
+
+def card_landing_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
+    """Every landing a card's effect could make (its energy cost waived, 打出卡牌), with "legal" or the
+    refusing rule; ``None`` leaves it unused."""
+    if game.solar is None:
+        return (Option(None, True, "no solar system in play: nothing to land"),)
+    board = game.player(colour)
+    rich = game.with_player(replace(board, energy=board.energy + game.variant.land_energy))  # the cost is waived
+    options = [Option((found.probe, found.target), found.legal, found.reason, found.rule, found.section)
+               for found in landing_options(rich, colour, variant=game.variant)]
+    return tuple(options) + (Option(None, True, "leave it unused"),)
+
+
+def card_landing(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
+    """A landing from a card's effect, without its energy cost (actions inside an effect cost nothing extra)."""
+    choice = decisions.choose("card_landing", card_landing_options(game, colour))
+    if choice is None:
+        yield Step("Card landing", f"{colour} lands nothing (no probe at a planet, or left unused).", PLAY, game)
+        return game
+    probe, target = choice
+    planet = game.solar.contents(game.solar.probe(probe).space).planet
+    moon = None if target == planet else target
+    board = game.player(colour)
+    rich = game.with_player(replace(board, energy=board.energy + game.variant.land_energy))
+    cost = next(f.cost["energy"] for f in landing_options(rich, colour, variant=game.variant)
+                if f.probe == probe and f.target == target)
+    game = game.with_player(replace(board, energy=board.energy + cost))
+    yield Step("Card landing: no cost", f"The card's landing costs nothing: {colour} is given the {cost} energy the "
+               "landing takes, and pays it back at once.", PLAY, game, {"energy": cost})
+    return (yield from land_probe(game, probe, moon=moon, moon_allowed=moon is not None, variant=game.variant))
 
 
 @dataclass(frozen=True)

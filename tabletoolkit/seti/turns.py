@@ -18,7 +18,7 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .free_actions import FreeAction, free_actions
 from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
-from .main_actions import Analyze, Land, Launch, Orbit, Scan
+from .main_actions import CARD_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal
 from .milestones import resolve_milestones
 from .missions import play_card, report_event, trigger_options
 from .computer import sample_layout
@@ -205,11 +205,20 @@ def between_rounds(game: SetiGame) -> Procedure:
 
 def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """Carry out what is owed at once, for ``colour`` first and then clockwise (a sector won on a scan
-    can reward another player): visits checked against triggered missions, life traces (marked one by
-    one), cards (from the deck) and a free launch (with a solar system in play). Tucks wait for the
-    player's ``Tuck`` free action; other owed actions are listed for their phases."""
+    can reward another player): actions from effects at no standard cost (a free launch, a card's
+    landing or signal), then visits checked against triggered missions, life traces (marked one by one)
+    and cards (from the deck). Moves wait for the next ``Move`` this turn (unused ones lapse at its
+    end), tucks for the player's ``Tuck`` free action."""
     for seat in game.clockwise_from(game.seat(colour)):
         owner = game.players[seat].colour
+        for item in game.owed(owner, "action"):
+            what = item[2]
+            if what.split(" ", 1)[0] == "launch" and game.solar is not None:
+                game = yield from launch_probe(game.settle(*item), owner, free=True, variant=game.variant)
+            elif what == "land":
+                game = yield from card_landing(game.settle(*item), owner, decisions)
+            elif what == CARD_SIGNAL:
+                game = yield from card_signal(game.settle(*item), owner, decisions)
         for item in game.owed(owner, "event"):
             game = game.settle(*item)
             if any(option.legal and option.choice for option in trigger_options(game, owner, item[2])):
@@ -223,13 +232,22 @@ def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedu
                 game, drawn = game.settle(*item).gain_cards(owner, count)
                 yield Step("Cards gained", f"{owner} takes {', '.join(drawn) or 'nothing (the deck is empty)'} from "
                            "the deck.", "获取卡牌的其他方式", game)
-        if game.solar is not None:
-            for item in [i for i in game.owed(owner, "action") if i[2].split(" ", 1)[0] == "launch"]:
-                game = yield from launch_probe(game.settle(*item), owner, free=True, variant=game.variant)
     left = [f"{owner}: {kind} {what}" for owner, kind, what in game.pending]
     if left:
-        yield Step("Still owed", f"Still owed: {'; '.join(left)} (carried out by their phases or, for a tuck, by "
-                   "the Tuck free action).", TURN, game)
+        yield Step("Still owed", f"Still owed: {'; '.join(left)} (a move is spent by the next Move this turn at no "
+                   "energy; a tuck by the Tuck free action).", TURN, game)
+    return game
+
+
+def lapse_moves(game: SetiGame, colour: str) -> Procedure:
+    """Moves gained this turn and not spent lapse when the turn ends (they are free actions of this turn)."""
+    moves = game.owed(colour, "action")
+    unused = [item for item in moves if item[2] == "move"]
+    for item in unused:
+        game = game.settle(*item)
+    if unused:
+        yield Step("Unused moves lapse", f"{colour} leaves {len(unused)} move(s) unused: they lapse with the turn.",
+                   TURN, game, {"moves": len(unused)})
     return game
 
 
@@ -262,6 +280,7 @@ def take_turn(
     if after:
         game = yield from free_actions(game, colour, after)
         game = yield from settle_pending(game, colour, decisions)
+    game = yield from lapse_moves(game, colour)
     yield Step("Between turns", "The turn is over. Milestones resolve first, then discoveries; no free actions now.",
                ROUND, game)
     game = yield from resolve_milestones(game, decisions)

@@ -196,6 +196,11 @@ class SetiVariant(Variant):
         explains="Among routes with equal publicity the rival takes the one with the fewest moves, then the "
         "decision arrow; alternative: the longest route.",
     )
+    push_is_visit: bool = constant(
+        True, allowed=(True, False), section="研究科技 · 旋转太阳系; RULINGS S-F12",
+        explains="A probe pushed into a space by a rotation visits it (the push is a free move, and a visit is a "
+        "move into a space, S-F12): triggered missions may fire; False: only a player's own moves visit.",
+    )
 
 
 RULEBOOK = SetiVariant()

@@ -71,6 +71,9 @@ def test_the_mariner_10_example():
     full = game.with_player(replace(game.player("green"), publicity=10))
     kept = run(report_event(full, "green", "visit:Venus", Decisions({"circle": [None]}))).result
     assert kept.missions[-1].covered == (False, False)
+    wasted = run(report_event(full, "green", "visit:Venus", Decisions({"circle": [(MARINER, 1)]})))
+    assert wasted.result.missions[-1].covered == (False, True) and wasted.result.player("green").publicity == 10
+    assert "over the cap of 10 lost" in wasted[-1].text  # "or waste the publicity to mark the circle"
     game = run(report_event(game, "green", "visit:Venus")).result
     assert game.missions[-1].covered == (False, True) and not game.missions[-1].completed
     with pytest.raises(IllegalAction) as refused:
