@@ -23,7 +23,7 @@ class SectorBoard(widgets.VBox):
     """A sector drawn with its slots; mark signals for a chosen player, then resolve it step by step.
 
     ``picture`` (tt-sector-picture), ``player`` (tt-sector-player), ``mark_button`` (tt-sector-mark),
-    ``resolve_button`` (tt-sector-resolve), ``restart_button`` (tt-sector-restart), ``status``
+    ``player_buttons`` (one per player, tt-sector-mark-<player>: mark for that player at once), ``resolve_button`` (tt-sector-resolve), ``restart_button`` (tt-sector-restart), ``status``
     (tt-sector-status), ``resolution`` (tt-sector-resolution: the stepper once resolved).
     """
 
@@ -43,17 +43,24 @@ class SectorBoard(widgets.VBox):
             (self.status, "tt-sector-status"), (self.resolution, "tt-sector-resolution"),
         ):
             widget.add_class(css)
+        self.player_buttons = {}
+        for name in players:
+            button = widgets.Button(description=f"Mark {name}", tooltip=f"Place one of {name}'s markers")
+            button.add_class(f"tt-sector-mark-{name}")
+            button.on_click(lambda _, name=name: self.mark(name))
+            self.player_buttons[name] = button
         self.mark_button.on_click(lambda _: self.mark())
         self.resolve_button.on_click(lambda _: self.resolve())
         self.restart_button.on_click(lambda _: self.restart())
         controls = widgets.HBox([self.player, self.mark_button, self.resolve_button, self.restart_button])
-        super().__init__([self.picture, controls, self.status, self.resolution])
+        quick = widgets.HBox(list(self.player_buttons.values()))
+        super().__init__([self.picture, quick, controls, self.status, self.resolution])
         self.add_class("tt-sector-board")
         self._show("Choose a player and mark signals; the sector resolves once its last data is replaced.")
 
-    def mark(self) -> None:
-        """Mark a signal for the chosen player."""
-        player = self.player.value
+    def mark(self, player: str | None = None) -> None:
+        """Mark a signal for ``player`` (default: the one chosen in the dropdown)."""
+        player = player or self.player.value
         self.sector, gained = self.sector.mark(player)
         if gained.overflow:
             text = f"{player} marks beyond the slots: overflow, no data, but it counts for the win."

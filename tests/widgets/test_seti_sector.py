@@ -66,3 +66,14 @@ def test_the_variant_table_shows_a_changed_constant_next_to_the_rulebook_value()
 
     table = variant_table(RULEBOOK.but(second_slot_vp=3), ["second_slot_vp"])
     assert "<td><code>second_slot_vp</code></td><td>3</td><td>2</td><td>扇形区域 · 标记信号</td>" in table
+
+
+def test_a_button_per_player_marks_for_that_player():
+    board = sector_board(slots=2, players=("green", "purple", "orange"))
+    for name in ["purple", "green", "green"]:
+        board.player_buttons[name].click()
+    assert board.sector.markers == ("purple", "green", "green") and "overflow" in board.status.value
+    assert board.player_buttons["orange"].description == "Mark orange"
+    assert "tt-sector-mark-orange" in board.player_buttons["orange"]._dom_classes
+    board.resolve_button.click()
+    assert "Winner: <b>green</b>; second: <b>purple</b>" in board.status.value
