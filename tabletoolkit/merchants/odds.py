@@ -176,10 +176,13 @@ def _draws(pairs: tuple[tuple[str, int], ...]) -> list[tuple[str, int, tuple[tup
 
 
 def _added(pairs: tuple, item) -> tuple:
-    """A multiset (sorted pairs of item and count) with one more ``item``."""
-    counts = Counter(dict(pairs))
-    counts[item] += 1
-    return tuple(sorted(counts.items()))
+    """A multiset (pairs of item and count, in ascending order) with one more ``item``."""
+    for index, (there, n) in enumerate(pairs):
+        if there == item:
+            return pairs[:index] + ((item, n + 1),) + pairs[index + 1:]
+        if there > item:
+            return pairs[:index] + ((item, 1),) + pairs[index:]
+    return pairs + ((item, 1),)
 
 
 def _destination_draws(deck: tuple, discard: tuple) -> list[tuple[Any, int, tuple, tuple]]:
