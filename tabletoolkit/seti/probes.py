@@ -475,7 +475,7 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Proce
     solar = state.solar
     disc = solar.next_disc
     turning = ", ".join(f"disc {d}" for d in range(disc, 0, -1))
-    after, rides = solar.rotated()
+    after, rides = solar.rotated({board.colour: board.techs for board in state.players}, variant)
     state = replace(state, solar=replace(after, probes=solar.probes))
     riders = {1: "", 2: " and carries disc 1 with it", 3: " and carries discs 2 and 1 with it"}[disc]
     yield Step(f"Disc {disc} turns", f"The rotation marker shows disc {disc}: it turns one sector{riders}.",
@@ -492,10 +492,8 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Proce
         elif ride.outcome == "stays":
             text = f"{who} is on {under}, outside the turning disc(s): it stays."
         else:
-            board = state.player(ride.probe.owner)
-            techs = board.techs if variant.pt3_on_push else frozenset()
-            due = state.solar.entry_publicity(ride.to, techs, variant)
-            board, gained = board.gain_publicity(due, variant)
+            due = ride.publicity
+            board, gained = state.player(ride.probe.owner).gain_publicity(due, variant)
             state = state.with_player(board)
             text = (f"{who} sits in a cut-out and a turning disc's wall pushes it into {ride.to} "
                     f"({state.solar.contents(ride.to).describe()}).")

@@ -365,7 +365,7 @@ class Ride:
     probe: Probe
     outcome: str
     to: Space
-    publicity: int  # icon publicity of the space a pushed probe enters (0 otherwise)
+    publicity: int  # what entering pays a pushed probe's owner, before the cap (0 otherwise)
 
 
 @dataclass(frozen=True)
@@ -567,12 +567,16 @@ class SolarSystem:
         """The disc the rotation marker says turns next: 1, 2, 3, then 1 again."""
         return self.rotations % DISCS + 1
 
-    def rotated(self) -> tuple["SolarSystem", tuple[Ride, ...]]:
+    def rotated(self, techs: Mapping[str, frozenset[str]] | None = None,
+                variant: SetiVariant = RULEBOOK) -> tuple["SolarSystem", tuple[Ride, ...]]:
         """Turn the marker's disc one sector (carrying the discs above it); returns what each probe did.
 
         A probe on a turning disc rides along; a probe in a cut-out stays, unless a turning disc's wall
-        now covers its space: then it is pushed into the next space (研究科技 · 旋转太阳系).
+        now covers its space: then it is pushed into the next space (研究科技 · 旋转太阳系), and its
+        ``Ride.publicity`` is what entering that space pays: the icon, plus PT #03's for asteroids when
+        ``techs`` (owner colour → tech ids) gives the owner PT #03 and ``variant.pt3_on_push`` holds.
         """
+        owned = techs or {}
         disc = self.next_disc
         turns = tuple(t + 1 if number <= disc else t for number, t in enumerate(self.turns, 1))
         after = replace(self, turns=turns, rotations=self.rotations + 1)
@@ -582,7 +586,8 @@ class SolarSystem:
             if 0 < self.layer(probe.space) <= disc:
                 ride = Ride(probe, "carried", ahead, 0)
             elif 0 < after.layer(probe.space) <= disc:
-                ride = Ride(probe, "pushed", ahead, after.contents(ahead).publicity)
+                pays = owned.get(probe.owner, frozenset()) if variant.pt3_on_push else frozenset()
+                ride = Ride(probe, "pushed", ahead, after.entry_publicity(ahead, pays, variant))
             else:
                 ride = Ride(probe, "stays", probe.space, 0)
             rides.append(ride)

@@ -88,6 +88,10 @@ def test_pt3_pays_for_a_push_into_asteroids_unless_the_variant_says_otherwise():
     assert after.solar.probe(1).space == Space(1, 5) and after.solar.contents(Space(1, 5)).asteroid
     assert after.player("green").publicity == 5
     assert rotate(state, RULEBOOK.but(pt3_on_push=False)).player("green").publicity == 4
+    # The same on the bare solar system: a ride's publicity counts the owner's PT #03 when told its techs.
+    assert solar.rotated()[1][0].publicity == 0
+    assert solar.rotated({"green": frozenset({"PT3"})})[1][0].publicity == 1
+    assert solar.rotated({"green": frozenset({"PT3"})}, RULEBOOK.but(pt3_on_push=False))[1][0].publicity == 0
 
 
 def test_rotation_leaves_the_input_state_alone():
