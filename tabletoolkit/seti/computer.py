@@ -11,18 +11,16 @@ Rulebook: 分析数据, 放置数据, 数据容量, 计算机科技, 研究科�
 from __future__ import annotations
 
 import html
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from .cards import Card, load_cards
 from .rewards import Reward
-from .sector import NOTEBOOK, Owed, apply_reward
+from .sector import NOTEBOOK, Owed, apply_reward, read_entries
 from .variant import RULEBOOK, SetiVariant
 
 if TYPE_CHECKING:
@@ -64,15 +62,7 @@ class ComputerLayout:
 
 def load_computer(text: str | None = None) -> ComputerLayout:
     """A computer layout from TOML (default: the labelled sample ``data/computer.toml``)."""
-    if text is None:
-        text = resources.files(__package__).joinpath("data/computer.toml").read_text(encoding="utf-8")
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput("computer.toml", str(error), "the file is not valid TOML") from None
-    entries = table.get("top")
-    if not isinstance(entries, list) or not entries:
-        raise InvalidInput("top", entries, "the layout needs [[top]] spaces")
+    table, entries = read_entries(text, "computer.toml", "top")
     top = []
     for index, entry in enumerate(entries):
         where = f"top[{index}]"

@@ -379,21 +379,27 @@ def _tie_text(ranking: Sequence[Standing], chosen: Standing, verb: str, among: s
 
 # --- the eight sectors as data -------------------------------------------------------------------
 
+def read_entries(text: str | None, file: str, key: str) -> tuple[dict[str, Any], list[Any]]:
+    """A TOML text (default: the labelled sample ``data/<file>``) and its ``[[key]]`` entries."""
+    if text is None:
+        text = resources.files(__package__).joinpath(f"data/{file}").read_text(encoding="utf-8")
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InvalidInput(file, str(error), "the file is not valid TOML") from None
+    entries = table.get(key)
+    if not isinstance(entries, list) or not entries:
+        raise InvalidInput(key, entries, f"the file needs [[{key}]] entries")
+    return table, entries
+
+
 def load_sectors(text: str | None = None) -> tuple[Sector, ...]:
     """Sectors from a TOML text (default: the labelled sample ``data/sectors.toml``), ordered by number.
 
     Sector numbers run 1..n around the sky (neighbours differ by one, the last touches the first).
     Every colour must name exactly two sectors (a card's colour matches two sectors, 扫描附近的恒星).
     """
-    if text is None:
-        text = resources.files(__package__).joinpath("data/sectors.toml").read_text(encoding="utf-8")
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput("sectors.toml", str(error), "the file is not valid TOML") from None
-    entries = table.get("sector")
-    if not isinstance(entries, list) or not entries:
-        raise InvalidInput("sector", entries, "the file needs [[sector]] entries")
+    _, entries = read_entries(text, "sectors.toml", "sector")
     known = {"number", "star", "colour", "slots", "first_reward", "later_reward", "source"}
     sectors = []
     for index, entry in enumerate(entries):
