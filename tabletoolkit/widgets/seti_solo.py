@@ -6,7 +6,7 @@ A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo
 ``tt-solo-free`` and ``tt-solo-free-do`` (free actions), ``tt-solo-prev``, ``tt-solo-next``
 (step through what happened), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-log`` (everything
 since your last action), ``tt-solo-score``, ``tt-solo-objectives``, ``tt-solo-rival-board``,
-``tt-solo-board``, ``tt-solo-refused`` (your refused actions with their reasons).
+``tt-solo-board``, ``tt-solo-cards`` (your hand, missions in front of you, tucked cards), ``tt-solo-refused`` (your refused actions with their reasons).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ class SoloPlay(widgets.VBox):
         self.turn_log = widgets.HTML()
         self.score = widgets.HTML()
         self.objectives = widgets.HTML()
+        self.cards = widgets.HTML()
         self.rival_board = widgets.HTML()
         self.board = widgets.HTML()
         self.refused = widgets.HTML()
@@ -50,7 +51,7 @@ class SoloPlay(widgets.VBox):
                             (self.free_button, "tt-solo-free-do"), (self.prev_button, "tt-solo-prev"),
                             (self.next_button, "tt-solo-next"), (self.step_title, "tt-solo-step-title"),
                             (self.step_text, "tt-solo-step-text"), (self.turn_log, "tt-solo-log"), (self.score, "tt-solo-score"),
-                            (self.objectives, "tt-solo-objectives"), (self.rival_board, "tt-solo-rival-board"),
+                            (self.objectives, "tt-solo-objectives"), (self.cards, "tt-solo-cards"), (self.rival_board, "tt-solo-rival-board"),
                             (self.board, "tt-solo-board"), (self.refused, "tt-solo-refused")):
             widget.add_class(css)
         self.new_button.on_click(lambda _: self.new_game(self.stars.value, self.seed.value))
@@ -63,7 +64,7 @@ class SoloPlay(widgets.VBox):
             widgets.HBox([self.action, self.play_button]), self.mark_on,
             widgets.HBox([self.free, self.free_button]),
             widgets.HBox([self.prev_button, self.next_button]), self.step_title, self.step_text, self.turn_log,
-            self.rival_board, self.objectives, self.board, self.refused,
+            self.rival_board, self.objectives, self.cards, self.board, self.refused,
         ])
         self.add_class("tt-solo")
         self.new_game(stars, seed)
@@ -87,10 +88,11 @@ class SoloPlay(widgets.VBox):
         self._add(played)
 
     def do_free(self, action: str) -> None:
-        """A free action before your main action: a conversion, a card's corner, buying a card."""
+        """A free action before your main action: a conversion, a card's corner, buying a card, completing
+        a mission (its task marked on the objective chosen in "Mark tasks first on")."""
         if self.game.over or not action:
             return
-        self._add(run(free_action(self.game, action, self.rng)))
+        self._add(run(free_action(self.game, action, self.rng, choose=self.mark_on.value)))
 
     def _add(self, played) -> None:
         self.since = len(self.steps)
@@ -134,12 +136,27 @@ class SoloPlay(widgets.VBox):
         self.turn_log.value = f"<details open><summary>What happened since your last action</summary><ol>{items}</ol></details>"
         self.objectives.value = game.objectives._repr_html_() if game.objectives.face_up or game.objectives.stack else (
             "<i>No objectives at this difficulty.</i>")
+        self.cards.value = your_cards_html(game)
         self.rival_board.value = game.rival._repr_svg_()
         self.board.value = game._repr_html_()
         refused = [o for o in options + free if not o.legal]
         self.refused.value = "<details><summary>Refused actions and why</summary><ul>" + "".join(
             f"<li>{html.escape(str(o))}</li>" for o in refused) + "</ul></details>"
         self._show_step()
+
+
+def your_cards_html(game) -> str:
+    """Your hand, the missions and end-game cards in front of you, and your tucked income cards."""
+    supply = game.table.supply
+
+    def named(card_id: str) -> str:
+        card = supply.card(card_id)
+        return f"{html.escape(card_id)} ({card.price} cr, {html.escape(card.kind)})"
+
+    front = [named(c) + (" ✔ completed" if c in game.completed_missions else "") for c in game.in_play]
+    return (f"<div><b>Your hand:</b> {', '.join(named(c) for c in game.you.hand) or '–'}<br>"
+            f"<b>In front of you:</b> {', '.join(front) or '–'}<br>"
+            f"<b>Tucked for income:</b> {', '.join(html.escape(c) for c in game.you.tucked) or '–'}</div>")
 
 
 def solo_play(stars: int = 4, seed: int = 0) -> SoloPlay:

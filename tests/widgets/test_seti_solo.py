@@ -70,3 +70,18 @@ def test_the_log_lists_everything_since_your_last_action():
     titles = [s.title for s in view.steps[view.since:]]
     assert titles[0] == "You: launch"
     assert all(f"<b>{html.escape(title)}</b>" in view.turn_log.value for title in titles)
+
+
+def test_playing_a_card_from_the_menu_puts_a_mission_in_front_of_you():
+    from dataclasses import replace
+
+    from tabletoolkit.seti.solo import YOU
+
+    view = solo_play(stars=4, seed=7)
+    view.game = replace(view.game, to_move=YOU, you=replace(view.game.you, hand=("S03",), credits=4))
+    view._refresh()
+    assert "play:S03" in view.action.options
+    view.action.value = "play:S03"
+    view.play_button.click()
+    assert view.steps[view.since].text.startswith("You play S03 for its effect, paying 1 credit.")
+    assert "<b>In front of you:</b> S03 (1 cr, conditional)" in view.cards.value

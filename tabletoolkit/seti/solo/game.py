@@ -1,10 +1,12 @@
 """A whole solo game: you against the rival over five rounds (单人游戏, registered as ``seti.solo``).
 
 Your side is a compact set of main actions on the shared table — launch, fly and orbit, fly and land,
-scan, research, analyze, pass — with the rulebook's costs; each lists why it is refused when it is
-(``your_options``), conversions as free actions, and your gold tiles scored at the end by the multiplayer
-final scoring. Playing cards and missions belong to the multiplayer phases and are not offered here:
-this module teaches the rival and the objectives.
+scan, research, analyze, play a card (its price, effect, mission or end-game scoring from the unified
+card model ``seti.cards``), pass — with the rulebook's costs; each lists why it is refused when it is
+(``your_options``). Free actions (``free_options``): conversions, card corners (publicity, data, a move
+spent on your next flight), buying a card, completing a mission. The chart icon tucks a card for income.
+Your gold tiles are scored at the end by the multiplayer final scoring. Not played on this side: actions
+inside card effects and triggered missions (refused with the reason).
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from .data import TECH_TYPES, TRACE_COLOURS, material
 from .objectives import Event, setup_objectives
 from .rival import advance, new_round_deck, setup_rival
 from .choices import RouteOption
-from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
-from .table import setup_table
+from .state import RIVAL, YOU, YOUR_MEASURES, SoloGame, reward_colour, rotate_solar
+from .table import reward_items, setup_table
 from .turn import milestones, resolve_sectors, rival_turn
 
 SECTION = "单人游戏"
@@ -115,11 +117,12 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
                 options.append(YourOption(action, False, "no probe of yours in space"))
             elif route is None:
                 options.append(YourOption(action, False, f"{planet} is covered by a disc"))
-            elif you.energy < moves + energy or you.credits < credits:
-                options.append(YourOption(action, False, f"needs {moves} energy to fly and {credits} credit(s) + {energy} energy "
-                                          f"(has {you.credits} credits, {you.energy} energy)"))
+            elif you.energy < flight_energy(game, moves) + energy or you.credits < credits:
+                options.append(YourOption(action, False, f"needs {flight_energy(game, moves)} energy to fly and {credits} credit(s) "
+                                          f"+ {energy} energy (has {you.credits} credits, {you.energy} energy)"))
             else:
-                options.append(YourOption(action, True, f"legal: {moves} move(s), then {credits} credit(s) + {energy} energy"))
+                free = f" ({min(moves, game.free_moves)} free from card corners)" if game.free_moves and moves else ""
+                options.append(YourOption(action, True, f"legal: {moves} move(s){free}, then {credits} credit(s) + {energy} energy"))
     scan_ok = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
     for position, colour in enumerate(table.row_colours()):
         if colour == "none":
@@ -136,8 +139,29 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     analyze_ok = you.data >= variant.data_pool and you.energy >= variant.analyze_energy
     options.append(YourOption("analyze", analyze_ok, "legal" if analyze_ok else
                               f"needs {variant.data_pool} data (has {you.data}) and {variant.analyze_energy} energy"))
+    for card_id in dict.fromkeys(you.hand):
+        options.append(play_option(game, card_id))
     options.append(YourOption("pass", True, "legal"))
     return tuple(options)
+
+
+def flight_energy(game: SoloGame, moves: int) -> int:
+    """Energy a flight of ``moves`` costs you: 1 a move, the card-corner moves of this turn free (移动)."""
+    return max(0, moves - game.free_moves)
+
+
+def play_option(game: SoloGame, card_id: str) -> YourOption:
+    """Playing a hand card for its effect (打出卡牌): its price in credits; refused with the reason."""
+    card = game.table.supply.card(card_id)
+    action = f"play:{card_id}"
+    if card.kind == "triggered":
+        return YourOption(action, False, "a triggered mission: this side does not follow its events")
+    measure = card.condition.measure if card.condition else card.scoring.measure if card.scoring else None
+    if measure is not None and measure not in YOUR_MEASURES:
+        return YourOption(action, False, f"its count '{measure}' is not kept on this side")
+    if game.you.credits < card.price:
+        return YourOption(action, False, f"costs {card.price} credits (has {game.you.credits})")
+    return YourOption(action, True, f"legal: {card.price} credit(s), {card.kind}: " + "; ".join(card.describe()[1:-1]))
 
 
 CONVERSIONS = ("cards>credits", "cards>energy", "credits>energy", "energy>credits", "credits>cards", "energy>cards")
@@ -210,10 +234,26 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     options = list(conversion_options(game))
     for card_id in dict.fromkeys(game.you.hand):
         corner = game.table.supply.card(card_id).corner
-        ok = mine and corner in CORNER_GAINS
-        why = (f"legal: discard it for 1 {CORNER_GAINS[corner]}" if ok else "only on your turn" if not mine else
-               f"its corner ({corner}) is not played by this compact side: your flights are planned whole")
+        if corner == "move":
+            ok = mine and bool(game.table.probes_of(YOU))
+            why = ("legal: discard it for 1 free move, spent on your next flight this turn" if ok else
+                   "only on your turn" if not mine else "a move needs a probe of yours in space")
+        else:
+            ok = mine and corner in CORNER_GAINS
+            why = (f"legal: discard it for 1 {CORNER_GAINS[corner]}" if ok else "only on your turn" if not mine else
+                   f"its corner ({corner}) is not a free action this side knows")
         options.append(YourOption(f"corner:{card_id}", ok, why))
+    for card_id in game.in_play:
+        condition = game.table.supply.card(card_id).condition
+        if condition is None:
+            continue
+        measure, at_least, said = condition.measure, condition.at_least, condition.text
+        have = game.your_measure(measure)
+        ok = mine and card_id not in game.completed_missions and have >= at_least
+        why = ("legal: " + game.table.supply.card(card_id).mission_reward.describe() if ok else
+               "already completed" if card_id in game.completed_missions else "only on your turn" if not mine else
+               f"'{said}' does not hold ({measure} {have}, needs {at_least})")
+        options.append(YourOption(f"complete:{card_id}", ok, why))
     cost = game.variant.buy_card_publicity
     for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
         ok = mine and game.you.publicity >= cost
@@ -222,8 +262,9 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     return tuple(options)
 
 
-def free_action(game: SoloGame, action: str, rng: Rng) -> Procedure:
-    """Carry out one of ``free_options``; a refused one raises ``IllegalAction``, the game unchanged."""
+def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None) -> Procedure:
+    """Carry out one of ``free_options``; a refused one raises ``IllegalAction``, the game unchanged.
+    Completing a mission marks one "complete a mission" task at once (``choose``: on which objective)."""
     offered = {o.action: o for o in free_options(game)}
     if action not in offered:
         raise InvalidInput("free action", action, f"not a free action now; options: {sorted(offered)}")
@@ -233,15 +274,24 @@ def free_action(game: SoloGame, action: str, rng: Rng) -> Procedure:
     if kind == "convert":
         return (yield from convert(game, what, rng))
     you, table = game.you, game.table
+    if kind == "complete":
+        return (yield from _complete_mission(game, what, choose))
     if kind == "corner":
         hand = list(you.hand)
         hand.remove(what)
-        gained = CORNER_GAINS[table.supply.card(what).corner]
+        corner = table.supply.card(what).corner
         you = replace(you, hand=tuple(hand))
-        you = you.gain_publicity(1, game.variant)[0] if gained == "publicity" else you.gain_data(1, game.variant)[0]
-        game = replace(game, you=you, table=replace(table, supply=table.supply.discard_card(what)))
-        yield Step(f"You discard {what} for its corner", f"Free action: {what} is discarded for 1 {gained}.",
-                   SECTION_CORNER, game)
+        game = replace(game, table=replace(table, supply=table.supply.discard_card(what)))
+        if corner == "move":
+            game = replace(game, you=you, free_moves=game.free_moves + 1)
+            text = (f"Free action: {what} is discarded for 1 move; your next flight this turn costs 1 energy less "
+                    f"({game.free_moves} free move{'s' if game.free_moves > 1 else ''} now; unused ones end with your turn).")
+        else:
+            gained = CORNER_GAINS[corner]
+            you = you.gain_publicity(1, game.variant)[0] if gained == "publicity" else you.gain_data(1, game.variant)[0]
+            game = replace(game, you=you)
+            text = f"Free action: {what} is discarded for 1 {gained}."
+        yield Step(f"You discard {what} for its corner", text, SECTION_CORNER, game)
         return game
     cost = game.variant.buy_card_publicity
     if what == "deck":
@@ -254,6 +304,25 @@ def free_action(game: SoloGame, action: str, rng: Rng) -> Procedure:
     game = replace(game, you=you, table=replace(table, supply=supply))
     yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
                f"{source}.", SECTION_BUY, game)
+    return game
+
+
+def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Procedure:
+    """Complete your mission (a free action, 任务卡 · 有条件的任务): its reward; the task "complete a
+    mission" is marked now (one trigger, one task)."""
+    card = game.table.supply.card(card_id)
+    game = replace(game, completed_missions=game.completed_missions + (card_id,))
+    items = reward_items(card.mission_reward)
+    game, notes = reward_colour(game, YOU, items)
+    objectives, marked = game.objectives, []
+    events = [Event("mission")] + [Event("trace", c) for k, c in items if k == "trace"]
+    for event in events:
+        if objectives.options(event):
+            objectives, note = objectives.mark(event, choose if choose in {t for t, _ in objectives.options(event)} else None)
+            marked.append(note)
+    game = replace(game, objectives=objectives)
+    yield Step(f"You complete {card_id}", f"Free action: '{card.condition.text}' holds, so {card_id} is completed. "
+               + " ".join(notes + marked), "任务卡 · 有条件的任务", game)
     return game
 
 
@@ -279,13 +348,15 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         probe = table.probes_of(YOU)[0]
         route = flight(table, probe, argument)
         cost = (game.variant.orbit_credits, game.variant.orbit_energy) if kind == "orbit" else (0, land_energy(game, argument))
-        you = replace(you, energy=you.energy - route.moves - cost[1], credits=you.credits - cost[0],
+        you = replace(you, energy=you.energy - flight_energy(game, route.moves) - cost[1], credits=you.credits - cost[0],
                       orbiters=you.orbiters + (kind == "orbit"), landers=you.landers + (kind == "land"))
         table, items, said = table.without_probe(probe).settle(YOU, argument, kind)
         game = replace(game, you=you, table=table)
         game, notes = reward_colour(game, YOU, [("publicity", route.publicity)] + items)
-        text = (f"You fly {route.moves} move(s) to {argument} ({route.moves} energy, {route.publicity} publicity) and "
-                f"place {said}. " + " ".join(notes))
+        free = f" ({min(route.moves, game.free_moves)} free from card corners)" if game.free_moves and route.moves else ""
+        text = (f"You fly {route.moves} move(s){free} to {argument} ({flight_energy(game, route.moves)} energy, "
+                f"{route.publicity} publicity) and place {said}. " + " ".join(notes))
+        game = replace(game, free_moves=max(0, game.free_moves - route.moves))
         events = [Event(kind)] + [Event("trace", colour) for key, colour in items if key == "trace"]
         events += visits(game.table, route.spaces)
     elif kind == "scan":
@@ -316,6 +387,8 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
                 notes.append("Its bonus: a free launch, a probe of yours on Earth.")
                 events.append(Event("launch"))
         text = f"You pay {game.variant.research_publicity} publicity. {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
+    elif kind == "play":
+        game, text, events = _play(game, argument)
     else:  # analyze
         you = replace(you, energy=you.energy - game.variant.analyze_energy, data=0)
         game = replace(game, you=you)
@@ -326,7 +399,31 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     game = yield from resolve_sectors(game, YOU)
     game = yield from mark_objectives(game, events, choose, prefer)
     game = yield from milestones(game, YOU)
-    return game
+    return replace(game, free_moves=0)
+
+
+def _play(game: SoloGame, card_id: str) -> tuple[SoloGame, str, list[Event]]:
+    """Play a hand card for its effect: pay its price, gain its effect; an action card is discarded, a
+    mission or end-game card stays in front of you (打出卡牌 / 任务卡). Actions inside an effect (a free
+    launch, a landing…) are not played by this compact side and are said so."""
+    card = game.table.supply.card(card_id)
+    hand = list(game.you.hand)
+    hand.remove(card_id)
+    game = replace(game, you=replace(game.you, credits=game.you.credits - card.price, hand=tuple(hand)))
+    items = reward_items(card.effect)
+    game, notes = reward_colour(game, YOU, items)
+    if card.effect.actions:
+        notes.append(f"Its actions ({', '.join(card.effect.actions)}) are not played on this compact side.")
+    events = [Event("card_cost", str(card.price))] + [Event("trace", c) for k, c in items if k == "trace"]
+    if card.kind == "action":
+        game = replace(game, table=replace(game.table, supply=game.table.supply.discard_card(card_id)))
+        notes.append("It goes to the discard pile.")
+    else:
+        game = replace(game, in_play=game.in_play + (card_id,))
+        notes.append(f"It stays in front of you: a mission, completed as a free action once '{card.condition.text}' "
+                     "holds (S-F19)." if card.condition else f"It stays in front of you and scores at the end: {card.scoring.text}.")
+    said = f"You play {card_id} for its effect, paying {card.price} credit{'s' if card.price != 1 else ''}. "
+    return game, said + " ".join(notes), events
 
 
 def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = (),
@@ -342,10 +439,10 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
         if objectives.options(event):
             objectives, note = objectives.mark(event, pick)
             notes.append(note)
-    objectives, reached = objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data)
-    objectives, replaced = objectives.end_of_turn()
-    objectives, revealed = objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data)
-    notes += reached + replaced + revealed
+    levels = (game.you.score, game.you.publicity, game.you.data)
+    objectives, reached = objectives.check_thresholds(*levels, prefer=prefer)
+    objectives, replaced = objectives.end_of_turn(*levels)
+    notes += reached + replaced
     game = replace(game, objectives=objectives)
     if notes:
         yield Step("Objectives", " ".join(notes), SECTION_OBJECTIVES, game)
@@ -374,7 +471,7 @@ def your_pass(game: SoloGame, rng: Rng) -> Procedure:
         table = replace(table, supply=supply)
         game = replace(game, you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
         text += " You take an end-of-round card."
-    game = replace(game, table=table, passed=game.passed + (YOU,))
+    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0)
     yield Step("You pass", text, "弃权不行动", game)
     return (yield from mark_objectives(game, ()))  # thresholds reached meanwhile; the end of your turn
 
@@ -390,15 +487,21 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
             game = replace(game, objectives=objectives, rival=rival)
             yield Step(f"Pay objectives after round {game.round}", text + (" " + " ".join(moved) if moved else ""),
                        SECTION_OBJECTIVES, game)
-        supply, drawn = game.table.supply.draw(rng)
-        you = replace(game.you, credits=game.you.credits + variant.income_credits,
-                      energy=game.you.energy + variant.income_energy, hand=game.you.hand + ((drawn,) if drawn else ()))
+        incomes = [game.table.supply.card(card_id).income for card_id in game.you.tucked]
+        supply, hand = game.table.supply, game.you.hand
+        for _ in range(variant.income_cards + incomes.count("cards")):
+            supply, drawn = supply.draw(rng)
+            hand += (drawn,) if drawn else ()
+        credits, energy = variant.income_credits + incomes.count("credits"), variant.income_energy + incomes.count("energy")
+        cards = len(hand) - len(game.you.hand)
+        you = replace(game.you, credits=game.you.credits + credits, energy=game.you.energy + energy, hand=hand)
         start = RIVAL if game.start == YOU else YOU
         rival = new_round_deck(game.rival, rng, variant)
         game = replace(game, you=you, table=replace(game.table, supply=supply), rival=rival, start=start,
                        passed=(), round=game.round + 1, to_move=start)
-        yield Step("Between rounds", f"Income: you gain {variant.income_credits} credits, {variant.income_energy} energy "
-                   f"and a card. The start player is now {'the rival' if start == RIVAL else 'you'}. The rival's "
+        tucked = f" (start card and {len(incomes)} tucked card{'s' if len(incomes) != 1 else ''})" if incomes else ""
+        yield Step("Between rounds", f"Income{tucked}: you gain {credits} credits, {energy} energy "
+                   f"and {cards} card{'s' if cards != 1 else ''}. The start player is now {'the rival' if start == RIVAL else 'you'}. The rival's "
                    f"{len(rival.deck)} action cards are shuffled into a new deck: {', '.join(rival.deck)}.",
                    "轮次之间", game)
         return game
@@ -407,6 +510,14 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
     game = replace(game, you=replace(game.you, score=game.you.score + gold))
     told = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in lines)
     yield Step("Your gold tiles", (told + ".") if lines else "You marked no gold tile.", "金色计分板块", game, {"VP": gold})
+    scored = [(card_id, game.table.supply.card(card_id).scoring) for card_id in game.in_play
+              if game.table.supply.card(card_id).scoring]
+    if scored:
+        vp = {card_id: game.your_measure(scoring.measure) * scoring.vp_each for card_id, scoring in scored}
+        game = replace(game, you=replace(game.you, score=game.you.score + sum(vp.values())))
+        yield Step("Your end-game cards", "; ".join(f"{card_id}: {scoring.text}: {game.your_measure(scoring.measure)} × "
+                                                   f"{scoring.vp_each} = {vp[card_id]} VP" for card_id, scoring in scored) + ".",
+                   "任务卡 · 游戏终局计分卡", game, {"VP": sum(vp.values())})
     rival = game.rival
     unfinished = game.objectives.unfinished if rival.stars > 1 else 0
     bonus = unfinished * variant.solo_unfinished_objective_vp
@@ -421,7 +532,8 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
 
 def your_gold_lines(game: SoloGame) -> tuple:
     """Your gold tiles scored by the multiplayer final scoring (``seti.scoring``) from your holdings:
-    techs by type, life traces by colour, sector wins, orbiters and landers. The rival scores none (S-F24)."""
+    techs by type, life traces by colour, sector wins, orbiters and landers, tucked cards by income,
+    completed missions and end-game cards. The rival scores none (S-F24)."""
     from ..scoring import gold_lines, with_holdings
     from ..setup import new_game
 
@@ -431,8 +543,12 @@ def your_gold_lines(game: SoloGame) -> tuple:
     marks = [(colour, owner) for _, colour, owner in table.discovery] + [(c, o) for _, c, o in table.overflow]
     marks += [(table.species[s].spaces[n].colours[0], owner) for s, n, owner in table.board_marks]
     traces = tuple(sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
+    incomes = [table.supply.card(card_id).income for card_id in game.you.tucked]
+    endgame = sum(1 for card_id in game.in_play if table.supply.card(card_id).kind == "end-game")
     seti = with_holdings(seti, YOU, techs=techs, traces=traces, sector_wins=game.you.sector_wins,
-                         orbiters=game.you.orbiters, landers=game.you.landers)
+                         orbiters=game.you.orbiters, landers=game.you.landers,
+                         tucked=tuple(incomes.count(kind) for kind in ("credits", "energy", "cards")),
+                         completed_missions=len(game.completed_missions), endgame_cards=endgame)
     return gold_lines(seti, YOU)
 
 
@@ -440,22 +556,56 @@ Policy = Callable[[SoloGame], str]
 
 
 def scripted_player(game: SoloGame) -> str:
-    """A simple fixed player for demonstrations and the golden game: analyze when possible, land or
-    orbit the first reachable planet, launch, research a 2-point tech, scan the leftmost row card;
-    short of energy it converts 2 cards (else 2 credits) into 1 energy; otherwise it passes."""
-    options = your_options(game)
-    legal = {o.action: o.reason for o in options if o.legal}
-    if "analyze" in legal:
-        return "analyze"
-    for prefix in ("land:", "orbit:", "launch", "research:", "scan:"):
-        for action, reason in legal.items():
-            if action.startswith(prefix) and (prefix != "research:" or "2 VP" in reason):
-                return action
+    """A fixed, sensible player for demonstrations and the golden game. It completes a mission as soon
+    as it can, then takes the first legal of: analyze; land; orbit where the first orbit space is free; a
+    card an open objective wants (3 credits, a mission); a card whose VP beat its price or a mission
+    already met; launch; research a 2-point tech; scan; any other card; orbit anywhere (to tuck). When a
+    flight is short of energy it discards a move card, then converts 2 cards (else 2 credits) into 1
+    energy; with more than 4 cards it discards a data card; otherwise it passes."""
+    legal = {o.action: o.reason for o in your_options(game) if o.legal}
+    free = [o.action for o in free_options(game) if o.legal]
+    supply, table = game.table.supply, game.table
+    completions = [a for a in free if a.startswith("complete:")]
+    if completions:
+        return completions[0]
+    wants = {part for o in game.objectives.face_up for task, done in zip(o.tile.tasks, o.marked) if not done
+             for part in task.split("/")}
+    plays = [a for a in legal if a.startswith("play:")]
+
+    def card(action: str):
+        return supply.card(action.split(":", 1)[1])
+
+    def met(action: str) -> bool:
+        condition = card(action).condition
+        return condition is not None and game.your_measure(condition.measure) >= condition.at_least
+
+    choices = [
+        [a for a in legal if a == "analyze"],
+        [a for a in legal if a.startswith("land:")],
+        [a for a in legal if a.startswith("orbit:") and table.planet_spaces(a[6:]).orbit_first_free],
+        [a for a in plays if f"card_cost:{card(a).price}" in wants or ("mission" in wants and card(a).condition)],
+        [a for a in plays if card(a).effect.vp > card(a).price or met(a)],
+        [a for a in legal if a == "launch"],
+        [a for a, reason in legal.items() if a.startswith("research:") and "2 VP" in reason],
+        [a for a in legal if a.startswith("scan:")],
+        plays,
+        [a for a in legal if a.startswith("orbit:")],
+    ]
+    for actions in choices:
+        if actions:
+            return actions[0]
+    short = [o for o in your_options(game) if o.action.startswith(("land:", "orbit:")) and "energy to fly" in o.reason]
+    moves = [a for a in free if a.startswith("corner:") and supply.card(a[7:]).corner == "move"]
+    if short and moves and not game.free_moves:
+        return moves[0]
     convertible = {o.action for o in conversion_options(game) if o.legal}
     if game.you.energy < game.variant.scan_energy:
         for conversion in ("convert:cards>energy", "convert:credits>energy"):
             if conversion in convertible and (conversion.endswith("cards>energy") or game.you.credits >= 3):
                 return conversion
+    data_corners = [a for a in free if a.startswith("corner:") and supply.card(a[7:]).corner == "data"]
+    if len(game.you.hand) > 4 and data_corners and game.you.data < game.variant.data_pool:
+        return data_corners[0]
     return "pass"
 
 
@@ -486,7 +636,7 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
             game = _after((yield from rival_turn(game, rng)), RIVAL)
         elif player is not None:
             action = player(game)
-            if action.split(":", 1)[0] in ("convert", "corner", "buy"):
+            if action.split(":", 1)[0] in ("convert", "corner", "buy", "complete"):
                 game = yield from free_action(game, action, rng)
             else:
                 game = _after((yield from your_turn(game, action, rng)), YOU)

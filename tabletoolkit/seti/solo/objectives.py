@@ -71,6 +71,7 @@ class Objectives:
     stack: tuple[ObjectiveTile, ...] = ()
     completed: tuple[str, ...] = ()
     paid: tuple[str, ...] = ()
+    levels: tuple[tuple[str, int], ...] = ()  # score, publicity, pool data at the last threshold check
 
     @property
     def unfinished(self) -> int:
@@ -108,29 +109,42 @@ class Objectives:
                     return replace(self, face_up=tuple(face_up)), f"{event} marks {task!r} on {target}{others}."
         raise AssertionError("unreachable: options came from face_up")
 
-    def check_thresholds(self, score: int, publicity: int, pool_data: int) -> tuple["Objectives", list[str]]:
-        """Mark every threshold task already reached (16 VP, 9 publicity, 5 data in the pool: 任务)."""
+    def check_thresholds(self, score: int, publicity: int, pool_data: int,
+                         prefer: str | None = None) -> tuple["Objectives", list[str]]:
+        """Reaching a threshold (16 VP, 9 publicity, 5 data in the pool: 任务) is ONE trigger: it marks one
+        task (``prefer`` when it fits, else the first), S-F25. A threshold counts as reached when the value
+        passes it since the last check (``levels``); a task it leaves open waits for the next crossing."""
         notes = []
         state = self
-        for kind, value in (("score", score), ("publicity", publicity), ("pool_data", pool_data)):
-            while True:
-                options = state.options(Event(kind, str(value)))
-                if not options:
-                    break
-                state, note = state.mark(Event(kind, str(value)), options[0][0])
-                notes.append(note)
-        return state, notes
+        now = {"score": score, "publicity": publicity, "pool_data": pool_data}
+        for kind in THRESHOLDS:
+            before = dict(self.levels).get(kind, 0)
+            crossed = {tile for tile, task in state.options(Event(kind, str(now[kind])))
+                       if any(before < int(argument) for k, _, argument in
+                              (part.partition(":") for part in task.split("/")) if k == kind)}
+            if crossed:
+                pick = prefer if prefer in crossed else next(t for t, _ in state.options(Event(kind, str(now[kind]))) if t in crossed)
+                state, note = state.mark(Event(kind, str(now[kind])), pick)
+                notes.append(f"{kind.replace('_', ' ')} reaches {now[kind]}: " + note)
+        return replace(state, levels=tuple(now.items())), notes
 
-    def end_of_turn(self) -> tuple["Objectives", list[str]]:
-        """Completed objectives go to the completed pile; new ones are revealed from the stack."""
+    def end_of_turn(self, score: int = 0, publicity: int = 0, pool_data: int = 0) -> tuple["Objectives", list[str]]:
+        """Completed objectives go to the completed pile; new ones are revealed from the stack. A revealed
+        threshold task already reached is marked at once (任务: "如果已经达到或超过…请立即标记")."""
         notes = []
         kept = [o for o in self.face_up if not o.complete]
         done = tuple(o.tile.id for o in self.face_up if o.complete)
         stack = list(self.stack)
+        now = {"score": score, "publicity": publicity, "pool_data": pool_data}
         while len(kept) < 3 and stack:
             tile = stack.pop(0)
-            kept.append(Objective(tile, (False,) * len(tile.tasks)))
-            notes.append(f"Objective {tile.id} revealed: {', '.join(tile.tasks)}.")
+            marked = tuple(any(kind in THRESHOLDS and int(argument) <= now[kind]
+                               for kind, _, argument in (part.partition(":") for part in task.split("/")))
+                           for task in tile.tasks)
+            kept.append(Objective(tile, marked))
+            notes.append(f"Objective {tile.id} revealed: {', '.join(tile.tasks)}."
+                         + (" Already reached, marked at once: " + ", ".join(t for t, m in zip(tile.tasks, marked) if m) + "."
+                            if any(marked) else ""))
         if done:
             notes.insert(0, f"Completed: {', '.join(done)}.")
         return replace(self, face_up=tuple(kept), stack=tuple(stack), completed=self.completed + done), notes

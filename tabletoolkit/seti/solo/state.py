@@ -15,13 +15,16 @@ from .rival import Rival, gain
 from .table import SoloTable
 
 YOU = "green"
+YOUR_MEASURES = ("orbiters", "landers", "techs", "data", "sector_wins", "publicity", "traces", "tucked")
 RIVAL = "white"
 
 
 @dataclass(frozen=True)
 class SoloGame:
     """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
-    ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check."""
+    ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
+    ``in_play`` your mission and end-game cards, ``completed_missions`` those completed, ``free_moves`` the
+    moves card corners gave you this turn."""
 
     table: SoloTable
     rival: Rival
@@ -34,6 +37,19 @@ class SoloGame:
     checked: Mapping[str, int] = field(default_factory=dict)  # scores at the last milestone check
     over: bool = False
     variant: SetiVariant = RULEBOOK
+    in_play: tuple[str, ...] = ()  # your missions and end-game cards in front of you
+    completed_missions: tuple[str, ...] = ()
+    free_moves: int = 0  # moves from "move" card corners this turn, spent on your next flight
+
+    def your_measure(self, name: str) -> int:
+        """A count of yours a mission or end-game card reads (the names of ``seti.measures`` this side keeps)."""
+        you = self.you
+        table = self.table
+        traces = (sum(1 for _, _, owner in table.discovery + table.overflow if owner == YOU)
+                  + sum(1 for _, _, owner in table.board_marks if owner == YOU))
+        return {"orbiters": you.orbiters, "landers": you.landers, "techs": len(you.techs), "data": you.data,
+                "sector_wins": you.sector_wins, "publicity": you.publicity, "traces": traces,
+                "tucked": len(you.tucked)}[name]
 
     @property
     def scores(self) -> dict[str, int]:
@@ -58,7 +74,7 @@ class SoloGame:
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
     """Give ``colour`` rewards in the solo vocabulary; life traces are placed on the table (the rival by
     its rule, S-F8; you in the lowest free space, leftmost, a simplification of your own choice). Cards
-    you gain come from the deck top; a chart icon (tucking for income) is not played on your side."""
+    you gain come from the deck top; a chart icon tucks your first hand card for income (增加收入)."""
     notes: list[str] = []
     plain: dict[str, int] = {}
     traces: list[str] = []
@@ -87,6 +103,9 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             game = replace(game, table=replace(game.table, supply=supply))
             you = replace(you, hand=you.hand + tuple(drawn))
         game = replace(game, you=you)
+        for _ in range(plain.get("chart", 0)):
+            game, tucked = tuck(game)
+            notes.append(tucked)
         shown = {k: v for k, v in plain.items() if k in ("vp", "publicity", "credits", "energy", "data", "card")}
         if shown:
             notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else 'card(s) from the deck' if k == 'card' else k}"
@@ -100,6 +119,19 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game, extra = reward_colour(game, colour, more, arrow)
         notes.extend(extra)
     return game, notes
+
+
+def tuck(game: SoloGame) -> tuple[SoloGame, str]:
+    """The chart icon (增加收入): your first hand card goes under your income card for good; its income
+    resource is gained now and at every income (S-F18). Nothing to tuck with an empty hand."""
+    you = game.you
+    if not you.hand:
+        return game, "The chart icon: no card in hand to tuck, so it is lost."
+    card = game.table.supply.card(you.hand[0])
+    you = replace(you, hand=you.hand[1:], tucked=you.tucked + (card.id,))
+    game = replace(game, you=you)
+    game, _ = reward_colour(game, YOU, [({"cards": "card"}.get(card.income, card.income), 1)])
+    return game, f"The chart icon: you tuck {card.id} for income: 1 {card.income.rstrip('s')} now and every income."
 
 
 def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:

@@ -202,7 +202,10 @@ def test_free_actions_card_corners_and_buying_a_card():
     options = {o.action: o for o in free_options(game)}
     assert options[f"corner:{data_card}"].legal
     assert not options[f"corner:{move_card}"].legal
-    assert options[f"corner:{move_card}"].reason.startswith("its corner (move) is not played by this compact side")
+    assert options[f"corner:{move_card}"].reason == "a move needs a probe of yours in space"
+    with pytest.raises(IllegalAction) as refused:
+        run(free_action(game, f"corner:{move_card}", Rng(0)))
+    assert refused.value.rule == "seti.solo.free_action" and game.free_moves == 0 and len(game.you.hand) == 2
     after = run(free_action(game, f"corner:{data_card}", Rng(0))).result
     assert after.you.data == game.you.data + 1 and after.you.hand == (move_card,)
     assert after.table.supply.discard[-1] == data_card
@@ -214,6 +217,23 @@ def test_free_actions_card_corners_and_buying_a_card():
     with pytest.raises(IllegalAction) as error:
         run(free_action(poor, "buy:deck", Rng(0)))
     assert error.value.rule == "seti.solo.free_action" and poor.you.publicity == 2
+
+
+def test_a_move_corner_gives_a_free_move_spent_on_your_next_flight_this_turn():
+    from tabletoolkit.seti.solo import free_action, free_options
+    from tabletoolkit.seti.solo.game import flight
+
+    game = replace(fresh(), to_move=YOU)
+    move_card = next(c.id for c in game.table.supply.catalog if c.corner == "move")
+    game = replace(game, table=game.table.launch(YOU), you=replace(game.you, hand=(move_card,), energy=5))
+    assert {o.action: o for o in free_options(game)}[f"corner:{move_card}"].legal
+    moved = run(free_action(game, f"corner:{move_card}", Rng(0))).result
+    assert moved.free_moves == 1 and moved.you.hand == () and moved.table.supply.discard[-1] == move_card
+    route = flight(moved.table, moved.table.probes_of(YOU)[0], "Mars")
+    assert route.moves >= 1
+    flown = run(your_turn(moved, "orbit:Mars", Rng(0))).result
+    assert flown.you.energy == 5 - (route.moves - 1) - game.variant.orbit_energy  # one move paid by the corner
+    assert flown.free_moves == 0  # unused free moves end with the turn
 
 
 def test_workshop_variants_change_the_rival_end_bonus_and_the_unpaid_progress():

@@ -1,0 +1,113 @@
+"""Your side of the solo game: playing cards, missions, end-game cards, tucking, and the objective tasks
+they mark; thresholds as one trigger each (S-F25, 单人游戏 · 目标 / 任务)."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit.engine import IllegalAction, Rng, run
+from tabletoolkit.seti.solo import YOU, free_action, free_options, material, setup_solo, your_options, your_turn
+from tabletoolkit.seti.solo.objectives import Event, Objectives
+
+
+def game_with(*tile_ids, hand=(), credits=4, **you):
+    """A fresh 4-star game, your turn, the named objectives face up (in order) and the given hand."""
+    game = run(setup_solo(4, 3)).result
+    tiles = material().objectives
+    objectives, _ = Objectives(stack=tuple(tiles[t] for t in tile_ids)).end_of_turn()
+    return replace(game, to_move=YOU, objectives=objectives,
+                   you=replace(game.you, hand=tuple(hand), credits=credits, **you))
+
+
+def test_a_three_credit_card_pays_its_price_gains_its_effect_and_marks_the_task():
+    game = game_with("II-6", "I-6", "I-4", hand=("S05", "S09"))  # card_cost:3 + publicity:9 first
+    option = {o.action: o for o in your_options(game)}["play:S05"]
+    assert option.legal and option.reason.startswith("legal: 3 credit(s), action: effect: 2 energy")
+    after = run(your_turn(game, "play:S05", Rng(0))).result
+    assert after.you.credits == 1 and after.you.energy == game.you.energy + 2 and after.you.hand == ("S09",)
+    assert after.table.supply.discard[-1] == "S05"
+    assert after.objectives.face_up[0].marked == (True, False)
+
+
+def test_a_one_credit_card_does_not_mark_the_three_credit_task():
+    game = game_with("II-6", "I-6", "I-4", hand=("S09",))
+    after = run(your_turn(game, "play:S09", Rng(0))).result
+    assert after.you.score == game.you.score + 3 and after.you.credits == 3
+    assert after.objectives.face_up[0].marked == (False, False)
+
+
+def test_a_card_you_cannot_afford_is_refused_and_nothing_changes():
+    game = game_with("I-6", hand=("S05",), credits=2)
+    option = {o.action: o for o in your_options(game)}["play:S05"]
+    assert not option.legal and option.reason == "costs 3 credits (has 2)"
+    with pytest.raises(IllegalAction) as refused:
+        run(your_turn(game, "play:S05", Rng(0)))
+    assert refused.value.rule == "seti.solo.your_action"
+    assert game.you.hand == ("S05",) and game.you.credits == 2
+
+
+def test_a_mission_stays_in_front_completes_when_its_condition_holds_and_marks_the_task():
+    game = game_with("II-1", "I-6", "I-4", hand=("S03",))  # launch + mission
+    played = run(your_turn(game, "play:S03", Rng(0))).result  # Have an orbiter → 4 VP
+    assert played.in_play == ("S03",) and played.you.credits == 3
+    played = replace(played, to_move=YOU)
+    option = {o.action: o for o in free_options(played)}["complete:S03"]
+    assert not option.legal and option.reason == "'Have an orbiter (sample condition)' does not hold (orbiters 0, needs 1)"
+    with pytest.raises(IllegalAction):
+        run(free_action(played, "complete:S03", Rng(0)))
+    orbiting = replace(played, you=replace(played.you, orbiters=1))
+    done = run(free_action(orbiting, "complete:S03", Rng(0))).result
+    assert done.you.score == orbiting.you.score + 4 and done.completed_missions == ("S03",)
+    assert done.objectives.face_up[0].marked == (False, True)  # "complete a mission" marked at once
+    again = {o.action: o for o in free_options(done)}["complete:S03"]
+    assert not again.legal and again.reason == "already completed"
+
+
+def test_an_end_game_card_scores_its_count_at_the_end():
+    from tabletoolkit.seti.solo.game import end_of_round
+
+    game = game_with("I-6", hand=("S07",))  # 1 VP for each tech you own
+    played = run(your_turn(game, "play:S07", Rng(0))).result
+    assert played.in_play == ("S07",)
+    ended = run(end_of_round(replace(played, round=5, you=replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+                             Rng(0)))
+    step = next(s for s in ended.steps if s.title == "Your end-game cards")
+    assert step.data == {"VP": 3}
+    assert step.text == "S07: 1 VP for each tech you own (sample scoring): 3 × 1 = 3 VP."
+
+
+def test_the_chart_icon_tucks_your_first_card_and_it_pays_every_income():
+    from tabletoolkit.seti.solo.game import end_of_round
+    from tabletoolkit.seti.solo.state import reward_colour
+
+    game = game_with("I-6", hand=("S10", "S09"))  # S10's income: energy
+    tucked, notes = reward_colour(game, YOU, [("chart", 1)])
+    assert tucked.you.tucked == ("S10",) and tucked.you.hand == ("S09",)
+    assert tucked.you.energy == game.you.energy + 1
+    assert notes == ["The chart icon: you tuck S10 for income: 1 energy now and every income."]
+    income = run(end_of_round(replace(tucked, round=1), Rng(0))).final_state
+    assert income.you.energy == tucked.you.energy + tucked.variant.income_energy + 1
+
+
+def test_reaching_a_threshold_marks_one_task_only():
+    objectives, _ = Objectives(stack=tuple(material().objectives[t] for t in ("I-2", "III-1", "I-6"))).end_of_turn()
+    reached, notes = objectives.check_thresholds(score=2, publicity=9, pool_data=0)
+    assert [o.marked for o in reached.face_up] == [(True,), (False, False), (False,)]
+    assert notes == ["publicity reaches 9: publicity:9 marks 'publicity:9' on I-2 (one trigger marks one task; "
+                     "1 other option left open)."]
+    staying, notes = reached.check_thresholds(score=2, publicity=9, pool_data=0)
+    assert staying == reached and notes == []  # no new crossing, no new mark
+    preferred, _ = objectives.check_thresholds(score=2, publicity=10, pool_data=0, prefer="III-1")
+    assert [o.marked for o in preferred.face_up] == [(False,), (False, True), (False,)]
+    again, _ = replace(reached, levels=(("score", 2), ("publicity", 3), ("pool_data", 0))).check_thresholds(2, 9, 0)
+    assert again.face_up[1].marked == (False, True)  # publicity fell and rose again: a new trigger
+
+
+def test_a_revealed_objective_already_reached_is_marked_at_once():
+    tiles = material().objectives
+    objectives, _ = Objectives(stack=(tiles["I-6"], tiles["I-4"], tiles["I-8"], tiles["I-1"])).end_of_turn()
+    objectives, _ = objectives.mark(Event("launch"))
+    replaced, notes = objectives.end_of_turn(score=17, publicity=4, pool_data=0)
+    assert [o.tile.id for o in replaced.face_up] == ["I-4", "I-8", "I-1"]
+    assert replaced.face_up[2].complete
+    assert notes == ["Completed: I-6.", "Objective I-1 revealed: score:16. Already reached, marked at once: score:16."]
