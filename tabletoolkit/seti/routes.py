@@ -117,7 +117,8 @@ def best_publicity_route(solar: SolarSystem, start: Space, planet: str, allowanc
                          variant: SetiVariant = RULEBOOK) -> Route | None:
     """Among routes to ``planet`` within ``allowance`` moves, the most publicity, even if longer (S-F2);
     then fewest moves (S-R8; ``variant.route_tiebreak``), then the decision arrow: ``"left"`` takes the
-    route whose first differing step goes anticlockwise, ``"right"`` clockwise (our reading)."""
+    route whose first differing step goes anticlockwise, ``"right"`` clockwise (our reading,
+    ``variant.route_arrow_left``)."""
     if arrow not in ARROWS:
         raise InvalidInput("arrow", arrow, f"the decision arrow points {ARROWS}")
     target = _target(solar, planet)
@@ -127,7 +128,7 @@ def best_publicity_route(solar: SolarSystem, start: Space, planet: str, allowanc
     if not routes:
         return None
     sign = 1 if variant.route_tiebreak == "fewest moves" else -1
-    side = -1 if arrow == "left" else 1
+    side = -1 if (arrow == "left") == (variant.route_arrow_left == "anticlockwise") else 1
     return min(routes, key=lambda r: (-r.publicity, sign * r.moves, tuple(side * t for t in r.turns()), r.spaces))
 
 

@@ -196,6 +196,11 @@ class SetiVariant(Variant):
         explains="Among routes with equal publicity the rival takes the one with the fewest moves, then the "
         "decision arrow; alternative: the longest route.",
     )
+    route_arrow_left: str = constant(
+        "anticlockwise", allowed=("anticlockwise", "clockwise"), section="RULINGS S-R8 (silent on direction)",
+        explains="The decision arrow pointing left picks, among otherwise tied routes, the one whose first "
+        "differing step turns anticlockwise (right: clockwise); alternative: left means clockwise.",
+    )
     push_is_visit: bool = constant(
         True, allowed=(True, False), section="研究科技 · 旋转太阳系; RULINGS S-F12",
         explains="A probe pushed into a space by a rotation visits it (the push is a free move, and a visit is a "

@@ -105,6 +105,9 @@ def test_equal_publicity_ties_go_to_fewest_moves_then_the_decision_arrow():
     assert (left.publicity, left.moves, right.publicity, right.moves) == (3, 4, 3, 4)
     assert left.spaces == spaces((2, 0), (2, 1), (1, 1), (2, 1), (2, 2))
     assert right.spaces == spaces((2, 0), (2, 1), (2, 0), (2, 1), (2, 2))
+    # The reading "left = anticlockwise" is a variant: turned round, left takes right's route.
+    mirrored = revisits.but(route_arrow_left="clockwise")
+    assert best_publicity_route(solar, EARTH, "Venus", 4, arrow="left", variant=mirrored).spaces == right.spaces
     # Without revisits (the default), the direct route is the only one with 2 publicity.
     direct = best_publicity_route(solar, EARTH, "Venus", 4)
     assert direct.spaces == spaces((2, 0), (2, 1), (2, 2)) and direct.publicity == 2
