@@ -207,7 +207,7 @@ def place_data(
     if reward.tuck:
         board, tucked, card_income = _tuck(board, tuck, cards, variant)
         words += f"; {tucked}"
-    pending = replace(Owed.of(reward), cards=reward.cards + reward.random_cards + card_income)
+    pending = replace(Owed.of(reward), cards=reward.cards + reward.random_cards + card_income, tucks=0)
     if pending:
         words += f"; still to take: {pending.describe()}"
     return board, words + ".", pending
@@ -215,9 +215,9 @@ def place_data(
 
 def _tuck(board: "PlayerBoard", card_id: str | None, cards: Sequence[Card] | None, variant: SetiVariant) -> tuple["PlayerBoard", str, int]:
     """Tuck ``card_id`` for income: its resource at once (S-F18); returns the board, words, cards owed."""
-    if not board.hand:
-        return board, "no card in hand to tuck", 0
     if card_id is None:
+        if not board.hand:
+            return board, "no card in hand to tuck", 0
         raise InvalidInput("tuck", None, f"this space tucks a hand card for income: name one of {list(board.hand)}")
     if card_id not in board.hand:
         raise IllegalAction("seti.data.tuck_not_in_hand", f"{card_id} is not in {board.colour}'s hand.", PLACE)

@@ -15,7 +15,7 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step, run
 from .game import Option, SetiGame, visits
 from .computer import DataSpace, place_data
-from .main_actions import catalog, owed_from_words
+from .main_actions import catalog
 from .missions import complete_mission
 from .probes import move_probe
 from .rewards import INCOME_KINDS, Reward
@@ -217,7 +217,7 @@ class PlaceData:
             _income_of(game, self.tuck)
         board, text, left = place_data(game.player(colour), self.space, active=game.active_colour, tuck=self.tuck,
                                        cards=catalog(game), variant=game.variant)
-        return replace(game.with_player(board), pending=game.pending + owed_from_words(left.pending, colour)), text
+        return replace(game.with_player(board), pending=game.pending + left.items(colour)), text
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,7 @@ def _merge_scan(game: SetiGame, colour: str, result) -> SetiGame:
     return replace(game, players=after.boards, sectors=after.sky, deck=after.supply.deck,
                    card_row=tuple(card for card in after.supply.row if card is not None),
                    discard=after.supply.discard, reshuffles=game.reshuffles + reshuffled,
-                   pending=game.pending + owed_from_words(result.pending, colour))
+                   pending=game.pending + result.owed)
 
 
 def _table(game: SetiGame) -> ScanTable:

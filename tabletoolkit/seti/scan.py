@@ -147,12 +147,14 @@ def _sectors(sky: Sky, solar, earth_sector, mercury_sector) -> ScanSectors:
 @dataclass(frozen=True)
 class ScanResult:
     """The table after the scan, each signal (sector number, what it gave), resolutions, and effects
-    left to other phases (TT #04's launch or move, life traces, cards)."""
+    left to other phases (TT #04's launch or move, the winners' life traces, cards): in words
+    (``pending``) and as ``SetiGame.pending`` items ``(colour, kind, what)`` (``owed``)."""
 
     table: ScanTable
     signals: tuple[tuple[int, Gained], ...]
     resolutions: tuple[SectorResult, ...]
     pending: tuple[str, ...]
+    owed: tuple[tuple[str, str, str], ...] = ()
 
 
 @register_phase("seti.scan", title="Scan nearby stars", section=SCAN, notebook=NOTEBOOK)
@@ -289,7 +291,8 @@ def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resol
 
     resolution_steps, table, results, more = _resolve(table, completed, resolve_order, variant)
     shown.extend(resolution_steps)
-    return shown, ScanResult(table, tuple(signals), results, tuple(pending + more))
+    boosts = tuple((player, "action", step.use) for step in steps if isinstance(step, ProbeBoost))
+    return shown, ScanResult(table, tuple(signals), results, tuple(pending + more), boosts + _owed(results))
 
 
 def scan_options(table: ScanTable, player: str, *, solar: "SolarSystem | None" = None, earth_sector: int | None = None,
@@ -382,7 +385,12 @@ def resolve_completed(table: ScanTable, completed: Sequence[int], order: Sequenc
             raise InvalidInput("completed", number, "this sector is not complete")
     shown, table, results, pending = _resolve(table, completed, order, variant)
     yield from shown
-    return ScanResult(table, (), results, tuple(pending))
+    return ScanResult(table, (), results, tuple(pending), _owed(results))
+
+
+def _owed(results: Sequence[SectorResult]) -> tuple[tuple[str, str, str], ...]:
+    """What the sector winners' rewards leave owed, as game items."""
+    return tuple(item for result in results for item in Owed.of(result.reward).items(result.winner))
 
 
 def _signal_measure(star: str | None):

@@ -28,20 +28,22 @@ NOTEBOOK = "seti_sector_resolution.ipynb"
 
 @dataclass(frozen=True)
 class Owed:
-    """What a reward leaves for other phases to carry out: cards to take, life traces to mark and actions
-    (``"move"``, ``"launch"``...). ``pending`` says it in words, ``items`` as the game's owed items."""
+    """What a reward leaves for other phases to carry out: cards to take, life traces to mark, actions
+    (``"move"``, ``"launch"``...) and hand cards to tuck for income. ``pending`` says it in words,
+    ``items`` as the game's owed items."""
 
     cards: int = 0
     traces: tuple[str, ...] = ()
     actions: tuple[str, ...] = ()
+    tucks: int = 0
 
     @classmethod
     def of(cls, reward: Reward) -> "Owed":
         """The parts of ``reward`` that ``apply_reward`` leaves to others."""
-        return cls(reward.cards + reward.random_cards, reward.traces, reward.actions)
+        return cls(reward.cards + reward.random_cards, reward.traces, reward.actions, reward.tuck)
 
     def __bool__(self) -> bool:
-        return bool(self.cards or self.traces or self.actions)
+        return bool(self.cards or self.traces or self.actions or self.tucks)
 
     @property
     def pending(self) -> tuple[str, ...]:
@@ -52,6 +54,7 @@ class Owed:
             parts.append(f"{moves} move{'s' if moves > 1 else ''}")
         parts += ["launch a probe" if action == "launch" else action for action in self.actions if action != "move"]
         parts += [f"a {colour} life trace" for colour in self.traces]
+        parts += ["tuck a card for income"] * self.tucks
         return tuple(parts)
 
     def items(self, colour: str) -> tuple[tuple[str, str, str], ...]:
@@ -59,6 +62,7 @@ class Owed:
         owed = [(colour, "cards", str(self.cards))] if self.cards else []
         owed += [(colour, "action", action) for action in self.actions]
         owed += [(colour, "trace", trace) for trace in self.traces]
+        owed += [(colour, "tuck", "income")] * self.tucks
         return tuple(owed)
 
     def describe(self) -> str:

@@ -115,6 +115,7 @@ def test_tucking_needs_a_named_hand_card():
     assert after.tucked == ("cards",) and pending.cards == 1 and "1 card" in text
     empty_hand, text, _ = place_data(replace(board, hand=()), TOP[3], active="green")
     assert "no card in hand to tuck" in text
+    assert refused(place_data, replace(board, hand=()), TOP[3], active="green", tuck="S02") == "seti.data.tuck_not_in_hand"
 
 
 @pytest.mark.phase("seti.analyze")

@@ -76,7 +76,7 @@ def test_all_four_telescope_techs_give_at_most_four_signals():
     assert [n for n, _ in result.signals] == [8, 7, 2, MERCURY]
     assert (board.energy, board.publicity, board.credits) == (0, 3, 3)
     assert board.hand == () and result.table.supply.discard == ("S12", "S10")
-    assert result.pending == ("launch a probe",)
+    assert result.pending == ("launch a probe",) and result.owed == (("green", "action", "launch"),)
     assert COLOUR["S10"] == "yellow"
 
 
@@ -159,6 +159,7 @@ def test_one_scan_completes_two_sectors_resolved_after_it_in_the_chosen_order():
     assert (green.score, purple.score) == (3, 3)
     assert (green.sector_wins, purple.sector_wins) == (1, 1)
     assert result.pending == ("green: a pink life trace", "purple: a pink life trace")
+    assert result.owed == (("green", "trace", "pink"), ("purple", "trace", "pink"))
     assert result.table.sky.sector(6).slot_contents == ("purple", None, None, None, None)
     assert "S-R7" in steps[4].text
     default = do(table(sky=nearly_complete_sky()), [EarthSignal(), RowSignal(0, 6)]).result

@@ -224,3 +224,5 @@ def test_one_reward_type_for_sectors_cards_and_the_computer_and_what_it_leaves_o
     assert owed.items("green") == (("green", "cards", "2"), ("green", "action", "move"), ("green", "action", "move"),
                                    ("green", "action", "launch"), ("green", "trace", "pink"))
     assert not Owed.of(rewards.Reward(vp=3, publicity=1))
+    tuck = Owed.of(rewards.Reward(tuck=1))
+    assert tuck.pending == ("tuck a card for income",) and tuck.items("green") == (("green", "tuck", "income"),)
