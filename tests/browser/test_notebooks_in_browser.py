@@ -25,7 +25,7 @@ RUN_ALL = """async () => {
     await panel.sessionContext.ready;
     const done = await app.commands.execute('notebook:run-all-cells');
     const kernel = panel.sessionContext.session.kernel;
-    for (let i = 0; i < 600 && kernel.status !== 'idle'; i++) {
+    for (let i = 0; i < 3000 && kernel.status !== 'idle'; i++) {
         await new Promise(resolve => setTimeout(resolve, 100));
     }
     return {done: done, status: kernel.status};
@@ -76,7 +76,7 @@ def perform(page, check: dict) -> None:
 
     expected = check["expect"]
     target = visible(page, expected["selector"])
-    expect(target).to_be_visible(timeout=30_000)
+    expect(target).to_be_visible(timeout=90_000)
     before = target.inner_text()
     if "click" in check:
         visible(page, check["click"]).click()
@@ -92,7 +92,7 @@ def perform(page, check: dict) -> None:
         visible(page, check["select"]).select_option(label=str(check["value"]))
     else:
         raise AssertionError(f"unknown browser action in {check}")
-    expect(target).to_contain_text(expected["contains"], timeout=30_000)
+    expect(target).to_contain_text(expected["contains"], timeout=90_000)
     assert target.inner_text() != before, f"{expected['selector']} did not change after {check}"
 
 
