@@ -331,8 +331,8 @@ class _Solver:
                 destination = None
         elif discard and sum(n for _, n in deck) >= self._draws_left(energy, destination):
             discard = ()  # the deck outlasts every draw still affordable: the discards never come back
-        return _Position(energy, room, _cut(piles, room) if room and energy >= pick else (),
-                         _cut(opponents, room) if room and energy >= take_cost else (),
+        return _Position(energy, room, _cut(piles, room) if piles and room and energy >= pick else (),
+                         _cut(opponents, room) if opponents and room and energy >= take_cost else (),
                          bag if room and energy >= explore_cost else (), destination, deck, discard)
 
     def scale(self, pos: _Position) -> int:
