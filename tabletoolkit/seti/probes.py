@@ -51,12 +51,15 @@ class Flight:
     def with_player(self, board: PlayerBoard) -> "Flight":
         return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
 
-    def _repr_svg_(self) -> str:
-        boards = " · ".join(
+    def caption(self) -> str:
+        """Each player's resources, score and data in one line (the pictures' caption)."""
+        return " · ".join(
             f"{b.colour}: {b.credits} credits, {b.energy} energy, {b.publicity} publicity, {b.score} VP, {b.data} data"
             for b in self.players
         )
-        return self.solar.svg(caption=boards)
+
+    def _repr_svg_(self) -> str:
+        return self.solar.svg(caption=self.caption())
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,6 @@ from ..seti.routes import best_publicity_route, cheapest_route
 from ..seti.solar import SECTORS, SolarSystem
 
 
-def _caption(state: Flight) -> str:
-    return " · ".join(
-        f"{b.colour}: {b.credits} credits, {b.energy} energy, {b.publicity} publicity, {b.score} VP" for b in state.players
-    )
-
-
 class RotationViewer(widgets.VBox):
     """The solar system with a button that rotates it one step at a time, saying which disc turns and
     what each probe does (rides, stays in its cut-out, or is pushed with publicity).
@@ -63,7 +57,7 @@ class RotationViewer(widgets.VBox):
 
     def _show(self, highlight: int | None, text: str) -> None:
         solar = self.state.solar
-        self.picture.value = solar.svg(highlight=highlight, caption=_caption(self.state))
+        self.picture.value = solar.svg(highlight=highlight, caption=self.state.caption())
         self.marker.value = f"Rotations so far: {solar.rotations}; next: disc {solar.next_disc}"
         self.status.value = text
 
@@ -136,7 +130,7 @@ class ProbePilot(widgets.VBox):
             items.append(f"<li>to {option.target}: {cost['moves']} move(s), {cost['energy']} energy, "
                          f"+{cost['publicity']} publicity — {verdict}</li>")
         self.options.value = "<b>From here</b><ul>" + "".join(items) + "</ul>"
-        self.picture.value = self.state.solar.svg(caption=_caption(self.state))
+        self.picture.value = self.state.solar.svg(caption=self.state.caption())
 
 
 class RoutePlanner(widgets.VBox):
