@@ -48,6 +48,16 @@ class YourOption:
         return f"{self.action}: {self.reason}"
 
 
+def require_legal(options: Sequence[YourOption], action: str, field: str, rule: str, section: str) -> None:
+    """Refuse ``action`` unless it is one of ``options`` and legal: ``InvalidInput`` for an unknown
+    action, ``IllegalAction`` (rule, reason) for a refused one."""
+    offered = {o.action: o for o in options}
+    if action not in offered:
+        raise InvalidInput(field, action, f"not a {field} now; options: {sorted(offered)}")
+    if not offered[action].legal:
+        raise IllegalAction(rule, f"{action}: {offered[action].reason}", section)
+
+
 def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Procedure:
     """Set up a solo game as a two-player game (S-F21): random start player (1 VP, the other 2), the
     rival's board and deck for the difficulty, the objective stack with three revealed."""
@@ -265,11 +275,7 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
 def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None) -> Procedure:
     """Carry out one of ``free_options``; a refused one raises ``IllegalAction``, the game unchanged.
     Completing a mission marks one "complete a mission" task at once (``choose``: on which objective)."""
-    offered = {o.action: o for o in free_options(game)}
-    if action not in offered:
-        raise InvalidInput("free action", action, f"not a free action now; options: {sorted(offered)}")
-    if not offered[action].legal:
-        raise IllegalAction("seti.solo.free_action", f"{action}: {offered[action].reason}", SECTION)
+    require_legal(free_options(game), action, "free action", "seti.solo.free_action", SECTION)
     kind, _, what = action.partition(":")
     if kind == "convert":
         return (yield from convert(game, what, rng))
@@ -330,11 +336,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
     ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger;
     ``prefer`` names an objective to mark whenever a trigger fits it."""
-    offered = {o.action: o for o in your_options(game)}
-    if action not in offered:
-        raise InvalidInput("action", action, f"not an action; options: {sorted(offered)}")
-    if not offered[action].legal:
-        raise IllegalAction("seti.solo.your_action", f"{action}: {offered[action].reason}", SECTION)
+    require_legal(your_options(game), action, "action", "seti.solo.your_action", SECTION)
     kind, _, argument = action.partition(":")
     events: list[Event] = []
     you, table = game.you, game.table
