@@ -442,7 +442,10 @@ def load_sectors(text: str | None = None) -> tuple[Sector, ...]:
 
 @dataclass(frozen=True)
 class Sky:
-    """The sectors around the sky, numbered 1..n; neighbours differ by one and n touches 1."""
+    """The sectors around the sky, numbered 1..n; by number, neighbours differ by one and n touches 1.
+
+    In a game the sector boards are laid at random (S-F11): who is next to whom then follows the solar
+    system (``scan.scan_sectors``), and the numbers only name the sectors."""
 
     sectors: tuple[Sector, ...]
 
@@ -531,6 +534,9 @@ def sector_svg(sector: Sector) -> str:
         )
     wins = ", ".join(sector.winners) if sector.winners else "none yet"
     out.append(f'<text x="{left}" y="44" fill="#cfd8ff">win markers at the star: {html.escape(wins)}</text>')
+    if sector.first_reward or sector.later_reward:
+        rewards = f"first winner: {sector.first_reward.describe()} · later: {sector.later_reward.describe()}"
+        out.append(f'<text x="{left}" y="60" fill="#ffe9a8" font-size="11">{html.escape(rewards)}</text>')
     y = 95
     for i in range(cells):
         cx = left + r + i * (2 * r + gap) + (gap if i >= sector.slots else 0)

@@ -204,6 +204,9 @@ def test_the_sector_picture_is_deterministic_and_shows_every_marker():
     svg = sector._repr_svg_()
     assert svg == sector._repr_svg_()
     assert svg.count("<circle") == 6 and "complete" in svg and "Barnard&#x27;s Star" in svg
+    assert "first winner" not in svg  # a sector without rewards draws none
+    sample = Sky.sample().sector(1)._repr_svg_()
+    assert "first winner: 3 VP, a pink life trace · later: 1 VP" in sample
 
 
 def test_the_complete_sector_example_on_the_sample_board_gives_orange_the_species_trace():
