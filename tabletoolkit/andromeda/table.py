@@ -8,7 +8,7 @@ on it (ships with their current specs, pirates, developments, leaders) as ``Piec
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..engine import InvalidInput, Rng, run
 from .board import ALLIANCE_BASES, Board, Pieces
@@ -161,18 +161,32 @@ def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None =
     return BattleSetup(region, tuple(participants), pirate, game.active)
 
 
-def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None) -> tuple[Game, str]:
-    """Bring a finished battle back into the game: losing ships damaged (a spare shield takes a marker,
-    otherwise the scrapyard's top), supremacy for the winners, the beaten pirate figure returned."""
+def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
+                 supremacy_order: Sequence[str] | None = None) -> tuple[Game, str]:
+    """Bring a finished battle back into the game: VP gained in it (diplomacy cards) for every player, even
+    when diplomacy ended it; losing ships damaged (a spare shield takes a marker, otherwise the scrapyard's
+    top); supremacy for the winners; the beaten pirate figure returned. ``supremacy_order`` (2v2): the order
+    the active player gives two winning teammates, deciding who takes a supremacy token both reach (A-F20)."""
+    from .scoring import gain_vp
     from .tracks import advance_track
 
     catalog = catalog or load_catalog()
     verdict = state.verdict
-    if verdict is None:
-        return game, "the battle ended without a result"
+    order = tuple(verdict.supremacy if verdict else ())
+    if supremacy_order is not None:
+        if sorted(supremacy_order) != sorted(order):
+            raise InvalidInput("supremacy_order", tuple(supremacy_order), f"an order of the winners {order}")
+        order = tuple(supremacy_order)
+    colours = {p.colour for p in game.players}
     said = []
+    for colour, vp in state.vp:
+        if colour in colours and vp:
+            game = gain_vp(game, colour, vp)
+            said.append(f"{colour} +{vp} VP from the battle's diplomacy")
+    if verdict is None:
+        return game, "; ".join(said + ["the battle ended without a result"])
     for colour in verdict.losers:
-        if colour not in {p.colour for p in game.players}:
+        if colour not in colours:
             continue
         player = game.player(colour)
         for ship in player.ships:
@@ -183,7 +197,7 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None)
                                       else replace(ship, where="scrapyard"))
         game = game.with_player(player)
         said.append(f"{colour}'s ships are damaged")
-    for colour in verdict.supremacy:
+    for colour in order:
         moved = run(advance_track(game, colour, "supremacy", catalog=catalog)).result
         said.append(f"{colour} +1 supremacy" if moved != game else f"{colour} is at the top of supremacy: the step is lost")
         game = moved

@@ -1,8 +1,11 @@
 """The bridge from a Game to the board, launch, raid and battle rules."""
 
+from dataclasses import replace
+
 import pytest
 
 from tabletoolkit.andromeda.battle import Pirate, battle
+from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.pirates import PirateCard
 from tabletoolkit.andromeda.setup import set_up
 from tabletoolkit.andromeda.table import (apply_battle, battle_setup, board_and_pieces, launch_in_game, launch_options,
@@ -48,3 +51,25 @@ def test_event_pirates_placed_by_the_placement_rules():
     place = pirate_placer(CARDS)
     after, text = place(game, "B", Rng.forced([1]))
     assert ("B", "Nebula 1") in after.pirates
+
+
+def test_apply_battle_gives_diplomacy_vp_and_lets_the_active_player_order_teammates():
+    from types import SimpleNamespace
+
+    from tabletoolkit.andromeda.battle import Verdict
+    from tabletoolkit.engine import InvalidInput
+
+    game = table()
+    for colour in ("yellow", "blue"):
+        game = game.with_player(replace(game.player(colour), tracks=Goods.of(supremacy=3)))
+    game = replace(game, supremacy_spaces=((4, Goods.of(energy=2)),))
+    won = Verdict(("yellow", "blue"), (), 1, ("yellow", "blue"), (), (), False)
+    state = SimpleNamespace(verdict=won, vp=(("blue", 4),), pirate_returned=0)
+    after, said = apply_battle(game, "Monolith of Ancients", state, supremacy_order=("blue", "yellow"))
+    assert after.player("blue").supremacy_tokens == (Goods.of(energy=2),)          # blue first takes the token
+    assert after.player("yellow").vp == game.player("yellow").vp + 2               # yellow arrives second: 2 VP
+    assert after.player("blue").vp == game.player("blue").vp + 4                   # Hailing Frequencies-style VP
+    with pytest.raises(InvalidInput):
+        apply_battle(game, "Monolith of Ancients", state, supremacy_order=("blue",))
+    ended = SimpleNamespace(verdict=None, vp=(("yellow", 3),), pirate_returned=0)   # diplomacy ended the battle
+    assert apply_battle(game, "Monolith of Ancients", ended)[0].player("yellow").vp == game.player("yellow").vp + 3
