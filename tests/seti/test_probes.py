@@ -252,6 +252,10 @@ def test_moons_need_pt4_or_an_effect_cost_the_same_and_take_one_lander_each():
     with pytest.raises(IllegalAction) as error:
         land(state, 1, moon="Titan")
     assert error.value.rule == "seti.land.no_moon"
+    # S-F3: a moon costs what the planet costs, orbiter discount and PT #02 included: 3 - 1 - 1.
+    orbited = table(Probe(1, "green", MARS), placements=(Placement("Mars", "purple", "orbiter", first=0),),
+                    green={"energy": 1, "techs": frozenset({"PT2", "PT4"})})
+    assert land(orbited, 1, moon="Deimos").player("green").energy == 1 - 1 + 1  # Deimos gives 1 energy back
 
 
 @pytest.mark.phase("seti.land")
