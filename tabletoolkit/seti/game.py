@@ -102,6 +102,7 @@ class SetiGame:
     start_seat: int = 0
     active: int = 0
     passed: tuple[int, ...] = ()  # seats in the order they passed this round
+    holding: tuple[int, ...] = ()  # passed seats holding the end-of-round stack, their choice still open
     rotations: int = 0
     rotation_marker: str = "on round 1's end-of-round stack"
     pending: tuple[tuple[str, str, str], ...] = ()  # (colour, kind, what) owed to another phase

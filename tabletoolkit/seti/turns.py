@@ -159,21 +159,51 @@ def pass_turn(game: SetiGame, colour: str, decisions: Decisions | None = None, *
         game = yield from rotate(game)
     else:
         yield Step("2. No rotation", f"{colour} is not the first to pass: no rotation.", PASS, game)
-    stack_index = game.round - 1
-    if stack_index < len(game.end_of_round):
-        stack = game.end_of_round[stack_index]
-        choice = decisions.choose("end_of_round_card", tuple(Option(card) for card in stack))
-        rest = list(stack)
-        rest.remove(choice)
-        stacks = game.end_of_round[:stack_index] + (tuple(rest),) + game.end_of_round[stack_index + 1:]
-        board = game.player(colour)
-        game = replace(game.with_player(replace(board, hand=board.hand + (choice,))), end_of_round=stacks)
-        yield Step("3. End-of-round card", f"{colour} chooses {choice} from round {game.round}'s stack of "
-                   f"{len(stack)} (the earlier you pass, the more to choose from).", PASS, game, {"card": choice})
+    if game.round - 1 < len(game.end_of_round):
+        game = yield from settle_held(game, decisions)
+        stack = game.end_of_round[game.round - 1]
+        options = tuple(Option(card) for card in stack) + (Option(HOLD, True, "legal: hold the stack and choose once "
+                                                                         "the next player passes (弃权不行动 · 注意)"),)
+        choice = decisions.choose("end_of_round_card", options)
+        if choice == HOLD:
+            game = replace(game, holding=game.holding + (seat,))
+            yield Step("3. Holding the end-of-round cards", f"{colour} holds round {game.round}'s stack of {len(stack)} "
+                       "and chooses when the next player passes (or when the round ends): the choice is still "
+                       f"{colour}'s first.", PASS, game, {"held": len(stack)})
+        else:
+            game = _take_end_of_round(game, colour, choice)
+            yield Step("3. End-of-round card", f"{colour} chooses {game.card(choice).name} from round {game.round}'s "
+                       f"stack of {len(stack)} (the earlier you pass, the more to choose from).", PASS, game,
+                       {"card": choice})
     else:
         yield Step("3. No end-of-round card", f"Round {game.round} has no end-of-round stack.", PASS, game)
     game = replace(game, passed=game.passed + (seat,))
     return game
+
+
+HOLD = "hold"
+
+
+def _take_end_of_round(game: SetiGame, colour: str, card: str) -> SetiGame:
+    stack_index = game.round - 1
+    rest = list(game.end_of_round[stack_index])
+    rest.remove(card)
+    stacks = game.end_of_round[:stack_index] + (tuple(rest),) + game.end_of_round[stack_index + 1:]
+    board = game.player(colour)
+    return replace(game.with_player(replace(board, hand=board.hand + (card,))), end_of_round=stacks)
+
+
+def settle_held(game: SetiGame, decisions: Decisions) -> Procedure:
+    """Players holding the end-of-round stack choose now, in the order they passed (弃权不行动 · 注意: you may
+    hold the cards until others pass before making the final choice)."""
+    for seat in game.holding:
+        colour = game.players[seat].colour
+        stack = game.end_of_round[game.round - 1]
+        choice = decisions.choose("end_of_round_card", tuple(Option(card) for card in stack))
+        game = _take_end_of_round(game, colour, choice)
+        yield Step("Held end-of-round card chosen", f"{colour}, who held the stack, now chooses "
+                   f"{game.card(choice).name} of {len(stack)}.", PASS, game, {"card": choice})
+    return replace(game, holding=())
 
 
 @register_phase("seti.income", title="Between rounds: income", section=INCOME, notebook="seti_round.ipynb")
@@ -291,6 +321,7 @@ def take_turn(
         yield Step("Next player", f"{game.active_colour} is next (players who passed are skipped).", ROUND, game)
         return game
     yield Step("The round ends", f"Everyone has passed: round {game.round} is over.", ROUND, game)
+    game = yield from settle_held(game, decisions)
     if game.round >= game.variant.rounds:
         game = replace(game, over=True)
         yield Step("The game ends", f"After round {game.round} comes the final scoring (seti.end).", "游戏结束", game)

@@ -187,3 +187,22 @@ def test_before_the_last_round_the_reminder_has_no_stack_to_sit_on():
     assert steps.result.round == 5
     assert steps.result.rotation_marker == "beside the board: the last round has no end-of-round stack"
     assert steps[-1].text.endswith("and then discard it.")
+
+
+@pytest.mark.phase("seti.pass")
+def test_a_passer_may_hold_the_end_of_round_cards_and_choose_when_the_next_player_passes():
+    game = new_game(COLOURS[:2], seed=4)
+    stack = game.end_of_round[0]
+    held = run(pass_turn(game, "green", Decisions({"end_of_round_card": ["hold"]})))
+    assert held.result.holding == (0,) and held.result.end_of_round[0] == stack and held[-1].title.startswith("3. Holding")
+    hand = held.result.player("green").hand
+    after = run(pass_turn(held.result, "orange", Decisions({"end_of_round_card": [stack[2], stack[0]]}))).result
+    assert after.player("green").hand == hand + (stack[2],)  # green still chooses first, from all three
+    assert after.player("orange").hand[-1] == stack[0] and after.end_of_round[0] == (stack[1],) and after.holding == ()
+    with pytest.raises(IllegalAction) as refused:
+        run(pass_turn(held.result, "green"))
+    assert refused.value.rule == "seti.pass.already"
+    last = run(take_turn(replace(game, passed=(1,)), Pass(), decisions=Decisions({"end_of_round_card": ["hold", stack[1]]})))
+    titles = [step.title for step in last]  # the last passer holding: the choice is made as the round ends
+    chosen = titles.index("Held end-of-round card chosen")
+    assert last[chosen].data == {"card": stack[1]} and titles.index("The round ends") < chosen < titles.index("1. Income: green")
