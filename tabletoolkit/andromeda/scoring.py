@@ -113,6 +113,13 @@ def end_turn(game: Game, rng=None, *, hand_discards: tuple[str, ...] = (), catal
     game = replace(game, active=nxt)
     left = f" Final turns left: {', '.join(game.final_turns)}." if game.ended_by else ""
     yield Step("Next turn", f"{finished}'s turn ends; {nxt} is the active player.{left}", "游戏概述与边境的地区 · 游戏概述", game)
+    if any(r.kind == "vortex" for r in game.regions):
+        from .optional import vortex_rewards
+
+        game, paid = vortex_rewards(game, nxt)
+        if paid:
+            yield Step("Vortex rewards", f"At the start of {nxt}'s turn each Vortex holding one of their ships pays its reward "
+                       f"once: {', '.join(paid)} (A-F21).", "可选规则 · 特殊地区 · Vortex 漩涡", game, {"paid": paid})
     return game
 
 

@@ -139,3 +139,24 @@ def test_optional_rules_destiny_goals_highest_or_tied():
     assert "science" in goals and "met, 5 VP" in goals and "commerce" in goals and "not met" in goals
     destiny_line = next(line for line in score_player(game, "yellow").lines if line.step == "destiny")
     assert destiny_line.delta == 5
+
+
+@pytest.mark.phase("andromeda.optional")
+def test_vortex_pays_at_the_start_of_each_turn_once_per_vortex():
+    from tabletoolkit.andromeda.scoring import end_turn
+
+    game = run(set_up_vortices()).result
+    nxt = game.turn_order_from(game.active)[1]
+    player = game.player(nxt)
+    ships = (replace(player.ships[0], where="region:Vortex of Power"), replace(player.ships[1], where="region:Vortex of Power"),
+             replace(player.ships[2], where="region:Vortex of Brilliance")) + player.ships[3:]
+    game = game.with_player(replace(player, ships=ships))
+    started = run(end_turn(game)).result
+    power, brilliance = game.region("Vortex of Power").reward, game.region("Vortex of Brilliance").reward
+    assert started.player(nxt).resources == player.resources + power + brilliance      # two ships on one: paid once
+
+
+def set_up_vortices():
+    from tabletoolkit.andromeda.setup import set_up
+
+    return set_up(("yellow", "blue"), Rng(2), special="vortex")
