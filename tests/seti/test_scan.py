@@ -345,3 +345,17 @@ def test_data_beyond_the_pool_is_discarded_in_the_game_too():
     game = game_table(data=5)
     after = run(take_turn(game, Scan((EarthSignal(), RowSignal(0, row_sector(game)))))).result
     assert after.player("green").data == 6 and after.player("green").energy == 1
+
+
+def test_any_order_of_the_steps_marks_the_same_sectors_at_the_same_cost():
+    from itertools import permutations
+
+    green = PlayerBoard("green", energy=3, hand=("S10",), techs=frozenset({"TT2", "TT3", "TT4"}))
+    steps = [EarthSignal(), RowSignal(0, 6), HandSignal("S10", 2), MercurySignal(), ProbeBoost("move")]
+    outcomes = set()
+    for order in permutations(steps):
+        result = do(table(green, PlayerBoard("purple")), list(order)).result
+        board = result.table.board("green")
+        marked = tuple(sorted(n for n, _ in result.signals))
+        outcomes.add((marked, board.credits, board.energy, board.publicity, board.data, result.owed))
+    assert outcomes == {((1, 2, 3, 6), 3, 0, 3, 4, (("green", "action", "move"),))}
