@@ -321,12 +321,12 @@ def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Proce
     items = reward_items(card.mission_reward)
     game, notes = reward_colour(game, YOU, items)
     objectives, marked = game.objectives, []
-    events = [Event("mission")] + [Event("trace", c) for k, c in items if k == "trace"]
+    events = [Event("mission")] + list(game.pending)
     for event in events:
         if objectives.options(event):
             objectives, note = objectives.mark(event, choose if choose in {t for t, _ in objectives.options(event)} else None)
             marked.append(note)
-    game = replace(game, objectives=objectives)
+    game = replace(game, objectives=objectives, pending=())
     yield Step(f"You complete {card_id}", f"Free action: '{card.condition.text}' holds, so {card_id} is completed. "
                + " ".join(notes + marked), "任务卡 · 有条件的任务", game)
     return game
@@ -359,8 +359,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         text = (f"You fly {route.moves} move(s){free} to {argument} ({flight_energy(game, route.moves)} energy, "
                 f"{route.publicity} publicity) and place {said}. " + " ".join(notes))
         game = replace(game, free_moves=max(0, game.free_moves - route.moves))
-        events = [Event(kind)] + [Event("trace", colour) for key, colour in items if key == "trace"]
-        events += visits(game.table, route.spaces)
+        events = [Event(kind)] + visits(game.table, route.spaces)
     elif kind == "scan":
         game = replace(game, you=replace(you, credits=you.credits - game.variant.scan_credits,
                                          energy=you.energy - game.variant.scan_energy))
@@ -396,7 +395,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         game = replace(game, you=you)
         game, notes = reward_colour(game, YOU, [("trace", "blue")])
         text = "You analyze (1 energy; your computer clears). " + " ".join(notes)
-        events = [Event("analyze"), Event("trace", "blue")]
+        events = [Event("analyze")]
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
     game = yield from resolve_sectors(game, YOU)
     game = yield from mark_objectives(game, events, choose, prefer)
@@ -416,7 +415,7 @@ def _play(game: SoloGame, card_id: str) -> tuple[SoloGame, str, list[Event]]:
     game, notes = reward_colour(game, YOU, items)
     if card.effect.actions:
         notes.append(f"Its actions ({', '.join(card.effect.actions)}) are not played on this compact side.")
-    events = [Event("card_cost", str(card.price))] + [Event("trace", c) for k, c in items if k == "trace"]
+    events = [Event("card_cost", str(card.price))]
     if card.kind == "action":
         game = replace(game, table=replace(game.table, supply=game.table.supply.discard_card(card_id)))
         notes.append("It goes to the discard pile.")
@@ -431,11 +430,12 @@ def _play(game: SoloGame, card_id: str) -> tuple[SoloGame, str, list[Event]]:
 def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = (),
                     prefer: str | None = None) -> Procedure:
     """One trigger marks one task (S-F25): the objective named in ``choose`` (trigger by trigger), else
-    ``prefer`` when the trigger fits it, else the first that fits. Thresholds mark when reached;
+    ``prefer`` when the trigger fits it, else the first that fits. ``events`` are the action's triggers,
+    then the game's ``pending`` ones (traces you marked, sectors you won, also on the rival's turn). Thresholds mark when reached;
     completed objectives are replaced at the end of your turn."""
     objectives, notes = game.objectives, []
     choices = list(choose)
-    for event in events:
+    for event in list(events) + list(game.pending):
         fitting = {tile for tile, _ in objectives.options(event)}
         pick = choices.pop(0) if choices else (prefer if prefer in fitting else None)
         if objectives.options(event):
@@ -445,7 +445,7 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
     objectives, reached = objectives.check_thresholds(*levels, prefer=prefer)
     objectives, replaced = objectives.end_of_turn(*levels)
     notes += reached + replaced
-    game = replace(game, objectives=objectives)
+    game = replace(game, objectives=objectives, pending=())
     if notes:
         yield Step("Objectives", " ".join(notes), SECTION_OBJECTIVES, game)
     return game

@@ -10,7 +10,7 @@ from ...engine.rng import Rng
 from ..player import PlayerBoard
 from ..variant import RULEBOOK, SetiVariant
 from .choices import choose_trace
-from .objectives import Objectives
+from .objectives import Event, Objectives
 from .rival import Rival, gain
 from .table import SoloTable
 
@@ -24,7 +24,8 @@ class SoloGame:
     """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
     ``in_play`` your mission and end-game cards, ``completed_missions`` those completed, ``free_moves`` the
-    moves card corners gave you this turn."""
+    moves card corners gave you this turn, ``pending`` your triggers not yet marked (traces you marked,
+    sectors you won, also on the rival's turn)."""
 
     table: SoloTable
     rival: Rival
@@ -40,6 +41,7 @@ class SoloGame:
     in_play: tuple[str, ...] = ()  # your missions and end-game cards in front of you
     completed_missions: tuple[str, ...] = ()
     free_moves: int = 0  # moves from "move" card corners this turn, spent on your next flight
+    pending: tuple[Event, ...] = ()  # your triggers met inside rewards or on the rival's turn
 
     def your_measure(self, name: str) -> int:
         """A count of yours a mission or end-game card reads (the names of ``seti.measures`` this side keeps)."""
@@ -114,6 +116,8 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         choice = choose_trace(game.table.trace_columns(), trace, arrow)
         table, more, text = game.table.mark_trace(colour, *choice.value)
         game = replace(game, table=table)
+        if colour == YOU:  # a trace you mark is a trigger for your objectives (trace:<colour>)
+            game = replace(game, pending=game.pending + (Event("trace", table.discovery[choice.value[0]][1]),))
         who = "The rival" if colour == RIVAL else "You"
         notes.append(f"{who}: {choice.reason} {text[0].upper() + text[1:]}.")
         game, extra = reward_colour(game, colour, more, arrow)

@@ -27,6 +27,7 @@ from .choices import (
     rival_tech_rewards,
 )
 from .data import ActionCard, RivalAction, material
+from .objectives import Event
 from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
 from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
 from .table import GOLD_THRESHOLDS, NEUTRAL_THRESHOLDS, reward_items
@@ -219,7 +220,8 @@ def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = ()) -> P
         game, gained = reward_colour(game, result.winner, reward_items(result.reward))
         notes += gained
         if result.winner == YOU:
-            game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1))
+            game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1),
+                           pending=game.pending + (Event("sector_win"),))
         def who(colour: str | None) -> str:
             return {RIVAL: "the rival", YOU: "you", None: "none"}.get(colour, colour)
 

@@ -111,3 +111,18 @@ def test_a_revealed_objective_already_reached_is_marked_at_once():
     assert [o.tile.id for o in replaced.face_up] == ["I-4", "I-8", "I-1"]
     assert replaced.face_up[2].complete
     assert notes == ["Completed: I-6.", "Objective I-1 revealed: score:16. Already reached, marked at once: score:16."]
+
+
+def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your_next_turn():
+    from tabletoolkit.seti.solo.turn import resolve_sectors
+
+    game = game_with("III-2", "I-6", "I-4")  # sector_win + trace:pink
+    table = game.table
+    while 1 not in table.completed_sectors():
+        table, _ = table.mark_signal(YOU, 1)
+    resolved = run(resolve_sectors(replace(game, table=table), "white")).result  # on the rival's turn
+    assert resolved.you.sector_wins == 1
+    assert resolved.pending == (Event("trace", "pink"), Event("sector_win"))  # its pink trace, then the win
+    assert resolved.objectives == game.objectives  # nothing is marked on the rival's turn
+    passed = run(your_turn(replace(resolved, to_move=YOU), "pass", Rng(0))).result
+    assert passed.pending == () and "III-2" in passed.objectives.completed
