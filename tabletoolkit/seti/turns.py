@@ -182,6 +182,8 @@ def pass_turn(game: SetiGame, colour: str, decisions: Decisions | None = None, *
 
 
 HOLD = "hold"
+#: A card's launch that says it ignores the probe limit: for that launch only (FAQ).
+IGNORING_LIMIT = "launch ignoring the probe limit"
 
 
 def _take_end_of_round(game: SetiGame, colour: str, card: str) -> SetiGame:
@@ -244,7 +246,14 @@ def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedu
         for item in game.owed(owner, "action"):
             what = item[2]
             if what.split(" ", 1)[0] == "launch" and game.solar is not None:
-                game = yield from launch_probe(game.settle(*item), owner, free=True, variant=game.variant)
+                game = game.settle(*item)
+                option = launch_option(game, owner, free=True, ignore_limit=what == IGNORING_LIMIT, variant=game.variant)
+                if option.legal:
+                    game = yield from launch_probe(game, owner, free=True, ignore_limit=what == IGNORING_LIMIT,
+                                                   variant=game.variant)
+                else:
+                    yield Step("No free launch", f"{owner} cannot launch: {option.reason} [{option.rule}] — this part "
+                               "of the effect is lost.", option.section, game, {"rule": option.rule})
             elif what == "land":
                 game = yield from card_landing(game.settle(*item), owner, decisions)
             elif what == CARD_SIGNAL:

@@ -99,3 +99,13 @@ def test_a_probe_pushed_onto_the_comet_visits_it_and_fires_a_mission_on_anothers
     assert game.missions[0].completed and game.player("green").score == score + 2
     off = run(advance_rotation(run(advance_rotation(comet_watcher(RULEBOOK.but(push_is_visit=False)))).result)).result
     assert off.pending == ()
+
+
+@pytest.mark.phase("seti.turn")
+def test_a_launch_that_ignores_the_probe_limit_does_so_for_that_launch_only_faq():
+    game = launched()  # green has its one probe in space already (the limit is 1)
+    owed = replace(game, pending=(("green", "action", "launch ignoring the probe limit"), ("green", "action", "launch")))
+    steps = run(settle_pending(owed, "green", Decisions()))
+    assert len(steps.result.solar.probes_of("green")) == 2 and steps.result.player("green").credits == 8  # free
+    lost = next(s for s in steps if s.title == "No free launch")
+    assert lost.data == {"rule": "seti.launch.limit"} and steps.result.pending == ()  # the later launch keeps the limit
