@@ -101,19 +101,26 @@ def transfer(game: Game, giver: str, receiver: str, kind: str, item: str | int, 
     return game.with_player(source).with_player(target)
 
 
+def team_members(game: Game, teams: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """2v2: each team's two players; every player of the game needs a team, and no one else may have one."""
+    colours = [p.colour for p in game.players]
+    missing, strangers = [c for c in colours if c not in teams], [c for c in teams if c not in colours]
+    if missing or strangers:
+        raise InvalidInput("teams", dict(teams), f"a team for every player and nobody else; missing {missing}, unknown {strangers}")
+    members: dict[str, tuple[str, ...]] = {}
+    for colour in colours:
+        members[teams[colour]] = members.get(teams[colour], ()) + (colour,)
+    if len(members) != 2 or any(len(m) != 2 for m in members.values()):
+        raise InvalidInput("teams", dict(teams), "2v2: two teams of two players")
+    return members
+
+
 def team_final_scoring(game: Game, teams: Mapping[str, str], *, catalog: Catalog | None = None,
                        variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Score everyone as usual (special regions and destiny cards included when in play), then add
     each team's two scores; the higher team wins."""
     catalog = catalog or load_catalog()
-    missing = [p.colour for p in game.players if p.colour not in teams]
-    if missing:
-        raise InvalidInput("teams", dict(teams), f"every player needs a team; missing {missing}")
-    members: dict[str, list[str]] = {}
-    for colour, team in teams.items():
-        members.setdefault(team, []).append(colour)
-    if len(members) != 2 or any(len(m) != 2 for m in members.values()):
-        raise InvalidInput("teams", dict(teams), "2v2: two teams of two players")
+    members = team_members(game, teams)
     result = yield from final_scoring(game, catalog, variant)
     totals = {team: sum(result["sheets"][c].total for c in colours) for team, colours in members.items()}
     ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
@@ -133,12 +140,7 @@ def optional_rules(game: Game, *, teams: Mapping[str, str] | None = None, catalo
     pooled team dice), and — once the game is over — final scoring with their extra steps and team totals."""
     catalog = catalog or load_catalog()
     specials = [r for r in game.regions if r.kind in ("quasar", "vortex")]
-    members: dict[str, list[str]] = {}
-    for colour, team in (teams or {}).items():
-        game.player(colour)
-        members.setdefault(team, []).append(colour)
-    if teams is not None and (len(members) != 2 or any(len(m) != 2 for m in members.values())):
-        raise InvalidInput("teams", dict(teams), "2v2: two teams of two players")
+    members = team_members(game, teams) if teams is not None else {}
     in_play = [name for name, on in (("special regions", specials), ("destiny cards", any(p.destiny for p in game.players)),
                                      ("2v2", teams)) if on]
     yield Step("Optional rules in play", ", ".join(in_play) or "none", "可选规则", game, {"in play": tuple(in_play)})
