@@ -156,7 +156,7 @@ def your_cards_html(game) -> str:
     front = [named(c) + (" ✔ completed" if c in game.completed_missions else "") for c in game.in_play]
     return (f"<div><b>Your hand:</b> {', '.join(named(c) for c in game.you.hand) or '–'}<br>"
             f"<b>In front of you:</b> {', '.join(front) or '–'}<br>"
-            f"<b>Tucked for income:</b> {', '.join(html.escape(c) for c in game.you.tucked) or '–'}</div>")
+            f"<b>Tucked for income:</b> {', '.join(html.escape(kind) for kind in game.you.tucked) or '–'}</div>")
 
 
 def solo_play(stars: int = 4, seed: int = 0) -> SoloPlay:

@@ -4,7 +4,8 @@ Your side is a compact set of main actions on the shared table — launch, fly a
 scan, research, analyze, play a card (its price, effect, mission or end-game scoring from the unified
 card model ``seti.cards``), pass — with the rulebook's costs; each lists why it is refused when it is
 (``your_options``). Free actions (``free_options``): conversions, card corners (publicity, data, a move
-spent on your next flight), buying a card, completing a mission. The chart icon tucks a card for income.
+spent on your next flight), buying a card, completing a mission, placing data in your computer (its top
+row, ``seti.computer``; analyzing needs it full). The chart icon tucks a card for income.
 Your gold tiles are scored at the end by the multiplayer final scoring. Not played on this side: actions
 inside card effects and triggered missions (refused with the reason).
 """
@@ -19,6 +20,7 @@ from ...engine.registry import register_phase
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
 from ..player import PlayerBoard
+from ..computer import DataSpace, place_data, placement_verdict, sample_layout
 from ..routes import cheapest_route
 from ..variant import RULEBOOK, SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS, material
@@ -146,9 +148,11 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
             "you hold it" if tech in you.techs else "no tile left" if not offer.tiles_left else
             f"needs {variant.research_publicity} publicity (has {you.publicity})")
         options.append(YourOption(f"research:{tech}", ok, why))
-    analyze_ok = you.data >= variant.data_pool and you.energy >= variant.analyze_energy
+    spaces = len(sample_layout().top)
+    analyze_ok = you.computer.filled == spaces and you.energy >= variant.analyze_energy
     options.append(YourOption("analyze", analyze_ok, "legal" if analyze_ok else
-                              f"needs {variant.data_pool} data (has {you.data}) and {variant.analyze_energy} energy"))
+                              f"needs a full computer top row ({you.computer.filled} of {spaces} filled: place data, a free "
+                              f"action) and {variant.analyze_energy} energy (has {you.energy})"))
     for card_id in dict.fromkeys(you.hand):
         options.append(play_option(game, card_id))
     options.append(YourOption("pass", True, "legal"))
@@ -264,6 +268,10 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
                "already completed" if card_id in game.completed_missions else "only on your turn" if not mine else
                f"'{said}' does not hold ({measure} {have}, needs {at_least})")
         options.append(YourOption(f"complete:{card_id}", ok, why))
+    space = DataSpace("top", min(game.you.computer.filled + 1, len(sample_layout().top)))
+    refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
+    options.append(YourOption("place:data", refusal is None, f"legal: a data from your pool onto {space}" if refusal is None
+                              else "only on your turn" if not mine else refusal.reason))
     cost = game.variant.buy_card_publicity
     for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
         ok = mine and game.you.publicity >= cost
@@ -282,6 +290,8 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
     you, table = game.you, game.table
     if kind == "complete":
         return (yield from _complete_mission(game, what, choose))
+    if kind == "place":
+        return (yield from _place_data(game))
     if kind == "corner":
         hand = list(you.hand)
         hand.remove(what)
@@ -310,6 +320,23 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
     game = replace(game, you=you, table=replace(table, supply=supply))
     yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
                f"{source}.", SECTION_BUY, game)
+    return game
+
+
+def _place_data(game: SoloGame) -> Procedure:
+    """A data from your pool onto the next top space of your computer (放置数据, ``seti.computer``): the
+    covered space's reward at once; a tuck takes your first hand card; cards owed come from the deck."""
+    space = DataSpace("top", game.you.computer.filled + 1)
+    reward = sample_layout().top[space.position - 1].reward
+    tuck = game.you.hand[0] if reward.tuck and game.you.hand else None
+    you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=game.table.supply.catalog,
+                                  variant=game.variant)
+    game = replace(game, you=you)
+    game, notes = reward_colour(game, YOU, [("card", owed.cards)] + [("trace", t) for t in owed.traces])
+    moves = owed.actions.count("move")
+    game = replace(game, free_moves=game.free_moves + moves)
+    extra = f" {moves} free move(s) for your next flight this turn." if moves else ""
+    yield Step("You place a data", f"Free action: {words}" + (" " + " ".join(notes) if notes else "") + extra, "放置数据", game)
     return game
 
 
@@ -391,10 +418,10 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     elif kind == "play":
         game, text, events = _play(game, argument)
     else:  # analyze
-        you = replace(you, energy=you.energy - game.variant.analyze_energy, data=0)
+        you = replace(you, energy=you.energy - game.variant.analyze_energy, computer=replace(you.computer, filled=0, lower=frozenset()))
         game = replace(game, you=you)
         game, notes = reward_colour(game, YOU, [("trace", "blue")])
-        text = "You analyze (1 energy; your computer clears). " + " ".join(notes)
+        text = f"You analyze (1 energy; your computer clears, the {you.data} data in your pool stay). " + " ".join(notes)
         events = [Event("analyze")]
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
     game = yield from resolve_sectors(game, YOU)
@@ -489,7 +516,7 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
             game = replace(game, objectives=objectives, rival=rival)
             yield Step(f"Pay objectives after round {game.round}", text + (" " + " ".join(moved) if moved else ""),
                        SECTION_OBJECTIVES, game)
-        incomes = [game.table.supply.card(card_id).income for card_id in game.you.tucked]
+        incomes = list(game.you.tucked)
         supply, hand = game.table.supply, game.you.hand
         for _ in range(variant.income_cards + incomes.count("cards")):
             supply, drawn = supply.draw(rng)
@@ -545,7 +572,7 @@ def your_gold_lines(game: SoloGame) -> tuple:
     marks = [(colour, owner) for _, colour, owner in table.discovery] + [(c, o) for _, c, o in table.overflow]
     marks += [(table.species[s].spaces[n].colours[0], owner) for s, n, owner in table.board_marks]
     traces = tuple(sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
-    incomes = [table.supply.card(card_id).income for card_id in game.you.tucked]
+    incomes = list(game.you.tucked)
     endgame = sum(1 for card_id in game.in_play if table.supply.card(card_id).kind == "end-game")
     seti = with_holdings(seti, YOU, techs=techs, traces=traces, sector_wins=game.you.sector_wins,
                          orbiters=game.you.orbiters, landers=game.you.landers,
@@ -559,7 +586,7 @@ Policy = Callable[[SoloGame], str]
 
 def scripted_player(game: SoloGame) -> str:
     """A fixed, sensible player for demonstrations and the golden game. It completes a mission as soon
-    as it can, then takes the first legal of: analyze; land; orbit where the first orbit space is free; a
+    as it can and places its data in the computer, then takes the first legal of: analyze; land; orbit where the first orbit space is free; a
     card an open objective wants (3 credits, a mission); a card whose VP beat its price or a mission
     already met; launch; research a 2-point tech; scan; any other card; orbit anywhere (to tuck). When a
     flight is short of energy it discards a move card, then converts 2 cards (else 2 credits) into 1
@@ -570,6 +597,8 @@ def scripted_player(game: SoloGame) -> str:
     completions = [a for a in free if a.startswith("complete:")]
     if completions:
         return completions[0]
+    if "place:data" in free:
+        return "place:data"
     wants = {part for o in game.objectives.face_up for task, done in zip(o.tile.tasks, o.marked) if not done
              for part in task.split("/")}
     plays = [a for a in legal if a.startswith("play:")]
@@ -638,7 +667,7 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
             game = _after((yield from rival_turn(game, rng)), RIVAL)
         elif player is not None:
             action = player(game)
-            if action.split(":", 1)[0] in ("convert", "corner", "buy", "complete"):
+            if action.split(":", 1)[0] in ("convert", "corner", "buy", "complete", "place"):
                 game = yield from free_action(game, action, rng)
             else:
                 game = _after((yield from your_turn(game, action, rng)), YOU)

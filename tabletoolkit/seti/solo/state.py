@@ -132,7 +132,7 @@ def tuck(game: SoloGame) -> tuple[SoloGame, str]:
     if not you.hand:
         return game, "The chart icon: no card in hand to tuck, so it is lost."
     card = game.table.supply.card(you.hand[0])
-    you = replace(you, hand=you.hand[1:], tucked=you.tucked + (card.id,))
+    you = replace(you, hand=you.hand[1:], tucked=you.tucked + (card.income,))
     game = replace(game, you=you)
     game, _ = reward_colour(game, YOU, [({"cards": "card"}.get(card.income, card.income), 1)])
     return game, f"The chart icon: you tuck {card.id} for income: 1 {card.income.rstrip('s')} now and every income."

@@ -82,7 +82,7 @@ def test_the_chart_icon_tucks_your_first_card_and_it_pays_every_income():
 
     game = game_with("I-6", hand=("S10", "S09"))  # S10's income: energy
     tucked, notes = reward_colour(game, YOU, [("chart", 1)])
-    assert tucked.you.tucked == ("S10",) and tucked.you.hand == ("S09",)
+    assert tucked.you.tucked == ("energy",) and tucked.you.hand == ("S09",)  # income kinds, as seti.player keeps them
     assert tucked.you.energy == game.you.energy + 1
     assert notes == ["The chart icon: you tuck S10 for income: 1 energy now and every income."]
     income = run(end_of_round(replace(tucked, round=1), Rng(0))).final_state
@@ -126,3 +126,21 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
     assert resolved.objectives == game.objectives  # nothing is marked on the rival's turn
     passed = run(your_turn(replace(resolved, to_move=YOU), "pass", Rng(0))).result
     assert passed.pending == () and "III-2" in passed.objectives.completed
+
+
+def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top_row_full():
+    from tabletoolkit.seti.computer import Computer
+
+    game = game_with("I-8", hand=("S10",), data=2, energy=2)
+    refused = {o.action: o for o in your_options(game)}["analyze"]
+    assert not refused.legal and refused.reason.startswith("needs a full computer top row (0 of 6 filled")
+    first = run(free_action(game, "place:data", Rng(0))).result
+    assert first.you.computer.filled == 1 and first.you.data == 1
+    second = run(free_action(first, "place:data", Rng(0))).result  # the second space: 1 publicity
+    assert second.you.publicity == game.you.publicity + 1 and second.you.data == 0
+    empty = {o.action: o for o in free_options(second)}["place:data"]
+    assert not empty.legal and empty.reason == "green's data pool is empty."
+    full = replace(second, you=replace(second.you, computer=Computer(filled=6), data=3))
+    analyzed = run(your_turn(full, "analyze", Rng(0))).result
+    assert analyzed.you.computer.filled == 0 and analyzed.you.data == 3  # the pool stays
+    assert analyzed.you.energy == 1 and "I-8" in analyzed.objectives.completed
