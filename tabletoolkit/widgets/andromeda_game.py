@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
+from typing import Callable
 
 import ipywidgets as widgets
 
@@ -24,6 +25,19 @@ from ..engine import run
 def _labelled(control: widgets.Widget, css: str) -> widgets.Widget:
     control.add_class(css)
     return control
+
+
+def _live(show: Callable[..., None], children: list[widgets.Widget], **parts: widgets.Widget) -> widgets.VBox:
+    """A box of ``children`` that re-runs ``show`` whenever a control among ``parts`` changes; ``parts``
+    become attributes of the box (the notebooks' and tests' handles)."""
+    for control in parts.values():
+        if isinstance(control, widgets.ValueWidget) and not isinstance(control, widgets.HTML):
+            control.observe(show, names="value")
+    show()
+    box = widgets.VBox(children)
+    for name, part in parts.items():
+        setattr(box, name, part)
+    return box
 
 
 def scoring_explorer(game: Game, colour: str) -> widgets.VBox:
@@ -45,12 +59,8 @@ def scoring_explorer(game: Game, colour: str) -> widgets.VBox:
         chain.value = f"<b>{colour}</b>: " + " → ".join(str(v) for v in sheet.chain[:7]) + f" (final {sheet.total} VP)"
         sheet_view.value = sheet._repr_html_()
 
-    for control in (track_vp, dev_table, civ):
-        control.observe(show, names="value")
-    show()
-    box = widgets.VBox([widgets.HBox([track_vp, dev_table, civ]), chain, sheet_view])
-    box.track_vp, box.dev_table, box.civ, box.chain, box.sheet = track_vp, dev_table, civ, chain, sheet_view
-    return box
+    return _live(show, [widgets.HBox([track_vp, dev_table, civ]), chain, sheet_view],
+                 track_vp=track_vp, dev_table=dev_table, civ=civ, chain=chain, sheet=sheet_view)
 
 
 def development_vp_explorer(game: Game, region: str, kind: str, neighbour: str, colour: str) -> widgets.VBox:
@@ -67,11 +77,7 @@ def development_vp_explorer(game: Game, region: str, kind: str, neighbour: str, 
         score = development_vp(game.with_region(replace(where, leaders=leaders)), region, kind)
         result.value = f"A {kind} on {html.escape(region)} scores <b>{score.vp} VP</b>: {html.escape(score.explain())}"
 
-    slider.observe(show, names="value")
-    show()
-    box = widgets.VBox([slider, result])
-    box.slider, box.result = slider, result
-    return box
+    return _live(show, [slider, result], slider=slider, result=result)
 
 
 def activation_explorer(game: Game, colour: str) -> widgets.VBox:
@@ -89,11 +95,7 @@ def activation_explorer(game: Game, colour: str) -> widgets.VBox:
                        for name, verdict in activation_options(game, colour, picker.value).items())
         verdicts.value = f"<table class='tt-verdicts'><tr><th>module</th><th>verdict</th></tr>{rows}</table>"
 
-    picker.observe(show, names="value")
-    show()
-    box = widgets.VBox([picker, verdicts])
-    box.picker, box.verdicts = picker, verdicts
-    return box
+    return _live(show, [picker, verdicts], picker=picker, verdicts=verdicts)
 
 
 def event_peek_explorer(unseen: tuple[str, ...] | None = None) -> widgets.VBox:
@@ -111,11 +113,7 @@ def event_peek_explorer(unseen: tuple[str, ...] | None = None) -> widgets.VBox:
         result.value = (f"P(next event scores {picker.value}) with a peek = <b class='tt-fraction'>{after}</b> "
                         f"≈ {float(after):.3f}; without = {before} ≈ {float(before):.3f}")
 
-    picker.observe(show, names="value")
-    show()
-    box = widgets.VBox([picker, result])
-    box.picker, box.result = picker, result
-    return box
+    return _live(show, [picker, result], picker=picker, result=result)
 
 
 def launch_explorer(game: Game, colour: str) -> widgets.VBox:
@@ -136,11 +134,7 @@ def launch_explorer(game: Game, colour: str) -> widgets.VBox:
         verdicts.value = (f"<p><b>{picker.value}</b> may launch to {len(legal)} regions: {html.escape(', '.join(legal))}</p>"
                           f"<table class='tt-verdicts'><tr><th>refused</th><th>rule</th></tr>{refused}</table>")
 
-    picker.observe(show, names="value")
-    show()
-    box = widgets.VBox([picker, verdicts])
-    box.picker, box.verdicts = picker, verdicts
-    return box
+    return _live(show, [picker, verdicts], picker=picker, verdicts=verdicts)
 
 
 def optional_rules_explorer(colours: tuple[str, ...] = ("yellow", "blue", "green", "purple"), seed: int = 2) -> widgets.VBox:
@@ -167,9 +161,5 @@ def optional_rules_explorer(colours: tuple[str, ...] = ("yellow", "blue", "green
                        for step in tour.steps)
         steps.value = f"<p>{html.escape(game.active)} starts.</p><table class='tt-verdicts'>{rows}</table>"
 
-    for control in (special, teams_box, destiny_box):
-        control.observe(show, names="value")
-    show()
-    box = widgets.VBox([widgets.HBox([special, teams_box, destiny_box]), steps])
-    box.special, box.teams, box.destiny, box.steps = special, teams_box, destiny_box, steps
-    return box
+    return _live(show, [widgets.HBox([special, teams_box, destiny_box]), steps],
+                 special=special, teams=teams_box, destiny=destiny_box, steps=steps)
