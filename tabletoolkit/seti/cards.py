@@ -156,7 +156,7 @@ _CARD_FIELDS = ("id", "name", "colour", "price", "income", "corner", "kind", "te
 _PARSED = ("effect", "condition", "mission_reward", "triggers", "scoring")
 
 
-def _parse_card(entry: Mapping[str, Any], where: str, sample: bool, copies: int) -> Card:
+def parse_card(entry: Mapping[str, Any], where: str, sample: bool, copies: int) -> Card:
     for key in ("id", "name", "colour", "price", "income", "corner"):
         if key not in entry:
             raise InvalidInput(f"{where}.{key}", None, "missing")
@@ -211,7 +211,7 @@ def load_cards(text: str | None = None) -> tuple[Card, ...]:
     cards: list[Card] = []
     seen: set[str] = set()
     for index, entry in enumerate(entries):
-        card = _parse_card(entry, f"card[{index}]", sample, copies)
+        card = parse_card(entry, f"card[{index}]", sample, copies)
         if card.id in seen:
             raise InvalidInput(f"card[{index}].id", card.id, "card ids must be unique")
         seen.add(card.id)
@@ -238,8 +238,9 @@ def game_cards(cards: Sequence[Card] | None = None) -> dict[str, Card]:
 
 
 def deck_of(cards: Mapping[str, Card]) -> tuple[str, ...]:
-    """The set-up deck's card ids, each card ``copies`` times, in id order (shuffle it)."""
-    return tuple(card_id for card_id in sorted(cards) for _ in range(cards[card_id].copies))
+    """The set-up deck's card ids, each card ``copies`` times, in id order (shuffle it); alien cards stay
+    with their species."""
+    return tuple(card_id for card_id in sorted(cards) if not cards[card_id].alien for _ in range(cards[card_id].copies))
 
 
 def _data(name: str) -> str:

@@ -219,6 +219,7 @@ class SetiGame:
         owed = tuple((colour, "trace", trace) for trace in reward.traces)
         owed += tuple((colour, "tuck", "income") for _ in range(reward.tuck))
         owed += tuple((colour, "action", action) for action in reward.actions)
+        owed += tuple((colour, "alien_card", "from a species' deck") for _ in range(reward.alien_cards))
         if owed:
             notes.append("owed: " + ", ".join(f"{kind} {what}" for _, kind, what in owed))
         return replace(game, pending=game.pending + owed), ", ".join(notes) or "nothing"

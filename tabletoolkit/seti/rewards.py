@@ -30,6 +30,7 @@ class Reward:
     traces: tuple[str, ...] = ()
     tuck: int = 0
     actions: tuple[str, ...] = ()
+    alien_cards: int = 0  # from the deck of the species whose board or discovery gives them
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any] | None, field: str) -> "Reward":
@@ -64,7 +65,7 @@ class Reward:
         for name, label in (
             ("vp", "VP"), ("publicity", "publicity"), ("credits", "credits"), ("energy", "energy"),
             ("data", "data"), ("cards", "cards (row or deck)"), ("random_cards", "random cards from the deck"),
-            ("tuck", "tucked income cards"),
+            ("tuck", "tucked income cards"), ("alien_cards", "alien cards from the species' deck"),
         ):
             amount = getattr(self, name)
             if amount:

@@ -65,6 +65,8 @@ def set_up(
     hidden = rng.shuffled(pool)[:2]
     if len(hidden) < 2:
         raise InvalidInput("species", pool, "two species are needed")
+    for one in hidden:  # the hidden species' alien cards join the catalog, not the deck
+        cards = game_cards(tuple(cards.values()) + one.cards)
     board = TechBoard.fresh(tuple(techs) if techs is not None else None)
     game = SetiGame(players=(), cards=cards, techs=board, gold_tiles=(), life=new_life_board(hidden),
                     variant=variant, seed=rng.seed or 0, start_seat=start_seat, active=start_seat)
@@ -79,7 +81,7 @@ def set_up(
     game = replace(game, deck=rng.shuffled(deck_of(cards)))
     game, row = game.draw(variant.card_row_size)
     game = replace(game, card_row=row)
-    yield Step("4. The card row", f"The deck of {len(game.deck)} cards ({len(cards)} different) is shuffled and {len(row)} are dealt face up: "
+    yield Step("4. The card row", f"The deck of {len(game.deck)} cards ({len(set(game.deck))} different) is shuffled and {len(row)} are dealt face up: "
                f"{', '.join(row)}.", f"{SECTION} · 4 卡牌行", game, {"row": row})
     if sector_setup is not None:
         game = replace(game, sectors=sector_setup(rng))

@@ -8,9 +8,10 @@ invented and labelled so; real species data goes in a file of the same format.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.errors import InvalidInput
+from .cards import Card, parse_card
 from .game import read_data
 from .rewards import TRACE_COLOURS, Reward
 
@@ -36,6 +37,7 @@ class Species:
     discovery_reward: Reward
     spaces: tuple[SpeciesSpace, ...]
     final_vp_per_trace: int = 0  # a species' own final-scoring step (游戏结束): VP per trace marked for it
+    cards: tuple[Card, ...] = ()  # its alien-card deck, top first (the same card model, ``alien`` set)
 
 
 def load_species(text: str | None = None) -> tuple[Species, ...]:
@@ -62,9 +64,14 @@ def load_species(text: str | None = None) -> tuple[Species, ...]:
         final = entry.get("final_vp_per_trace", 0)
         if not isinstance(final, int) or isinstance(final, bool) or final < 0:
             raise InvalidInput(f"{where}.final_vp_per_trace", final, "a whole number of VP, 0 or more")
+        raw_cards = entry.get("card", [])
+        if not isinstance(raw_cards, list):
+            raise InvalidInput(f"{where}.card", raw_cards, "[[species.card]] entries: the species' alien cards")
+        cards = tuple(replace(parse_card(card, f"{where}.card[{n}]", entry.get("sample", False), 1), alien=True)
+                      for n, card in enumerate(raw_cards))
         found.append(Species(entry["id"], entry["name"], entry.get("sample", False), entry["rules"],
                              Reward.parse(entry.get("discovery_reward"), f"{where}.discovery_reward"), tuple(spaces),
-                             final))
+                             final, cards))
     if len(found) < 2:
         raise InvalidInput("species", len(found), "a game hides two species: the file needs at least two")
     return tuple(found)

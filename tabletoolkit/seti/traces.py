@@ -43,6 +43,7 @@ class AlienSlot:
     overflow: tuple[Mark, ...] = ()
     discovered: bool = False
     board: tuple[Mark | None, ...] = ()
+    deck: tuple[str, ...] = ()  # the species' alien cards still to take, top first
 
     @property
     def complete(self) -> bool:
@@ -121,7 +122,22 @@ class LifeBoard:
 
 
 def new_life_board(species: tuple[Species, Species]) -> LifeBoard:
-    return LifeBoard(tuple(AlienSlot(one) for one in species))
+    return LifeBoard(tuple(AlienSlot(one, deck=tuple(card.id for card in one.cards)) for one in species))
+
+
+def grant_from_species(game: SetiGame, colour: str, slot: int, reward: Reward) -> tuple[SetiGame, str]:
+    """``game.grant`` for a reward a species gives: its alien cards come from that species' deck (top
+    first) into ``colour``'s alien cards, which are not hand cards (S-F16)."""
+    game, gained = game.grant(colour, replace(reward, alien_cards=0))
+    alien = game.life.slots[slot]
+    drawn = alien.deck[:reward.alien_cards]
+    if reward.alien_cards:
+        board = game.player(colour)
+        game = game.with_player(replace(board, alien_cards=board.alien_cards + drawn))
+        game = replace(game, life=game.life.with_slot(slot, replace(alien, deck=alien.deck[len(drawn):])))
+        gained += f", alien card(s) {', '.join(drawn) or 'none'}" + (
+            "" if len(drawn) == reward.alien_cards else f" ({reward.alien_cards - len(drawn)} not taken: the deck is empty)")
+    return game, gained
 
 
 def spot_reward(game: SetiGame, spot: Spot) -> Reward:
@@ -201,7 +217,7 @@ def mark_trace(game: SetiGame, colour: str, trace: str, spot: Spot) -> tuple[Set
     else:
         alien = replace(alien, overflow=alien.overflow + (Mark(colour, TRACE_COLOURS[spot.index]),))
     game = replace(game, life=game.life.with_slot(spot.slot, alien))
-    return game.grant(colour, spot_reward(game, spot))
+    return grant_from_species(game, colour, spot.slot, spot_reward(game, spot))
 
 
 @register_phase("seti.traces", title="Mark a life trace", section=SECTION, notebook="seti_milestones_and_discovery.ipynb")
@@ -257,7 +273,7 @@ def resolve_discoveries(game: SetiGame) -> Procedure:
             if mark.owner == NEUTRAL:
                 yield Step(f"{TRACE_COLOURS[index]} space: neutral", "A neutral marker earns nothing.", DISCOVERY, game)
                 continue
-            game, gained = game.grant(mark.owner, species.discovery_reward)
+            game, gained = grant_from_species(game, mark.owner, number, species.discovery_reward)
             yield Step(f"{TRACE_COLOURS[index]} space: {mark.owner}", f"{mark.owner} marked this discovery space "
                        f"and gains {gained}.", DISCOVERY, game)
         spaces = ", ".join(f"{space.label}: {space.reward.describe()}" for space in species.spaces)

@@ -31,7 +31,9 @@ def test_the_rulebooks_example_cards_are_data_with_sections():
     assert [t.event for t in cards[MARINER].triggers] == ["visit:Mercury", "visit:Venus"]
     assert all(card.reading for card in cards.values())
     assert not any(c.sample for c in cards.values()) and all(c.sample for c in load_cards())
-    assert len(new_game(("green", "orange")).cards) == 25  # one deck: the 5 examples and the 20 sample cards
+    dealt = new_game(("green", "orange")).cards
+    assert sum(1 for c in dealt.values() if not c.alien) == 25  # one deck: the 5 examples and the 20 sample cards
+    assert sum(1 for c in dealt.values() if c.alien) == 6  # and the two hidden species' alien cards
 
 
 def test_bad_card_files_name_the_entry():

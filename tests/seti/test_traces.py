@@ -115,3 +115,20 @@ def test_species_files_are_checked():
     assert bad.value.field == "species[0].spaces[0].colour"
     with pytest.raises(InvalidInput):
         load_species('[[species]]\nid="x"\nname="X"\nrules="r"\n')
+
+
+@pytest.mark.phase("seti.discovery")
+def test_a_species_gives_alien_cards_from_its_own_deck_which_are_not_hand_cards():
+    game = fresh()
+    slot = next(n for n, alien in enumerate(game.life.slots) if alien.species.id == "sample-b")
+    assert game.life.slots[slot].deck == ("XB1", "XB2", "XB3") and "XB1" not in game.deck
+    game, _ = mark_trace(game, "green", "pink", Spot(slot, "discovery", 0))
+    game, _ = mark_trace(game, "orange", "yellow", Spot(slot, "discovery", 1))
+    game, _ = mark_trace(game, "green", "blue", Spot(slot, "discovery", 2))
+    hands = {colour: game.player(colour).hand for colour in ("green", "orange")}
+    steps = run(resolve_discoveries(game))
+    result = steps.result
+    assert result.player("green").alien_cards == ("XB1", "XB3") and result.player("orange").alien_cards == ("XB2",)
+    assert {colour: result.player(colour).hand for colour in hands} == hands and result.life.slots[slot].deck == ()
+    assert result.card("XB3").undiscardable and result.card("XB1").alien
+    assert "alien card(s) XB1" in steps[1].text and result.pending == ()
