@@ -10,8 +10,10 @@
   ``SectorOption``, ``TraceColumn``).
 * ``Objectives``, ``Event``, ``setup_objectives``: your objectives (marking, replacing, paying).
 * ``SoloTable``/``setup_table`` (the shared board from the other SETI modules), ``SoloGame``,
-  ``rival_turn``, ``your_options``/``your_turn``, ``free_options``/``free_action`` (conversions, card corners, buying a card), ``proceed``,
-  ``play_your_action`` and the registered phase ``solo_game`` (``seti.solo``).
+  ``rival_turn``, ``your_options``/``your_turn`` (launch, orbit, land, scan, research, analyze, play a
+  card, pass), ``free_options``/``free_action`` (conversions, card corners, buying a card, placing data,
+  completing a mission), ``proceed``, ``play_your_action``, ``scripted_player`` and the registered phase
+  ``solo_game`` (``seti.solo``).
 """
 
 from .choices import (
