@@ -32,6 +32,27 @@ def test_rulebook_content_cites_its_sections():
     assert CATALOG.limits["claimed_moons"] == 4 and CATALOG.limits["hand_limit"] == 5
 
 
+def test_the_variants_rulebook_values_match_the_cited_data():
+    from tabletoolkit.andromeda.variant import RULEBOOK
+
+    assert (RULEBOOK.claimed_moon_limit, RULEBOOK.hand_limit, RULEBOOK.development_vp_cap) == (
+        CATALOG.limits["claimed_moons"], CATALOG.limits["hand_limit"], CATALOG.limits["development_vp_cap"])
+
+
+def test_sample_caps_special_regions_and_destiny_cards_are_checked():
+    book, tracks, cards = texts().values()
+    assert CATALOG.resource_caps["energy"] == 8 and set(CATALOG.special_regions) == {
+        "Quasar I", "Quasar II", "Vortex of Brilliance", "Vortex of Power"}
+    assert all(len(goals) == 2 for _, goals in CATALOG.destiny_cards)
+    for bad, field in (("[resource_caps]\nenergy = 8\n", "resource_caps"),
+                       ('[[destiny_card]]\nname = "X"\ngoals = [{ track = "luck", vp = 1 }, { track = "science", vp = 1 }]\n',
+                        "destiny_card.X.track")):
+        edited = cards.replace("[resource_caps]", "[unused_caps]") if bad.startswith("[resource_caps]") else cards
+        with pytest.raises(InvalidInput) as refused:
+            Catalog.from_toml(book, tracks, edited + "\n" + bad)
+        assert refused.value.field == field
+
+
 def test_sample_data_is_labelled():
     assert CATALOG.sources["sample_cards"] == "sample"
     assert CATALOG.sources["tracks"].startswith("sample")
