@@ -365,10 +365,14 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     ``prefer`` names an objective to mark whenever a trigger fits it."""
     require_legal(your_options(game), action, "action", "seti.solo.your_action", SECTION)
     kind, _, argument = action.partition(":")
-    events: list[Event] = []
-    you, table = game.you, game.table
     if kind == "pass":
         return (yield from your_pass(game, rng))
+    objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)
+    game = replace(game, objectives=objectives)
+    if reached:  # thresholds you passed on the rival's turn, marked before your action may spend them
+        yield Step("Objectives", " ".join(reached), SECTION_OBJECTIVES, game)
+    events: list[Event] = []
+    you, table = game.you, game.table
     if kind == "launch":
         you = replace(you, credits=you.credits - game.variant.launch_credits)
         game = replace(game, you=you, table=table.launch(YOU))

@@ -144,3 +144,11 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
     analyzed = run(your_turn(full, "analyze", Rng(0))).result
     assert analyzed.you.computer.filled == 0 and analyzed.you.data == 3  # the pool stays
     assert analyzed.you.energy == 1 and "I-8" in analyzed.objectives.completed
+
+
+def test_publicity_reached_on_the_rivals_turn_is_marked_before_your_research_spends_it():
+    game = game_with("I-2", "I-6", "I-4", publicity=10)  # reached 9 since the last check
+    played = run(your_turn(game, "research:PT1", Rng(0)))
+    assert played.steps[0].title == "Objectives"
+    assert played.steps[0].text.startswith("publicity reaches 10: publicity:10 marks 'publicity:9' on I-2")
+    assert "I-2" in played.result.objectives.completed and played.result.you.publicity == 4
