@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.registry import register_phase
 from ...engine.rng import Rng
-from ...engine.steps import Procedure, Step
+from ...engine.steps import Procedure, Step, run
 from ..player import PlayerBoard
 from ..computer import DataSpace, place_data, placement_verdict, sample_layout
 from ..routes import cheapest_route
@@ -593,8 +593,9 @@ def scripted_player(game: SoloGame) -> str:
     as it can and places its data in the computer, then takes the first legal of: analyze; land; orbit where the first orbit space is free; a
     card an open objective wants (3 credits, a mission); a card whose VP beat its price or a mission
     already met; launch; research a 2-point tech; scan; any other card; orbit anywhere (to tuck). When a
-    flight is short of energy it discards a move card, then converts 2 cards (else 2 credits) into 1
-    energy; with more than 4 cards it discards a data card; otherwise it passes."""
+    flight is short of energy it discards a move card; it converts 2 of a kind into 1 of another when
+    that makes a new main action possible; with more than 4 cards it discards a data card; otherwise it
+    passes."""
     legal = {o.action: o.reason for o in your_options(game) if o.legal}
     free = [o.action for o in free_options(game) if o.legal]
     supply, table = game.table.supply, game.table
@@ -634,10 +635,11 @@ def scripted_player(game: SoloGame) -> str:
     if short and moves and not game.free_moves:
         return moves[0]
     convertible = {o.action for o in conversion_options(game) if o.legal}
-    if game.you.energy < game.variant.scan_energy:
-        for conversion in ("convert:cards>energy", "convert:credits>energy"):
-            if conversion in convertible and (conversion.endswith("cards>energy") or game.you.credits >= 3):
-                return conversion
+    for conversion in ("convert:cards>energy", "convert:cards>credits", "convert:credits>energy", "convert:energy>credits"):
+        if conversion in convertible:
+            converted = run(convert(game, conversion.split(":")[1], Rng(0))).result
+            if {o.action for o in your_options(converted) if o.legal} - set(legal) - {"pass"}:
+                return conversion  # only when it makes a new main action possible
     data_corners = [a for a in free if a.startswith("corner:") and supply.card(a[7:]).corner == "data"]
     if len(game.you.hand) > 4 and data_corners and game.you.data < game.variant.data_pool:
         return data_corners[0]
