@@ -1,8 +1,10 @@
 """Playing cards (``seti.cards``): cost and effect, conditional and triggered missions, end-game cards.
 
-A card's effect may contain actions (launch, scan, research…): they cost nothing extra. Research of a
-type is carried out here (``tech.research`` with the granted type); other actions wait in the game's
-``pending`` for their phase. After its effect an effect-only card goes to the discard pile; missions and
+A card (``cards.Card``, the one card model) is paid with its price. Its effect may contain actions
+(launch, land, a signal, a move, research…): they cost nothing extra (打出卡牌). Research of a type is
+carried out here (``tech.research`` with the granted type); the others are owed in the game's ``pending``
+and the turn carries them out at no standard cost (``turns.settle_pending``; a move is spent by the
+player's next ``Move`` this turn). After its effect an effect-only card goes to the discard pile; missions and
 end-game cards stay in front of their owner. A conditional mission completes as a free action whenever
 its condition holds (at once if it already holds when played, S-F19); a triggered mission's circles are
 covered one per trigger, only by events after the card was played, optionally, and it completes when
