@@ -12,7 +12,8 @@
 * ``SoloTable``/``setup_table`` (the shared board from the other SETI modules), ``SoloGame``,
   ``rival_turn``, ``your_options``/``your_turn`` (launch, orbit, land, scan, research, analyze, play a
   card, pass), ``free_options``/``free_action`` (conversions, card corners, buying a card, placing data,
-  completing a mission), ``proceed``, ``play_your_action``, ``scripted_player`` and the registered phase
+  completing a mission), ``proceed``, ``play_your_action``, ``scripted_player``, ``score_sources`` (where each side's VP came
+  from) and the registered phase
   ``solo_game`` (``seti.solo``).
 """
 
@@ -43,6 +44,7 @@ from .game import (
     free_options,
     play_your_action,
     proceed,
+    score_sources,
     scripted_player,
     setup_solo,
     solo_game,

@@ -585,6 +585,36 @@ def your_gold_lines(game: SoloGame) -> tuple:
     return gold_lines(seti, YOU)
 
 
+@dataclass(frozen=True)
+class ScoreSources:
+    """VP gained by you and by the rival in a played game, per rulebook section (the steps' sections)."""
+
+    rows: tuple[tuple[str, int, int], ...]  # (section, your VP, the rival's VP), the rival's largest first
+
+    def _repr_html_(self) -> str:
+        import html
+
+        body = "".join(f"<tr><td>{html.escape(section)}</td><td>{you}</td><td>{rival}</td></tr>" for section, you, rival in self.rows)
+        total = (sum(r[1] for r in self.rows), sum(r[2] for r in self.rows))
+        return (f"<table class='tt-seti-score-sources'><tr><th>where the VP came from</th><th>you</th><th>rival</th></tr>"
+                f"{body}<tr><th>gained in play</th><th>{total[0]}</th><th>{total[1]}</th></tr></table>")
+
+
+def score_sources(steps: Sequence[Step]) -> ScoreSources:
+    """Add up, step by step, the VP each side gained, by the step's rulebook section."""
+    gained: dict[str, list[int]] = {}
+    states = [step for step in steps if isinstance(step.state, SoloGame)]
+    for before, after in zip(states, states[1:]):
+        you = after.state.you.score - before.state.you.score
+        rival = after.state.rival.score - before.state.rival.score
+        if you or rival:
+            row = gained.setdefault(after.section, [0, 0])
+            row[0] += you
+            row[1] += rival
+    rows = sorted(((section, you, rival) for section, (you, rival) in gained.items()), key=lambda r: (-r[2], -r[1], r[0]))
+    return ScoreSources(tuple(rows))
+
+
 Policy = Callable[[SoloGame], str]
 
 

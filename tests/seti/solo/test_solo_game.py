@@ -299,3 +299,16 @@ def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_o
     assert [s.title for s in steps] == ["You pass", "Objectives"]
     assert steps[-1].state.objectives.completed == ("I-1",)
     assert [o.tile.id for o in steps[-1].state.objectives.face_up] == ["I-4", "I-6", "II-2"]
+
+
+@pytest.mark.phase("seti.solo")
+def test_score_sources_add_up_to_the_final_scores():
+    from tabletoolkit.seti.solo import score_sources
+
+    played = tabletoolkit.phase("seti.solo").run(stars=1, seed=0)
+    sources = score_sources(played.steps)
+    start, final = played.steps[0].state, played.final_state
+    assert sum(row[1] for row in sources.rows) == final.you.score - start.you.score
+    assert sum(row[2] for row in sources.rows) == final.rival.score - start.rival.score
+    assert all(row[1] == 0 for row in sources.rows if row[0].startswith("单人游戏 · 对手的行动"))
+    assert "<th>where the VP came from</th>" in sources._repr_html_()
