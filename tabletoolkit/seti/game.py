@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
+from .cards import CardSupply
 from .player import PlayerBoard
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
@@ -157,26 +158,34 @@ class SetiGame:
         except KeyError:
             raise InvalidInput("card", name, "no such card in this game's card data") from None
 
+    def supply(self) -> CardSupply:
+        """The deck, card row and discard pile as the card module's ``CardSupply``."""
+        return CardSupply(tuple(self.cards.values()), self.deck, self.card_row, self.discard)
+
+    def _with_supply(self, supply: CardSupply, reshuffled: bool) -> "SetiGame":
+        return replace(self, deck=supply.deck, card_row=tuple(c for c in supply.row if c is not None),
+                       discard=supply.discard, reshuffles=self.reshuffles + reshuffled)
+
+    def _reshuffle_rng(self) -> Rng:
+        return Rng(self.seed * 1000 + self.reshuffles + 1)
+
     def draw(self, count: int) -> tuple["SetiGame", tuple[str, ...]]:
         """Take ``count`` cards from the deck top; an empty deck reshuffles the discard pile (S-F14)."""
         game, drawn = self, []
         for _ in range(count):
-            if not game.deck:
-                if not game.discard:
-                    break
-                order = Rng(game.seed * 1000 + game.reshuffles + 1).shuffled(game.discard)
-                game = replace(game, deck=order, discard=(), reshuffles=game.reshuffles + 1)
-            drawn.append(game.deck[0])
-            game = replace(game, deck=game.deck[1:])
+            supply, card = game.supply().draw(game._reshuffle_rng())
+            if card is None:
+                break
+            game = game._with_supply(supply, not game.deck)
+            drawn.append(card)
         return game, tuple(drawn)
 
     def take_from_row(self, index: int) -> tuple["SetiGame", str]:
         """Take the card at ``index`` of the card row and refill the row at once (S-F14)."""
         if not isinstance(index, int) or not 0 <= index < len(self.card_row):
             raise InvalidInput("row index", index, f"the card row has places 0..{len(self.card_row) - 1}")
-        taken = self.card_row[index]
-        game, refill = replace(self, card_row=self.card_row[:index] + self.card_row[index + 1:]).draw(1)
-        return replace(game, card_row=game.card_row[:index] + refill + game.card_row[index:]), taken
+        supply, taken, _ = self.supply().take_from_row(index, self._reshuffle_rng())
+        return self._with_supply(supply, not self.deck and bool(self.discard)), taken
 
     def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["SetiGame", tuple[str, ...]]:
         """``colour`` gains ``count`` cards: the row places listed in ``row`` first, then the deck top."""
