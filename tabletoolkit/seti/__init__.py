@@ -18,4 +18,5 @@ from .turns import Pass, PlayCard, Research, take_turn  # noqa: E402,F401
 from .turns import Land, Launch, Orbit, OtherAction, Turn, legal_main_actions, play  # noqa: E402,F401
 from .free_actions import BuyCard, CompleteMission, Convert, Corner, External, Move, PlaceData, Tuck  # noqa: E402,F401
 from .main_actions import Analyze, Scan  # noqa: E402,F401
+from .cards import Card, example_cards, game_cards, load_cards  # noqa: E402,F401  (one card model for every phase)
 from . import solo  # noqa: E402,F401  (registers seti.solo: the solo rival, issue 9)
