@@ -139,9 +139,10 @@ def tuck(game: SoloGame) -> tuple[SoloGame, str]:
 
 
 def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
-    """Rotate the solar system; owners of pushed probes gain the publicity of the space they enter."""
-    table, text, gains = game.table.rotate()
-    game = replace(game, table=table)
+    """Rotate the solar system; owners of pushed probes gain the publicity of the space they enter, and a
+    push of your probe onto a comet or asteroid is a visit for your objectives (S-F12)."""
+    table, text, gains, visits = game.table.rotate()
+    game = replace(game, table=table, pending=game.pending + tuple(Event("visit", kind) for owner, kind in visits if owner == YOU))
     notes = [text]
     for owner, amount in gains:
         game, gained = reward_colour(game, owner, [("publicity", amount)])

@@ -73,16 +73,20 @@ class SoloTable:
             raise IllegalAction("seti.solo.tech_empty", f"no {tech} tile is left", "研究科技")
         return replace(self, techs=self.techs.taken(tech))
 
-    def rotate(self) -> tuple["SoloTable", str, list[tuple[str, int]]]:
-        """Turn the next disc (seti.solar); returns the table, what happened, and the publicity owed to
-        owners of pushed probes (they gain it even on another's turn)."""
+    def rotate(self) -> tuple["SoloTable", str, list[tuple[str, int]], list[tuple[str, str]]]:
+        """Turn the next disc (seti.solar); returns the table, what happened, the publicity owed to
+        owners of pushed probes (they gain it even on another's turn), and the comets and asteroids a
+        pushed probe now visits, as (owner, "comet" | "asteroid") (variant ``push_is_visit``, S-F12)."""
         disc = self.solar.next_disc
         solar, rides = self.solar.rotated()
         moved = [f"{r.probe.owner}'s probe {r.outcome}" + (f" (+{r.publicity} publicity)" if r.publicity else "")
                  for r in rides if r.outcome != "stays"]
-        gains = [(r.probe.owner, r.publicity) for r in rides if r.outcome == "pushed" and r.publicity]
+        pushed = [r for r in rides if r.outcome == "pushed"]
+        gains = [(r.probe.owner, r.publicity) for r in pushed if r.publicity]
+        visits = [(r.probe.owner, kind) for r in pushed if self.variant.push_is_visit
+                  for kind in ("comet", "asteroid") if getattr(solar.contents(r.to), kind)]
         text = f"The solar system rotates (disc {disc})" + (f": {', '.join(moved)}." if moved else ".")
-        return replace(self, solar=solar), text, gains
+        return replace(self, solar=solar), text, gains, visits
 
     # --- probes --------------------------------------------------------------------------------
     def probes_of(self, colour: str) -> tuple[Probe, ...]:
