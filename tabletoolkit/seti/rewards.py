@@ -6,7 +6,7 @@ tucks and actions ask for decisions and are carried out by the phases that own t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
 from ..engine.errors import InvalidInput
@@ -30,7 +30,9 @@ class Reward:
     traces: tuple[str, ...] = ()
     tuck: int = 0
     actions: tuple[str, ...] = ()
-    alien_cards: int = 0  # from the deck of the species whose board or discovery gives them
+    # From the deck of the species whose board or discovery gives them (kept out of the repr, which other
+    # notebooks print: ``describe`` names it).
+    alien_cards: int = field(default=0, repr=False)
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any] | None, field: str) -> "Reward":
