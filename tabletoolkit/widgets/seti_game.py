@@ -19,6 +19,12 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 RIVALS = ("orange", "blue", "purple")
 
 
+def _classed(widget: widgets.Widget, css: str) -> widgets.Widget:
+    """``widget`` with the CSS class the browser tests find it by."""
+    widget.add_class(css)
+    return widget
+
+
 def gold_tile_explorer() -> widgets.VBox:
     """Sliders for what green holds, a side and a chooser position per tile: each tile's VP, explained."""
     game = new_game(("green",) + RIVALS, seed=0)
@@ -39,8 +45,7 @@ def gold_tile_explorer() -> widgets.VBox:
         sides[tile.id].add_class(f"tt-seti-side-{tile.id}")
         positions[tile.id] = widgets.Dropdown(options=[(f"{o} to mark it", n) for n, o in enumerate(ORDINALS)], value=0)
         positions[tile.id].add_class(f"tt-seti-position-{tile.id}")
-    result = widgets.HTML()
-    result.add_class("tt-seti-gold-result")
+    result = _classed(widgets.HTML(), "tt-seti-gold-result")
 
     def show(_=None) -> None:
         v = {label: slider.value for label, slider in sliders.items()}
@@ -80,8 +85,7 @@ def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> w
     after = widgets.IntSlider(value=after, min=0, max=140, description="score after")
     before.add_class("tt-seti-score-before")
     after.add_class("tt-seti-score-after")
-    result = widgets.HTML()
-    result.add_class("tt-seti-milestones")
+    result = _classed(widgets.HTML(), "tt-seti-milestones")
 
     def show(_=None) -> None:
         board = replace(game.player("green"), milestone_score=before.value, score=after.value)
@@ -112,19 +116,15 @@ def mariner_explorer() -> widgets.VBox:
     start = start.with_player(replace(green, hand=green.hand + (name,)))
     start = result_of(play_card(start, "green", name))
     state = {"game": start}
-    cover = widgets.Checkbox(value=True, description="cover a circle when a visit allows it")
-    cover.add_class("tt-seti-cover")
+    cover = _classed(widgets.Checkbox(value=True, description="cover a circle when a visit allows it"), "tt-seti-cover")
     buttons = {}
     for planet in ("Mercury", "Venus"):
         button = widgets.Button(description=f"Visit {planet}")
         button.add_class(f"tt-seti-visit-{planet.lower()}")
         buttons[planet] = button
-    reset = widgets.Button(description="Start again")
-    reset.add_class("tt-seti-reset")
-    circles = widgets.HTML()
-    circles.add_class("tt-seti-mission-state")
-    log = widgets.HTML()
-    log.add_class("tt-seti-mission-log")
+    reset = _classed(widgets.Button(description="Start again"), "tt-seti-reset")
+    circles = _classed(widgets.HTML(), "tt-seti-mission-state")
+    log = _classed(widgets.HTML(), "tt-seti-mission-log")
 
     def show(text: str = "") -> None:
         game = state["game"]
@@ -178,21 +178,14 @@ def play_explorer(players: tuple[str, ...] = ("green", "orange"), seed: int = 0)
 
     start = new_game(players, seed=seed)
     state = {"game": start}
-    status = widgets.HTML()
-    status.add_class("tt-seti-turn-status")
-    picker = widgets.Dropdown(description="main action", style={"description_width": "90px"},
-                              layout=widgets.Layout(width="480px"))
-    picker.add_class("tt-seti-action")
-    take = widgets.Button(description="Take this turn", button_style="primary")
-    take.add_class("tt-seti-take-turn")
-    restart = widgets.Button(description="Start again")
-    restart.add_class("tt-seti-restart")
-    refused = widgets.HTML()
-    refused.add_class("tt-seti-refused")
-    log = widgets.HTML()
-    log.add_class("tt-seti-turn-log")
-    table = widgets.HTML()
-    table.add_class("tt-seti-table")
+    status = _classed(widgets.HTML(), "tt-seti-turn-status")
+    picker = _classed(widgets.Dropdown(description="main action", style={"description_width": "90px"},
+                                       layout=widgets.Layout(width="480px")), "tt-seti-action")
+    take = _classed(widgets.Button(description="Take this turn", button_style="primary"), "tt-seti-take-turn")
+    restart = _classed(widgets.Button(description="Start again"), "tt-seti-restart")
+    refused = _classed(widgets.HTML(), "tt-seti-refused")
+    log = _classed(widgets.HTML(), "tt-seti-turn-log")
+    table = _classed(widgets.HTML(), "tt-seti-table")
 
     def show(text: str = "") -> None:
         game = state["game"]
