@@ -120,6 +120,34 @@ class EventCard:
 
 
 @dataclass(frozen=True)
+class PirateSpec:
+    """A pirate card: board values (class, range, start) and battle values (weapons, aim bonus,
+    shields). ``reward`` is what each winner who beats it gains: resources and VP, and steps on a
+    track named by its key (``supremacy=1``)."""
+
+    name: str
+    pirate_class: str
+    range: int
+    start: str
+    weapons: int
+    aim_bonus: int
+    shields: int
+    reward: Goods
+    special: str = ""
+    section: str = "sample"
+
+    @property
+    def reward_goods(self) -> Goods:
+        """The resources and VP of the reward."""
+        return Goods.of({k: v for k, v in self.reward if k not in TRACKS})
+
+    @property
+    def reward_steps(self) -> tuple[tuple[str, int], ...]:
+        """The track steps of the reward, as (track, spaces)."""
+        return tuple((k, v) for k, v in self.reward if k in TRACKS)
+
+
+@dataclass(frozen=True)
 class Faction:
     """A faction card: start resources (card back), start track (top left) and its power (sample)."""
 
@@ -212,6 +240,7 @@ class Catalog:
     resource_caps: Goods = Goods()
     special_regions: Mapping[str, SpecialRegion] = field(default_factory=dict)
     destiny_cards: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    pirates: Mapping[str, PirateSpec] = field(default_factory=dict)
     sources: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -302,6 +331,7 @@ class Catalog:
             resource_caps=_caps(cards.get("resource_caps", {})),
             special_regions={e.get("name"): _special(e) for e in cards.get("special_region", [])},
             destiny_cards=tuple(_destiny(e) for e in cards.get("destiny_card", [])),
+            pirates=_pirates(cards.get("pirate_card", [])),
             sources={"rulebook": book["source"]["label"], "tracks": board["source"]["label"], "sample_cards": cards["source"]["label"]},
         )
 
@@ -313,6 +343,13 @@ class Catalog:
         if name not in self.modules:
             raise InvalidInput("module", name, f"no such module; known: {sorted(self.modules)}")
         return self.modules[name]
+
+    def pirate(self, key: str) -> PirateSpec:
+        """A pirate card by class letter or by name."""
+        for card in self.pirates.values():
+            if key in (card.pirate_class, card.name):
+                return card
+        raise InvalidInput("pirate", key, f"pirate cards: {sorted(c.name for c in self.pirates.values())}")
 
     def track(self, name: str) -> Track:
         if name not in self.tracks:
@@ -461,6 +498,26 @@ def _special(entry: dict[str, Any]) -> SpecialRegion:
         raise InvalidInput("special_region.name", name, "the special tile's name on the board")
     return SpecialRegion(name, _count(f"special_region.{name}.vp", entry.get("vp", 0)),
                          _goods(f"special_region.{name}.reward", entry.get("reward", {})))
+
+
+def _pirates(entries: list[dict[str, Any]]) -> dict[str, PirateSpec]:
+    cards: dict[str, PirateSpec] = {}
+    for entry in entries:
+        label = f"pirate_card.{entry.get('name')}"
+        if not isinstance(entry.get("name"), str) or not entry["name"]:
+            raise InvalidInput(label + ".name", entry.get("name"), "every pirate card needs a name")
+        letter = _enum(label + ".class", entry.get("class"), ("S", "A", "B", "C", "D"))
+        if letter in cards:
+            raise InvalidInput(label + ".class", letter, f"class {letter} already has a card ({cards[letter].name}): one card per class")
+        start = entry.get("start", "random nebula")
+        if not isinstance(start, str) or not start:
+            raise InvalidInput(label + ".start", start, "a region id, an alliance-base key or 'random nebula'")
+        cards[letter] = PirateSpec(entry["name"], letter, _count(label + ".range", entry.get("range")), start,
+                                   _count(label + ".weapons", entry.get("weapons")), _count(label + ".aim_bonus", entry.get("aim_bonus", 0)),
+                                   _count(label + ".shields", entry.get("shields", 0)),
+                                   _goods(label + ".reward", entry.get("reward"), extra=("vp",) + TRACKS),
+                                   str(entry.get("special", "")), str(entry.get("section", "sample")))
+    return cards
 
 
 def _destiny(entry: dict[str, Any]) -> tuple[str, tuple[tuple[str, int], ...]]:

@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 from ..engine import InvalidInput, Rng, run
 from .board import ALLIANCE_BASES, Board, Pieces
 from .board import Ship as BoardShip
-from .catalog import Catalog, load_catalog
+from .catalog import Catalog, PirateSpec, load_catalog
 from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
 from .pirates import PirateCard, place_pirate, raid
 from .ships import spec_of
@@ -131,11 +131,32 @@ def pirate_placer(cards: Mapping[str, PirateCard], s_figures: int = 8):
     return place
 
 
+def pirate_cards(catalog: Catalog | None = None) -> dict[str, PirateCard]:
+    """The game's pirate cards by class letter, with the values the board rules read (range, start)."""
+    catalog = catalog or load_catalog()
+    return {letter: PirateCard(c.name, letter, c.range, c.start) for letter, c in catalog.pirates.items()}
+
+
+def reward_text(card: PirateSpec) -> str:
+    """A pirate card's reward in words: ``"2 credit"``, ``"1 supremacy step"``."""
+    parts = [str(card.reward_goods)] if card.reward_goods else []
+    parts += [f"{n} {track} step{'s' if n > 1 else ''}" for track, n in card.reward_steps]
+    return " and ".join(parts) or "nothing"
+
+
+def battle_pirate(card: PirateSpec):
+    """A pirate card as the battle phases see it (``battle.Pirate``): weapons, aim bonus, shields, reward."""
+    from .battle import Pirate
+
+    return Pirate(card.name, card.weapons, card.aim_bonus, card.shields, s_class=card.pirate_class == "S", reward=reward_text(card))
+
+
 def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None = None):
     """The battle in ``region`` as the battle phases see it: every player with ships there, in turn
     order from the active player (weapons, shields, damage and aim bonus from their current specs; +1
-    die per own development in or next to the region), and the pirate (``battle.Pirate`` with its card's
-    values; the figures in the region are counted from the game)."""
+    die per own development in or next to the region), and the pirate standing there: its catalog card
+    (``battle_pirate``) unless a ``battle.Pirate`` is given; the figures in the region are counted from
+    the game."""
     from .battle import BattleSetup, Participant
     from .battle import Ship as BattleShip
 
@@ -153,7 +174,10 @@ def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None =
             ships.append(BattleShip(ship.kind, spec.weapons, spec.shields, ship.damage, spec.aim))
         developments = sum(1 for name, _ in game.developments_of(colour) if name in nearby)
         participants.append(Participant(colour, tuple(ships), developments_nearby=developments))
-    figures = sum(1 for _, where in game.pirates if where == region)
+    standing = [letter for letter, where in game.pirates if where == region]
+    figures = len(standing)
+    if pirate is None and standing:
+        pirate = battle_pirate(catalog.pirate(standing[0]))
     if pirate is not None:
         if not figures:
             raise InvalidInput("pirate", pirate.name, f"no pirate figure stands in {region}")
@@ -162,11 +186,19 @@ def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None =
 
 
 def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
-                 supremacy_order: Sequence[str] | None = None) -> tuple[Game, str]:
+                 supremacy_order: Sequence[str] | None = None,
+                 withdraw_to: Mapping[str, str | Sequence[str]] | None = None) -> tuple[Game, str]:
     """Bring a finished battle back into the game: VP gained in it (diplomacy cards) for every player, even
-    when diplomacy ended it; losing ships damaged (a spare shield takes a marker, otherwise the scrapyard's
-    top); supremacy for the winners; the beaten pirate figure returned. ``supremacy_order`` (2v2): the order
-    the active player gives two winning teammates, deciding who takes a supremacy token both reach (A-F20)."""
+    when diplomacy ended it; ships a diplomacy card moved out of the battle put where their owner sends
+    them; losing ships damaged (a spare shield takes a marker, otherwise the scrapyard's top); supremacy
+    for the winners, then the beaten pirate card's reward for each winner it names (its catalog card:
+    goods, VP and track steps; an S-class swarm rewards once, a full tie rewards nobody, A-R2); the
+    beaten pirate figure returned. ``supremacy_order`` (2v2): the order the active player gives two
+    winning teammates, deciding who takes a supremacy token both reach (A-F20). ``withdraw_to``: per
+    player, the destination of each withdrawn ship in order (a region name, or a list) — any planet or
+    Alliance Base, as the diplomacy card BARGAIN FOR SAFE PASSAGE says (战斗 · 步骤 2 外交); the battle
+    records no destination, so the owner names it."""
+    from .actions import gain
     from .scoring import gain_vp
     from .tracks import advance_track
 
@@ -183,6 +215,8 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
         if colour in colours and vp:
             game = gain_vp(game, colour, vp)
             said.append(f"{colour} +{vp} VP from the battle's diplomacy")
+    game, moved_out = _withdraw(game, region, state, dict(withdraw_to or {}))
+    said += moved_out
     if verdict is None:
         return game, "; ".join(said + ["the battle ended without a result"])
     for colour in verdict.losers:
@@ -201,6 +235,15 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
         moved = run(advance_track(game, colour, "supremacy", catalog=catalog)).result
         said.append(f"{colour} +1 supremacy" if moved != game else f"{colour} is at the top of supremacy: the step is lost")
         game = moved
+    if verdict.rewards:
+        card = catalog.pirate(state.setup.pirate.name)
+        for colour, _ in verdict.rewards:
+            if colour not in colours:
+                continue
+            game = gain(game, colour, card.reward_goods)
+            for track, spaces in card.reward_steps:
+                game = run(advance_track(game, colour, track, spaces, catalog=catalog)).result
+            said.append(f"{colour} takes {card.name}'s reward: {reward_text(card)}")
     if state.pirate_returned:
         pirates = list(game.pirates)
         for _ in range(state.pirate_returned):
@@ -210,5 +253,34 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
     return game, "; ".join(said) or "nothing changes"
 
 
-__all__ = ["apply_battle", "battle_setup", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "launch_in_game", "launch_options",
+def _withdraw(game: Game, region: str, state, destinations: dict[str, str | Sequence[str]]) -> tuple[Game, list[str]]:
+    """Move each ship a diplomacy card withdrew to the planet or Alliance Base its owner names."""
+    withdrawn = {name: ships for name, ships in getattr(state, "withdrawn", ()) if ships}
+    colours = {p.colour for p in game.players}
+    for name in destinations:
+        if name not in withdrawn:
+            raise InvalidInput("withdraw_to", name, f"only players who withdrew ships name destinations: {sorted(withdrawn)}")
+    said = []
+    for colour, ships in withdrawn.items():
+        if colour not in colours:
+            continue
+        places = destinations.get(colour)
+        places = (places,) if isinstance(places, str) else tuple(places or ())
+        if len(places) != len(ships):
+            raise InvalidInput(f"withdraw_to.{colour}", places,
+                               f"a planet or Alliance Base for each withdrawn ship ({', '.join(s.kind for s in ships)}): "
+                               "BARGAIN FOR SAFE PASSAGE moves it \"to any planet or Alliance Base\" (战斗 · 步骤 2 外交)")
+        for place in places:
+            if place not in dict(game.region_ids) or game.region(place).kind not in ("planet", "alliance_base"):
+                raise InvalidInput(f"withdraw_to.{colour}", place, "a withdrawn ship goes to a planet or Alliance Base (战斗 · 步骤 2 外交)")
+        player = game.player(colour)
+        for ship, place in zip(ships, places):
+            moving = next(s for s in player.ships if s.where == f"region:{region}" and s.kind == ship.kind and s.damage == ship.damage)
+            player = player.with_ship(replace(moving, where=f"region:{place}"))
+            said.append(f"{colour}'s {ship.kind} leaves the battle for {place}")
+        game = game.with_player(player)
+    return game, said
+
+
+__all__ = ["apply_battle", "battle_pirate", "battle_setup", "pirate_cards", "reward_text", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "launch_in_game", "launch_options",
            "pirate_placer", "raid_in_game"]

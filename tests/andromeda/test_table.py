@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from tabletoolkit.andromeda.battle import Pirate, battle
+from tabletoolkit.andromeda.battle import BattleState, Pirate, battle
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.pirates import PirateCard
 from tabletoolkit.andromeda.setup import set_up
@@ -73,3 +73,98 @@ def test_apply_battle_gives_diplomacy_vp_and_lets_the_active_player_order_teamma
         apply_battle(game, "Monolith of Ancients", state, supremacy_order=("blue",))
     ended = SimpleNamespace(verdict=None, vp=(("yellow", 3),), pirate_returned=0)   # diplomacy ended the battle
     assert apply_battle(game, "Monolith of Ancients", ended)[0].player("yellow").vp == game.player("yellow").vp + 3
+
+
+MONOLITH = "Monolith of Ancients"
+
+
+def pirate_battle(letters, yellow_ships=("transport-1",), blue_ships=()):
+    """Yellow (active) and blue ships in the Monolith of Ancients with pirate figures of ``letters``."""
+    game = replace(table(), active="yellow")
+    for colour, ids in (("yellow", yellow_ships), ("blue", blue_ships)):
+        player = game.player(colour)
+        for ship_id in ids:
+            player = player.with_ship(replace(player.ship(ship_id), where=f"region:{MONOLITH}"))
+        game = game.with_player(player)
+    return replace(game, pirates=tuple((letter, MONOLITH) for letter in letters))
+
+
+def test_the_printed_mortality_sphere_and_the_sample_pirates_are_catalog_data():
+    from tabletoolkit.andromeda.catalog import load_catalog
+    from tabletoolkit.andromeda.table import pirate_cards
+
+    sphere = load_catalog().pirate("D")                       # 海盗 · 印页 11 card picture
+    assert (sphere.name, sphere.range, sphere.start) == ("Mortality Sphere", 1, "development_office")
+    assert (sphere.weapons, sphere.aim_bonus, sphere.shields) == (5, 2, 2)
+    assert sphere.reward_steps == (("supremacy", 1),) and not sphere.reward_goods
+    assert "印页 11" in sphere.section and load_catalog().pirate("B").range == 2          # 战斗举例: range 2
+    assert pirate_cards()["D"] == PirateCard("Mortality Sphere", "D", 1, "development_office")
+    assert sorted(pirate_cards()) == ["A", "B", "C", "D", "S"]
+
+
+def test_bad_pirate_card_data_names_the_card():
+    from importlib import resources
+
+    from tabletoolkit.andromeda.catalog import Catalog
+    from tabletoolkit.engine import InvalidInput
+
+    files = resources.files("tabletoolkit.andromeda.data")
+    book, tracks = (files / "rulebook.toml").read_text("utf-8"), (files / "tracks.toml").read_text("utf-8")
+    sample = (files / "sample_cards.toml").read_text("utf-8").replace("reward = { vp = 3 }", "reward = { gold = 3 }")
+    with pytest.raises(InvalidInput) as bad:
+        Catalog.from_toml(book, tracks, sample)
+    assert bad.value.field == "pirate_card.Sample class C.reward.gold"
+
+
+def test_battle_setup_takes_the_pirate_from_its_card():
+    setup = battle_setup(pirate_battle("D"), MONOLITH)
+    assert (setup.pirate.name, setup.pirate.weapons, setup.pirate.aim_bonus, setup.pirate.shields) == ("Mortality Sphere", 5, 2, 2)
+    assert setup.pirate.reward == "1 supremacy step" and setup.pirate.figures == (0,)
+    swarm = battle_setup(pirate_battle("SS"), MONOLITH).pirate
+    assert swarm.s_class and swarm.figures == (0, 0) and swarm.reward == "2 credit"
+
+
+def test_beating_the_mortality_sphere_gives_its_supremacy_step_on_top_of_the_winners():
+    game = pirate_battle("D")
+    fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([6, 5, 4, 3, 3, 3]))).result
+    assert fought.verdict.rewards == (("yellow", "1 supremacy step"),)
+    after, said = apply_battle(game, MONOLITH, fought)
+    assert after.player("yellow").track("supremacy") == game.player("yellow").track("supremacy") + 2   # win + reward
+    assert "Mortality Sphere's reward: 1 supremacy step" in said
+    assert after.pirates == (("D", MONOLITH),)               # an undamaged shield: the figure stays (A-F3)
+
+
+def test_each_winning_player_takes_goods_and_a_swarm_rewards_once():
+    game = pirate_battle("SS")                                # two S figures: one participant, 1 × 2 dice, aim 2
+    fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([6, 2, 2]))).result
+    after, _ = apply_battle(game, MONOLITH, fought)
+    assert after.player("yellow").resources == game.player("yellow").resources + Goods.of(credit=2)    # once, not per figure
+    assert after.pirates == (("S", MONOLITH),)
+
+
+def test_a_full_tie_rewards_nobody():
+    game = pirate_battle("A", yellow_ships=("transport-1", "transport-2"))   # 2 dice each side
+    fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([6, 3, 6, 3]))).result
+    assert fought.verdict.winner is None and fought.verdict.pirate_beaten         # A-R2: a figure counts as beaten
+    after, _ = apply_battle(game, MONOLITH, fought)
+    assert after.player("yellow").resources == game.player("yellow").resources
+    assert after.player("yellow").track("supremacy") == game.player("yellow").track("supremacy")
+    assert after.pirates == ()
+
+
+def test_ships_withdrawn_by_diplomacy_go_where_their_owner_sends_them():
+    from tabletoolkit.andromeda.battle import DiplomacyPlay, diplomacy
+    from tabletoolkit.engine import InvalidInput
+
+    game = pirate_battle("", yellow_ships=("transport-1", "transport-2"), blue_ships=("transport-1",))
+    bargain = DiplomacyPlay("yellow", "Bargain for Safe Passage", ends_battle=True, withdraw=("transport",))
+    ended = run(diplomacy(BattleState(battle_setup(game, MONOLITH)), [bargain])).result
+    with pytest.raises(InvalidInput) as missing:
+        apply_battle(game, MONOLITH, ended)
+    assert missing.value.field == "withdraw_to.yellow"
+    with pytest.raises(InvalidInput):
+        apply_battle(game, MONOLITH, ended, withdraw_to={"yellow": "T21"})            # an empty slot is no planet
+    after, said = apply_battle(game, MONOLITH, ended, withdraw_to={"yellow": "Halo"})
+    wheres = sorted(s.where for s in after.player("yellow").ships if s.where.startswith("region:"))
+    assert wheres == ["region:Halo", f"region:{MONOLITH}"]
+    assert "yellow's transport leaves the battle for Halo" in said
