@@ -146,14 +146,21 @@ class SoloPlay(widgets.VBox):
 
 
 def your_cards_html(game) -> str:
-    """Your hand, the missions and end-game cards in front of you, and your tucked income cards."""
+    """Your hand, the missions and end-game cards in front of you (a triggered mission with its circles
+    covered), and your tucked income cards."""
     supply = game.table.supply
 
     def named(card_id: str) -> str:
         card = supply.card(card_id)
         return f"{html.escape(card_id)} ({card.price} cr, {html.escape(card.kind)})"
 
-    front = [named(c) + (" ✔ completed" if c in game.completed_missions else "") for c in game.in_play]
+    circles = {m.card: m.covered for m in game.missions}
+
+    def covered(card_id: str) -> str:
+        marks = circles.get(card_id, ())
+        return f" circles {sum(marks)}/{len(marks)}" if marks else ""
+
+    front = [named(c) + covered(c) + (" ✔ completed" if c in game.completed_missions else "") for c in game.in_play]
     return (f"<div><b>Your hand:</b> {', '.join(named(c) for c in game.you.hand) or '–'}<br>"
             f"<b>In front of you:</b> {', '.join(front) or '–'}<br>"
             f"<b>Tucked for income:</b> {', '.join(html.escape(kind) for kind in game.you.tucked) or '–'}</div>")

@@ -6,8 +6,10 @@ card model ``seti.cards``), pass — with the rulebook's costs; each lists why i
 (``your_options``). Free actions (``free_options``): conversions, card corners (publicity, data, a move
 spent on your next flight), buying a card, completing a mission, placing data in your computer (its top
 row, ``seti.computer``; analyzing needs it full). The chart icon tucks a card for income.
-Your gold tiles are scored at the end by the multiplayer final scoring. Not played on this side: actions
-inside card effects and triggered missions (refused with the reason).
+Your gold tiles are scored at the end by the multiplayer final scoring. Actions inside a played card's
+effect (launch, land, a signal) are carried out at no standard cost (a move lapses: flights are main
+actions here); triggered missions cover a circle per later event and complete (``seti.missions``); a
+card with another action is refused with the reason.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step, run
 from ..player import PlayerBoard
 from ..computer import DataSpace, place_data, placement_verdict, sample_layout
+from ..game import visits as visits_of
+from ..main_actions import CARD_SIGNAL
+from ..missions import TRIGGERED, MissionInPlay, cover_circle, trigger_options
 from ..routes import cheapest_route
 from ..variant import RULEBOOK, SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS, material
@@ -168,8 +173,10 @@ def play_option(game: SoloGame, card_id: str) -> YourOption:
     """Playing a hand card for its effect (打出卡牌): its price in credits; refused with the reason."""
     card = game.table.supply.card(card_id)
     action = f"play:{card_id}"
-    if card.kind == "triggered":
-        return YourOption(action, False, "a triggered mission: this side does not follow its events")
+    unknown = [a for a in card.effect.actions if a not in CARD_ACTIONS]
+    if unknown:
+        return YourOption(action, False, f"its action '{unknown[0]}' is not one this side carries out "
+                          f"({', '.join(CARD_ACTIONS)})")
     measure = card.condition.measure if card.condition else card.scoring.measure if card.scoring else None
     if measure is not None and measure not in YOUR_MEASURES:
         return YourOption(action, False, f"its count '{measure}' is not kept on this side")
@@ -372,6 +379,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     if reached:  # thresholds you passed on the rival's turn, marked before your action may spend them
         yield Step("Objectives", " ".join(reached), SECTION_OBJECTIVES, game)
     events: list[Event] = []
+    spaces: Sequence = ()
     you, table = game.you, game.table
     if kind == "launch":
         you = replace(you, credits=you.credits - game.variant.launch_credits)
@@ -390,7 +398,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         text = (f"You fly {route.moves} move(s){free} to {argument} ({flight_energy(game, route.moves)} energy, "
                 f"{route.publicity} publicity) and place {said}. " + " ".join(notes))
         game = replace(game, free_moves=max(0, game.free_moves - route.moves))
-        events = [Event(kind)] + visits(game.table, route.spaces)
+        events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
     elif kind == "scan":
         game = replace(game, you=replace(you, credits=you.credits - game.variant.scan_credits,
                                          energy=you.energy - game.variant.scan_energy))
@@ -428,34 +436,98 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         text = f"You analyze (1 energy; your computer clears, the {you.data} data in your pool stay). " + " ".join(notes)
         events = [Event("analyze")]
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
+    game = yield from cover_circles(game, trigger_events(game, events, spaces))
     game = yield from resolve_sectors(game, YOU)
     game = yield from mark_objectives(game, events, choose, prefer)
     game = yield from milestones(game, YOU)
     return replace(game, free_moves=0)
 
 
+CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
+
+
 def _play(game: SoloGame, card_id: str) -> tuple[SoloGame, str, list[Event]]:
-    """Play a hand card for its effect: pay its price, gain its effect; an action card is discarded, a
-    mission or end-game card stays in front of you (打出卡牌 / 任务卡). Actions inside an effect (a free
-    launch, a landing…) are not played by this compact side and are said so."""
+    """Play a hand card for its effect: pay its price, gain its effect, carry out the actions inside it at
+    no standard cost (a launch without credits, a landing without energy, a signal in a sector with a probe
+    of yours; a move lapses, flights being main actions here, 打出卡牌); an action card is discarded, a
+    mission or end-game card stays in front of you (任务卡). A triggered mission's circles are covered by
+    later events."""
     card = game.table.supply.card(card_id)
     hand = list(game.you.hand)
     hand.remove(card_id)
     game = replace(game, you=replace(game.you, credits=game.you.credits - card.price, hand=tuple(hand)))
-    items = reward_items(card.effect)
-    game, notes = reward_colour(game, YOU, items)
-    if card.effect.actions:
-        notes.append(f"Its actions ({', '.join(card.effect.actions)}) are not played on this compact side.")
+    game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] != "launch"])
     events = [Event("card_cost", str(card.price))]
+    for action in card.effect.actions:
+        game, note, done = _card_action(game, action)
+        notes.append(note)
+        events += done
     if card.kind == "action":
         game = replace(game, table=replace(game.table, supply=game.table.supply.discard_card(card_id)))
         notes.append("It goes to the discard pile.")
+    elif card.kind == "triggered":
+        game = replace(game, in_play=game.in_play + (card_id,),
+                       missions=game.missions + (MissionInPlay(YOU, card_id, "triggered", (False,) * len(card.triggers)),))
+        notes.append(f"It stays in front of you; only events from now on cover its {len(card.triggers)} circles "
+                     f"({', '.join(t.event for t in card.triggers)}), one circle per event.")
     else:
         game = replace(game, in_play=game.in_play + (card_id,))
         notes.append(f"It stays in front of you: a mission, completed as a free action once '{card.condition.text}' "
                      "holds (S-F19)." if card.condition else f"It stays in front of you and scores at the end: {card.scoring.text}.")
     said = f"You play {card_id} for its effect, paying {card.price} credit{'s' if card.price != 1 else ''}. "
     return game, said + " ".join(notes), events
+
+
+def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event]]:
+    """One action inside a card's effect, at no standard cost; lost (and said so) when it cannot be done."""
+    table, probes = game.table, game.table.probes_of(YOU)
+    if action == "launch":
+        if len(probes) >= probe_limit(game):
+            return game, "Its free launch is lost: you are at your probe limit.", []
+        return replace(game, table=table.launch(YOU)), "Its action: a free launch, a probe of yours on Earth.", [Event("launch")]
+    if action == "move":
+        return game, ("Its free move lapses: on this side a probe moves only in a flight (orbit, land), a main "
+                      "action, and this turn's main action is the card."), []
+    if action == "land":
+        at_planet = [(p, table.solar.contents(p.space).planet) for p in probes
+                     if p.space != table.solar.earth and table.solar.contents(p.space).planet]
+        if not at_planet:
+            return game, "Its landing is lost: no probe of yours is at a planet.", []
+        probe, planet = at_planet[0]
+        table, items, said = table.without_probe(probe).settle(YOU, planet, "land")
+        game = replace(game, table=table, you=replace(game.you, landers=game.you.landers + 1))
+        game, notes = reward_colour(game, YOU, items)
+        return game, f"Its action: your probe lands on {planet} at no energy and places {said}. " + " ".join(notes), [Event("land")]
+    if not probes:
+        return game, "Its signal is lost: no probe of yours is in space.", []
+    number = table.sector_at(probes[0].space)
+    table, gained = table.mark_signal(YOU, number)
+    game, notes = reward_colour(replace(game, table=table), YOU, [("data", gained.data), ("vp", gained.vp)])
+    return game, f"Its action: a signal in {table.sky.sector(number).name}, where your probe is. " + " ".join(notes), [Event("signal")]
+
+
+def trigger_events(game: SoloGame, events: Sequence[Event], spaces: Sequence = ()) -> list[str]:
+    """The events a triggered mission reads (``"visit:Venus"``, ``"launch"``…): the action's, and the
+    planet, comet and asteroids of every space a flight entered (``seti.game.visits``)."""
+    return [str(e) for e in events if e.kind != "visit"] + [v for space in spaces[1:] for v in visits_of(game.table.solar, space)]
+
+
+def cover_circles(game: SoloGame, events: Sequence[str]) -> Procedure:
+    """Each event covers at most one circle of your triggered missions (``seti.missions.cover_circle``,
+    the first circle it fits); a mission whose circles are all covered completes, which is a "complete a
+    mission" trigger for your objectives (queued in ``pending``)."""
+    for event in events:
+        fitting = [o.choice for o in trigger_options(game, YOU, event) if o.legal and o.choice is not None]
+        if not fitting:
+            continue
+        game, text = cover_circle(game, YOU, event, *fitting[0])
+        card_id = fitting[0][0]
+        if any(m.card == card_id and m.completed for m in game.missions):
+            game = replace(game, completed_missions=game.completed_missions + (card_id,),
+                           pending=game.pending + (Event("mission"),))
+        yield Step(f"Triggered mission: {event}", text + " One trigger covers one circle.", TRIGGERED, game,
+                   {"circle": fitting[0]})
+    return game
 
 
 def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = (),

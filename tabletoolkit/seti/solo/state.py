@@ -12,7 +12,8 @@ from ..variant import RULEBOOK, SetiVariant
 from .choices import choose_trace
 from .objectives import Event, Objectives
 from .rival import Rival, gain
-from .table import SoloTable
+from .table import SoloTable, reward_items
+from ..missions import MissionInPlay
 
 YOU = "green"
 YOUR_MEASURES = ("orbiters", "landers", "techs", "data", "sector_wins", "publicity", "traces", "tucked")
@@ -25,7 +26,7 @@ class SoloGame:
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
     ``in_play`` your mission and end-game cards, ``completed_missions`` those completed, ``free_moves`` the
     moves card corners gave you this turn, ``pending`` your triggers not yet marked (traces you marked,
-    sectors you won, also on the rival's turn)."""
+    sectors you won, also on the rival's turn), ``missions`` your triggered missions (``seti.missions``)."""
 
     table: SoloTable
     rival: Rival
@@ -42,6 +43,16 @@ class SoloGame:
     completed_missions: tuple[str, ...] = ()
     free_moves: int = 0  # moves from "move" card corners this turn, spent on your next flight
     pending: tuple[Event, ...] = ()  # your triggers met inside rewards or on the rival's turn
+    missions: tuple[MissionInPlay, ...] = ()  # your triggered missions and their covered circles (seti.missions)
+
+    def card(self, card_id: str):
+        """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""
+        return self.table.supply.card(card_id)
+
+    def grant(self, colour: str, reward: Any) -> tuple["SoloGame", str]:
+        """Give ``colour`` a card reward (a triggered circle's, via ``seti.missions.cover_circle``)."""
+        game, _ = reward_colour(self, colour, reward_items(reward))
+        return game, reward.describe()
 
     def your_measure(self, name: str) -> int:
         """A count of yours a mission or end-game card reads (the names of ``seti.measures`` this side keeps)."""

@@ -152,11 +152,15 @@ class SoloTable:
     def earth_sector(self) -> int:
         """The sky's number (1..8) of the sector Earth is in now, matched by its star's name (the solar
         system numbers its sectors 0..7, the sky 1..8)."""
-        star = self.solar.star(self.solar.sector_of(self.solar.earth))
+        return self.sector_at(self.solar.earth)
+
+    def sector_at(self, space: Any) -> int:
+        """The sky's number (1..8) of the sector a space of the solar system is in now."""
+        star = self.solar.star(self.solar.sector_of(space))
         for sector in self.sky.sectors:
             if sector.star == star:
                 return sector.number
-        raise InvalidInput("sky", star, "the sky has no sector with the star Earth is beside")
+        raise InvalidInput("sky", star, "the sky has no sector with the star this space is beside")
 
     def sector_options(self, numbers: Sequence[int], colour: str) -> list[SectorOption]:
         options = []
