@@ -12,7 +12,6 @@ write their own, same format) to match their copy. The file format is documented
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,6 +24,7 @@ from typing import Any
 import networkx as nx
 
 from ..engine import IllegalAction, InvalidInput, Rng
+from ..engine.data import parse_toml
 
 #: Region kinds. ``empty`` is a tile space no tile has been laid in yet.
 KINDS = ("planet", "alliance_base", "nebula", "quasar", "vortex", "empty")
@@ -118,10 +118,7 @@ def _read_toml(source: str | Path) -> tuple[dict[str, Any], str]:
         text, where = source, "board text"
     else:
         raise InvalidInput("source", source, "give a path to a .toml board file or the file's text")
-    try:
-        return tomllib.loads(text), where
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(where, "TOML", f"not valid TOML: {error}") from None
+    return parse_toml(text, where), where
 
 
 class Board:

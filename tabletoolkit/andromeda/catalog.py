@@ -9,13 +9,13 @@ raises ``InvalidInput`` naming the entry at fault.
 from __future__ import annotations
 
 import html
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources as package_files
 from typing import Any, Mapping
 
 from ..engine import InvalidInput
+from ..engine.data import parse_toml
 from .goods import RESOURCES, Goods
 
 TRACKS = ("science", "industry", "supremacy", "commerce", "civilization")
@@ -395,10 +395,7 @@ def load_catalog() -> Catalog:
 
 
 def _parse(name: str, text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(name, str(error), "the file is not valid TOML") from None
+    return parse_toml(text, name)
 
 
 def _enum(name: str, value: Any, allowed: tuple[str, ...]) -> str:

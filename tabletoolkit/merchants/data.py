@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import InvalidInput
+from ..engine.data import parse_toml
 
 LOCATIONS = ("Shipyard", "Market", "Belt", "Dock")
 SAMPLE = "sample data (M-F7), not from the rulebook"
@@ -216,8 +217,5 @@ def load_data(path: str | Path | None = None) -> GameData:
     """The sample data (``data/sample.toml``), or an edited TOML file at ``path``."""
     if path is None:
         return _sample()
-    try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput("path", str(path), f"not valid TOML: {error}") from None
+    raw = parse_toml(Path(path).read_text(encoding="utf-8"), "path")
     return parse_data(raw)

@@ -13,13 +13,13 @@ discard pile (S-F14). Rulebook: 卡牌概述, 打出卡牌, 任务卡, 设置 ·
 from __future__ import annotations
 
 import html
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Mapping
 
 from ..engine import InvalidInput, Rng
+from ..engine.data import parse_toml
 from .rewards import Reward
 
 OVERVIEW = "卡牌概述"
@@ -198,10 +198,7 @@ def load_cards(text: str | None = None) -> tuple[Card, ...]:
     """
     if text is None:
         text = _data("sample_cards.toml")
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput("cards", str(error), "the file is not valid TOML") from None
+    table = parse_toml(text, "cards")
     entries = table.get("card")
     if not isinstance(entries, list) or not entries:
         raise InvalidInput("card", entries, "the file needs [[card]] entries")

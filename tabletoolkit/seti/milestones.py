@@ -10,13 +10,13 @@ empty discovery space (S-F17). Scores are absolute: passing 100 triggers nothing
 from __future__ import annotations
 
 import html
-import tomllib
 from dataclasses import dataclass, replace
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
+from ..engine.data import parse_toml
 from .game import Decisions, Option, SetiGame, read_data
 from .traces import place_neutral
 
@@ -93,10 +93,7 @@ def gold_tiles_svg(tiles: tuple[GoldTile, ...], both_sides: bool = False) -> str
 
 def load_gold_tiles(text: str | None = None) -> tuple[GoldTile, ...]:
     """The four tiles from TOML (default: ``gold_tiles.toml``), side A up; bad entries raise ``InvalidInput``."""
-    try:
-        raw = tomllib.loads(text if text is not None else read_data("gold_tiles.toml"))
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput("gold_tiles.toml", str(error), "not valid TOML") from None
+    raw = parse_toml(text if text is not None else read_data("gold_tiles.toml"), "gold_tiles.toml")
     tiles = []
     for index, entry in enumerate(raw.get("tile", [])):
         sides = {}

@@ -9,7 +9,6 @@ Rulebook: 扇形区域 (标记信号, 完成扇区, 重置扇区), 规则提示,
 from __future__ import annotations
 
 import html
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -17,6 +16,7 @@ from typing import Any
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase, result_of
 from ..engine.steps import Procedure
+from ..engine.data import parse_toml
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
 
@@ -387,10 +387,7 @@ def read_entries(text: str | None, file: str, key: str) -> tuple[dict[str, Any],
     """A TOML text (default: the labelled sample ``data/<file>``) and its ``[[key]]`` entries."""
     if text is None:
         text = resources.files(__package__).joinpath(f"data/{file}").read_text(encoding="utf-8")
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(file, str(error), "the file is not valid TOML") from None
+    table = parse_toml(text, file)
     entries = table.get(key)
     if not isinstance(entries, list) or not entries:
         raise InvalidInput(key, entries, f"the file needs [[{key}]] entries")

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import math
-import tomllib
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -29,6 +28,7 @@ import networkx as nx
 from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
+from ..engine.data import parse_toml
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
 
@@ -149,10 +149,7 @@ class Layout:
 
     @classmethod
     def from_toml(cls, text: str, source: str = "layout") -> "Layout":
-        try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise InvalidInput(source, text[:60], f"not valid TOML: {error}") from None
+        raw = parse_toml(text, source)
         return cls.from_dict(raw)
 
     @classmethod

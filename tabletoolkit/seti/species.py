@@ -7,10 +7,10 @@ invented and labelled so; real species data goes in a file of the same format.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 
 from ..engine.errors import InvalidInput
+from ..engine.data import parse_toml
 from .cards import Card, parse_card
 from .game import read_data
 from .rewards import TRACE_COLOURS, Reward
@@ -42,10 +42,7 @@ class Species:
 
 def load_species(text: str | None = None) -> tuple[Species, ...]:
     """Species from TOML text (default: the labelled sample); bad entries raise ``InvalidInput``."""
-    try:
-        raw = tomllib.loads(text if text is not None else read_data("species_sample.toml"))
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput("species file", str(error), "not valid TOML") from None
+    raw = parse_toml(text if text is not None else read_data("species_sample.toml"), "species file")
     found = []
     for index, entry in enumerate(raw.get("species", [])):
         where = f"species[{index}]"

@@ -8,13 +8,13 @@ still rotates, even when you already own all four techs of that type.
 from __future__ import annotations
 
 import html
-import tomllib
 from dataclasses import dataclass, replace
 from typing import Callable
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
+from ..engine.data import parse_toml
 from .computer import install_computer_tech, sample_layout
 from .game import Decisions, Option, SetiGame, advance_rotation, read_data, next_disc
 from .rewards import Reward
@@ -38,10 +38,7 @@ class Tech:
 
 def load_techs(text: str | None = None) -> tuple[Tech, ...]:
     """The techs from TOML text (default: the shipped ``techs.toml``); bad entries raise ``InvalidInput``."""
-    try:
-        raw = tomllib.loads(text if text is not None else read_data("techs.toml"))
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput("techs.toml", str(error), "not valid TOML") from None
+    raw = parse_toml(text if text is not None else read_data("techs.toml"), "techs.toml")
     techs = []
     for index, entry in enumerate(raw.get("tech", [])):
         where = f"tech[{index}]"

@@ -6,7 +6,6 @@ A malformed entry raises ``InvalidInput`` naming it (``"card[S.3].actions[1].mov
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -14,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ...engine.errors import InvalidInput
+from ...engine.data import parse_toml
 
 TECHS = tuple(f"{kind}{n}" for kind in ("PT", "TT", "CT") for n in range(1, 5))
 TECH_TYPES = {"PT": "probe", "TT": "telescope", "CT": "computer"}
@@ -100,10 +100,7 @@ class ObjectiveTile:
 
 def _read(name: str) -> dict[str, Any]:
     text = resources.files("tabletoolkit.seti").joinpath("data", name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InvalidInput(name, str(error), "not valid TOML") from error
+    return parse_toml(text, name)
 
 
 def _require(where: str, value: Any, ok: bool, reason: str) -> Any:
