@@ -1,15 +1,16 @@
 """A whole solo game: you against the rival over five rounds (单人游戏, registered as ``seti.solo``).
 
-Your side is a compact set of main actions on the shared table — launch, fly and orbit, fly and land,
-scan, research, analyze, play a card (its price, effect, mission or end-game scoring from the unified
-card model ``seti.cards``), pass — with the rulebook's costs; each lists why it is refused when it is
-(``your_options``). Free actions (``free_options``): conversions, card corners (publicity, data, a move
-spent on your next flight), buying a card, completing a mission, placing data in your computer (its top
-row, ``seti.computer``; analyzing needs it full). The chart icon tucks a card for income.
-Your gold tiles are scored at the end by the multiplayer final scoring. Actions inside a played card's
-effect (launch, land, a signal) are carried out at no standard cost (a move lapses: flights are main
-actions here); triggered missions cover a circle per later event and complete (``seti.missions``); a
-card with another action is refused with the reason.
+Your turn (回合结构): free actions at any time, one main action, then ``end`` (passing is a main action
+that ends it at once). Main actions (``your_options``): launch, fly and orbit, fly and land (on a moon with
+PT4), scan, research, analyze, play a card (its price, effect, mission or end-game scoring from the unified
+card model ``seti.cards``), pass — with the rulebook's costs, each refused with its reason when it is.
+Free actions (``free_options``): moving a probe one space, conversions, card corners, buying a card,
+completing a mission, placing data in your computer (its top row, ``seti.computer``; analyzing needs it
+full), and holding a mission circle for a later trigger (covering is optional, S-F19). Actions inside a
+played card's effect are carried out at no standard cost: a launch, a landing, a signal, a research of
+the tech you pick, a move (a free move this turn). Triggered missions cover a circle per event, also on
+the rival's turn (a probe pushed by a rotation visits), and complete (``seti.missions``). Your gold
+tiles are scored at the end by the multiplayer final scoring.
 """
 
 from __future__ import annotations
@@ -25,14 +26,15 @@ from ..player import PlayerBoard
 from ..computer import DataSpace, place_data, placement_verdict, sample_layout
 from ..game import visits as visits_of
 from ..main_actions import CARD_SIGNAL
-from ..missions import TRIGGERED, MissionInPlay, cover_circle, trigger_options
-from ..routes import cheapest_route
+from ..missions import TRIGGERED, MissionInPlay
+from ..routes import Route, cheapest_route
+from ..solar import Space
 from ..variant import RULEBOOK, SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS, material
 from .objectives import Event, setup_objectives
 from .rival import advance, new_round_deck, setup_rival
-from .choices import RouteOption
-from .state import RIVAL, YOU, YOUR_MEASURES, SoloGame, reward_colour, rotate_solar
+from .state import (OBJECTIVE_VISITS, RIVAL, YOU, YOUR_MEASURES, SoloGame, cover_event, reward_colour, rotate_solar,
+                    your_trigger)
 from .table import reward_items, setup_table
 from .turn import milestones, resolve_sectors, rival_turn
 
@@ -40,6 +42,7 @@ SECTION = "单人游戏"
 SECTION_SETUP = "单人游戏 · 设置"
 SECTION_OBJECTIVES = "单人游戏 · 目标"
 SECTION_END = "单人游戏 · 游戏结束"
+SECTION_MOVE = "移动"
 NOTEBOOK = "seti_solo_rival.ipynb"
 
 
@@ -97,14 +100,20 @@ def probe_limit(game: SoloGame) -> int:
     return game.variant.probe_limit + (game.variant.pt1_extra_probes if "PT1" in game.you.techs else 0)
 
 
-def flight(table, probe, planet: str):
-    """Your flight: the cheapest route from your probe to ``planet`` (seti.routes); ``None`` if covered."""
+def flight(game: SoloGame, planet: str):
+    """Your flight to ``planet``: the probe of yours with the cheapest route there (``seti.routes``, your
+    probe techs counted) and that route; ``None`` without a probe or when the planet is covered."""
+    table = game.table
     target = table.solar.planet_space(planet)
     if target is None:
         return None
-    if probe.space == target:
-        return RouteOption((probe.space,), 0, 0)
-    return cheapest_route(table.solar, probe.space, planet)
+    flights = []
+    for probe in table.probes_of(YOU):
+        route = (Route((probe.space,), 0, 0) if probe.space == target else
+                 cheapest_route(table.solar, probe.space, planet, game.you.techs, game.variant))
+        if route is not None:
+            flights.append((route.moves, -route.publicity, probe.id, probe, route))
+    return min(flights)[3:] if flights else None
 
 
 def land_energy(game: SoloGame, planet: str) -> int:
@@ -116,30 +125,43 @@ def land_energy(game: SoloGame, planet: str) -> int:
 
 
 def your_options(game: SoloGame) -> tuple[YourOption, ...]:
-    """Every main action you might take now, each legal or refused with its reason."""
+    """Every main action you might take now, each legal or refused with its reason, and ``end`` (your
+    turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
+    if game.main_action is not None:
+        taken = f"your main action this turn is taken ({game.main_action}): free actions, then end your turn"
+        return tuple(YourOption(o.action, False, taken) for o in _main_options(game)) + (
+            YourOption("end", True, "legal: end your turn (unused free moves lapse)"),)
+    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)"),)
+
+
+def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
     you, table, variant = game.you, game.table, game.variant
     options = []
     probes, limit = table.probes_of(YOU), probe_limit(game)
     launch_ok = len(probes) < limit and you.credits >= variant.launch_credits
     options.append(YourOption("launch", launch_ok, "legal" if launch_ok else f"{len(probes)} probe(s) in space: the limit is {limit}"
                               if len(probes) >= limit else f"needs {variant.launch_credits} credits (has {you.credits})"))
-    probe = probes[0] if probes else None
     for planet in table.solar.layout.planets:
-        route = flight(table, probe, planet) if probe else None
-        moves = route.moves if route else 0
-        for kind, credits, energy in (("orbit", variant.orbit_credits, variant.orbit_energy),
-                                      ("land", 0, land_energy(game, planet))):
-            action = f"{kind}:{planet}"
-            if not probe:
+        flown = flight(game, planet)
+        moves = flown[1].moves if flown else 0
+        moons = [(f"land:{planet}/{moon.name}", 0, land_energy(game, planet), moon.name)
+                 for moon in table.solar.layout.planets[planet].moons]
+        for action, credits, energy, moon in [(f"orbit:{planet}", variant.orbit_credits, variant.orbit_energy, None),
+                                              (f"land:{planet}", 0, land_energy(game, planet), None)] + moons:
+            if moon and "PT4" not in you.techs:
+                options.append(YourOption(action, False, "landing on a moon needs PT4 (S-F3)"))
+            elif moon and not dict(table.planet_spaces(planet).moons)[moon]:
+                options.append(YourOption(action, False, f"{moon} has a lander already: one lander per moon (S-F3)"))
+            elif not probes:
                 options.append(YourOption(action, False, "no probe of yours in space"))
-            elif route is None:
+            elif flown is None:
                 options.append(YourOption(action, False, f"{planet} is covered by a disc"))
             elif you.energy < flight_energy(game, moves) + energy or you.credits < credits:
                 options.append(YourOption(action, False, f"needs {flight_energy(game, moves)} energy to fly and {credits} credit(s) "
                                           f"+ {energy} energy (has {you.credits} credits, {you.energy} energy)"))
             else:
-                free = f" ({min(moves, game.free_moves)} free from card corners)" if game.free_moves and moves else ""
-                options.append(YourOption(action, True, f"legal: {moves} move(s){free}, then {credits} credit(s) + {energy} energy"))
+                free = f" ({min(moves, game.free_moves)} of them free)" if game.free_moves and moves else ""
+                options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {credits} credit(s) + {energy} energy"))
     scan_ok = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
     for position, colour in enumerate(table.row_colours()):
         if colour == "none":
@@ -159,30 +181,46 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
                               f"needs a full computer top row ({you.computer.filled} of {spaces} filled: place data, a free "
                               f"action) and {variant.analyze_energy} energy (has {you.energy})"))
     for card_id in dict.fromkeys(you.hand):
-        options.append(play_option(game, card_id))
+        options.extend(play_options(game, card_id))
     options.append(YourOption("pass", True, "legal"))
     return tuple(options)
 
 
 def flight_energy(game: SoloGame, moves: int) -> int:
-    """Energy a flight of ``moves`` costs you: 1 a move, the card-corner moves of this turn free (移动)."""
+    """Energy a flight of ``moves`` costs you: 1 a move, this turn's free moves first (移动)."""
     return max(0, moves - game.free_moves)
 
 
-def play_option(game: SoloGame, card_id: str) -> YourOption:
-    """Playing a hand card for its effect (打出卡牌): its price in credits; refused with the reason."""
+def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
+    """Playing a hand card for its effect (打出卡牌): its price in credits; refused with the reason. A card
+    that researches a tech of a kind (``research:computer``) is offered once per tech of that kind
+    (``play:<card>@<tech>``), each legal or refused like a research; with none left, the research is lost."""
     card = game.table.supply.card(card_id)
     action = f"play:{card_id}"
-    unknown = [a for a in card.effect.actions if a not in CARD_ACTIONS]
+    unknown = [a for a in card.effect.actions if a not in CARD_ACTIONS and not a.startswith("research:")]
     if unknown:
-        return YourOption(action, False, f"its action '{unknown[0]}' is not one this side carries out "
-                          f"({', '.join(CARD_ACTIONS)})")
+        return [YourOption(action, False, f"its action '{unknown[0]}' is not one this side carries out "
+                           f"({', '.join(CARD_ACTIONS)}, research:<kind>)")]
+    kinds = [a.split(":", 1)[1] for a in card.effect.actions if a.startswith("research:")]
+    wrong = [k for k in kinds if k not in TECH_TYPES.values()]
+    if wrong:
+        return [YourOption(action, False, f"it researches '{wrong[0]}', not one of {sorted(set(TECH_TYPES.values()))}")]
     measure = card.condition.measure if card.condition else card.scoring.measure if card.scoring else None
     if measure is not None and measure not in YOUR_MEASURES:
-        return YourOption(action, False, f"its count '{measure}' is not kept on this side")
+        return [YourOption(action, False, f"its count '{measure}' is not kept on this side")]
     if game.you.credits < card.price:
-        return YourOption(action, False, f"costs {card.price} credits (has {game.you.credits})")
-    return YourOption(action, True, f"legal: {card.price} credit(s), {card.kind}: " + "; ".join(card.describe()[1:-1]))
+        return [YourOption(action, False, f"costs {card.price} credits (has {game.you.credits})")]
+    legal = f"legal: {card.price} credit(s), {card.kind}: " + "; ".join(card.describe()[1:-1])
+    if not kinds:
+        return [YourOption(action, True, legal)]
+    techs = [(tech, offer) for tech, offer in game.table.tech_offers().items() if TECH_TYPES[tech[:2]] == kinds[0]]
+    options = [YourOption(f"{action}@{tech}", tech not in game.you.techs and offer.tiles_left > 0,
+                          "you hold it" if tech in game.you.techs else "no tile left" if not offer.tiles_left else
+                          f"{legal}; research {tech} without publicity" + (" (+2 VP tile)" if offer.two_point_tile else ""))
+               for tech, offer in techs]
+    if not any(o.legal for o in options):
+        options.append(YourOption(action, True, f"{legal}; its research is lost: no {kinds[0]} tech is left for you"))
+    return options
 
 
 CONVERSIONS = ("cards>credits", "cards>energy", "credits>energy", "energy>credits", "credits>cards", "energy>cards")
@@ -257,7 +295,7 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
         corner = game.table.supply.card(card_id).corner
         if corner == "move":
             ok = mine and bool(game.table.probes_of(YOU))
-            why = ("legal: discard it for 1 free move, spent on your next flight this turn" if ok else
+            why = ("legal: discard it for 1 free move this turn (a probe move or a flight)" if ok else
                    "only on your turn" if not mine else "a move needs a probe of yours in space")
         else:
             ok = mine and corner in CORNER_GAINS
@@ -284,6 +322,68 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
         ok = mine and game.you.publicity >= cost
         options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
                                   f"needs {cost} publicity (has {game.you.publicity})"))
+    return tuple(options) + move_options(game) + hold_options(game) + gold_options(game)
+
+
+def gold_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Your choice, at any time, of the gold tile to mark at your next gold milestone (25, 50, 70 VP,
+    金色里程碑): ``gold:<tile>``; without a choice you mark the best value left. A tile you marked is refused."""
+    options = []
+    for tile in game.table.gold:
+        chooser = len(tile.marks) + 1
+        value = tile.value_at(len(tile.marks), game.variant.fourth_gold_chooser)
+        if YOU in tile.marks:
+            options.append(YourOption(f"gold:{tile.id}", False, "you marked this tile already: one mark a tile"))
+        elif game.gold_choice == tile.id:
+            options.append(YourOption(f"gold:{tile.id}", False, "already your choice for your next gold milestone"))
+        else:
+            options.append(YourOption(f"gold:{tile.id}", True, f"legal: mark it at your next gold milestone "
+                                      f"({tile.face.explains}; {value} VP per set as chooser #{chooser} now)"))
+    return tuple(options)
+
+
+def move_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Moving a probe of yours one space (移动, a free action): ``move:<probe>:<ring>,<sector>``. It
+    takes 1 move, one more out of an asteroid field (not with PT3); this turn's free moves pay first,
+    then 1 energy a move; entering an icon's space gives its publicity."""
+    mine = game.to_move == YOU and not game.over
+    solar, you, variant = game.table.solar, game.you, game.variant
+    options = []
+    for probe in game.table.probes_of(YOU):
+        moves = solar.step_cost(probe.space, you.techs, variant)
+        free = min(moves, game.free_moves)
+        energy = (moves - free) * variant.move_energy
+        for target in solar.neighbours(probe.space):
+            action = f"move:{probe.id}:{target.ring},{target.sector}"
+            paid = " and ".join(part for part in (f"{free} free move(s)" if free else "", f"{energy} energy" if energy else "") if part)
+            where = f"to {target} ({solar.contents(target).describe()})"
+            if not mine:
+                options.append(YourOption(action, False, "only on your turn"))
+            elif energy > you.energy:
+                options.append(YourOption(action, False, f"{where}: needs {energy} energy (has {you.energy})"))
+            else:
+                publicity = solar.entry_publicity(target, you.techs, variant)
+                options.append(YourOption(action, True, f"legal: {where}, {moves} move(s) paid with {paid}"
+                                          + (f", +{publicity} publicity" if publicity else "")))
+    return tuple(options)
+
+
+def hold_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Your choice, at any time, to leave a circle of a triggered mission for a later trigger
+    (``hold:<card>#<circle>``) or to cover it again when a trigger fits (``release:…``): covering is
+    optional (S-F19, the Mariner 10 example), so a held circle is passed over, also on the rival's turn."""
+    options = []
+    for mission in game.missions:
+        if mission.completed:
+            continue
+        for index, covered in enumerate(mission.covered):
+            if covered:
+                continue
+            held = (mission.card, index) in game.held
+            event = game.card(mission.card).triggers[index].event
+            options.append(YourOption(f"{'release' if held else 'hold'}:{mission.card}#{index + 1}", True,
+                                      f"legal: cover circle {index + 1} ({event}) when it fits again" if held else
+                                      f"legal: leave circle {index + 1} ({event}) for a later trigger"))
     return tuple(options)
 
 
@@ -299,6 +399,21 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
         return (yield from _complete_mission(game, what, choose))
     if kind == "place":
         return (yield from _place_data(game))
+    if kind == "move":
+        return (yield from _move(game, what))
+    if kind == "gold":
+        game = replace(game, gold_choice=what)
+        yield Step("You choose a gold tile", f"At your next gold milestone you mark gold tile {what} (your choice, "
+                   "金色里程碑).", "里程碑 · 金色里程碑", game)
+        return game
+    if kind in ("hold", "release"):
+        card_id, _, number = what.rpartition("#")
+        circle = (card_id, int(number) - 1)
+        game = replace(game, held=game.held | {circle} if kind == "hold" else game.held - {circle})
+        yield Step(f"You {kind} a circle", f"Circle {number} of {card_id} is " + (
+            "left for a later trigger: triggers that fit pass it over (covering is optional, S-F19)." if kind == "hold"
+            else "covered again by the next trigger that fits it."), TRIGGERED, game)
+        return game
     if kind == "corner":
         hand = list(you.hand)
         hand.remove(what)
@@ -307,8 +422,8 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
         game = replace(game, table=replace(table, supply=table.supply.discard_card(what)))
         if corner == "move":
             game = replace(game, you=you, free_moves=game.free_moves + 1)
-            text = (f"Free action: {what} is discarded for 1 move; your next flight this turn costs 1 energy less "
-                    f"({game.free_moves} free move{'s' if game.free_moves > 1 else ''} now; unused ones end with your turn).")
+            text = (f"Free action: {what} is discarded for 1 move, spent on a probe move or a flight this turn "
+                    f"({game.free_moves} free move{'s' if game.free_moves > 1 else ''} now; unused ones lapse when your turn ends).")
         else:
             gained = CORNER_GAINS[corner]
             you = you.gain_publicity(1, game.variant)[0] if gained == "publicity" else you.gain_data(1, game.variant)[0]
@@ -330,6 +445,33 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
     return game
 
 
+def _move(game: SoloGame, what: str) -> Procedure:
+    """One move of a probe of yours (see ``move_options``); entering a planet's, comet's or asteroid
+    field's space is a visit: it may cover a mission circle and mark an objective task."""
+    probe_id, _, target = what.partition(":")
+    solar, you, variant = game.table.solar, game.you, game.variant
+    probe = solar.probe(int(probe_id))
+    space = Space(*map(int, target.split(",")))
+    moves = solar.step_cost(probe.space, you.techs, variant)
+    free = min(moves, game.free_moves)
+    energy = (moves - free) * variant.move_energy
+    moved = replace(probe, space=space)
+    solar = replace(solar, probes=tuple(moved if p.id == probe.id else p for p in solar.probes))
+    game = replace(game, table=replace(game.table, solar=solar), free_moves=game.free_moves - free,
+                   you=replace(you, energy=you.energy - energy))
+    game, notes = reward_colour(game, YOU, [("publicity", solar.entry_publicity(space, you.techs, variant))])
+    for visit in visits_of(solar, space):
+        kind = OBJECTIVE_VISITS.get(visit.split(":", 1)[1])
+        game, said = your_trigger(game, Event("visit", kind) if kind else None, visit)
+        notes += said
+    paid = " and ".join(part for part in (f"{free} free move(s)" if free else "", f"{energy} energy" if energy else "") if part)
+    extra = " (leaving asteroids takes one move more)" if moves > 1 else ""
+    yield Step(f"You move probe {probe.id}", f"Free action: probe {probe.id} moves from {probe.space} to {space} "
+               f"({solar.contents(space).describe()}): {moves} move(s){extra}, paid with {paid}. " + " ".join(notes),
+               SECTION_MOVE, game, {"to": space})
+    return (yield from mark_objectives(game, ()))
+
+
 def _place_data(game: SoloGame) -> Procedure:
     """A data from your pool onto the next top space of your computer (放置数据, ``seti.computer``): the
     covered space's reward at once; a tuck takes your first hand card; cards owed come from the deck."""
@@ -342,7 +484,7 @@ def _place_data(game: SoloGame) -> Procedure:
     game, notes = reward_colour(game, YOU, [("card", owed.cards)] + [("trace", t) for t in owed.traces])
     moves = owed.actions.count("move")
     game = replace(game, free_moves=game.free_moves + moves)
-    extra = f" {moves} free move(s) for your next flight this turn." if moves else ""
+    extra = f" {moves} free move(s) to spend this turn." if moves else ""
     yield Step("You place a data", f"Free action: {words}" + (" " + " ".join(notes) if notes else "") + extra, "放置数据", game)
     return game
 
@@ -374,6 +516,8 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     kind, _, argument = action.partition(":")
     if kind == "pass":
         return (yield from your_pass(game, rng))
+    if kind == "end":
+        return (yield from end_turn(game, prefer))
     objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)
     game = replace(game, objectives=objectives)
     if reached:  # thresholds you passed on the rival's turn, marked before your action may spend them
@@ -386,16 +530,16 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         game = replace(game, you=you, table=table.launch(YOU))
         text, events = f"You launch a probe ({game.variant.launch_credits} credits).", [Event("launch")]
     elif kind in ("orbit", "land"):
-        probe = table.probes_of(YOU)[0]
-        route = flight(table, probe, argument)
-        cost = (game.variant.orbit_credits, game.variant.orbit_energy) if kind == "orbit" else (0, land_energy(game, argument))
+        planet, _, moon = argument.partition("/")
+        probe, route = flight(game, planet)
+        cost = (game.variant.orbit_credits, game.variant.orbit_energy) if kind == "orbit" else (0, land_energy(game, planet))
         you = replace(you, energy=you.energy - flight_energy(game, route.moves) - cost[1], credits=you.credits - cost[0],
                       orbiters=you.orbiters + (kind == "orbit"), landers=you.landers + (kind == "land"))
-        table, items, said = table.without_probe(probe).settle(YOU, argument, kind)
+        table, items, said = table.without_probe(probe).settle(YOU, planet, moon or kind)
         game = replace(game, you=you, table=table)
         game, notes = reward_colour(game, YOU, [("publicity", route.publicity)] + items)
-        free = f" ({min(route.moves, game.free_moves)} free from card corners)" if game.free_moves and route.moves else ""
-        text = (f"You fly {route.moves} move(s){free} to {argument} ({flight_energy(game, route.moves)} energy, "
+        free = f" ({min(route.moves, game.free_moves)} of them free)" if game.free_moves and route.moves else ""
+        text = (f"You fly {route.moves} move(s){free} to {planet} ({flight_energy(game, route.moves)} energy, "
                 f"{route.publicity} publicity) and place {said}. " + " ".join(notes))
         game = replace(game, free_moves=max(0, game.free_moves - route.moves))
         events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
@@ -412,54 +556,78 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         text = f"You scan: {' and '.join(notes)} (card {card_id}, {colour}, discarded from the row)."
         events = [Event("signal"), Event("signal")]
     elif kind == "research":
-        offer = table.tech_offers()[argument]
         game = replace(game, you=replace(you, publicity=you.publicity - game.variant.research_publicity))
-        game, rotation = rotate_solar(game)
-        game = replace(game, table=game.table.take_tech(argument), you=replace(game.you, techs=game.you.techs | {argument}))
-        items = [(k, v) for k, v in offer.rewards.items() if k != "launch"]
-        game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
-        events = [Event("tech", TECH_TYPES[argument[:2]])]
-        if "launch" in offer.rewards:
-            if len(game.table.probes_of(YOU)) >= probe_limit(game):
-                notes.append("Its free launch is lost: you are at your probe limit.")
-            else:
-                game = replace(game, table=game.table.launch(YOU))
-                notes.append("Its bonus: a free launch, a probe of yours on Earth.")
-                events.append(Event("launch"))
-        text = f"You pay {game.variant.research_publicity} publicity. {rotation} You take {argument}." + (" " + " ".join(notes) if notes else "")
+        game, text, events = _research(game, argument)
+        text = f"You pay {game.variant.research_publicity} publicity. {text}"
     elif kind == "play":
-        game, text, events = _play(game, argument)
+        game, text, events = _play(game, *argument.split("@"))
     else:  # analyze
         you = replace(you, energy=you.energy - game.variant.analyze_energy, computer=replace(you.computer, filled=0, lower=frozenset()))
         game = replace(game, you=you)
         game, notes = reward_colour(game, YOU, [("trace", "blue")])
         text = f"You analyze (1 energy; your computer clears, the {you.data} data in your pool stay). " + " ".join(notes)
         events = [Event("analyze")]
+    game = replace(game, main_action=action)
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
     game = yield from cover_circles(game, trigger_events(game, events, spaces))
     game = yield from resolve_sectors(game, YOU)
-    game = yield from mark_objectives(game, events, choose, prefer)
-    game = yield from milestones(game, YOU)
-    return replace(game, free_moves=0)
+    return (yield from mark_objectives(game, events, choose, prefer))
+
+
+def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
+    """The end of your turn, after your free actions: unused free moves lapse, thresholds reached mark
+    tasks, completed objectives are replaced (单人游戏 · 目标), then milestones are checked between the
+    turns (里程碑). The rival moves next unless it has passed."""
+    lapsed = f" Your {game.free_moves} unused free move(s) lapse." if game.free_moves else ""
+    game = replace(game, free_moves=0, main_action=None)
+    yield Step("You end your turn", f"Your turn ends.{lapsed}", "回合结构", game)
+    game = yield from mark_objectives(game, (), prefer=prefer, end_of_turn=True)
+    return (yield from milestones(game, YOU))
 
 
 CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
 
 
-def _play(game: SoloGame, card_id: str) -> tuple[SoloGame, str, list[Event]]:
+def _research(game: SoloGame, tech: str) -> tuple[SoloGame, str, list[Event]]:
+    """Take ``tech`` (研究科技): the solar system rotates first; the tile's rewards, the 2-point tile, and
+    a launch bonus as a free launch within your probe limit. Its cost is the caller's."""
+    offer = game.table.tech_offers()[tech]
+    game, rotation = rotate_solar(game)
+    game = replace(game, table=game.table.take_tech(tech), you=replace(game.you, techs=game.you.techs | {tech}))
+    items = [(k, v) for k, v in offer.rewards.items() if k != "launch"]
+    game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
+    events = [Event("tech", TECH_TYPES[tech[:2]])]
+    if "launch" in offer.rewards:
+        if len(game.table.probes_of(YOU)) >= probe_limit(game):
+            notes.append("Its free launch is lost: you are at your probe limit.")
+        else:
+            game = replace(game, table=game.table.launch(YOU))
+            notes.append("Its bonus: a free launch, a probe of yours on Earth.")
+            events.append(Event("launch"))
+    return game, f"{rotation} You take {tech}." + (" " + " ".join(notes) if notes else ""), events
+
+
+def _play(game: SoloGame, card_id: str, tech: str | None = None) -> tuple[SoloGame, str, list[Event]]:
     """Play a hand card for its effect: pay its price, gain its effect, carry out the actions inside it at
-    no standard cost (a launch without credits, a landing without energy, a signal in a sector with a probe
-    of yours; a move lapses, flights being main actions here, 打出卡牌); an action card is discarded, a
-    mission or end-game card stays in front of you (任务卡). A triggered mission's circles are covered by
-    later events."""
+    no standard cost (打出卡牌: a launch without credits, a landing without energy, a signal in a sector
+    with a probe of yours, a move as a free move this turn, a research of ``tech`` without publicity); an
+    action card is discarded, a mission or end-game card stays in front of you (任务卡). A triggered
+    mission's circles are covered by later events."""
     card = game.table.supply.card(card_id)
     hand = list(game.you.hand)
     hand.remove(card_id)
     game = replace(game, you=replace(game.you, credits=game.you.credits - card.price, hand=tuple(hand)))
-    game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] != "launch"])
+    game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
     events = [Event("card_cost", str(card.price))]
     for action in card.effect.actions:
-        game, note, done = _card_action(game, action)
+        if action.startswith("research:"):
+            if tech is None:
+                notes.append(f"Its research is lost: no {action.split(':', 1)[1]} tech is left for you.")
+                continue
+            game, note, done = _research(game, tech)
+            note = f"Its action: a research without publicity. {note}"
+        else:
+            game, note, done = _card_action(game, action)
         notes.append(note)
         events += done
     if card.kind == "action":
@@ -486,8 +654,11 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
             return game, "Its free launch is lost: you are at your probe limit.", []
         return replace(game, table=table.launch(YOU)), "Its action: a free launch, a probe of yours on Earth.", [Event("launch")]
     if action == "move":
-        return game, ("Its free move lapses: on this side a probe moves only in a flight (orbit, land), a main "
-                      "action, and this turn's main action is the card."), []
+        if not probes:
+            return game, "Its move is lost: no probe of yours is in space.", []
+        game = replace(game, free_moves=game.free_moves + 1)
+        return game, ("Its action: 1 free move, spent by moving a probe (a free action) before you end this turn; "
+                      "unused, it lapses."), []
     if action == "land":
         at_planet = [(p, table.solar.contents(p.space).planet) for p in probes
                      if p.space != table.solar.earth and table.solar.contents(p.space).planet]
@@ -513,29 +684,21 @@ def trigger_events(game: SoloGame, events: Sequence[Event], spaces: Sequence = (
 
 
 def cover_circles(game: SoloGame, events: Sequence[str]) -> Procedure:
-    """Each event covers at most one circle of your triggered missions (``seti.missions.cover_circle``,
-    the first circle it fits); a mission whose circles are all covered completes, which is a "complete a
-    mission" trigger for your objectives (queued in ``pending``)."""
+    """Each event covers at most one circle of your triggered missions (``state.cover_event``: the first
+    it fits that you do not hold); a mission whose circles are all covered completes."""
     for event in events:
-        fitting = [o.choice for o in trigger_options(game, YOU, event) if o.legal and o.choice is not None]
-        if not fitting:
-            continue
-        game, text = cover_circle(game, YOU, event, *fitting[0])
-        card_id = fitting[0][0]
-        if any(m.card == card_id and m.completed for m in game.missions):
-            game = replace(game, completed_missions=game.completed_missions + (card_id,),
-                           pending=game.pending + (Event("mission"),))
-        yield Step(f"Triggered mission: {event}", text + " One trigger covers one circle.", TRIGGERED, game,
-                   {"circle": fitting[0]})
+        game, text, circle = cover_event(game, event)
+        if text:
+            yield Step(f"Triggered mission: {event}", text, TRIGGERED, game, {"circle": circle})
     return game
 
 
 def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = (),
-                    prefer: str | None = None) -> Procedure:
+                    prefer: str | None = None, end_of_turn: bool = False) -> Procedure:
     """One trigger marks one task (S-F25): the objective named in ``choose`` (trigger by trigger), else
     ``prefer`` when the trigger fits it, else the first that fits. ``events`` are the action's triggers,
-    then the game's ``pending`` ones (traces you marked, sectors you won, also on the rival's turn). Thresholds mark when reached;
-    completed objectives are replaced at the end of your turn."""
+    then the game's ``pending`` ones (traces you marked, sectors you won, also on the rival's turn).
+    Thresholds mark when reached; at the ``end_of_turn`` completed objectives are replaced."""
     objectives, notes = game.objectives, []
     choices = list(choose)
     for event in list(events) + list(game.pending):
@@ -546,7 +709,9 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
             notes.append(note)
     levels = (game.you.score, game.you.publicity, game.you.data)
     objectives, reached = objectives.check_thresholds(*levels, prefer=prefer)
-    objectives, replaced = objectives.end_of_turn(*levels)
+    replaced: list[str] = []
+    if end_of_turn:
+        objectives, replaced = objectives.end_of_turn(*levels)
     notes += reached + replaced
     game = replace(game, objectives=objectives, pending=())
     if notes:
@@ -578,7 +743,7 @@ def your_pass(game: SoloGame, rng: Rng) -> Procedure:
         text += " You take an end-of-round card."
     game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0)
     yield Step("You pass", text, "弃权不行动", game)
-    return (yield from mark_objectives(game, ()))  # thresholds reached meanwhile; the end of your turn
+    return (yield from mark_objectives(game, (), end_of_turn=True))  # passing ends your turn
 
 
 def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
@@ -690,61 +855,57 @@ def score_sources(steps: Sequence[Step]) -> ScoreSources:
 Policy = Callable[[SoloGame], str]
 
 
+#: What the scripted player counts a holding worth, in VP, when it weighs its main actions.
+HOLDING_VALUE = {"publicity": 0.35, "credits": 0.9, "energy": 1.1, "card": 0.6, "data": 0.8, "computer space": 0.9,
+                 "probe in space": 2.5, "tucked card, per income left": 0.8, "tech, per income left": 0.5}
+#: The scripted player passes when no main action scores above this: a little below zero, as holdings
+#: kept to the end are worth nothing (tried over ten 1-star games: 0 → 44 VP on average, -2 → 61, -3 → 58).
+PASS_MARGIN = -2.0
+
+
+def holdings_value(game: SoloGame) -> float:
+    """VP plus the scripted player's worth of your holdings (``HOLDING_VALUE``): a plain heuristic, no rule."""
+    you, worth = game.you, HOLDING_VALUE
+    incomes_left = game.variant.rounds - game.round
+    return (you.score + worth["publicity"] * you.publicity + worth["credits"] * you.credits + worth["energy"] * you.energy
+            + worth["card"] * len(you.hand) + worth["data"] * you.data + worth["computer space"] * you.computer.filled
+            + worth["probe in space"] * len(game.table.probes_of(YOU))
+            + (worth["tucked card, per income left"] * len(you.tucked) + worth["tech, per income left"] * len(you.techs))
+            * incomes_left)
+
+
+def _gain(game: SoloGame, action: str) -> float:
+    """How much ``action`` raises ``holdings_value`` (the action carried out on a copy of the game)."""
+    return holdings_value(run(your_turn(game, action, Rng(0))).result) - holdings_value(game)
+
+
+def _best_main(game: SoloGame) -> tuple[float, str] | None:
+    gains = [(_gain(game, o.action), o.action) for o in your_options(game) if o.legal and o.action not in ("pass", "end")]
+    return max(gains) if gains else None
+
+
 def scripted_player(game: SoloGame) -> str:
-    """A fixed, sensible player for demonstrations and the golden game. It completes a mission as soon
-    as it can and places its data in the computer, then takes the first legal of: analyze; land; orbit where the first orbit space is free; a
-    card an open objective wants (3 credits, a mission); a card whose VP beat its price or a mission
-    already met; launch; research a 2-point tech; scan; any other card; orbit anywhere (to tuck). When a
-    flight is short of energy it discards a move card; it converts 2 of a kind into 1 of another when
-    that makes a new main action possible; with more than 4 cards it discards a data card; otherwise it
-    passes."""
-    legal = {o.action: o.reason for o in your_options(game) if o.legal}
+    """A fixed, sensible player for demonstrations and the golden game: a one-step lookahead. It completes
+    a mission as soon as it can and places its data in the computer (before and after its main action,
+    then it ends its turn). For its main action it tries every legal one on a copy of the game and takes
+    the one that raises ``holdings_value`` most (VP, plus a fixed worth for publicity, credits, energy,
+    cards, data, probes, income and techs); it passes when none gains more than ``PASS_MARGIN``. A
+    conversion or a move card's corner is used only when it makes a main action possible that is worth
+    taking."""
     free = [o.action for o in free_options(game) if o.legal]
-    supply, table = game.table.supply, game.table
-    completions = [a for a in free if a.startswith("complete:")]
-    if completions:
-        return completions[0]
-    if "place:data" in free:
-        return "place:data"
-    wants = {part for o in game.objectives.face_up for task, done in zip(o.tile.tasks, o.marked) if not done
-             for part in task.split("/")}
-    plays = [a for a in legal if a.startswith("play:")]
-
-    def card(action: str):
-        return supply.card(action.split(":", 1)[1])
-
-    def met(action: str) -> bool:
-        condition = card(action).condition
-        return condition is not None and game.your_measure(condition.measure) >= condition.at_least
-
-    choices = [
-        [a for a in legal if a == "analyze"],
-        [a for a in legal if a.startswith("land:")],
-        [a for a in legal if a.startswith("orbit:") and table.planet_spaces(a[6:]).orbit_first_free],
-        [a for a in plays if f"card_cost:{card(a).price}" in wants or ("mission" in wants and card(a).condition)],
-        [a for a in plays if card(a).effect.vp > card(a).price or met(a)],
-        [a for a in legal if a == "launch"],
-        [a for a, reason in legal.items() if a.startswith("research:") and "2 VP" in reason],
-        [a for a in legal if a.startswith("scan:")],
-        plays,
-        [a for a in legal if a.startswith("orbit:")],
-    ]
-    for actions in choices:
-        if actions:
-            return actions[0]
-    short = [o for o in your_options(game) if o.action.startswith(("land:", "orbit:")) and "energy to fly" in o.reason]
-    moves = [a for a in free if a.startswith("corner:") and supply.card(a[7:]).corner == "move"]
-    if short and moves and not game.free_moves:
-        return moves[0]
-    convertible = {o.action for o in conversion_options(game) if o.legal}
-    for conversion in ("convert:cards>energy", "convert:cards>credits", "convert:credits>energy", "convert:energy>credits"):
-        if conversion in convertible:
-            converted = run(convert(game, conversion.split(":")[1], Rng(0))).result
-            if {o.action for o in your_options(converted) if o.legal} - set(legal) - {"pass"}:
-                return conversion  # only when it makes a new main action possible
-    data_corners = [a for a in free if a.startswith("corner:") and supply.card(a[7:]).corner == "data"]
-    if len(game.you.hand) > 4 and data_corners and game.you.data < game.variant.data_pool:
-        return data_corners[0]
+    for action in free:
+        if action.startswith("complete:") or action == "place:data":
+            return action
+    if game.main_action is not None:
+        return "end"
+    best = _best_main(game)
+    if best is not None and best[0] > PASS_MARGIN:
+        return best[1]
+    for action in [a for a in free if a.startswith("convert:")] + [
+            a for a in free if a.startswith("corner:") and game.card(a[7:]).corner == "move"]:
+        unlocked = _best_main(run(free_action(game, action, Rng(0))).result)
+        if unlocked is not None and unlocked[0] > PASS_MARGIN and (best is None or unlocked[1] != best[1]):
+            return action
     return "pass"
 
 
@@ -766,28 +927,37 @@ def _after(game: SoloGame, colour: str) -> SoloGame:
 
 
 def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure:
-    """Play on: rival turns and round ends, and your turns by ``player``; without a player, stop when
-    it is your turn. Returns the game."""
+    """Play on: rival turns and round ends, and your turns by ``player`` (main, free and ``end``
+    actions); without a player, stop when it is your turn. Returns the game."""
     while not game.over:
         if game.to_move is None:
             game = yield from end_of_round(game, rng)
         elif game.to_move == RIVAL:
             game = _after((yield from rival_turn(game, rng)), RIVAL)
         elif player is not None:
-            action = player(game)
-            if action.split(":", 1)[0] in ("convert", "corner", "buy", "complete", "place"):
-                game = yield from free_action(game, action, rng)
-            else:
-                game = _after((yield from your_turn(game, action, rng)), YOU)
+            game = yield from take(game, player(game), rng)
         else:
             return game
     return game
 
 
+def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), prefer: str | None = None) -> Procedure:
+    """Carry out one action of yours: a free action (``free_options``), a main action or ``end``
+    (``your_options``); passing or ending hands the turn on."""
+    if action.split(":", 1)[0] in FREE_KINDS:
+        return (yield from free_action(game, action, rng, choose[0] if choose else prefer))
+    game = yield from your_turn(game, action, rng, choose, prefer)
+    return _after(game, YOU) if action in ("pass", "end") else game
+
+
+FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "hold", "release", "gold")
+
+
 def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
                      prefer: str | None = None) -> Procedure:
-    """Your main action, then the rival's turns until it is your turn again (or the game ends)."""
-    if game.to_move != YOU:
+    """Your action (main, free or ``end``); once your turn is over, the rival's turns until it is your
+    turn again (or the game ends)."""
+    if game.to_move != YOU or game.over:
         raise IllegalAction("seti.solo.not_your_turn", "it is not your turn", SECTION)
-    game = _after((yield from your_turn(game, action, rng, choose, prefer)), YOU)
+    game = yield from take(game, action, rng, choose, prefer)
     return (yield from proceed(game, rng))

@@ -13,11 +13,12 @@ from .choices import choose_trace
 from .objectives import Event, Objectives
 from .rival import Rival, gain
 from .table import SoloTable, reward_items
-from ..missions import MissionInPlay
+from ..missions import MissionInPlay, cover_circle, trigger_options
 
 YOU = "green"
 YOUR_MEASURES = ("orbiters", "landers", "techs", "data", "sector_wins", "publicity", "traces", "tucked")
 RIVAL = "white"
+OBJECTIVE_VISITS = {"comet": "comet", "asteroids": "asteroid"}  # a mission's visit event → an objective task's
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,10 @@ class SoloGame:
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
     ``in_play`` your mission and end-game cards, ``completed_missions`` those completed, ``free_moves`` the
     moves card corners gave you this turn, ``pending`` your triggers not yet marked (traces you marked,
-    sectors you won, also on the rival's turn), ``missions`` your triggered missions (``seti.missions``)."""
+    sectors you won, also on the rival's turn), ``missions`` your triggered missions (``seti.missions``),
+    ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
+    taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
+    to mark at your next gold milestone (金色里程碑; without one, the best value left)."""
 
     table: SoloTable
     rival: Rival
@@ -41,9 +45,12 @@ class SoloGame:
     variant: SetiVariant = RULEBOOK
     in_play: tuple[str, ...] = ()  # your missions and end-game cards in front of you
     completed_missions: tuple[str, ...] = ()
-    free_moves: int = 0  # moves from "move" card corners this turn, spent on your next flight
+    free_moves: int = 0  # moves from card corners, card effects and your computer this turn; they lapse at its end
     pending: tuple[Event, ...] = ()  # your triggers met inside rewards or on the rival's turn
     missions: tuple[MissionInPlay, ...] = ()  # your triggered missions and their covered circles (seti.missions)
+    held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
+    main_action: str | None = None  # your main action this turn, once taken
+    gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
 
     def card(self, card_id: str):
         """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""
@@ -91,11 +98,16 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
     notes: list[str] = []
     plain: dict[str, int] = {}
     traces: list[str] = []
+    signals: list[int] = []
     for key, amount in items:
         if not amount:
             continue
         if key == "trace":
             traces.append(amount)
+        elif key == "signal":
+            signals.append(amount)
+        elif key == "action":
+            notes.append(f"Its action '{amount}' is not one the solo game carries out, so it is lost.")
         elif key != "launch":
             plain[key] = plain.get(key, 0) + amount
     if colour == RIVAL:
@@ -123,17 +135,57 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         if shown:
             notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else 'card(s) from the deck' if k == 'card' else k}"
                                                  for k, v in shown.items()) + ".")
+    who = "The rival" if colour == RIVAL else "You"
+    for number in signals:
+        table, gained = game.table.mark_signal(colour, number)
+        game = replace(game, table=table)
+        notes.append(f"{who}: a signal in {table.sky.sector(number).name}.")
+        game, extra = reward_colour(game, colour, [("data", gained.data), ("vp", gained.vp)], arrow)
+        notes.extend(extra)
+        if colour == YOU:
+            game, extra = your_trigger(game, Event("signal"))
+            notes.extend(extra)
     for trace in traces:
         choice = choose_trace(game.table.trace_columns(), trace, arrow)
         table, more, text = game.table.mark_trace(colour, *choice.value)
         game = replace(game, table=table)
-        if colour == YOU:  # a trace you mark is a trigger for your objectives (trace:<colour>)
-            game = replace(game, pending=game.pending + (Event("trace", table.discovery[choice.value[0]][1]),))
-        who = "The rival" if colour == RIVAL else "You"
         notes.append(f"{who}: {choice.reason} {text[0].upper() + text[1:]}.")
+        if colour == YOU:  # a trace you mark is a trigger (trace:<colour>)
+            game, extra = your_trigger(game, Event("trace", table.discovery[choice.value[0]][1]))
+            notes.extend(extra)
         game, extra = reward_colour(game, colour, more, arrow)
         notes.extend(extra)
     return game, notes
+
+
+def your_trigger(game: SoloGame, event: Event | None, mission_event: str | None = None) -> tuple[SoloGame, list[str]]:
+    """A trigger of yours met inside a reward or on the rival's turn: it covers a circle of your triggered
+    missions at once (S-F19: they fire on others' turns too) and waits in ``pending`` for your objectives.
+    ``mission_event`` is what missions read (``"visit:Venus"``) when it differs from the objective's
+    event, which is ``None`` when no objective task reads it."""
+    if event is not None:
+        game = replace(game, pending=game.pending + (event,))
+    game, said, _ = cover_event(game, mission_event or str(event))
+    return game, [said] if said else []
+
+
+def cover_event(game: SoloGame, event: str) -> tuple[SoloGame, str, tuple[str, int] | None]:
+    """One trigger covers at most one circle of your triggered missions (任务卡 · 可触发任务): the first it
+    fits that you do not hold for later (S-F19, covering is optional). A mission whose circles are all
+    covered completes, a "complete a mission" trigger for your objectives. Returns the game, what
+    happened ("" when nothing fits) and the circle covered."""
+    fitting = [o.choice for o in trigger_options(game, YOU, event) if o.legal and o.choice is not None]
+    free = [choice for choice in fitting if choice not in game.held]
+    if not free:
+        held = ", ".join(f"circle {i + 1} of {card}" for card, i in fitting)
+        return game, (f"{event} fits {held}, held for a later trigger (covering is optional, S-F19)." if fitting else ""), None
+    game, text = cover_circle(game, YOU, event, *free[0])
+    card_id = free[0][0]
+    if any(m.card == card_id and m.completed for m in game.missions):
+        game = replace(game, completed_missions=game.completed_missions + (card_id,),
+                       pending=game.pending + (Event("mission"),))
+    said = text.replace(f"{YOU} covers", "You cover").replace(" and gains ", " and gain ")
+    return game, said + " One trigger covers one circle.", free[0]
 
 
 def tuck(game: SoloGame) -> tuple[SoloGame, str]:
@@ -151,11 +203,17 @@ def tuck(game: SoloGame) -> tuple[SoloGame, str]:
 
 def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
     """Rotate the solar system; owners of pushed probes gain the publicity of the space they enter, and a
-    push of your probe onto a comet or asteroid is a visit for your objectives (S-F12)."""
+    push of your probe into a planet's, comet's or asteroid field's space is a visit (the FAQ; S-F12;
+    variant ``push_is_visit``): it covers a mission circle at once and marks objectives (comet, asteroid)."""
     table, text, gains, visits = game.table.rotate()
-    game = replace(game, table=table, pending=game.pending + tuple(Event("visit", kind) for owner, kind in visits if owner == YOU))
+    game = replace(game, table=table)
     notes = [text]
     for owner, amount in gains:
         game, gained = reward_colour(game, owner, [("publicity", amount)])
         notes += gained
+    for owner, visit in visits:
+        if owner == YOU:
+            kind = OBJECTIVE_VISITS.get(visit.split(":", 1)[1])
+            game, said = your_trigger(game, Event("visit", kind) if kind else None, visit)
+            notes += said
     return game, " ".join(notes)

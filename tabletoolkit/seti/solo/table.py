@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ..cards import CardSupply, load_cards
+from ..game import visits as visits_of
 from ..milestones import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, resolve_sector
@@ -29,12 +30,14 @@ from .data import TRACE_COLOURS
 
 DISCOVERY_SECTION = "标记生命痕迹 · 发现外星物种"
 GOLD_THRESHOLDS = (25, 50, 70)
+PLANET_SIGNAL = "signal in this planet's sector"  # an action in a planet's orbit reward (solar_system.toml)
 NEUTRAL_THRESHOLDS = (20, 30)
 
 
 def reward_items(reward: Any) -> list[tuple[str, Any]]:
     """A board reward (``seti.rewards.Reward`` or ``seti.sector.Reward``) as (key, amount) pairs in the
-    solo vocabulary: cards become ``card``, a tucked income card the chart icon, each trace its own."""
+    solo vocabulary: cards become ``card``, a tucked income card the chart icon, each trace its own, a
+    launch ``launch`` and any other action ``("action", name)``, carried out by whoever knows it."""
     items: list[tuple[str, Any]] = []
     for name, key in (("vp", "vp"), ("publicity", "publicity"), ("credits", "credits"), ("energy", "energy"),
                       ("data", "data"), ("cards", "card"), ("random_cards", "card"), ("tuck", "chart")):
@@ -42,7 +45,7 @@ def reward_items(reward: Any) -> list[tuple[str, Any]]:
         if amount:
             items.append((key, amount))
     items += [("trace", colour) for colour in getattr(reward, "traces", ())]
-    items += [("launch", 1) for action in getattr(reward, "actions", ()) if action == "launch"]
+    items += [("launch", 1) if action == "launch" else ("action", action) for action in getattr(reward, "actions", ())]
     return items
 
 
@@ -75,16 +78,15 @@ class SoloTable:
 
     def rotate(self) -> tuple["SoloTable", str, list[tuple[str, int]], list[tuple[str, str]]]:
         """Turn the next disc (seti.solar); returns the table, what happened, the publicity owed to
-        owners of pushed probes (they gain it even on another's turn), and the comets and asteroids a
-        pushed probe now visits, as (owner, "comet" | "asteroid") (variant ``push_is_visit``, S-F12)."""
+        owners of pushed probes (they gain it even on another's turn), and what a pushed probe now visits,
+        as (owner, "visit:Venus" | "visit:comet" | "visit:asteroids") (variant ``push_is_visit``, S-F12)."""
         disc = self.solar.next_disc
         solar, rides = self.solar.rotated()
         moved = [f"{r.probe.owner}'s probe {r.outcome}" + (f" (+{r.publicity} publicity)" if r.publicity else "")
                  for r in rides if r.outcome != "stays"]
         pushed = [r for r in rides if r.outcome == "pushed"]
         gains = [(r.probe.owner, r.publicity) for r in pushed if r.publicity]
-        visits = [(r.probe.owner, kind) for r in pushed if self.variant.push_is_visit
-                  for kind in ("comet", "asteroid") if getattr(solar.contents(r.to), kind)]
+        visits = [(r.probe.owner, visit) for r in pushed if self.variant.push_is_visit for visit in visits_of(solar, r.to)]
         text = f"The solar system rotates (disc {disc})" + (f": {', '.join(moved)}." if moved else ".")
         return replace(self, solar=solar), text, gains, visits
 
@@ -124,7 +126,8 @@ class SoloTable:
 
     def settle(self, colour: str, planet: str, where: str) -> tuple["SoloTable", list[tuple[str, Any]], str]:
         """Put ``colour``'s model in orbit, on the planet or on a moon; returns the rewards it earns
-        (VP for the first orbiter; data for the first landers) and the sentence saying so."""
+        (VP for the first orbiter; data for the first landers; "a signal in this planet's sector" as
+        ``("signal", sector number)``) and the sentence saying so."""
         info = self.solar.layout.planets[planet]
         spaces = self.planet_spaces(planet)
         if where == "orbit":
@@ -146,6 +149,8 @@ class SoloTable:
             text = f"a lander on {planet}'s moon {where}"
             placed = Placement(planet, colour, "lander", moon=where)
         solar = replace(self.solar, placements=self.solar.placements + (placed,))
+        here = self.sector_at(self.solar.planet_space(planet))
+        items = [("signal", here) if item == ("action", PLANET_SIGNAL) else item for item in items]
         return replace(self, solar=solar), items, text
 
     # --- sectors -------------------------------------------------------------------------------

@@ -267,12 +267,18 @@ def _gold(game: SoloGame, colour: str, threshold: int) -> Procedure:
                    "It never scores gold tiles (S-F24).", SECTION_MILESTONES, game)
         return game
     free = [t for t in game.table.gold if YOU not in t.marks]
-    best = max(free, key=lambda t: t.value_at(len(t.marks), game.variant.fourth_gold_chooser))
+    if not free:
+        yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP: you have marked every gold tile already.",
+                   "里程碑 · 金色里程碑", game)
+        return game
+    chosen = [t for t in free if t.id == game.gold_choice]
+    best = chosen[0] if chosen else max(free, key=lambda t: t.value_at(len(t.marks), game.variant.fourth_gold_chooser))
     value = best.value_at(len(best.marks), game.variant.fourth_gold_chooser)
-    game = replace(game, table=game.table.claim_gold(best.id, YOU))
+    why = "your choice" if chosen else "the best value left on a tile you have not marked; choose another with gold:<tile>"
+    game = replace(game, table=game.table.claim_gold(best.id, YOU), gold_choice=None if chosen else game.gold_choice)
     yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP and mark gold tile {best.id} "
-               f"({best.face.explains}; {value} VP per set for you as chooser #{len(best.marks) + 1}: the best value "
-               "left on a tile you have not marked).", "里程碑 · 金色里程碑", game)
+               f"({best.face.explains}; {value} VP per set for you as chooser #{len(best.marks) + 1}: {why}).",
+               "里程碑 · 金色里程碑", game)
     return game
 
 

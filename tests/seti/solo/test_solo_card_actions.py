@@ -11,7 +11,7 @@ from tabletoolkit.seti.cards import load_cards
 from tabletoolkit.seti.main_actions import CARD_SIGNAL
 from tabletoolkit.seti.missions import MissionInPlay
 from tabletoolkit.seti.solar import Probe
-from tabletoolkit.seti.solo import YOU, material, setup_solo, your_options, your_turn
+from tabletoolkit.seti.solo import YOU, free_action, free_options, material, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.objectives import Objectives
 from tabletoolkit.widgets.seti_solo import your_cards_html
 
@@ -53,6 +53,50 @@ corner = "publicity"
 effect = {{ actions = ["research:computer"] }}
 
 [[card]]
+id = "T-scan"
+name = "Test card with an action the solo side does not know"
+colour = "red"
+price = 0
+income = "credits"
+corner = "publicity"
+effect = {{ actions = ["scan the sky"] }}
+
+[[card]]
+id = "T-move"
+name = "Test move card"
+colour = "red"
+price = 0
+income = "credits"
+corner = "publicity"
+effect = {{ actions = ["move"] }}
+
+[[card]]
+id = "T-venus"
+name = "Test Venus mission"
+colour = "red"
+price = 0
+income = "credits"
+corner = "publicity"
+kind = "triggered"
+triggers = [
+  {{ event = "visit:Venus", reward = {{ vp = 1 }} }},
+  {{ event = "visit:Venus", reward = {{ vp = 5 }} }},
+]
+
+[[card]]
+id = "T-comet"
+name = "Test comet mission"
+colour = "red"
+price = 0
+income = "credits"
+corner = "publicity"
+kind = "triggered"
+triggers = [
+  {{ event = "visit:comet", reward = {{ vp = 1 }} }},
+  {{ event = "visit:comet", reward = {{ vp = 2 }} }},
+]
+
+[[card]]
 id = "T-triggered"
 name = "Test triggered mission"
 colour = "red"
@@ -65,6 +109,11 @@ triggers = [
   {{ event = "signal", reward = {{ publicity = 3 }} }},
 ]
 """
+
+
+def next_turn(game):
+    """The same game at the start of another turn of yours."""
+    return replace(game, to_move=YOU, main_action=None)
 
 
 def game_with(*tile_ids, hand=(), credits=4, **you):
@@ -105,16 +154,43 @@ def test_a_card_signal_marks_the_sector_of_your_probe_at_no_cost():
     assert (after.you.credits, after.you.energy) == (game.you.credits, game.you.energy)
 
 
+def test_a_card_research_is_offered_per_tech_of_its_kind_and_costs_no_publicity():
+    game = game_with("II-1", hand=("T-research",), publicity=0)
+    options = {o.action: o for o in your_options(game) if o.action.startswith("play:T-research")}
+    assert sorted(options) == ["play:T-research@CT1", "play:T-research@CT2", "play:T-research@CT3", "play:T-research@CT4"]
+    assert all(o.legal and "research" in o.reason and "without publicity" in o.reason for o in options.values())
+    rotations = game.table.solar.rotations
+    after = run(your_turn(game, "play:T-research@CT2", Rng(0))).result
+    assert "CT2" in after.you.techs and after.you.publicity == 0
+    assert after.table.solar.rotations == rotations + 1  # the research rotates the solar system first
+    assert after.table.tech_offers()["CT2"].tiles_left == game.table.tech_offers()["CT2"].tiles_left - 1
+
+
 def test_a_card_with_an_action_this_side_does_not_carry_out_is_refused_and_nothing_changes():
-    game = game_with("II-1", hand=("T-research",))
-    option = {o.action: o for o in your_options(game)}["play:T-research"]
+    game = game_with("II-1", hand=("T-scan",))
+    option = {o.action: o for o in your_options(game)}["play:T-scan"]
     assert not option.legal
-    assert option.reason == ("its action 'research:computer' is not one this side carries out "
-                             f"(launch, move, land, {CARD_SIGNAL})")
+    assert option.reason == ("its action 'scan the sky' is not one this side carries out "
+                             f"(launch, move, land, {CARD_SIGNAL}, research:<kind>)")
     with pytest.raises(IllegalAction) as refused:
-        run(your_turn(game, "play:T-research", Rng(0)))
+        run(your_turn(game, "play:T-scan", Rng(0)))
     assert refused.value.rule == "seti.solo.your_action"
-    assert game.you.hand == ("T-research",) and game.you.credits == 4 and game.in_play == ()
+    assert game.you.hand == ("T-scan",) and game.you.credits == 4 and game.in_play == ()
+
+
+def test_a_card_move_is_a_free_move_you_spend_after_playing_the_card():
+    game = game_with("II-1", hand=("T-move",), energy=0)
+    game = replace(game, table=game.table.launch(YOU))
+    played = run(your_turn(game, "play:T-move", Rng(0)))
+    assert "Its action: 1 free move" in played.steps[0].text
+    after = played.result
+    assert after.free_moves == 1 and after.main_action == "play:T-move" and after.to_move == YOU
+    assert not {o.action: o for o in your_options(after)}["launch"].legal  # one main action a turn
+    probe = after.table.probes_of(YOU)[0]
+    move = next(o.action for o in free_options(after) if o.action.startswith("move:") and o.legal)
+    moved = run(free_action(after, move, Rng(0))).result
+    assert moved.free_moves == 0 and moved.you.energy == 0
+    assert moved.table.solar.probe(probe.id).space != probe.space
 
 
 def test_a_triggered_mission_fires_on_later_events_completes_and_marks_the_mission_task():
@@ -123,17 +199,17 @@ def test_a_triggered_mission_fires_on_later_events_completes_and_marks_the_missi
     assert played.missions == (MissionInPlay(YOU, "T-triggered", "triggered", (False, False)),)
     assert played.in_play == ("T-triggered",) and played.you.score == game.you.score
 
-    launched = run(your_turn(replace(played, to_move=YOU), "launch", Rng(0))).result
+    launched = run(your_turn(next_turn(played), "launch", Rng(0))).result
     assert launched.missions[0].covered == (True, False) and not launched.missions[0].completed
     assert launched.you.score == played.you.score + 2
     assert launched.objectives.face_up[0].marked == (True, False)  # the launch task; the mission not yet
     assert launched.completed_missions == ()
 
-    scanned = run(your_turn(replace(launched, to_move=YOU), "scan:0", Rng(0))).result
+    scanned = run(your_turn(next_turn(launched), "scan:0", Rng(0))).result
     assert scanned.missions[0].covered == (True, True) and scanned.missions[0].completed
     assert scanned.completed_missions == ("T-triggered",)
     assert scanned.you.publicity == launched.you.publicity + 3  # one circle for two signals: one trigger, one circle
-    assert scanned.objectives.completed == ("II-1",)  # launch + mission: done, off the face-up row
+    assert run(your_turn(scanned, "end", Rng(0))).result.objectives.completed == ("II-1",)  # launch + mission
     assert "T-triggered (0 cr, triggered) circles 1/2" in your_cards_html(launched)  # the widget's card panel
     assert "T-triggered (0 cr, triggered) circles 2/2 ✔ completed" in your_cards_html(scanned)
 
@@ -154,3 +230,83 @@ def test_a_card_landing_without_a_probe_at_a_planet_is_lost_and_said_so():
     steps = run(your_turn(game, "play:T-land", Rng(0)))
     assert "Its landing is lost: no probe of yours is at a planet." in steps[0].text
     assert steps.result.you.landers == game.you.landers
+
+
+def at_planet(game, planet):
+    """``game`` with a probe of yours on ``planet``'s space."""
+    solar = game.table.solar
+    solar = replace(solar, probes=solar.probes + (Probe(99, YOU, solar.planet_space(planet)),))
+    return replace(game, table=replace(game.table, solar=solar))
+
+
+def with_mission(game, card_id):
+    """``game`` with your triggered mission ``card_id`` in play, no circle covered."""
+    card = game.table.supply.card(card_id)
+    return replace(game, in_play=(card_id,), missions=(MissionInPlay(YOU, card_id, "triggered", (False,) * len(card.triggers)),))
+
+
+def test_a_push_on_the_rivals_turn_covers_a_circle_and_a_held_circle_is_passed_over():
+    from tabletoolkit.seti.solar import rotation_example
+    from tabletoolkit.seti.solo.state import rotate_solar
+
+    game = with_mission(game_with("II-1"), "T-comet")
+    solar, _ = rotation_example().rotated()  # the next rotation pushes green's probe onto a comet
+    game = replace(game, to_move="white", table=replace(game.table, solar=solar))
+    pushed, text = rotate_solar(game)
+    assert pushed.missions[0].covered == (True, False) and pushed.you.score == game.you.score + 1
+    assert "You cover circle 1 of T-comet (visit:comet) and gains 1 VP." not in text
+    assert "You cover circle 1 of T-comet (visit:comet)" in text and "One trigger covers one circle." in text
+
+    held = run(free_action(replace(game, to_move=YOU), "hold:T-comet#1", Rng(0))).result
+    assert held.held == {("T-comet", 0)}
+    skipped, _ = rotate_solar(replace(held, to_move="white"))
+    assert skipped.missions[0].covered == (False, True)  # the trigger went to the circle not held
+    both = replace(held, held=frozenset({("T-comet", 0), ("T-comet", 1)}), to_move="white")
+    kept, text = rotate_solar(both)
+    assert kept.missions[0].covered == (False, False) and kept.you.score == game.you.score
+    assert "visit:comet fits circle 1 of T-comet, circle 2 of T-comet, held for a later trigger" in text
+    released = run(free_action(replace(both, to_move=YOU), "release:T-comet#1", Rng(0))).result
+    assert released.held == {("T-comet", 1)}
+
+
+def test_covering_is_optional_on_your_own_flight_too():
+    game = with_mission(at_planet(game_with("II-1", energy=9), "Mercury"), "T-venus")
+    game = replace(game, held=frozenset({("T-venus", 0)}))
+    flown = run(your_turn(game, "orbit:Venus", Rng(0)))
+    assert flown.result.missions[0].covered == (False, True)  # circle 2 (5 VP), circle 1 held
+    assert any(s.title == "Triggered mission: visit:Venus" for s in flown.steps)
+
+
+def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
+    game = at_planet(game_with("II-1", energy=3), "Mars")
+    moon = game.table.solar.layout.planets["Mars"].moons[0]
+    refused = {o.action: o for o in your_options(game)}[f"land:Mars/{moon.name}"]
+    assert not refused.legal and refused.reason == "landing on a moon needs PT4 (S-F3)"
+    game = replace(game, you=replace(game.you, techs=frozenset({"PT4"})))
+    landed = run(your_turn(game, f"land:Mars/{moon.name}", Rng(0))).result
+    assert landed.you.energy == 0 and landed.you.landers == 1
+    assert landed.table.solar.placements[-1].moon == moon.name
+    assert moon.reward.traces == ("yellow",)  # its trace takes a discovery space: 5 VP and 1 publicity (S-F15)
+    assert landed.you.score == game.you.score + moon.reward.vp + 5 and landed.you.publicity == game.you.publicity + 1
+    taken = {o.action: o for o in your_options(at_planet(replace(landed, main_action=None), "Mars"))}
+    assert taken[f"land:Mars/{moon.name}"].reason == f"{moon.name} has a lander already: one lander per moon (S-F3)"
+
+
+def test_orbiting_jupiter_marks_a_signal_in_its_sector_for_you_and_for_the_rival():
+    from tabletoolkit.seti.solo import RIVAL
+    from tabletoolkit.seti.solo.data import RivalAction
+    from tabletoolkit.seti.solo.data import ActionCard
+    from tabletoolkit.seti.solo.turn import play_card
+
+    game = at_planet(game_with("II-1", energy=9), "Jupiter")
+    sector = game.table.sector_at(game.table.solar.planet_space("Jupiter"))
+    before = game.table.sky.sector(sector).markers
+    steps = run(your_turn(game, "orbit:Jupiter", Rng(0)))
+    assert steps.result.table.sky.sector(sector).markers == before + (YOU,)
+    assert f"You: a signal in {game.table.sky.sector(sector).name}." in steps[0].text
+
+    rival = replace(game_with("II-1"), table=game_with("II-1").table.launch(RIVAL))
+    card = ActionCard("T.1", "basic", "left", (RivalAction("orbit_land", moves=12, planets=("Jupiter",), prefer="orbit"),), sample=True)
+    after = run(play_card(rival, card, Rng(0))).result
+    sector = after.table.sector_at(after.table.solar.planet_space("Jupiter"))
+    assert after.table.sky.sector(sector).markers[-1] == RIVAL

@@ -151,7 +151,9 @@ def test_a_preferred_objective_takes_the_trigger_when_it_fits():
     after = run(mark_objectives(game, [Event("launch")], prefer="III-1")).result
     assert [o.marked for o in after.objectives.face_up] == [(False,), (False, False), (True, False)]
     default = run(mark_objectives(game, [Event("launch")], prefer="I-4")).result  # I-4 not face up: first that fits
-    assert default.objectives.completed == ("I-6",)
+    assert default.objectives.face_up[0].marked == (True,) and default.objectives.completed == ()
+    ended = run(mark_objectives(game, [Event("launch")], end_of_turn=True)).result  # replaced at the end of your turn
+    assert ended.objectives.completed == ("I-6",)
 
 
 def one_action_card(action):
@@ -220,7 +222,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     assert error.value.rule == "seti.solo.free_action" and poor.you.publicity == 2
 
 
-def test_a_move_corner_gives_a_free_move_spent_on_your_next_flight_this_turn():
+def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn():
     from tabletoolkit.seti.solo import free_action, free_options
     from tabletoolkit.seti.solo.game import flight
 
@@ -230,11 +232,31 @@ def test_a_move_corner_gives_a_free_move_spent_on_your_next_flight_this_turn():
     assert {o.action: o for o in free_options(game)}[f"corner:{move_card}"].legal
     moved = run(free_action(game, f"corner:{move_card}", Rng(0))).result
     assert moved.free_moves == 1 and moved.you.hand == () and moved.table.supply.discard[-1] == move_card
-    route = flight(moved.table, moved.table.probes_of(YOU)[0], "Mars")
+    probe, route = flight(moved, "Mars")
     assert route.moves >= 1
     flown = run(your_turn(moved, "orbit:Mars", Rng(0))).result
     assert flown.you.energy == 5 - (route.moves - 1) - game.variant.orbit_energy  # one move paid by the corner
-    assert flown.free_moves == 0  # unused free moves end with the turn
+    assert flown.free_moves == 0
+
+    earth = moved.table.solar.earth
+    step = next(o for o in free_options(moved) if o.action.startswith(f"move:{probe.id}:") and o.legal
+                and "asteroid" not in o.reason)  # leaving an asteroid field takes two moves
+    assert "paid with 1 free move(s)" in step.reason
+    stepped = run(free_action(moved, step.action, Rng(0))).result
+    assert stepped.free_moves == 0 and stepped.you.energy == 5  # the free move paid it
+    assert stepped.table.solar.probe(probe.id).space != earth
+    again = {o.action: o for o in free_options(stepped)}
+    back = f"move:{probe.id}:{earth.ring},{earth.sector}"
+    assert again[back].legal and "paid with 1 energy" in again[back].reason
+    home = run(free_action(stepped, back, Rng(0))).result
+    assert home.you.energy == 4 and home.table.solar.probe(probe.id).space == earth
+
+
+def test_unused_free_moves_lapse_when_you_end_your_turn():
+    game = replace(fresh(), to_move=YOU, free_moves=2, main_action="launch")
+    steps = run(your_turn(game, "end", Rng(0)))
+    assert steps[0].text == "Your turn ends. Your 2 unused free move(s) lapse."
+    assert steps.result.free_moves == 0 and steps.result.main_action is None
 
 
 def test_workshop_variants_change_the_rival_end_bonus_and_the_unpaid_progress():
@@ -265,6 +287,28 @@ def test_milestones_active_player_first_then_the_other_neutral_last_several_at_o
     assert dict(after.checked) == {YOU: 26, RIVAL: 31}
     again = run(milestones(after, YOU)).steps
     assert not any(s.title.startswith(("Gold", "Neutral")) for s in again)  # nothing new was crossed
+
+
+def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
+    from tabletoolkit.seti.solo import free_action, free_options
+    from tabletoolkit.seti.solo.turn import milestones
+
+    game = replace(fresh(), to_move=YOU)
+    last = game.table.gold[-1]
+    options = {o.action: o for o in free_options(game) if o.action.startswith("gold:")}
+    assert sorted(options) == sorted(f"gold:{t.id}" for t in game.table.gold) and all(o.legal for o in options.values())
+    chosen = run(free_action(game, f"gold:{last.id}", Rng(0))).result
+    assert chosen.gold_choice == last.id
+    assert {o.action: o for o in free_options(chosen)}[f"gold:{last.id}"].reason == "already your choice for your next gold milestone"
+    crossed = run(milestones(replace(chosen, you=replace(chosen.you, score=26)), YOU))
+    assert crossed.steps[0].text.startswith(f"You reach 25 VP and mark gold tile {last.id} (")
+    assert crossed.steps[0].text.endswith(": your choice).")
+    after = crossed.result
+    assert YOU in next(t for t in after.table.gold if t.id == last.id).marks and after.gold_choice is None
+    marked = {o.action: o for o in free_options(after)}[f"gold:{last.id}"]
+    assert not marked.legal and marked.reason == "you marked this tile already: one mark a tile"
+    default = run(milestones(replace(game, you=replace(game.you, score=26)), YOU)).steps[0]
+    assert default.text.endswith("the best value left on a tile you have not marked; choose another with gold:<tile>).")
 
 
 def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():

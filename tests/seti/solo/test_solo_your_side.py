@@ -143,7 +143,9 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
     full = replace(second, you=replace(second.you, computer=Computer(filled=6), data=3))
     analyzed = run(your_turn(full, "analyze", Rng(0))).result
     assert analyzed.you.computer.filled == 0 and analyzed.you.data == 3  # the pool stays
-    assert analyzed.you.energy == 1 and "I-8" in analyzed.objectives.completed
+    assert analyzed.you.energy == 1 and analyzed.objectives.face_up[0].marked == (True,)
+    ended = run(your_turn(analyzed, "end", Rng(0))).result
+    assert "I-8" in ended.objectives.completed  # replaced at the end of your turn
 
 
 def test_publicity_reached_on_the_rivals_turn_is_marked_before_your_research_spends_it():
@@ -151,4 +153,5 @@ def test_publicity_reached_on_the_rivals_turn_is_marked_before_your_research_spe
     played = run(your_turn(game, "research:PT1", Rng(0)))
     assert played.steps[0].title == "Objectives"
     assert played.steps[0].text.startswith("publicity reaches 10: publicity:10 marks 'publicity:9' on I-2")
-    assert "I-2" in played.result.objectives.completed and played.result.you.publicity == 4
+    assert played.result.you.publicity == 4
+    assert "I-2" in run(your_turn(played.result, "end", Rng(0))).result.objectives.completed
