@@ -1,9 +1,13 @@
 """Play SETI solo against the rival: your actions from a menu, the rival's turns stepped with reasons.
 
-A thin view over ``tabletoolkit.seti.solo``. Test hooks (CSS classes): ``tt-solo-stars``,
-``tt-solo-seed``, ``tt-solo-new`` (a new game), ``tt-solo-action`` (your legal actions),
-``tt-solo-play``, ``tt-solo-mark-on`` (which objective a trigger marks when several fit, S-F25),
-``tt-solo-free`` and ``tt-solo-free-do`` (free actions), ``tt-solo-prev``, ``tt-solo-next``
+A thin view over ``tabletoolkit.seti.solo``. Your turn (回合结构): free actions at any time, one main
+action, more free actions, then "End turn" (passing is a main action that ends your turn at once); the
+rival's turns follow until it is your turn again. Test hooks (CSS classes): ``tt-solo-stars``,
+``tt-solo-seed``, ``tt-solo-new`` (a new game), ``tt-solo-action`` (your legal main actions),
+``tt-solo-play``, ``tt-solo-end`` (end your turn, once your main action is taken), ``tt-solo-turn``
+(where you are in your turn), ``tt-solo-mark-on`` (which objective a trigger marks when several fit, S-F25),
+``tt-solo-free`` and ``tt-solo-free-do`` (free actions: conversions, card corners, buying a card, placing
+data, completing a mission, moving a probe, holding or releasing a mission circle), ``tt-solo-prev``, ``tt-solo-next``
 (step through what happened), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-log`` (everything
 since your last action), ``tt-solo-score``, ``tt-solo-objectives``, ``tt-solo-rival-board``,
 ``tt-solo-board``, ``tt-solo-cards`` (your hand, missions in front of you, tucked cards), ``tt-solo-refused`` (your refused actions with their reasons).
@@ -31,6 +35,8 @@ class SoloPlay(widgets.VBox):
         self.new_button = widgets.Button(description="New game")
         self.action = widgets.Dropdown(description="Your action", style=LABELLED)
         self.play_button = widgets.Button(description="Play it", button_style="primary")
+        self.end_button = widgets.Button(description="End turn", button_style="warning")
+        self.turn = widgets.HTML()
         self.mark_on = widgets.Dropdown(description="Mark tasks first on", style=LABELLED)
         self.free = widgets.Dropdown(description="Free action", style=LABELLED)
         self.free_button = widgets.Button(description="Do it")
@@ -47,6 +53,7 @@ class SoloPlay(widgets.VBox):
         self.refused = widgets.HTML()
         for widget, css in ((self.stars, "tt-solo-stars"), (self.seed, "tt-solo-seed"), (self.new_button, "tt-solo-new"),
                             (self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
+                            (self.end_button, "tt-solo-end"), (self.turn, "tt-solo-turn"),
                             (self.mark_on, "tt-solo-mark-on"), (self.free, "tt-solo-free"),
                             (self.free_button, "tt-solo-free-do"), (self.prev_button, "tt-solo-prev"),
                             (self.next_button, "tt-solo-next"), (self.step_title, "tt-solo-step-title"),
@@ -56,12 +63,13 @@ class SoloPlay(widgets.VBox):
             widget.add_class(css)
         self.new_button.on_click(lambda _: self.new_game(self.stars.value, self.seed.value))
         self.play_button.on_click(lambda _: self.play(self.action.value))
+        self.end_button.on_click(lambda _: self.end_turn())
         self.free_button.on_click(lambda _: self.do_free(self.free.value))
         self.prev_button.on_click(lambda _: self.show(self.shown - 1))
         self.next_button.on_click(lambda _: self.show(self.shown + 1))
         super().__init__([
             widgets.HBox([self.stars, self.seed, self.new_button]), self.score,
-            widgets.HBox([self.action, self.play_button]), self.mark_on,
+            self.turn, widgets.HBox([self.action, self.play_button, self.end_button]), self.mark_on,
             widgets.HBox([self.free, self.free_button]),
             widgets.HBox([self.prev_button, self.next_button]), self.step_title, self.step_text, self.turn_log,
             self.rival_board, self.objectives, self.cards, self.board, self.refused,
@@ -81,15 +89,23 @@ class SoloPlay(widgets.VBox):
         self._refresh()
 
     def play(self, action: str) -> None:
-        """Play your action; the rival's turns follow; the step view jumps to your action."""
+        """Play your action (a main action, a free action or ``end``); once your turn is over (you passed
+        or ended it) the rival's turns follow; the step view jumps to your action."""
         if self.game.over or not action:
             return
         played = run(play_your_action(self.game, action, self.rng, prefer=self.mark_on.value))
         self._add(played)
 
+    def end_turn(self) -> None:
+        """End your turn after your main action and free actions; the rival's turns follow. Nothing
+        happens while ending is not legal (the button is disabled then)."""
+        if not self.end_button.disabled:
+            self.play("end")
+
     def do_free(self, action: str) -> None:
-        """A free action before your main action: a conversion, a card's corner, buying a card, completing
-        a mission (its task marked on the objective chosen in "Mark tasks first on")."""
+        """A free action before or after your main action: a conversion, a card's corner, buying a card,
+        placing data, completing a mission (its task marked on the objective chosen in "Mark tasks first
+        on"), moving a probe one space, holding a mission circle for a later trigger or releasing it."""
         if self.game.over or not action:
             return
         self._add(run(free_action(self.game, action, self.rng, choose=self.mark_on.value)))
@@ -116,18 +132,21 @@ class SoloPlay(widgets.VBox):
     def _refresh(self) -> None:
         game = self.game
         options = your_options(game)
-        legal = [o.action for o in options if o.legal] if not game.over and game.to_move == YOU else []
+        yours = not game.over and game.to_move == YOU
+        legal = [o.action for o in options if o.legal and o.action != "end"] if yours else []
         self.action.options = legal
         self.action.value = legal[0] if legal else None
-        self.play_button.disabled = not legal
+        self.action.disabled = self.play_button.disabled = not legal
+        self.end_button.disabled = not (yours and any(o.action == "end" and o.legal for o in options))
+        self.turn.value = turn_status(game)
         self.mark_on.options = [("the first objective that fits", None)] + [
             (objective.describe(), objective.tile.id) for objective in game.objectives.face_up]
         self.mark_on.value = None
         free = free_options(game)
         self.free.options = [(f"{o.action} ({o.reason.removeprefix('legal: ')})" if o.reason != "legal" else o.action, o.action)
-                             for o in free if o.legal]
+                             for o in free if o.legal] if yours else []
         self.free.value = self.free.options[0][1] if self.free.options else None
-        self.free_button.disabled = not self.free.options
+        self.free.disabled = self.free_button.disabled = not self.free.options
         status = "Game over" if game.over else f"Round {game.round}"
         self.score.value = f"<b>{status}</b> · You {game.you.score} VP · Rival {game.rival.score} VP"
         if game.over:
@@ -145,9 +164,25 @@ class SoloPlay(widgets.VBox):
         self._show_step()
 
 
+def turn_status(game) -> str:
+    """Where you are in your turn: your main action still to take, or taken (free actions, then end your
+    turn), with this turn's unused free moves."""
+    if game.over:
+        return "<i>The game is over.</i>"
+    if game.to_move != YOU:
+        return "<i>The rival is playing.</i>"
+    moves = (f" You have {game.free_moves} free move(s) left (move a probe, a free action); they lapse when your turn ends."
+             if game.free_moves else "")
+    if game.main_action is None:
+        return ("<b>Your turn:</b> take your main action (passing is one, and ends your turn); free actions "
+                "before and after it." + moves)
+    return (f"<b>Your main action this turn is taken</b> ({html.escape(game.main_action)}): free actions if you "
+            "like, then end your turn." + moves)
+
+
 def your_cards_html(game) -> str:
     """Your hand, the missions and end-game cards in front of you (a triggered mission with its circles
-    covered), and your tucked income cards."""
+    covered and the circles you hold for a later trigger, S-F19), and your tucked income cards."""
     supply = game.table.supply
 
     def named(card_id: str) -> str:
@@ -158,7 +193,12 @@ def your_cards_html(game) -> str:
 
     def covered(card_id: str) -> str:
         marks = circles.get(card_id, ())
-        return f" circles {sum(marks)}/{len(marks)}" if marks else ""
+        if not marks:
+            return ""
+        held = sorted(index + 1 for card, index in game.held
+                      if card == card_id and index < len(marks) and not marks[index])
+        kept = (f", circle{'s' if len(held) > 1 else ''} {', '.join(map(str, held))} held" if held else "")
+        return f" circles {sum(marks)}/{len(marks)}{kept}"
 
     front = [named(c) + covered(c) + (" ✔ completed" if c in game.completed_missions else "") for c in game.in_play]
     return (f"<div><b>Your hand:</b> {', '.join(named(c) for c in game.you.hand) or '–'}<br>"
