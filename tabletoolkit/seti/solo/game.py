@@ -6,7 +6,8 @@ PT4), scan, research, analyze, play a card (its price, effect, mission or end-ga
 card model ``seti.cards``), pass — with the rulebook's costs, each refused with its reason when it is.
 Free actions (``free_options``): moving a probe one space, conversions, card corners, buying a card,
 completing a mission, placing data in your computer (its top row, ``seti.computer``; analyzing needs it
-full), and holding a mission circle for a later trigger (covering is optional, S-F19). Actions inside a
+full), holding a mission circle for a later trigger (covering is optional, S-F19), and your standing
+choices of the gold tile to mark next and of the species your life traces go to. Actions inside a
 played card's effect are carried out at no standard cost: a launch, a landing, a signal, a research of
 the tech you pick, a move (a free move this turn). Triggered missions cover a circle per event, also on
 the rival's turn (a probe pushed by a rotation visits), and complete (``seti.missions``). Your gold
@@ -322,7 +323,20 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
         ok = mine and game.you.publicity >= cost
         options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
                                   f"needs {cost} publicity (has {game.you.publicity})"))
-    return tuple(options) + move_options(game) + hold_options(game) + gold_options(game)
+    return tuple(options) + move_options(game) + hold_options(game) + gold_options(game) + trace_options(game)
+
+
+def trace_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Your choice, at any time, of the species your life traces go to first (``traces:<n>``): the lowest
+    free space of the trace's colour there (its discovery space, then its board once discovered); when it
+    has none, the lowest free space anywhere (深入研究 / 发现外星物种)."""
+    options = []
+    for number in sorted({species + 1 for species, _, _ in game.table.discovery}):
+        name = game.table.species_name(number - 1)
+        ok = game.trace_species != number
+        options.append(YourOption(f"traces:{number}", ok, f"legal: your life traces go to {name} first" if ok
+                                  else f"already your choice: your life traces go to {name} first"))
+    return tuple(options)
 
 
 def gold_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -350,12 +364,9 @@ def move_options(game: SoloGame) -> tuple[YourOption, ...]:
     solar, you, variant = game.table.solar, game.you, game.variant
     options = []
     for probe in game.table.probes_of(YOU):
-        moves = solar.step_cost(probe.space, you.techs, variant)
-        free = min(moves, game.free_moves)
-        energy = (moves - free) * variant.move_energy
+        moves, _, energy, paid = move_cost(game, probe)
         for target in solar.neighbours(probe.space):
             action = f"move:{probe.id}:{target.ring},{target.sector}"
-            paid = " and ".join(part for part in (f"{free} free move(s)" if free else "", f"{energy} energy" if energy else "") if part)
             where = f"to {target} ({solar.contents(target).describe()})"
             if not mine:
                 options.append(YourOption(action, False, "only on your turn"))
@@ -366,6 +377,16 @@ def move_options(game: SoloGame) -> tuple[YourOption, ...]:
                 options.append(YourOption(action, True, f"legal: {where}, {moves} move(s) paid with {paid}"
                                           + (f", +{publicity} publicity" if publicity else "")))
     return tuple(options)
+
+
+def move_cost(game: SoloGame, probe) -> tuple[int, int, int, str]:
+    """One step of ``probe``: the moves it takes (two out of asteroids, not with PT3), the free moves of
+    this turn it uses, the energy paid for the rest, and how it is paid, in words."""
+    moves = game.table.solar.step_cost(probe.space, game.you.techs, game.variant)
+    free = min(moves, game.free_moves)
+    energy = (moves - free) * game.variant.move_energy
+    paid = " and ".join(part for part in (f"{free} free move(s)" if free else "", f"{energy} energy" if energy else "") if part)
+    return moves, free, energy, paid or "nothing"
 
 
 def hold_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -401,6 +422,11 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
         return (yield from _place_data(game))
     if kind == "move":
         return (yield from _move(game, what))
+    if kind == "traces":
+        game = replace(game, trace_species=int(what))
+        yield Step("You choose a species for your traces", f"Your life traces go to {game.table.species_name(int(what) - 1)} "
+                   "first: the lowest free space of their colour there, else the lowest anywhere.", "深入研究", game)
+        return game
     if kind == "gold":
         game = replace(game, gold_choice=what)
         yield Step("You choose a gold tile", f"At your next gold milestone you mark gold tile {what} (your choice, "
@@ -452,9 +478,7 @@ def _move(game: SoloGame, what: str) -> Procedure:
     solar, you, variant = game.table.solar, game.you, game.variant
     probe = solar.probe(int(probe_id))
     space = Space(*map(int, target.split(",")))
-    moves = solar.step_cost(probe.space, you.techs, variant)
-    free = min(moves, game.free_moves)
-    energy = (moves - free) * variant.move_energy
+    moves, free, energy, paid = move_cost(game, probe)
     moved = replace(probe, space=space)
     solar = replace(solar, probes=tuple(moved if p.id == probe.id else p for p in solar.probes))
     game = replace(game, table=replace(game.table, solar=solar), free_moves=game.free_moves - free,
@@ -464,7 +488,6 @@ def _move(game: SoloGame, what: str) -> Procedure:
         kind = OBJECTIVE_VISITS.get(visit.split(":", 1)[1])
         game, said = your_trigger(game, Event("visit", kind) if kind else None, visit)
         notes += said
-    paid = " and ".join(part for part in (f"{free} free move(s)" if free else "", f"{energy} energy" if energy else "") if part)
     extra = " (leaving asteroids takes one move more)" if moves > 1 else ""
     yield Step(f"You move probe {probe.id}", f"Free action: probe {probe.id} moves from {probe.space} to {space} "
                f"({solar.contents(space).describe()}): {moves} move(s){extra}, paid with {paid}. " + " ".join(notes),
@@ -950,7 +973,7 @@ def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), pref
     return _after(game, YOU) if action in ("pass", "end") else game
 
 
-FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "hold", "release", "gold")
+FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "hold", "release", "gold", "traces")
 
 
 def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),

@@ -30,7 +30,8 @@ class SoloGame:
     sectors you won, also on the rival's turn), ``missions`` your triggered missions (``seti.missions``),
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
-    to mark at your next gold milestone (金色里程碑; without one, the best value left)."""
+    to mark at your next gold milestone (金色里程碑; without one, the best value left), ``trace_species``
+    the species your life traces go to first."""
 
     table: SoloTable
     rival: Rival
@@ -51,6 +52,7 @@ class SoloGame:
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
+    trace_species: int | None = None  # the species (1, 2…) your life traces go to first (else the lowest space)
 
     def card(self, card_id: str):
         """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""
@@ -93,7 +95,7 @@ class SoloGame:
 
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
     """Give ``colour`` rewards in the solo vocabulary; life traces are placed on the table (the rival by
-    its rule, S-F8; you in the lowest free space, leftmost, a simplification of your own choice). Cards
+    its rule, S-F8; yours by ``your_trace_choice``). Cards
     you gain come from the deck top; a chart icon tucks your first hand card for income (增加收入)."""
     notes: list[str] = []
     plain: dict[str, int] = {}
@@ -146,7 +148,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             game, extra = your_trigger(game, Event("signal"))
             notes.extend(extra)
     for trace in traces:
-        choice = choose_trace(game.table.trace_columns(), trace, arrow)
+        choice = your_trace_choice(game, trace) if colour == YOU else choose_trace(game.table.trace_columns(), trace, arrow)
         table, more, text = game.table.mark_trace(colour, *choice.value)
         game = replace(game, table=table)
         notes.append(f"{who}: {choice.reason} {text[0].upper() + text[1:]}.")
@@ -156,6 +158,21 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game, extra = reward_colour(game, colour, more, arrow)
         notes.extend(extra)
     return game, notes
+
+
+def your_trace_choice(game: SoloGame, trace: str):
+    """Where your life trace goes: the lowest free space of that colour on the species you chose
+    (``trace_species``, 深入研究 / 发现外星物种), else the lowest free space anywhere, leftmost."""
+    columns = game.table.trace_columns()
+    if game.trace_species is not None:
+        mine = [i for i, (species, _, _) in enumerate(game.table.discovery) if species == game.trace_species - 1
+                and (trace == "any" or columns[i].colour == trace) and not all(columns[i].spaces)]
+        if mine:
+            picked = choose_trace([columns[i] for i in mine], trace, "left")
+            index, space = picked.value
+            return replace(picked, value=(mine[index], space), reason=f"Your choice of species {game.trace_species}: "
+                           + picked.reason[0].lower() + picked.reason[1:])
+    return choose_trace(columns, trace, "left")
 
 
 def your_trigger(game: SoloGame, event: Event | None, mission_event: str | None = None) -> tuple[SoloGame, list[str]]:

@@ -155,3 +155,21 @@ def test_publicity_reached_on_the_rivals_turn_is_marked_before_your_research_spe
     assert played.steps[0].text.startswith("publicity reaches 10: publicity:10 marks 'publicity:9' on I-2")
     assert played.result.you.publicity == 4
     assert "I-2" in run(your_turn(played.result, "end", Rng(0))).result.objectives.completed
+
+
+def test_your_life_traces_go_to_the_species_you_chose_first_else_the_lowest_space():
+    from tabletoolkit.seti.solo.state import reward_colour
+
+    game = game_with("I-6")
+    default, notes = reward_colour(game, YOU, [("trace", "yellow")])
+    first = next(i for i, (_, colour, marker) in enumerate(default.table.discovery) if marker == YOU)
+    assert default.table.discovery[first][:2] == (0, "yellow")  # species 1: the leftmost of the equally low spaces
+    options = {o.action: o for o in free_options(game) if o.action.startswith("traces:")}
+    assert sorted(options) == ["traces:1", "traces:2"] and options["traces:2"].reason == "legal: your life traces go to species 2 first"
+    chosen = run(free_action(game, "traces:2", Rng(0))).result
+    assert chosen.trace_species == 2 and not {o.action: o for o in free_options(chosen)}["traces:2"].legal
+    placed, notes = reward_colour(chosen, YOU, [("trace", "yellow")])
+    assert [d[:2] for d in placed.table.discovery if d[2] == YOU] == [(1, "yellow")]
+    assert notes[-2].startswith("You: Your choice of species 2: lowest empty space among the yellow columns → species 2 yellow")
+    again, _ = reward_colour(placed, YOU, [("trace", "yellow")])  # species 2's yellow space is taken: the lowest anywhere
+    assert [d[:2] for d in again.table.discovery if d[2] == YOU] == [(0, "yellow"), (1, "yellow")]
