@@ -36,7 +36,7 @@ from .objectives import Event, setup_objectives
 from .rival import advance, new_round_deck, setup_rival
 from .state import (OBJECTIVE_VISITS, RIVAL, YOU, YOUR_MEASURES, SoloGame, cover_event, reward_colour, rotate_solar,
                     your_trigger)
-from .table import reward_items, setup_table
+from .table import GOLD_THRESHOLDS, reward_items, setup_table
 from .turn import milestones, resolve_sectors, rival_turn
 
 SECTION = "单人游戏"
@@ -880,9 +880,11 @@ Policy = Callable[[SoloGame], str]
 
 #: What the scripted player counts a holding worth, in VP, when it weighs its main actions.
 HOLDING_VALUE = {"publicity": 0.35, "credits": 0.9, "energy": 1.1, "card": 0.6, "data": 0.8, "computer space": 0.9,
-                 "probe in space": 2.5, "tucked card, per income left": 0.8, "tech, per income left": 0.5}
+                 "probe in space": 2.5, "tucked card, per income left": 0.8, "tech, per income left": 0.5,
+                 "objective task marked": 3.0}
 #: The scripted player passes when no main action scores above this: a little below zero, as holdings
-#: kept to the end are worth nothing (tried over ten 1-star games: 0 → 44 VP on average, -2 → 61, -3 → 58).
+#: kept to the end are worth nothing (tried over ten 1-star games: 0 → 44 VP on average, -2 → 61, -3 → 58;
+#: a marked objective task worth 3 gave 54 VP at 4 stars over four games, 6 gave 45).
 PASS_MARGIN = -2.0
 
 
@@ -894,7 +896,7 @@ def holdings_value(game: SoloGame) -> float:
             + worth["card"] * len(you.hand) + worth["data"] * you.data + worth["computer space"] * you.computer.filled
             + worth["probe in space"] * len(game.table.probes_of(YOU))
             + (worth["tucked card, per income left"] * len(you.tucked) + worth["tech, per income left"] * len(you.techs))
-            * incomes_left)
+            * incomes_left + worth["objective task marked"] * sum(sum(o.marked) for o in game.objectives.face_up))
 
 
 def _gain(game: SoloGame, action: str) -> float:
@@ -907,10 +909,23 @@ def _best_main(game: SoloGame) -> tuple[float, str] | None:
     return max(gains) if gains else None
 
 
+def _best_gold(game: SoloGame) -> str | None:
+    """The gold tile your holdings would score most on now, once a gold milestone is near (8 VP away)."""
+    ahead = [t for t in GOLD_THRESHOLDS if t > game.you.score]
+    free = [t for t in game.table.gold if YOU not in t.marks]
+    if not ahead or ahead[0] - game.you.score > 8 or not free:
+        return None
+
+    def scored(tile) -> int:
+        return sum(line.vp for line in your_gold_lines(replace(game, table=game.table.claim_gold(tile.id, YOU))))
+
+    return max(free, key=lambda tile: (scored(tile), tile.id)).id
+
+
 def scripted_player(game: SoloGame) -> str:
     """A fixed, sensible player for demonstrations and the golden game: a one-step lookahead. It completes
     a mission as soon as it can and places its data in the computer (before and after its main action,
-    then it ends its turn). For its main action it tries every legal one on a copy of the game and takes
+    then it ends its turn); near a gold milestone it chooses the gold tile its holdings score most on. For its main action it tries every legal one on a copy of the game and takes
     the one that raises ``holdings_value`` most (VP, plus a fixed worth for publicity, credits, energy,
     cards, data, probes, income and techs); it passes when none gains more than ``PASS_MARGIN``. A
     conversion or a move card's corner is used only when it makes a main action possible that is worth
@@ -919,6 +934,9 @@ def scripted_player(game: SoloGame) -> str:
     for action in free:
         if action.startswith("complete:") or action == "place:data":
             return action
+    gold = _best_gold(game)
+    if gold is not None and gold != game.gold_choice:
+        return f"gold:{gold}"
     if game.main_action is not None:
         return "end"
     best = _best_main(game)
