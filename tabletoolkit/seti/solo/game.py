@@ -24,11 +24,12 @@ from ...engine.registry import register_phase
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step, run
 from ..player import PlayerBoard
-from ..computer import DataSpace, place_data, placement_verdict, sample_layout
+from ..computer import DataSpace, install_computer_tech, place_data, placement_verdict, sample_layout
 from ..game import visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import TRIGGERED, MissionInPlay
 from ..routes import Route, cheapest_route
+from ..scan import scan_sectors
 from ..solar import Space
 from ..variant import RULEBOOK, SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS, material
@@ -163,19 +164,14 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
             else:
                 free = f" ({min(moves, game.free_moves)} of them free)" if game.free_moves and moves else ""
                 options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {credits} credit(s) + {energy} energy"))
-    scan_ok = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
-    for position, colour in enumerate(table.row_colours()):
-        if colour == "none":
-            options.append(YourOption(f"scan:{position}", False, "this card-row place is empty"))
-            continue
-        options.append(YourOption(f"scan:{position}", scan_ok, f"legal: Earth's sector and a {colour} sector" if scan_ok else
-                                  f"needs {variant.scan_credits} credit and {variant.scan_energy} energy"))
+    options += scan_options(game)
     for tech, offer in table.tech_offers().items():
         ok = you.publicity >= variant.research_publicity and tech not in you.techs and offer.tiles_left > 0
         why = ("legal" + (" (+2 VP tile)" if offer.two_point_tile else "")) if ok else (
             "you hold it" if tech in you.techs else "no tile left" if not offer.tiles_left else
             f"needs {variant.research_publicity} publicity (has {you.publicity})")
-        options.append(YourOption(f"research:{tech}", ok, why))
+        options += [YourOption(f"research:{tech}{slot}", ok and legal, why if not ok else f"{why}{said}")
+                    for slot, legal, said in computer_slots(game, tech)]
     spaces = len(sample_layout().top)
     analyze_ok = you.computer.filled == spaces and you.energy >= variant.analyze_energy
     options.append(YourOption("analyze", analyze_ok, "legal" if analyze_ok else
@@ -185,6 +181,47 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
         options.extend(play_options(game, card_id))
     options.append(YourOption("pass", True, "legal"))
     return tuple(options)
+
+
+def scan_options(game: SoloGame) -> list[YourOption]:
+    """Scanning (扫描附近的恒星): ``scan:<row>:<sector>`` discards the card-row card at ``<row>`` for a
+    signal in ``<sector>``, one of its colour's two, and marks a signal in Earth's sector; with TT1 also
+    ``scan:<row>:<sector>:earth=<n>``, the Earth signal in a sector next to Earth's instead (S-F6). The
+    other telescope techs add steps after it (``scan_step_options``)."""
+    you, table, variant = game.you, game.table, game.variant
+    afford = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
+    where = scan_sectors(table.solar, table.sky)
+    earths = [None] + (list(where.beside_earth) if "TT1" in you.techs else [])
+    options = []
+    for position, colour in enumerate(table.row_colours()):
+        if colour == "none":
+            options.append(YourOption(f"scan:{position}", False, "this card-row place is empty"))
+            continue
+        for sector in table.sky.of_colour(colour):
+            for earth in earths:
+                action = f"scan:{position}:{sector}" + (f":earth={earth}" if earth else "")
+                first = (f"{table.sky.sector(earth).name} (TT1, next to Earth's sector)" if earth else
+                         f"Earth's sector, {table.sky.sector(where.earth).name}")
+                options.append(YourOption(action, afford, f"legal: signals in {first} and in {table.sky.sector(sector).name} "
+                                          f"(the {colour} card)" if afford else
+                                          f"needs {variant.scan_credits} credit and {variant.scan_energy} energy "
+                                          f"(has {you.credits} credits, {you.energy} energy)"))
+    return options
+
+
+def computer_slots(game: SoloGame, tech: str) -> list[tuple[str, bool, str]]:
+    """Where a researched tech goes: nowhere to choose for probe and telescope techs (``("", True, "")``);
+    a computer tech into a free computer-tech slot, ``@<top position>`` (计算机科技), its 2 VP lost
+    when data already lies there (S-F13)."""
+    if not tech.startswith("CT"):
+        return [("", True, "")]
+    computer, slots = game.you.computer, sample_layout().tech_slots
+    free = [n for n in slots if computer.tech_at(n) is None]
+    if not free:
+        return [("", False, f"; no free computer-tech slot (slots {', '.join(map(str, slots))} are taken)")]
+    return [(f"@{n}", True, f"; into the slot under top {n}" + (" (under your data there: no 2 VP, S-F13)"
+                                                                   if n <= computer.filled else ""))
+            for n in free]
 
 
 def flight_energy(game: SoloGame, moves: int) -> int:
@@ -215,10 +252,11 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     if not kinds:
         return [YourOption(action, True, legal)]
     techs = [(tech, offer) for tech, offer in game.table.tech_offers().items() if TECH_TYPES[tech[:2]] == kinds[0]]
-    options = [YourOption(f"{action}@{tech}", tech not in game.you.techs and offer.tiles_left > 0,
+    options = [YourOption(f"{action}@{tech}{slot}", tech not in game.you.techs and offer.tiles_left > 0 and free,
                           "you hold it" if tech in game.you.techs else "no tile left" if not offer.tiles_left else
-                          f"{legal}; research {tech} without publicity" + (" (+2 VP tile)" if offer.two_point_tile else ""))
-               for tech, offer in techs]
+                          f"{legal}; research {tech} without publicity" + (" (+2 VP tile)" if offer.two_point_tile else "")
+                          + said)
+               for tech, offer in techs for slot, free, said in computer_slots(game, tech)]
     if not any(o.legal for o in options):
         options.append(YourOption(action, True, f"{legal}; its research is lost: no {kinds[0]} tech is left for you"))
     return options
@@ -318,12 +356,55 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
     options.append(YourOption("place:data", refusal is None, f"legal: a data from your pool onto {space}" if refusal is None
                               else "only on your turn" if not mine else refusal.reason))
+    for position, tech in game.you.computer.techs:
+        space = DataSpace("lower", position)
+        refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
+        options.append(YourOption(f"place:lower{position}", refusal is None,
+                                  f"legal: a data onto {space}, under {tech}: {sample_layout().tech_reward(tech).describe()}"
+                                  if refusal is None else "only on your turn" if not mine else refusal.reason))
     cost = game.variant.buy_card_publicity
     for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
         ok = mine and game.you.publicity >= cost
         options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
                                   f"needs {cost} publicity (has {game.you.publicity})"))
-    return tuple(options) + move_options(game) + hold_options(game) + gold_options(game) + trace_options(game)
+    return (tuple(options) + move_options(game) + scan_step_options(game) + hold_options(game) + gold_options(game)
+            + trace_options(game))
+
+
+def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """After your scan, in the same turn, the steps your telescope techs add to it, once each (望远镜科技,
+    S-F6): TT2 ``tt2:<hand card>:<sector>`` discards the card for a signal in one of its colour's
+    sectors; TT3 ``tt3`` pays publicity for a signal in Mercury's sector; TT4 ``tt4:launch`` or
+    ``tt4:move`` pays energy for a launch or a free move."""
+    if not (game.main_action or "").startswith("scan:") or game.to_move != YOU or game.over:
+        return ()
+    you, table, variant = game.you, game.table, game.variant
+    options = []
+
+    def offer(tech: str, action: str, short: str | None, legal: str) -> None:
+        why = (f"{tech} is used in this scan already" if tech in game.scan_steps else short) or legal
+        options.append(YourOption(action, why == legal, why))
+
+    if "TT2" in you.techs:
+        for card_id in dict.fromkeys(you.hand):
+            colour = table.supply.card(card_id).colour
+            for sector in table.sky.of_colour(colour):
+                offer("TT2", f"tt2:{card_id}:{sector}", None,
+                      f"legal: discard {card_id} ({colour}) for a signal in {table.sky.sector(sector).name}")
+    if "TT3" in you.techs:
+        mercury = scan_sectors(table.solar, table.sky).mercury
+        offer("TT3", "tt3", "a disc covers Mercury: no sector to mark" if mercury is None else
+              f"needs {variant.tt3_publicity} publicity (has {you.publicity})" if you.publicity < variant.tt3_publicity else None,
+              f"legal: {variant.tt3_publicity} publicity for a signal in Mercury's sector"
+              + (f", {table.sky.sector(mercury).name}" if mercury else ""))
+    if "TT4" in you.techs:
+        poor = f"needs {variant.tt4_energy} energy (has {you.energy})" if you.energy < variant.tt4_energy else None
+        probes, limit = len(table.probes_of(YOU)), probe_limit(game)
+        offer("TT4", "tt4:launch", poor or (f"{probes} probe(s) in space: the limit is {limit}" if probes >= limit else None),
+              f"legal: {variant.tt4_energy} energy to launch a probe")
+        offer("TT4", "tt4:move", poor or (None if probes else "a move needs a probe of yours in space"),
+              f"legal: {variant.tt4_energy} energy for 1 free move this turn")
+    return tuple(options)
 
 
 def trace_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -419,9 +500,12 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
     if kind == "complete":
         return (yield from _complete_mission(game, what, choose))
     if kind == "place":
-        return (yield from _place_data(game))
+        position = game.you.computer.filled + 1 if what == "data" else int(what.removeprefix("lower"))
+        return (yield from _place_data(game, DataSpace("top" if what == "data" else "lower", position)))
     if kind == "move":
         return (yield from _move(game, what))
+    if kind in ("tt2", "tt3", "tt4"):
+        return (yield from _scan_step(game, kind.upper(), what))
     if kind == "traces":
         game = replace(game, trace_species=int(what))
         yield Step("You choose a species for your traces", f"Your life traces go to {game.table.species_name(int(what) - 1)} "
@@ -495,11 +579,42 @@ def _move(game: SoloGame, what: str) -> Procedure:
     return (yield from mark_objectives(game, ()))
 
 
-def _place_data(game: SoloGame) -> Procedure:
-    """A data from your pool onto the next top space of your computer (放置数据, ``seti.computer``): the
-    covered space's reward at once; a tuck takes your first hand card; cards owed come from the deck."""
-    space = DataSpace("top", game.you.computer.filled + 1)
-    reward = sample_layout().top[space.position - 1].reward
+def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
+    """A telescope tech's step after your scan (see ``scan_step_options``); a sector it completes resolves."""
+    you, table, variant = game.you, game.table, game.variant
+    game = replace(game, scan_steps=game.scan_steps + (tech,))
+    events: list[Event] = []
+    if tech == "TT2":
+        card_id, _, sector = what.rpartition(":")
+        hand = list(you.hand)
+        hand.remove(card_id)
+        game = replace(game, you=replace(you, hand=tuple(hand)), table=replace(table, supply=table.supply.discard_card(card_id)))
+        game, notes = reward_colour(game, YOU, [("signal", int(sector))])
+        text = f"TT2: you discard {card_id} for a signal. " + " ".join(notes)
+    elif tech == "TT3":
+        game = replace(game, you=replace(you, publicity=you.publicity - variant.tt3_publicity))
+        game, notes = reward_colour(game, YOU, [("signal", scan_sectors(table.solar, table.sky).mercury)])
+        text = f"TT3: you pay {variant.tt3_publicity} publicity for a signal in Mercury's sector. " + " ".join(notes)
+    else:
+        game = replace(game, you=replace(you, energy=you.energy - variant.tt4_energy))
+        if what == "launch":
+            game = replace(game, table=game.table.launch(YOU))
+            events, text = [Event("launch")], f"TT4: you pay {variant.tt4_energy} energy to launch a probe onto Earth."
+        else:
+            game = replace(game, free_moves=game.free_moves + 1)
+            text = f"TT4: you pay {variant.tt4_energy} energy for 1 free move this turn."
+    yield Step(f"Scan step: {tech}", text, "望远镜科技", game)
+    game = yield from cover_circles(game, [str(e) for e in events])
+    game = yield from resolve_sectors(game, YOU)
+    return (yield from mark_objectives(game, events))
+
+
+def _place_data(game: SoloGame, space: DataSpace) -> Procedure:
+    """A data from your pool onto ``space`` of your computer (放置数据, ``seti.computer``): the next top
+    space (2 VP more over a computer tech) or a lower space under a computer tech (计算机科技); the covered
+    space's reward at once; a tuck takes your first hand card; cards owed come from the deck."""
+    layout = sample_layout()
+    reward = layout.top[space.position - 1].reward if space.row == "top" else layout.tech_reward(game.you.computer.tech_at(space.position))
     tuck = game.you.hand[0] if reward.tuck and game.you.hand else None
     you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=game.table.supply.catalog,
                                   variant=game.variant)
@@ -567,20 +682,17 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         game = replace(game, free_moves=max(0, game.free_moves - route.moves))
         events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
     elif kind == "scan":
+        position, sector, *earth = argument.split(":")
         game = replace(game, you=replace(you, credits=you.credits - game.variant.scan_credits,
                                          energy=you.energy - game.variant.scan_energy))
-        table, card_id, colour = game.table.discard_from_row(int(argument), rng)
-        notes = []
-        for number in (table.earth_sector(), table.sky.of_colour(colour)[0]):
-            table, gained = table.mark_signal(YOU, number)
-            game = replace(game, table=table)
-            game, gained_notes = reward_colour(game, YOU, [("data", gained.data), ("vp", gained.vp)])
-            notes.append(f"a signal in {table.sky.sector(number).name}")
-        text = f"You scan: {' and '.join(notes)} (card {card_id}, {colour}, discarded from the row)."
-        events = [Event("signal"), Event("signal")]
+        table, card_id, colour = game.table.discard_from_row(int(position), rng)
+        earth_sector = int(earth[0].removeprefix("earth=")) if earth else table.earth_sector()
+        game, notes = reward_colour(replace(game, table=table), YOU, [("signal", earth_sector), ("signal", int(sector))])
+        text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card_id}, "
+                f"{colour}, discarded from the row). " + " ".join(notes))
     elif kind == "research":
         game = replace(game, you=replace(you, publicity=you.publicity - game.variant.research_publicity))
-        game, text, events = _research(game, argument)
+        game, text, events = _research(game, *argument.split("@"))
         text = f"You pay {game.variant.research_publicity} publicity. {text}"
     elif kind == "play":
         game, text, events = _play(game, *argument.split("@"))
@@ -602,7 +714,7 @@ def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
     tasks, completed objectives are replaced (单人游戏 · 目标), then milestones are checked between the
     turns (里程碑). The rival moves next unless it has passed."""
     lapsed = f" Your {game.free_moves} unused free move(s) lapse." if game.free_moves else ""
-    game = replace(game, free_moves=0, main_action=None)
+    game = replace(game, free_moves=0, main_action=None, scan_steps=())
     yield Step("You end your turn", f"Your turn ends.{lapsed}", "回合结构", game)
     game = yield from mark_objectives(game, (), prefer=prefer, end_of_turn=True)
     return (yield from milestones(game, YOU))
@@ -611,14 +723,21 @@ def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
 CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
 
 
-def _research(game: SoloGame, tech: str) -> tuple[SoloGame, str, list[Event]]:
-    """Take ``tech`` (研究科技): the solar system rotates first; the tile's rewards, the 2-point tile, and
-    a launch bonus as a free launch within your probe limit. Its cost is the caller's."""
+def _research(game: SoloGame, tech: str, slot: str | None = None) -> tuple[SoloGame, str, list[Event]]:
+    """Take ``tech`` (研究科技): the solar system rotates first; a computer tech goes into the computer-tech
+    slot under top ``slot``; the tile's rewards, the 2-point tile, and a launch bonus as a free launch
+    within your probe limit. Its cost is the caller's."""
     offer = game.table.tech_offers()[tech]
     game, rotation = rotate_solar(game)
-    game = replace(game, table=game.table.take_tech(tech), you=replace(game.you, techs=game.you.techs | {tech}))
+    if slot is None:
+        you, installed = replace(game.you, techs=game.you.techs | {tech}), ""
+    else:
+        you, installed = install_computer_tech(game.you, tech, int(slot))
+    game = replace(game, table=game.table.take_tech(tech), you=you)
     items = [(k, v) for k, v in offer.rewards.items() if k != "launch"]
     game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
+    if installed:
+        notes.insert(0, installed)
     events = [Event("tech", TECH_TYPES[tech[:2]])]
     if "launch" in offer.rewards:
         if len(game.table.probes_of(YOU)) >= probe_limit(game):
@@ -630,10 +749,11 @@ def _research(game: SoloGame, tech: str) -> tuple[SoloGame, str, list[Event]]:
     return game, f"{rotation} You take {tech}." + (" " + " ".join(notes) if notes else ""), events
 
 
-def _play(game: SoloGame, card_id: str, tech: str | None = None) -> tuple[SoloGame, str, list[Event]]:
+def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | None = None) -> tuple[SoloGame, str, list[Event]]:
     """Play a hand card for its effect: pay its price, gain its effect, carry out the actions inside it at
     no standard cost (打出卡牌: a launch without credits, a landing without energy, a signal in a sector
-    with a probe of yours, a move as a free move this turn, a research of ``tech`` without publicity); an
+    with a probe of yours, a move as a free move this turn, a research of ``tech`` without publicity, a
+    computer tech into the slot under top ``slot``); an
     action card is discarded, a mission or end-game card stays in front of you (任务卡). A triggered
     mission's circles are covered by later events."""
     card = game.table.supply.card(card_id)
@@ -647,7 +767,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None) -> tuple[SoloGa
             if tech is None:
                 notes.append(f"Its research is lost: no {action.split(':', 1)[1]} tech is left for you.")
                 continue
-            game, note, done = _research(game, tech)
+            game, note, done = _research(game, tech, slot)
             note = f"Its action: a research without publicity. {note}"
         else:
             game, note, done = _card_action(game, action)
@@ -991,7 +1111,8 @@ def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), pref
     return _after(game, YOU) if action in ("pass", "end") else game
 
 
-FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "hold", "release", "gold", "traces")
+FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold",
+              "traces")
 
 
 def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),

@@ -157,11 +157,13 @@ def test_a_card_signal_marks_the_sector_of_your_probe_at_no_cost():
 def test_a_card_research_is_offered_per_tech_of_its_kind_and_costs_no_publicity():
     game = game_with("II-1", hand=("T-research",), publicity=0)
     options = {o.action: o for o in your_options(game) if o.action.startswith("play:T-research")}
-    assert sorted(options) == ["play:T-research@CT1", "play:T-research@CT2", "play:T-research@CT3", "play:T-research@CT4"]
+    slots = (1, 3, 5, 6)  # the sample computer's tech slots
+    assert sorted(options) == [f"play:T-research@CT{n}@{slot}" for n in range(1, 5) for slot in slots]
     assert all(o.legal and "research" in o.reason and "without publicity" in o.reason for o in options.values())
+    assert options["play:T-research@CT2@3"].reason.endswith("; into the slot under top 3")
     rotations = game.table.solar.rotations
-    after = run(your_turn(game, "play:T-research@CT2", Rng(0))).result
-    assert "CT2" in after.you.techs and after.you.publicity == 0
+    after = run(your_turn(game, "play:T-research@CT2@3", Rng(0))).result
+    assert "CT2" in after.you.techs and after.you.publicity == 0 and after.you.computer.techs == ((3, "CT2"),)
     assert after.table.solar.rotations == rotations + 1  # the research rotates the solar system first
     assert after.table.tech_offers()["CT2"].tiles_left == game.table.tech_offers()["CT2"].tiles_left - 1
 
@@ -205,7 +207,8 @@ def test_a_triggered_mission_fires_on_later_events_completes_and_marks_the_missi
     assert launched.objectives.face_up[0].marked == (True, False)  # the launch task; the mission not yet
     assert launched.completed_missions == ()
 
-    scanned = run(your_turn(next_turn(launched), "scan:0", Rng(0))).result
+    scan = next(o.action for o in your_options(next_turn(launched)) if o.action.startswith("scan:0:"))
+    scanned = run(your_turn(next_turn(launched), scan, Rng(0))).result
     assert scanned.missions[0].covered == (True, True) and scanned.missions[0].completed
     assert scanned.completed_missions == ("T-triggered",)
     assert scanned.you.publicity == launched.you.publicity + 3  # one circle for two signals: one trigger, one circle

@@ -1,0 +1,94 @@
+"""Your techs in the solo game: computer techs in their slots (2 VP data, lower spaces) and the telescope
+techs' scan steps (望远镜科技, 计算机科技, S-F6, S-F13)."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit.engine import IllegalAction, Rng, run
+from tabletoolkit.seti.computer import Computer
+from tabletoolkit.seti.scan import scan_sectors
+from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_options, your_turn
+
+
+def your_game(techs=(), **you):
+    game = run(setup_solo(4, 3)).result
+    return replace(game, to_move=YOU, you=replace(game.you, techs=frozenset(techs), **you))
+
+
+def options_of(game, prefix):
+    return {o.action: o for o in your_options(game) + free_options(game) if o.action.startswith(prefix)}
+
+
+def test_scanning_names_the_card_rows_sector_one_of_its_colours_two():
+    game = your_game(credits=1, energy=2)
+    colour = game.table.row_colours()[0]
+    first, second = game.table.sky.of_colour(colour)
+    assert sorted(options_of(game, "scan:0")) == sorted([f"scan:0:{first}", f"scan:0:{second}"])
+    earth = game.table.earth_sector()
+    before = game.table.sky.sector(second).markers
+    after = run(your_turn(game, f"scan:0:{second}", Rng(0))).result
+    assert after.table.sky.sector(second).markers == before + (YOU,) * (2 if earth == second else 1)
+    assert after.table.sky.sector(earth).markers[-1] == YOU
+    assert (after.you.credits, after.you.energy) == (0, 0)
+    poor = options_of(replace(game, you=replace(game.you, energy=1)), "scan:0")[f"scan:0:{first}"]
+    assert not poor.legal and poor.reason == "needs 1 credit and 2 energy (has 1 credits, 1 energy)"
+
+
+def test_tt1_moves_the_earth_signal_next_to_earths_sector():
+    game = your_game(("TT1",), credits=1, energy=2)
+    where = scan_sectors(game.table.solar, game.table.sky)
+    colour = game.table.row_colours()[0]
+    sector = game.table.sky.of_colour(colour)[0]
+    beside = where.beside_earth[0]
+    assert f"scan:0:{sector}:earth={beside}" in options_of(game, "scan:0")
+    assert not options_of(your_game(credits=1, energy=2), f"scan:0:{sector}:earth")  # no TT1, no such option
+    earth_before = game.table.sky.sector(where.earth).markers.count(YOU)
+    after = run(your_turn(game, f"scan:0:{sector}:earth={beside}", Rng(0))).result
+    assert after.table.sky.sector(beside).markers.count(YOU) == (2 if beside == sector else 1)
+    assert after.table.sky.sector(where.earth).markers.count(YOU) == earth_before + (where.earth == sector)
+
+
+def test_telescope_steps_follow_your_scan_once_each():
+    game = your_game(("TT2", "TT3", "TT4"), credits=1, energy=3, publicity=4)
+    game = replace(game, you=replace(game.you, hand=("S01",)))  # a red card
+    assert not options_of(game, "tt")  # only after a scan
+    scan = next(iter(options_of(game, "scan:0")))
+    scanned = run(your_turn(game, scan, Rng(0))).result
+    steps = options_of(scanned, "tt")
+    red = scanned.table.sky.of_colour("red")
+    assert sorted(steps) == sorted([f"tt2:S01:{n}" for n in red] + ["tt3", "tt4:launch", "tt4:move"])
+    assert steps["tt4:launch"].legal and steps["tt4:move"].reason == "a move needs a probe of yours in space"
+
+    hand = run(free_action(scanned, f"tt2:S01:{red[1]}", Rng(0))).result
+    assert hand.you.hand == () and hand.table.supply.discard[-1] == "S01"
+    assert hand.table.sky.sector(red[1]).markers[-1] == YOU
+    assert options_of(hand, "tt2") == {}  # no hand card left
+    mercury = scan_sectors(hand.table.solar, hand.table.sky).mercury
+    paid = run(free_action(hand, "tt3", Rng(0))).result
+    assert paid.you.publicity == hand.you.publicity - 1 and paid.table.sky.sector(mercury).markers[-1] == YOU
+    again = options_of(paid, "tt3")["tt3"]
+    assert not again.legal and again.reason == "TT3 is used in this scan already"
+    with pytest.raises(IllegalAction):
+        run(free_action(paid, "tt3", Rng(0)))
+    launched = run(free_action(paid, "tt4:launch", Rng(0))).result
+    assert launched.you.energy == paid.you.energy - 1 and len(launched.table.probes_of(YOU)) == 1
+    ended = run(your_turn(launched, "end", Rng(0))).result
+    assert ended.scan_steps == () and options_of(ended, "tt") == {}
+
+
+def test_a_computer_tech_takes_a_slot_its_top_data_scores_2_vp_and_its_lower_space_pays():
+    game = your_game(publicity=6, data=3)
+    research = options_of(game, "research:CT2")
+    assert sorted(research) == ["research:CT2@1", "research:CT2@3", "research:CT2@5", "research:CT2@6"]
+    under = options_of(replace(game, you=replace(game.you, computer=Computer(filled=1))), "research:CT2")["research:CT2@1"]
+    assert under.reason.endswith("; into the slot under top 1 (under your data there: no 2 VP, S-F13)")
+    took = run(your_turn(game, "research:CT2@1", Rng(0))).result
+    assert took.you.computer.techs == ((1, "CT2"),) and "CT2" in took.you.techs
+    lower = options_of(took, "place:lower1")["place:lower1"]
+    assert not lower.legal and lower.reason == "Fill top 1 before the lower space under it."
+    top = run(free_action(took, "place:data", Rng(0))).result
+    assert top.you.score == took.you.score + 2  # data over a computer tech: 2 VP
+    energy = top.you.energy
+    low = run(free_action(top, "place:lower1", Rng(0))).result
+    assert low.you.energy == energy + 1 and low.you.computer.lower == frozenset({1}) and low.you.data == 1
