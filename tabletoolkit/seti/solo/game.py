@@ -17,6 +17,7 @@ tiles are scored at the end by the multiplayer final scoring.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Callable, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
@@ -179,7 +180,7 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
                               f"action) and {variant.analyze_energy} energy (has {you.energy})"))
     for card_id in dict.fromkeys(you.hand):
         options.extend(play_options(game, card_id))
-    options.append(YourOption("pass", True, "legal"))
+    options += pass_options(game)
     return tuple(options)
 
 
@@ -222,6 +223,19 @@ def computer_slots(game: SoloGame, tech: str) -> list[tuple[str, bool, str]]:
     return [(f"@{n}", True, f"; into the slot under top {n}" + (" (under your data there: no 2 VP, S-F13)"
                                                                    if n <= computer.filled else ""))
             for n in free]
+
+
+def pass_options(game: SoloGame) -> list[YourOption]:
+    """Passing (弃权不行动): with more than 4 hand cards you discard down to 4 — ``pass`` drops the cards
+    drawn last, ``pass:drop=<card>+<card>`` the ones you name (every choice is listed)."""
+    hand, limit = game.you.hand, game.variant.hand_limit
+    if len(hand) <= limit:
+        return [YourOption("pass", True, "legal")]
+    excess = len(hand) - limit
+    choices = sorted(set(combinations(sorted(hand), excess)))
+    return [YourOption("pass", True, f"legal: discards the card(s) drawn last ({', '.join(hand[limit:])}) to keep {limit}")] + [
+        YourOption(f"pass:drop={'+'.join(dropped)}", True, f"legal: discards {', '.join(dropped)} to keep {limit}")
+        for dropped in choices]
 
 
 def flight_energy(game: SoloGame, moves: int) -> int:
@@ -653,7 +667,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     require_legal(your_options(game), action, "action", "seti.solo.your_action", SECTION)
     kind, _, argument = action.partition(":")
     if kind == "pass":
-        return (yield from your_pass(game, rng))
+        return (yield from your_pass(game, rng, tuple(argument.removeprefix("drop=").split("+")) if argument else None))
     if kind == "end":
         return (yield from end_turn(game, prefer))
     objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)
@@ -862,18 +876,21 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
     return game
 
 
-def your_pass(game: SoloGame, rng: Rng) -> Procedure:
-    """Hand down to 4 (the cards drawn last are discarded), the first passer rotates, an end-of-round
-    card in rounds 1-4 (弃权不行动; here the card goes to your hand)."""
+def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Procedure:
+    """Hand down to 4 (the cards in ``drop``, else those drawn last), the first passer rotates, an
+    end-of-round card in rounds 1-4 (弃权不行动; here the card goes to your hand)."""
     table, text = game.table, "You pass."
     limit = game.variant.hand_limit
     if len(game.you.hand) > limit:
-        extra = game.you.hand[limit:]
+        extra = tuple(drop) if drop else game.you.hand[limit:]
+        kept = list(game.you.hand)
+        for card in extra:
+            kept.remove(card)
         supply = table.supply
         for card in extra:
             supply = supply.discard_card(card)
         table = replace(table, supply=supply)
-        game = replace(game, you=replace(game.you, hand=game.you.hand[:limit]))
+        game = replace(game, you=replace(game.you, hand=tuple(kept)))
         text += f" You discard down to {limit} cards ({', '.join(extra)})."
     if not game.passed:
         game, rotation = rotate_solar(replace(game, table=table))
@@ -1025,7 +1042,8 @@ def _gain(game: SoloGame, action: str) -> float:
 
 
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
-    gains = [(_gain(game, o.action), o.action) for o in your_options(game) if o.legal and o.action not in ("pass", "end")]
+    gains = [(_gain(game, o.action), o.action) for o in your_options(game)
+             if o.legal and o.action != "end" and not o.action.startswith("pass")]
     return max(gains) if gains else None
 
 
@@ -1108,7 +1126,7 @@ def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), pref
     if action.split(":", 1)[0] in FREE_KINDS:
         return (yield from free_action(game, action, rng, choose[0] if choose else prefer))
     game = yield from your_turn(game, action, rng, choose, prefer)
-    return _after(game, YOU) if action in ("pass", "end") else game
+    return _after(game, YOU) if action == "end" or action.startswith("pass") else game
 
 
 FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold",

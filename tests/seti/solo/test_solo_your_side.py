@@ -173,3 +173,15 @@ def test_your_life_traces_go_to_the_species_you_chose_first_else_the_lowest_spac
     assert notes[-2].startswith("You: Your choice of species 2: lowest empty space among the yellow columns → species 2 yellow")
     again, _ = reward_colour(placed, YOU, [("trace", "yellow")])  # species 2's yellow space is taken: the lowest anywhere
     assert [d[:2] for d in again.table.discovery if d[2] == YOU] == [(0, "yellow"), (1, "yellow")]
+
+
+def test_passing_with_more_than_four_cards_discards_the_ones_you_name_or_those_drawn_last():
+    game = game_with("I-6", hand=("S01", "S02", "S03", "S04", "S05", "S06"))
+    options = {o.action: o for o in your_options(game) if o.action.startswith("pass")}
+    assert len(options) == 1 + 15  # pass, and every pair of the six cards to drop
+    assert options["pass"].reason == "legal: discards the card(s) drawn last (S05, S06) to keep 4"
+    chosen = run(your_turn(game, "pass:drop=S01+S04", Rng(0))).result
+    assert chosen.you.hand[:4] == ("S02", "S03", "S05", "S06")
+    assert chosen.table.supply.discard[-2:] == ("S01", "S04")
+    default = run(your_turn(game, "pass", Rng(0))).result
+    assert default.you.hand[:4] == ("S01", "S02", "S03", "S04")
