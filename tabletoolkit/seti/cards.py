@@ -273,9 +273,10 @@ class CardSupply:
                     raise InvalidInput(name, card_id, "every card id must be in the catalog")
 
     @classmethod
-    def shuffled(cls, cards: Sequence[Card], rng: Rng, row_size: int = 3) -> "CardSupply":
-        """Set-up: shuffle the deck and deal ``row_size`` cards face up (设置 · 4 卡牌行)."""
-        order = rng.shuffled(card.id for card in cards)
+    def shuffled(cls, cards: Sequence[Card], rng: Rng, row_size: int = 3, deck: Sequence[str] | None = None) -> "CardSupply":
+        """Set-up: shuffle the deck (``deck``'s card ids, default one of each card; ``deck_of`` gives the
+        set-up deck's copies) and deal ``row_size`` cards face up (设置 · 4 卡牌行)."""
+        order = rng.shuffled(deck if deck is not None else [card.id for card in cards])
         supply = cls(tuple(cards), order)
         for _ in range(row_size):
             supply, card_id = supply.draw(rng)

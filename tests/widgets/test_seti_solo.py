@@ -32,8 +32,8 @@ def test_playing_launch_keeps_your_turn_then_ending_it_shows_the_rival_reasons()
     before = len(view.steps)
     view.action.value = "launch"
     view.play_button.click()
-    assert [s.title for s in view.steps[before:]] == ["You: launch", "Objectives"]
-    assert view.step_title.value.startswith(f"<b>Step {before + 1} of {before + 2}: You: launch</b>")
+    assert view.steps[before].title == "You: launch"
+    assert view.step_title.value.startswith(f"<b>Step {before + 1} of {len(view.steps)}: You: launch</b>")
     assert view.game.to_move == YOU and view.game.main_action == "launch"  # still your turn: the rival waits
     assert view.action.options == () and view.action.disabled and view.play_button.disabled
     assert not view.end_button.disabled
@@ -46,8 +46,9 @@ def test_playing_launch_keeps_your_turn_then_ending_it_shows_the_rival_reasons()
     assert view.since == ended
     assert view.step_title.value.startswith(f"<b>Step {ended + 1} of {len(view.steps)}: You end your turn</b>")
     view.next_button.click()
-    assert view.step_title.value.startswith(f"<b>Step {ended + 2} of {len(view.steps)}: Rival reveals S.4</b>")
-    assert view.steps[ended + 1].text.startswith("Action card S.4 (decision arrow: right)")
+    card = view.steps[ended + 1].data["card"]
+    assert view.step_title.value.startswith(f"<b>Step {ended + 2} of {len(view.steps)}: Rival reveals {card}</b>")
+    assert view.steps[ended + 1].text.startswith(f"Action card {card} (decision arrow: ")
     assert view.game.to_move == YOU and view.game.main_action is None  # your next turn
     assert view.end_button.disabled and view.turn.value == YOUR_TURN
     assert "launch" not in view.action.options  # your probe is in space now
@@ -65,7 +66,7 @@ def test_the_end_turn_button_does_nothing_before_your_main_action():
 def test_passing_to_the_end_reaches_a_final_score():
     view = solo_play(stars=1, seed=3)
     while not view.game.over:
-        view.play("pass")
+        view.play("pass" if "pass" in view.action.options else view.action.options[0])  # a pass ends taking a card
     assert view.score.value.startswith("<b>Game over</b>")
     assert view.steps[-1].title == "Game end"
     assert view.action.options == () and view.free.options == ()
@@ -182,13 +183,28 @@ def test_a_free_move_from_a_card_corner_shows_in_the_turn_line_and_pays_the_next
     view = solo_play(stars=4, seed=7)
     view.play("launch")
     energy = view.game.you.energy
-    view.free.value = "corner:S09"
+    move_card = next(c for c in view.game.you.hand if view.game.card(c).corner == "move")
+    view.free.value = f"corner:{move_card}"
     view.free_button.click()
     assert view.game.free_moves == 1
     assert view.turn.value.endswith(" You have 1 free move(s) left (move a probe, a free action); they lapse when your turn ends.")
-    assert ("move:2:2,0 (to ring 2, sector 0 (empty space), 1 move(s) paid with 1 free move(s))", "move:2:2,0") in view.free.options
-    view.free.value = "move:2:2,0"
+    probe = view.game.table.probes_of(YOU)[0]
+    step = next(value for label, value in view.free.options
+                if value.startswith(f"move:{probe.id}:") and label.endswith(" 1 move(s) paid with 1 free move(s))"))
+    view.free.value = step
     view.free_button.click()
     assert (view.game.free_moves, view.game.you.energy) == (0, energy)
     assert view.turn.value == ("<b>Your main action this turn is taken</b> (launch): free actions if you like, "
                                "then end your turn.")
+
+
+def test_after_passing_you_choose_an_end_of_round_card_from_the_menu():
+    view = solo_play(stars=4, seed=7)
+    stack = view.game.table.end_of_round_stack(1)
+    view.play("pass")
+    assert view.game.taking and view.action.options == tuple(f"take:{card}" for card in dict.fromkeys(stack))
+    assert view.free.options == () and view.end_button.disabled  # no free actions during the pass steps (S-F16)
+    view.play(f"take:{stack[-1]}")
+    taken = view.steps[view.since]
+    assert taken.title == "You take an end-of-round card" and taken.state.you.hand[-1] == stack[-1]
+    assert not view.game.taking  # the rival played on to the round's end

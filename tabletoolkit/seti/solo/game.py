@@ -130,6 +130,10 @@ def land_energy(game: SoloGame, planet: str) -> int:
 def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every main action you might take now, each legal or refused with its reason, and ``end`` (your
     turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
+    if game.taking:
+        stack = game.table.end_of_round_stack(game.round)
+        return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
+                                f"your hand ({'; '.join(game.card(card).describe()[:2])})") for card in dict.fromkeys(stack))
     if game.main_action is not None:
         taken = f"your main action this turn is taken ({game.main_action}): free actions, then end your turn"
         return tuple(YourOption(o.action, False, taken) for o in _main_options(game)) + (
@@ -341,7 +345,16 @@ CORNER_GAINS = {"publicity": "publicity", "data": "data"}
 
 def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every free action now, legal or refused with its reason: conversions (S-F4), a hand card
-    discarded for its corner, a card bought for 3 publicity (from the row or the deck)."""
+    discarded for its corner, a card bought for 3 publicity (from the row or the deck), completing a
+    mission, placing data, a probe move, a scan's telescope steps, and your standing choices; none
+    during the steps of your pass (S-F16)."""
+    options = _free_options(game)
+    if game.taking:
+        return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)") for o in options)
+    return options
+
+
+def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
     options = list(conversion_options(game))
     for card_id in dict.fromkeys(game.you.hand):
@@ -670,6 +683,8 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         return (yield from your_pass(game, rng, tuple(argument.removeprefix("drop=").split("+")) if argument else None))
     if kind == "end":
         return (yield from end_turn(game, prefer))
+    if kind == "take":
+        return (yield from take_end_card(game, argument))
     objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)
     game = replace(game, objectives=objectives)
     if reached:  # thresholds you passed on the rival's turn, marked before your action may spend them
@@ -877,8 +892,8 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
 
 
 def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Procedure:
-    """Hand down to 4 (the cards in ``drop``, else those drawn last), the first passer rotates, an
-    end-of-round card in rounds 1-4 (弃权不行动; here the card goes to your hand)."""
+    """Hand down to 4 (the cards in ``drop``, else those drawn last), the first passer rotates, then in
+    rounds 1-4 you choose a card of the round's end-of-round stack (``take:<card>``, 弃权不行动)."""
     table, text = game.table, "You pass."
     limit = game.variant.hand_limit
     if len(game.you.hand) > limit:
@@ -896,14 +911,25 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
         game, rotation = rotate_solar(replace(game, table=table))
         table = game.table
         text += f" You pass first: {rotation}"
-    if game.round < game.variant.rounds:
-        supply, card = table.supply.draw(rng)
-        table = replace(table, supply=supply)
-        game = replace(game, you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
-        text += " You take an end-of-round card."
-    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0)
+    stack = table.end_of_round_stack(game.round)
+    if stack:
+        text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
+    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0, taking=bool(stack))
     yield Step("You pass", text, "弃权不行动", game)
+    if stack:
+        return game
     return (yield from mark_objectives(game, (), end_of_turn=True))  # passing ends your turn
+
+
+def take_end_card(game: SoloGame, card: str) -> Procedure:
+    """The last step of your pass: the card you chose from this round's end-of-round stack goes to your
+    hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
+    table = game.table.take_end_of_round(game.round, card)
+    game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + (card,)), taking=False)
+    left = table.end_of_round_stack(game.round)
+    yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
+               "stays on the stack.", "弃权不行动", game)
+    return (yield from mark_objectives(game, (), end_of_turn=True))
 
 
 def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
@@ -1068,6 +1094,8 @@ def scripted_player(game: SoloGame) -> str:
     cards, data, probes, income and techs); it passes when none gains more than ``PASS_MARGIN``. A
     conversion or a move card's corner is used only when it makes a main action possible that is worth
     taking."""
+    if game.taking:
+        return max((_gain(game, o.action), o.action) for o in your_options(game))[1]
     free = [o.action for o in free_options(game) if o.legal]
     for action in free:
         if action.startswith("complete:") or action == "place:data":
@@ -1126,7 +1154,8 @@ def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), pref
     if action.split(":", 1)[0] in FREE_KINDS:
         return (yield from free_action(game, action, rng, choose[0] if choose else prefer))
     game = yield from your_turn(game, action, rng, choose, prefer)
-    return _after(game, YOU) if action == "end" or action.startswith("pass") else game
+    over = action == "end" or action.startswith(("pass", "take")) and not game.taking
+    return _after(game, YOU) if over else game
 
 
 FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold",

@@ -54,6 +54,7 @@ class SoloGame:
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
     trace_species: int | None = None  # the species (1, 2…) your life traces go to first (else the lowest space)
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
+    taking: bool = False  # you passed and now choose a card from this round's end-of-round stack
 
     def card(self, card_id: str):
         """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""

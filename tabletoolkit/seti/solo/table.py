@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
-from ..cards import CardSupply, load_cards
+from ..cards import CardSupply, deck_of, load_cards
 from ..game import visits as visits_of
 from ..milestones import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
@@ -65,6 +65,17 @@ class SoloTable:
     overflow: tuple[tuple[int, str, str], ...] = ()  # (species index, colour, marker)
     neutral: tuple[tuple[int, int], ...] = ((20, 2), (30, 2))
     variant: SetiVariant = field(default=RULEBOOK, repr=False)
+    end_of_round: tuple[tuple[str, ...], ...] = ()  # rounds 1-4's stacks, players + 1 = 3 cards each (轮次结束卡牌)
+
+    def end_of_round_stack(self, round_number: int) -> tuple[str, ...]:
+        """The cards left on ``round_number``'s end-of-round stack (none in the last round)."""
+        return self.end_of_round[round_number - 1] if round_number <= len(self.end_of_round) else ()
+
+    def take_end_of_round(self, round_number: int, card: str) -> "SoloTable":
+        stack = list(self.end_of_round[round_number - 1])
+        stack.remove(card)
+        stacks = self.end_of_round[:round_number - 1] + (tuple(stack),) + self.end_of_round[round_number:]
+        return replace(self, end_of_round=stacks)
 
     # --- techs ---------------------------------------------------------------------------------
     def tech_offers(self) -> dict[str, TechOffer]:
@@ -286,13 +297,19 @@ class SoloTable:
 
 
 def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
-    """A two-player table for the solo game (S-F21): a random solar system, the sample sky and cards,
-    fresh tech stacks, the gold tiles with a random side up, two hidden species (drawn from the species
-    data) with their discovery spaces, 2 neutral markers at 20 and 30."""
+    """A two-player table for the solo game (S-F21): a random solar system, the sample sky, the set-up
+    deck of the sample cards (each ``copies`` times, as in the multiplayer set-up),
+    an end-of-round stack of 3 cards (players + 1) for each round but the last, fresh tech stacks, the
+    gold tiles with a random side up, two hidden species (drawn from the species data) with their
+    discovery spaces, 2 neutral markers at 20 and 30."""
     solar = random_setup(rng)
-    supply = CardSupply.shuffled(load_cards(), rng, variant.card_row_size)
+    cards = load_cards()
+    supply = CardSupply.shuffled(cards, rng, variant.card_row_size, deck=deck_of({card.id: card for card in cards}))
+    size, count = 3, variant.rounds - 1
+    stacks = tuple(supply.deck[n * size:(n + 1) * size] for n in range(count))
+    supply = replace(supply, deck=supply.deck[size * count:])
     gold = random_sides(load_gold_tiles(), rng)
     species = rng.shuffled(load_species())[:2]
     discovery = tuple((index, colour, None) for index in range(2) for colour in TRACE_COLOURS)
     return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, species=species, discovery=discovery,
-                     variant=variant)
+                     variant=variant, end_of_round=stacks)

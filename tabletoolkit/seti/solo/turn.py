@@ -309,10 +309,13 @@ def rival_pass(game: SoloGame) -> Procedure:
         game, rotation = rotate_solar(game)
         notes.append(f"It passes first: {rotation}")
     text = " ".join(["Its action deck is empty at the start of its turn, so it passes."] + notes)
-    rival = game.rival
-    if game.round < game.variant.rounds:
+    rival, table = game.rival, game.table
+    stack = table.end_of_round_stack(game.round)
+    if stack:
         rival, moved = advance(rival, 1)
-        text += " It takes the top end-of-round card: a card, 1 progress. " + " ".join(moved)
-    game = replace(game, rival=rival, passed=game.passed + (RIVAL,))
+        table = table.take_end_of_round(game.round, stack[0])
+        table = replace(table, supply=table.supply.discard_card(stack[0]))
+        text += f" It takes the top end-of-round card ({stack[0]}, to the discard pile): a card, 1 progress. " + " ".join(moved)
+    game = replace(game, rival=rival, table=table, passed=game.passed + (RIVAL,))
     yield Step("Rival passes", text.strip(), SECTION_PASS, game)
     return game

@@ -343,8 +343,15 @@ def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_o
     tiles = material().objectives
     objectives, _ = Objectives(stack=(tiles["I-1"], tiles["I-4"], tiles["I-6"], tiles["II-2"])).end_of_turn()
     game = replace(fresh(), objectives=objectives, to_move=YOU, you=replace(fresh().you, score=16))
-    steps = run(your_turn(game, "pass", Rng(0))).steps
-    assert [s.title for s in steps] == ["You pass", "Objectives"]
+    passing = run(your_turn(game, "pass", Rng(0)))
+    stack = game.table.end_of_round_stack(1)
+    assert [s.title for s in passing.steps] == ["You pass"] and passing.result.taking
+    assert passing.steps[0].text.endswith(f"Choose a card from round 1's end-of-round stack: {', '.join(stack)}.")
+    assert [o.action for o in your_options(passing.result)] == [f"take:{card}" for card in dict.fromkeys(stack)]
+    steps = run(your_turn(passing.result, f"take:{stack[1]}", Rng(0))).steps
+    assert [s.title for s in steps] == ["You take an end-of-round card", "Objectives"]
+    assert steps[-1].state.you.hand[-1] == stack[1] and not steps[-1].state.taking
+    assert steps[-1].state.table.end_of_round_stack(1) == (stack[0], stack[2])
     assert steps[-1].state.objectives.completed == ("I-1",)
     assert [o.tile.id for o in steps[-1].state.objectives.face_up] == ["I-4", "I-6", "II-2"]
 

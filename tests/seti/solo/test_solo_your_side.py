@@ -125,6 +125,8 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
     assert resolved.pending == (Event("trace", "pink"), Event("sector_win"))  # its pink trace, then the win
     assert resolved.objectives == game.objectives  # nothing is marked on the rival's turn
     passed = run(your_turn(replace(resolved, to_move=YOU), "pass", Rng(0))).result
+    card = passed.table.end_of_round_stack(1)[0]
+    passed = run(your_turn(passed, f"take:{card}", Rng(0))).result  # the pass's last step ends your turn
     assert passed.pending == () and "III-2" in passed.objectives.completed
 
 
