@@ -1,0 +1,26 @@
+"""SETI solo: try your own way of playing against the rival and compare it with the scripted player.
+
+A player is a function from the game to the name of one of your legal actions (``your_options`` for
+main actions and ``end``, ``free_options`` for free actions). Here "the scanner" scans whenever it can,
+ends its turn after its main action, and otherwise passes.
+
+    .venv/bin/python examples/seti_solo_policy.py
+"""
+
+from tabletoolkit.engine import run
+from tabletoolkit.seti.solo import free_options, scripted_player, solo_game, your_options
+
+
+def scanner(game):
+    legal = [o.action for o in your_options(game) + free_options(game) if o.legal]
+    if "end" in legal:
+        return "end"
+    scans = [action for action in legal if action.startswith("scan:")]
+    return scans[0] if scans else next(action for action in legal if action.startswith(("pass", "take:")))
+
+
+for name, player in (("the scanner", scanner), ("the scripted player", scripted_player)):
+    for seed in (0, 1):
+        final = run(solo_game(stars=1, seed=seed, player=player)).final_state
+        verdict = "wins" if final.you.score > final.rival.score else "loses"
+        print(f"1★, seed {seed}: {name} {verdict}, {final.you.score} VP against the rival's {final.rival.score}")
