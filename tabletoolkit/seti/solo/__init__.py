@@ -10,11 +10,12 @@
   ``SectorOption``, ``TraceColumn``).
 * ``Objectives``, ``Event``, ``setup_objectives``: your objectives (marking, replacing, paying).
 * ``SoloTable``/``setup_table`` (the shared board from the other SETI modules), ``SoloGame``,
-  ``rival_turn``, ``your_options``/``your_turn`` (launch, orbit, land, scan, research, analyze, play a
-  card, pass), ``free_options``/``free_action`` (conversions, card corners, buying a card, placing data,
-  completing a mission), ``proceed``, ``play_your_action``, ``scripted_player``, ``score_sources`` (where each side's VP came
-  from) and the registered phase
-  ``solo_game`` (``seti.solo``).
+  ``rival_turn`` (``solo.turn``).
+* Your side (``solo.you``): ``your_options``/``your_turn`` (main actions and ``end``),
+  ``free_options``/``free_action`` (free actions and your standing choices).
+* The game (``solo.game``): ``setup_solo``, ``proceed``, ``play_your_action``, ``score_sources`` (where
+  each side's VP came from) and the registered phase ``solo_game`` (``seti.solo``); ``scripted_player``
+  (``solo.player``) plays your side in demonstrations.
 """
 
 from .choices import (
@@ -37,20 +38,9 @@ from .choices import (
 from .data import ActionCard, Difficulty, ObjectiveTile, RivalAction, RivalBoard, SoloMaterial, material
 from .objectives import Event, Objective, Objectives, setup_objectives
 from .rival import Rival, add_data, advance, analyze, gain, new_round_deck, reveal, setup_rival
-from .game import (
-    conversion_options,
-    convert,
-    free_action,
-    free_options,
-    play_your_action,
-    proceed,
-    score_sources,
-    scripted_player,
-    setup_solo,
-    solo_game,
-    your_options,
-    your_turn,
-)
+from .game import play_your_action, proceed, score_sources, setup_solo, solo_game
+from .player import scripted_player
+from .you import conversion_options, convert, free_action, free_options, your_options, your_turn
 from .state import RIVAL, YOU, SoloGame
 from .table import SoloTable, setup_table
 from .turn import rival_turn

@@ -127,7 +127,7 @@ def test_payment_after_a_round_comes_before_income():
 
 
 def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_first_spaces():
-    from tabletoolkit.seti.solo.game import your_gold_lines
+    from tabletoolkit.seti.solo.you import your_gold_lines
 
     game = fresh()
     techs_tile = next(t for t in game.table.gold if t.id == "I")
@@ -142,7 +142,7 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
 
 def test_a_preferred_objective_takes_the_trigger_when_it_fits():
     from tabletoolkit.seti.solo import material
-    from tabletoolkit.seti.solo.game import mark_objectives
+    from tabletoolkit.seti.solo.you import mark_objectives
     from tabletoolkit.seti.solo.objectives import Event, Objectives
 
     tiles = material().objectives
@@ -224,7 +224,7 @@ def test_free_actions_card_corners_and_buying_a_card():
 
 def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn():
     from tabletoolkit.seti.solo import free_action, free_options
-    from tabletoolkit.seti.solo.game import flight
+    from tabletoolkit.seti.solo.you import flight
 
     game = replace(fresh(), to_move=YOU)
     move_card = next(c.id for c in game.table.supply.catalog if c.corner == "move")
@@ -312,7 +312,7 @@ def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
 
 
 def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
-    from tabletoolkit.seti.solo.game import land_energy
+    from tabletoolkit.seti.solo.you import land_energy
 
     game = fresh()
     assert land_energy(game, "Mars") == 3

@@ -1,0 +1,937 @@
+"""Your side of a solo game (单人游戏): what you may do now, each option legal or refused with its reason,
+and carrying it out.
+
+Your turn (回合结构): free actions at any time, one main action, then ``end`` (passing is a main action
+that ends it, after you choose an end-of-round card). Main actions (``your_options``): launch, fly and
+orbit, fly and land (on a moon with PT4), scan (naming the card-row card's sector; TT1 moves the Earth
+signal), research (a computer tech into the slot you name), analyze, play a card (its price, effect,
+mission or end-game scoring from the unified card model ``seti.cards``), pass — with the rulebook's
+costs. Free actions (``free_options``): moving a probe one space, a scan's telescope steps (TT2-TT4),
+conversions, card corners, buying a card, completing a mission, placing data in your computer (top row,
+lower spaces under computer techs; ``seti.computer``), holding a mission circle for a later trigger
+(covering is optional, S-F19), and your standing choices of the gold tile to mark next and of the
+species your life traces go to. Actions inside a played card's effect are carried out at no standard
+cost: a launch, a landing, a signal, a research of the tech you pick, a move (a free move this turn).
+Triggered missions cover a circle per event, also on the rival's turn (a probe pushed by a rotation
+visits), and complete (``seti.missions``). Your gold tiles are scored at the end by the multiplayer final
+scoring (``your_gold_lines``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Sequence
+
+from ...engine.errors import IllegalAction, InvalidInput
+from ...engine.rng import Rng
+from ...engine.steps import Procedure, Step
+from ..computer import DataSpace, install_computer_tech, place_data, placement_verdict, sample_layout
+from ..game import visits as visits_of
+from ..main_actions import CARD_SIGNAL
+from ..missions import TRIGGERED, MissionInPlay
+from ..routes import Route, cheapest_route
+from ..scan import scan_sectors
+from ..solar import Space
+from .data import TECH_TYPES, TRACE_COLOURS
+from .objectives import Event
+from .state import (
+    OBJECTIVE_VISITS,
+    RIVAL,
+    YOU,
+    YOUR_MEASURES,
+    SoloGame,
+    cover_event,
+    reward_colour,
+    rotate_solar,
+    your_trigger,
+)
+from .table import reward_items
+from .turn import milestones, resolve_sectors
+
+
+SECTION = "单人游戏"
+SECTION_OBJECTIVES = "单人游戏 · 目标"
+SECTION_MOVE = "移动"
+
+
+@dataclass(frozen=True)
+class YourOption:
+    """One of your main actions now: legal, or refused with the rule and the reason."""
+
+    action: str
+    legal: bool
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+
+
+def require_legal(options: Sequence[YourOption], action: str, field: str, rule: str, section: str) -> None:
+    """Refuse ``action`` unless it is one of ``options`` and legal: ``InvalidInput`` for an unknown
+    action, ``IllegalAction`` (rule, reason) for a refused one."""
+    offered = {o.action: o for o in options}
+    if action not in offered:
+        raise InvalidInput(field, action, f"not a {field} now; options: {sorted(offered)}")
+    if not offered[action].legal:
+        raise IllegalAction(rule, f"{action}: {offered[action].reason}", section)
+
+
+def probe_limit(game: SoloGame) -> int:
+    """Probes you may have in space: 1, one more with PT #01 (发射一个探测器)."""
+    return game.variant.probe_limit + (game.variant.pt1_extra_probes if "PT1" in game.you.techs else 0)
+
+
+def flight(game: SoloGame, planet: str):
+    """Your flight to ``planet``: the probe of yours with the cheapest route there (``seti.routes``, your
+    probe techs counted) and that route; ``None`` without a probe or when the planet is covered."""
+    table = game.table
+    target = table.solar.planet_space(planet)
+    if target is None:
+        return None
+    flights = []
+    for probe in table.probes_of(YOU):
+        route = (Route((probe.space,), 0, 0) if probe.space == target else
+                 cheapest_route(table.solar, probe.space, planet, game.you.techs, game.variant))
+        if route is not None:
+            flights.append((route.moves, -route.publicity, probe.id, probe, route))
+    return min(flights)[3:] if flights else None
+
+
+def land_energy(game: SoloGame, planet: str) -> int:
+    """Energy your landing costs: 3, or 2 with any orbiter at the planet; PT #02 takes 1 off (登陆行星或卫星)."""
+    variant = game.variant
+    orbited = not game.table.planet_spaces(planet).orbit_first_free
+    cost = variant.land_energy_with_orbiter if orbited else variant.land_energy
+    return max(0, cost - (variant.pt2_land_discount if "PT2" in game.you.techs else 0))
+
+
+def your_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Every main action you might take now, each legal or refused with its reason, and ``end`` (your
+    turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
+    if game.taking:
+        stack = game.table.end_of_round_stack(game.round)
+        return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
+                                f"your hand ({'; '.join(game.card(card).describe()[:2])})") for card in dict.fromkeys(stack))
+    if game.main_action is not None:
+        taken = f"your main action this turn is taken ({game.main_action}): free actions, then end your turn"
+        return tuple(YourOption(o.action, False, taken) for o in _main_options(game)) + (
+            YourOption("end", True, "legal: end your turn (unused free moves lapse)"),)
+    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)"),)
+
+
+def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
+    you, table, variant = game.you, game.table, game.variant
+    options = []
+    probes, limit = table.probes_of(YOU), probe_limit(game)
+    launch_ok = len(probes) < limit and you.credits >= variant.launch_credits
+    options.append(YourOption("launch", launch_ok, "legal" if launch_ok else f"{len(probes)} probe(s) in space: the limit is {limit}"
+                              if len(probes) >= limit else f"needs {variant.launch_credits} credits (has {you.credits})"))
+    for planet in table.solar.layout.planets:
+        flown = flight(game, planet)
+        moves = flown[1].moves if flown else 0
+        moons = [(f"land:{planet}/{moon.name}", 0, land_energy(game, planet), moon.name)
+                 for moon in table.solar.layout.planets[planet].moons]
+        for action, credits, energy, moon in [(f"orbit:{planet}", variant.orbit_credits, variant.orbit_energy, None),
+                                              (f"land:{planet}", 0, land_energy(game, planet), None)] + moons:
+            if moon and "PT4" not in you.techs:
+                options.append(YourOption(action, False, "landing on a moon needs PT4 (S-F3)"))
+            elif moon and not dict(table.planet_spaces(planet).moons)[moon]:
+                options.append(YourOption(action, False, f"{moon} has a lander already: one lander per moon (S-F3)"))
+            elif not probes:
+                options.append(YourOption(action, False, "no probe of yours in space"))
+            elif flown is None:
+                options.append(YourOption(action, False, f"{planet} is covered by a disc"))
+            elif you.energy < flight_energy(game, moves) + energy or you.credits < credits:
+                options.append(YourOption(action, False, f"needs {flight_energy(game, moves)} energy to fly and {credits} credit(s) "
+                                          f"+ {energy} energy (has {you.credits} credits, {you.energy} energy)"))
+            else:
+                free = f" ({min(moves, game.free_moves)} of them free)" if game.free_moves and moves else ""
+                options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {credits} credit(s) + {energy} energy"))
+    options += scan_options(game)
+    for tech, offer in table.tech_offers().items():
+        ok = you.publicity >= variant.research_publicity and tech not in you.techs and offer.tiles_left > 0
+        why = ("legal" + (" (+2 VP tile)" if offer.two_point_tile else "")) if ok else (
+            "you hold it" if tech in you.techs else "no tile left" if not offer.tiles_left else
+            f"needs {variant.research_publicity} publicity (has {you.publicity})")
+        options += [YourOption(f"research:{tech}{slot}", ok and legal, why if not ok else f"{why}{said}")
+                    for slot, legal, said in computer_slots(game, tech)]
+    spaces = len(sample_layout().top)
+    analyze_ok = you.computer.filled == spaces and you.energy >= variant.analyze_energy
+    options.append(YourOption("analyze", analyze_ok, "legal" if analyze_ok else
+                              f"needs a full computer top row ({you.computer.filled} of {spaces} filled: place data, a free "
+                              f"action) and {variant.analyze_energy} energy (has {you.energy})"))
+    for card_id in dict.fromkeys(you.hand):
+        options.extend(play_options(game, card_id))
+    options += pass_options(game)
+    return tuple(options)
+
+
+def scan_options(game: SoloGame) -> list[YourOption]:
+    """Scanning (扫描附近的恒星): ``scan:<row>:<sector>`` discards the card-row card at ``<row>`` for a
+    signal in ``<sector>``, one of its colour's two, and marks a signal in Earth's sector; with TT1 also
+    ``scan:<row>:<sector>:earth=<n>``, the Earth signal in a sector next to Earth's instead (S-F6). The
+    other telescope techs add steps after it (``scan_step_options``)."""
+    you, table, variant = game.you, game.table, game.variant
+    afford = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
+    where = scan_sectors(table.solar, table.sky)
+    earths = [None] + (list(where.beside_earth) if "TT1" in you.techs else [])
+    options = []
+    for position, colour in enumerate(table.row_colours()):
+        if colour == "none":
+            options.append(YourOption(f"scan:{position}", False, "this card-row place is empty"))
+            continue
+        for sector in table.sky.of_colour(colour):
+            for earth in earths:
+                action = f"scan:{position}:{sector}" + (f":earth={earth}" if earth else "")
+                first = (f"{table.sky.sector(earth).name} (TT1, next to Earth's sector)" if earth else
+                         f"Earth's sector, {table.sky.sector(where.earth).name}")
+                options.append(YourOption(action, afford, f"legal: signals in {first} and in {table.sky.sector(sector).name} "
+                                          f"(the {colour} card)" if afford else
+                                          f"needs {variant.scan_credits} credit and {variant.scan_energy} energy "
+                                          f"(has {you.credits} credits, {you.energy} energy)"))
+    return options
+
+
+def computer_slots(game: SoloGame, tech: str) -> list[tuple[str, bool, str]]:
+    """Where a researched tech goes: nowhere to choose for probe and telescope techs (``("", True, "")``);
+    a computer tech into a free computer-tech slot, ``@<top position>`` (计算机科技), its 2 VP lost
+    when data already lies there (S-F13)."""
+    if not tech.startswith("CT"):
+        return [("", True, "")]
+    computer, slots = game.you.computer, sample_layout().tech_slots
+    free = [n for n in slots if computer.tech_at(n) is None]
+    if not free:
+        return [("", False, f"; no free computer-tech slot (slots {', '.join(map(str, slots))} are taken)")]
+    return [(f"@{n}", True, f"; into the slot under top {n}" + (" (under your data there: no 2 VP, S-F13)"
+                                                                   if n <= computer.filled else ""))
+            for n in free]
+
+
+def pass_options(game: SoloGame) -> list[YourOption]:
+    """Passing (弃权不行动): with more than 4 hand cards you discard down to 4 — ``pass`` drops the cards
+    drawn last, ``pass:drop=<card>+<card>`` the ones you name (every choice is listed)."""
+    hand, limit = game.you.hand, game.variant.hand_limit
+    if len(hand) <= limit:
+        return [YourOption("pass", True, "legal")]
+    excess = len(hand) - limit
+    choices = sorted(set(combinations(sorted(hand), excess)))
+    return [YourOption("pass", True, f"legal: discards the card(s) drawn last ({', '.join(hand[limit:])}) to keep {limit}")] + [
+        YourOption(f"pass:drop={'+'.join(dropped)}", True, f"legal: discards {', '.join(dropped)} to keep {limit}")
+        for dropped in choices]
+
+
+def flight_energy(game: SoloGame, moves: int) -> int:
+    """Energy a flight of ``moves`` costs you: 1 a move, this turn's free moves first (移动)."""
+    return max(0, moves - game.free_moves)
+
+
+def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
+    """Playing a hand card for its effect (打出卡牌): its price in credits; refused with the reason. A card
+    that researches a tech of a kind (``research:computer``) is offered once per tech of that kind
+    (``play:<card>@<tech>``), each legal or refused like a research; with none left, the research is lost."""
+    card = game.table.supply.card(card_id)
+    action = f"play:{card_id}"
+    unknown = [a for a in card.effect.actions if a not in CARD_ACTIONS and not a.startswith("research:")]
+    if unknown:
+        return [YourOption(action, False, f"its action '{unknown[0]}' is not one this side carries out "
+                           f"({', '.join(CARD_ACTIONS)}, research:<kind>)")]
+    kinds = [a.split(":", 1)[1] for a in card.effect.actions if a.startswith("research:")]
+    wrong = [k for k in kinds if k not in TECH_TYPES.values()]
+    if wrong:
+        return [YourOption(action, False, f"it researches '{wrong[0]}', not one of {sorted(set(TECH_TYPES.values()))}")]
+    measure = card.condition.measure if card.condition else card.scoring.measure if card.scoring else None
+    if measure is not None and measure not in YOUR_MEASURES:
+        return [YourOption(action, False, f"its count '{measure}' is not kept on this side")]
+    if game.you.credits < card.price:
+        return [YourOption(action, False, f"costs {card.price} credits (has {game.you.credits})")]
+    legal = f"legal: {card.price} credit(s), {card.kind}: " + "; ".join(card.describe()[1:-1])
+    if not kinds:
+        return [YourOption(action, True, legal)]
+    techs = [(tech, offer) for tech, offer in game.table.tech_offers().items() if TECH_TYPES[tech[:2]] == kinds[0]]
+    options = [YourOption(f"{action}@{tech}{slot}", tech not in game.you.techs and offer.tiles_left > 0 and free,
+                          "you hold it" if tech in game.you.techs else "no tile left" if not offer.tiles_left else
+                          f"{legal}; research {tech} without publicity" + (" (+2 VP tile)" if offer.two_point_tile else "")
+                          + said)
+               for tech, offer in techs for slot, free, said in computer_slots(game, tech)]
+    if not any(o.legal for o in options):
+        options.append(YourOption(action, True, f"{legal}; its research is lost: no {kinds[0]} tech is left for you"))
+    return options
+
+
+CONVERSIONS = ("cards>credits", "cards>energy", "credits>energy", "energy>credits", "credits>cards", "energy>cards")
+SECTION_CONVERT = "资源转换"
+
+
+def visits(table, spaces: Sequence) -> list[Event]:
+    """Comets and asteroids entered on a flight (the tasks 访问小行星 / 访问彗星)."""
+    events = []
+    for space in spaces[1:]:
+        contents = table.solar.contents(space)
+        if contents.comet:
+            events.append(Event("visit", "comet"))
+        if contents.asteroid:
+            events.append(Event("visit", "asteroid"))
+    return events
+
+
+def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Free action (S-F4): 2 cards, 2 credits or 2 energy for 1 of another kind."""
+    holdings = {"cards": len(game.you.hand), "credits": game.you.credits, "energy": game.you.energy}
+    options = []
+    for conversion in CONVERSIONS:
+        give = conversion.split(">")[0]
+        ok = holdings[give] >= 2 and game.to_move == YOU and not game.over
+        options.append(YourOption(f"convert:{conversion}", ok, "legal: a free action" if ok else
+                                  f"needs 2 {give} (has {holdings[give]})" if holdings[give] < 2 else "only on your turn"))
+    return tuple(options)
+
+
+def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
+    """Pay 2 of one kind for 1 of another (S-F4); a card gained comes from the deck top."""
+    offered = {o.action: o for o in conversion_options(game)}
+    key = f"convert:{conversion}"
+    if key not in offered:
+        raise InvalidInput("conversion", conversion, f"one of {CONVERSIONS}")
+    if not offered[key].legal:
+        raise IllegalAction("seti.solo.convert", f"{key}: {offered[key].reason}", SECTION_CONVERT)
+    give, get = conversion.split(">")
+    you, table = game.you, game.table
+    if give == "cards":
+        paid, you = you.hand[:2], replace(you, hand=you.hand[2:])
+        supply = table.supply
+        for card in paid:
+            supply = supply.discard_card(card)
+        table = replace(table, supply=supply)
+    else:
+        you = replace(you, **{give: getattr(you, give) - 2})
+    if get == "cards":
+        supply, card = table.supply.draw(rng)
+        table = replace(table, supply=supply)
+        you = replace(you, hand=you.hand + ((card,) if card else ()))
+    else:
+        you = replace(you, **{get: getattr(you, get) + 1})
+    game = replace(game, you=you, table=table)
+    yield Step(f"You convert {give} to {get}", f"Free action: 2 {give} for 1 {get.rstrip('s') if get != 'energy' else get}.",
+               SECTION_CONVERT, game)
+    return game
+
+
+SECTION_CORNER = "卡牌概述 · 自由行动"
+SECTION_BUY = "购买卡牌"
+CORNER_GAINS = {"publicity": "publicity", "data": "data"}
+
+
+def free_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Every free action now, legal or refused with its reason: conversions (S-F4), a hand card
+    discarded for its corner, a card bought for 3 publicity (from the row or the deck), completing a
+    mission, placing data, a probe move, a scan's telescope steps, and your standing choices; none
+    during the steps of your pass (S-F16)."""
+    options = _free_options(game)
+    if game.taking:
+        return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)") for o in options)
+    return options
+
+
+def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
+    mine = game.to_move == YOU and not game.over
+    options = list(conversion_options(game))
+    for card_id in dict.fromkeys(game.you.hand):
+        corner = game.table.supply.card(card_id).corner
+        if corner == "move":
+            ok = mine and bool(game.table.probes_of(YOU))
+            why = ("legal: discard it for 1 free move this turn (a probe move or a flight)" if ok else
+                   "only on your turn" if not mine else "a move needs a probe of yours in space")
+        else:
+            ok = mine and corner in CORNER_GAINS
+            why = (f"legal: discard it for 1 {CORNER_GAINS[corner]}" if ok else "only on your turn" if not mine else
+                   f"its corner ({corner}) is not a free action this side knows")
+        options.append(YourOption(f"corner:{card_id}", ok, why))
+    for card_id in game.in_play:
+        condition = game.table.supply.card(card_id).condition
+        if condition is None:
+            continue
+        measure, at_least, said = condition.measure, condition.at_least, condition.text
+        have = game.your_measure(measure)
+        ok = mine and card_id not in game.completed_missions and have >= at_least
+        why = ("legal: " + game.table.supply.card(card_id).mission_reward.describe() if ok else
+               "already completed" if card_id in game.completed_missions else "only on your turn" if not mine else
+               f"'{said}' does not hold ({measure} {have}, needs {at_least})")
+        options.append(YourOption(f"complete:{card_id}", ok, why))
+    space = DataSpace("top", min(game.you.computer.filled + 1, len(sample_layout().top)))
+    refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
+    options.append(YourOption("place:data", refusal is None, f"legal: a data from your pool onto {space}" if refusal is None
+                              else "only on your turn" if not mine else refusal.reason))
+    for position, tech in game.you.computer.techs:
+        space = DataSpace("lower", position)
+        refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
+        options.append(YourOption(f"place:lower{position}", refusal is None,
+                                  f"legal: a data onto {space}, under {tech}: {sample_layout().tech_reward(tech).describe()}"
+                                  if refusal is None else "only on your turn" if not mine else refusal.reason))
+    cost = game.variant.buy_card_publicity
+    for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
+        ok = mine and game.you.publicity >= cost
+        options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
+                                  f"needs {cost} publicity (has {game.you.publicity})"))
+    return (tuple(options) + move_options(game) + scan_step_options(game) + hold_options(game) + gold_options(game)
+            + trace_options(game))
+
+
+def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """After your scan, in the same turn, the steps your telescope techs add to it, once each (望远镜科技,
+    S-F6): TT2 ``tt2:<hand card>:<sector>`` discards the card for a signal in one of its colour's
+    sectors; TT3 ``tt3`` pays publicity for a signal in Mercury's sector; TT4 ``tt4:launch`` or
+    ``tt4:move`` pays energy for a launch or a free move."""
+    if not (game.main_action or "").startswith("scan:") or game.to_move != YOU or game.over:
+        return ()
+    you, table, variant = game.you, game.table, game.variant
+    options = []
+
+    def offer(tech: str, action: str, short: str | None, legal: str) -> None:
+        why = (f"{tech} is used in this scan already" if tech in game.scan_steps else short) or legal
+        options.append(YourOption(action, why == legal, why))
+
+    if "TT2" in you.techs:
+        for card_id in dict.fromkeys(you.hand):
+            colour = table.supply.card(card_id).colour
+            for sector in table.sky.of_colour(colour):
+                offer("TT2", f"tt2:{card_id}:{sector}", None,
+                      f"legal: discard {card_id} ({colour}) for a signal in {table.sky.sector(sector).name}")
+    if "TT3" in you.techs:
+        mercury = scan_sectors(table.solar, table.sky).mercury
+        offer("TT3", "tt3", "a disc covers Mercury: no sector to mark" if mercury is None else
+              f"needs {variant.tt3_publicity} publicity (has {you.publicity})" if you.publicity < variant.tt3_publicity else None,
+              f"legal: {variant.tt3_publicity} publicity for a signal in Mercury's sector"
+              + (f", {table.sky.sector(mercury).name}" if mercury else ""))
+    if "TT4" in you.techs:
+        poor = f"needs {variant.tt4_energy} energy (has {you.energy})" if you.energy < variant.tt4_energy else None
+        probes, limit = len(table.probes_of(YOU)), probe_limit(game)
+        offer("TT4", "tt4:launch", poor or (f"{probes} probe(s) in space: the limit is {limit}" if probes >= limit else None),
+              f"legal: {variant.tt4_energy} energy to launch a probe")
+        offer("TT4", "tt4:move", poor or (None if probes else "a move needs a probe of yours in space"),
+              f"legal: {variant.tt4_energy} energy for 1 free move this turn")
+    return tuple(options)
+
+
+def trace_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Your choice, at any time, of the species your life traces go to first (``traces:<n>``): the lowest
+    free space of the trace's colour there (its discovery space, then its board once discovered); when it
+    has none, the lowest free space anywhere (深入研究 / 发现外星物种)."""
+    options = []
+    for number in sorted({species + 1 for species, _, _ in game.table.discovery}):
+        name = game.table.species_name(number - 1)
+        ok = game.trace_species != number
+        options.append(YourOption(f"traces:{number}", ok, f"legal: your life traces go to {name} first" if ok
+                                  else f"already your choice: your life traces go to {name} first"))
+    return tuple(options)
+
+
+def gold_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Your choice, at any time, of the gold tile to mark at your next gold milestone (25, 50, 70 VP,
+    金色里程碑): ``gold:<tile>``; without a choice you mark the best value left. A tile you marked is refused."""
+    options = []
+    for tile in game.table.gold:
+        chooser = len(tile.marks) + 1
+        value = tile.value_at(len(tile.marks), game.variant.fourth_gold_chooser)
+        if YOU in tile.marks:
+            options.append(YourOption(f"gold:{tile.id}", False, "you marked this tile already: one mark a tile"))
+        elif game.gold_choice == tile.id:
+            options.append(YourOption(f"gold:{tile.id}", False, "already your choice for your next gold milestone"))
+        else:
+            options.append(YourOption(f"gold:{tile.id}", True, f"legal: mark it at your next gold milestone "
+                                      f"({tile.face.explains}; {value} VP per set as chooser #{chooser} now)"))
+    return tuple(options)
+
+
+def move_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Moving a probe of yours one space (移动, a free action): ``move:<probe>:<ring>,<sector>``. It
+    takes 1 move, one more out of an asteroid field (not with PT3); this turn's free moves pay first,
+    then 1 energy a move; entering an icon's space gives its publicity."""
+    mine = game.to_move == YOU and not game.over
+    solar, you, variant = game.table.solar, game.you, game.variant
+    options = []
+    for probe in game.table.probes_of(YOU):
+        moves, _, energy, paid = move_cost(game, probe)
+        for target in solar.neighbours(probe.space):
+            action = f"move:{probe.id}:{target.ring},{target.sector}"
+            where = f"to {target} ({solar.contents(target).describe()})"
+            if not mine:
+                options.append(YourOption(action, False, "only on your turn"))
+            elif energy > you.energy:
+                options.append(YourOption(action, False, f"{where}: needs {energy} energy (has {you.energy})"))
+            else:
+                publicity = solar.entry_publicity(target, you.techs, variant)
+                options.append(YourOption(action, True, f"legal: {where}, {moves} move(s) paid with {paid}"
+                                          + (f", +{publicity} publicity" if publicity else "")))
+    return tuple(options)
+
+
+def move_cost(game: SoloGame, probe) -> tuple[int, int, int, str]:
+    """One step of ``probe``: the moves it takes (two out of asteroids, not with PT3), the free moves of
+    this turn it uses, the energy paid for the rest, and how it is paid, in words."""
+    moves = game.table.solar.step_cost(probe.space, game.you.techs, game.variant)
+    free = min(moves, game.free_moves)
+    energy = (moves - free) * game.variant.move_energy
+    paid = " and ".join(part for part in (f"{free} free move(s)" if free else "", f"{energy} energy" if energy else "") if part)
+    return moves, free, energy, paid or "nothing"
+
+
+def hold_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """Your choice, at any time, to leave a circle of a triggered mission for a later trigger
+    (``hold:<card>#<circle>``) or to cover it again when a trigger fits (``release:…``): covering is
+    optional (S-F19, the Mariner 10 example), so a held circle is passed over, also on the rival's turn."""
+    options = []
+    for mission in game.missions:
+        if mission.completed:
+            continue
+        for index, covered in enumerate(mission.covered):
+            if covered:
+                continue
+            held = (mission.card, index) in game.held
+            event = game.card(mission.card).triggers[index].event
+            options.append(YourOption(f"{'release' if held else 'hold'}:{mission.card}#{index + 1}", True,
+                                      f"legal: cover circle {index + 1} ({event}) when it fits again" if held else
+                                      f"legal: leave circle {index + 1} ({event}) for a later trigger"))
+    return tuple(options)
+
+
+def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None) -> Procedure:
+    """Carry out one of ``free_options``; a refused one raises ``IllegalAction``, the game unchanged.
+    Completing a mission marks one "complete a mission" task at once (``choose``: on which objective)."""
+    require_legal(free_options(game), action, "free action", "seti.solo.free_action", SECTION)
+    kind, _, what = action.partition(":")
+    if kind == "convert":
+        return (yield from convert(game, what, rng))
+    you, table = game.you, game.table
+    if kind == "complete":
+        return (yield from _complete_mission(game, what, choose))
+    if kind == "place":
+        position = game.you.computer.filled + 1 if what == "data" else int(what.removeprefix("lower"))
+        return (yield from _place_data(game, DataSpace("top" if what == "data" else "lower", position)))
+    if kind == "move":
+        return (yield from _move(game, what))
+    if kind in ("tt2", "tt3", "tt4"):
+        return (yield from _scan_step(game, kind.upper(), what))
+    if kind == "traces":
+        game = replace(game, trace_species=int(what))
+        yield Step("You choose a species for your traces", f"Your life traces go to {game.table.species_name(int(what) - 1)} "
+                   "first: the lowest free space of their colour there, else the lowest anywhere.", "深入研究", game)
+        return game
+    if kind == "gold":
+        game = replace(game, gold_choice=what)
+        yield Step("You choose a gold tile", f"At your next gold milestone you mark gold tile {what} (your choice, "
+                   "金色里程碑).", "里程碑 · 金色里程碑", game)
+        return game
+    if kind in ("hold", "release"):
+        card_id, _, number = what.rpartition("#")
+        circle = (card_id, int(number) - 1)
+        game = replace(game, held=game.held | {circle} if kind == "hold" else game.held - {circle})
+        yield Step(f"You {kind} a circle", f"Circle {number} of {card_id} is " + (
+            "left for a later trigger: triggers that fit pass it over (covering is optional, S-F19)." if kind == "hold"
+            else "covered again by the next trigger that fits it."), TRIGGERED, game)
+        return game
+    if kind == "corner":
+        hand = list(you.hand)
+        hand.remove(what)
+        corner = table.supply.card(what).corner
+        you = replace(you, hand=tuple(hand))
+        game = replace(game, table=replace(table, supply=table.supply.discard_card(what)))
+        if corner == "move":
+            game = replace(game, you=you, free_moves=game.free_moves + 1)
+            text = (f"Free action: {what} is discarded for 1 move, spent on a probe move or a flight this turn "
+                    f"({game.free_moves} free move{'s' if game.free_moves > 1 else ''} now; unused ones lapse when your turn ends).")
+        else:
+            gained = CORNER_GAINS[corner]
+            you = you.gain_publicity(1, game.variant)[0] if gained == "publicity" else you.gain_data(1, game.variant)[0]
+            game = replace(game, you=you)
+            text = f"Free action: {what} is discarded for 1 {gained}."
+        yield Step(f"You discard {what} for its corner", text, SECTION_CORNER, game)
+        return game
+    cost = game.variant.buy_card_publicity
+    if what == "deck":
+        supply, card = table.supply.draw(rng)
+        source = "the deck top"
+    else:
+        supply, card, _ = table.supply.take_from_row(int(what[3:]), rng)
+        source = "the card row (refilled at once)"
+    you = replace(you, publicity=you.publicity - cost, hand=you.hand + ((card,) if card else ()))
+    game = replace(game, you=you, table=replace(table, supply=supply))
+    yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
+               f"{source}.", SECTION_BUY, game)
+    return game
+
+
+def _move(game: SoloGame, what: str) -> Procedure:
+    """One move of a probe of yours (see ``move_options``); entering a planet's, comet's or asteroid
+    field's space is a visit: it may cover a mission circle and mark an objective task."""
+    probe_id, _, target = what.partition(":")
+    solar, you, variant = game.table.solar, game.you, game.variant
+    probe = solar.probe(int(probe_id))
+    space = Space(*map(int, target.split(",")))
+    moves, free, energy, paid = move_cost(game, probe)
+    moved = replace(probe, space=space)
+    solar = replace(solar, probes=tuple(moved if p.id == probe.id else p for p in solar.probes))
+    game = replace(game, table=replace(game.table, solar=solar), free_moves=game.free_moves - free,
+                   you=replace(you, energy=you.energy - energy))
+    game, notes = reward_colour(game, YOU, [("publicity", solar.entry_publicity(space, you.techs, variant))])
+    for visit in visits_of(solar, space):
+        kind = OBJECTIVE_VISITS.get(visit.split(":", 1)[1])
+        game, said = your_trigger(game, Event("visit", kind) if kind else None, visit)
+        notes += said
+    extra = " (leaving asteroids takes one move more)" if moves > 1 else ""
+    yield Step(f"You move probe {probe.id}", f"Free action: probe {probe.id} moves from {probe.space} to {space} "
+               f"({solar.contents(space).describe()}): {moves} move(s){extra}, paid with {paid}. " + " ".join(notes),
+               SECTION_MOVE, game, {"to": space})
+    return (yield from mark_objectives(game, ()))
+
+
+def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
+    """A telescope tech's step after your scan (see ``scan_step_options``); a sector it completes resolves."""
+    you, table, variant = game.you, game.table, game.variant
+    game = replace(game, scan_steps=game.scan_steps + (tech,))
+    events: list[Event] = []
+    if tech == "TT2":
+        card_id, _, sector = what.rpartition(":")
+        hand = list(you.hand)
+        hand.remove(card_id)
+        game = replace(game, you=replace(you, hand=tuple(hand)), table=replace(table, supply=table.supply.discard_card(card_id)))
+        game, notes = reward_colour(game, YOU, [("signal", int(sector))])
+        text = f"TT2: you discard {card_id} for a signal. " + " ".join(notes)
+    elif tech == "TT3":
+        game = replace(game, you=replace(you, publicity=you.publicity - variant.tt3_publicity))
+        game, notes = reward_colour(game, YOU, [("signal", scan_sectors(table.solar, table.sky).mercury)])
+        text = f"TT3: you pay {variant.tt3_publicity} publicity for a signal in Mercury's sector. " + " ".join(notes)
+    else:
+        game = replace(game, you=replace(you, energy=you.energy - variant.tt4_energy))
+        if what == "launch":
+            game = replace(game, table=game.table.launch(YOU))
+            events, text = [Event("launch")], f"TT4: you pay {variant.tt4_energy} energy to launch a probe onto Earth."
+        else:
+            game = replace(game, free_moves=game.free_moves + 1)
+            text = f"TT4: you pay {variant.tt4_energy} energy for 1 free move this turn."
+    yield Step(f"Scan step: {tech}", text, "望远镜科技", game)
+    game = yield from cover_circles(game, [str(e) for e in events])
+    game = yield from resolve_sectors(game, YOU)
+    return (yield from mark_objectives(game, events))
+
+
+def _place_data(game: SoloGame, space: DataSpace) -> Procedure:
+    """A data from your pool onto ``space`` of your computer (放置数据, ``seti.computer``): the next top
+    space (2 VP more over a computer tech) or a lower space under a computer tech (计算机科技); the covered
+    space's reward at once; a tuck takes your first hand card; cards owed come from the deck."""
+    layout = sample_layout()
+    reward = layout.top[space.position - 1].reward if space.row == "top" else layout.tech_reward(game.you.computer.tech_at(space.position))
+    tuck = game.you.hand[0] if reward.tuck and game.you.hand else None
+    you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=game.table.supply.catalog,
+                                  variant=game.variant)
+    game = replace(game, you=you)
+    game, notes = reward_colour(game, YOU, [("card", owed.cards)] + [("trace", t) for t in owed.traces])
+    moves = owed.actions.count("move")
+    game = replace(game, free_moves=game.free_moves + moves)
+    extra = f" {moves} free move(s) to spend this turn." if moves else ""
+    yield Step("You place a data", f"Free action: {words}" + (" " + " ".join(notes) if notes else "") + extra, "放置数据", game)
+    return game
+
+
+def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Procedure:
+    """Complete your mission (a free action, 任务卡 · 有条件的任务): its reward; the task "complete a
+    mission" is marked now (one trigger, one task)."""
+    card = game.table.supply.card(card_id)
+    game = replace(game, completed_missions=game.completed_missions + (card_id,))
+    items = reward_items(card.mission_reward)
+    game, notes = reward_colour(game, YOU, items)
+    objectives, marked = game.objectives, []
+    events = [Event("mission")] + list(game.pending)
+    for event in events:
+        if objectives.options(event):
+            objectives, note = objectives.mark(event, choose if choose in {t for t, _ in objectives.options(event)} else None)
+            marked.append(note)
+    game = replace(game, objectives=objectives, pending=())
+    yield Step(f"You complete {card_id}", f"Free action: '{card.condition.text}' holds, so {card_id} is completed. "
+               + " ".join(notes + marked), "任务卡 · 有条件的任务", game)
+    return game
+
+
+def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), prefer: str | None = None) -> Procedure:
+    """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
+    ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger;
+    ``prefer`` names an objective to mark whenever a trigger fits it."""
+    require_legal(your_options(game), action, "action", "seti.solo.your_action", SECTION)
+    kind, _, argument = action.partition(":")
+    if kind == "pass":
+        return (yield from your_pass(game, rng, tuple(argument.removeprefix("drop=").split("+")) if argument else None))
+    if kind == "end":
+        return (yield from end_turn(game, prefer))
+    if kind == "take":
+        return (yield from take_end_card(game, argument))
+    objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)
+    game = replace(game, objectives=objectives)
+    if reached:  # thresholds you passed on the rival's turn, marked before your action may spend them
+        yield Step("Objectives", " ".join(reached), SECTION_OBJECTIVES, game)
+    events: list[Event] = []
+    spaces: Sequence = ()
+    you, table = game.you, game.table
+    if kind == "launch":
+        you = replace(you, credits=you.credits - game.variant.launch_credits)
+        game = replace(game, you=you, table=table.launch(YOU))
+        text, events = f"You launch a probe ({game.variant.launch_credits} credits).", [Event("launch")]
+    elif kind in ("orbit", "land"):
+        planet, _, moon = argument.partition("/")
+        probe, route = flight(game, planet)
+        cost = (game.variant.orbit_credits, game.variant.orbit_energy) if kind == "orbit" else (0, land_energy(game, planet))
+        you = replace(you, energy=you.energy - flight_energy(game, route.moves) - cost[1], credits=you.credits - cost[0],
+                      orbiters=you.orbiters + (kind == "orbit"), landers=you.landers + (kind == "land"))
+        table, items, said = table.without_probe(probe).settle(YOU, planet, moon or kind)
+        game = replace(game, you=you, table=table)
+        game, notes = reward_colour(game, YOU, [("publicity", route.publicity)] + items)
+        free = f" ({min(route.moves, game.free_moves)} of them free)" if game.free_moves and route.moves else ""
+        text = (f"You fly {route.moves} move(s){free} to {planet} ({flight_energy(game, route.moves)} energy, "
+                f"{route.publicity} publicity) and place {said}. " + " ".join(notes))
+        game = replace(game, free_moves=max(0, game.free_moves - route.moves))
+        events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
+    elif kind == "scan":
+        position, sector, *earth = argument.split(":")
+        game = replace(game, you=replace(you, credits=you.credits - game.variant.scan_credits,
+                                         energy=you.energy - game.variant.scan_energy))
+        table, card_id, colour = game.table.discard_from_row(int(position), rng)
+        earth_sector = int(earth[0].removeprefix("earth=")) if earth else table.earth_sector()
+        game, notes = reward_colour(replace(game, table=table), YOU, [("signal", earth_sector), ("signal", int(sector))])
+        text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card_id}, "
+                f"{colour}, discarded from the row). " + " ".join(notes))
+    elif kind == "research":
+        game = replace(game, you=replace(you, publicity=you.publicity - game.variant.research_publicity))
+        game, text, events = _research(game, *argument.split("@"))
+        text = f"You pay {game.variant.research_publicity} publicity. {text}"
+    elif kind == "play":
+        game, text, events = _play(game, *argument.split("@"))
+    else:  # analyze
+        you = replace(you, energy=you.energy - game.variant.analyze_energy, computer=replace(you.computer, filled=0, lower=frozenset()))
+        game = replace(game, you=you)
+        game, notes = reward_colour(game, YOU, [("trace", "blue")])
+        text = f"You analyze (1 energy; your computer clears, the {you.data} data in your pool stay). " + " ".join(notes)
+        events = [Event("analyze")]
+    game = replace(game, main_action=action)
+    yield Step(f"You: {action}", text, SECTION, game, {"action": action})
+    game = yield from cover_circles(game, trigger_events(game, events, spaces))
+    game = yield from resolve_sectors(game, YOU)
+    return (yield from mark_objectives(game, events, choose, prefer))
+
+
+def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
+    """The end of your turn, after your free actions: unused free moves lapse, thresholds reached mark
+    tasks, completed objectives are replaced (单人游戏 · 目标), then milestones are checked between the
+    turns (里程碑). The rival moves next unless it has passed."""
+    lapsed = f" Your {game.free_moves} unused free move(s) lapse." if game.free_moves else ""
+    game = replace(game, free_moves=0, main_action=None, scan_steps=())
+    yield Step("You end your turn", f"Your turn ends.{lapsed}", "回合结构", game)
+    game = yield from mark_objectives(game, (), prefer=prefer, end_of_turn=True)
+    return (yield from milestones(game, YOU))
+
+
+CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
+
+
+def _research(game: SoloGame, tech: str, slot: str | None = None) -> tuple[SoloGame, str, list[Event]]:
+    """Take ``tech`` (研究科技): the solar system rotates first; a computer tech goes into the computer-tech
+    slot under top ``slot``; the tile's rewards, the 2-point tile, and a launch bonus as a free launch
+    within your probe limit. Its cost is the caller's."""
+    offer = game.table.tech_offers()[tech]
+    game, rotation = rotate_solar(game)
+    if slot is None:
+        you, installed = replace(game.you, techs=game.you.techs | {tech}), ""
+    else:
+        you, installed = install_computer_tech(game.you, tech, int(slot))
+    game = replace(game, table=game.table.take_tech(tech), you=you)
+    items = [(k, v) for k, v in offer.rewards.items() if k != "launch"]
+    game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
+    if installed:
+        notes.insert(0, installed)
+    events = [Event("tech", TECH_TYPES[tech[:2]])]
+    if "launch" in offer.rewards:
+        if len(game.table.probes_of(YOU)) >= probe_limit(game):
+            notes.append("Its free launch is lost: you are at your probe limit.")
+        else:
+            game = replace(game, table=game.table.launch(YOU))
+            notes.append("Its bonus: a free launch, a probe of yours on Earth.")
+            events.append(Event("launch"))
+    return game, f"{rotation} You take {tech}." + (" " + " ".join(notes) if notes else ""), events
+
+
+def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | None = None) -> tuple[SoloGame, str, list[Event]]:
+    """Play a hand card for its effect: pay its price, gain its effect, carry out the actions inside it at
+    no standard cost (打出卡牌: a launch without credits, a landing without energy, a signal in a sector
+    with a probe of yours, a move as a free move this turn, a research of ``tech`` without publicity, a
+    computer tech into the slot under top ``slot``); an
+    action card is discarded, a mission or end-game card stays in front of you (任务卡). A triggered
+    mission's circles are covered by later events."""
+    card = game.table.supply.card(card_id)
+    hand = list(game.you.hand)
+    hand.remove(card_id)
+    game = replace(game, you=replace(game.you, credits=game.you.credits - card.price, hand=tuple(hand)))
+    game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
+    events = [Event("card_cost", str(card.price))]
+    for action in card.effect.actions:
+        if action.startswith("research:"):
+            if tech is None:
+                notes.append(f"Its research is lost: no {action.split(':', 1)[1]} tech is left for you.")
+                continue
+            game, note, done = _research(game, tech, slot)
+            note = f"Its action: a research without publicity. {note}"
+        else:
+            game, note, done = _card_action(game, action)
+        notes.append(note)
+        events += done
+    if card.kind == "action":
+        game = replace(game, table=replace(game.table, supply=game.table.supply.discard_card(card_id)))
+        notes.append("It goes to the discard pile.")
+    elif card.kind == "triggered":
+        game = replace(game, in_play=game.in_play + (card_id,),
+                       missions=game.missions + (MissionInPlay(YOU, card_id, "triggered", (False,) * len(card.triggers)),))
+        notes.append(f"It stays in front of you; only events from now on cover its {len(card.triggers)} circles "
+                     f"({', '.join(t.event for t in card.triggers)}), one circle per event.")
+    else:
+        game = replace(game, in_play=game.in_play + (card_id,))
+        notes.append(f"It stays in front of you: a mission, completed as a free action once '{card.condition.text}' "
+                     "holds (S-F19)." if card.condition else f"It stays in front of you and scores at the end: {card.scoring.text}.")
+    said = f"You play {card_id} for its effect, paying {card.price} credit{'s' if card.price != 1 else ''}. "
+    return game, said + " ".join(notes), events
+
+
+def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event]]:
+    """One action inside a card's effect, at no standard cost; lost (and said so) when it cannot be done."""
+    table, probes = game.table, game.table.probes_of(YOU)
+    if action == "launch":
+        if len(probes) >= probe_limit(game):
+            return game, "Its free launch is lost: you are at your probe limit.", []
+        return replace(game, table=table.launch(YOU)), "Its action: a free launch, a probe of yours on Earth.", [Event("launch")]
+    if action == "move":
+        if not probes:
+            return game, "Its move is lost: no probe of yours is in space.", []
+        game = replace(game, free_moves=game.free_moves + 1)
+        return game, ("Its action: 1 free move, spent by moving a probe (a free action) before you end this turn; "
+                      "unused, it lapses."), []
+    if action == "land":
+        at_planet = [(p, table.solar.contents(p.space).planet) for p in probes
+                     if p.space != table.solar.earth and table.solar.contents(p.space).planet]
+        if not at_planet:
+            return game, "Its landing is lost: no probe of yours is at a planet.", []
+        probe, planet = at_planet[0]
+        table, items, said = table.without_probe(probe).settle(YOU, planet, "land")
+        game = replace(game, table=table, you=replace(game.you, landers=game.you.landers + 1))
+        game, notes = reward_colour(game, YOU, items)
+        return game, f"Its action: your probe lands on {planet} at no energy and places {said}. " + " ".join(notes), [Event("land")]
+    if not probes:
+        return game, "Its signal is lost: no probe of yours is in space.", []
+    number = table.sector_at(probes[0].space)
+    table, gained = table.mark_signal(YOU, number)
+    game, notes = reward_colour(replace(game, table=table), YOU, [("data", gained.data), ("vp", gained.vp)])
+    return game, f"Its action: a signal in {table.sky.sector(number).name}, where your probe is. " + " ".join(notes), [Event("signal")]
+
+
+def trigger_events(game: SoloGame, events: Sequence[Event], spaces: Sequence = ()) -> list[str]:
+    """The events a triggered mission reads (``"visit:Venus"``, ``"launch"``…): the action's, and the
+    planet, comet and asteroids of every space a flight entered (``seti.game.visits``)."""
+    return [str(e) for e in events if e.kind != "visit"] + [v for space in spaces[1:] for v in visits_of(game.table.solar, space)]
+
+
+def cover_circles(game: SoloGame, events: Sequence[str]) -> Procedure:
+    """Each event covers at most one circle of your triggered missions (``state.cover_event``: the first
+    it fits that you do not hold); a mission whose circles are all covered completes."""
+    for event in events:
+        game, text, circle = cover_event(game, event)
+        if text:
+            yield Step(f"Triggered mission: {event}", text, TRIGGERED, game, {"circle": circle})
+    return game
+
+
+def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[str] = (),
+                    prefer: str | None = None, end_of_turn: bool = False) -> Procedure:
+    """One trigger marks one task (S-F25): the objective named in ``choose`` (trigger by trigger), else
+    ``prefer`` when the trigger fits it, else the first that fits. ``events`` are the action's triggers,
+    then the game's ``pending`` ones (traces you marked, sectors you won, also on the rival's turn).
+    Thresholds mark when reached; at the ``end_of_turn`` completed objectives are replaced."""
+    objectives, notes = game.objectives, []
+    choices = list(choose)
+    for event in list(events) + list(game.pending):
+        fitting = {tile for tile, _ in objectives.options(event)}
+        pick = choices.pop(0) if choices else (prefer if prefer in fitting else None)
+        if objectives.options(event):
+            objectives, note = objectives.mark(event, pick)
+            notes.append(note)
+    levels = (game.you.score, game.you.publicity, game.you.data)
+    objectives, reached = objectives.check_thresholds(*levels, prefer=prefer)
+    replaced: list[str] = []
+    if end_of_turn:
+        objectives, replaced = objectives.end_of_turn(*levels)
+    notes += reached + replaced
+    game = replace(game, objectives=objectives, pending=())
+    if notes:
+        yield Step("Objectives", " ".join(notes), SECTION_OBJECTIVES, game)
+    return game
+
+
+def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Procedure:
+    """Hand down to 4 (the cards in ``drop``, else those drawn last), the first passer rotates, then in
+    rounds 1-4 you choose a card of the round's end-of-round stack (``take:<card>``, 弃权不行动)."""
+    table, text = game.table, "You pass."
+    limit = game.variant.hand_limit
+    if len(game.you.hand) > limit:
+        extra = tuple(drop) if drop else game.you.hand[limit:]
+        kept = list(game.you.hand)
+        for card in extra:
+            kept.remove(card)
+        supply = table.supply
+        for card in extra:
+            supply = supply.discard_card(card)
+        table = replace(table, supply=supply)
+        game = replace(game, you=replace(game.you, hand=tuple(kept)))
+        text += f" You discard down to {limit} cards ({', '.join(extra)})."
+    if not game.passed:
+        game, rotation = rotate_solar(replace(game, table=table))
+        table = game.table
+        text += f" You pass first: {rotation}"
+    stack = table.end_of_round_stack(game.round)
+    if stack:
+        text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
+    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0, taking=bool(stack))
+    yield Step("You pass", text, "弃权不行动", game)
+    if stack:
+        return game
+    return (yield from mark_objectives(game, (), end_of_turn=True))  # passing ends your turn
+
+
+def take_end_card(game: SoloGame, card: str) -> Procedure:
+    """The last step of your pass: the card you chose from this round's end-of-round stack goes to your
+    hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
+    table = game.table.take_end_of_round(game.round, card)
+    game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + (card,)), taking=False)
+    left = table.end_of_round_stack(game.round)
+    yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
+               "stays on the stack.", "弃权不行动", game)
+    return (yield from mark_objectives(game, (), end_of_turn=True))
+
+
+def your_gold_lines(game: SoloGame) -> tuple:
+    """Your gold tiles scored by the multiplayer final scoring (``seti.scoring``) from your holdings:
+    techs by type, life traces by colour, sector wins, orbiters and landers, tucked cards by income,
+    completed missions and end-game cards. The rival scores none (S-F24)."""
+    from ..scoring import gold_lines, with_holdings
+    from ..setup import new_game
+
+    seti = replace(new_game([YOU, RIVAL], seed=0, variant=game.variant), gold_tiles=game.table.gold)
+    techs = tuple(sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind) for kind in ("probe", "telescope", "computer"))
+    table = game.table
+    marks = [(colour, owner) for _, colour, owner in table.discovery] + [(c, o) for _, c, o in table.overflow]
+    marks += [(table.species[s].spaces[n].colours[0], owner) for s, n, owner in table.board_marks]
+    traces = tuple(sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
+    incomes = list(game.you.tucked)
+    endgame = sum(1 for card_id in game.in_play if table.supply.card(card_id).kind == "end-game")
+    seti = with_holdings(seti, YOU, techs=techs, traces=traces, sector_wins=game.you.sector_wins,
+                         orbiters=game.you.orbiters, landers=game.you.landers,
+                         tucked=tuple(incomes.count(kind) for kind in ("credits", "energy", "cards")),
+                         completed_missions=len(game.completed_missions), endgame_cards=endgame)
+    return gold_lines(seti, YOU)
+
+
+FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold",
+              "traces")
