@@ -7,7 +7,9 @@ rival's turns follow until it is your turn again. Test hooks (CSS classes): ``tt
 ``tt-solo-play``, ``tt-solo-end`` (end your turn, once your main action is taken), ``tt-solo-turn``
 (where you are in your turn), ``tt-solo-mark-on`` (which objective a trigger marks when several fit, S-F25),
 ``tt-solo-free`` and ``tt-solo-free-do`` (free actions: conversions, card corners, buying a card, placing
-data, completing a mission, moving a probe, holding or releasing a mission circle), ``tt-solo-prev``, ``tt-solo-next``
+data, completing a mission, moving a probe, a scan's telescope steps), ``tt-solo-choice`` and
+``tt-solo-choice-do`` (standing choices: holding or releasing a mission circle, the gold tile to mark
+next, the species for your life traces), ``tt-solo-prev``, ``tt-solo-next``
 (step through what happened), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-log`` (everything
 since your last action), ``tt-solo-score``, ``tt-solo-objectives``, ``tt-solo-rival-board``,
 ``tt-solo-board``, ``tt-solo-cards`` (your hand, missions in front of you, tucked cards), ``tt-solo-refused`` (your refused actions with their reasons).
@@ -23,6 +25,8 @@ from ..engine import Rng, run
 from ..seti.solo import YOU, free_action, free_options, play_your_action, proceed, setup_solo, your_options
 
 LABELLED = {"description_width": "initial"}
+#: Free options that are standing choices rather than actions: they get their own menu.
+STANDING = ("hold:", "release:", "gold:", "traces:")
 
 
 class SoloPlay(widgets.VBox):
@@ -40,6 +44,8 @@ class SoloPlay(widgets.VBox):
         self.mark_on = widgets.Dropdown(description="Mark tasks first on", style=LABELLED)
         self.free = widgets.Dropdown(description="Free action", style=LABELLED)
         self.free_button = widgets.Button(description="Do it")
+        self.choice = widgets.Dropdown(description="Your standing choices", style=LABELLED)
+        self.choice_button = widgets.Button(description="Set it")
         self.prev_button = widgets.Button(description="◀ Earlier step")
         self.next_button = widgets.Button(description="Later step ▶")
         self.step_title = widgets.HTML()
@@ -55,7 +61,8 @@ class SoloPlay(widgets.VBox):
                             (self.action, "tt-solo-action"), (self.play_button, "tt-solo-play"),
                             (self.end_button, "tt-solo-end"), (self.turn, "tt-solo-turn"),
                             (self.mark_on, "tt-solo-mark-on"), (self.free, "tt-solo-free"),
-                            (self.free_button, "tt-solo-free-do"), (self.prev_button, "tt-solo-prev"),
+                            (self.free_button, "tt-solo-free-do"), (self.choice, "tt-solo-choice"),
+                            (self.choice_button, "tt-solo-choice-do"), (self.prev_button, "tt-solo-prev"),
                             (self.next_button, "tt-solo-next"), (self.step_title, "tt-solo-step-title"),
                             (self.step_text, "tt-solo-step-text"), (self.turn_log, "tt-solo-log"), (self.score, "tt-solo-score"),
                             (self.objectives, "tt-solo-objectives"), (self.cards, "tt-solo-cards"), (self.rival_board, "tt-solo-rival-board"),
@@ -65,12 +72,13 @@ class SoloPlay(widgets.VBox):
         self.play_button.on_click(lambda _: self.play(self.action.value))
         self.end_button.on_click(lambda _: self.end_turn())
         self.free_button.on_click(lambda _: self.do_free(self.free.value))
+        self.choice_button.on_click(lambda _: self.do_free(self.choice.value))
         self.prev_button.on_click(lambda _: self.show(self.shown - 1))
         self.next_button.on_click(lambda _: self.show(self.shown + 1))
         super().__init__([
             widgets.HBox([self.stars, self.seed, self.new_button]), self.score,
             self.turn, widgets.HBox([self.action, self.play_button, self.end_button]), self.mark_on,
-            widgets.HBox([self.free, self.free_button]),
+            widgets.HBox([self.free, self.free_button]), widgets.HBox([self.choice, self.choice_button]),
             widgets.HBox([self.prev_button, self.next_button]), self.step_title, self.step_text, self.turn_log,
             self.rival_board, self.objectives, self.cards, self.board, self.refused,
         ])
@@ -133,9 +141,9 @@ class SoloPlay(widgets.VBox):
         game = self.game
         options = your_options(game)
         yours = not game.over and game.to_move == YOU
-        legal = [o.action for o in options if o.legal and o.action != "end"] if yours else []
+        legal = [(labelled(o), o.action) for o in options if o.legal and o.action != "end"] if yours else []
         self.action.options = legal
-        self.action.value = legal[0] if legal else None
+        self.action.value = legal[0][1] if legal else None
         self.action.disabled = self.play_button.disabled = not legal
         self.end_button.disabled = not (yours and any(o.action == "end" and o.legal for o in options))
         self.turn.value = turn_status(game)
@@ -143,10 +151,11 @@ class SoloPlay(widgets.VBox):
             (objective.describe(), objective.tile.id) for objective in game.objectives.face_up]
         self.mark_on.value = None
         free = free_options(game)
-        self.free.options = [(f"{o.action} ({o.reason.removeprefix('legal: ')})" if o.reason != "legal" else o.action, o.action)
-                             for o in free if o.legal] if yours else []
-        self.free.value = self.free.options[0][1] if self.free.options else None
-        self.free.disabled = self.free_button.disabled = not self.free.options
+        for dropdown, button, standing in ((self.free, self.free_button, False), (self.choice, self.choice_button, True)):
+            dropdown.options = [(labelled(o), o.action) for o in free
+                                if o.legal and o.action.startswith(STANDING) == standing] if yours else []
+            dropdown.value = dropdown.options[0][1] if dropdown.options else None
+            dropdown.disabled = button.disabled = not dropdown.options
         status = "Game over" if game.over else f"Round {game.round}"
         self.score.value = f"<b>{status}</b> · You {game.you.score} VP · Rival {game.rival.score} VP"
         if game.over:
@@ -162,6 +171,11 @@ class SoloPlay(widgets.VBox):
         self.refused.value = "<details><summary>Refused actions and why</summary><ul>" + "".join(
             f"<li>{html.escape(str(o))}</li>" for o in refused) + "</ul></details>"
         self._show_step()
+
+
+def labelled(option) -> str:
+    """A menu entry: the action and, when it says more than "legal", what it does."""
+    return f"{option.action} ({option.reason.removeprefix('legal: ')})" if option.reason != "legal" else option.action
 
 
 def turn_status(game) -> str:

@@ -15,11 +15,16 @@ YOUR_TURN = ("<b>Your turn:</b> take your main action (passing is one, and ends 
 TAKEN = "your main action this turn is taken (launch): free actions, then end your turn"
 
 
+def values(dropdown):
+    """The action names a menu offers (its entries are (label, action) pairs)."""
+    return tuple(value for _, value in dropdown.options)
+
+
 def test_opening_offers_your_legal_actions_and_shows_the_score():
     view = solo_play(stars=4, seed=7)
     game = run(setup_solo(4, 7)).result
-    assert "launch" in view.action.options and "pass" in view.action.options
-    assert "end" not in view.action.options  # ending is its own button
+    assert "launch" in values(view.action) and "pass" in values(view.action)
+    assert "end" not in values(view.action)  # ending is its own button
     assert view.end_button.disabled and not view.play_button.disabled
     assert view.turn.value == YOUR_TURN
     assert "<li>end: take a main action first (passing is one)</li>" in view.refused.value
@@ -35,7 +40,7 @@ def test_playing_launch_keeps_your_turn_then_ending_it_shows_the_rival_reasons()
     assert view.steps[before].title == "You: launch"
     assert view.step_title.value.startswith(f"<b>Step {before + 1} of {len(view.steps)}: You: launch</b>")
     assert view.game.to_move == YOU and view.game.main_action == "launch"  # still your turn: the rival waits
-    assert view.action.options == () and view.action.disabled and view.play_button.disabled
+    assert values(view.action) == () and view.action.disabled and view.play_button.disabled
     assert not view.end_button.disabled
     assert view.turn.value == ("<b>Your main action this turn is taken</b> (launch): free actions if you like, "
                                "then end your turn.")
@@ -51,7 +56,7 @@ def test_playing_launch_keeps_your_turn_then_ending_it_shows_the_rival_reasons()
     assert view.steps[ended + 1].text.startswith(f"Action card {card} (decision arrow: ")
     assert view.game.to_move == YOU and view.game.main_action is None  # your next turn
     assert view.end_button.disabled and view.turn.value == YOUR_TURN
-    assert "launch" not in view.action.options  # your probe is in space now
+    assert "launch" not in values(view.action)  # your probe is in space now
     assert "<li>launch: 1 probe(s) in space: the limit is 1</li>" in view.refused.value
 
 
@@ -66,10 +71,10 @@ def test_the_end_turn_button_does_nothing_before_your_main_action():
 def test_passing_to_the_end_reaches_a_final_score():
     view = solo_play(stars=1, seed=3)
     while not view.game.over:
-        view.play("pass" if "pass" in view.action.options else view.action.options[0])  # a pass ends taking a card
+        view.play("pass" if "pass" in values(view.action) else values(view.action)[0])  # a pass ends taking a card
     assert view.score.value.startswith("<b>Game over</b>")
     assert view.steps[-1].title == "Game end"
-    assert view.action.options == () and view.free.options == ()
+    assert values(view.action) == () and view.free.options == ()
     assert view.end_button.disabled and view.play_button.disabled and view.free_button.disabled
     assert view.turn.value == "<i>The game is over.</i>"
 
@@ -81,7 +86,7 @@ def test_a_conversion_is_a_free_action_that_keeps_your_turn():
     view.free_button.click()
     assert (view.game.you.energy, len(view.game.you.hand)) == (energy + 1, cards - 2)
     assert view.step_title.value.startswith(f"<b>Step {len(view.steps)} of {len(view.steps)}: You convert cards to energy</b>")
-    assert "launch" in view.action.options  # still your turn, the main action still yours
+    assert "launch" in values(view.action)  # still your turn, the main action still yours
     assert view.end_button.disabled and view.game.main_action is None
 
 
@@ -113,7 +118,7 @@ def test_playing_a_card_from_the_menu_puts_a_mission_in_front_of_you():
     view = solo_play(stars=4, seed=7)
     view.game = replace(view.game, to_move=YOU, you=replace(view.game.you, hand=("S03",), credits=4))
     view._refresh()
-    assert "play:S03" in view.action.options
+    assert "play:S03" in values(view.action)
     view.action.value = "play:S03"
     view.play_button.click()
     assert view.steps[view.since].text.startswith("You play S03 for its effect, paying 1 credit.")
@@ -162,19 +167,21 @@ def test_holding_a_mission_circle_shows_in_your_cards_and_releasing_undoes_it():
                         in_play=("T-mission",), missions=(MissionInPlay(YOU, "T-mission", "triggered", (True, False)),))
     view._refresh()
     assert "<b>In front of you:</b> T-mission (0 cr, triggered) circles 1/2<br>" in view.cards.value
-    labels = dict((value, label) for label, value in view.free.options)
+    labels = dict((value, label) for label, value in view.choice.options)
     assert labels["hold:T-mission#2"] == "hold:T-mission#2 (leave circle 2 (signal) for a later trigger)"
     assert "hold:T-mission#1" not in labels  # circle 1 is covered already
-    view.free.value = "hold:T-mission#2"
-    view.free_button.click()
+    assert "hold:T-mission#2" not in values(view.free)  # a standing choice, not a free action: its own menu
+    assert set(labels) == {"hold:T-mission#2", *(f"gold:{t.id}" for t in view.game.table.gold), "traces:1", "traces:2"}
+    view.choice.value = "hold:T-mission#2"
+    view.choice_button.click()
     assert view.game.held == {("T-mission", 1)}
     assert view.steps[-1].title == "You hold a circle"
     assert "<b>In front of you:</b> T-mission (0 cr, triggered) circles 1/2, circle 2 held<br>" in view.cards.value
     assert view.game.main_action is None and view.end_button.disabled  # a free action: your main action is still to take
-    labels = dict((value, label) for label, value in view.free.options)
+    labels = dict((value, label) for label, value in view.choice.options)
     assert labels["release:T-mission#2"] == "release:T-mission#2 (cover circle 2 (signal) when it fits again)"
-    view.free.value = "release:T-mission#2"
-    view.free_button.click()
+    view.choice.value = "release:T-mission#2"
+    view.choice_button.click()
     assert view.game.held == frozenset()
     assert "<b>In front of you:</b> T-mission (0 cr, triggered) circles 1/2<br>" in view.cards.value
 
@@ -202,7 +209,7 @@ def test_after_passing_you_choose_an_end_of_round_card_from_the_menu():
     view = solo_play(stars=4, seed=7)
     stack = view.game.table.end_of_round_stack(1)
     view.play("pass")
-    assert view.game.taking and view.action.options == tuple(f"take:{card}" for card in dict.fromkeys(stack))
+    assert view.game.taking and values(view.action) == tuple(f"take:{card}" for card in dict.fromkeys(stack))
     assert view.free.options == () and view.end_button.disabled  # no free actions during the pass steps (S-F16)
     view.play(f"take:{stack[-1]}")
     taken = view.steps[view.since]
