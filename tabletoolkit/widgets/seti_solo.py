@@ -25,6 +25,7 @@ from ..engine import Rng, run
 from ..seti.solo import YOU, free_action, free_options, play_your_action, proceed, setup_solo, your_options
 
 LABELLED = {"description_width": "initial"}
+MENU_WIDTH = "46em"  # wide enough to read an option and what it does
 #: Free options that are standing choices rather than actions: they get their own menu.
 STANDING = ("hold:", "release:", "gold:", "traces:")
 
@@ -37,14 +38,14 @@ class SoloPlay(widgets.VBox):
                                       description="Difficulty", style=LABELLED)
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, description="Seed", style=LABELLED)
         self.new_button = widgets.Button(description="New game")
-        self.action = widgets.Dropdown(description="Your action", style=LABELLED)
+        self.action = widgets.Dropdown(description="Your action", style=LABELLED, layout=widgets.Layout(width=MENU_WIDTH))
         self.play_button = widgets.Button(description="Play it", button_style="primary")
         self.end_button = widgets.Button(description="End turn", button_style="warning")
         self.turn = widgets.HTML()
-        self.mark_on = widgets.Dropdown(description="Mark tasks first on", style=LABELLED)
-        self.free = widgets.Dropdown(description="Free action", style=LABELLED)
+        self.mark_on = widgets.Dropdown(description="Mark tasks first on", style=LABELLED, layout=widgets.Layout(width=MENU_WIDTH))
+        self.free = widgets.Dropdown(description="Free action", style=LABELLED, layout=widgets.Layout(width=MENU_WIDTH))
         self.free_button = widgets.Button(description="Do it")
-        self.choice = widgets.Dropdown(description="Your standing choices", style=LABELLED)
+        self.choice = widgets.Dropdown(description="Your standing choices", style=LABELLED, layout=widgets.Layout(width=MENU_WIDTH))
         self.choice_button = widgets.Button(description="Set it")
         self.prev_button = widgets.Button(description="◀ Earlier step")
         self.next_button = widgets.Button(description="Later step ▶")
