@@ -55,6 +55,7 @@ class SoloGame:
     trace_species: int | None = None  # the species (1, 2…) your life traces go to first (else the lowest space)
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     taking: bool = False  # you passed and now choose a card from this round's end-of-round stack
+    scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
 
     def card(self, card_id: str):
         """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""
@@ -188,12 +189,12 @@ def your_trigger(game: SoloGame, event: Event | None, mission_event: str | None 
     return game, [said] if said else []
 
 
-def cover_event(game: SoloGame, event: str) -> tuple[SoloGame, str, tuple[str, int] | None]:
+def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[SoloGame, str, tuple[str, int] | None]:
     """One trigger covers at most one circle of your triggered missions (任务卡 · 可触发任务): the first it
     fits that you do not hold for later (S-F19, covering is optional). A mission whose circles are all
-    covered completes, a "complete a mission" trigger for your objectives. Returns the game, what
-    happened ("" when nothing fits) and the circle covered."""
-    fitting = [o.choice for o in trigger_options(game, YOU, event) if o.legal and o.choice is not None]
+    covered completes, a "complete a mission" trigger for your objectives. ``skip``: a card whose circles
+    this event may not cover. Returns the game, what happened ("" when nothing fits) and the circle covered."""
+    fitting = [o.choice for o in trigger_options(game, YOU, event) if o.legal and o.choice is not None and o.choice[0] != skip]
     free = [choice for choice in fitting if choice not in game.held]
     if not free:
         held = ", ".join(f"circle {i + 1} of {card}" for card, i in fitting)

@@ -109,6 +109,9 @@ def land_energy(game: SoloGame, planet: str) -> int:
 def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every main action you might take now, each legal or refused with its reason, and ``end`` (your
     turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
+    if game.over or game.to_move != YOU:
+        why = "the game is over" if game.over else "it is not your turn"
+        return tuple(YourOption(o.action, False, why) for o in _main_options(game)) + (YourOption("end", False, why),)
     if game.taking:
         stack = game.table.end_of_round_stack(game.round)
         return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
@@ -378,11 +381,11 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 
 def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
-    """After your scan, in the same turn, the steps your telescope techs add to it, once each (望远镜科技,
-    S-F6): TT2 ``tt2:<hand card>:<sector>`` discards the card for a signal in one of its colour's
+    """Right after your scan, before any other free action, the steps your telescope techs add to it,
+    once each (望远镜科技, S-F6): TT2 ``tt2:<hand card>:<sector>`` discards the card for a signal in one of its colour's
     sectors; TT3 ``tt3`` pays publicity for a signal in Mercury's sector; TT4 ``tt4:launch`` or
     ``tt4:move`` pays energy for a launch or a free move."""
-    if not (game.main_action or "").startswith("scan:") or game.to_move != YOU or game.over:
+    if not game.scan_open or game.to_move != YOU or game.over:
         return ()
     you, table, variant = game.you, game.table, game.variant
     options = []
@@ -497,8 +500,32 @@ def hold_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None) -> Procedure:
     """Carry out one of ``free_options``; a refused one raises ``IllegalAction``, the game unchanged.
-    Completing a mission marks one "complete a mission" task at once (``choose``: on which objective)."""
+    Any free action but a scan's own steps first closes an open scan (its completed sectors resolve).
+    Completing a mission marks one "complete a mission" task at once (``choose``: on which objective);
+    a threshold reached by a free action marks its task at once (任务)."""
     require_legal(free_options(game), action, "free action", "seti.solo.free_action", SECTION)
+    kind = action.partition(":")[0]
+    if kind not in SCAN_STEP_KINDS:
+        game = yield from close_scan(game)
+    game = yield from _free_action(game, action, rng, choose)
+    if kind in STANDING_KINDS:
+        return game
+    return (yield from mark_objectives(game, (), prefer=choose))
+
+
+SCAN_STEP_KINDS = ("tt2", "tt3", "tt4")
+STANDING_KINDS = ("hold", "release", "gold", "traces")
+
+
+def close_scan(game: SoloGame) -> Procedure:
+    """The end of a scan with telescope steps: the sectors its signals completed resolve now (完成扇区, after
+    the action), so a TT2 or TT3 signal still counts toward the win (S-F6)."""
+    if not game.scan_open:
+        return game
+    return (yield from resolve_sectors(replace(game, scan_open=False), YOU))
+
+
+def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> Procedure:
     kind, _, what = action.partition(":")
     if kind == "convert":
         return (yield from convert(game, what, rng))
@@ -582,7 +609,7 @@ def _move(game: SoloGame, what: str) -> Procedure:
     yield Step(f"You move probe {probe.id}", f"Free action: probe {probe.id} moves from {probe.space} to {space} "
                f"({solar.contents(space).describe()}): {moves} move(s){extra}, paid with {paid}. " + " ".join(notes),
                SECTION_MOVE, game, {"to": space})
-    return (yield from mark_objectives(game, ()))
+    return game
 
 
 def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
@@ -611,7 +638,6 @@ def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
             text = f"TT4: you pay {variant.tt4_energy} energy for 1 free move this turn."
     yield Step(f"Scan step: {tech}", text, "望远镜科技", game)
     game = yield from cover_circles(game, [str(e) for e in events])
-    game = yield from resolve_sectors(game, YOU)
     return (yield from mark_objectives(game, events))
 
 
@@ -710,10 +736,12 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         game, notes = reward_colour(game, YOU, [("trace", "blue")])
         text = f"You analyze (1 energy; your computer clears, the {you.data} data in your pool stay). " + " ".join(notes)
         events = [Event("analyze")]
-    game = replace(game, main_action=action)
+    steps = kind == "scan" and bool({"TT2", "TT3", "TT4"} & game.you.techs)
+    game = replace(game, main_action=action, scan_open=steps)
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
-    game = yield from cover_circles(game, trigger_events(game, events, spaces))
-    game = yield from resolve_sectors(game, YOU)
+    game = yield from cover_circles(game, trigger_events(game, events, spaces), skip=argument.split("@")[0] if kind == "play" else None)
+    if not steps:  # a scan with telescope steps resolves its sectors when it closes (close_scan)
+        game = yield from resolve_sectors(game, YOU)
     return (yield from mark_objectives(game, events, choose, prefer))
 
 
@@ -721,6 +749,7 @@ def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
     """The end of your turn, after your free actions: unused free moves lapse, thresholds reached mark
     tasks, completed objectives are replaced (单人游戏 · 目标), then milestones are checked between the
     turns (里程碑). The rival moves next unless it has passed."""
+    game = yield from close_scan(game)
     lapsed = f" Your {game.free_moves} unused free move(s) lapse." if game.free_moves else ""
     game = replace(game, free_moves=0, main_action=None, scan_steps=())
     yield Step("You end your turn", f"Your turn ends.{lapsed}", "回合结构", game)
@@ -773,7 +802,8 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | Non
     for action in card.effect.actions:
         if action.startswith("research:"):
             if tech is None:
-                notes.append(f"Its research is lost: no {action.split(':', 1)[1]} tech is left for you.")
+                game, rotation = rotate_solar(game)
+                notes.append(f"{rotation} Its research is lost: no {action.split(':', 1)[1]} tech is left for you.")
                 continue
             game, note, done = _research(game, tech, slot)
             note = f"Its action: a research without publicity. {note}"
@@ -834,11 +864,12 @@ def trigger_events(game: SoloGame, events: Sequence[Event], spaces: Sequence = (
     return [str(e) for e in events if e.kind != "visit"] + [v for space in spaces[1:] for v in visits_of(game.table.solar, space)]
 
 
-def cover_circles(game: SoloGame, events: Sequence[str]) -> Procedure:
+def cover_circles(game: SoloGame, events: Sequence[str], skip: str | None = None) -> Procedure:
     """Each event covers at most one circle of your triggered missions (``state.cover_event``: the first
-    it fits that you do not hold); a mission whose circles are all covered completes."""
+    it fits that you do not hold); a mission whose circles are all covered completes. ``skip`` is the
+    card just played: its own effect happened before it was in play (可触发任务)."""
     for event in events:
-        game, text, circle = cover_event(game, event)
+        game, text, circle = cover_event(game, event, skip)
         if text:
             yield Step(f"Triggered mission: {event}", text, TRIGGERED, game, {"circle": circle})
     return game
@@ -897,7 +928,8 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
         return game
-    return (yield from mark_objectives(game, (), end_of_turn=True))  # passing ends your turn
+    game = yield from mark_objectives(game, (), end_of_turn=True)  # passing ends your turn
+    return (yield from milestones(game, YOU))
 
 
 def take_end_card(game: SoloGame, card: str) -> Procedure:
@@ -908,7 +940,8 @@ def take_end_card(game: SoloGame, card: str) -> Procedure:
     left = table.end_of_round_stack(game.round)
     yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
                "stays on the stack.", "弃权不行动", game)
-    return (yield from mark_objectives(game, (), end_of_turn=True))
+    game = yield from mark_objectives(game, (), end_of_turn=True)
+    return (yield from milestones(game, YOU))
 
 
 def your_gold_lines(game: SoloGame) -> tuple:

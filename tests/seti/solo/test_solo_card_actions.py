@@ -84,6 +84,17 @@ triggers = [
 ]
 
 [[card]]
+id = "T-self"
+name = "Test mission whose own effect launches"
+colour = "red"
+price = 0
+income = "credits"
+corner = "publicity"
+kind = "triggered"
+effect = {{ actions = ["launch"] }}
+triggers = [{{ event = "launch", reward = {{ vp = 2 }} }}]
+
+[[card]]
 id = "T-comet"
 name = "Test comet mission"
 colour = "red"
@@ -313,3 +324,19 @@ def test_orbiting_jupiter_marks_a_signal_in_its_sector_for_you_and_for_the_rival
     after = run(play_card(rival, card, Rng(0))).result
     sector = after.table.sector_at(after.table.solar.planet_space("Jupiter"))
     assert after.table.sky.sector(sector).markers[-1] == RIVAL
+
+
+def test_a_card_research_with_no_tech_left_still_rotates_the_solar_system():
+    game = game_with("II-1", hand=("T-research",), techs=frozenset({"CT1", "CT2", "CT3", "CT4"}))
+    option = {o.action: o for o in your_options(game)}["play:T-research"]
+    assert option.legal and option.reason.endswith("its research is lost: no computer tech is left for you")
+    after = run(your_turn(game, "play:T-research", Rng(0)))
+    assert after.result.table.solar.rotations == game.table.solar.rotations + 1
+    assert "Its research is lost: no computer tech is left for you." in after.steps[0].text
+
+
+def test_a_triggered_mission_is_not_covered_by_its_own_cards_effect():
+    game = game_with("II-1", hand=("T-self",))
+    after = run(your_turn(game, "play:T-self", Rng(0))).result
+    assert len(after.table.probes_of(YOU)) == 1  # the effect's launch happened
+    assert after.missions == (MissionInPlay(YOU, "T-self", "triggered", (False,)),)  # before the card was in play

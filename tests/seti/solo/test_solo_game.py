@@ -85,9 +85,11 @@ def test_rival_analyzes_with_a_full_computer_and_passes_with_an_empty_deck():
 
 
 def test_your_refused_action_names_the_reason_and_changes_nothing():
-    game = fresh()
+    game = replace(fresh(), to_move=YOU)
     refused = {o.action: o for o in your_options(game) if not o.legal}
     assert refused["orbit:Mars"].reason == "no probe of yours in space"
+    waiting = {o.action: o for o in your_options(replace(game, to_move=RIVAL))}
+    assert not any(o.legal for o in waiting.values()) and waiting["launch"].reason == "it is not your turn"
     with pytest.raises(IllegalAction) as error:
         run(your_turn(game, "orbit:Mars", Rng(0)))
     assert error.value.rule == "seti.solo.your_action"

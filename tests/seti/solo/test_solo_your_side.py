@@ -187,3 +187,19 @@ def test_passing_with_more_than_four_cards_discards_the_ones_you_name_or_those_d
     assert chosen.table.supply.discard[-2:] == ("S01", "S04")
     default = run(your_turn(game, "pass", Rng(0))).result
     assert default.you.hand[:4] == ("S01", "S02", "S03", "S04")
+
+
+def test_a_gold_milestone_reached_on_a_passing_turn_is_marked_at_its_end():
+    game = game_with("I-6", score=26)
+    game = replace(game, checked={YOU: 20, "white": game.rival.score})
+    passing = run(your_turn(game, "pass", Rng(0))).result
+    card = passing.table.end_of_round_stack(1)[0]
+    steps = run(your_turn(passing, f"take:{card}", Rng(0))).steps
+    assert [s.title for s in steps] == ["You take an end-of-round card", "Gold milestone 25"]
+    assert any(YOU in tile.marks for tile in steps[-1].state.table.gold)
+
+
+def test_a_threshold_reached_by_a_free_action_marks_its_task_at_once():
+    game = game_with("I-2", "I-6", "I-4", hand=("S03",), publicity=8)  # publicity:9 first; S03's corner: publicity
+    after = run(free_action(game, "corner:S03", Rng(0))).result
+    assert after.you.publicity == 9 and after.objectives.face_up[0].marked == (True,)

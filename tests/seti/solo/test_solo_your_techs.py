@@ -92,3 +92,23 @@ def test_a_computer_tech_takes_a_slot_its_top_data_scores_2_vp_and_its_lower_spa
     energy = top.you.energy
     low = run(free_action(top, "place:lower1", Rng(0))).result
     assert low.you.energy == energy + 1 and low.you.computer.lower == frozenset({1}) and low.you.data == 1
+
+
+def test_a_scans_sectors_resolve_after_its_telescope_steps():
+    game = your_game(("TT2",), credits=1, energy=2)
+    earth = game.table.earth_sector()
+    sky = game.table.sky
+    sector = sky.sector(earth)
+    while len(sector.markers) < sector.slots - 1:  # one slot left: the rival ahead on markers
+        sector, _ = sector.mark("white")
+    sky = sky.with_sector(sector)
+    colour = sector.colour
+    hand_card = next(c.id for c in game.table.supply.catalog if c.colour == colour)
+    game = replace(game, table=replace(game.table, sky=sky), you=replace(game.you, hand=(hand_card,)))
+    scan = next(a for a in options_of(game, "scan:0:") if ":earth=" not in a)
+    scanned = run(your_turn(game, scan, Rng(0))).result
+    assert scanned.scan_open and earth in scanned.table.completed_sectors()  # complete, not yet resolved
+    step = run(free_action(scanned, f"tt2:{hand_card}:{earth}", Rng(0))).result
+    assert step.table.sky.sector(earth).markers.count(YOU) == 2  # the TT2 signal joins the full sector
+    closed = run(your_turn(step, "end", Rng(0)))
+    assert any(s.title.startswith(f"Sector {earth}") for s in closed.steps) and not closed.result.scan_open
