@@ -1,8 +1,9 @@
 """SETI solo: try your own way of playing against the rival and compare it with the scripted player.
 
 A player is a function from the game to the name of one of your legal actions (``your_options`` for
-main actions and ``end``, ``free_options`` for free actions). Here "the scanner" scans whenever it can,
-ends its turn after its main action, and otherwise passes.
+main actions, ``end`` and the choices a reward leaves you, ``free_options`` for free actions). Here "the
+scanner" scans whenever it can, ends its turn after its main action, otherwise passes, and takes the
+first option of any choice it is left.
 
     .venv/bin/python examples/seti_solo_policy.py
 """
@@ -16,7 +17,7 @@ def scanner(game):
     if "end" in legal:
         return "end"
     scans = [action for action in legal if action.startswith("scan:")]
-    return scans[0] if scans else next(action for action in legal if action.startswith(("pass", "take:")))
+    return scans[0] if scans else next((action for action in legal if action.startswith("pass")), legal[0])
 
 
 for name, player in (("the scanner", scanner), ("the scripted player", scripted_player)):

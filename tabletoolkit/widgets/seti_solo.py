@@ -9,7 +9,7 @@ rival's turns follow until it is your turn again. Test hooks (CSS classes): ``tt
 ``tt-solo-free`` and ``tt-solo-free-do`` (free actions: conversions, card corners, buying a card, placing
 data, completing a mission, moving a probe, a scan's telescope steps), ``tt-solo-choice`` and
 ``tt-solo-choice-do`` (standing choices: holding or releasing a mission circle, the gold tile to mark
-next, the species for your life traces), ``tt-solo-prev``, ``tt-solo-next``
+next), ``tt-solo-prev``, ``tt-solo-next``
 (step through what happened), ``tt-solo-step-title``, ``tt-solo-step-text``, ``tt-solo-log`` (everything
 since your last action), ``tt-solo-score``, ``tt-solo-objectives``, ``tt-solo-rival-board``,
 ``tt-solo-board``, ``tt-solo-cards`` (your hand, missions in front of you, tucked cards), ``tt-solo-refused`` (your refused actions with their reasons).
@@ -23,11 +23,12 @@ import ipywidgets as widgets
 
 from ..engine import Rng, run
 from ..seti.solo import YOU, free_action, free_options, play_your_action, proceed, setup_solo, your_options
+from ..seti.solo.state import owed_words
 
 LABELLED = {"description_width": "initial"}
 MENU_WIDTH = "46em"  # wide enough to read an option and what it does
 #: Free options that are standing choices rather than actions: they get their own menu.
-STANDING = ("hold:", "release:", "gold:", "traces:")
+STANDING = ("hold:", "release:", "gold:")
 
 
 class SoloPlay(widgets.VBox):
@@ -180,14 +181,20 @@ def labelled(option) -> str:
 
 
 def turn_status(game) -> str:
-    """Where you are in your turn: your main action still to take, or taken (free actions, then end your
-    turn), with this turn's unused free moves."""
+    """Where you are in your turn: a choice to make first (an end-of-round card, what a reward left you),
+    your main action still to take, or taken (free actions, then end your turn), with this turn's unused
+    free moves."""
     if game.over:
         return "<i>The game is over.</i>"
     if game.to_move != YOU:
         return "<i>The rival is playing.</i>"
     moves = (f" You have {game.free_moves} free move(s) left (move a probe, a free action); they lapse when your turn ends."
              if game.free_moves else "")
+    if game.taking:
+        return "<b>You passed:</b> choose a card of this round's end-of-round stack (Your action)."
+    if game.owed:
+        return (f"<b>Yours to choose first:</b> {html.escape(owed_words(game.owed[0]))}"
+                + (f" ({len(game.owed) - 1} more choice(s) after it)" if len(game.owed) > 1 else "") + " (Your action).")
     if game.main_action is None:
         return ("<b>Your turn:</b> take your main action (passing is one, and ends your turn); free actions "
                 "before and after it." + moves)
@@ -215,7 +222,12 @@ def your_cards_html(game) -> str:
         kept = (f", circle{'s' if len(held) > 1 else ''} {', '.join(map(str, held))} held" if held else "")
         return f" circles {sum(marks)}/{len(marks)}{kept}"
 
-    front = [named(c) + covered(c) + (" ✔ completed" if c in game.completed_missions else "") for c in game.in_play]
+    done = list(game.completed_missions)
+    front = []
+    for card_id in game.in_play:  # copies of one card: the completed ones first
+        front.append(named(card_id) + covered(card_id) + (" ✔ completed" if card_id in done else ""))
+        if card_id in done:
+            done.remove(card_id)
     return (f"<div><b>Your hand:</b> {', '.join(named(c) for c in game.you.hand) or '–'}<br>"
             f"<b>In front of you:</b> {', '.join(front) or '–'}<br>"
             f"<b>Tucked for income:</b> {', '.join(html.escape(kind) for kind in game.you.tucked) or '–'}</div>")

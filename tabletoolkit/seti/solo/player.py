@@ -42,6 +42,8 @@ def _gain(game: SoloGame, action: str) -> float:
 
 
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
+    if game.owed or game.taking:
+        return None  # a choice to make first, not a main action
     gains = [(_gain(game, o.action), o.action) for o in your_options(game)
              if o.legal and o.action != "end" and not o.action.startswith("pass")]
     return max(gains) if gains else None
@@ -67,12 +69,13 @@ def scripted_player(game: SoloGame) -> str:
     the one that raises ``holdings_value`` most (VP, plus a fixed worth for publicity, credits, energy,
     cards, data, probes, income and techs); it passes when none gains more than ``PASS_MARGIN``. A
     conversion or a move card's corner is used only when it makes a main action possible that is worth
-    taking."""
-    if game.taking:
-        return max((_gain(game, o.action), o.action) for o in your_options(game))[1]
+    taking. Its choices (an end-of-round card, a card gained, a tuck, a life trace's space) go the same
+    way: the one worth most."""
+    if game.taking or game.owed:
+        return max((_gain(game, o.action), o.action) for o in your_options(game) if o.legal)[1]
     free = [o.action for o in free_options(game) if o.legal]
     for action in free:
-        if action.startswith("complete:") or action == "place:data":
+        if action.startswith(("complete:", "place:data")):
             return action
     gold = _best_gold(game)
     if gold is not None and gold != game.gold_choice:
@@ -82,7 +85,8 @@ def scripted_player(game: SoloGame) -> str:
     best = _best_main(game)
     if best is not None and best[0] > PASS_MARGIN:
         return best[1]
-    for action in [a for a in free if a.startswith("convert:")] + [
+    pair = "+".join(sorted(game.you.hand[:2]))  # the cards it would convert: its first two
+    for action in [a for a in free if a.startswith(("convert:credits", "convert:energy", f"convert:{pair}>"))] + [
             a for a in free if a.startswith("corner:") and game.card(a[7:]).corner == "move"]:
         unlocked = _best_main(run(free_action(game, action, Rng(0))).result)
         if unlocked is not None and unlocked[0] > PASS_MARGIN and (best is None or unlocked[1] != best[1]):

@@ -30,8 +30,9 @@ class SoloGame:
     sectors you won, also on the rival's turn), ``missions`` your triggered missions (``seti.missions``),
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
-    to mark at your next gold milestone (金色里程碑; without one, the best value left), ``trace_species``
-    the species your life traces go to first."""
+    to mark at your next gold milestone (金色里程碑; without one, the best value left), ``owed`` the choices
+    that what you gained leaves you (a card from the row or the deck, the card to tuck, where a life trace
+    goes), resolved in order on your turn before anything else."""
 
     table: SoloTable
     rival: Rival
@@ -52,7 +53,7 @@ class SoloGame:
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
-    trace_species: int | None = None  # the species (1, 2…) your life traces go to first (else the lowest space)
+    owed: tuple[str, ...] = ()  # your choices from what you gained, in order: "card", "tuck", "trace:<colour>"
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     taking: bool = False  # you passed and now choose a card from this round's end-of-round stack
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
@@ -97,9 +98,10 @@ class SoloGame:
 
 
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
-    """Give ``colour`` rewards in the solo vocabulary; life traces are placed on the table (the rival by
-    its rule, S-F8; yours by ``your_trace_choice``). Cards
-    you gain come from the deck top; a chart icon tucks your first hand card for income (增加收入)."""
+    """Give ``colour`` rewards in the solo vocabulary. The rival's life traces are placed by its rule (S-F8).
+    Yours wait in ``owed`` with the other choices a reward leaves you: a card (from the row or the deck,
+    获取卡牌的其他方式; a "?" card comes from the deck at once) and the chart icon (the hand card you tuck,
+    增加收入). A signal is marked in the sector given."""
     notes: list[str] = []
     plain: dict[str, int] = {}
     traces: list[str] = []
@@ -116,6 +118,8 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         elif key != "launch":
             plain[key] = plain.get(key, 0) + amount
     if colour == RIVAL:
+        if "random_card" in plain:
+            plain["card"] = plain.get("card", 0) + plain.pop("random_card")
         rival, gained, _ = gain(game.rival, plain, game.variant)
         game = replace(game, rival=rival)
         notes.extend(f"Rival {note}" if note.startswith("+") else note for note in gained)
@@ -125,21 +129,21 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
                       energy=you.energy + plain.get("energy", 0))
         you, _ = you.gain_publicity(plain.get("publicity", 0), game.variant)
         you, _ = you.gain_data(plain.get("data", 0), game.variant)
-        if plain.get("card"):
+        if plain.get("random_card"):
             supply, drawn = game.table.supply, []
-            for _ in range(plain["card"]):
+            for _ in range(plain["random_card"]):
                 supply, card = supply.draw(Rng(len(supply.discard)))
                 drawn += [card] if card else []
             game = replace(game, table=replace(game.table, supply=supply))
             you = replace(you, hand=you.hand + tuple(drawn))
-        game = replace(game, you=you)
-        for _ in range(plain.get("chart", 0)):
-            game, tucked = tuck(game)
-            notes.append(tucked)
-        shown = {k: v for k, v in plain.items() if k in ("vp", "publicity", "credits", "energy", "data", "card")}
+        owed = ("card",) * plain.get("card", 0) + ("tuck",) * plain.get("chart", 0) + tuple(f"trace:{t}" for t in traces)
+        game = replace(game, you=you, owed=game.owed + owed)
+        shown = {k: v for k, v in plain.items() if k in ("vp", "publicity", "credits", "energy", "data", "random_card")}
         if shown:
-            notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else 'card(s) from the deck' if k == 'card' else k}"
+            notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else 'card(s) from the deck' if k == 'random_card' else k}"
                                                  for k, v in shown.items()) + ".")
+        if owed:
+            notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
     who = "The rival" if colour == RIVAL else "You"
     for number in signals:
         table, gained = game.table.mark_signal(colour, number)
@@ -150,32 +154,21 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         if colour == YOU:
             game, extra = your_trigger(game, Event("signal"))
             notes.extend(extra)
-    for trace in traces:
-        choice = your_trace_choice(game, trace) if colour == YOU else choose_trace(game.table.trace_columns(), trace, arrow)
+    for trace in traces if colour == RIVAL else ():
+        choice = choose_trace(game.table.trace_columns(), trace, arrow)
         table, more, text = game.table.mark_trace(colour, *choice.value)
         game = replace(game, table=table)
         notes.append(f"{who}: {choice.reason} {text[0].upper() + text[1:]}.")
-        if colour == YOU:  # a trace you mark is a trigger (trace:<colour>)
-            game, extra = your_trigger(game, Event("trace", table.discovery[choice.value[0]][1]))
-            notes.extend(extra)
         game, extra = reward_colour(game, colour, more, arrow)
         notes.extend(extra)
     return game, notes
 
 
-def your_trace_choice(game: SoloGame, trace: str):
-    """Where your life trace goes: the lowest free space of that colour on the species you chose
-    (``trace_species``, 深入研究 / 发现外星物种), else the lowest free space anywhere, leftmost."""
-    columns = game.table.trace_columns()
-    if game.trace_species is not None:
-        mine = [i for i, (species, _, _) in enumerate(game.table.discovery) if species == game.trace_species - 1
-                and (trace == "any" or columns[i].colour == trace) and not all(columns[i].spaces)]
-        if mine:
-            picked = choose_trace([columns[i] for i in mine], trace, "left")
-            index, space = picked.value
-            return replace(picked, value=(mine[index], space), reason=f"Your choice of species {game.trace_species}: "
-                           + picked.reason[0].lower() + picked.reason[1:])
-    return choose_trace(columns, trace, "left")
+def owed_words(owed: str) -> str:
+    """One of your owed choices in words: a card, a tuck, a life trace of a colour."""
+    kind, _, colour = owed.partition(":")
+    return {"card": "a card from the row or the deck", "tuck": "a hand card to tuck for income"}.get(
+        kind, f"where your {colour} life trace goes")
 
 
 def your_trigger(game: SoloGame, event: Event | None, mission_event: str | None = None) -> tuple[SoloGame, list[str]]:
@@ -199,26 +192,25 @@ def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[So
     if not free:
         held = ", ".join(f"circle {i + 1} of {card}" for card, i in fitting)
         return game, (f"{event} fits {held}, held for a later trigger (covering is optional, S-F19)." if fitting else ""), None
-    game, text = cover_circle(game, YOU, event, *free[0])
     card_id = free[0][0]
-    if any(m.card == card_id and m.completed for m in game.missions):
+    completed = sum(m.card == card_id and m.completed for m in game.missions)
+    game, text = cover_circle(game, YOU, event, *free[0])
+    if sum(m.card == card_id and m.completed for m in game.missions) > completed:  # this cover completed it
         game = replace(game, completed_missions=game.completed_missions + (card_id,),
                        pending=game.pending + (Event("mission"),))
     said = text.replace(f"{YOU} covers", "You cover").replace(" and gains ", " and gain ")
     return game, said + " One trigger covers one circle.", free[0]
 
 
-def tuck(game: SoloGame) -> tuple[SoloGame, str]:
-    """The chart icon (增加收入): your first hand card goes under your income card for good; its income
-    resource is gained now and at every income (S-F18). Nothing to tuck with an empty hand."""
-    you = game.you
-    if not you.hand:
-        return game, "The chart icon: no card in hand to tuck, so it is lost."
-    card = game.table.supply.card(you.hand[0])
-    you = replace(you, hand=you.hand[1:], tucked=you.tucked + (card.income,))
-    game = replace(game, you=you)
-    game, _ = reward_colour(game, YOU, [({"cards": "card"}.get(card.income, card.income), 1)])
-    return game, f"The chart icon: you tuck {card.id} for income: 1 {card.income.rstrip('s')} now and every income."
+def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:
+    """The chart icon (增加收入): ``card_id`` from your hand goes under your income card for good; its income
+    resource is gained now (a card: one more choice) and at every income (S-F18)."""
+    card = game.table.supply.card(card_id)
+    hand = list(game.you.hand)
+    hand.remove(card_id)
+    game = replace(game, you=replace(game.you, hand=tuple(hand), tucked=game.you.tucked + (card.income,)))
+    game, notes = reward_colour(game, YOU, [({"cards": "card"}.get(card.income, card.income), 1)])
+    return game, f"You tuck {card.id} for {card.income} income: 1 now and every income. " + " ".join(notes)
 
 
 def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:

@@ -36,11 +36,12 @@ NEUTRAL_THRESHOLDS = (20, 30)
 
 def reward_items(reward: Any) -> list[tuple[str, Any]]:
     """A board reward (``seti.rewards.Reward`` or ``seti.sector.Reward``) as (key, amount) pairs in the
-    solo vocabulary: cards become ``card``, a tucked income card the chart icon, each trace its own, a
+    solo vocabulary: cards become ``card`` (from the row or the deck) or ``random_card`` (the deck's top),
+    a tucked income card the chart icon, each trace its own, a
     launch ``launch`` and any other action ``("action", name)``, carried out by whoever knows it."""
     items: list[tuple[str, Any]] = []
     for name, key in (("vp", "vp"), ("publicity", "publicity"), ("credits", "credits"), ("energy", "energy"),
-                      ("data", "data"), ("cards", "card"), ("random_cards", "card"), ("tuck", "chart")):
+                      ("data", "data"), ("cards", "card"), ("random_cards", "random_card"), ("tuck", "chart")):
         amount = getattr(reward, name, 0)
         if amount:
             items.append((key, amount))
@@ -225,6 +226,25 @@ class SoloTable:
             spaces = (marker is not None,) + tuple(n in taken for n in self._board_spaces(index, colour))
             columns.append(TraceColumn(self.species_name(index), colour, spaces))
         return columns
+
+    def trace_places(self, colour: str) -> list[tuple[int, Any, str]]:
+        """Where a life trace of ``colour`` ("any": every colour) may go, as (column, space, words): a free
+        discovery space (space 0), a free space of that colour on a discovered species' board (1, 2…),
+        or a species' overflow, allowed even with a space free (S-F15, 深入研究)."""
+        places: list[tuple[int, Any, str]] = []
+        for column, (index, trace_colour, marker) in enumerate(self.discovery):
+            if colour not in ("any", trace_colour):
+                continue
+            name = self.species_name(index)
+            if marker is None:
+                places.append((column, 0, f"{name}'s {trace_colour} discovery space (1 publicity, 5 VP)"))
+            taken = {n for s, n, _ in self.board_marks if s == index}
+            for space, number in enumerate(self._board_spaces(index, trace_colour), 1):
+                if number not in taken:
+                    reward = self.species[index].spaces[number].reward
+                    places.append((column, space, f"{name}'s board, {trace_colour} space {space} ({reward.describe()})"))
+            places.append((column, "overflow", f"{name}'s {trace_colour} overflow (3 VP)"))
+        return places
 
     def mark_trace(self, colour: str, column: int, space: Any) -> tuple["SoloTable", list[tuple[str, Any]], str]:
         """Mark a discovery space (1 publicity + 5 VP, S-F15), a discovered species' board space (its

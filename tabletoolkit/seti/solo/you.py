@@ -42,8 +42,10 @@ from .state import (
     YOUR_MEASURES,
     SoloGame,
     cover_event,
+    owed_words,
     reward_colour,
     rotate_solar,
+    tuck_card,
     your_trigger,
 )
 from .table import reward_items
@@ -112,6 +114,8 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     if game.over or game.to_move != YOU:
         why = "the game is over" if game.over else "it is not your turn"
         return tuple(YourOption(o.action, False, why) for o in _main_options(game)) + (YourOption("end", False, why),)
+    if game.owed and not game.taking:
+        return owed_options(game)
     if game.taking:
         stack = game.table.end_of_round_stack(game.round)
         return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
@@ -168,6 +172,61 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
         options.extend(play_options(game, card_id))
     options += pass_options(game)
     return tuple(options)
+
+
+def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
+    """The first choice what you gained leaves you (``SoloGame.owed``): a card from the card row or the
+    deck (``card:row<n>``, ``card:deck``; 获取卡牌的其他方式), the hand card to tuck for income
+    (``tuck:<card>``; 增加收入), or where a life trace goes (``trace:<column>:<space>``, every free space
+    of its colour and every overflow; 标记生命痕迹, S-F15)."""
+    kind, _, colour = game.owed[0].partition(":")
+    table, you = game.table, game.you
+    if kind == "card":
+        return tuple(YourOption(f"card:row{n}", True, f"legal: take {card} from the card row (it refills at once)")
+                     for n, card in enumerate(table.supply.row) if card) + (
+            YourOption("card:deck", True, "legal: take the top card of the deck"),)
+    if kind == "tuck":
+        if not you.hand:
+            return (YourOption("tuck:none", True, "legal: no card in hand to tuck, so the chart icon is lost"),)
+        return tuple(YourOption(f"tuck:{card}", game.card(card).income in INCOMES,
+                                f"legal: tuck {card} for {game.card(card).income} income, 1 now and every income"
+                                if game.card(card).income in INCOMES else f"its income is '{game.card(card).income}' in the card data")
+                     for card in dict.fromkeys(you.hand))
+    return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in table.trace_places(colour))
+
+
+INCOMES = ("credits", "energy", "cards")
+
+
+def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
+    """Resolve your first owed choice (see ``owed_options``); a trace you place is a trigger (trace:<colour>)."""
+    kind, _, what = action.partition(":")
+    game = replace(game, owed=game.owed[1:])
+    if kind == "card":
+        if what == "deck":
+            supply, card = game.table.supply.draw(rng)
+            where = "the deck"
+        else:
+            supply, card, _ = game.table.supply.take_from_row(int(what.removeprefix("row")), rng)
+            where = "the card row (it refills at once)"
+        game = replace(game, table=replace(game.table, supply=supply),
+                       you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
+        title, text = "You take a card", f"You take {card or 'no card (deck and discard are empty)'} from {where}."
+    elif kind == "tuck":
+        title = "You tuck a card"
+        game, text = (game, "No card in hand to tuck: the chart icon is lost.") if what == "none" else tuck_card(game, what)
+    else:
+        column, space = what.split(":")
+        table, more, words = game.table.mark_trace(YOU, int(column), space if space == "overflow" else int(space))
+        game = replace(game, table=table)
+        game, notes = your_trigger(game, Event("trace", table.discovery[int(column)][1]))
+        game, gained = reward_colour(game, YOU, more)
+        title, text = "You place a life trace", f"You mark {words}. " + " ".join(notes + gained)
+    yield Step(title, text, OWED_SECTIONS[kind], game)
+    return (yield from mark_objectives(game, ()))
+
+
+OWED_SECTIONS = {"card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹"}
 
 
 def scan_options(game: SoloGame) -> list[YourOption]:
@@ -262,7 +321,6 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     return options
 
 
-CONVERSIONS = ("cards>credits", "cards>energy", "credits>energy", "energy>credits", "credits>cards", "energy>cards")
 SECTION_CONVERT = "资源转换"
 
 
@@ -279,44 +337,48 @@ def visits(table, spaces: Sequence) -> list[Event]:
 
 
 def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
-    """Free action (S-F4): 2 cards, 2 credits or 2 energy for 1 of another kind."""
-    holdings = {"cards": len(game.you.hand), "credits": game.you.credits, "energy": game.you.energy}
-    options = []
-    for conversion in CONVERSIONS:
-        give = conversion.split(">")[0]
-        ok = holdings[give] >= 2 and game.to_move == YOU and not game.over
-        options.append(YourOption(f"convert:{conversion}", ok, "legal: a free action" if ok else
-                                  f"needs 2 {give} (has {holdings[give]})" if holdings[give] < 2 else "only on your turn"))
+    """Free action (资源转换, S-F4): 2 credits, 2 energy or 2 hand cards you name for 1 credit, 1 energy
+    or 1 card (from the row or the deck): ``convert:credits>energy``, ``convert:S01+S04>cards``."""
+    mine = game.to_move == YOU and not game.over
+    you, options = game.you, []
+    for give in ("credits", "energy"):
+        for get in CONVERTED:
+            ok = mine and getattr(you, give) >= 2
+            options.append(YourOption(f"convert:{give}>{get}", ok, f"legal: 2 {give} for 1 {get.rstrip('s')}" if ok else
+                                      "only on your turn" if not mine else f"needs 2 {give} (has {getattr(you, give)})"))
+    pairs = sorted({tuple(sorted(pair)) for pair in combinations(you.hand, 2)})
+    if not pairs:
+        options += [YourOption(f"convert:cards>{get}", False, f"needs 2 hand cards (has {len(you.hand)})") for get in CONVERTED]
+    for first, second in pairs:
+        options += [YourOption(f"convert:{first}+{second}>{get}", mine, f"legal: discard {first} and {second} for 1 "
+                               f"{get.rstrip('s')}" if mine else "only on your turn") for get in CONVERTED]
     return tuple(options)
 
 
+CONVERTED = ("credits", "energy", "cards")
+
+
 def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
-    """Pay 2 of one kind for 1 of another (S-F4); a card gained comes from the deck top."""
+    """Pay 2 of one kind for 1 of any kind (S-F4); a card gained is yours to choose (the row or the deck)."""
     offered = {o.action: o for o in conversion_options(game)}
     key = f"convert:{conversion}"
     if key not in offered:
-        raise InvalidInput("conversion", conversion, f"one of {CONVERSIONS}")
+        raise InvalidInput("conversion", conversion, "credits>energy, S01+S04>cards and the like: see conversion_options")
     if not offered[key].legal:
         raise IllegalAction("seti.solo.convert", f"{key}: {offered[key].reason}", SECTION_CONVERT)
     give, get = conversion.split(">")
     you, table = game.you, game.table
-    if give == "cards":
-        paid, you = you.hand[:2], replace(you, hand=you.hand[2:])
-        supply = table.supply
-        for card in paid:
+    if give in ("credits", "energy"):
+        you, paid = replace(you, **{give: getattr(you, give) - 2}), f"2 {give}"
+    else:
+        hand, supply = list(you.hand), table.supply
+        for card in give.split("+"):
+            hand.remove(card)
             supply = supply.discard_card(card)
-        table = replace(table, supply=supply)
-    else:
-        you = replace(you, **{give: getattr(you, give) - 2})
-    if get == "cards":
-        supply, card = table.supply.draw(rng)
-        table = replace(table, supply=supply)
-        you = replace(you, hand=you.hand + ((card,) if card else ()))
-    else:
-        you = replace(you, **{get: getattr(you, get) + 1})
+        you, table, paid = replace(you, hand=tuple(hand)), replace(table, supply=supply), f"{give.replace('+', ' and ')}"
     game = replace(game, you=you, table=table)
-    yield Step(f"You convert {give} to {get}", f"Free action: 2 {give} for 1 {get.rstrip('s') if get != 'energy' else get}.",
-               SECTION_CONVERT, game)
+    game, notes = reward_colour(game, YOU, [({"cards": "card"}.get(get, get), 1)])
+    yield Step(f"You convert to {get}", f"Free action: {paid} for 1 {get.rstrip('s')}. " + " ".join(notes), SECTION_CONVERT, game)
     return game
 
 
@@ -333,6 +395,9 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     options = _free_options(game)
     if game.taking:
         return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)") for o in options)
+    if game.owed and game.to_move == YOU:
+        why = f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)"
+        return tuple(YourOption(o.action, False, why) for o in options)
     return options
 
 
@@ -350,21 +415,29 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
             why = (f"legal: discard it for 1 {CORNER_GAINS[corner]}" if ok else "only on your turn" if not mine else
                    f"its corner ({corner}) is not a free action this side knows")
         options.append(YourOption(f"corner:{card_id}", ok, why))
-    for card_id in game.in_play:
+    for card_id in dict.fromkeys(game.in_play):  # copies of one card count one by one
         condition = game.table.supply.card(card_id).condition
         if condition is None:
             continue
         measure, at_least, said = condition.measure, condition.at_least, condition.text
         have = game.your_measure(measure)
-        ok = mine and card_id not in game.completed_missions and have >= at_least
+        done = game.completed_missions.count(card_id) >= game.in_play.count(card_id)
+        ok = mine and not done and have >= at_least
         why = ("legal: " + game.table.supply.card(card_id).mission_reward.describe() if ok else
-               "already completed" if card_id in game.completed_missions else "only on your turn" if not mine else
+               "already completed" if done else "only on your turn" if not mine else
                f"'{said}' does not hold ({measure} {have}, needs {at_least})")
         options.append(YourOption(f"complete:{card_id}", ok, why))
     space = DataSpace("top", min(game.you.computer.filled + 1, len(sample_layout().top)))
     refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
-    options.append(YourOption("place:data", refusal is None, f"legal: a data from your pool onto {space}" if refusal is None
-                              else "only on your turn" if not mine else refusal.reason))
+    tucks = sample_layout().top[space.position - 1].reward.tuck and refusal is None and game.you.hand
+    if tucks:  # the space tucks a hand card: you name it (增加收入)
+        options += [YourOption(f"place:data:tuck={card}", game.card(card).income in INCOMES,
+                               f"legal: a data from your pool onto {space}, tucking {card} for {game.card(card).income} income"
+                               if game.card(card).income in INCOMES else f"its income is '{game.card(card).income}' in the card data")
+                    for card in dict.fromkeys(game.you.hand)]
+    else:
+        options.append(YourOption("place:data", refusal is None, f"legal: a data from your pool onto {space}" if refusal is None
+                                  else "only on your turn" if not mine else refusal.reason))
     for position, tech in game.you.computer.techs:
         space = DataSpace("lower", position)
         refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
@@ -376,8 +449,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         ok = mine and game.you.publicity >= cost
         options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
                                   f"needs {cost} publicity (has {game.you.publicity})"))
-    return (tuple(options) + move_options(game) + scan_step_options(game) + hold_options(game) + gold_options(game)
-            + trace_options(game))
+    return tuple(options) + move_options(game) + scan_step_options(game) + hold_options(game) + gold_options(game)
 
 
 def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -413,19 +485,6 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
               f"legal: {variant.tt4_energy} energy to launch a probe")
         offer("TT4", "tt4:move", poor or (None if probes else "a move needs a probe of yours in space"),
               f"legal: {variant.tt4_energy} energy for 1 free move this turn")
-    return tuple(options)
-
-
-def trace_options(game: SoloGame) -> tuple[YourOption, ...]:
-    """Your choice, at any time, of the species your life traces go to first (``traces:<n>``): the lowest
-    free space of the trace's colour there (its discovery space, then its board once discovered); when it
-    has none, the lowest free space anywhere (深入研究 / 发现外星物种)."""
-    options = []
-    for number in sorted({species + 1 for species, _, _ in game.table.discovery}):
-        name = game.table.species_name(number - 1)
-        ok = game.trace_species != number
-        options.append(YourOption(f"traces:{number}", ok, f"legal: your life traces go to {name} first" if ok
-                                  else f"already your choice: your life traces go to {name} first"))
     return tuple(options)
 
 
@@ -514,7 +573,7 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
 
 
 SCAN_STEP_KINDS = ("tt2", "tt3", "tt4")
-STANDING_KINDS = ("hold", "release", "gold", "traces")
+STANDING_KINDS = ("hold", "release", "gold")
 
 
 def close_scan(game: SoloGame) -> Procedure:
@@ -533,17 +592,13 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
     if kind == "complete":
         return (yield from _complete_mission(game, what, choose))
     if kind == "place":
-        position = game.you.computer.filled + 1 if what == "data" else int(what.removeprefix("lower"))
-        return (yield from _place_data(game, DataSpace("top" if what == "data" else "lower", position)))
+        row, _, tuck = what.partition(":tuck=")
+        position = game.you.computer.filled + 1 if row == "data" else int(row.removeprefix("lower"))
+        return (yield from _place_data(game, DataSpace("top" if row == "data" else "lower", position), tuck or None))
     if kind == "move":
         return (yield from _move(game, what))
     if kind in ("tt2", "tt3", "tt4"):
         return (yield from _scan_step(game, kind.upper(), what))
-    if kind == "traces":
-        game = replace(game, trace_species=int(what))
-        yield Step("You choose a species for your traces", f"Your life traces go to {game.table.species_name(int(what) - 1)} "
-                   "first: the lowest free space of their colour there, else the lowest anywhere.", "深入研究", game)
-        return game
     if kind == "gold":
         game = replace(game, gold_choice=what)
         yield Step("You choose a gold tile", f"At your next gold milestone you mark gold tile {what} (your choice, "
@@ -641,13 +696,10 @@ def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
     return (yield from mark_objectives(game, events))
 
 
-def _place_data(game: SoloGame, space: DataSpace) -> Procedure:
+def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure:
     """A data from your pool onto ``space`` of your computer (放置数据, ``seti.computer``): the next top
     space (2 VP more over a computer tech) or a lower space under a computer tech (计算机科技); the covered
-    space's reward at once; a tuck takes your first hand card; cards owed come from the deck."""
-    layout = sample_layout()
-    reward = layout.top[space.position - 1].reward if space.row == "top" else layout.tech_reward(game.you.computer.tech_at(space.position))
-    tuck = game.you.hand[0] if reward.tuck and game.you.hand else None
+    space's reward at once, ``tuck`` the hand card a tuck space takes; cards gained are yours to choose."""
     you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=game.table.supply.catalog,
                                   variant=game.variant)
     game = replace(game, you=you)
@@ -684,6 +736,8 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     ``prefer`` names an objective to mark whenever a trigger fits it."""
     require_legal(your_options(game), action, "action", "seti.solo.your_action", SECTION)
     kind, _, argument = action.partition(":")
+    if kind in OWED_SECTIONS:
+        return (yield from settle_owed(game, action, rng))
     if kind == "pass":
         return (yield from your_pass(game, rng, tuple(argument.removeprefix("drop=").split("+")) if argument else None))
     if kind == "end":

@@ -300,9 +300,11 @@ def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
     landed = run(your_turn(game, f"land:Mars/{moon.name}", Rng(0))).result
     assert landed.you.energy == 0 and landed.you.landers == 1
     assert landed.table.solar.placements[-1].moon == moon.name
-    assert moon.reward.traces == ("yellow",)  # its trace takes a discovery space: 5 VP and 1 publicity (S-F15)
-    assert landed.you.score == game.you.score + moon.reward.vp + 5 and landed.you.publicity == game.you.publicity + 1
-    taken = {o.action: o for o in your_options(at_planet(replace(landed, main_action=None), "Mars"))}
+    assert moon.reward.traces == ("yellow",) and landed.owed == ("trace:yellow",)  # its trace: yours to place
+    assert landed.you.score == game.you.score + moon.reward.vp
+    placed = run(your_turn(landed, "trace:1:0", Rng(0))).result  # species 1's yellow discovery space: 5 VP, 1 publicity
+    assert placed.you.score == landed.you.score + 5 and placed.you.publicity == landed.you.publicity + 1
+    taken = {o.action: o for o in your_options(at_planet(replace(placed, main_action=None), "Mars"))}
     assert taken[f"land:Mars/{moon.name}"].reason == f"{moon.name} has a lander already: one lander per moon (S-F3)"
 
 

@@ -76,17 +76,35 @@ def test_an_end_game_card_scores_its_count_at_the_end():
     assert step.text == "S07: 1 VP for each tech you own (sample scoring): 3 × 1 = 3 VP."
 
 
-def test_the_chart_icon_tucks_your_first_card_and_it_pays_every_income():
+def test_the_chart_icon_tucks_the_card_you_choose_and_it_pays_every_income():
     from tabletoolkit.seti.solo.game import end_of_round
     from tabletoolkit.seti.solo.state import reward_colour
 
-    game = game_with("I-6", hand=("S10", "S09"))  # S10's income: energy
-    tucked, notes = reward_colour(game, YOU, [("chart", 1)])
+    game = game_with("I-6", hand=("S09", "S10"))  # S10's income: energy
+    owing, notes = reward_colour(game, YOU, [("chart", 1)])
+    assert owing.owed == ("tuck",) and notes == ["Yours to choose: a hand card to tuck for income."]
+    options = {o.action: o for o in your_options(owing)}
+    assert sorted(options) == ["tuck:S09", "tuck:S10"] and options["tuck:S10"].reason == (
+        "legal: tuck S10 for energy income, 1 now and every income")
+    assert not any(o.legal for o in free_options(owing))  # what you gained resolves first
+    tucked = run(your_turn(owing, "tuck:S10", Rng(0))).result
     assert tucked.you.tucked == ("energy",) and tucked.you.hand == ("S09",)  # income kinds, as seti.player keeps them
-    assert tucked.you.energy == game.you.energy + 1
-    assert notes == ["The chart icon: you tuck S10 for income: 1 energy now and every income."]
+    assert tucked.you.energy == game.you.energy + 1 and tucked.owed == ()
     income = run(end_of_round(replace(tucked, round=1), Rng(0))).final_state
     assert income.you.energy == tucked.you.energy + tucked.variant.income_energy + 1
+
+
+def test_a_card_you_gain_comes_from_the_row_or_the_deck_as_you_choose():
+    from tabletoolkit.seti.solo.state import reward_colour
+
+    game = game_with("I-6")
+    owing, _ = reward_colour(game, YOU, [("card", 1), ("random_card", 1)])  # a card icon and a "?" card
+    deck_top = game.table.supply.deck[0]
+    assert owing.you.hand == (deck_top,) and owing.owed == ("card",)  # the "?" card came from the deck at once
+    row = game.table.supply.row
+    assert [o.action for o in your_options(owing)] == [f"card:row{n}" for n in range(len(row))] + ["card:deck"]
+    taken = run(your_turn(owing, "card:row1", Rng(0))).result
+    assert taken.you.hand == (deck_top, row[1]) and taken.table.supply.row[1] != row[1] and taken.owed == ()
 
 
 def test_reaching_a_threshold_marks_one_task_only():
@@ -121,10 +139,12 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
     while 1 not in table.completed_sectors():
         table, _ = table.mark_signal(YOU, 1)
     resolved = run(resolve_sectors(replace(game, table=table), "white")).result  # on the rival's turn
-    assert resolved.you.sector_wins == 1
-    assert resolved.pending == (Event("trace", "pink"), Event("sector_win"))  # its pink trace, then the win
+    assert resolved.you.sector_wins == 1 and resolved.owed == ("trace:pink",)  # its pink trace: yours to place
+    assert resolved.pending == (Event("sector_win"),)
     assert resolved.objectives == game.objectives  # nothing is marked on the rival's turn
-    passed = run(your_turn(replace(resolved, to_move=YOU), "pass", Rng(0))).result
+    placed = run(your_turn(replace(resolved, to_move=YOU), "trace:0:0", Rng(0))).result  # species 1's pink discovery space
+    assert placed.pending == () and placed.objectives.face_up[0].marked == (True, True)  # both, once it is your turn
+    passed = run(your_turn(placed, "pass", Rng(0))).result
     card = passed.table.end_of_round_stack(1)[0]
     passed = run(your_turn(passed, f"take:{card}", Rng(0))).result  # the pass's last step ends your turn
     assert passed.pending == () and "III-2" in passed.objectives.completed
@@ -146,7 +166,10 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
     analyzed = run(your_turn(full, "analyze", Rng(0))).result
     assert analyzed.you.computer.filled == 0 and analyzed.you.data == 3  # the pool stays
     assert analyzed.you.energy == 1 and analyzed.objectives.face_up[0].marked == (True,)
-    ended = run(your_turn(analyzed, "end", Rng(0))).result
+    assert analyzed.owed == ("trace:blue",)  # analyzing gives a blue life trace: yours to place
+    placed = run(your_turn(analyzed, "trace:2:overflow", Rng(0))).result
+    assert placed.you.score == analyzed.you.score + 3 and placed.table.overflow == ((0, "blue", YOU),)
+    ended = run(your_turn(placed, "end", Rng(0))).result
     assert "I-8" in ended.objectives.completed  # replaced at the end of your turn
 
 
@@ -159,22 +182,20 @@ def test_publicity_reached_on_the_rivals_turn_is_marked_before_your_research_spe
     assert "I-2" in run(your_turn(played.result, "end", Rng(0))).result.objectives.completed
 
 
-def test_your_life_traces_go_to_the_species_you_chose_first_else_the_lowest_space():
+def test_you_place_your_life_trace_on_any_free_space_of_its_colour_or_an_overflow():
     from tabletoolkit.seti.solo.state import reward_colour
 
     game = game_with("I-6")
-    default, notes = reward_colour(game, YOU, [("trace", "yellow")])
-    first = next(i for i, (_, colour, marker) in enumerate(default.table.discovery) if marker == YOU)
-    assert default.table.discovery[first][:2] == (0, "yellow")  # species 1: the leftmost of the equally low spaces
-    options = {o.action: o for o in free_options(game) if o.action.startswith("traces:")}
-    assert sorted(options) == ["traces:1", "traces:2"] and options["traces:2"].reason == "legal: your life traces go to species 2 first"
-    chosen = run(free_action(game, "traces:2", Rng(0))).result
-    assert chosen.trace_species == 2 and not {o.action: o for o in free_options(chosen)}["traces:2"].legal
-    placed, notes = reward_colour(chosen, YOU, [("trace", "yellow")])
-    assert [d[:2] for d in placed.table.discovery if d[2] == YOU] == [(1, "yellow")]
-    assert notes[-2].startswith("You: Your choice of species 2: lowest empty space among the yellow columns → species 2 yellow")
-    again, _ = reward_colour(placed, YOU, [("trace", "yellow")])  # species 2's yellow space is taken: the lowest anywhere
-    assert [d[:2] for d in again.table.discovery if d[2] == YOU] == [(0, "yellow"), (1, "yellow")]
+    owing, _ = reward_colour(game, YOU, [("trace", "yellow")])
+    options = {o.action: o for o in your_options(owing)}
+    yellow = [n for n, (_, colour, _) in enumerate(game.table.discovery) if colour == "yellow"]
+    assert sorted(options) == sorted([f"trace:{n}:0" for n in yellow] + [f"trace:{n}:overflow" for n in yellow])
+    assert options[f"trace:{yellow[1]}:0"].reason == "legal: species 2's yellow discovery space (1 publicity, 5 VP)"
+    placed = run(your_turn(owing, f"trace:{yellow[1]}:0", Rng(0))).result
+    assert placed.table.discovery[yellow[1]] == (1, "yellow", YOU)
+    assert (placed.you.score, placed.you.publicity) == (game.you.score + 5, game.you.publicity + 1)
+    wild, _ = reward_colour(game, YOU, [("trace", "any")])
+    assert len(your_options(wild)) == 2 * len(game.table.discovery)  # every colour's discovery space and overflow
 
 
 def test_passing_with_more_than_four_cards_discards_the_ones_you_name_or_those_drawn_last():
@@ -203,3 +224,16 @@ def test_a_threshold_reached_by_a_free_action_marks_its_task_at_once():
     game = game_with("I-2", "I-6", "I-4", hand=("S03",), publicity=8)  # publicity:9 first; S03's corner: publicity
     after = run(free_action(game, "corner:S03", Rng(0))).result
     assert after.you.publicity == 9 and after.objectives.face_up[0].marked == (True,)
+
+
+def test_two_copies_of_a_mission_complete_one_by_one():
+    game = game_with("II-1", hand=("S03", "S03"), credits=4)  # Have an orbiter → 4 VP, twice in the deck's copies
+    played = run(your_turn(game, "play:S03", Rng(0))).result
+    played = run(your_turn(replace(played, main_action=None), "play:S03", Rng(0))).result
+    orbiting = replace(played, you=replace(played.you, orbiters=1))
+    once = run(free_action(orbiting, "complete:S03", Rng(0))).result
+    again = {o.action: o for o in free_options(once)}["complete:S03"]
+    assert again.legal and once.completed_missions == ("S03",)
+    twice = run(free_action(once, "complete:S03", Rng(0))).result
+    assert twice.completed_missions == ("S03", "S03") and twice.you.score == orbiting.you.score + 8
+    assert {o.action: o for o in free_options(twice)}["complete:S03"].reason == "already completed"
