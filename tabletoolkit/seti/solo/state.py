@@ -53,7 +53,7 @@ class SoloGame:
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
-    owed: tuple[str, ...] = ()  # your choices from what you gained, in order: "card", "tuck", "trace:<colour>"
+    owed: tuple[str, ...] = ()  # your choices still to make, in order: "card", "tuck", "trace:<colour>", "card-land"…
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     taking: bool = False  # you passed and now choose a card from this round's end-of-round stack
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
@@ -167,7 +167,8 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
 def owed_words(owed: str) -> str:
     """One of your owed choices in words: a card, a tuck, a life trace of a colour."""
     kind, _, colour = owed.partition(":")
-    return {"card": "a card from the row or the deck", "tuck": "a hand card to tuck for income"}.get(
+    return {"card": "a card from the row or the deck", "tuck": "a hand card to tuck for income",
+            "card-land": "where your card's landing goes", "card-signal": "the sector of your card's signal"}.get(
         kind, f"where your {colour} life trace goes")
 
 

@@ -181,6 +181,11 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     of its colour and every overflow; 标记生命痕迹, S-F15)."""
     kind, _, colour = game.owed[0].partition(":")
     table, you = game.table, game.you
+    if kind == "card-land":
+        return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
+    if kind == "card-signal":
+        return tuple(YourOption(f"card-signal:{n}", True, f"legal: a signal in {table.sky.sector(n).name}, where a probe of yours is")
+                     for n in card_signal_sectors(game))
     if kind == "card":
         return tuple(YourOption(f"card:row{n}", True, f"legal: take {card} from the card row (it refills at once)")
                      for n, card in enumerate(table.supply.row) if card) + (
@@ -202,7 +207,14 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
     """Resolve your first owed choice (see ``owed_options``); a trace you place is a trigger (trace:<colour>)."""
     kind, _, what = action.partition(":")
     game = replace(game, owed=game.owed[1:])
-    if kind == "card":
+    events: list[Event] = []
+    if kind == "card-land":
+        game, text, events = land_by_card(game, what)
+        title, text = "Your card's landing", text[0].upper() + text[1:]
+    elif kind == "card-signal":
+        game, notes = reward_colour(game, YOU, [("signal", int(what))])
+        title, text = "Your card's signal", " ".join(notes)
+    elif kind == "card":
         if what == "deck":
             supply, card = game.table.supply.draw(rng)
             where = "the deck"
@@ -223,10 +235,12 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         game, gained = reward_colour(game, YOU, more)
         title, text = "You place a life trace", f"You mark {words}. " + " ".join(notes + gained)
     yield Step(title, text, OWED_SECTIONS[kind], game)
-    return (yield from mark_objectives(game, ()))
+    game = yield from cover_circles(game, [str(e) for e in events])
+    return (yield from mark_objectives(game, events))
 
 
-OWED_SECTIONS = {"card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹"}
+OWED_SECTIONS = {"card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹", "card-land": "打出卡牌",
+                 "card-signal": "打出卡牌"}
 
 
 def scan_options(game: SoloGame) -> list[YourOption]:
@@ -895,21 +909,51 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
         return game, ("Its action: 1 free move, spent by moving a probe (a free action) before you end this turn; "
                       "unused, it lapses."), []
     if action == "land":
-        at_planet = [(p, table.solar.contents(p.space).planet) for p in probes
-                     if p.space != table.solar.earth and table.solar.contents(p.space).planet]
-        if not at_planet:
+        places = card_landings(game)
+        if not places:
             return game, "Its landing is lost: no probe of yours is at a planet.", []
-        probe, planet = at_planet[0]
-        table, items, said = table.without_probe(probe).settle(YOU, planet, "land")
-        game = replace(game, table=table, you=replace(game.you, landers=game.you.landers + 1))
-        game, notes = reward_colour(game, YOU, items)
-        return game, f"Its action: your probe lands on {planet} at no energy and places {said}. " + " ".join(notes), [Event("land")]
-    if not probes:
+        if len(places) > 1:
+            return replace(game, owed=("card-land",) + game.owed), "Its landing: yours to choose where (a probe, a moon).", []
+        game, text, events = land_by_card(game, places[0][0].split(":", 1)[1])
+        return game, f"Its action: {text}", events
+    sectors = card_signal_sectors(game)
+    if not sectors:
         return game, "Its signal is lost: no probe of yours is in space.", []
-    number = table.sector_at(probes[0].space)
-    table, gained = table.mark_signal(YOU, number)
-    game, notes = reward_colour(replace(game, table=table), YOU, [("data", gained.data), ("vp", gained.vp)])
-    return game, f"Its action: a signal in {table.sky.sector(number).name}, where your probe is. " + " ".join(notes), [Event("signal")]
+    if len(sectors) > 1:
+        return replace(game, owed=("card-signal",) + game.owed), "Its signal: yours to choose among your probes' sectors.", []
+    game, notes = reward_colour(game, YOU, [("signal", sectors[0])])
+    return game, "Its action: a signal where your probe is. " + " ".join(notes), []
+
+
+def card_landings(game: SoloGame) -> list[tuple[str, str]]:
+    """Where a card's landing may go (打出卡牌): each probe of yours at a planet, on the planet or, with
+    PT4, on one of its free moons (S-F3); as (``card-land:<probe>[/<moon>]``, words)."""
+    table, places = game.table, []
+    for probe in table.probes_of(YOU):
+        planet = table.solar.contents(probe.space).planet
+        if probe.space == table.solar.earth or not planet:
+            continue
+        places.append((f"card-land:{probe.id}", f"probe {probe.id} lands on {planet}"))
+        if "PT4" in game.you.techs:
+            places += [(f"card-land:{probe.id}/{moon}", f"probe {probe.id} lands on {planet}'s moon {moon}")
+                       for moon, free in table.planet_spaces(planet).moons if free]
+    return places
+
+
+def card_signal_sectors(game: SoloGame) -> list[int]:
+    """The sectors a card's "signal in a sector with one of your probes" may go to (S-F11)."""
+    return sorted({game.table.sector_at(probe.space) for probe in game.table.probes_of(YOU)})
+
+
+def land_by_card(game: SoloGame, where: str) -> tuple[SoloGame, str, list[Event]]:
+    """A card's landing at no energy: probe ``<id>`` on its planet, or ``<id>/<moon>``."""
+    probe_id, _, moon = where.partition("/")
+    probe = game.table.solar.probe(int(probe_id))
+    planet = game.table.solar.contents(probe.space).planet
+    table, items, said = game.table.without_probe(probe).settle(YOU, planet, moon or "land")
+    game = replace(game, table=table, you=replace(game.you, landers=game.you.landers + 1))
+    game, notes = reward_colour(game, YOU, items)
+    return game, f"probe {probe.id} lands on {planet} at no energy and places {said}. " + " ".join(notes), [Event("land")]
 
 
 def trigger_events(game: SoloGame, events: Sequence[Event], spaces: Sequence = ()) -> list[str]:

@@ -342,3 +342,24 @@ def test_a_triggered_mission_is_not_covered_by_its_own_cards_effect():
     after = run(your_turn(game, "play:T-self", Rng(0))).result
     assert len(after.table.probes_of(YOU)) == 1  # the effect's launch happened
     assert after.missions == (MissionInPlay(YOU, "T-self", "triggered", (False,)),)  # before the card was in play
+
+
+def test_with_two_probes_you_choose_the_sector_of_a_cards_signal():
+    game = game_with("II-1", hand=("T-signal",))
+    game = at_planet(replace(game, table=game.table.launch(YOU)), "Jupiter")
+    sectors = sorted({game.table.earth_sector(), game.table.sector_at(game.table.solar.planet_space("Jupiter"))})
+    played = run(your_turn(game, "play:T-signal", Rng(0))).result
+    assert played.owed == ("card-signal",)
+    assert [o.action for o in your_options(played)] == [f"card-signal:{n}" for n in sectors]
+    marked = run(your_turn(played, f"card-signal:{sectors[-1]}", Rng(0))).result
+    assert marked.table.sky.sector(sectors[-1]).markers[-1] == YOU and marked.owed == ()
+
+
+def test_with_pt4_a_cards_landing_may_go_to_a_moon_of_your_choice():
+    game = at_planet(game_with("II-1", hand=("T-land",), techs=frozenset({"PT4"})), "Mars")
+    moons = [m.name for m in game.table.solar.layout.planets["Mars"].moons]
+    played = run(your_turn(game, "play:T-land", Rng(0))).result
+    assert played.owed == ("card-land",)
+    assert [o.action for o in your_options(played)] == ["card-land:99"] + [f"card-land:99/{m}" for m in moons]
+    landed = run(your_turn(played, f"card-land:99/{moons[1]}", Rng(0))).result
+    assert landed.table.solar.placements[-1].moon == moons[1] and landed.you.landers == 1
