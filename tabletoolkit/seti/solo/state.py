@@ -168,7 +168,8 @@ def owed_words(owed: str) -> str:
     """One of your owed choices in words: a card, a tuck, a life trace of a colour."""
     kind, _, colour = owed.partition(":")
     return {"card": "a card from the row or the deck", "tuck": "a hand card to tuck for income",
-            "card-land": "where your card's landing goes", "card-signal": "the sector of your card's signal"}.get(
+            "card-land": "where your card's landing goes", "card-signal": "the sector of your card's signal",
+            "sector": "which completed sector resolves first"}.get(
         kind, f"where your {colour} life trace goes")
 
 

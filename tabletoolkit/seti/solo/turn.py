@@ -205,11 +205,11 @@ ACTIONS: dict[str, Any] = {"analyze": _analyze, "launch": _launch, "tech": _tech
                            "telescope": _telescope, "discover": _discover}
 
 
-def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = ()) -> Procedure:
+def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = (), only: Sequence[int] | None = None) -> Procedure:
     """Completed sectors resolve after the action: winner, +1 publicity to every contributor, the
     winner's reward, second place keeps a marker. The rival resolves them in the order it completed
-    them (S-R7, ``order``); yours resolve in sector-number order unless ``order`` says otherwise."""
-    complete = game.table.completed_sectors()
+    them (S-R7, ``order``); else in sector-number order. ``only``: just these sectors."""
+    complete = [n for n in game.table.completed_sectors() if only is None or n in only]
     for number in [n for n in order if n in complete] + [n for n in complete if n not in order]:
         table, result = game.table.resolve(number)
         game = replace(game, table=table)

@@ -181,6 +181,9 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     of its colour and every overflow; 标记生命痕迹, S-F15)."""
     kind, _, colour = game.owed[0].partition(":")
     table, you = game.table, game.you
+    if kind == "sector":
+        return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sky.sector(n).name} first (S-R7)")
+                     for n in table.completed_sectors())
     if kind == "card-land":
         return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
     if kind == "card-signal":
@@ -208,6 +211,10 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
     kind, _, what = action.partition(":")
     game = replace(game, owed=game.owed[1:])
     events: list[Event] = []
+    if kind == "sector":
+        game = yield from resolve_sectors(game, YOU, only=(int(what),))
+        game = yield from resolve_yours(game)
+        return (yield from mark_objectives(game, ()))
     if kind == "card-land":
         game, text, events = land_by_card(game, what)
         title, text = "Your card's landing", text[0].upper() + text[1:]
@@ -236,10 +243,11 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         title, text = "You place a life trace", f"You mark {words}. " + " ".join(notes + gained)
     yield Step(title, text, OWED_SECTIONS[kind], game)
     game = yield from cover_circles(game, [str(e) for e in events])
+    game = yield from resolve_yours(game)
     return (yield from mark_objectives(game, events))
 
 
-OWED_SECTIONS = {"card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹", "card-land": "打出卡牌",
+OWED_SECTIONS = {"sector": "扇形区域 · 完成扇区", "card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹", "card-land": "打出卡牌",
                  "card-signal": "打出卡牌"}
 
 
@@ -595,7 +603,15 @@ def close_scan(game: SoloGame) -> Procedure:
     the action), so a TT2 or TT3 signal still counts toward the win (S-F6)."""
     if not game.scan_open:
         return game
-    return (yield from resolve_sectors(replace(game, scan_open=False), YOU))
+    return (yield from resolve_yours(replace(game, scan_open=False)))
+
+
+def resolve_yours(game: SoloGame) -> Procedure:
+    """After an action of yours, the sectors it completed resolve (完成扇区); when several did, you choose
+    the order (S-R7): one ``sector:<n>`` choice at a time (see ``owed_options``)."""
+    if len(game.table.completed_sectors()) > 1:
+        return replace(game, owed=("sector",) + game.owed)
+    return (yield from resolve_sectors(game, YOU))
 
 
 def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> Procedure:
@@ -809,7 +825,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     yield Step(f"You: {action}", text, SECTION, game, {"action": action})
     game = yield from cover_circles(game, trigger_events(game, events, spaces), skip=argument.split("@")[0] if kind == "play" else None)
     if not steps:  # a scan with telescope steps resolves its sectors when it closes (close_scan)
-        game = yield from resolve_sectors(game, YOU)
+        game = yield from resolve_yours(game)
     return (yield from mark_objectives(game, events, choose, prefer))
 
 

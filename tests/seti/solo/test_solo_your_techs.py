@@ -112,3 +112,25 @@ def test_a_scans_sectors_resolve_after_its_telescope_steps():
     assert step.table.sky.sector(earth).markers.count(YOU) == 2  # the TT2 signal joins the full sector
     closed = run(your_turn(step, "end", Rng(0)))
     assert any(s.title.startswith(f"Sector {earth}") for s in closed.steps) and not closed.result.scan_open
+
+
+def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
+    game = your_game(credits=1, energy=2)
+    earth = game.table.earth_sector()
+    scan = next(a for a in options_of(game, "scan:0:") if not a.endswith(f":{earth}"))
+    other = int(scan.split(":")[2])
+    sky = game.table.sky
+    for number in (earth, other):
+        sector = sky.sector(number)
+        while len(sector.markers) < sector.slots - 1:
+            sector, _ = sector.mark("white")
+        sky = sky.with_sector(sector)
+    game = replace(game, table=replace(game.table, sky=sky))
+    scanned = run(your_turn(game, scan, Rng(0))).result
+    assert scanned.owed == ("sector",)
+    assert sorted(o.action for o in your_options(scanned)) == sorted([f"sector:{earth}", f"sector:{other}"])
+    chosen = run(your_turn(scanned, f"sector:{other}", Rng(0)))
+    resolved = [s.title for s in chosen.steps if s.title.endswith(" resolved")]
+    assert resolved == [f"{sky.sector(other).name[0].upper()}{sky.sector(other).name[1:]} resolved",
+                        f"{sky.sector(earth).name[0].upper()}{sky.sector(earth).name[1:]} resolved"]
+    assert chosen.result.table.completed_sectors() == () and chosen.result.owed[:1] != ("sector",)
