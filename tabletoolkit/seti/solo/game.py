@@ -156,7 +156,11 @@ def solo_game(stars: int = 4, seed: int = 0, player: Policy = scripted_player, v
 
 
 def _after(game: SoloGame, colour: str) -> SoloGame:
-    """Who moves next: the other player unless they passed; nobody when both have passed."""
+    """Who moves next: you first when a reward left you choices (they resolve at once, between the turns
+    when your turn is over or you have passed); else the other player unless they passed; nobody when
+    both have passed."""
+    if game.owed:
+        return replace(game, to_move=YOU, between=colour == YOU or YOU in game.passed)
     other = RIVAL if colour == YOU else YOU
     if other not in game.passed:
         return replace(game, to_move=other)
@@ -179,13 +183,13 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
 
 
 def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), prefer: str | None = None) -> Procedure:
-    """Carry out one action of yours: a free action (``free_options``), a main action or ``end``
-    (``your_options``); passing or ending hands the turn on."""
+    """Carry out one action of yours: a free action (``free_options``), a main action, ``end`` or a choice
+    (``your_options``); once your turn is over (ended or passed) and no choice is left, the turn passes on."""
     if action.split(":", 1)[0] in FREE_KINDS:
         return (yield from free_action(game, action, rng, choose[0] if choose else prefer))
     game = yield from your_turn(game, action, rng, choose, prefer)
-    over = action == "end" or action.startswith(("pass", "take")) and not game.taking
-    return _after(game, YOU) if over else game
+    over = game.between or YOU in game.passed
+    return _after(replace(game, between=False), YOU) if over and not game.taking and not game.owed else game
 
 
 def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),

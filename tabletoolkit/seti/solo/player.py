@@ -14,14 +14,15 @@ from .you import free_action, free_options, your_gold_lines, your_options, your_
 
 
 #: What the scripted player counts a holding worth, in VP, when it weighs its main actions.
-HOLDING_VALUE = {"publicity": 0.35, "credits": 0.9, "energy": 1.1, "card": 0.6, "data": 0.8, "computer space": 0.9,
-                 "probe in space": 2.5, "tucked card, per income left": 0.8, "tech, per income left": 0.5,
-                 "objective task marked": 3.0}
+HOLDING_VALUE = {"publicity": 0.35, "credits": 0.9, "energy": 1.3, "card": 0.6, "data": 0.8, "computer space": 0.4,
+                 "probe in space": 3.5, "tucked card, per income left": 0.8, "tech, per income left": 0.5,
+                 "objective task marked": 3.0, "life trace to place": 4.5}
 
 
 #: The scripted player passes when no main action scores above this: a little below zero, as holdings
-#: kept to the end are worth nothing (tried over ten 1-star games: 0 → 44 VP on average, -2 → 61, -3 → 58;
-#: a marked objective task worth 3 gave 54 VP at 4 stars over four games, 6 gave 45).
+#: kept to the end are worth nothing. The worths were tried by hand over ten 1-star games (seeds 0-9):
+#: margin 0 → 44 VP on average, -2 → 61, -3 → 58; a probe in space worth 2.5 → 62, 3.5 → 66, 4.5 → 57;
+#: energy 1.3 instead of 1.1 → 67 (the rival: 81; 3 wins); a life trace to place counted at all → +18.
 PASS_MARGIN = -2.0
 
 
@@ -33,7 +34,15 @@ def holdings_value(game: SoloGame) -> float:
             + worth["card"] * len(you.hand) + worth["data"] * you.data + worth["computer space"] * you.computer.filled
             + worth["probe in space"] * len(game.table.probes_of(YOU))
             + (worth["tucked card, per income left"] * len(you.tucked) + worth["tech, per income left"] * len(you.techs))
-            * incomes_left + worth["objective task marked"] * sum(sum(o.marked) for o in game.objectives.face_up))
+            * incomes_left + worth["objective task marked"] * sum(sum(o.marked) for o in game.objectives.face_up)
+            + sum(_owed_worth(owed, incomes_left) for owed in game.owed))
+
+
+def _owed_worth(owed: str, incomes_left: int) -> float:
+    """A choice still to make, worth what it will give: a card, a tuck (income), a life trace."""
+    worth = HOLDING_VALUE
+    return {"card": worth["card"], "tuck": worth["tucked card, per income left"] * incomes_left}.get(
+        owed, worth["life trace to place"] if owed.startswith("trace:") else 0.0)
 
 
 def _gain(game: SoloGame, action: str) -> float:

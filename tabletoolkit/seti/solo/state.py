@@ -57,6 +57,7 @@ class SoloGame:
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     taking: bool = False  # you passed and now choose a card from this round's end-of-round stack
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
+    between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
 
     def card(self, card_id: str):
         """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""

@@ -116,6 +116,8 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
         return tuple(YourOption(o.action, False, why) for o in _main_options(game)) + (YourOption("end", False, why),)
     if game.owed and not game.taking:
         return owed_options(game)
+    if YOU in game.passed and not game.taking:
+        return tuple(YourOption(o.action, False, "you have passed this round") for o in _main_options(game))
     if game.taking:
         stack = game.table.end_of_round_stack(game.round)
         return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
@@ -521,6 +523,7 @@ def gold_options(game: SoloGame) -> tuple[YourOption, ...]:
             options.append(YourOption(f"gold:{tile.id}", False, "you marked this tile already: one mark a tile"))
         elif game.gold_choice == tile.id:
             options.append(YourOption(f"gold:{tile.id}", False, "already your choice for your next gold milestone"))
+            options.append(YourOption("gold:best", True, "legal: drop your choice; mark the best value left"))
         else:
             options.append(YourOption(f"gold:{tile.id}", True, f"legal: mark it at your next gold milestone "
                                       f"({tile.face.explains}; {value} VP per set as chooser #{chooser} now)"))
@@ -630,9 +633,10 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
     if kind in ("tt2", "tt3", "tt4"):
         return (yield from _scan_step(game, kind.upper(), what))
     if kind == "gold":
-        game = replace(game, gold_choice=what)
+        game = replace(game, gold_choice=None if what == "best" else what)
         yield Step("You choose a gold tile", f"At your next gold milestone you mark gold tile {what} (your choice, "
-                   "金色里程碑).", "里程碑 · 金色里程碑", game)
+                   "金色里程碑)." if what != "best" else "At your next gold milestone you mark the best value left.",
+                   "里程碑 · 金色里程碑", game)
         return game
     if kind in ("hold", "release"):
         card_id, _, number = what.rpartition("#")
@@ -834,11 +838,15 @@ def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
     tasks, completed objectives are replaced (单人游戏 · 目标), then milestones are checked between the
     turns (里程碑). The rival moves next unless it has passed."""
     game = yield from close_scan(game)
+    if game.owed:  # the scan's sectors left you choices: they come first, then you end your turn again
+        yield Step("Your turn goes on", f"First choose {owed_words(game.owed[0])}; then end your turn.", "回合结构", game)
+        return game
     lapsed = f" Your {game.free_moves} unused free move(s) lapse." if game.free_moves else ""
     game = replace(game, free_moves=0, main_action=None, scan_steps=())
     yield Step("You end your turn", f"Your turn ends.{lapsed}", "回合结构", game)
     game = yield from mark_objectives(game, (), prefer=prefer, end_of_turn=True)
-    return (yield from milestones(game, YOU))
+    game = yield from milestones(game, YOU)
+    return replace(game, between=True)
 
 
 CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
@@ -1080,5 +1088,4 @@ def your_gold_lines(game: SoloGame) -> tuple:
     return gold_lines(seti, YOU)
 
 
-FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold",
-              "traces")
+FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold")

@@ -237,3 +237,17 @@ def test_two_copies_of_a_mission_complete_one_by_one():
     twice = run(free_action(once, "complete:S03", Rng(0))).result
     assert twice.completed_missions == ("S03", "S03") and twice.you.score == orbiting.you.score + 8
     assert {o.action: o for o in free_options(twice)}["complete:S03"].reason == "already completed"
+
+
+def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once():
+    from tabletoolkit.seti.solo.game import _after, take
+
+    game = game_with("I-6")
+    owing = replace(game, passed=(YOU,), owed=("trace:pink",), to_move="white")
+    asked = _after(owing, "white")
+    assert asked.to_move == YOU and asked.between  # between the rival's turns: only the choice is yours
+    assert [o.action for o in your_options(asked)][:2] == ["trace:0:0", "trace:0:overflow"]
+    assert not any(o.legal for o in free_options(asked))
+    placed = run(take(asked, "trace:0:0", Rng(0))).result
+    assert placed.owed == () and not placed.between and placed.to_move == "white"  # the rival plays on
+    assert placed.table.discovery[0] == (0, "pink", YOU)

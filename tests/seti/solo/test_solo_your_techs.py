@@ -134,3 +134,29 @@ def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
     assert resolved == [f"{sky.sector(other).name[0].upper()}{sky.sector(other).name[1:]} resolved",
                         f"{sky.sector(earth).name[0].upper()}{sky.sector(earth).name[1:]} resolved"]
     assert chosen.result.table.completed_sectors() == () and chosen.result.owed[:1] != ("sector",)
+
+
+def test_ending_the_turn_after_a_scan_that_completes_two_sectors_asks_the_order_first():
+    from tabletoolkit.seti.solo.game import take
+
+    game = your_game(("TT3",), credits=1, energy=2)
+    earth = game.table.earth_sector()
+    scan = next(a for a in options_of(game, "scan:0:") if not a.endswith(f":{earth}"))
+    other = int(scan.split(":")[2])
+    sky = game.table.sky
+    for number in (earth, other):
+        sector = sky.sector(number)
+        while len(sector.markers) < sector.slots - 1:
+            sector, _ = sector.mark("white")
+        sky = sky.with_sector(sector)
+    scanned = run(take(replace(game, table=replace(game.table, sky=sky)), scan, Rng(0))).result
+    assert scanned.scan_open and scanned.owed == ()
+    ending = run(take(scanned, "end", Rng(0)))
+    assert ending.result.to_move == YOU and ending.result.owed[0] == "sector"  # not handed over
+    assert ending.steps[-1].text.startswith("First choose which completed sector resolves first")
+    chosen = run(take(ending.result, f"sector:{earth}", Rng(0))).result
+    while chosen.owed:  # the won sectors' traces, if any, go where you choose
+        chosen = run(take(chosen, your_options(chosen)[0].action, Rng(0))).result
+    assert chosen.to_move == YOU and chosen.table.completed_sectors() == ()
+    ended = run(take(chosen, "end", Rng(0))).result
+    assert ended.to_move == "white" and not ended.between
