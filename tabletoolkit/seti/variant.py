@@ -95,6 +95,12 @@ class SetiVariant(Variant):
         explains="Sectors still tied after 'the larger sector': the card's decision arrow picks leftmost or "
         "rightmost (the rival's usual tie-breaker); alternative: the first sector listed.",
     )
+    solo_threshold_marks_while_reached: bool = constant(
+        False, allowed=(True, False), section="单人游戏 · 任务; RULINGS S-F25",
+        explains="Reaching 16 VP, 9 publicity or 5 pool data is one trigger and marks one task (S-F25); a second "
+        "open task with the same threshold waits for the next crossing. True: at the end of your turn every open "
+        "threshold task already reached is marked (任务: '如果已经达到或超过…请立即标记' read as a standing condition).",
+    )
     solo_reshuffle_each_round: bool = constant(
         True, allowed=(True, False), section="RULINGS S-R8",
         explains="At the start of each round all the rival's action cards are shuffled into a new deck; "

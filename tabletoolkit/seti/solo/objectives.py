@@ -128,19 +128,35 @@ class Objectives:
                 notes.append(f"{kind.replace('_', ' ')} reaches {now[kind]}: " + note)
         return replace(state, levels=tuple(now.items())), notes
 
-    def end_of_turn(self, score: int = 0, publicity: int = 0, pool_data: int = 0) -> tuple["Objectives", list[str]]:
+    def end_of_turn(self, score: int = 0, publicity: int = 0, pool_data: int = 0,
+                    mark_reached: bool = False) -> tuple["Objectives", list[str]]:
         """Completed objectives go to the completed pile; new ones are revealed from the stack. A revealed
-        threshold task already reached is marked at once (任务: "如果已经达到或超过…请立即标记")."""
+        threshold task already reached is marked at once (任务: "如果已经达到或超过…请立即标记"). With
+        ``mark_reached`` (variant ``solo_threshold_marks_while_reached``) every open threshold task already
+        reached is marked first."""
+        notes = []
+        now = {"score": score, "publicity": publicity, "pool_data": pool_data}
+        state = self
+        if mark_reached:
+            face_up = []
+            for objective in self.face_up:
+                marked = tuple(done or _reached(task, now) for task, done in zip(objective.tile.tasks, objective.marked))
+                if marked != objective.marked:
+                    notes.append(f"Already reached, marked on {objective.tile.id}: "
+                                 + ", ".join(t for t, m, was in zip(objective.tile.tasks, marked, objective.marked) if m and not was) + ".")
+                face_up.append(replace(objective, marked=marked))
+            state = replace(self, face_up=tuple(face_up))
+        more, revealed = state._replace_completed(now)
+        return more, notes + revealed
+
+    def _replace_completed(self, now: dict[str, int]) -> tuple["Objectives", list[str]]:
         notes = []
         kept = [o for o in self.face_up if not o.complete]
         done = tuple(o.tile.id for o in self.face_up if o.complete)
         stack = list(self.stack)
-        now = {"score": score, "publicity": publicity, "pool_data": pool_data}
         while len(kept) < 3 and stack:
             tile = stack.pop(0)
-            marked = tuple(any(kind in THRESHOLDS and int(argument) <= now[kind]
-                               for kind, _, argument in (part.partition(":") for part in task.split("/")))
-                           for task in tile.tasks)
+            marked = tuple(_reached(task, now) for task in tile.tasks)
             kept.append(Objective(tile, marked))
             notes.append(f"Objective {tile.id} revealed: {', '.join(tile.tasks)}."
                          + (" Already reached, marked at once: " + ", ".join(t for t, m in zip(tile.tasks, marked) if m) + "."
@@ -167,6 +183,12 @@ class Objectives:
         rows = "".join(f"<li>{html.escape(o.describe())}</li>" for o in self.face_up)
         return (f"<div class='tt-seti-objectives'><ul>{rows}</ul>"
                 f"<small>stack {len(self.stack)} · completed {len(self.completed)} · paid {len(self.paid)}</small></div>")
+
+
+def _reached(task: str, now: dict[str, int]) -> bool:
+    """Whether a threshold part of ``task`` (16 VP, 9 publicity, 5 pool data) is reached at the levels ``now``."""
+    return any(kind in THRESHOLDS and int(argument) <= now[kind]
+               for kind, _, argument in (part.partition(":") for part in task.split("/")))
 
 
 def setup_objectives(stars: int, rng: Rng, source: SoloMaterial | None = None) -> Objectives:

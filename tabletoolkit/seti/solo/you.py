@@ -1015,7 +1015,7 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
     objectives, reached = objectives.check_thresholds(*levels, prefer=prefer)
     replaced: list[str] = []
     if end_of_turn:
-        objectives, replaced = objectives.end_of_turn(*levels)
+        objectives, replaced = objectives.end_of_turn(*levels, mark_reached=game.variant.solo_threshold_marks_while_reached)
     notes += reached + replaced
     game = replace(game, objectives=objectives, pending=())
     if notes:

@@ -69,3 +69,14 @@ def test_completed_objectives_replaced_at_end_of_turn_and_paid_after_rounds():
     assert steps == 3
     assert text == "After round 2 you pay 2 completed objectives: 1 paid (I-4), 1 missing → the rival takes 3 progress."
     assert after_round_2.unfinished == 3
+
+
+def test_a_second_open_threshold_task_waits_for_a_crossing_or_with_the_variant_is_marked_while_reached():
+    objectives = constructed("I-1", "III-8", "I-6")  # both I-1 and III-8 ask for 16 VP
+    crossed, _ = objectives.check_thresholds(score=18, publicity=0, pool_data=0)
+    assert [o.marked for o in crossed.face_up[:2]] == [(True,), (False, False, False)]  # one trigger, one task (S-F25)
+    kept, _ = crossed.end_of_turn(score=18)
+    assert kept.face_up[0].tile.id == "III-8" and kept.face_up[0].marked == (False, False, False)  # waits
+    reached, notes = crossed.end_of_turn(score=18, mark_reached=True)
+    assert reached.face_up[0].tile.id == "III-8" and reached.face_up[0].marked == (False, True, False)
+    assert notes[0] == "Already reached, marked on III-8: score:16."

@@ -251,3 +251,13 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
     placed = run(take(asked, "trace:0:0", Rng(0))).result
     assert placed.owed == () and not placed.between and placed.to_move == "white"  # the rival plays on
     assert placed.table.discovery[0] == (0, "pink", YOU)
+
+
+def test_the_threshold_variant_marks_a_reached_task_at_the_end_of_your_turn():
+    game = game_with("I-1", "III-8", "I-6", score=18)
+    game = replace(game, main_action="launch", variant=game.variant.but(solo_threshold_marks_while_reached=True))
+    ended = run(your_turn(game, "end", Rng(0))).result
+    assert ended.objectives.completed == ("I-1",)  # the crossing marked I-1 (one trigger, one task) ...
+    assert ended.objectives.face_up[0].tile.id == "III-8" and ended.objectives.face_up[0].marked == (False, True, False)
+    plain = run(your_turn(replace(game, variant=game.variant.but(solo_threshold_marks_while_reached=False)), "end", Rng(0))).result
+    assert plain.objectives.face_up[0].marked == (False, False, False)  # ... and by the rulebook reading III-8 waits
