@@ -366,7 +366,7 @@ def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
     you, options = game.you, []
     for give in ("credits", "energy"):
-        for get in CONVERTED:
+        for get in sorted(CONVERTED, key=lambda kind: kind == give):  # the same kind back last: rarely wanted
             ok = mine and getattr(you, give) >= 2
             options.append(YourOption(f"convert:{give}>{get}", ok, f"legal: 2 {give} for 1 {get.rstrip('s')}" if ok else
                                       "only on your turn" if not mine else f"needs 2 {give} (has {getattr(you, give)})"))
@@ -427,7 +427,7 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
-    options = list(conversion_options(game))
+    options = []
     for card_id in dict.fromkeys(game.you.hand):
         corner = game.table.supply.card(card_id).corner
         if corner == "move":
@@ -473,7 +473,8 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         ok = mine and game.you.publicity >= cost
         options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
                                   f"needs {cost} publicity (has {game.you.publicity})"))
-    return tuple(options) + move_options(game) + scan_step_options(game) + hold_options(game) + gold_options(game)
+    return (tuple(options) + move_options(game) + scan_step_options(game) + conversion_options(game) + hold_options(game)
+            + gold_options(game))
 
 
 def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
