@@ -7,14 +7,15 @@ orbit, fly and land (on a moon with PT4), scan (naming the card-row card's secto
 signal), research (a computer tech into the slot you name), analyze, play a card (its price, effect,
 mission or end-game scoring from the unified card model ``seti.cards``), pass — with the rulebook's
 costs. Free actions (``free_options``): moving a probe one space, a scan's telescope steps (TT2-TT4),
-conversions, card corners, buying a card, completing a mission, placing data in your computer (top row,
-lower spaces under computer techs; ``seti.computer``), holding a mission circle for a later trigger
-(covering is optional, S-F19), and your standing choices of the gold tile to mark next and of the
-species your life traces go to. Actions inside a played card's effect are carried out at no standard
-cost: a launch, a landing, a signal, a research of the tech you pick, a move (a free move this turn).
-Triggered missions cover a circle per event, also on the rival's turn (a probe pushed by a rotation
-visits), and complete (``seti.missions``). Your gold tiles are scored at the end by the multiplayer final
-scoring (``your_gold_lines``).
+conversions (naming the cards paid), card corners, buying a card, completing a mission, placing data in
+your computer (top row, lower spaces under computer techs; ``seti.computer``), holding a mission circle
+for a later trigger (covering is optional, S-F19), and your standing choice of the gold tile to mark
+next. The choices a reward leaves you (``owed_options``: a card from the row or the deck, the card you
+tuck, where a life trace goes, a card's signal or landing, the order of completed sectors) come first.
+Actions inside a played card's effect are carried out at no standard cost: a launch, a landing, a signal,
+a research of the tech you pick, a move (a free move this turn). Triggered missions cover a circle per
+event, also on the rival's turn (a probe pushed by a rotation visits), and complete (``seti.missions``).
+Your gold tiles are scored at the end by the multiplayer final scoring (``your_gold_lines``).
 """
 
 from __future__ import annotations
