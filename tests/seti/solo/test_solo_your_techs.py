@@ -114,8 +114,9 @@ def test_a_scans_sectors_resolve_after_its_telescope_steps():
     assert any(s.title.startswith(f"Sector {earth}") for s in closed.steps) and not closed.result.scan_open
 
 
-def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
-    game = your_game(credits=1, energy=2)
+def two_sectors_one_signal_short(game):
+    """``game`` with Earth's sector and another one slot short of complete (the rival's markers), and the
+    scan that fills both: (game, scan, Earth's sector, the other)."""
     earth = game.table.earth_sector()
     scan = next(a for a in options_of(game, "scan:0:") if not a.endswith(f":{earth}"))
     other = int(scan.split(":")[2])
@@ -125,7 +126,12 @@ def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
         while len(sector.markers) < sector.slots - 1:
             sector, _ = sector.mark("white")
         sky = sky.with_sector(sector)
-    game = replace(game, table=replace(game.table, sky=sky))
+    return replace(game, table=replace(game.table, sky=sky)), scan, earth, other
+
+
+def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
+    game, scan, earth, other = two_sectors_one_signal_short(your_game(credits=1, energy=2))
+    sky = game.table.sky
     scanned = run(your_turn(game, scan, Rng(0))).result
     assert scanned.owed == ("sector",)
     assert sorted(o.action for o in your_options(scanned)) == sorted([f"sector:{earth}", f"sector:{other}"])
@@ -139,17 +145,8 @@ def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
 def test_ending_the_turn_after_a_scan_that_completes_two_sectors_asks_the_order_first():
     from tabletoolkit.seti.solo.game import take
 
-    game = your_game(("TT3",), credits=1, energy=2)
-    earth = game.table.earth_sector()
-    scan = next(a for a in options_of(game, "scan:0:") if not a.endswith(f":{earth}"))
-    other = int(scan.split(":")[2])
-    sky = game.table.sky
-    for number in (earth, other):
-        sector = sky.sector(number)
-        while len(sector.markers) < sector.slots - 1:
-            sector, _ = sector.mark("white")
-        sky = sky.with_sector(sector)
-    scanned = run(take(replace(game, table=replace(game.table, sky=sky)), scan, Rng(0))).result
+    game, scan, earth, _ = two_sectors_one_signal_short(your_game(("TT3",), credits=1, energy=2))
+    scanned = run(take(game, scan, Rng(0))).result
     assert scanned.scan_open and scanned.owed == ()
     ending = run(take(scanned, "end", Rng(0)))
     assert ending.result.to_move == YOU and ending.result.owed[0] == "sector"  # not handed over
