@@ -189,7 +189,7 @@ def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), pref
         return (yield from free_action(game, action, rng, choose[0] if choose else prefer))
     game = yield from your_turn(game, action, rng, choose, prefer)
     over = game.between or YOU in game.passed
-    return _after(replace(game, between=False), YOU) if over and not game.taking and not game.owed else game
+    return _after(replace(game, between=False), YOU) if over and not game.owed else game
 
 
 def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),

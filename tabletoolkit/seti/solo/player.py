@@ -51,7 +51,7 @@ def _gain(game: SoloGame, action: str) -> float:
 
 
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
-    if game.owed or game.taking:
+    if game.owed:
         return None  # a choice to make first, not a main action
     gains = [(_gain(game, o.action), o.action) for o in your_options(game)
              if o.legal and o.action != "end" and not o.action.startswith("pass")]
@@ -80,7 +80,7 @@ def scripted_player(game: SoloGame) -> str:
     conversion or a move card's corner is used only when it makes a main action possible that is worth
     taking. Its choices (an end-of-round card, a card gained, a tuck, a life trace's space) go the same
     way: the one worth most."""
-    if game.taking or game.owed:
+    if game.owed:
         return max((_gain(game, o.action), o.action) for o in your_options(game) if o.legal)[1]
     free = [o.action for o in free_options(game) if o.legal]
     for action in free:

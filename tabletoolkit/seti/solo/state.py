@@ -53,11 +53,15 @@ class SoloGame:
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
-    owed: tuple[str, ...] = ()  # your choices still to make, in order: "card", "tuck", "trace:<colour>", "card-land"…
+    owed: tuple[str, ...] = ()  # your choices still to make, in order: "card", "tuck", "trace:<colour>", "end-card"…
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
-    taking: bool = False  # you passed and now choose a card from this round's end-of-round stack
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
     between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
+
+    @property
+    def taking(self) -> bool:
+        """Whether you passed and now choose a card of this round's end-of-round stack (an owed choice)."""
+        return self.owed[:1] == ("end-card",)
 
     def card(self, card_id: str):
         """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""
@@ -170,7 +174,7 @@ def owed_words(owed: str) -> str:
     kind, _, colour = owed.partition(":")
     return {"card": "a card from the row or the deck", "tuck": "a hand card to tuck for income",
             "card-land": "where your card's landing goes", "card-signal": "the sector of your card's signal",
-            "sector": "which completed sector resolves first"}.get(
+            "sector": "which completed sector resolves first", "end-card": "a card of this round's end-of-round stack"}.get(
         kind, f"where your {colour} life trace goes")
 
 

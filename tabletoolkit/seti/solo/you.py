@@ -115,14 +115,10 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     if game.over or game.to_move != YOU:
         why = "the game is over" if game.over else "it is not your turn"
         return tuple(YourOption(o.action, False, why) for o in _main_options(game)) + (YourOption("end", False, why),)
-    if game.owed and not game.taking:
+    if game.owed:
         return owed_options(game)
-    if YOU in game.passed and not game.taking:
+    if YOU in game.passed:
         return tuple(YourOption(o.action, False, "you have passed this round") for o in _main_options(game))
-    if game.taking:
-        stack = game.table.end_of_round_stack(game.round)
-        return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
-                                f"your hand ({'; '.join(game.card(card).describe()[:2])})") for card in dict.fromkeys(stack))
     if game.main_action is not None:
         taken = f"your main action this turn is taken ({game.main_action}): free actions, then end your turn"
         return tuple(YourOption(o.action, False, taken) for o in _main_options(game)) + (
@@ -184,6 +180,10 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     of its colour and every overflow; 标记生命痕迹, S-F15)."""
     kind, _, colour = game.owed[0].partition(":")
     table, you = game.table, game.you
+    if kind == "end-card":
+        return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
+                                f"your hand ({'; '.join(game.card(card).describe()[:2])})")
+                     for card in dict.fromkeys(table.end_of_round_stack(game.round)))
     if kind == "sector":
         return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sky.sector(n).name} first (S-R7)")
                      for n in table.completed_sectors())
@@ -418,7 +418,7 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mission, placing data, a probe move, a scan's telescope steps, and your standing choices; none
     during the steps of your pass (S-F16)."""
     options = _free_options(game)
-    if game.taking:
+    if game.taking:  # an owed choice like the others, but named by its rule
         return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)") for o in options)
     if game.owed and game.to_move == YOU:
         why = f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)"
@@ -1048,7 +1048,8 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
     stack = table.end_of_round_stack(game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
-    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0, taking=bool(stack))
+    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0,
+                   owed=game.owed + (("end-card",) if stack else ()))
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
         return game
@@ -1060,7 +1061,7 @@ def take_end_card(game: SoloGame, card: str) -> Procedure:
     """The last step of your pass: the card you chose from this round's end-of-round stack goes to your
     hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
     table = game.table.take_end_of_round(game.round, card)
-    game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + (card,)), taking=False)
+    game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + (card,)), owed=game.owed[1:])
     left = table.end_of_round_stack(game.round)
     yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
                "stays on the stack.", "弃权不行动", game)
