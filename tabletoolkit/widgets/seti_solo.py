@@ -24,11 +24,10 @@ import ipywidgets as widgets
 from ..engine import Rng, run
 from ..seti.solo import YOU, free_action, free_options, play_your_action, proceed, setup_solo, your_options
 from ..seti.solo.state import owed_words
+from ..seti.solo.you import STANDING_KINDS
 
 LABELLED = {"description_width": "initial"}
 MENU_WIDTH = "46em"  # wide enough to read an option and what it does
-#: Free options that are standing choices rather than actions: they get their own menu.
-STANDING = ("hold:", "release:", "gold:")
 
 
 class SoloPlay(widgets.VBox):
@@ -155,7 +154,7 @@ class SoloPlay(widgets.VBox):
         free = free_options(game)
         for dropdown, button, standing in ((self.free, self.free_button, False), (self.choice, self.choice_button, True)):
             dropdown.options = [(labelled(o), o.action) for o in free
-                                if o.legal and o.action.startswith(STANDING) == standing] if yours else []
+                                if o.legal and (o.action.partition(":")[0] in STANDING_KINDS) == standing] if yours else []
             dropdown.value = dropdown.options[0][1] if dropdown.options else None
             dropdown.disabled = button.disabled = not dropdown.options
         status = "Game over" if game.over else f"Round {game.round}"

@@ -600,7 +600,7 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
 
 
 SCAN_STEP_KINDS = ("tt2", "tt3", "tt4")
-STANDING_KINDS = ("hold", "release", "gold")
+STANDING_KINDS = ("hold", "release", "gold")  # standing choices, not game actions (the widget gives them a menu)
 
 
 def close_scan(game: SoloGame) -> Procedure:
