@@ -18,7 +18,6 @@ from ..missions import MissionInPlay, cover_circle, trigger_options
 YOU = "green"
 YOUR_MEASURES = ("orbiters", "landers", "techs", "data", "sector_wins", "publicity", "traces", "tucked")
 RIVAL = "white"
-OBJECTIVE_VISITS = {"comet": "comet", "asteroids": "asteroid"}  # a mission's visit event → an objective task's
 
 
 @dataclass(frozen=True)
@@ -178,6 +177,13 @@ def owed_words(owed: str) -> str:
         kind, f"where your {colour} life trace goes")
 
 
+def objective_visit(visit: str) -> Event | None:
+    """The objective trigger of a visit (``seti.game.visits``: "visit:comet" → ``Event("visit", "comet")``,
+    "visit:asteroids" → "asteroid"; a planet's visit marks no task, 任务)."""
+    kind = {"comet": "comet", "asteroids": "asteroid"}.get(visit.partition(":")[2])
+    return Event("visit", kind) if kind else None
+
+
 def your_trigger(game: SoloGame, event: Event | None, mission_event: str | None = None) -> tuple[SoloGame, list[str]]:
     """A trigger of yours met inside a reward or on the rival's turn: it covers a circle of your triggered
     missions at once (S-F19: they fire on others' turns too) and waits in ``pending`` for your objectives.
@@ -232,7 +238,6 @@ def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
         notes += gained
     for owner, visit in visits:
         if owner == YOU:
-            kind = OBJECTIVE_VISITS.get(visit.split(":", 1)[1])
-            game, said = your_trigger(game, Event("visit", kind) if kind else None, visit)
+            game, said = your_trigger(game, objective_visit(visit), visit)
             notes += said
     return game, " ".join(notes)

@@ -37,12 +37,12 @@ from ..solar import Space
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
 from .state import (
-    OBJECTIVE_VISITS,
     RIVAL,
     YOU,
     YOUR_MEASURES,
     SoloGame,
     cover_event,
+    objective_visit,
     owed_words,
     reward_colour,
     rotate_solar,
@@ -350,15 +350,9 @@ SECTION_CONVERT = "资源转换"
 
 
 def visits(table, spaces: Sequence) -> list[Event]:
-    """Comets and asteroids entered on a flight (the tasks 访问小行星 / 访问彗星)."""
-    events = []
-    for space in spaces[1:]:
-        contents = table.solar.contents(space)
-        if contents.comet:
-            events.append(Event("visit", "comet"))
-        if contents.asteroid:
-            events.append(Event("visit", "asteroid"))
-    return events
+    """The objective triggers of a flight: the comets and asteroid fields it entered (访问小行星 / 访问彗星)."""
+    found = (objective_visit(visit) for space in spaces[1:] for visit in visits_of(table.solar, space))
+    return [event for event in found if event is not None]
 
 
 def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -693,8 +687,7 @@ def _move(game: SoloGame, what: str) -> Procedure:
                    you=replace(you, energy=you.energy - energy))
     game, notes = reward_colour(game, YOU, [("publicity", solar.entry_publicity(space, you.techs, variant))])
     for visit in visits_of(solar, space):
-        kind = OBJECTIVE_VISITS.get(visit.split(":", 1)[1])
-        game, said = your_trigger(game, Event("visit", kind) if kind else None, visit)
+        game, said = your_trigger(game, objective_visit(visit), visit)
         notes += said
     extra = " (leaving asteroids takes one move more)" if moves > 1 else ""
     yield Step(f"You move probe {probe.id}", f"Free action: probe {probe.id} moves from {probe.space} to {space} "
