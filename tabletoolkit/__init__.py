@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .engine import IllegalAction, InvalidInput, Phase, Rng, RulesError, Run, Step, run
+from .engine import (CHANCE, Game, IllegalAction, InvalidInput, Option, Options, Outcome, Phase, Playthrough, Rng,
+                     RulesError, Run, Step, games, new_game, play, policies, replay, run)
 
 __version__ = "0.1.0"
 
@@ -59,6 +60,17 @@ def phase(id: str) -> Phase:
 
 
 __all__ = [
+    "CHANCE",
+    "Game",
+    "Option",
+    "Options",
+    "Outcome",
+    "Playthrough",
+    "games",
+    "new_game",
+    "play",
+    "policies",
+    "replay",
     "IllegalAction",
     "InvalidInput",
     "Phase",

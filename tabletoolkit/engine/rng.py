@@ -7,8 +7,10 @@ every draw so a step can show what was rolled.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from .errors import InvalidInput
@@ -64,6 +66,27 @@ class Rng:
             raise InvalidInput("options", options, "there is nothing to choose from")
         value = self._take_forced("a choice", options) if self._forced else self._random.choice(list(options))
         self.history.append(("choice", value))
+        return value
+
+    def pick(self, outcomes: Mapping[T, Fraction]) -> T:
+        """One outcome of an exact distribution ``{outcome: Fraction}``, drawn with exactly those odds.
+
+        A forced value must be one of the outcomes (the way a chance event is replayed or taught).
+        """
+        if not outcomes:
+            raise InvalidInput("outcomes", outcomes, "there is nothing to draw from")
+        if self._forced:
+            value = self._take_forced("a chance event", list(outcomes))
+        else:
+            scale = math.lcm(*(Fraction(p).denominator for p in outcomes.values()))
+            ticket = self._random.randrange(scale)
+            for value, probability in outcomes.items():
+                ticket -= int(Fraction(probability) * scale)
+                if ticket < 0:
+                    break
+            else:
+                raise InvalidInput("outcomes", dict(outcomes), "the probabilities must sum to 1")
+        self.history.append(("chance", value))
         return value
 
     def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:

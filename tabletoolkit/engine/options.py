@@ -1,0 +1,166 @@
+"""What may be done now: one ``Option`` per choice the rules offer, legal or refused with its reason.
+
+``Options`` is the one collection every wing returns: iterate it, count it, ask ``choice in options``
+(offered and legal), split it into ``.legal`` and ``.refused``; each refused option keeps the rule id,
+the plain-language reason and the rulebook section that refuse it. In a notebook it shows as a list,
+refused options greyed with their reasons.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice the rules offer now.
+
+    ``choice`` is what ``apply`` takes; ``legal`` says whether the rules allow it here; a refused
+    option carries ``rule``, ``reason`` and ``section``. ``cost`` says in words what it costs
+    ("2 energy"), ``label`` how a person reads it (``str(choice)`` when not given), ``group`` the
+    heading it is listed under, and ``probability`` its exact chance at a chance event.
+    """
+
+    choice: Any
+    legal: bool = True
+    rule: str | None = None
+    reason: str | None = None
+    section: str | None = None
+    cost: str | None = None
+    label: str | None = None
+    group: str | None = None
+    probability: Fraction | None = None
+
+    @classmethod
+    def refused_by(cls, choice: Any, refusal: IllegalAction, **details: Any) -> "Option":
+        """The option ``choice`` refused by ``refusal`` (its rule, reason and section kept)."""
+        return cls(choice, False, refusal.rule, refusal.reason, refusal.section, **details)
+
+    @property
+    def text(self) -> str:
+        """What a person reads: the label, or the choice in words."""
+        return self.label if self.label is not None else str(self.choice)
+
+    def refusal(self) -> IllegalAction:
+        """The ``IllegalAction`` that applying this refused option raises."""
+        return IllegalAction(self.rule or "refused", self.reason or "The rules refuse this option now.", self.section or "")
+
+    def __str__(self) -> str:
+        shown = self.text + (f" ({self.cost})" if self.cost else "")
+        if self.probability is not None:
+            shown += f" — {self.probability} ≈ {float(self.probability):.4f}"
+        return shown if self.legal else f"{shown} — refused: {self.reason} [{self.rule}; {self.section}]"
+
+
+class Options(Sequence[Option]):
+    """Every option offered now, legal and refused, in the order the rules list them."""
+
+    __slots__ = ("_options", "_by_choice")
+
+    def __init__(self, options: Iterable[Option] = ()):
+        self._options = tuple(options)
+        by_choice: dict[Any, Option] = {}
+        for option in self._options:
+            if not isinstance(option, Option):
+                raise TypeError(f"Options holds Option objects, not {type(option).__name__}")
+            by_choice.setdefault(option.choice, option)
+        self._by_choice = by_choice
+
+    @classmethod
+    def checked(cls, candidates: Iterable[Any], check: Callable[[Any], None],
+                describe: Callable[[Any], dict[str, Any]] | None = None) -> "Options":
+        """Options for ``candidates``: legal unless ``check(choice)`` raises ``IllegalAction``.
+
+        ``describe(choice)`` may add ``cost``, ``label`` and ``group`` to each option.
+        """
+        found = []
+        for choice in candidates:
+            details = describe(choice) if describe else {}
+            try:
+                check(choice)
+            except IllegalAction as refusal:
+                found.append(Option.refused_by(choice, refusal, **details))
+            else:
+                found.append(Option(choice, **details))
+        return cls(found)
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __iter__(self) -> Iterator[Option]:
+        return iter(self._options)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._options[index]
+
+    def __contains__(self, choice: object) -> bool:
+        option = self.get(choice)
+        return option is not None and option.legal
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and self._options == other._options
+
+    def __hash__(self) -> int:
+        return hash(self._options)
+
+    def get(self, choice: Any) -> Option | None:
+        """The option for ``choice`` (or for its words, when a string is given), or ``None``."""
+        if isinstance(choice, Option):
+            choice = choice.choice
+        try:
+            found = self._by_choice.get(choice)
+        except TypeError:  # an unhashable value is no choice
+            return None
+        if found is None and isinstance(choice, str):
+            named = [option for option in self._options if choice in (option.text, str(option.choice))]
+            found = named[0] if len(named) == 1 else None
+        return found
+
+    @property
+    def legal(self) -> tuple[Option, ...]:
+        return tuple(option for option in self._options if option.legal)
+
+    @property
+    def refused(self) -> tuple[Option, ...]:
+        return tuple(option for option in self._options if not option.legal)
+
+    def choices(self) -> tuple[Any, ...]:
+        """The legal choices, in order."""
+        return tuple(option.choice for option in self._options if option.legal)
+
+    def groups(self) -> dict[str, tuple[Option, ...]]:
+        """The options by heading, in order of first appearance (no heading: ``""``)."""
+        grouped: dict[str, list[Option]] = {}
+        for option in self._options:
+            grouped.setdefault(option.group or "", []).append(option)
+        return {name: tuple(items) for name, items in grouped.items()}
+
+    def __repr__(self) -> str:
+        return f"<Options: {len(self.legal)} legal, {len(self.refused)} refused>"
+
+    def _repr_html_(self) -> str:
+        parts = [f"<div class='tt-options'><b>{len(self.legal)} legal option(s)</b>"
+                 + (f", {len(self.refused)} refused" if self.refused else "")]
+        for group, options in self.groups().items():
+            if group:
+                parts.append(f"<div class='tt-options-group'><i>{html.escape(group)}</i></div>")
+            items = []
+            for option in options:
+                cost = f" <small>({html.escape(option.cost)})</small>" if option.cost else ""
+                chance = (f" — {option.probability} ≈ {float(option.probability):.4f}"
+                          if option.probability is not None else "")
+                if option.legal:
+                    items.append(f"<li class='tt-option-legal'>{html.escape(option.text)}{cost}{chance}</li>")
+                else:
+                    items.append(f"<li class='tt-option-refused' style='color:#888'>{html.escape(option.text)}{cost} — "
+                                 f"<i>{html.escape(option.reason or '')}</i> <small>[{html.escape(option.rule or '')}; "
+                                 f"{html.escape(option.section or '')}]</small></li>")
+            parts.append("<ul>" + "".join(items) + "</ul>")
+        parts.append("</div>")
+        return "".join(parts)

@@ -1,0 +1,185 @@
+"""The driver: play a game to its end with policies and a seeded ``Rng``, keeping every state as a ``Playthrough``.
+
+A playthrough is readable executable documentation: for every state, who is to move, the legal and
+refused options with their reasons, the choice (or the chance outcomes with their exact odds and the
+one drawn) and the explained steps that followed. Golden playthroughs are these transcripts, committed
+and compared line by line.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .errors import InvalidInput, RulesError
+from .game import CHANCE, Game
+from .options import Option
+from .policies import Policy, RandomPolicy
+from .rng import Rng
+
+
+@dataclass(frozen=True)
+class Move:
+    """One apply of a playthrough: the state before, who moved, the choice, and the state after."""
+
+    before: Game
+    mover: Any
+    choice: Any
+    after: Game
+    probability: Fraction | None = None
+
+    @property
+    def steps(self):
+        return self.after.steps
+
+    def lines(self, number: int) -> list[str]:
+        """This move in the playthrough's text form."""
+        game = self.before
+        options = game.options()
+        lines = [f"[{number}] {'chance' if self.mover is CHANCE else str(self.mover) + ' to move'} · {game!r}"]
+        if self.mover is CHANCE:
+            lines.append("  outcomes: " + " | ".join(f"{o.text} {o.probability} ≈ {float(o.probability):.4f}"
+                                                     for o in options))
+            lines.append(f"  drawn: {game.describe_outcome(self.choice)}")
+        else:
+            lines.append(f"  legal ({len(options.legal)}): " + " | ".join(_with_cost(o) for o in options.legal))
+            for option in options.refused:
+                lines.append(f"  refused: {_with_cost(option)} — {option.reason} [{option.rule}; {option.section}]")
+            chosen = options.get(self.choice)
+            lines.append(f"  chose: {chosen.text if chosen is not None else self.choice}")
+        for step in self.after.steps:
+            lines.append(f"    · {step.title} [{step.section}] {step.text}")
+        return lines
+
+
+def _with_cost(option: Option) -> str:
+    return option.text + (f" ({option.cost})" if option.cost else "")
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    """A game played from ``start``: every move in order, and the last state."""
+
+    start: Game
+    moves: tuple[Move, ...]
+
+    @property
+    def final(self) -> Game:
+        return self.moves[-1].after if self.moves else self.start
+
+    @property
+    def over(self) -> bool:
+        return self.final.over
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        """Every choice and chance outcome in order: replaying them from ``start`` gives the same game."""
+        return tuple(move.choice for move in self.moves)
+
+    def states(self) -> tuple[Game, ...]:
+        """Every state, the start first and the final state last."""
+        return (self.start,) + tuple(move.after for move in self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, index: int) -> Move:
+        return self.moves[index]
+
+    def outcome(self):
+        return self.final.outcome()
+
+    def transcript(self) -> str:
+        """The whole game as text: the golden-file form."""
+        start = self.start
+        lines = [f"# {start.game_id} · seats {', '.join(start.seats)} · seed {start.seed} · {_variant_words(start)}"]
+        for step in start.steps:
+            lines.append(f"    · {step.title} [{step.section}] {step.text}")
+        for number, move in enumerate(self.moves, 1):
+            lines.extend(move.lines(number))
+        final = self.final
+        lines.append(f"# end · {final!r}")
+        if final.over:
+            lines.append(f"# outcome · {final.outcome()}")
+        else:
+            lines.append("# stopped before the end")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        ending = html.escape(str(self.final.outcome())) if self.over else "not over yet"
+        return (f"<div class='tt-playthrough'><b>{html.escape(self.start.game_id)}</b>: {len(self.moves)} moves; "
+                f"{ending}</div>")
+
+
+def _variant_words(game: Game) -> str:
+    variant = getattr(game, "variant", None)
+    changes = variant.changes() if variant is not None and hasattr(variant, "changes") else {}
+    if not changes:
+        return "rulebook variant"
+    return "variant " + ", ".join(f"{name}={value!r}" for name, (_, value) in sorted(changes.items()))
+
+
+def play(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng | None = None,
+         max_steps: int = 20_000) -> Playthrough:
+    """Drive ``game`` to its end (or ``max_steps`` applies): each seat's policy answers its decisions (a seat
+    given none plays at random, seeded by the game's seed); chance is drawn from ``rng`` (by default
+    ``Rng(game.seed)``), so ``Rng.forced`` fixes outcomes for teaching and the same seed replays the same game."""
+    if not isinstance(game, Game):
+        raise InvalidInput("game", game, "play takes a game made by tabletoolkit.new_game")
+    policies = dict(policies or {})
+    unknown = sorted(set(policies) - set(game.seats))
+    if unknown:
+        raise InvalidInput("policies", unknown, f"no such seat; the seats are {', '.join(game.seats)}")
+    for seat, policy in policies.items():
+        if not callable(policy):
+            raise InvalidInput(f"policies[{seat!r}]", policy, "a policy is a function of the game returning a choice")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 0:
+        raise InvalidInput("max_steps", max_steps, "a whole number, 0 or more")
+    rng = Rng(game.seed) if rng is None else rng
+    if not isinstance(rng, Rng):
+        raise InvalidInput("rng", rng, "an Rng (tabletoolkit.Rng)")
+    fallback = RandomPolicy(game.seed)
+    start, moves = game, []
+    for _ in range(max_steps):
+        if game.over:
+            break
+        mover = game.to_move
+        if mover is CHANCE:
+            odds = game.chance()
+            choice = rng.pick(odds)
+            after = game.apply(choice)
+            moves.append(Move(game, CHANCE, choice, after, odds[choice]))
+        else:
+            choice = _ask(policies.get(mover, fallback), mover, game)
+            try:
+                after = game.apply(choice)
+            except RulesError as refusal:
+                raise InvalidInput(f"policies[{mover!r}]", choice, f"the policy chose what the rules refuse: {refusal}") from refusal
+            moves.append(Move(game, mover, choice, after))
+        game = after
+    return Playthrough(start, tuple(moves))
+
+
+def _ask(policy: Policy, seat: Any, game: Game) -> Any:
+    try:
+        choice = policy(game)
+    except RulesError:
+        raise
+    except Exception as error:  # a policy is user code: its failure is named, not passed on raw
+        raise InvalidInput(f"policies[{seat!r}]", policy, f"the policy raised {type(error).__name__}: {error}") from error
+    return choice.choice if isinstance(choice, Option) else choice
+
+
+def replay(start: Game, choices: Iterable[Any]) -> Playthrough:
+    """Apply ``choices`` (decisions and chance outcomes) in order from ``start``."""
+    game, moves = start, []
+    for choice in choices:
+        mover = game.to_move
+        probability = game.chance().get(choice) if mover is CHANCE and not game.over else None
+        after = game.apply(choice)
+        moves.append(Move(game, mover, choice, after, probability))
+        game = after
+    return Playthrough(start, tuple(moves))

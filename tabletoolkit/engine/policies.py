@@ -1,0 +1,72 @@
+"""Policies: who answers a game's decisions. A policy is any callable ``game -> choice``.
+
+``random(seed)`` picks uniformly among the legal options with its own seeded generator;
+``first_legal`` takes the first legal option; ``scripted(game_id)`` is the game's own scripted
+player; ``replaying(choices)`` plays given choices in order. A person's policy is the table widget.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Iterable
+from typing import Any, Callable
+
+from .errors import InvalidInput
+from .game import Game, game_info
+
+Policy = Callable[[Game], Any]
+
+
+class RandomPolicy:
+    """Uniform among the legal options, from its own seeded generator (reproducible for a seed)."""
+
+    def __init__(self, seed: int = 0):
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidInput("seed", seed, "a seed is a whole number")
+        self.seed = seed
+        self._random = _random.Random(seed)
+
+    def __call__(self, game: Game) -> Any:
+        legal = game.legal()
+        if not legal:
+            raise InvalidInput("game", game, "no legal option to choose from")
+        return legal[self._random.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return f"random({self.seed})"
+
+
+def random(seed: int = 0) -> RandomPolicy:
+    """A policy choosing uniformly among the legal options, seeded."""
+    return RandomPolicy(seed)
+
+
+def first_legal(game: Game) -> Any:
+    """The first legal option, as the rules list them."""
+    legal = game.legal()
+    if not legal:
+        raise InvalidInput("game", game, "no legal option to choose from")
+    return legal[0]
+
+
+def scripted(game_id: str) -> Policy:
+    """The game's own scripted player (``InvalidInput`` when the game has none)."""
+    info = game_info(game_id)
+    if info.scripted is None:
+        raise InvalidInput("game", game_id, "this game has no scripted player; use policies.random or first_legal")
+    return info.scripted()
+
+
+def replaying(choices: Iterable[Any]) -> Policy:
+    """A policy that plays the given choices in order (``InvalidInput`` when they run out)."""
+    queue = list(choices)
+
+    def policy(game: Game) -> Any:
+        if not queue:
+            raise InvalidInput("choices", len(queue), "the script ran out of choices before the game ended")
+        return queue.pop(0)
+
+    return policy
+
+
+__all__ = ["Policy", "RandomPolicy", "first_legal", "random", "replaying", "scripted"]
