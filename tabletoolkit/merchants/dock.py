@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .actions import DockVisit
-from .end import check_trigger, trigger_end
+from .end import check_trigger, repay_every_loan, trigger_end
 from .shipyard import loan_repayment
 from .state import GameState, Player, Ship, describe_tokens, pile, require
 from .variant import DOCK, END
@@ -97,13 +97,19 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
     player = replace(player, credits=player.credits + total)
     state = state.with_player(player)
 
+    obsolete = [s for s in player.ships if state.obsolete(s)]
+    scrapping = not endgame and not action.trigger_end
+    discarding = scrapping and variant.scrap_tokens == "discard"
     if endgame:
         steps.append(("Tokens stay aboard", "In the end game, mine tokens stay on the ships, out of the opponents' reach.", {}))
     elif action.trigger_end:
-        steps.append(("Tokens stay aboard", f"{player.name} is triggering the end and keeps the tokens on the ships.", {}))
+        steps.append(("Tokens stay aboard", f"{player.name} is triggering the end and keeps the tokens on the ships; "
+                      "from now on obsolete ships are not scrapped (M-F9).", {}))
     else:
-        unloaded = tuple(t for ship in player.ships for t in ship.hold)
-        player = replace(player, local=pile(player.local + unloaded), ships=tuple(replace(s, hold=()) for s in player.ships))
+        kept = {s.id for s in obsolete} if discarding else set()
+        unloaded = tuple(t for ship in player.ships if ship.id not in kept for t in ship.hold)
+        player = replace(player, local=pile(player.local + unloaded),
+                         ships=tuple(s if s.id in kept else replace(s, hold=()) for s in player.ships))
         state = state.with_player(player)
         what = (f"{describe_tokens(unloaded).capitalize()} unload into {player.name}'s local space (M-F4)" if unloaded
                 else "Nothing to unload")
@@ -114,19 +120,14 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
     state = replace(state.with_player(player), destination_discard=state.destination_discard + discarded)
     steps.append(("Discard destinations", f"Destination cards discarded: {', '.join(discarded) or 'none'}.", {"discarded": discarded}))
 
-    obsolete = [s for s in player.ships if state.obsolete(s)]
-    if endgame:
-        if player.loans:
-            cost = sum(s.loans * loan_repayment(s, variant) for s in player.ships)
-            _check_repayment(state, cost, "In the end game every loan must be repaid")
-            player = replace(player, credits=player.credits - cost, ships=tuple(replace(s, loans=0) for s in player.ships))
-            state = state.with_player(player)
-            debt = DEBT if player.credits < 0 else ""
-            steps.append(("Repay every loan", f"In the end game all loans must be repaid: {cost} credits; "
-                                              f"{player.name} has {player.credits}{debt}.", {"repaid": cost}))
+    if not scrapping:
+        if endgame and player.loans:
+            state, text, repaid = repay_every_loan(state)
+            player = state.active
+            steps.append(("Repay every loan", text, {"repaid": repaid}))
         if obsolete:
-            steps.append(("Obsolete ships stay", "In the end game obsolete ships are not scrapped; their cards stay with them: "
-                          + ", ".join(s.label() for s in obsolete) + ".", {}))
+            steps.append(("Obsolete ships stay", "In the end game obsolete ships are not scrapped; their cards and tokens "
+                          "stay with them (M-F9): " + ", ".join(s.label() for s in obsolete) + ".", {}))
     else:
         _check_repayment(state, sum(s.loans * loan_repayment(s, variant) for s in obsolete),
                          "Scrapping obsolete ships repays their loans in full")
@@ -134,12 +135,15 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
         for ship in obsolete:
             cost = ship.loans * loan_repayment(ship, variant)
             player = replace(player, credits=player.credits - cost, ships=tuple(s for s in player.ships if s.id != ship.id))
-            state = replace(state.with_player(player), market_discard=state.market_discard + ship.cards)
+            state = replace(state.with_player(player), market_discard=state.market_discard + ship.cards,
+                            out_of_play=pile(state.out_of_play + (ship.hold if discarding else ())))
             loans = f" Its {ship.loans} loan marker(s) are repaid in full: {cost} credits." if ship.loans else ""
             loans += DEBT if player.credits < 0 else ""
+            tokens = (f" The tokens aboard ({describe_tokens(ship.hold)}) leave the game with it (variant scrap_tokens)."
+                      if discarding and ship.hold else "")
             steps.append(("Scrap an obsolete ship",
                           f"{ship.label()} is obsolete in the Mark {state.era} era: already paid, it is scrapped with its cards "
-                          f"({', '.join(ship.cards) or 'none'}).{loans} {player.name} has {player.credits} credits.",
+                          f"({', '.join(ship.cards) or 'none'}).{tokens}{loans} {player.name} has {player.credits} credits.",
                           {"scrapped": ship.id, "repaid": cost}))
         for transfer in action.transfers:
             card = state.data.card(transfer.card)
@@ -166,8 +170,7 @@ def _check_repayment(state: GameState, owed: int, why: str) -> None:
     player = state.active
     require(state.variant.unpayable_repayment == "debt" or player.credits >= owed, "merchants.dock.cannot_repay",
             f"{why}: {owed} credits, and after the payout {player.name} has {player.credits}. The Dock action is refused "
-            f"(M-R4); earn more first{' (pass the Dock without its action)' if state.end_trigger is None else ' (run a ship again at the Belt)'}.",
-            DOCK)
+            "(M-R4); earn more first (pass the Dock without its action).", DOCK)
 
 
 def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) -> None:

@@ -61,26 +61,40 @@ def check_trigger(state: GameState, want: bool) -> None:
                 f"With {player.credits} credits ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
 
 
-def check_passing_repayment(state: GameState) -> None:
-    """Refuse entering the Dock without its action in the end game when every loan cannot be repaid (M-R4)."""
+def repay_every_loan(state: GameState) -> tuple[GameState, str, int]:
+    """The end game's repayment of every loan marker (M-R7): what cannot be repaid in full takes all the
+    credits and is written off (variant ``endgame_unpaid_loans="forfeit"``) or stays as debt (``"debt"``)."""
     player = state.active
-    owed = loan_total(state, player)
-    require(state.variant.unpayable_repayment == "debt" or player.credits >= owed, "merchants.dock.cannot_repay",
-            f"Entering the Dock in the end game repays every loan ({owed} credits); {player.name} has {player.credits} (M-R4).",
-            END)
+    cost = sum(s.loans * loan_repayment(s, state.variant) for s in player.ships)
+    cleared = tuple(replace(s, loans=0) for s in player.ships)
+    if player.credits >= cost:
+        credits = player.credits - cost
+        text = f"In the end game all loans must be repaid: {cost} credits; {player.name} has {credits}."
+    elif state.variant.endgame_unpaid_loans == "forfeit":
+        credits = 0
+        text = (f"In the end game all loans must be repaid: {cost} credits, but {player.name} has only {player.credits}. "
+                f"All of it goes to the loans and the other {cost - player.credits} are written off (M-R7); "
+                f"{player.name} has 0 credits.")
+    else:
+        credits = player.credits - cost
+        text = (f"In the end game all loans must be repaid: {cost} credits, more than {player.name}'s {player.credits}; "
+                f"the unpaid rest is debt (variant endgame_unpaid_loans='debt'): {player.name} has {credits}.")
+    state = state.with_player(replace(player, credits=credits, ships=cleared))
+    return state, text, cost
 
 
 def pass_into_dock(state: GameState) -> Procedure:
     """Variant ``endgame_dock_entry="may_pass"``: the player enters the Dock without its action (no payout) in the
-    end game, repays every loan and is back for the end."""
-    check_passing_repayment(state)
+    end game, repays every loan (M-R7) and is back for the end."""
+    owed = loan_total(state, state.active)
+    text = ""
+    if owed:
+        state, text, _ = repay_every_loan(state)
+        text = " " + text
     player = state.active
-    owed = loan_total(state, player)
-    player = replace(player, credits=player.credits - owed, ships=tuple(replace(s, loans=0) for s in player.ships))
-    state = replace(state.with_player(player), dock_arrivals=state.dock_arrivals + (player.name,))
-    repaid = f"repays every loan ({owed} credits) and " if owed else ""
+    state = replace(state, dock_arrivals=state.dock_arrivals + (player.name,))
     yield Step("Back at the Dock without the Dock action",
-               f"{player.name} enters the Dock doing nothing (variant): no payout; {player.name} {repaid}has "
+               f"{player.name} enters the Dock doing nothing (variant): no payout.{text} {player.name} has "
                f"{player.credits} credits (arrival {len(state.dock_arrivals)}; earlier arrivals win ties).",
                END, state, {"repaid": owed, "arrivals": state.dock_arrivals})
     return state

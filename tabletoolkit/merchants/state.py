@@ -115,6 +115,7 @@ class GameState:
     end_trigger: str | None = None
     dock_arrivals: tuple[str, ...] = ()
     finished: bool = False
+    out_of_play: tuple[str, ...] = ()  # tokens scrapped with an obsolete ship (variant scrap_tokens="discard")
 
     # --- looking things up -------------------------------------------------------------------
     def player(self, name: str) -> Player:

@@ -83,8 +83,20 @@ class MerchantsVariant(Variant):
     )
     unpayable_repayment: str = constant(
         "refuse", allowed=("refuse", "debt"), section=DOCK + " (ruling M-R4)",
-        explains="A Dock action whose forced loan repayment (scrapped ships; every loan in the end game) exceeds the "
+        explains="Before the end game, a Dock action whose forced loan repayment (scrapped obsolete ships) exceeds the "
         "credits after the payout: 'refuse' it with a reason (M-R4); 'debt': repay anyway into negative credits.",
+    )
+    endgame_unpaid_loans: str = constant(
+        "forfeit", allowed=("forfeit", "debt"), section=END + " (ruling M-R7)",
+        explains="In the end-game turns every loan is repaid at the Dock after the payout; one that cannot be repaid in "
+        "full: 'forfeit' takes all remaining credits and writes the rest off (credits never below 0, M-R7); 'debt' "
+        "subtracts the unpaid rest from the final credits, which may go below 0.",
+    )
+    scrap_tokens: str = constant(
+        "unload", allowed=("unload", "discard"), section=DOCK + " (ruling M-R8)",
+        explains="An obsolete ship scrapped at the Dock: 'unload' — it is paid and unloaded like any ship first, so its "
+        "tokens are already in local space (M-R8); 'discard' — the literal reading: the tokens aboard leave the game "
+        "with the ship.",
     )
     run_from_destination: str = constant(
         "no", allowed=("no", "forfeit_bonus"), section=BELT,

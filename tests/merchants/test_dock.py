@@ -117,9 +117,43 @@ def test_the_debt_variant_repays_into_negative_credits():
     assert "negative credits" in next(s.text for s in steps if s.title == "Scrap an obsolete ship")
 
 
-def test_an_end_game_dock_whose_loans_cannot_be_repaid_is_refused():
+def test_an_end_game_dock_whose_loans_cannot_be_repaid_forfeits_every_credit():
+    """M-R7: in the end game the Dock is always open; an unpayable loan takes every credit and is written off."""
     ship = sample_ship("mule", 1, loans=2, hold=("ice",))  # pays 1; its loans cost 2 × 5
     state = replace(at_dock((ship,), credits=8), end_trigger="Bea", dock_arrivals=("Bea",))
-    refused(state, DockVisit(), "merchants.dock.cannot_repay")
+    steps = run(dock(state, DockVisit()))
+    ada = steps.result.player("Ada")
+    assert ada.credits == 0 and ada.loans == 0 and steps.result.dock_arrivals == ("Bea", "Ada")
+    assert "the other 1 are written off" in next(s.text for s in steps if s.title == "Repay every loan")
     paid = run(dock(seated(state, "Ada", credits=9), DockVisit())).result.player("Ada")
     assert paid.credits == 0 and paid.loans == 0
+
+
+def test_the_endgame_debt_variant_leaves_the_unpaid_rest_as_negative_credits():
+    ship = sample_ship("mule", 1, loans=2, hold=("ice",))
+    state = replace(at_dock((ship,), credits=8), end_trigger="Bea", dock_arrivals=("Bea",))
+    state = replace(state, variant=state.variant.but(endgame_unpaid_loans="debt"))
+    assert run(dock(state, DockVisit())).result.player("Ada").credits == 8 + 1 - 10
+
+
+def test_triggering_the_end_with_a_loaded_obsolete_ship_keeps_its_tokens():
+    """M-F9: from the trigger on obsolete ships are not scrapped; the tokens aboard stay and are paid."""
+    old = sample_ship("kestrel", 1, hold=("gold", "ice"))
+    state = replace(at_dock((old,), credits=110), era=3)
+    after = run(dock(state, DockVisit(trigger_end=True))).result
+    ada = after.player("Ada")
+    assert after.end_trigger == "Ada"
+    assert [s.id for s in ada.ships] == [old.id] and ada.ships[0].hold == ("gold", "ice")
+
+
+def test_scrapping_unloads_the_obsolete_ship_first_or_discards_its_tokens_by_variant():
+    """M-R8: 'unload' (default) puts the scrapped ship's tokens in local space; 'discard' takes them out of play."""
+    old = sample_ship("kestrel", 1, hold=("gold",))
+    state = replace(at_dock((old,)), era=3)
+    unloaded = run(dock(state, DockVisit())).result
+    assert unloaded.player("Ada").ships == () and unloaded.player("Ada").local == ("gold",)
+    assert unloaded.out_of_play == ()
+    literal = replace(state, variant=state.variant.but(scrap_tokens="discard"))
+    discarded = run(dock(literal, DockVisit())).result
+    assert discarded.player("Ada").ships == () and discarded.player("Ada").local == ()
+    assert discarded.out_of_play == ("gold",)
