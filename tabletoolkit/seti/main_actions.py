@@ -161,17 +161,38 @@ def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
         yield Step("Card signal", f"{colour} marks no signal: {'no probe in space' if len(card_signal_options(game, colour)) == 1 else 'left unused'}.",
                    PLAY, game)
         return game
+    return (yield from mark_signal(game, colour, number, "Card signal", "where one of its probes is", PLAY))
+
+
+def mark_signal(game: SetiGame, colour: str, number: int, title: str, why: str, section: str) -> Procedure:
+    """A signal from an effect (a card's, a planet's orbit reward) in sky sector ``number`` at no cost: its
+    data and VP; a sector it completes resolves (S-R7)."""
     sector, gained = game.sectors.sector(number).mark(colour, game.variant)
     board = game.player(colour)
     board, kept = replace(board, score=board.score + gained.vp).gain_data(gained.data, game.variant)
     game = replace(game.with_player(board), sectors=game.sectors.with_sector(sector))
-    yield Step("Card signal", f"{colour} marks a signal in sector {number} ({sector.star}), where one of its probes is, "
-               f"at no cost: {kept} data to the pool" + (f", {gained.vp} VP" if gained.vp else "") + ".", PLAY, game,
+    yield Step(title, f"{colour} marks a signal in sector {number} ({sector.star}), {why}, "
+               f"at no cost: {kept} data to the pool" + (f", {gained.vp} VP" if gained.vp else "") + ".", section, game,
                {"sector": number})
     if gained.completed:
         result = yield from resolve_completed(_table(game), (number,), variant=game.variant)
         game = _merge_scan(game, colour, result)
     return game
+
+
+#: An orbit reward's action (Jupiter's, 绕行星运行): a signal in the sector the planet is in.
+PLANET_SIGNAL = "signal in this planet's sector"
+
+
+def planet_signal(game: SetiGame, colour: str, what: str) -> Procedure:
+    """The orbit reward "a signal in this planet's sector" (``what`` names the planet: "... (orbit Jupiter)")."""
+    planet = what.rpartition("(orbit ")[2].rstrip(")")
+    if game.solar is None or game.sectors is None or planet not in game.solar.layout.planets:
+        yield Step("No planet signal", f"{colour}'s signal in {planet or 'the planet'}'s sector has no sky to go to: "
+                   "it is lost.", "绕行星运行", game)
+        return game
+    number = sky_sector(game, planet)
+    return (yield from mark_signal(game, colour, number, "Orbit reward: a signal", f"{planet}'s sector", "绕行星运行"))
 
 
 def card_landing_options(game: SetiGame, colour: str) -> tuple[Option, ...]:

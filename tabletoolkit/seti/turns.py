@@ -18,7 +18,7 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .free_actions import FreeAction, free_actions
 from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
-from .main_actions import CARD_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal
+from .main_actions import CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal, planet_signal
 from .milestones import resolve_milestones
 from .missions import play_card, report_event, trigger_options
 from .computer import sample_layout
@@ -258,6 +258,8 @@ def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedu
                 game = yield from card_landing(game.settle(*item), owner, decisions)
             elif what == CARD_SIGNAL:
                 game = yield from card_signal(game.settle(*item), owner, decisions)
+            elif what.startswith(PLANET_SIGNAL):
+                game = yield from planet_signal(game.settle(*item), owner, what)
         for item in game.owed(owner, "event"):
             game = game.settle(*item)
             if any(option.legal and option.choice for option in trigger_options(game, owner, item[2])):

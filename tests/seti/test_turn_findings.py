@@ -1,0 +1,40 @@
+"""Findings from playing whole games through the public API, each reproduced here: an orbit reward that
+names an action (Jupiter's signal, 绕行星运行), a card action no phase carries out (打出卡牌), the scan
+listed as legal and then refused (扫描附近的恒星), moves given as plain tuples (移动), a tuck that never
+lapses (玩家设置 · 增加收入), placeholder holdings at final scoring, and the variant a phase reads."""
+
+from dataclasses import replace
+
+import pytest
+
+from tabletoolkit import IllegalAction, InvalidInput, run
+from tabletoolkit.seti import Decisions, final_scoring, new_game, take_turn
+from tabletoolkit.seti.cards import Card, game_cards, load_cards
+from tabletoolkit.seti.free_actions import Move, Tuck, take_free_action
+from tabletoolkit.seti.main_actions import Scan, sky_sector
+from tabletoolkit.seti.probes import launch_probe
+from tabletoolkit.seti.rewards import Reward
+from tabletoolkit.seti.scoring import with_holdings
+from tabletoolkit.seti.solar import Probe
+from tabletoolkit.seti.turns import Orbit, PlayCard, legal_main_actions
+from tabletoolkit.seti.variant import RULEBOOK
+
+COLOURS = ("green", "orange")
+
+
+def at_planet(game, planet, colour="green", **board):
+    """``game`` with one probe of ``colour`` on ``planet``'s space (and board overrides)."""
+    space, probe = game.solar.planet_space(planet), game.solar.next_probe
+    solar = replace(game.solar, probes=game.solar.probes + (Probe(probe, colour, space),), next_probe=probe + 1)
+    game = replace(game, solar=solar)
+    return game.with_player(replace(game.player(colour), **board)), probe
+
+
+@pytest.mark.phase("seti.orbit")
+def test_jupiters_orbit_signal_is_marked_in_jupiters_sector():
+    game, probe = at_planet(new_game(COLOURS, seed=4), "Jupiter")
+    number = sky_sector(game, "Jupiter")
+    before = game.sectors.sector(number).markers.count("green")
+    after = run(take_turn(game, Orbit(probe))).result
+    assert after.sectors.sector(number).markers.count("green") == before + 1
+    assert not [item for item in after.pending if item[1] == "action"]
