@@ -55,6 +55,23 @@ def condition_met(game: SetiGame, colour: str, card: Card) -> bool:
     return card.condition is not None and measure(game, colour, card.condition.measure) >= card.condition.at_least
 
 
+#: The actions inside a card's effect that the turn carries out (at no standard cost, 打出卡牌); research
+#: actions are ``research:<kind>``.
+CARD_ACTIONS = ("launch", "launch ignoring the probe limit", "land", "move", "signal in a sector with one of your probes")
+
+
+def check_card_actions(card) -> None:
+    """Refuse a card whose effect holds an action no phase carries out here (it would be paid for and
+    then never happen): ``IllegalAction("seti.cards.unhandled_action")``."""
+    unknown = [action for action in card.effect.actions
+               if action not in CARD_ACTIONS and not (action.startswith("research:") and action.split(":", 1)[1] in TECH_KINDS)]
+    if unknown:
+        raise IllegalAction("seti.cards.unhandled_action", f"{card.name}'s effect holds the action(s) "
+                            f"{', '.join(repr(a) for a in unknown)}, which this game does not carry out: playing it would "
+                            f"pay for an effect that never happens. Actions carried out: {', '.join(CARD_ACTIONS)}, "
+                            f"research:<{'|'.join(TECH_KINDS)}>.", SECTION)
+
+
 @register_phase("seti.cards", title="Play a card", section=SECTION, notebook="seti_missions.ipynb")
 def play_card(
     game: SetiGame,
@@ -70,6 +87,7 @@ def play_card(
     board = game.player(colour)
     if name not in board.hand:
         raise IllegalAction("seti.cards.not_in_hand", f"{name} is not in {colour}'s hand.", SECTION)
+    check_card_actions(card)
     board = board.pay("seti.cards.cost", SECTION, credits=card.price)
     hand = list(board.hand)
     hand.remove(name)

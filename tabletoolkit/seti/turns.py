@@ -20,7 +20,7 @@ from .free_actions import FreeAction, free_actions
 from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
 from .main_actions import CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal, planet_signal
 from .milestones import resolve_milestones
-from .missions import play_card, report_event, trigger_options
+from .missions import check_card_actions, play_card, report_event, trigger_options
 from .computer import sample_layout
 from .probes import landing_options, launch_option, launch_probe, orbit_options
 from .scan import EarthSignal, RowSignal
@@ -95,6 +95,11 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
         return Option(choice)
 
     for name in board.hand:
+        try:
+            check_card_actions(game.card(name))
+        except IllegalAction as refused:
+            options.append(Option(PlayCard(name), False, refused.reason, refused.rule, refused.section))
+            continue
         options.append(check(PlayCard(name), "seti.cards.cost", "打出卡牌", credits=game.card(name).price))
     research_option = check(Research(), "seti.tech.publicity", "研究科技", publicity=variant.research_publicity)
     if research_option.legal and not any(option.legal for option in legal_techs(game, colour)):

@@ -38,3 +38,16 @@ def test_jupiters_orbit_signal_is_marked_in_jupiters_sector():
     after = run(take_turn(game, Orbit(probe))).result
     assert after.sectors.sector(number).markers.count("green") == before + 1
     assert not [item for item in after.pending if item[1] == "action"]
+
+
+@pytest.mark.phase("seti.cards")
+def test_a_card_action_no_phase_carries_out_is_refused_before_it_is_paid_for():
+    scan_card = Card("Scan card", "Scan card", "red", 1, "credits", "publicity", effect=Reward(actions=("scan",)))
+    game = new_game(COLOURS, seed=4, cards=tuple(game_cards().values()) + (scan_card,))
+    green = game.player("green")
+    game = game.with_player(replace(green, hand=green.hand + ("Scan card",)))
+    listed = next(o for o in legal_main_actions(game) if o.choice == PlayCard("Scan card"))
+    assert not listed.legal and listed.rule == "seti.cards.unhandled_action"
+    with pytest.raises(IllegalAction) as refused:
+        run(take_turn(game, PlayCard("Scan card")))
+    assert refused.value.rule == "seti.cards.unhandled_action" and "scan" in refused.value.reason
