@@ -26,6 +26,8 @@ OVERVIEW = "卡牌概述"
 REFILL = "重新填满卡牌行"
 KINDS = ("action", "conditional", "triggered", "end-game")
 INCOMES = ("credits", "energy", "cards")
+#: The sector colours a card's top-right corner shows (扫描附近的恒星: the card matches the two sectors of it).
+COLOURS = ("red", "yellow", "blue", "black")
 #: The corner free actions (卡牌概述 · 自由行动): what discarding the card gives. "unknown" marks a corner the
 #: rulebook's transcription does not make legible.
 CORNERS = {"move": Reward(actions=("move",)), "publicity": Reward(publicity=1), "data": Reward(data=1),
@@ -99,6 +101,9 @@ class Card:
             if not isinstance(value, int) or isinstance(value, bool) or value < (0 if name == "price" else 1):
                 raise InvalidInput(name, value, "a price is a whole number of credits, 0 or more" if name == "price"
                                    else "a whole number of copies, 1 or more")
+        if self.colour not in COLOURS + ("unknown",):
+            raise InvalidInput("colour", self.colour, f"a sector colour, one of {COLOURS} (or 'unknown' for an illegible "
+                               "corner: such a card matches no sector when scanned)")
         if self.income not in INCOMES + ("unknown",):
             raise InvalidInput("income", self.income, f"one of {INCOMES} (or 'unknown' for an illegible icon)")
         if self.corner not in CORNERS:

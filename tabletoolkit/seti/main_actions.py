@@ -19,7 +19,7 @@ from .cards import Card, CardSupply
 from .computer import analyze
 from .game import Decisions, Option, SetiGame
 from .probes import land_probe, landing_options, launch_probe, orbit_planet
-from .scan import ScanStep, ScanTable, resolve_completed, scan
+from .scan import EarthSignal, RowSignal, ScanStep, ScanTable, resolve_completed, scan
 
 TURN = "游戏概述 · 回合结构"
 Rotate = Callable[[SetiGame], Procedure]
@@ -120,6 +120,42 @@ class Scan:
         result = yield from scan(table, colour, self.steps, solar=game.solar, rng=rng,
                                  resolve_order=self.resolve_order, variant=game.variant)
         return _merge_scan(game, colour, result)
+
+
+def scan_steps(game: SetiGame) -> tuple[ScanStep, ...]:
+    """The plain scan's steps: Earth's signal, and the first card-row card that shows a sector colour for a
+    signal in the first sector of that colour (a card of unknown colour matches no sector)."""
+    for position, card_id in enumerate(game.card_row):
+        sectors = game.sectors.of_colour(game.card(card_id).colour)
+        if sectors:
+            return (EarthSignal(), RowSignal(position, sectors[0]))
+    return (EarthSignal(),)
+
+
+def check_main(game: SetiGame, colour: str, action) -> None:
+    """Raise the ``IllegalAction`` that carrying out ``action`` now would raise (the listing and the turn
+    share this one check: the action's own procedure, run on a copy)."""
+    procedure = action.procedure(game, colour, Decisions(), _no_rotation)
+    try:
+        while True:
+            next(procedure)
+    except StopIteration:
+        return
+
+
+def _no_rotation(game: SetiGame) -> Procedure:
+    return game
+    yield  # pragma: no cover
+
+
+def scan_option(game: SetiGame, colour: str) -> Option:
+    """The plain scan (``scan_steps``) with "legal" or the refusal the scan itself gives."""
+    choice = Scan(scan_steps(game))
+    try:
+        check_main(game, colour, choice)
+    except IllegalAction as refused:
+        return Option(choice, False, refused.reason, refused.rule, refused.section)
+    return Option(choice)
 
 
 CARD_SIGNAL = "signal in a sector with one of your probes"

@@ -18,7 +18,7 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .free_actions import FreeAction, free_actions
 from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
-from .main_actions import CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal, planet_signal
+from .main_actions import scan_option, CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal, planet_signal
 from .milestones import resolve_milestones
 from .missions import check_card_actions, play_card, report_event, trigger_options
 from .computer import sample_layout
@@ -112,12 +112,8 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
             choice = {"launch": lambda: Launch(), "orbit": lambda: Orbit(found.probe),
                       "land": lambda: Land(found.probe, None if found.target == planet else found.target)}[found.action]()
             options.append(Option(choice, found.legal, found.reason, found.rule, found.section))
-    if game.sectors is not None and game.card_row:
-        colour_of_row = game.card(game.card_row[0]).colour
-        sectors = game.sectors.of_colour(colour_of_row) if colour_of_row else ()
-        steps = (EarthSignal(),) + ((RowSignal(0, sectors[0]),) if sectors else ())
-        options.append(check(Scan(steps), "seti.scan.cost", "扫描附近的恒星", credits=variant.scan_credits,
-                             energy=variant.scan_energy))
+    if game.sectors is not None and game.solar is not None:
+        options.append(scan_option(game, colour))
     top = len(sample_layout().top)
     if board.computer.filled < top:
         options.append(Option(Analyze(), False, f"only {board.computer.filled} of the {top} top computer spaces hold "

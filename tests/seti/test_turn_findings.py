@@ -51,3 +51,22 @@ def test_a_card_action_no_phase_carries_out_is_refused_before_it_is_paid_for():
     with pytest.raises(IllegalAction) as refused:
         run(take_turn(game, PlayCard("Scan card")))
     assert refused.value.rule == "seti.cards.unhandled_action" and "scan" in refused.value.reason
+
+
+def test_card_colours_are_checked_when_cards_are_loaded():
+    text = ('[[card]]\nid = "x"\nname = "x"\ncolour = "purple"\nprice = 1\nincome = "credits"\n'
+            'corner = "publicity"\n')
+    with pytest.raises(InvalidInput) as refused:
+        load_cards(text)
+    assert "colour" in refused.value.field
+
+
+@pytest.mark.phase("seti.scan")
+@pytest.mark.parametrize("seed", range(20))
+def test_every_scan_listed_legal_is_carried_out(seed):
+    game = new_game(COLOURS, seed=seed)
+    unknown = next(card.id for card in game.cards.values() if card.colour == "unknown" and not card.alien)
+    game = replace(game, card_row=(unknown,) + game.card_row[1:])
+    for option in legal_main_actions(game):
+        if isinstance(option.choice, Scan) and option.legal:
+            run(take_turn(game, option.choice))
