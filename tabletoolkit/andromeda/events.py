@@ -87,8 +87,10 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
                   place_pirate: PiratePlacer | None = None, recruits: Mapping[str, str] | None = None) -> Procedure:
     """At the end of the turn of the player holding the event marker: flip the top event card, score its
     track for everyone (minus damaged modules, not below 0), place its pirate, resolve its special
-    effect, reset the marker by player count. ``place_pirate(game, pirate_class, rng)`` places the
-    pirate (the pirate-placement rules); without it a die picks a matching pirate-free nebula.
+    effect, reset the marker by player count. The pirate is placed by the pirate-placement rules
+    (``table.place_pirate_in_game``: the named class, or S-class figures at that class's card region
+    when it is already on the board; the card's start region; the fallback), their steps shown;
+    ``place_pirate(game, pirate_class, rng) -> (game, text)`` replaces them (e.g. other pirate cards).
     ``recruits`` (colour -> region) are the choices a card allowing "recruit 1 of your leaders from any
     region" asks for (Call of the Obelisk); players not named recruit nobody."""
     from .scoring import gain_vp
@@ -120,9 +122,15 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
         f"{c}: {track_vp(card.scores, game.player(c).track(card.scores), catalog, variant)} for {card.scores} "
         f"− {variant.event_damaged_module_penalty}×{game.player(c).damaged_modules} damaged = {v}" for c, v in scored.items())
         + " (never below 0, A-R5).", f"{RESOLVE} 1 VP 计分", game, {"vp": scored})
-    placer = place_pirate or _place_by_die
-    game, where = placer(game, card.pirate, rng)
-    yield Step("2 A new pirate", f"The {card.pirate}-class pirate arrives: {where}.", f"{RESOLVE} 2 放置新的海盗", game)
+    if place_pirate is None:
+        from .table import place_pirate_in_game
+
+        yield Step("2 A new pirate", f"The card brings the {card.pirate}-class pirate: it is placed by the pirate-placement "
+                   "rules (海盗 · 放置新海盗).", f"{RESOLVE} 2 放置新的海盗", game)
+        game, where = yield from place_pirate_in_game(game, card.pirate, rng, catalog=catalog, variant=variant)
+    else:
+        game, where = place_pirate(game, card.pirate, rng)
+        yield Step("2 A new pirate", f"The {card.pirate}-class pirate arrives: {where}.", f"{RESOLVE} 2 放置新的海盗", game)
     game, text = _special(game, card.special, rng, recruits)
     yield Step("3 Special effect", text, f"{RESOLVE} 3 特殊效果", game)
     start = catalog.event_track_start.get(len(game.players), 0)
@@ -134,25 +142,6 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
     yield Step("4 Reset", f"The event marker returns to space {start} (its start for {len(game.players)} players){kept}; "
                f"{card.name} is discarded face up.", f"{RESOLVE} 4 重置事件轨道", game, {"event position": position})
     return game
-
-
-def _place_by_die(game: Game, pirate: str, rng: Rng) -> tuple[Game, str]:
-    """A simplified placement (the full rules are the pirate-placement phase, ``table.pirate_placer``): roll
-    for a nebula (or a special region showing the number) until one holds no other pirate class."""
-    from .setup import die_regions
-
-    nebulae = die_regions(game)
-    if not nebulae:
-        return game, "no nebula on the board, so it stays by its card"
-    for _ in range(100):
-        roll = rng.roll(6)
-        if roll not in nebulae:
-            continue
-        region = nebulae[roll]
-        classes = {c for c, where in game.pirates if where == region}
-        if not classes or classes == {pirate} == {"S"}:
-            return replace(game, pirates=game.pirates + ((pirate, region),)), f"the die shows {roll}: {region}"
-    return game, "no pirate-free nebula: it stays by its card"
 
 
 def _special(game: Game, special: str, rng: Rng, recruits: Mapping[str, str]) -> tuple[Game, str]:

@@ -217,6 +217,12 @@ class Game:
     final_turns: tuple[str, ...] = ()
     board: Any = field(default=None, compare=False, repr=False)
     region_ids: tuple[tuple[str, str], ...] = ()
+    pirate_damage: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Damage markers on the shields of the pirate figures standing in a region (region -> one count per
+    figure; regions whose figures are all undamaged are left out). They stay between battles and clear
+    when a figure returns to its card (A-R11)."""
+    teams: tuple[tuple[str, str], ...] = ()
+    """2v2 (可选规则 · 2v2 模式): colour -> team; empty when every player plays for themselves."""
 
     def player(self, colour: str) -> Player:
         return _named(self.players, "colour", colour, "colour", "no such player")
@@ -237,6 +243,23 @@ class Game:
         self.region(name)
         found = [b for a, b in self.links if a == name] + [a for a, b in self.links if b == name]
         return tuple(sorted(set(found)))
+
+    def pirate_figures(self, region: str) -> tuple[int, ...]:
+        """The damage markers on each pirate figure in ``region`` (0 = undamaged), one per figure."""
+        count = sum(1 for _, where in self.pirates if where == region)
+        marks = dict(self.pirate_damage).get(region, ())
+        return tuple(marks[:count]) + (0,) * max(0, count - len(marks))
+
+    def with_pirate_damage(self, region: str, marks: tuple[int, ...]) -> "Game":
+        """The same game with the pirate figures in ``region`` carrying ``marks`` (kept only if any is damaged)."""
+        damage = [(r, m) for r, m in self.pirate_damage if r != region]
+        if any(marks):
+            damage.append((region, tuple(marks)))
+        return replace(self, pirate_damage=tuple(sorted(damage)))
+
+    def team_of(self, colour: str) -> str | None:
+        """``colour``'s 2v2 team, or None when players play for themselves."""
+        return dict(self.teams).get(colour)
 
     def developments_of(self, colour: str) -> tuple[tuple[str, Development], ...]:
         return tuple((r.name, r.development) for r in self.regions if r.development and r.development.owner == colour)

@@ -18,14 +18,39 @@ from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launc
 from .pirates import PirateCard, place_pirate, raid
 from .ships import spec_of
 from .state import Game
+from .variant import RULEBOOK, AndromedaVariant
 
 SECTION = "发射回合"
 
 
 def _ids(game: Game) -> dict[str, str]:
+    """Region name -> board region id (a game without a laid board uses its names as ids, see ``board_of``)."""
     if game.board is None:
-        raise InvalidInput("game", "no board", "this game was not set up on a board (use setup.set_up)")
+        return {r.name: r.name for r in game.regions}
     return dict(game.region_ids)
+
+
+def board_of(game: Game, catalog: Catalog | None = None) -> Board:
+    """The board the rules run on: the laid board of a set-up game, or, for a game built by hand without
+    one, a board made from its regions and links (region names as ids) so the same board rules apply."""
+    from .board import Region as BoardRegion
+
+    if game.board is not None:
+        return game.board
+    catalog = catalog or load_catalog()
+    keys = {name: key for key, name in ALLIANCE_BASES.items()}
+    regions, slot = [], 0
+    for r in game.regions:
+        if r.kind == "slot":
+            slot += 1
+            regions.append(BoardRegion(r.name, "empty", r.name, slot=slot))
+        elif r.kind == "planet":
+            regions.append(BoardRegion(r.name, "planet", r.name, development=catalog.planet(r.planet).type if r.planet else None))
+        elif r.kind == "alliance_base":
+            regions.append(BoardRegion(r.name, "alliance_base", r.name, base=keys.get(r.name)))
+        else:
+            regions.append(BoardRegion(r.name, r.kind, r.name, dice=(r.die,) if r.die else ()))
+    return Board(regions, game.links, title="the game's regions")
 
 
 def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> BoardShip:
@@ -36,7 +61,7 @@ def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = 
 
 
 def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board, Pieces]:
-    """The laid board and the pieces standing on it now."""
+    """The board (``board_of``) and the pieces standing on it now."""
     catalog = catalog or load_catalog()
     ids = _ids(game)
     ships: dict[str, list[BoardShip]] = {}
@@ -49,7 +74,7 @@ def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board,
         pirates[ids[where]] = pirates.get(ids[where], "") + letter
     developments = {ids[r.name]: r.development.owner for r in game.regions if r.development}
     leaders = {ids[r.name]: r.leaders.as_dict() for r in game.regions if r.leaders}
-    return game.board, Pieces.of(ships=ships, pirates=pirates, developments=developments, leaders=leaders)
+    return board_of(game, catalog), Pieces.of(ships=ships, pirates=pirates, developments=developments, leaders=leaders)
 
 
 def base_access(game: Game, colour: str, catalog: Catalog | None = None) -> BaseAccess:
@@ -107,26 +132,58 @@ def raid_in_game(game: Game, region: str, cards: Mapping[str, PirateCard], choic
     names = {rid: name for name, rid in ids.items()}
     board, pieces = board_and_pieces(game)
     result = raid(board, pieces, ids[region], cards, choice)
+    moved = game
+    for source, _, _ in result.raiders:            # shield damage travels with the figures (A-R11)
+        marks = game.pirate_figures(names[source])
+        moved = moved.with_pirate_damage(region, moved.pirate_figures(region) + marks).with_pirate_damage(names[source], ())
     pirates = tuple((letter, names[where]) for where, letter in result.pieces.pirates)
     said = ", ".join(f"{n}× {c} from {names[r]}" for r, c, n in result.raiders) or "no pirate raids"
-    return replace(game, pirates=pirates), said
+    return replace(moved, pirates=pirates), said
 
 
-def pirate_placer(cards: Mapping[str, PirateCard], s_figures: int = 8):
-    """A ``place_pirate`` for ``events.resolve_event``: the pirate-placement phase run on the game."""
+def place_pirate_in_game(game: Game, letter: str, rng: Rng, *, cards: Mapping[str, PirateCard] | None = None,
+                         s_figures: int | None = None, catalog: Catalog | None = None,
+                         variant: AndromedaVariant = RULEBOOK):
+    """The pirate-placement phase (海盗 · 放置新海盗) run on the game, its steps shown with the game's state:
+    the named class, or S-class figures at that class's card region when it is already on the board
+    (A-F6); the card's start region (a fixed region such as the Development Office, or a random nebula by
+    die); a region holding another class falls back to a random pirate-free nebula. ``cards`` default to
+    the catalog's pirate cards, ``s_figures`` (S-class figures in the game) to the ``[limits]`` table."""
+    catalog = catalog or load_catalog()
+    cards = cards if cards is not None else pirate_cards(catalog)
+    if letter not in cards:
+        raise InvalidInput("cards", sorted(cards), f"no pirate card for class {letter}")
+    total = catalog.limits["s_class_figures"] if s_figures is None else s_figures
+    names = {rid: name for name, rid in _ids(game).items()}
+    board, pieces = board_and_pieces(game, catalog)
+    on_board = sum(1 for c, _ in game.pirates if c == "S")
+    placing = place_pirate(board, pieces, cards[letter], rng, s_supply=max(0, total - on_board), variant=variant)
+    steps = []
+    while True:
+        try:
+            steps.append(next(placing))
+        except StopIteration as done:
+            result = done.value
+            break
+    placed = replace(game, pirates=tuple((c, names[where]) for where, c in result.pieces.pirates))
+    for step in steps[:-1]:
+        yield replace(step, state=game)
+    if steps:
+        yield replace(steps[-1], state=placed)
+    if result.region is None:
+        return placed, "it stays on its card"
+    return placed, f"{result.figures} class-{result.pirate_class} figure(s) in {names[result.region]}"
+
+
+def pirate_placer(cards: Mapping[str, PirateCard] | None = None, s_figures: int | None = None,
+                  variant: AndromedaVariant = RULEBOOK):
+    """A ``place_pirate`` for ``events.resolve_event``: the pirate-placement phase run on the game (its
+    steps folded into the returned text)."""
 
     def place(game: Game, letter: str, rng: Rng) -> tuple[Game, str]:
-        if letter not in cards:
-            raise InvalidInput("cards", sorted(cards), f"no pirate card for class {letter}")
-        ids = _ids(game)
-        names = {rid: name for name, rid in ids.items()}
-        board, pieces = board_and_pieces(game)
-        on_board = sum(1 for c, _ in game.pirates if c == "S")
-        placed = run(place_pirate(board, pieces, cards[letter], rng, s_supply=s_figures - on_board))
-        result = placed.result
-        pirates = tuple((c, names[where]) for where, c in result.pieces.pirates)
-        where = names.get(result.region, "nowhere") if result.region else "it stays on its card"
-        return replace(game, pirates=pirates), placed.steps[-1].text if result.region else where
+        placed = run(place_pirate_in_game(game, letter, rng, cards=cards, s_figures=s_figures, variant=variant))
+        game, where = placed.result
+        return game, " ".join(step.text for step in placed.steps)
 
     return place
 
