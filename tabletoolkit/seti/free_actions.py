@@ -18,6 +18,7 @@ from .computer import DataSpace, place_data
 from .main_actions import catalog
 from .missions import complete_mission
 from .probes import move_probe
+from .solar import Space
 from .rewards import INCOME_KINDS, Reward
 
 SECTION = "回合结构 · 自由行动"
@@ -190,6 +191,8 @@ class Move:
     def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
         if game.solar is None:
             raise IllegalAction("seti.free_actions.no_solar_system", "this game has no solar system to move in.", self.section)
+        if isinstance(self.path, (str, bytes)) or not isinstance(self.path, (tuple, list)):
+            raise InvalidInput("path", self.path, "a sequence of spaces, each a Space or a (ring, sector) pair")
         if game.solar.probe(self.probe).owner != colour:
             raise IllegalAction("seti.free_actions.not_your_probe", f"probe {self.probe} is not {colour}'s.", self.section)
         owed = [item for item in game.owed(colour, "action") if item[2] == "move"]
@@ -198,7 +201,7 @@ class Move:
         spent = min(len(owed), sum(step.data["moves"] for step in steps))
         for item in owed[:spent]:
             game = game.settle(*item)
-        entered = tuple(visit for space in self.path for visit in visits(game.solar, space))
+        entered = tuple(visit for space in self.path for visit in visits(game.solar, Space(*space)))
         game = replace(game, pending=game.pending + tuple((colour, "event", visit) for visit in entered))
         return game, " ".join(step.text for step in steps) + (f" Visits: {', '.join(entered)}." if entered else "")
 

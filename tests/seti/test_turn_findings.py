@@ -70,3 +70,15 @@ def test_every_scan_listed_legal_is_carried_out(seed):
     for option in legal_main_actions(game):
         if isinstance(option.choice, Scan) and option.legal:
             run(take_turn(game, option.choice))
+
+
+@pytest.mark.phase("seti.move")
+def test_a_move_takes_plain_ring_sector_pairs_and_refuses_garbage_with_a_typed_error():
+    game = new_game(COLOURS, seed=4)
+    game = run(launch_probe(game, "green")).result
+    probe = game.solar.probes_of("green")[0]
+    step = game.solar.neighbours(probe.space)[0]
+    moved, _ = take_free_action(game, "green", Move(probe.id, (tuple(step),)))
+    assert moved.solar.probe(probe.id).space == step
+    with pytest.raises(InvalidInput):
+        take_free_action(game, "green", Move(probe.id, ("north",)))
