@@ -282,7 +282,8 @@ def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedu
 
 
 def lapse_moves(game: SetiGame, colour: str) -> Procedure:
-    """Moves gained this turn and not spent lapse when the turn ends (they are free actions of this turn)."""
+    """Moves gained this turn and not spent lapse when the turn ends (they are free actions of this turn), and
+    so do tucks owed for income icons and not taken."""
     moves = game.owed(colour, "action")
     unused = [item for item in moves if item[2] == "move"]
     for item in unused:
@@ -290,6 +291,14 @@ def lapse_moves(game: SetiGame, colour: str) -> Procedure:
     if unused:
         yield Step("Unused moves lapse", f"{colour} leaves {len(unused)} move(s) unused: they lapse with the turn.",
                    TURN, game, {"moves": len(unused)})
+    tucks = [item for item in game.pending if item[1] == "tuck"]
+    for item in tucks:
+        game = game.settle(*item)
+    if tucks:
+        owners = sorted({item[0] for item in tucks})
+        yield Step("Untaken tucks lapse", f"{', '.join(owners)} did not tuck a card for {len(tucks)} income icon(s) "
+                   "gained this turn: a tuck is taken when the icon is gained (玩家设置 · 增加收入), so it lapses with "
+                   "the turn.", "玩家设置 · 增加收入", game, {"tucks": len(tucks)})
     return game
 
 

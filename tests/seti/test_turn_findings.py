@@ -82,3 +82,14 @@ def test_a_move_takes_plain_ring_sector_pairs_and_refuses_garbage_with_a_typed_e
     assert moved.solar.probe(probe.id).space == step
     with pytest.raises(InvalidInput):
         take_free_action(game, "green", Move(probe.id, ("north",)))
+
+
+@pytest.mark.phase("seti.turn")
+def test_a_tuck_owed_for_an_income_icon_lapses_with_the_turn():
+    game, probe = at_planet(new_game(COLOURS, seed=4), "Venus")
+    after = run(take_turn(game, Orbit(probe))).result
+    assert not after.owed("green", "tuck")
+    after = replace(after, active=0)
+    with pytest.raises(IllegalAction) as refused:
+        take_free_action(after, "green", Tuck(after.player("green").hand[0]))
+    assert refused.value.rule == "seti.free_actions.no_tuck"
