@@ -85,6 +85,8 @@ def card_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
     lines = []
     for mission in game.missions:
         if mission.owner == colour and mission.kind == "end-game":
+            if mission.card not in game.cards:
+                continue  # a placeholder from ``with_holdings``: it counts for the gold tiles, it has no scoring of its own
             card = game.card(mission.card)
             lines.append(ScoreLine(colour, f"end-game card {card.name}", card.scoring.text,
                                    measure(game, colour, card.scoring.measure), card.scoring.vp_each))
@@ -150,7 +152,8 @@ def with_holdings(
 ) -> SetiGame:
     """``game`` with ``colour`` holding the given counts, for exploring the gold tiles: techs per type
     (probe, telescope, computer), tucked cards (credits, energy, cards), traces (pink, yellow, blue)
-    marked in overflow. Completed missions and end-game cards are placeholders named by number."""
+    marked in overflow. Completed missions and end-game cards are placeholders named by number: they count for
+    the gold tiles' measures and score nothing of their own at the final scoring."""
     owned = frozenset(stack.tech.id for kind, count in zip(("probe", "telescope", "computer"), techs)
                       for stack in [s for s in game.techs.stacks if s.tech.kind == kind][:count])
     board = replace(game.player(colour), techs=owned, sector_wins=sector_wins, orbiters=orbiters, landers=landers,

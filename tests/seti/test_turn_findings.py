@@ -93,3 +93,12 @@ def test_a_tuck_owed_for_an_income_icon_lapses_with_the_turn():
     with pytest.raises(IllegalAction) as refused:
         take_free_action(after, "green", Tuck(after.player("green").hand[0]))
     assert refused.value.rule == "seti.free_actions.no_tuck"
+
+
+@pytest.mark.phase("seti.end")
+def test_placeholder_end_game_cards_from_with_holdings_score_nothing_and_do_not_raise():
+    game = with_holdings(new_game(COLOURS, seed=1), "green", endgame_cards=2, completed_missions=1)
+    result = run(final_scoring(game)).result
+    lines = [line for line in result.lines if line.colour == "green"]
+    assert not [line for line in lines if line.source.startswith("end-game card")]
+    assert result.totals["green"] == game.player("green").score + sum(line.vp for line in lines)
