@@ -56,7 +56,7 @@ class MarketVisit:
             parts.append(f"buy {self.buy}" + (f" for {self.ship}" if self.ship else ""))
         if self.claim:
             parts.append(f"claim a {self.claim} token")
-        return "; ".join(parts) or "nothing"
+        return "; ".join(parts) or "visit the Market"
 
 
 @dataclass(frozen=True)
@@ -191,3 +191,113 @@ def move() -> TurnChoice:
 
 def stay() -> TurnChoice:
     return TurnChoice("stay")
+
+
+# --- decisions inside an action, one at a time (the whole game on the game contract) -----------------
+@dataclass(frozen=True)
+class RepayLoan:
+    """Shipyard: repay one more loan marker of ``ship`` in the same pay-loans action."""
+
+    ship: str
+
+    def __str__(self) -> str:
+        return f"repay a loan marker of {self.ship}"
+
+
+@dataclass(frozen=True)
+class ReplaceCard:
+    """Market, on arrival and before buying: discard ``card`` from the row and draw its replacement."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"replace {self.card}"
+
+
+@dataclass(frozen=True)
+class BuyCard:
+    """Market: buy ``card`` — a pilot or gear from the row for ``ship``, or a refinery (``ship`` None)."""
+
+    card: str
+    ship: str | None = None
+
+    def __str__(self) -> str:
+        return f"buy {self.card}" + (f" for {self.ship}" if self.ship else "")
+
+
+@dataclass(frozen=True)
+class ClaimToken:
+    """Market, with a purchase: pay to flip and claim an unclaimed ``kind`` token in your local space (M-F1)."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"claim a {self.kind} token"
+
+
+@dataclass(frozen=True)
+class Pickup:
+    """Belt: pay for one pickup from ``"known"`` or ``"local"`` space, or (``opponent`` named) a take."""
+
+    source: str
+    opponent: str | None = None
+
+    def __str__(self) -> str:
+        if self.opponent:
+            return f"take from {self.opponent}'s local space"
+        return f"pick up from {self.source} space"
+
+
+@dataclass(frozen=True)
+class Load:
+    """Belt, during a pickup: load one ``kind`` token into the hold."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"load a {self.kind}"
+
+
+@dataclass(frozen=True)
+class Explore:
+    """Belt: pay to draw a token from the bag; where it goes is decided once it is seen."""
+
+    def __str__(self) -> str:
+        return "explore"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Belt, after an explore: put the drawn token on the ``"ship"`` or unclaimed in ``"local"`` space (M-F8)."""
+
+    where: str
+
+    def __str__(self) -> str:
+        return "put it on the ship" if self.where == "ship" else "put it in local space, unclaimed"
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Belt: discard the ship's destination card and draw the next."""
+
+    def __str__(self) -> str:
+        return "swap the destination"
+
+
+@dataclass(frozen=True)
+class EndRun:
+    """Belt: pay the destination's cost and end the run there (the rest of the energy is lost)."""
+
+    def __str__(self) -> str:
+        return "end the run at the destination"
+
+
+@dataclass(frozen=True)
+class Finish:
+    """End the current part of an action: stop repaying, leave the Market, stop loading, stop the run,
+    claim nothing, transfer nothing more."""
+
+    what: str
+
+    def __str__(self) -> str:
+        return self.what

@@ -10,13 +10,14 @@ the card's energy and loses the rest. Tokens already aboard are never dropped (M
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Callable
 
 from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.options import Options
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
+from ..engine.frozen import replace
 from .actions import BeltAction, RunShip, end_run, explore, pickup, swap, take
 from .state import GameState, Ship, describe_tokens, holds, pile, require, without
 from .variant import BELT
@@ -205,8 +206,8 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
             f"The other {energy - cost} energy is lost.")
 
 
-def legal_belt_actions(state: GameState, ship_id: str, energy: int | None = None) -> list[tuple[BeltAction, str]]:
-    """Every belt action the active player's ship could take next, with ``"legal"`` or the refusing rule.
+def legal_belt_actions(state: GameState, ship_id: str, energy: int | None = None) -> Options:
+    """Every belt action the active player's ship could take next, as ``Options`` (refused ones with their rule).
 
     ``energy`` is what is left of the run (the ship's full energy by default).
     """
@@ -215,13 +216,10 @@ def legal_belt_actions(state: GameState, ship_id: str, energy: int | None = None
     energy = state.energy_of(ship) if energy is None else energy
     candidates = [pickup("known"), pickup("local")] + [take(p.name) for p in state.players if p.name != player.name]
     candidates += [explore("ship"), explore("local"), swap(), end_run()]
-    verdicts = []
-    for action in candidates:
-        try:
-            require(not ship.at_destination, "merchants.belt.run_over",
-                    "The run ended at the destination; no more energy can be spent.", BELT)
-            _belt_action(state, ship, action, energy, Rng(0))
-            verdicts.append((action, "legal"))
-        except IllegalAction as refusal:
-            verdicts.append((action, f"{refusal.rule}: {refusal.reason}"))
-    return verdicts
+
+    def check(action: BeltAction) -> None:
+        require(not ship.at_destination, "merchants.belt.run_over",
+                "The run ended at the destination; no more energy can be spent.", BELT)
+        _belt_action(state, ship, action, energy, Rng(0))  # only whether it is refused matters here
+
+    return Options.checked(candidates, check)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -95,17 +95,24 @@ class GameData:
     destinations: tuple[Destination, ...]
     source: str = SAMPLE
 
+    @cached_property
+    def _index(self) -> dict[str, dict[Any, Any]]:
+        return {"value": dict(self.token_values), "ship": {d.id: d for d in self.ships},
+                "card": {c.id: c for c in self.cards}, "destination": {d.id: d for d in self.destinations}}
+
     def value(self, token: str) -> int:
-        return dict(self.token_values)[token]
+        found = self._index["value"].get(token)
+        return found if found is not None else find(self.token_values, token, "token", "no such token", key=lambda kv: kv[0])
 
     def ship(self, design_id: str) -> ShipDesign:
-        return find(self.ships, design_id, "design", "no such ship")
+        return self._index["ship"].get(design_id) or find(self.ships, design_id, "design", "no such ship")
 
     def card(self, card_id: str) -> Card:
-        return find(self.cards, card_id, "card", "no such card")
+        return self._index["card"].get(card_id) or find(self.cards, card_id, "card", "no such card")
 
     def destination(self, destination_id: str) -> Destination:
-        return find(self.destinations, destination_id, "destination", "no such destination")
+        return (self._index["destination"].get(destination_id)
+                or find(self.destinations, destination_id, "destination", "no such destination"))
 
     @property
     def marks(self) -> tuple[int, ...]:

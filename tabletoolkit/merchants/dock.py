@@ -11,10 +11,11 @@ During the end game tokens stay aboard, all loans are repaid and nothing is scra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
+from ..engine.frozen import replace
 from .actions import DockVisit
 from .end import check_trigger, repay_every_loan, trigger_end
 from .shipyard import loan_repayment

@@ -9,9 +9,10 @@ ties go to the player who reached the Dock earliest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine.steps import Procedure, Step
+from ..engine.frozen import replace
 from .shipyard import loan_repayment
 from .state import GameState, Player, require
 from .variant import END

@@ -7,11 +7,11 @@ Paying 6 credits to flip and claim a token in your local space is a bonus to a p
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
+from ..engine.frozen import replace
 from .actions import MarketVisit
 from .state import GameState, holds, pile, require, without
 from .variant import MARKET

@@ -7,13 +7,13 @@ pay-loans action. The Mark on sale advances when all its ships are gone; older M
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
+from ..engine.frozen import replace
 from .actions import BuyShip, PayLoans
 from .state import GameState, Player, Ship, require
 from .variant import RULEBOOK, SHIPYARD, MerchantsVariant

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
+from ..engine.frozen import replace
 from .data import LOCATIONS, GameData, find, load_data
 from .variant import RULEBOOK, MerchantsVariant
 

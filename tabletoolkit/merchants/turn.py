@@ -8,17 +8,18 @@ the Dock (for a player done with the game) earns the Dock bonus instead.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..engine.errors import IllegalAction
+from ..engine.options import Options
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, run
+from ..engine.frozen import replace
 from .actions import BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnChoice, act, move, move_and_act, stay
 from .belt import arrive_at_belt, belt, check_run
 from .dock import settle, dock
-from .end import check_passing_repayment, check_trigger, final_scoring, pass_into_dock
+from .end import check_trigger, final_scoring, pass_into_dock
 from .market import check_market, market
 from .shipyard import check_shipyard, loan_repayment, shipyard
 from .state import GameState, next_location, require
@@ -39,6 +40,14 @@ def check_turn(state: GameState, choice: TurnChoice) -> None:
 
     Belt actions after the start of a run depend on the bag and are checked as they come.
     """
+    there = check_option(state, choice)
+    if choice.option in ("act", "move_act"):
+        check_action(there, choice.action, arrived=choice.option == "move_act")
+
+
+def check_option(state: GameState, choice: TurnChoice) -> GameState:
+    """Refuse the turn's option itself (stay, act here, move and act, move and do nothing); returns the state
+    with the player where the action would happen."""
     require(not state.finished, "merchants.turn.game_over", "The game is over.", END)
     player = state.active
     done = state.end_trigger is not None and player.name in state.dock_arrivals
@@ -46,17 +55,15 @@ def check_turn(state: GameState, choice: TurnChoice) -> None:
         require(done, "merchants.end.no_stay", "Staying for the Dock bonus is only for end-game turns begun at the Dock.", END)
         require(choice.option == "stay", "merchants.end.stay_at_dock",
                 f"{player.name} is at the Dock for the end of the game: the turn earns {state.variant.dock_bonus} credits instead of an action.", END)
-        return
+        return state
     if choice.option == "act":
         require(not player.final_lap, "merchants.end.must_leave",
                 f"{player.name} was at the Dock when the end triggered and must go round once more (M-R4).", END)
         require(state.variant.act_again or not player.acted_here, "merchants.turn.act_again",
                 "This variant forbids acting twice in a row at the same location.", TURN)
-        _check_action(state, choice.action, arrived=False)
-        return
+        return state
     moved = moved_on(state)
     target = moved.active
-    endgame = state.end_trigger is not None
     if choice.option == "move":
         require(choice.action is None, "merchants.turn.move_no_action", "Moving and doing nothing takes no action.", TURN)
         variant = state.variant
@@ -65,15 +72,14 @@ def check_turn(state: GameState, choice: TurnChoice) -> None:
             require(target.credits < cheapest, "merchants.shipyard.must_repay",
                     f"{player.name} enters the Shipyard with loans and can repay one ({cheapest} credits): they must (シップヤード).",
                     "シップヤード")
-        if endgame and target.location == "Dock":
+        if state.end_trigger is not None and target.location == "Dock":
             require(variant.endgame_dock_entry == "may_pass", "merchants.end.dock_on_arrival",
                     "In the end game a player entering the Dock takes the Dock action: payout and repaying every loan.", END)
-            check_passing_repayment(moved)
-        return
-    _check_action(moved, choice.action, arrived=True)
+    return moved
 
 
-def _check_action(state: GameState, action: Any, arrived: bool) -> None:
+def check_action(state: GameState, action: Any, arrived: bool) -> None:
+    """Refuse the location's action (the player already where it happens)."""
     location = state.active.location
     if not isinstance(action, ACTIONS[location]):
         names = " or ".join(kind.__name__ for kind in ACTIONS[location])
@@ -165,16 +171,9 @@ def candidate_choices(state: GameState) -> list[TurnChoice]:
     return ([act(a) for a in actions_at(here)] + [move_and_act(a) for a in actions_at(ahead)] + [move(), stay()])
 
 
-def legal_choices(state: GameState) -> list[tuple[TurnChoice, str]]:
-    """Every candidate choice with ``"legal"`` or the rule that refuses it and why (none are dropped)."""
-    verdicts = []
-    for choice in candidate_choices(state):
-        try:
-            check_turn(state, choice)
-            verdicts.append((choice, "legal"))
-        except IllegalAction as refusal:
-            verdicts.append((choice, f"{refusal.rule}: {refusal.reason}"))
-    return verdicts
+def legal_choices(state: GameState) -> Options:
+    """Every candidate choice as ``Options``: the legal ones, and the refused ones with the rule, reason and section."""
+    return Options.checked(candidate_choices(state), lambda choice: check_turn(state, choice))
 
 
 def play_turn(state: GameState, choice: TurnChoice, rng: Rng):

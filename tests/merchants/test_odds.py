@@ -1,5 +1,6 @@
 """Exact odds of the bag and of belt runs (odds.bag): draws without replacement, plans, the best plan."""
 
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
@@ -159,3 +160,189 @@ def test_a_free_swap_has_no_best_plan():
 def test_a_situation_from_a_game_knows_the_destination_discards():
     state = replace(seated(small_table(), "Ada", ships=(sample_ship("mule"),)), destination_discard=("hygiea", "ceres", "hygiea"))
     assert situation(state, "Ada", "mule-1").start.discard == (("ceres", 1), ("hygiea", 2))
+
+
+# --- exploring into local space and loading fewer tokens than fit ------------------------------------
+def test_exploring_twice_into_local_space_then_picking_up_pays_8_for_certain():
+    """Room for one token, a bag of an ice (1) and a gold (8): loading the first draw pays 9/2 on average;
+    seeing both draws in local space first and then picking up the gold pays 8 for certain."""
+    sit = make_situation(energy=2 + 2 + 1, capacity=1, values={"ice": 1, "gold": 8}, bag={"ice": 1, "gold": 1})
+    by_hand = plan_odds(sit, [explore("local"), explore("local"), pickup("local")])
+    assert by_hand.distribution == Distribution({8: 1}) and by_hand.skipped == 0
+    assert plan_odds(sit, [explore()]).expected == Fraction(9, 2)
+    best = best_plan(sit)
+    assert best.expected == by_hand.expected == 8 == plain_expected(sit)
+    assert best.distribution == Distribution({8: 1})
+    assert best.first_action() == explore()
+    assert best.describe() == [
+        "explore:",
+        "  if gold (1/2), expected 8: put it on the ship",
+        "    stop here: payout 8",
+        "  if ice (1/2), expected 8: put it in local space",
+        "    explore (gold): put it on the ship",
+        "    stop here: payout 8",
+    ]
+
+
+def test_a_pickup_may_load_fewer_tokens_than_fit():
+    """Room for two, a gold and an ice in known space and in local space: a gold from each (10) beats the
+    gold and the ice of one pile (6)."""
+    sit = make_situation(energy=2, capacity=2, values=VALUES, bag={}, known=("gold", "ice"), local=("gold", "ice"))
+    by_hand = plan_odds(sit, [pickup("known", ("gold",)), pickup("local", ("gold",))])
+    assert by_hand.distribution == Distribution({10: 1})
+    assert plan_odds(sit, [pickup("known"), pickup("local")]).expected == 6
+    best = best_plan(sit)
+    assert best.expected == 10 == plain_expected(sit)
+    assert best.first_action() == pickup("known", ("gold",))
+    assert best.describe() == ["pick up from known space [gold]", "pick up from local space (gold)", "stop here: payout 10"]
+
+
+def test_a_poor_draw_goes_into_local_space_to_keep_the_room_for_a_take():
+    """One slot, 5 energy: explore (2), and unless it is the xenite, leave the draw in local space and take
+    Bea's gold (3)."""
+    sit = make_situation(energy=5, capacity=1, values={"ice": 1, "gold": 5, "xenite": 8}, bag={"ice": 2, "xenite": 1},
+                         opponents={"Bea": ("gold",)})
+    best = best_plan(sit)
+    assert best.expected == Fraction(2 * 5 + 8, 3) == plain_expected(sit)
+    assert best.distribution == Distribution({5: 2, 8: 1})
+    lines = best.describe()
+    assert "  if ice (2/3), expected 5: put it in local space" in lines
+    assert "  if xenite (1/3), expected 8: put it on the ship" in lines
+    assert "    take from Bea's local space (gold)" in lines
+
+
+# An exhaustive search written apart from the module: every decision of a run over the raw state (kinds,
+# not values; every sub-multiset a pickup may load; an explore's token placed after it is drawn).
+def _brute_force(sit) -> Fraction:
+    from functools import lru_cache
+    from itertools import combinations
+
+    rules, start = sit.rules, sit.start
+    value_of = dict(rules.values)
+    cards = {name: (cost, bonus) for name, cost, bonus in rules.destinations}
+    pick, take_cost, explore_cost, swap_cost = rules.costs
+
+    def spread(pairs):
+        return tuple(sorted(k for k, n in pairs for _ in range(n)))
+
+    def less(tokens, taken):
+        left = list(tokens)
+        for t in taken:
+            left.remove(t)
+        return tuple(left)
+
+    def subsets(tokens, room):
+        return {c for k in range(1, min(room, len(tokens)) + 1) for c in combinations(tokens, k)}
+
+    def payout(count, worth, destination, ended):
+        if not count:
+            return 0
+        return worth + rules.flat + (cards[destination][1] if ended else 0)
+
+    def draw(deck, discard):
+        """(card, chance, deck, discard) for the next destination card: an empty deck takes the discards."""
+        if not deck:
+            deck, discard = discard, ()
+        return [(c, Fraction(deck.count(c), len(deck)), less(deck, (c,)), discard) for c in sorted(set(deck))]
+
+    @lru_cache(maxsize=None)
+    def best(energy, count, worth, known, local, opponents, bag, destination, deck, discard, ended, drawn):
+        room = rules.capacity - count
+        if drawn is not None:
+            options = [best(energy, count, worth, known, tuple(sorted(local + (drawn,))), opponents, bag,
+                            destination, deck, discard, ended, None)]
+            if room > 0:
+                options.append(best(energy, count + 1, worth + value_of[drawn], known, local, opponents, bag,
+                                    destination, deck, discard, ended, None))
+            return max(options)
+        if ended:
+            return Fraction(payout(count, worth, destination, True))
+        if destination is None and (deck or discard):
+            return sum(p * best(energy, count, worth, known, local, opponents, bag, c, d, left, False, None)
+                       for c, p, d, left in draw(deck, discard))
+        options = [Fraction(payout(count, worth, destination, False))]
+        if energy >= pick:
+            for chosen in subsets(known, room):
+                options.append(best(energy - pick, count + len(chosen), worth + sum(value_of[t] for t in chosen),
+                                    less(known, chosen), local, opponents, bag, destination, deck, discard, False, None))
+            for chosen in subsets(local, room):
+                options.append(best(energy - pick, count + len(chosen), worth + sum(value_of[t] for t in chosen),
+                                    known, less(local, chosen), opponents, bag, destination, deck, discard, False, None))
+        if energy >= take_cost:
+            for index, (name, tokens) in enumerate(opponents):
+                for chosen in subsets(tokens, room):
+                    others = opponents[:index] + ((name, less(tokens, chosen)),) + opponents[index + 1:]
+                    options.append(best(energy - take_cost, count + len(chosen), worth + sum(value_of[t] for t in chosen),
+                                        known, local, others, bag, destination, deck, discard, False, None))
+        if bag and energy >= explore_cost:
+            options.append(sum(Fraction(bag.count(t), len(bag)) * best(
+                energy - explore_cost, count, worth, known, local, opponents, less(bag, (t,)), destination, deck,
+                discard, False, t) for t in sorted(set(bag))))
+        if destination is not None and (deck or discard) and energy >= swap_cost:
+            options.append(sum(p * best(energy - swap_cost, count, worth, known, local, opponents, bag, c, d, left,
+                                        False, None)
+                               for c, p, d, left in draw(deck, tuple(sorted(discard + (destination,))))))
+        if destination is not None and energy >= cards[destination][0]:
+            options.append(best(0, count, worth, known, local, opponents, bag, destination, deck, discard, True, None))
+        return max(options)
+
+    return best(start.energy, start.held, start.worth, start.known, start.local,
+                tuple((name, tokens) for name, tokens in start.opponents), spread(start.bag), start.destination,
+                spread(start.deck), spread(start.discard), start.ended, None)
+
+
+def _random_situation(rng):
+    kinds = rng.sample(["ice", "iron", "gold"], rng.choice((2, 3)))
+    values = {kind: rng.randint(0, 6) for kind in kinds}
+
+    def tokens(most):
+        return tuple(rng.choice(kinds) for _ in range(rng.randint(0, most)))
+
+    bag = dict(Counter(tokens(6)))
+    capacity = rng.choice((1, 1, 2, 2, 3, 4))  # little room: which draws to keep matters most
+    opponents = {"Bea": tokens(3)} if rng.random() < 0.5 else {}
+    destinations = deck = discard = None
+    destination = None
+    if rng.random() < 0.5:
+        destinations = {"a": (rng.randint(1, 3), rng.randint(0, 5)), "b": (rng.randint(1, 3), rng.randint(0, 5))}
+        deck = {"a": rng.randint(0, 2), "b": rng.randint(0, 1)}
+        discard = {"a": rng.randint(0, 1), "b": rng.randint(0, 1)}
+        destination = rng.choice((None, "a", "b"))
+    costs = (rng.randint(1, 2), rng.randint(1, 3), 1 if rng.random() < 0.6 else 2, rng.randint(1, 2))
+    return make_situation(energy=rng.choice((0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7)), capacity=capacity, values=values, bag=bag,
+                          hold=tokens(min(capacity, 2))[:capacity - 1], known=tokens(3), local=tokens(3),
+                          opponents=opponents, destination=destination, destinations=destinations, deck=deck,
+                          discard=discard, flat=rng.randint(0, 2), costs=costs)
+
+
+def test_the_best_plan_equals_an_exhaustive_search_over_every_decision_on_random_situations():
+    import random
+
+    rng = random.Random(20240514)
+    for _ in range(150):
+        sit = _random_situation(rng)
+        best = best_plan(sit)
+        assert best.expected == _brute_force(sit) == best.distribution.mean() == plain_expected(sit), sit
+
+
+def _random_plan(rng, sit):
+    steps = [explore(), explore("local"), pickup("known"), pickup("local"), swap(), end_run()]
+    steps += [take(name) for name, _ in sit.start.opponents]
+    for source, tokens in (("known", sit.start.known), ("local", sit.start.local)):
+        if tokens:
+            steps.append(pickup(source, tuple(rng.sample(tokens, rng.randint(1, len(tokens))))))
+    return [rng.choice(steps) for _ in range(rng.randint(0, 5))]
+
+
+def test_no_random_fixed_plan_beats_the_best_plan():
+    import random
+
+    rng = random.Random(7)
+    for _ in range(150):
+        sit = _random_situation(rng)
+        best = best_plan(sit)
+        for _ in range(3):
+            plan = _random_plan(rng, sit)
+            odds = plan_odds(sit, plan)
+            assert sum(p for _, p in odds.distribution.items()) == 1
+            assert odds.expected <= best.expected, (sit, plan)

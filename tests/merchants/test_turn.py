@@ -66,13 +66,14 @@ def test_leaving_the_dock_opens_the_refineries():
     assert not run(turn(small_table(), move(), Rng(0))).result.refineries_open
 
 
-def test_legal_choices_list_every_candidate_with_its_verdict():
-    verdicts = dict((str(choice), verdict) for choice, verdict in legal_choices(small_table()))
-    assert verdicts["act here: buy a kestrel"] == "legal"
-    assert verdicts["act here: lease a mule"] == "legal"
-    assert verdicts["move and do nothing"] == "legal"
-    assert verdicts["stay at the Dock"].startswith("merchants.end.no_stay: ")
-    assert verdicts["act here: buy a falcon"].startswith("merchants.shipyard.not_current_mark: Only Mark 1 ships")
+def test_legal_choices_list_every_candidate_legal_or_refused_with_its_rule_and_section():
+    options = {option.text: option for option in legal_choices(small_table())}
+    assert options["act here: buy a kestrel"].legal and options["act here: lease a mule"].legal
+    assert options["move and do nothing"].legal
+    stay = options["stay at the Dock"]
+    assert not stay.legal and stay.rule == "merchants.end.no_stay" and stay.section == "ゲームの終了"
+    falcon = options["act here: buy a falcon"]
+    assert falcon.rule == "merchants.shipyard.not_current_mark" and falcon.reason.startswith("Only Mark 1 ships")
 
 
 def test_no_turn_after_the_game_is_over():

@@ -1,0 +1,832 @@
+"""Starship Merchants as a whole game on the game contract (``tt.new_game("merchants", players=3, seed=7)``).
+
+A turn begins with the turn's option (手番の流れ): act here, move on and act, move on and do nothing, or — in
+the end game, for a player back at the Dock — stay. The action then goes on as successive decisions on a
+stack, each offered when the rules give it: repaying one more loan marker; at the Market replacing cards
+on arrival (each replacement drawn), one purchase, then the claim bonus (M-F1, M-F2); at the Belt a run,
+decision by decision — pick up (then load token by token, fewer than fit if you like), take, explore (a
+chance event; then where the token goes, decided once seen, M-F8), swap, end at the destination, stop;
+at the Dock the payout, then re-buying a scrapped ship's pilot and gear one card at a time.
+
+Every draw from the bag, the destination deck and the market deck is a chance event, uniform over what is
+left (a deck is face down: its order is not known, so the next card is any of those remaining). The set-up
+is dealt from the game's ``Rng(seed)``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.game import CHANCE, Game, Outcome
+from ..engine.options import Option, Options
+from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step, run
+from ..engine.frozen import replace
+from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, Finish, Load, MarketVisit, PayLoans,
+                      Pickup, Place, RepayLoan, ReplaceCard, RunShip, Swap, Transfer, TurnChoice)
+from .belt import arrive_at_belt, check_run
+from .data import GameData, load_data
+from .dock import dock
+from .end import final_scoring, pass_into_dock, standings
+from .market import check_market
+from .shipyard import check_shipyard, loan_repayment, shipyard
+from .state import GameState, describe_tokens, new_game, next_location, pile, require, without
+from .turn import check_action, check_option, moved_on
+from .variant import BELT, DOCK, END, MARKET, RULEBOOK, SHIPYARD, TURN, MerchantsVariant
+
+NAMES = ("Ada", "Bea", "Cy", "Dee", "Eve", "Fay")
+
+
+# --- what is pending: the decision stack ------------------------------------------------------------
+@dataclass(frozen=True)
+class Repaying:
+    """A pay-loans action under way: one more marker may be repaid."""
+
+
+@dataclass(frozen=True)
+class AtMarket:
+    """A Market visit under way: replacements (on arrival, before buying), one purchase, then the claim bonus."""
+
+    arrived: bool
+    replaced: int = 0
+    bought: bool = False
+
+
+@dataclass(frozen=True)
+class Running:
+    """A Belt run under way: the ship and the energy left."""
+
+    ship: str
+    energy: int
+
+
+@dataclass(frozen=True)
+class Loading:
+    """A pickup paid for: tokens are loaded one by one from ``source`` (known, local, or an opponent's name)."""
+
+    source: str
+    loaded: int = 0
+
+
+@dataclass(frozen=True)
+class Placing:
+    """An explored token, seen: it goes on the ship or into local space."""
+
+    token: str
+
+
+@dataclass(frozen=True)
+class Transferring:
+    """Scrapped ships' cards that may still be re-bought: (ship id, card) pairs, and what was passed on."""
+
+    cards: tuple[tuple[str, str], ...]
+    passed: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A chance event: the next ``what`` (a bag token, a destination card or a market card)."""
+
+    what: str
+
+
+Frame = Repaying | AtMarket | Running | Loading | Placing | Transferring | Drawing
+DRAWN = {"token": "the bag", "destination": "the destination deck", "market": "the market deck"}
+
+
+@dataclass(frozen=True, repr=False)
+class MerchantsGame(Game):
+    """A whole Starship Merchants game: the board, the pending decisions, the seed and the last steps."""
+
+    board: GameState
+    seed: int = 0
+    pending: tuple[Frame, ...] = ()
+    acted: bool = False
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+    game_id: ClassVar[str] = "merchants"
+    section: ClassVar[str] = TURN
+    end_section: ClassVar[str] = END
+
+    # --- the contract ---------------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(p.name for p in self.board.players)
+
+    @property
+    def variant(self) -> MerchantsVariant:
+        return self.board.variant
+
+    @property
+    def over(self) -> bool:
+        return self.board.finished
+
+    @property
+    def to_move(self) -> Any:
+        if self.over:
+            return None
+        if self.pending and isinstance(self.pending[-1], Drawing):
+            return CHANCE
+        return self.board.active.name
+
+    def __repr__(self) -> str:
+        where = " > ".join(_frame_words(f) for f in self.pending) or "turn"
+        return f"<Merchants game · {where} · {self.board!r}>"
+
+    def _repr_svg_(self) -> str:
+        return self.board._repr_svg_()
+
+    def _chance_outcomes(self) -> dict[Any, Fraction]:
+        pool = self._draw_pool(self.pending[-1].what)
+        total = sum(pool.values())
+        return {item: Fraction(n, total) for item, n in sorted(pool.items())}
+
+    def describe_outcome(self, outcome: Any) -> str:
+        what = self.pending[-1].what if self.pending and isinstance(self.pending[-1], Drawing) else "token"
+        if what == "destination":
+            target = self.board.data.destination(outcome)
+            return f"{target.name} (cost {target.cost}, bonus {target.bonus})"
+        return str(outcome)
+
+    def _decision_options(self) -> Options:
+        if not self.pending:
+            return _turn_options(self.board)
+        frame = self.pending[-1]
+        return _FRAME_OPTIONS[type(frame)](self, frame)
+
+    def _resolve(self, choice: Any) -> "MerchantsGame":
+        steps: list[Step] = []
+        if not self.pending:
+            game = _start_turn(self, choice, steps)
+        else:
+            frame = self.pending[-1]
+            game = _FRAME_RESOLVE[type(frame)](self, frame, choice, steps)
+        game = _settle(game, steps)
+        return replace(game, steps=tuple(steps))
+
+    def _final(self) -> Outcome:
+        table = standings(self.board)
+        tied = len(table) > 1 and table[0].credits == table[1].credits
+        return Outcome(tuple((p.name, p.credits) for p in self.board.players), tuple(s.name for s in table),
+                       (table[0].name,), "ties go to the earliest arrival at the Dock" if tied else "")
+
+    def invariants(self) -> list[str]:
+        """Tokens, cards, refineries and destinations conserved; credits never negative unless a debt variant."""
+        board, data = self.board, self.board.data
+        problems = []
+        tokens = Counter(dict(board.bag)) + Counter(board.known) + Counter(board.out_of_play)
+        tokens += Counter(f.token for f in self.pending if isinstance(f, Placing))  # drawn, seen, not yet placed
+        cards = Counter(board.market_row + board.market_deck + board.market_discard)
+        refineries = Counter(dict(board.refinery_supply))
+        destinations = Counter(board.destination_deck + board.destination_discard)
+        for player in board.players:
+            tokens += Counter(player.local + player.claimed + player.setup_tokens)
+            cards += Counter(player.kept_cards)
+            refineries += Counter(player.refineries)
+            for ship in player.ships:
+                tokens += Counter(ship.hold)
+                cards += Counter(ship.cards)
+                destinations += Counter([ship.destination] if ship.destination else [])
+            debt = board.variant.unpayable_repayment == "debt" or board.variant.endgame_unpaid_loans == "debt"
+            if player.credits < 0 and not debt:
+                problems.append(f"{player.name} has {player.credits} credits")
+        if tokens != Counter(dict(data.bag)):
+            problems.append(f"tokens not conserved: {dict(tokens)} against {dict(data.bag)}")
+        if cards != Counter({c.id: c.copies for c in data.cards if c.type != "refinery"}):
+            problems.append("market cards not conserved")
+        if refineries != Counter({c.id: c.copies for c in data.cards if c.type == "refinery"}):
+            problems.append("refinery cards not conserved")
+        if destinations != Counter({d.id: d.copies for d in data.destinations}):
+            problems.append("destination cards not conserved")
+        return problems
+
+    # --- chance -------------------------------------------------------------------------------------
+    def _draw_pool(self, what: str) -> Counter:
+        board = self.board
+        if what == "token":
+            return Counter({k: n for k, n in board.bag if n})
+        deck, discard = ((board.destination_deck, board.destination_discard) if what == "destination"
+                         else (board.market_deck, board.market_discard))
+        return Counter(deck or discard)
+
+
+def _frame_words(frame: Frame) -> str:
+    if isinstance(frame, Running):
+        return f"run of {frame.ship} ({frame.energy} energy left)"
+    if isinstance(frame, Loading):
+        return f"loading from {frame.source}"
+    if isinstance(frame, Placing):
+        return f"placing a {frame.token}"
+    if isinstance(frame, AtMarket):
+        return "at the Market" + (" (bought)" if frame.bought else "")
+    if isinstance(frame, Drawing):
+        return f"drawing from {DRAWN[frame.what]}"
+    if isinstance(frame, Transferring):
+        return "transferring cards"
+    return "repaying loans"
+
+
+def _collect(procedure: Procedure, steps: list[Step]) -> Any:
+    finished = run(procedure)
+    steps.extend(finished.steps)
+    return finished.result
+
+
+# --- the turn's option --------------------------------------------------------------------------------
+def _actions_at(board: GameState, location: str) -> list[Any]:
+    player = board.active
+    if location == "Shipyard":
+        found: list[Any] = [BuyShip(d, lease) for d, n in board.shipyard
+                            if n and board.data.ship(d).mark == board.era for lease in (False, True)]
+        return found + [PayLoans((s.id,)) for s in player.ships if s.loans]
+    if location == "Market":
+        return [MarketVisit()]
+    if location == "Belt":
+        return [RunShip(s.id) for s in player.ships]
+    return [DockVisit(), DockVisit(trigger_end=True)]
+
+
+def _turn_options(board: GameState) -> Options:
+    """The turn's options: each action here and at the next location, moving on, and (in the end game) staying.
+
+    The option's own rules (``check_option``) are checked once for all the actions that share it.
+    """
+    here = board.active.location
+    found: list[Option] = []
+    for option, location in (("act", here), ("move_act", next_location(here))):
+        try:
+            there, refusal = check_option(board, TurnChoice(option)), None
+        except IllegalAction as error:
+            there, refusal = board, error
+        for action in _actions_at(board, location):
+            choice = TurnChoice(option, action)
+            details = _describe_turn(board, choice)
+            try:
+                if refusal is not None:
+                    raise refusal
+                _check_action_there(there, action, option == "move_act")
+            except IllegalAction as error:
+                found.append(Option.refused_by(choice, error, **details))
+            else:
+                found.append(Option(choice, **details))
+    rest = [TurnChoice("move")] + ([TurnChoice("stay")] if board.end_trigger is not None else [])
+    return Options(found + list(Options.checked(rest, lambda choice: check_option(board, choice),
+                                                lambda choice: {"group": "Other"})))
+
+
+def _describe_turn(board: GameState, choice: TurnChoice) -> dict[str, Any]:
+    cost = None
+    if isinstance(choice.action, BuyShip):
+        design = board.data.ship(choice.action.design)
+        cost = f"{board.variant.half(design.price) if choice.action.lease else design.price} credits"
+    elif isinstance(choice.action, PayLoans):
+        cost = f"{loan_repayment(board.active.ship(choice.action.markers[0]), board.variant)} credits"
+    group = {"act": "Act here", "move_act": "Move on and act"}.get(choice.option, "Other")
+    return {"cost": cost, "group": group}
+
+
+def _check_action_there(there: GameState, action: Any, arrived: bool) -> None:
+    """Refuse the action at its location (the player already there); entering the Market needs something to do."""
+    if isinstance(action, MarketVisit):
+        require(there.active.location == "Market", "merchants.market.not_here",
+                f"{there.active.name} would be at the {there.active.location}, not the Market.", MARKET)
+        require(bool(_market_options(there, AtMarket(arrived)).legal), "merchants.market.nothing_to_do",
+                "Nothing at the Market can be bought now" + (" or replaced" if arrived else "") + ".", MARKET)
+        return
+    check_action(there, action, arrived)
+
+
+def _start_turn(game: MerchantsGame, choice: TurnChoice, steps: list[Step]) -> MerchantsGame:
+    board = game.board
+    name = board.active.name
+    heading = f"Turn {board.turn}: {name}"
+    if choice.option == "stay":
+        player = board.active
+        board = board.with_player(replace(player, credits=player.credits + board.variant.dock_bonus))
+        steps.append(Step(f"{heading} stays at the Dock",
+                          f"{name} begins the turn at the Dock in the end game: {board.variant.dock_bonus} credits instead "
+                          f"of an action ({board.active.credits} now).", END, board, {"credits": board.active.credits}))
+        return replace(game, board=board, acted=False)
+    arrived = choice.option != "act"
+    if arrived:
+        leaving = board.active.location
+        board = moved_on(board)
+        where = board.active.location
+        what = "and acts" if choice.action is not None else "and does nothing"
+        steps.append(Step(f"{heading} moves to the {where}", f"{name} moves clockwise from the {leaving} to the {where} {what}.",
+                          TURN, board, {"from": leaving, "to": where}))
+        if leaving == "Dock" and not board.refineries_open:
+            board = replace(board, refineries_open=True)
+            steps.append(Step("Refineries open", f"{name} is the first to leave the Dock: refinery cards are now on sale.",
+                              MARKET, board, {}))
+        if where == "Belt":
+            board = _collect(arrive_at_belt(board), steps)
+        if where == "Dock" and choice.action is None and board.end_trigger is not None:
+            board = _collect(pass_into_dock(board), steps)
+    else:
+        again = " again where they stand (M-R5)" if board.active.acted_here else " where they stand"
+        steps.append(Step(f"{heading} acts at the {board.active.location}", f"{name} acts{again}.", TURN, board, {}))
+    game = replace(game, board=board, acted=choice.action is not None)
+    action = choice.action
+    if action is None:
+        return game
+    if isinstance(action, BuyShip):
+        return replace(game, board=_collect(shipyard(board, action, arrived), steps))
+    if isinstance(action, PayLoans):
+        board = _collect(shipyard(board, action, arrived), steps)
+        return replace(game, board=board, pending=(Repaying(),))
+    if isinstance(action, MarketVisit):
+        return replace(game, pending=(AtMarket(arrived),))
+    if isinstance(action, RunShip):
+        return _start_run(game, action.ship, steps)
+    before = {s.id: s for s in board.active.ships}
+    board = _collect(dock(board, action), steps)
+    after = {s.id for s in board.active.ships}
+    scrapped = tuple((ship_id, card) for ship_id, ship in before.items() if ship_id not in after for card in ship.cards)
+    game = replace(game, board=board)
+    return replace(game, pending=(Transferring(scrapped),)) if scrapped else game
+
+
+def _finish_turn(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
+    board = game.board
+    board = board.with_player(replace(board.active, acted_here=game.acted))
+    if board.end_trigger is not None and set(board.dock_arrivals) == {p.name for p in board.players}:
+        board = _collect(final_scoring(board), steps)
+        return replace(game, board=board)
+    board = replace(board, current=(board.current + 1) % len(board.players), turn=board.turn + 1)
+    steps.append(Step("Next player", f"{board.active.name} is next.", TURN, board, {"next": board.active.name}))
+    return replace(game, board=board, acted=False)
+
+
+def _settle(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
+    """Close what has nothing left to decide (a run out of energy, a pickup with no room left, …), then the turn."""
+    while game.pending:
+        frame = game.pending[-1]
+        board = game.board
+        if isinstance(frame, Running):
+            ship = board.active.ship(frame.ship)
+            if frame.energy > 0 and not ship.at_destination:
+                return game
+            game = _end_run(game, frame, steps)
+        elif isinstance(frame, Loading):
+            if frame.loaded == 0 or (_room(game) > 0 and _available(board, frame.source)):
+                return game
+            game = replace(game, pending=game.pending[:-1])
+        elif isinstance(frame, AtMarket):
+            if not frame.bought or board.active.local:
+                return game
+            game = replace(game, pending=game.pending[:-1])
+        elif isinstance(frame, Repaying):
+            if board.active.loans:
+                return game
+            game = replace(game, pending=game.pending[:-1])
+        elif isinstance(frame, Drawing):
+            if game._draw_pool(frame.what):
+                return game
+            game = replace(game, pending=game.pending[:-1])
+        elif isinstance(frame, Transferring):
+            if any(not isinstance(o.choice, Finish) for o in _transfer_options(game, frame).legal):
+                return game
+            game = replace(game, pending=game.pending[:-1])
+        else:
+            return game
+    return _finish_turn(game, steps)
+
+
+# --- the Shipyard: one more marker ------------------------------------------------------------------------
+def _repay_options(game: MerchantsGame, frame: Repaying) -> Options:
+    board = game.board
+    candidates = [RepayLoan(s.id) for s in board.active.ships if s.loans] + [Finish("stop repaying")]
+    return Options.checked(candidates, lambda c: _check_repay(board, c),
+                           lambda c: {"cost": f"{loan_repayment(board.active.ship(c.ship), board.variant)} credits"}
+                           if isinstance(c, RepayLoan) else {})
+
+
+def _check_repay(board: GameState, choice: Any) -> None:
+    if isinstance(choice, RepayLoan):
+        check_shipyard(board, PayLoans((choice.ship,)), arrived=False)
+
+
+def _repay(game: MerchantsGame, frame: Repaying, choice: Any, steps: list[Step]) -> MerchantsGame:
+    if isinstance(choice, Finish):
+        return replace(game, pending=game.pending[:-1])
+    return replace(game, board=_collect(shipyard(game.board, PayLoans((choice.ship,))), steps))
+
+
+# --- the Market ---------------------------------------------------------------------------------------
+def _market_options(board: GameState, frame: AtMarket) -> Options:
+    player = board.active
+    if frame.bought:
+        candidates: list[Any] = [ClaimToken(k) for k in dict.fromkeys(player.local)] + [Finish("claim nothing")]
+        return Options.checked(candidates, lambda c: _check_claim(board, c),
+                               lambda c: {"cost": f"{board.variant.mine_claim_price} credits"} if isinstance(c, ClaimToken) else {})
+    candidates = [ReplaceCard(c) for c in dict.fromkeys(board.market_row)]
+    candidates += [BuyCard(c, s.id) for c in dict.fromkeys(board.market_row) for s in player.ships]
+    candidates += [BuyCard(c) for c, _ in board.refinery_supply]
+    candidates.append(Finish("leave the Market"))
+    return Options.checked(candidates, lambda c: _check_market_choice(board, frame, c),
+                           lambda c: {"cost": f"{board.data.card(c.card).cost} credits", "group": "Buy"} if isinstance(c, BuyCard)
+                           else {"group": "Replace (on arrival)"} if isinstance(c, ReplaceCard) else {})
+
+
+def _check_market_choice(board: GameState, frame: AtMarket, choice: Any) -> None:
+    if isinstance(choice, ReplaceCard):
+        require(frame.replaced < board.variant.market_replace, "merchants.market.replace_limit",
+                f"At most {board.variant.market_replace} market cards may be replaced.", MARKET)
+        check_market(board, MarketVisit(replace=(choice.card,)), arrived=frame.arrived)
+    elif isinstance(choice, BuyCard):
+        check_market(board, MarketVisit(buy=choice.card, ship=choice.ship), arrived=False)
+    else:
+        require(frame.replaced > 0, "merchants.market.no_action",
+                "The Market action buys a market or refinery card (or replaces cards on arrival); nothing was done yet.",
+                MARKET)
+
+
+def _check_claim(board: GameState, choice: Any) -> None:
+    if isinstance(choice, ClaimToken):
+        price = board.variant.mine_claim_price
+        require(board.active.credits >= price, "merchants.market.cannot_afford",
+                f"Claiming costs {price} credits; {board.active.name} has {board.active.credits}.", MARKET)
+
+
+def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]) -> MerchantsGame:
+    board = game.board
+    name = board.active.name
+    rest = game.pending[:-1]
+    if isinstance(choice, Finish):
+        return replace(game, pending=rest)
+    if isinstance(choice, ReplaceCard):
+        row = list(board.market_row)
+        row.remove(choice.card)
+        board = replace(board, market_row=tuple(row), market_discard=board.market_discard + (choice.card,))
+        steps.append(Step("Replace a market card", f"On arriving, {name} discards {choice.card}; its replacement is drawn.",
+                          MARKET, board, {"discarded": choice.card}))
+        return replace(game, board=board, pending=rest + (replace(frame, replaced=frame.replaced + 1), Drawing("market")))
+    if isinstance(choice, ClaimToken):
+        player = board.active
+        price = board.variant.mine_claim_price
+        player = replace(player, credits=player.credits - price, local=without(player.local, (choice.kind,)),
+                         claimed=pile(player.claimed + (choice.kind,)))
+        board = board.with_player(player)
+        steps.append(Step("Claim a mine token",
+                          f"As a bonus to the purchase, {name} pays {price} credits to flip a {choice.kind} token in their "
+                          f"local space: claimed, opponents cannot take it. {name} has {player.credits} credits.",
+                          MARKET, board, {"claimed": choice.kind, "paid": price}))
+        return replace(game, board=board, pending=rest)
+    card = board.data.card(choice.card)
+    player = replace(board.active, credits=board.active.credits - card.cost)
+    after = replace(frame, bought=True)
+    if card.type == "refinery":
+        player = replace(player, refineries=player.refineries + (card.id,))
+        supply = tuple((c, n - 1 if c == card.id else n) for c, n in board.refinery_supply)
+        board = replace(board.with_player(player), refinery_supply=supply)
+        where, pending = "It counts for every ship of the fleet.", rest + (after,)
+    else:
+        ship = player.ship(choice.ship)
+        ship = replace(ship, pilots=ship.pilots + (card.id,)) if card.type == "pilot" else replace(ship, gear=ship.gear + (card.id,))
+        row = list(board.market_row)
+        row.remove(card.id)
+        board = replace(board.with_player(player.with_ship(ship)), market_row=tuple(row))
+        where, pending = f"It goes on {ship.label()}; the row refills from the deck.", rest + (after, Drawing("market"))
+    steps.append(Step(f"Buy a {card.type} card", f"{name} buys {card.describe()}. {where} {name} has "
+                      f"{board.active.credits} credits.", MARKET, board, {"card": card.id, "paid": card.cost}))
+    return replace(game, board=board, pending=pending)
+
+
+# --- the Belt -------------------------------------------------------------------------------------------
+def _start_run(game: MerchantsGame, ship_id: str, steps: list[Step]) -> MerchantsGame:
+    board = game.board
+    check_run(board, RunShip(ship_id))
+    player = board.active
+    ship = player.ship(ship_id)
+    if ship.at_destination:
+        ship = replace(ship, at_destination=False)
+        board = board.with_player(player.with_ship(ship))
+        steps.append(Step("Leave the destination",
+                          f"{ship.label()} ended its last run at its destination; running again (variant run_from_destination) "
+                          "gives up that destination bonus unless it ends this run there again.", BELT, board, {"ship": ship.id}))
+    energy = board.energy_of(ship)
+    steps.append(Step("Choose a ship",
+                      f"{player.name} runs {ship.label()}: base energy {ship.energy} + card bonuses {energy - ship.energy} = "
+                      f"{energy} energy; cargo {len(ship.hold)}/{board.capacity_of(ship)}.", BELT, board,
+                      {"ship": ship.id, "energy": energy}))
+    pending: tuple[Frame, ...] = (Running(ship_id, energy),)
+    if ship.destination is None:
+        pending += (Drawing("destination"),)
+    return replace(game, board=board, pending=pending)
+
+
+def _room(game: MerchantsGame) -> int:
+    run_frame = next(f for f in reversed(game.pending) if isinstance(f, Running))
+    ship = game.board.active.ship(run_frame.ship)
+    return game.board.capacity_of(ship) - len(ship.hold)
+
+
+def _available(board: GameState, source: str) -> tuple[str, ...]:
+    player = board.active
+    if source == "known":
+        return board.known
+    if source == "local":
+        return pile(player.local + player.claimed)
+    return board.player(source).local
+
+
+def _run_options(game: MerchantsGame, frame: Running) -> Options:
+    board = game.board
+    player = board.active
+    candidates: list[Any] = [Pickup("known"), Pickup("local")]
+    candidates += [Pickup("local", p.name) for p in board.players if p.name != player.name]
+    candidates += [Explore(), Swap(), EndRun(), Finish("end the run here")]
+    return Options.checked(candidates, lambda c: _check_run_choice(game, frame, c),
+                           lambda c: {"cost": f"{_run_cost(board, frame, c)} energy"} if not isinstance(c, Finish) else {})
+
+
+def _run_cost(board: GameState, frame: Running, choice: Any) -> int:
+    variant = board.variant
+    if isinstance(choice, Pickup):
+        return variant.take_cost if choice.opponent else variant.pickup_cost
+    if isinstance(choice, Explore):
+        return variant.explore_cost
+    if isinstance(choice, Swap):
+        return variant.swap_cost
+    ship = board.active.ship(frame.ship)
+    return board.data.destination(ship.destination).cost if ship.destination else 0
+
+
+def _check_run_choice(game: MerchantsGame, frame: Running, choice: Any) -> None:
+    if isinstance(choice, Finish):
+        return
+    board = game.board
+    ship = board.active.ship(frame.ship)
+    cost = _run_cost(board, frame, choice)
+    if isinstance(choice, EndRun):
+        require(ship.destination is not None, "merchants.belt.no_destination", "The ship has no destination card.", BELT)
+    require(frame.energy >= cost, "merchants.belt.no_energy", f"To {choice} costs {cost} energy; {frame.energy} is left.", BELT)
+    if isinstance(choice, Pickup):
+        require(_room(game) > 0, "merchants.belt.cargo_full", f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
+        where = f"{choice.opponent}'s local space" if choice.opponent else f"{choice.source} space"
+        require(bool(_available(board, choice.opponent or choice.source)), "merchants.belt.nothing_to_pick_up",
+                f"{where.capitalize()} holds no token to pick up"
+                + (" (claimed tokens cannot be taken)." if choice.opponent else "."), BELT)
+    elif isinstance(choice, Explore):
+        require(board.bag_size() > 0, "merchants.belt.bag_empty", "The bag is empty.", BELT)
+    elif isinstance(choice, Swap):
+        require(bool(board.destination_deck or board.destination_discard), "merchants.belt.no_destinations",
+                "There is no other destination card to swap to.", BELT)
+
+
+def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) -> MerchantsGame:
+    board = game.board
+    name = board.active.name
+    if isinstance(choice, Finish):
+        return _end_run(game, frame, steps)
+    cost = _run_cost(board, frame, choice)
+    spent = replace(frame, energy=frame.energy - cost)
+    rest = game.pending[:-1]
+    if isinstance(choice, Pickup):
+        source = choice.opponent or choice.source
+        where = f"{source}'s local space" if choice.opponent else f"{source} space"
+        steps.append(Step("Take from an opponent" if choice.opponent else "Pick up",
+                          f"For {cost} energy, {name} picks up from {where}: the tokens are loaded one by one. "
+                          f"Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
+        return replace(game, pending=rest + (spent, Loading(source)))
+    if isinstance(choice, Explore):
+        steps.append(Step("Explore", f"For {cost} energy, {name} draws a token from the bag ({board.bag_size()} in it). "
+                          f"Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
+        return replace(game, pending=rest + (spent, Drawing("token")))
+    ship = board.active.ship(frame.ship)
+    if isinstance(choice, Swap):
+        board = replace(board, destination_discard=board.destination_discard + (ship.destination,)) if ship.destination else board
+        board = board.with_player(board.active.with_ship(replace(ship, destination=None)))
+        steps.append(Step("Swap the destination", f"For {cost} energy, {ship.destination or 'no card'} is discarded; the next "
+                          f"destination is drawn. Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
+        return replace(game, board=board, pending=rest + (spent, Drawing("destination")))
+    target = board.data.destination(ship.destination)
+    board = board.with_player(board.active.with_ship(replace(ship, at_destination=True)))
+    steps.append(Step("End the run at the destination",
+                      f"For {cost} energy the ship visits {target.name}: its {target.bonus}-credit bonus is paid at the Dock. "
+                      f"The other {spent.energy} energy is lost.", BELT, board, {"energy": 0}))
+    return replace(game, board=board, pending=rest + (replace(spent, energy=0),))
+
+
+def _end_run(game: MerchantsGame, frame: Running, steps: list[Step]) -> MerchantsGame:
+    ship = game.board.active.ship(frame.ship)
+    ending = "at its destination" if ship.at_destination else "where it stands"
+    lost = f"; {frame.energy} unspent energy is lost" if frame.energy and not ship.at_destination else ""
+    steps.append(Step("The run ends", f"{ship.label()} ends its run {ending} carrying {describe_tokens(ship.hold)}{lost}.",
+                      BELT, game.board, {"hold": ship.hold}))
+    return replace(game, pending=game.pending[:-1])
+
+
+def _load_options(game: MerchantsGame, frame: Loading) -> Options:
+    board = game.board
+    value = lambda kind: board.dock_value(board.active, kind)  # noqa: E731
+    kinds = sorted(dict.fromkeys(_available(board, frame.source)), key=lambda k: (-value(k), k))
+    candidates: list[Any] = [Load(k) for k in kinds] + [Finish("stop loading")]
+
+    def check(choice: Any) -> None:
+        if isinstance(choice, Load):
+            require(_room(game) > 0, "merchants.belt.cargo_full", "The hold is full; loaded tokens cannot be dropped.", BELT)
+        else:
+            require(frame.loaded > 0, "merchants.belt.load_one", "A pickup loads at least one token.", BELT)
+
+    return Options.checked(candidates, check, lambda c: {"cost": f"worth {value(c.kind)} at the Dock"} if isinstance(c, Load) else {})
+
+
+def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -> MerchantsGame:
+    rest = game.pending[:-1]
+    if isinstance(choice, Finish):
+        return replace(game, pending=rest)
+    board = game.board
+    player = board.active
+    kind = choice.kind
+    if frame.source == "known":
+        board = replace(board, known=without(board.known, (kind,)))
+    elif frame.source == "local":
+        if kind in player.local:
+            player = replace(player, local=without(player.local, (kind,)))
+        else:
+            player = replace(player, claimed=without(player.claimed, (kind,)))
+        board = board.with_player(player)
+    else:
+        opponent = board.player(frame.source)
+        board = board.with_player(replace(opponent, local=without(opponent.local, (kind,))))
+    run_frame = next(f for f in reversed(game.pending) if isinstance(f, Running))
+    ship = board.active.ship(run_frame.ship)
+    board = board.with_player(board.active.with_ship(replace(ship, hold=pile(ship.hold + (kind,)))))
+    where = {"known": "known space", "local": "their local space"}.get(frame.source, f"{frame.source}'s local space")
+    steps.append(Step("Load a token", f"{player.name} loads a {kind} from {where} "
+                      f"(hold {len(ship.hold) + 1}/{board.capacity_of(ship)}).", BELT, board, {"token": kind}))
+    return replace(game, board=board, pending=rest + (replace(frame, loaded=frame.loaded + 1),))
+
+
+def _place_options(game: MerchantsGame, frame: Placing) -> Options:
+    def check(choice: Place) -> None:
+        if choice.where == "ship":
+            require(_room(game) > 0, "merchants.belt.cargo_full", "The hold is full: the token can only go to local space.", BELT)
+
+    return Options.checked([Place("ship"), Place("local")], check)
+
+
+def _place(game: MerchantsGame, frame: Placing, choice: Place, steps: list[Step]) -> MerchantsGame:
+    board = game.board
+    player = board.active
+    if choice.where == "ship":
+        run_frame = next(f for f in reversed(game.pending) if isinstance(f, Running))
+        ship = player.ship(run_frame.ship)
+        board = board.with_player(player.with_ship(replace(ship, hold=pile(ship.hold + (frame.token,)))))
+        goes = "onto the ship"
+    else:
+        board = board.with_player(replace(player, local=pile(player.local + (frame.token,))))
+        goes = "into their local space, unclaimed (M-F8)"
+    steps.append(Step("Place the explored token", f"{player.name} puts the {frame.token} {goes}.", BELT, board,
+                      {"token": frame.token, "where": choice.where}))
+    return replace(game, board=board, pending=game.pending[:-1])
+
+
+# --- chance: a draw ---------------------------------------------------------------------------------------
+def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) -> MerchantsGame:
+    board = game.board
+    odds = game._chance_outcomes()[outcome]
+    shown = f"{outcome} (chance {odds})"
+    rest = game.pending[:-1]
+    if frame.what == "token":
+        board = replace(board, bag=tuple((k, n - 1 if k == outcome else n) for k, n in board.bag))
+        steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} {shown}; {board.active.name} sees it and "
+                          "decides where it goes.", BELT, board, {"token": outcome, "chance": odds}))
+        return replace(game, board=board, pending=rest + (Placing(outcome),))
+    if frame.what == "destination":
+        deck, discard = list(board.destination_deck), list(board.destination_discard)
+        reshuffled = not deck
+        if reshuffled:
+            deck, discard = discard, []
+        deck.remove(outcome)
+        board = replace(board, destination_deck=tuple(deck), destination_discard=tuple(discard))
+        run_frame = next(f for f in reversed(rest) if isinstance(f, Running))
+        ship = board.active.ship(run_frame.ship)
+        board = board.with_player(board.active.with_ship(replace(ship, destination=outcome)))
+        target = board.data.destination(outcome)
+        again = "The discards are shuffled into a new deck. " if reshuffled else ""
+        steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {odds}): ending the run there "
+                          f"costs {target.cost} energy and pays {target.bonus} credits at the Dock.", BELT, board,
+                          {"destination": outcome, "chance": odds}))
+        return replace(game, board=board, pending=rest)
+    deck, discard = list(board.market_deck), list(board.market_discard)
+    reshuffled = not deck
+    if reshuffled:
+        deck, discard = discard, []
+    deck.remove(outcome)
+    board = replace(board, market_deck=tuple(deck), market_discard=tuple(discard), market_row=board.market_row + (outcome,))
+    again = "The discards are shuffled into a new deck. " if reshuffled else ""
+    steps.append(Step("Refill the market row", f"{again}The row takes {board.data.card(outcome).describe()} (chance {odds}); "
+                      f"it is now {', '.join(board.market_row)}.", MARKET, board, {"card": outcome, "chance": odds}))
+    return replace(game, board=board, pending=rest)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+# --- the Dock: re-buying a scrapped ship's cards ------------------------------------------------------------
+def _transfer_options(game: MerchantsGame, frame: Transferring) -> Options:
+    board = game.board
+    targets = [None] + [s.id for s in board.active.ships]
+    candidates: list[Any] = [Transfer(ship_id, card, to) for ship_id, card in dict.fromkeys(frame.cards) for to in targets]
+    candidates.append(Finish("transfer nothing more"))
+    return Options.checked(candidates, lambda c: _check_transfer(board, frame, c),
+                           lambda c: {"cost": f"{board.data.card(c.card).cost} credits"} if isinstance(c, Transfer) else {})
+
+
+def _check_transfer(board: GameState, frame: Transferring, choice: Any) -> None:
+    if isinstance(choice, Finish):
+        return
+    variant = board.variant
+    card = board.data.card(choice.card)
+    passed = Counter(kind for ship_id, kind in frame.passed if ship_id == choice.from_ship)
+    limit = variant.transfer_pilots if card.type == "pilot" else variant.transfer_gear
+    require(passed[card.type] < limit, "merchants.dock.transfer_limit",
+            f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
+    require(board.active.credits >= card.cost, "merchants.dock.cannot_afford",
+            f"Re-buying {card.name} costs {card.cost} credits; {board.active.name} has {board.active.credits}.", DOCK)
+    if choice.to is not None:
+        target = board.active.ship(choice.to)
+        if card.type == "pilot":
+            require(len(target.pilots) < variant.pilots_per_ship, "merchants.market.pilot_limit",
+                    f"{target.label()} already carries {variant.pilots_per_ship} pilot(s).", DOCK)
+        else:
+            require(len(target.gear) < variant.gear_per_ship, "merchants.market.gear_limit",
+                    f"{target.label()} already carries {variant.gear_per_ship} gear.", DOCK)
+
+
+def _transfer(game: MerchantsGame, frame: Transferring, choice: Any, steps: list[Step]) -> MerchantsGame:
+    rest = game.pending[:-1]
+    if isinstance(choice, Finish):
+        return replace(game, pending=rest)
+    board = game.board
+    card = board.data.card(choice.card)
+    player = replace(board.active, credits=board.active.credits - card.cost)
+    if choice.to is None:
+        player = replace(player, kept_cards=player.kept_cards + (card.id,))
+        where = "kept for the next ship from the Shipyard"
+    else:
+        target = player.ship(choice.to)
+        target = replace(target, pilots=target.pilots + (card.id,)) if card.type == "pilot" else replace(target, gear=target.gear + (card.id,))
+        player = player.with_ship(target)
+        where = f"moved to {target.label()}"
+    discard = list(board.market_discard)
+    discard.remove(card.id)
+    board = replace(board.with_player(player), market_discard=tuple(discard))
+    steps.append(Step("Transfer a card", f"{player.name} re-buys {card.name} from the scrapped {choice.from_ship} at its cost, "
+                      f"{card.cost} credits: {where}. {player.name} has {player.credits} credits.", DOCK, board,
+                      {"card": card.id, "paid": card.cost}))
+    cards = list(frame.cards)
+    cards.remove((choice.from_ship, choice.card))
+    after = Transferring(tuple(cards), frame.passed + ((choice.from_ship, card.type),))
+    return replace(game, board=board, pending=rest + (after,))
+
+
+_FRAME_OPTIONS = {
+    Repaying: _repay_options, AtMarket: lambda game, frame: _market_options(game.board, frame), Running: _run_options,
+    Loading: _load_options, Placing: _place_options, Transferring: _transfer_options,
+}
+_FRAME_RESOLVE = {
+    Repaying: _repay, AtMarket: _market, Running: _run, Loading: _load, Placing: _place, Transferring: _transfer,
+    Drawing: _draw,
+}
+
+
+# --- making a game ----------------------------------------------------------------------------------------
+def start(players: int | tuple[str, ...] | list[str] = 3, seed: int = 0, variant: MerchantsVariant = RULEBOOK,
+          data: GameData | None = None) -> MerchantsGame:
+    """A new whole game: ``players`` is a count (seats Ada, Bea, Cy, Dee) or the seat names in turn order.
+
+    The set-up (market and destination decks, set-up tokens, known space) is dealt from ``Rng(seed)``.
+    """
+    if not isinstance(variant, MerchantsVariant):
+        raise InvalidInput("variant", variant, "a MerchantsVariant (tabletoolkit.merchants.MerchantsVariant)")
+    least, most = variant.players
+    if isinstance(players, bool) or not isinstance(players, (int, tuple, list)):
+        raise InvalidInput("players", players, f"a player count ({least} to {most}) or a tuple of seat names")
+    if isinstance(players, int):
+        if not least <= players <= most:
+            raise InvalidInput("players", players, f"{least} to {most} players (M-R6)")
+        players = NAMES[:players]
+    if data is not None and not isinstance(data, GameData):
+        raise InvalidInput("data", data, "GameData from tabletoolkit.merchants.load_data")
+    board = new_game(tuple(players), Rng(seed), data or load_data(), variant)
+    first = board.active.name
+    setup = Step("Set up", f"{len(board.players)} merchants ({', '.join(p.name for p in board.players)}) start with "
+                 f"{board.players[0].credits} credits at the {board.players[0].location}; the market row is "
+                 f"{', '.join(board.market_row)}; known space holds {describe_tokens(board.known)}. {first} begins.",
+                 TURN, board, {"seed": seed})
+    return MerchantsGame(board, seed, steps=(setup,))
+
+
+def make(*, seed: int = 0, players: Any = 3, variant: MerchantsVariant = RULEBOOK, data: GameData | None = None) -> MerchantsGame:
+    """``tt.new_game("merchants", players=..., seed=..., variant=..., data=...)``."""
+    return start(players, seed, variant, data)
