@@ -99,9 +99,10 @@ def _short(board: PlayerBoard, cost: Mapping[str, int]) -> str | None:
     return f"{board.colour} cannot pay " + " and ".join(missing) + "." if missing else None
 
 
-def grant(state: Any, colour: str, reward: Reward, variant: SetiVariant = RULEBOOK, why: str = "") -> tuple[Any, str]:
+def grant(state: Any, colour: str, reward: Reward, variant: SetiVariant | None = None, why: str = "") -> tuple[Any, str]:
     """Give ``colour`` a reward: VP, publicity (capped), credits, energy and data (pool) at once; cards,
     tucks, traces and actions go to ``pending`` for their phases. Returns the state and plain words."""
+    variant = variant_of(state, variant)
     board = state.player(colour)
     board = replace(board, score=board.score + reward.vp, credits=board.credits + reward.credits,
                     energy=board.energy + reward.energy)
@@ -117,6 +118,12 @@ def grant(state: Any, colour: str, reward: Reward, variant: SetiVariant = RULEBO
     if data < reward.data:
         words += f" (data pool full: {data} kept, the rest discarded, S-F5)"
     return state, words
+
+
+def variant_of(state: Any, variant: SetiVariant | None) -> SetiVariant:
+    """The variant a phase follows: the one given, else the state's own (a whole game carries it), else the
+    rulebook's."""
+    return variant if variant is not None else getattr(state, "variant", RULEBOOK)
 
 
 def _count_model(board: PlayerBoard, kind: str) -> PlayerBoard:
@@ -136,9 +143,10 @@ def probe_limit(board: PlayerBoard, variant: SetiVariant = RULEBOOK) -> int:
 
 
 def launch_option(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False,
-                  variant: SetiVariant = RULEBOOK) -> ProbeOption:
+                  variant: SetiVariant | None = None) -> ProbeOption:
     """Whether ``colour`` may launch now (``free``: a bonus launch without the 2 credits;
     ``ignore_limit``: a card that says so, for this launch only, FAQ)."""
+    variant = variant_of(state, variant)
     board = state.player(colour)
     cost = {} if free else {"credits": variant.launch_credits}
     in_space, limit = len(state.solar.probes_of(colour)), probe_limit(board, variant)
@@ -154,8 +162,9 @@ def launch_option(state: Any, colour: str, *, free: bool = False, ignore_limit: 
 
 @register_phase("seti.launch", title="Launch a probe", section=SECTION_LAUNCH, notebook=NOTEBOOK)
 def launch_probe(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False,
-                 variant: SetiVariant = RULEBOOK) -> Procedure:
+                 variant: SetiVariant | None = None) -> Procedure:
     """Launch: pay 2 credits (not for a free launch), within the probe limit, a probe on Earth."""
+    variant = variant_of(state, variant)
     option = launch_option(state, colour, free=free, ignore_limit=ignore_limit, variant=variant)
     if not option.legal:
         raise option.refuse()
@@ -192,8 +201,9 @@ def launch(state: Any, colour: str, **options: Any) -> Any:
 # ---------------------------------------------------------------- move
 
 
-def move_options(state: Any, probe_id: int, *, free_moves: int = 0, variant: SetiVariant = RULEBOOK) -> tuple[ProbeOption, ...]:
+def move_options(state: Any, probe_id: int, *, free_moves: int = 0, variant: SetiVariant | None = None) -> tuple[ProbeOption, ...]:
     """Every adjacent space for the probe, with its moves, energy and publicity, or why not."""
+    variant = variant_of(state, variant)
     solar = state.solar
     probe = solar.probe(probe_id)
     board = state.player(probe.owner)
@@ -212,6 +222,7 @@ def move_options(state: Any, probe_id: int, *, free_moves: int = 0, variant: Set
 
 def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, variant: SetiVariant) -> list[dict[str, Any]]:
     """Check a whole path before anything moves; the plan of each step."""
+    variant = variant_of(state, variant)
     solar, board = state.solar, state.player(probe.owner)
     if not path:
         raise InvalidInput("path", path, "name at least one space to move to")
@@ -244,10 +255,11 @@ def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, 
 
 @register_phase("seti.move", title="Move a probe", section=SECTION_MOVE, notebook=NOTEBOOK)
 def move_probe(state: Any, probe_id: int, path: Sequence[Space], *, free_moves: int = 0,
-               variant: SetiVariant = RULEBOOK) -> Procedure:
+               variant: SetiVariant | None = None) -> Procedure:
     """Move a probe along ``path`` (adjacent spaces). Each move costs 1 energy, or comes from
     ``free_moves`` (card corners, TT #04, card effects) first; leaving asteroids takes one move more
     (not with PT #03); entering an icon space gives its publicity (not Earth; capped)."""
+    variant = variant_of(state, variant)
     if not isinstance(free_moves, int) or free_moves < 0:
         raise InvalidInput("free_moves", free_moves, "a whole number of moves, 0 or more")
     probe = state.solar.probe(probe_id)
@@ -299,8 +311,9 @@ def _at_planet(state: Any, probe: Probe, action: str, section: str) -> ProbeOpti
     return planet
 
 
-def orbit_option(state: Any, probe_id: int, variant: SetiVariant = RULEBOOK) -> ProbeOption:
+def orbit_option(state: Any, probe_id: int, variant: SetiVariant | None = None) -> ProbeOption:
     """Whether this probe may orbit where it is (a main action: 1 credit + 1 energy, not Earth)."""
+    variant = variant_of(state, variant)
     probe = state.solar.probe(probe_id)
     planet = _at_planet(state, probe, "orbit", SECTION_ORBIT)
     if isinstance(planet, ProbeOption):
@@ -312,15 +325,17 @@ def orbit_option(state: Any, probe_id: int, variant: SetiVariant = RULEBOOK) -> 
     return _ok("orbit", planet, SECTION_ORBIT, cost, probe_id)
 
 
-def orbit_options(state: Any, colour: str, variant: SetiVariant = RULEBOOK) -> tuple[ProbeOption, ...]:
+def orbit_options(state: Any, colour: str, variant: SetiVariant | None = None) -> tuple[ProbeOption, ...]:
     """Every probe of ``colour`` in space with its orbit verdict."""
+    variant = variant_of(state, variant)
     return tuple(orbit_option(state, p.id, variant) for p in state.solar.probes_of(colour))
 
 
 @register_phase("seti.orbit", title="Orbit a planet", section=SECTION_ORBIT, notebook=NOTEBOOK)
-def orbit_planet(state: Any, probe_id: int, *, variant: SetiVariant = RULEBOOK) -> Procedure:
+def orbit_planet(state: Any, probe_id: int, *, variant: SetiVariant | None = None) -> Procedure:
     """Orbit: 1 credit + 1 energy; the probe leaves space for the planet's orbit; the planet's reward;
     3 VP for the first orbiter only."""
+    variant = variant_of(state, variant)
     option = orbit_option(state, probe_id, variant)
     if not option.legal:
         raise option.refuse()
@@ -367,9 +382,10 @@ def land_cost(solar: SolarSystem, planet: str, techs: frozenset[str], variant: S
 
 
 def landing_option(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False,
-                   variant: SetiVariant = RULEBOOK) -> ProbeOption:
+                   variant: SetiVariant | None = None) -> ProbeOption:
     """Whether this probe may land on its planet, or on ``moon`` (PT #04 or an effect that allows it,
     one lander per moon, S-F3). A moon's option has the moon as ``target`` and its ``planet``."""
+    variant = variant_of(state, variant)
     probe = state.solar.probe(probe_id)
     planet = _at_planet(state, probe, "land", SECTION_LAND)
     if isinstance(planet, ProbeOption):
@@ -380,6 +396,7 @@ def landing_option(state: Any, probe_id: int, *, moon: str | None = None, moon_a
 
 def _landing_verdict(state: Any, probe: Probe, planet: str, moon: str | None, moon_allowed: bool,
                      variant: SetiVariant) -> ProbeOption:
+    variant = variant_of(state, variant)
     board, solar, probe_id = state.player(probe.owner), state.solar, probe.id
     target = planet if moon is None else moon
     cost = {"energy": land_cost(solar, planet, board.techs, variant)}
@@ -402,8 +419,9 @@ def _landing_verdict(state: Any, probe: Probe, planet: str, moon: str | None, mo
 
 
 def landing_options(state: Any, colour: str, *, moon_allowed: bool = False,
-                    variant: SetiVariant = RULEBOOK) -> tuple[ProbeOption, ...]:
+                    variant: SetiVariant | None = None) -> tuple[ProbeOption, ...]:
     """Every landing ``colour``'s probes could try (planet and each moon) with its verdict."""
+    variant = variant_of(state, variant)
     options = []
     for probe in state.solar.probes_of(colour):
         options.append(landing_option(state, probe.id, variant=variant))
@@ -416,10 +434,11 @@ def landing_options(state: Any, colour: str, *, moon_allowed: bool = False,
 
 @register_phase("seti.land", title="Land on a planet or moon", section=SECTION_LAND, notebook=NOTEBOOK)
 def land_probe(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False,
-               first_space: int | None = None, variant: SetiVariant = RULEBOOK) -> Procedure:
+               first_space: int | None = None, variant: SetiVariant | None = None) -> Procedure:
     """Land: 3 energy (2 with an orbiter there, one less with PT #02); the landing reward (a life trace
     and VP); data for a first lander (Mars has two first spaces: ``first_space`` picks one); moons
     only with PT #04 or ``moon_allowed``, one lander each, at the planet's landing cost."""
+    variant = variant_of(state, variant)
     option = landing_option(state, probe_id, moon=moon, moon_allowed=moon_allowed, variant=variant)
     if not option.legal:
         raise option.refuse()
@@ -470,11 +489,12 @@ def land(state: Any, probe_id: int, **options: Any) -> Any:
 
 
 @register_phase("seti.rotation", title="Rotate the solar system", section=SECTION_ROTATE, notebook=NOTEBOOK)
-def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Procedure:
+def rotate_solar_system(state: Any, *, variant: SetiVariant | None = None) -> Procedure:
     """Turn the rotation marker's disc (1, 2, 3, then 1 again) with the discs on top of it; probes on
     turning discs ride along, probes in cut-outs stay or are pushed into the next space, and a pushed
     probe's owner gains that space's publicity at once, even on another's turn (FAQ); with PT #03 a push
     into asteroids pays too (``variant.pt3_on_push``, our reading)."""
+    variant = variant_of(state, variant)
     solar = state.solar
     disc = solar.next_disc
     turning = ", ".join(f"disc {d}" for d in range(disc, 0, -1))
@@ -509,8 +529,9 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant = RULEBOOK) -> Proce
     return state
 
 
-def rotate(state: Any, variant: SetiVariant = RULEBOOK) -> Any:
+def rotate(state: Any, variant: SetiVariant | None = None) -> Any:
     """``rotate_solar_system`` carried out: the new state (for phases that rotate, e.g. research)."""
+    variant = variant_of(state, variant)
     return result_of(rotate_solar_system(state, variant=variant))
 
 

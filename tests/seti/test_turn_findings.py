@@ -102,3 +102,11 @@ def test_placeholder_end_game_cards_from_with_holdings_score_nothing_and_do_not_
     lines = [line for line in result.lines if line.colour == "green"]
     assert not [line for line in lines if line.source.startswith("end-game card")]
     assert result.totals["green"] == game.player("green").score + sum(line.vp for line in lines)
+
+
+@pytest.mark.phase("seti.launch")
+def test_the_launch_phase_charges_the_price_of_the_games_variant():
+    game = new_game(COLOURS, seed=4, variant=replace(RULEBOOK, launch_credits=4))
+    game = game.with_player(replace(game.player("green"), credits=6))
+    after = run(launch_probe(game, "green")).result
+    assert after.player("green").credits == 2
