@@ -78,9 +78,14 @@ class Participant:
     energy: int = 0
     aim_bonus: int = 0
     team: str | None = None
+    hand: tuple[str, ...] | None = None
+    """The tactics cards the player holds, when the battle is fought on a game (a diplomacy card must be
+    one of them); None for a battle set up on its own, where any card may be named."""
 
     def __post_init__(self) -> None:
         _text("name", self.name)
+        if self.hand is not None:
+            object.__setattr__(self, "hand", tuple(self.hand))
         object.__setattr__(self, "ships", tuple(self.ships))
         if not self.ships or not all(isinstance(s, Ship) for s in self.ships):
             raise InvalidInput(f"{self.name}.ships", self.ships, "a participant has at least one Ship in the region")
@@ -333,6 +338,14 @@ def _checked_plays(state: BattleState, plays: Sequence[DiplomacyPlay], variant: 
                 "andromeda.battle.diplomacy.not_participant",
                 f"{play.by} is not in this battle: diplomacy cards are played only in a battle you take part in.",
                 "自由行动 · 战术卡 (外交)",
+            )
+        hand = setup.participant(play.by).hand
+        if hand is not None and play.card not in hand:
+            raise IllegalAction(
+                "andromeda.battle.diplomacy.not_held",
+                f"{play.by} holds no diplomacy card {play.card!r}: a diplomacy card is played from your hand "
+                f"(diplomacy cards held: {', '.join(hand) or 'none'}).",
+                DIPLOMACY,
             )
         if play.by in by_player:
             raise IllegalAction(

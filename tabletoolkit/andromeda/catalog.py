@@ -137,6 +137,11 @@ class PirateSpec:
     section: str = "sample"
 
     @property
+    def barrage(self) -> bool:
+        """BARRAGE (the Mortality Sphere): when it wins a battle, each player who fought in it damages 1 module."""
+        return self.special.upper().startswith("BARRAGE")
+
+    @property
     def reward_goods(self) -> Goods:
         """The resources and VP of the reward."""
         return Goods.of({k: v for k, v in self.reward if k not in TRACKS})

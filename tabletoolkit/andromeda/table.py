@@ -211,9 +211,10 @@ def battle_pirate(card: PirateSpec):
 def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None = None):
     """The battle in ``region`` as the battle phases see it: every player with ships there, in turn
     order from the active player (weapons, shields, damage and aim bonus from their current specs; +1
-    die per own development in or next to the region), and the pirate standing there: its catalog card
-    (``battle_pirate``) unless a ``battle.Pirate`` is given; the figures in the region are counted from
-    the game."""
+    die per own development in or next to the region; the energy on their station, which they may pay
+    for dice; the diplomacy cards in their hand; their 2v2 team), and the pirate standing there: its
+    catalog card (``battle_pirate``) unless a ``battle.Pirate`` is given, with the damage its figures
+    carry from earlier battles (A-R11)."""
     from .battle import BattleSetup, Participant
     from .battle import Ship as BattleShip
 
@@ -230,32 +231,39 @@ def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None =
             spec = spec_of(game, colour, ship.kind, catalog)
             ships.append(BattleShip(ship.kind, spec.weapons, spec.shields, ship.damage, spec.aim))
         developments = sum(1 for name, _ in game.developments_of(colour) if name in nearby)
-        participants.append(Participant(colour, tuple(ships), developments_nearby=developments))
+        hand = tuple(card for card in player.tactics if catalog.tactics_kinds.get(card) == "diplomacy")
+        participants.append(Participant(colour, tuple(ships), developments_nearby=developments,
+                                        energy=player.resources["energy"], team=game.team_of(colour), hand=hand))
     standing = [letter for letter, where in game.pirates if where == region]
-    figures = len(standing)
     if pirate is None and standing:
         pirate = battle_pirate(catalog.pirate(standing[0]))
     if pirate is not None:
-        if not figures:
+        if not standing:
             raise InvalidInput("pirate", pirate.name, f"no pirate figure stands in {region}")
-        pirate = replace(pirate, figures=(0,) * figures)
+        pirate = replace(pirate, figures=game.pirate_figures(region))
     return BattleSetup(region, tuple(participants), pirate, game.active)
 
 
 def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
                  supremacy_order: Sequence[str] | None = None,
-                 withdraw_to: Mapping[str, str | Sequence[str]] | None = None) -> tuple[Game, str]:
-    """Bring a finished battle back into the game: VP gained in it (diplomacy cards) for every player, even
-    when diplomacy ended it; ships a diplomacy card moved out of the battle put where their owner sends
-    them; losing ships damaged (a spare shield takes a marker, otherwise the scrapyard's top); supremacy
-    for the winners, then the beaten pirate card's reward for each winner it names (its catalog card:
-    goods, VP and track steps; an S-class swarm rewards once, a full tie rewards nobody, A-R2); the
-    beaten pirate figure returned. ``supremacy_order`` (2v2): the order the active player gives two
-    winning teammates, deciding who takes a supremacy token both reach (A-F20). ``withdraw_to``: per
-    player, the destination of each withdrawn ship in order (a region name, or a list) — any planet or
-    Alliance Base, as the diplomacy card BARGAIN FOR SAFE PASSAGE says (战斗 · 步骤 2 外交); the battle
-    records no destination, so the owner names it."""
-    from .actions import gain
+                 withdraw_to: Mapping[str, str | Sequence[str]] | None = None,
+                 barrage: Mapping[str, str] | None = None, variant: AndromedaVariant = RULEBOOK) -> tuple[Game, str]:
+    """Bring a finished battle back into the game: the diplomacy cards played leave their players' hands
+    for the discard pile; VP gained in it (diplomacy cards) for every player, even when diplomacy ended
+    it; ships a diplomacy card moved out of the battle put where their owner sends them; the energy each
+    player paid for dice taken off their station; losing ships damaged (a spare shield takes a marker,
+    otherwise the scrapyard's top); supremacy for the winners, then the beaten pirate card's reward for
+    each winner it names (its catalog card: goods, VP and track steps; an S-class swarm rewards once, a
+    full tie rewards nobody, A-R2); the pirate's figures: a beaten one returned to its card (its damage
+    cleared), the damage on the others kept for later battles (A-R11); BARRAGE: when the Mortality
+    Sphere wins, each player who fought damages 1 undamaged module of their choice (``barrage``: colour ->
+    module; 受损 & 修理: if possible, any module, a core module too). ``supremacy_order`` (2v2): the order
+    the active player gives two winning teammates, deciding who takes a supremacy token both reach
+    (A-F20). ``withdraw_to``: per player, the destination of each withdrawn ship in order (a region name,
+    or a list) — any planet or Alliance Base, as the diplomacy card BARGAIN FOR SAFE PASSAGE says (战斗 ·
+    步骤 2 外交); the battle records no destination, so the owner names it. Everything is checked before
+    anything changes. Track steps follow ``variant``."""
+    from .actions import damage_module, gain
     from .scoring import gain_vp
     from .tracks import advance_track
 
@@ -267,7 +275,26 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
             raise InvalidInput("supremacy_order", tuple(supremacy_order), f"an order of the winners {order}")
         order = tuple(supremacy_order)
     colours = {p.colour for p in game.players}
+    barrage = dict(barrage or {})
+    owed = barrage_owed(game, state, catalog)
+    if set(barrage) != set(owed):
+        raise InvalidInput("barrage", barrage, "BARRAGE: each player who fought and has an undamaged module names the module "
+                           f"damaged: {', '.join(f'{c}: one of {sorted(m)}' for c, m in owed.items()) or 'nobody here'}")
+    for colour, module in barrage.items():
+        if module not in owed[colour]:
+            raise IllegalAction("andromeda.battle.barrage.module", f"{module!r} is not an undamaged module on {colour}'s station: "
+                                f"BARRAGE damages one of {sorted(owed[colour])}", "海盗 · BARRAGE")
     said = []
+    for play in state.plays:
+        if play.by not in colours:
+            continue
+        player = game.player(play.by)
+        hand = list(player.tactics)
+        if play.card not in hand:
+            raise IllegalAction("andromeda.battle.diplomacy.not_held", f"{play.by} holds no {play.card!r}", "战斗 · 步骤 2 外交")
+        hand.remove(play.card)
+        game = replace(game.with_player(replace(player, tactics=tuple(hand))), tactics_discard=game.tactics_discard + (play.card,))
+        said.append(f"{play.by} discards {play.card}")
     for colour, vp in state.vp:
         if colour in colours and vp:
             game = gain_vp(game, colour, vp)
@@ -276,6 +303,11 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
     said += moved_out
     if verdict is None:
         return game, "; ".join(said + ["the battle ended without a result"])
+    for contender in state.contenders:
+        if contender.energy and contender.name in colours:
+            player = game.player(contender.name)
+            game = game.with_player(replace(player, resources=player.resources.minus(_energy(contender.energy))))
+            said.append(f"{contender.name} pays {contender.energy} energy for dice")
     for colour in verdict.losers:
         if colour not in colours:
             continue
@@ -289,7 +321,7 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
         game = game.with_player(player)
         said.append(f"{colour}'s ships are damaged")
     for colour in order:
-        moved = run(advance_track(game, colour, "supremacy", catalog=catalog)).result
+        moved = run(advance_track(game, colour, "supremacy", catalog=catalog, variant=variant)).result
         said.append(f"{colour} +1 supremacy" if moved != game else f"{colour} is at the top of supremacy: the step is lost")
         game = moved
     if verdict.rewards:
@@ -299,15 +331,43 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
                 continue
             game = gain(game, colour, card.reward_goods)
             for track, spaces in card.reward_steps:
-                game = run(advance_track(game, colour, track, spaces, catalog=catalog)).result
+                game = run(advance_track(game, colour, track, spaces, catalog=catalog, variant=variant)).result
             said.append(f"{colour} takes {card.name}'s reward: {reward_text(card)}")
-    if state.pirate_returned:
-        pirates = list(game.pirates)
-        for _ in range(state.pirate_returned):
-            pirates.remove(next(p for p in pirates if p[1] == region))
-        game = replace(game, pirates=tuple(pirates))
-        said.append(f"{state.pirate_returned} pirate figure(s) back to the card")
+    if state.setup.pirate is not None:
+        if state.pirate_returned:
+            pirates = list(game.pirates)
+            for _ in range(state.pirate_returned):
+                pirates.remove(next(p for p in pirates if p[1] == region))
+            game = replace(game, pirates=tuple(pirates))
+            said.append(f"{state.pirate_returned} pirate figure(s) back to the card, its damage cleared (A-R11)")
+        game = game.with_pirate_damage(region, tuple(state.pirate_figures or ()))
+        if any(state.pirate_figures or ()):
+            said.append(f"the pirate figures in {region} keep their shield damage {tuple(state.pirate_figures)} (A-R11)")
+    for colour, module in barrage.items():
+        game = damage_module(game, colour, module)
+        said.append(f"BARRAGE: {colour} damages {module}")
     return game, "; ".join(said) or "nothing changes"
+
+
+def barrage_owed(game: Game, state, catalog: Catalog | None = None) -> dict[str, tuple[str, ...]]:
+    """Who must damage a module after this battle, with the undamaged modules each may choose: when a
+    pirate with BARRAGE (the Mortality Sphere) wins, every player who fought in the battle; a player
+    with no undamaged module has nothing to damage (受损 & 修理: "if possible")."""
+    catalog = catalog or load_catalog()
+    verdict, pirate = state.verdict, state.setup.pirate
+    if verdict is None or pirate is None or not verdict.winner or pirate.name not in verdict.winner:
+        return {}
+    card = next((c for c in catalog.pirates.values() if c.name == pirate.name), None)
+    if card is None or not card.barrage:
+        return {}
+    colours = {p.colour for p in game.players}
+    owed = {}
+    for colour in verdict.losers:
+        if colour in colours:
+            modules = tuple(m.name for m in game.player(colour).modules if not m.damaged)
+            if modules:
+                owed[colour] = modules
+    return owed
 
 
 def _withdraw(game: Game, region: str, state, destinations: dict[str, str | Sequence[str]]) -> tuple[Game, list[str]]:
@@ -339,5 +399,5 @@ def _withdraw(game: Game, region: str, state, destinations: dict[str, str | Sequ
     return game, said
 
 
-__all__ = ["apply_battle", "battle_pirate", "battle_setup", "pirate_cards", "reward_text", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "launch_in_game", "launch_options",
+__all__ = ["apply_battle", "barrage_owed", "board_of", "place_pirate_in_game", "battle_pirate", "battle_setup", "pirate_cards", "reward_text", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "launch_in_game", "launch_options",
            "pirate_placer", "raid_in_game"]

@@ -64,14 +64,15 @@ def test_apply_battle_gives_diplomacy_vp_and_lets_the_active_player_order_teamma
         game = game.with_player(replace(game.player(colour), tracks=Goods.of(supremacy=3)))
     game = replace(game, supremacy_spaces=((4, Goods.of(energy=2)),))
     won = Verdict(("yellow", "blue"), (), 1, ("yellow", "blue"), (), (), False)
-    state = SimpleNamespace(verdict=won, vp=(("blue", 4),), pirate_returned=0)
+    fields = dict(setup=SimpleNamespace(pirate=None), plays=(), contenders=(), pirate_figures=None, pirate_returned=0)
+    state = SimpleNamespace(verdict=won, vp=(("blue", 4),), **fields)
     after, said = apply_battle(game, "Monolith of Ancients", state, supremacy_order=("blue", "yellow"))
     assert after.player("blue").supremacy_tokens == (Goods.of(energy=2),)          # blue first takes the token
     assert after.player("yellow").vp == game.player("yellow").vp + 2               # yellow arrives second: 2 VP
     assert after.player("blue").vp == game.player("blue").vp + 4                   # Hailing Frequencies-style VP
     with pytest.raises(InvalidInput):
         apply_battle(game, "Monolith of Ancients", state, supremacy_order=("blue",))
-    ended = SimpleNamespace(verdict=None, vp=(("yellow", 3),), pirate_returned=0)   # diplomacy ended the battle
+    ended = SimpleNamespace(verdict=None, vp=(("yellow", 3),), **fields)   # diplomacy ended the battle
     assert apply_battle(game, "Monolith of Ancients", ended)[0].player("yellow").vp == game.player("yellow").vp + 3
 
 
@@ -157,6 +158,7 @@ def test_ships_withdrawn_by_diplomacy_go_where_their_owner_sends_them():
     from tabletoolkit.engine import InvalidInput
 
     game = pirate_battle("", yellow_ships=("transport-1", "transport-2"), blue_ships=("transport-1",))
+    game = game.with_player(replace(game.player("yellow"), tactics=("Bargain for Safe Passage",)))   # held, then discarded
     bargain = DiplomacyPlay("yellow", "Bargain for Safe Passage", ends_battle=True, withdraw=("transport",))
     ended = run(diplomacy(BattleState(battle_setup(game, MONOLITH)), [bargain])).result
     with pytest.raises(InvalidInput) as missing:
@@ -168,3 +170,4 @@ def test_ships_withdrawn_by_diplomacy_go_where_their_owner_sends_them():
     wheres = sorted(s.where for s in after.player("yellow").ships if s.where.startswith("region:"))
     assert wheres == ["region:Halo", f"region:{MONOLITH}"]
     assert "yellow's transport leaves the battle for Halo" in said
+    assert after.player("yellow").tactics == () and after.tactics_discard[-1] == "Bargain for Safe Passage"

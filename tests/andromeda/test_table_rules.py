@@ -49,3 +49,110 @@ def test_a_named_start_region_holding_another_class_falls_back_to_a_pirate_free_
     start = event_game("Sample: Council of Worlds", pirates=(("A", "Development Office"), ("S", "Nebula 1")))
     after = run(resolve_event(start, Rng.forced([1, 2]))).final_state            # 1: Nebula 1 holds S-class, roll again
     assert ("D", "Nebula 2") in after.pirates and len(after.pirates) == 3
+
+
+# -- battles fought on a game (战斗) ------------------------------------------------------------
+
+from tabletoolkit.andromeda.battle import BattleState, DiplomacyPlay, battle, diplomacy, energy_options  # noqa: E402
+from tabletoolkit.andromeda.setup import set_up  # noqa: E402
+from tabletoolkit.andromeda.table import apply_battle, battle_setup  # noqa: E402
+from tabletoolkit.andromeda.variant import RULEBOOK  # noqa: E402
+from tabletoolkit.engine import IllegalAction, InvalidInput  # noqa: E402
+
+MONOLITH = "Monolith of Ancients"
+
+
+def at_monolith(letters="", yellow=("transport-1",), blue=(), **yellow_fields):
+    """Yellow (active) and blue ships in the Monolith of Ancients with pirate figures of ``letters``."""
+    game = replace(run(set_up(("yellow", "blue"), Rng(5))).result, active="yellow")
+    for colour, ids in (("yellow", yellow), ("blue", blue)):
+        player = game.player(colour)
+        for ship_id in ids:
+            player = player.with_ship(replace(player.ship(ship_id), where=f"region:{MONOLITH}"))
+        game = game.with_player(replace(player, **yellow_fields) if colour == "yellow" else player)
+    return replace(game, pirates=tuple((letter, MONOLITH) for letter in letters))
+
+
+@pytest.mark.phase("andromeda.battle.preparation")
+def test_players_pay_energy_from_their_station_for_dice_and_it_is_taken_off():
+    game = at_monolith("B", resources=Goods.of(energy=3, credit=1))          # beating class B pays titanium and ice
+    setup = battle_setup(game, MONOLITH)
+    assert setup.participant("yellow").energy == 3
+    legal = {o.energy for o in energy_options(BattleState(setup)) if o.player == "yellow" and o.legal}
+    assert legal == {0, 1, 2, 3}
+    fought = run(battle(setup, energy={"yellow": 2}, rng=Rng.forced([6, 5, 4, 3, 3, 3]))).result
+    assert fought.contenders[0].dice == 3 and fought.verdict.winner == ("yellow",)
+    after, said = apply_battle(game, MONOLITH, fought)
+    assert after.player("yellow").resources == Goods.of(energy=1, credit=1, titanium=1, ice=1) and "pays 2 energy" in said
+
+
+@pytest.mark.phase("andromeda.battle.diplomacy")
+def test_a_diplomacy_card_must_be_held_and_is_discarded():
+    game = at_monolith(yellow=("transport-1",), blue=("transport-1",))
+    hailing = DiplomacyPlay("blue", "Hailing Frequencies", vp_per_opposing_ship=1)
+    with pytest.raises(IllegalAction) as refused:
+        run(diplomacy(BattleState(battle_setup(game, MONOLITH)), [hailing]))
+    assert refused.value.rule == "andromeda.battle.diplomacy.not_held"
+    game = game.with_player(replace(game.player("blue"), tactics=("Hailing Frequencies", "Automation")))
+    fought = run(battle(battle_setup(game, MONOLITH), [hailing], rng=Rng.forced([6, 2]))).result
+    after, _ = apply_battle(game, MONOLITH, fought)
+    assert after.player("blue").tactics == ("Automation",) and after.tactics_discard[-1] == "Hailing Frequencies"
+
+
+def test_2v2_teammates_in_a_game_fight_as_one_side_and_players_without_teams_each_fight_alone():
+    game = at_monolith("A", yellow=("transport-1",), blue=("transport-1",))
+    assert battle_setup(game, MONOLITH).factions == (("yellow",), ("blue",), ("Sample class A",))
+    teamed = replace(game, teams=(("blue", "north"), ("yellow", "north")))
+    assert battle_setup(teamed, MONOLITH).factions == (("yellow", "blue"), ("Sample class A",))
+
+
+@pytest.mark.phase("andromeda.battle.damage")
+def test_a_pirates_shield_damage_lasts_between_battles_until_it_returns_to_its_card():
+    game = at_monolith("D", yellow=("transport-1", "transport-2", "transport-3"))
+    for marks in (1, 2):                               # the Mortality Sphere has two shields (A-F3, A-R11)
+        fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([6, 6, 6, 5, 5, 5, 5, 5]))).result
+        assert fought.verdict.pirate_beaten
+        game, _ = apply_battle(game, MONOLITH, fought)
+        assert game.pirates == (("D", MONOLITH),) and game.pirate_figures(MONOLITH) == (marks,)
+    assert battle_setup(game, MONOLITH).pirate.figures == (2,)
+    fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([6, 6, 6, 5, 5, 5, 5, 5]))).result
+    game, _ = apply_battle(game, MONOLITH, fought)
+    assert game.pirates == () and game.pirate_damage == ()            # back on its card, its damage cleared
+
+
+@pytest.mark.phase("andromeda.battle.result")
+def test_a_pirate_that_wins_stays_undamaged():
+    game = at_monolith("A")
+    fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([2, 6, 5]))).result
+    assert fought.verdict.winner == ("Sample class A",)
+    after, _ = apply_battle(game, MONOLITH, fought)
+    assert after.pirates == (("A", MONOLITH),) and after.pirate_figures(MONOLITH) == (0,) and after.pirate_damage == ()
+
+
+@pytest.mark.phase("andromeda.battle.damage")
+def test_barrage_each_player_who_fought_the_winning_mortality_sphere_damages_a_module_of_their_choice():
+    game = at_monolith("D", yellow=("transport-1",), blue=("transport-1",))
+    fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([1, 1, 6, 6, 6, 6, 6]))).result
+    assert fought.verdict.winner == ("Mortality Sphere",)
+    from tabletoolkit.andromeda.table import barrage_owed
+
+    owed = barrage_owed(game, fought)
+    assert sorted(owed) == ["blue", "yellow"] and set(owed["yellow"]) == {m.name for m in game.player("yellow").modules}
+    with pytest.raises(InvalidInput) as missing:
+        apply_battle(game, MONOLITH, fought)
+    assert missing.value.field == "barrage"
+    core = game.player("yellow").modules[0].name
+    after, said = apply_battle(game, MONOLITH, fought, barrage={"yellow": core, "blue": core})
+    assert after.player("yellow").module(core).damaged and after.player("blue").damaged_modules == 1
+    assert "BARRAGE: yellow damages" in said
+
+
+def test_the_winners_supremacy_step_follows_the_games_variant():
+    game = replace(at_monolith("A", yellow=("transport-1", "transport-2")), event_pending="blue")
+    tracks = dict(game.player("yellow").tracks.items) | {"supremacy": 1}
+    game = game.with_player(replace(game.player("yellow"), tracks=Goods.of(tracks)))
+    assert game.player("yellow").track("supremacy") == 1                # the next step is an event space
+    fought = run(battle(battle_setup(game, MONOLITH), rng=Rng.forced([6, 6, 2, 2]))).result
+    carried = RULEBOOK.but(event_advance_while_pending="carried")
+    assert apply_battle(game, MONOLITH, fought)[0].event_carried == 0
+    assert apply_battle(game, MONOLITH, fought, variant=carried)[0].event_carried == 1
