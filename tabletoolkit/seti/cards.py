@@ -13,10 +13,12 @@ discard pile (S-F14). Rulebook: 卡牌概述, 打出卡牌, 任务卡, 设置 ·
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from ..engine import InvalidInput, Rng
 from ..engine.data import parse_toml
@@ -257,6 +259,30 @@ def colour_counts(cards: Sequence[Card]) -> dict[str, int]:
     return counts
 
 
+class DrawSource(Protocol):
+    """Where drawn cards come from inside ``drawing``: one card id of ``pool`` (what is left to draw)."""
+
+    def draw(self, pool: tuple[str, ...]) -> str: ...
+
+
+_SOURCE: ContextVar["DrawSource | None"] = ContextVar("seti_draw_source", default=None)
+
+
+@contextmanager
+def drawing(source: "DrawSource | None") -> Iterator[None]:
+    """Every card drawn inside comes from ``source`` (a whole game's chance events) instead of the deck top."""
+    token = _SOURCE.set(source)
+    try:
+        yield
+    finally:
+        _SOURCE.reset(token)
+
+
+def draw_source() -> "DrawSource | None":
+    """The draw source in force (``None``: cards come off the deck top)."""
+    return _SOURCE.get()
+
+
 @dataclass(frozen=True)
 class CardSupply:
     """The main deck (top first), the face-up card row and the discard pile, as card ids.
@@ -302,9 +328,25 @@ class CardSupply:
     def draw(self, rng: Rng) -> tuple["CardSupply", str | None]:
         """The deck's top card (reshuffling the discard pile into a new deck if the deck is empty).
 
-        Returns ``None`` as the card only when deck and discard pile are both empty.
+        Inside ``drawing(source)`` the card is the source's: ``source.draw(pool)`` names one card of what is
+        left (the deck, or the discard pile being reshuffled), so a whole game makes every draw a chance
+        event uniform over what is left; ``rng`` then goes unused. Returns ``None`` as the card only when
+        deck and discard pile are both empty.
         """
         supply = self
+        source = _SOURCE.get()
+        if source is not None:
+            pool = supply.deck or supply.discard
+            if not pool:
+                return supply, None
+            card = source.draw(pool)
+            if card not in pool:
+                raise InvalidInput("draw", card, "the card drawn must be one of the cards left to draw")
+            rest = list(pool)
+            rest.remove(card)
+            if supply.deck:
+                return replace(supply, deck=tuple(rest)), card
+            return replace(supply, deck=tuple(rest), discard=()), card
         if not supply.deck:
             if not supply.discard:
                 return supply, None

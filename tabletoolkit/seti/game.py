@@ -12,6 +12,9 @@ rule, a script answers in order, otherwise the first legal option is taken.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
@@ -30,6 +33,19 @@ if TYPE_CHECKING:
     from .missions import MissionInPlay
     from .tech import TechBoard
     from .traces import LifeBoard
+
+
+_PHASE_RNG: ContextVar[Rng | None] = ContextVar("seti_phase_rng", default=None)
+
+
+@contextmanager
+def drawing_with(rng: Rng | None) -> Iterator[None]:
+    """Reshuffles inside use ``rng`` (the caller's seeded Rng, so ``Rng.forced`` reaches them)."""
+    token = _PHASE_RNG.set(rng)
+    try:
+        yield
+    finally:
+        _PHASE_RNG.reset(token)
 
 
 def read_data(name: str) -> str:
@@ -66,7 +82,9 @@ class Decisions:
         self._answers = {question: list(queue) for question, queue in (answers or {}).items()}
         self.asked: list[tuple[str, Any]] = []
 
-    def choose(self, question: str, options: Sequence[Option]) -> Any:
+    def choose(self, question: str, options: Sequence[Option], who: str | None = None) -> Any:
+        """The answer to ``question`` among ``options``; ``who`` names the player whose choice it is (the
+        active player when not given)."""
         queue = self._answers.get(question)
         if queue:
             answer = queue.pop(0)
@@ -167,7 +185,10 @@ class SetiGame:
                        discard=supply.discard, reshuffles=self.reshuffles + reshuffled)
 
     def _reshuffle_rng(self) -> Rng:
-        return Rng(self.seed * 1000 + self.reshuffles + 1)
+        """The Rng a reshuffle uses when the phases run on their own: the one ``drawing_with(rng)`` gives
+        (``take_turn(..., rng=...)``), else one made from the seed and the reshuffle count. A whole game
+        (``whole_game``) draws every card as a chance event instead and never uses it."""
+        return _PHASE_RNG.get() or Rng(self.seed * 1000 + self.reshuffles + 1)
 
     def draw(self, count: int) -> tuple["SetiGame", tuple[str, ...]]:
         """Take ``count`` cards from the deck top; an empty deck reshuffles the discard pile (S-F14)."""

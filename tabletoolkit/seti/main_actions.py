@@ -116,7 +116,7 @@ class Scan:
         if game.solar is None or game.sectors is None:
             raise IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
         table = _table(game)
-        rng = Rng(game.seed * 1000 + game.reshuffles + 1)
+        rng = game._reshuffle_rng()
         result = yield from scan(table, colour, self.steps, solar=game.solar, rng=rng,
                                  resolve_order=self.resolve_order, variant=game.variant)
         return _merge_scan(game, colour, result)
@@ -192,7 +192,7 @@ def card_signal_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
 def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """A card's signal in a sector with one of ``colour``'s probes, at no cost (打出卡牌); a sector it
     completes resolves at once (S-R7)."""
-    number = decisions.choose("signal_sector", card_signal_options(game, colour))
+    number = decisions.choose("signal_sector", card_signal_options(game, colour), colour)
     if number is None:
         yield Step("Card signal", f"{colour} marks no signal: {'no probe in space' if len(card_signal_options(game, colour)) == 1 else 'left unused'}.",
                    PLAY, game)
@@ -245,7 +245,7 @@ def card_landing_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
 
 def card_landing(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """A landing from a card's effect, without its energy cost (actions inside an effect cost nothing extra)."""
-    choice = decisions.choose("card_landing", card_landing_options(game, colour))
+    choice = decisions.choose("card_landing", card_landing_options(game, colour), colour)
     if choice is None:
         yield Step("Card landing", f"{colour} lands nothing (no probe at a planet, or left unused).", PLAY, game)
         return game

@@ -165,7 +165,7 @@ def resolve_milestones(game: SetiGame, decisions: Decisions | None = None) -> Pr
             if not any(option.legal for option in options):
                 yield Step(f"{colour} passes {threshold}", f"{colour} has marked every gold tile: nothing to mark.", GOLD, game)
                 continue
-            tile_id = decisions.choose("gold_tile", options)
+            tile_id = decisions.choose("gold_tile", options, colour)
             tile = next(t for t in game.gold_tiles if t.id == tile_id)
             position = len(tile.marks)
             game = mark_gold_tile(game, colour, tile_id)

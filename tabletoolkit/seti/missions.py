@@ -121,7 +121,7 @@ def play_card(
         text = f"It stays in front of {colour} and scores at the end: {card.scoring.text}."
     yield Step("Keep it in front", text, where, game)
     if card.kind == "conditional" and condition_met(game, colour, card):
-        if decisions.choose("complete_now", (Option(True), Option(False))):
+        if decisions.choose("complete_now", (Option(True), Option(False)), colour):
             game = yield from _complete(game, colour, name)
     return game
 
@@ -205,7 +205,7 @@ def report_event(game: SetiGame, colour: str, event: str, decisions: Decisions |
     """Something ``colour`` did (``"visit:Venus"``): at most one circle is covered per trigger, if wanted."""
     decisions = decisions or Decisions()
     options = trigger_options(game, colour, event)
-    choice = decisions.choose("circle", options)
+    choice = decisions.choose("circle", options, colour)
     if choice is None:
         fits = sum(1 for o in options if o.legal and o.choice is not None)
         yield Step(f"{event}", f"{colour} covers no circle ({fits} could have been covered).", TRIGGERED, game)

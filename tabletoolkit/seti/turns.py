@@ -129,7 +129,7 @@ def _hand_down(game: SetiGame, colour: str, decisions: Decisions) -> tuple[SetiG
     discarded: list[str] = []
     while len(game.player(colour).hand) > limit:
         board = game.player(colour)
-        name = decisions.choose("discard", tuple(Option(card) for card in board.hand))
+        name = decisions.choose("discard", tuple(Option(card) for card in board.hand), colour)
         hand = list(board.hand)
         hand.remove(name)
         game = replace(game.with_player(replace(board, hand=tuple(hand))), discard=game.discard + (name,))
@@ -165,7 +165,7 @@ def pass_turn(game: SetiGame, colour: str, decisions: Decisions | None = None, *
         stack = game.end_of_round[game.round - 1]
         options = tuple(Option(card) for card in stack) + (Option(HOLD, True, "legal: hold the stack and choose once "
                                                                          "the next player passes (弃权不行动 · 注意)"),)
-        choice = decisions.choose("end_of_round_card", options)
+        choice = decisions.choose("end_of_round_card", options, colour)
         if choice == HOLD:
             game = replace(game, holding=game.holding + (seat,))
             yield Step("3. Holding the end-of-round cards", f"{colour} holds round {game.round}'s stack of {len(stack)} "
@@ -202,7 +202,7 @@ def settle_held(game: SetiGame, decisions: Decisions) -> Procedure:
     for seat in game.holding:
         colour = game.players[seat].colour
         stack = game.end_of_round[game.round - 1]
-        choice = decisions.choose("end_of_round_card", tuple(Option(card) for card in stack))
+        choice = decisions.choose("end_of_round_card", tuple(Option(card) for card in stack), colour)
         game = _take_end_of_round(game, colour, choice)
         yield Step("Held end-of-round card chosen", f"{colour}, who held the stack, now chooses "
                    f"{game.card(choice).name} of {len(stack)}.", PASS, game, {"card": choice})

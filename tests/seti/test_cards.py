@@ -82,3 +82,26 @@ def test_unknown_ids_and_positions_are_invalid_input():
         CardSupply(CARDS, deck=("Z9",))
     with pytest.raises(InvalidInput):
         CardSupply(CARDS, deck=(), row=("S01",)).take_from_row(3, Rng(0))
+
+
+def test_inside_drawing_every_card_comes_from_the_source_uniform_over_what_is_left():
+    from tabletoolkit.seti.cards import CardSupply, drawing
+
+    cards = load_cards()
+    ids = [card.id for card in cards[:3]]
+    seen = []
+
+    class Source:
+        def draw(self, pool):
+            seen.append(tuple(pool))
+            return pool[-1]
+
+    supply = CardSupply(tuple(cards), (ids[0], ids[1]), (), (ids[2],))
+    with drawing(Source()):
+        supply, first = supply.draw(Rng(0))
+        supply, second = supply.draw(Rng(0))
+        supply, third = supply.draw(Rng(0))  # the deck is empty: the discard pile is what is left
+        supply, none = supply.draw(Rng(0))
+    assert (first, second, third, none) == (ids[1], ids[0], ids[2], None)
+    assert seen == [(ids[0], ids[1]), (ids[0],), (ids[2],)]
+    assert supply.deck == () and supply.discard == ()
