@@ -5,7 +5,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test notebooks bench
+.PHONY: lab test notebooks bench lite games
 
 $(STAMP): pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -25,3 +25,21 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	for script in benchmarks/*.py; do $(PYTHON) $$script || exit 1; done
+
+# The whole-game tester at full size (500 random and 200 scripted games per game and setting).
+games: $(STAMP)
+	$(PYTHON) benchmarks/whole_game_tester.py
+
+# The no-install workshop: a JupyterLite site in build/lite (README, "No install (JupyterLite)").
+# Its build tools live in their own environment, .venv-lite, pinned in lite/requirements.txt.
+LITE_VENV := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed
+
+$(LITE_STAMP): lite/requirements.txt
+	$(PYTHON3) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	touch $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python scripts/build_lite.py

@@ -209,6 +209,26 @@ def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) 
             f"The transfers cost {cost} credits; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
 
 
+def check_dock(state: GameState, action: DockVisit) -> None:
+    """Refuse (``IllegalAction``) a Dock action exactly as ``dock`` would, without working out its steps."""
+    player = state.active
+    require(player.location == "Dock", "merchants.dock.not_here", f"{player.name} is at the {player.location}, not the Dock.", DOCK)
+    if state.end_trigger is not None:
+        require(not action.trigger_end, "merchants.end.already_triggered", f"{state.end_trigger} has already triggered the end.", END)
+        return
+    credits = player.credits + sum(payout(state, player, ship).total for ship in player.ships if ship.hold)
+    paid = state.with_player(replace(player, credits=credits))
+    if action.trigger_end:
+        check_trigger(paid, True)
+        return
+    obsolete = [s for s in player.ships if state.obsolete(s)]
+    owed = sum(s.loans * loan_repayment(s, state.variant) for s in obsolete)
+    _check_repayment(paid, owed, "Scrapping obsolete ships repays their loans in full")
+    _check_transfers(paid, action, obsolete)
+    kept = tuple(s for s in player.ships if not state.obsolete(s))
+    check_trigger(state.with_player(replace(player, credits=credits - owed, ships=kept)), False)
+
+
 @register_phase("merchants.dock", title="Payout, unloading and scrapping at the Dock", section=DOCK, notebook=NOTEBOOK)
 def dock(state: GameState, action: DockVisit = DockVisit()) -> Procedure:
     """The active player's Dock action, then (if chosen or forced) the end-game trigger."""

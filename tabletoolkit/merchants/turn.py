@@ -18,7 +18,7 @@ from ..engine.steps import Procedure, Step, run
 from ..engine.frozen import replace
 from .actions import BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnChoice, act, move, move_and_act, stay
 from .belt import arrive_at_belt, belt, check_run
-from .dock import settle, dock
+from .dock import check_dock, dock
 from .end import check_trigger, final_scoring, pass_into_dock
 from .market import check_market, market
 from .shipyard import check_shipyard, loan_repayment, shipyard
@@ -92,11 +92,7 @@ def check_action(state: GameState, action: Any, arrived: bool) -> None:
     elif location == "Belt":
         check_run(state, action)
     else:
-        settled, _ = settle(state, action)
-        if state.end_trigger is None:
-            check_trigger(settled, action.trigger_end)
-        else:
-            require(not action.trigger_end, "merchants.end.already_triggered", f"{state.end_trigger} has already triggered the end.", END)
+        check_dock(state, action)
 
 
 @register_phase("merchants.turn", title="A turn on the loop", section=TURN, notebook=NOTEBOOK)

@@ -295,7 +295,7 @@ def _check_action_there(there: GameState, action: Any, arrived: bool) -> None:
     if isinstance(action, MarketVisit):
         require(there.active.location == "Market", "merchants.market.not_here",
                 f"{there.active.name} would be at the {there.active.location}, not the Market.", MARKET)
-        require(bool(_market_options(there, AtMarket(arrived)).legal), "merchants.market.nothing_to_do",
+        require(_market_has_something(there, arrived), "merchants.market.nothing_to_do",
                 "Nothing at the Market can be bought now" + (" or replaced" if arrived else "") + ".", MARKET)
         return
     check_action(there, action, arrived)
@@ -432,6 +432,21 @@ def _market_options(board: GameState, frame: AtMarket) -> Options:
     return Options.checked(candidates, lambda c: _check_market_choice(board, frame, c),
                            lambda c: {"cost": f"{board.data.card(c.card).cost} credits", "group": "Buy"} if isinstance(c, BuyCard)
                            else {"group": "Replace (on arrival)"} if isinstance(c, ReplaceCard) else {})
+
+
+def _market_has_something(board: GameState, arrived: bool) -> bool:
+    """Whether a Market visit could do anything: replace a card on arrival, or buy one."""
+    if arrived and board.variant.market_replace > 0 and board.market_row:
+        return True
+    candidates = [BuyCard(c, s.id) for c in dict.fromkeys(board.market_row) for s in board.active.ships]
+    candidates += [BuyCard(c) for c, n in board.refinery_supply if n]
+    for choice in candidates:
+        try:
+            check_market(board, MarketVisit(buy=choice.card, ship=choice.ship), arrived=False)
+        except IllegalAction:
+            continue
+        return True
+    return False
 
 
 def _check_market_choice(board: GameState, frame: AtMarket, choice: Any) -> None:
