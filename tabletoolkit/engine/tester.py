@@ -26,7 +26,7 @@ from .rng import Rng
 
 
 @dataclass
-class TesterReport:
+class CheckReport:
     """What a tester run found: games played and ended, applies made, defects, CPU time."""
 
     game_id: str
@@ -55,13 +55,13 @@ class TesterReport:
 
 
 def check_game(game_id: str, seeds: range | list[int], *, policies: Callable[[Game, int], dict[str, Policy]] | None = None,
-               max_steps: int = 20_000, probe: float = 0.1, **settings: Any) -> TesterReport:
+               max_steps: int = 20_000, probe: float = 0.1, **settings: Any) -> CheckReport:
     """Play one whole game per seed and check every apply (see the module docstring).
 
     ``policies(game, seed)`` gives each seat's policy (default: every seat random, seeded by the seed);
     ``probe`` is the share of states at which every option is tried, legal and refused.
     """
-    report = TesterReport(game_id)
+    report = CheckReport(game_id)
     for seed in seeds:
         report.games += 1
         label = f"{game_id} {settings} seed {seed}"
@@ -82,7 +82,7 @@ def check_game(game_id: str, seeds: range | list[int], *, policies: Callable[[Ga
 
 
 def _check_one(game: Game, policies: dict[str, Policy], rng: Rng, max_steps: int, prober: random.Random,
-               probe: float, label: str, report: TesterReport) -> bool:
+               probe: float, label: str, report: CheckReport) -> bool:
     start = game
     choices = []
     for step in range(1, max_steps + 1):
@@ -125,7 +125,7 @@ def _check_one(game: Game, policies: dict[str, Policy], rng: Rng, max_steps: int
     return True
 
 
-def _probe(game: Game, options, where: str, report: TesterReport) -> bool:
+def _probe(game: Game, options, where: str, report: CheckReport) -> bool:
     for option in options:
         try:
             game.apply(option.choice)
