@@ -25,11 +25,13 @@ BASES = "发射回合 · 联盟基地行动"
 
 @register_phase("andromeda.activate", title="Activate the region", section=SECTION, notebook="andromeda_launch_turn.ipynb")
 def activate_region(game: Game, colour: str, region_name: str, *, make_room: int | None = None, keep_on_top: int = 0,
-                    payment: Goods = Goods(), tactics: tuple[str, ...] = (), modules: Sequence[str] = (),
+                    payment: Goods = Goods(), tactics: tuple[str, ...] = (), moons: Sequence[int] = (), modules: Sequence[str] = (),
                     field_discard: str | None = None, choice: str | None = None, target: str | None = None,
                     rng: Rng | None = None, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Activate ``region_name`` for ``colour``. ``keep_on_top`` (0 or 1) picks which peeked event card
-    stays on top; ``payment``/``tactics`` pay an alliance base's "2 resources of any kind"; ``modules``
+    stays on top; ``payment``/``tactics`` pay an alliance base's "2 resources of any kind", ``moons`` (indices of
+    claimed moons) are discarded for their reward first, as part of that payment (自由行动 · 弃掉一个卫星指示物:
+    a moon may be discarded as part of paying a cost; A-F4); ``modules``
     and ``field_discard`` are the Maximus/Odessa purchase; ``choice``/``target`` the Shipyard (build_ship
     with a ship type, or repair with ``option:target``) and the Development Office (a planet)."""
     from .events import advance_event
@@ -38,12 +40,13 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
     region = game.region(region_name)
     given = {name for name, value, default in (
         ("make_room", make_room, None), ("keep_on_top", keep_on_top, 0), ("payment", payment, Goods()), ("tactics", tactics, ()),
+        ("moons", tuple(moons), ()),
         ("modules", tuple(modules), ()), ("field_discard", field_discard, None), ("choice", choice, None),
         ("target", target, None)) if value != default}
     takes = {"planet": {"make_room"}, "nebula": {"make_room", "keep_on_top"}, "vortex": set()}.get(region.kind, set())
     if region.kind == "alliance_base":
         base = catalog.alliance_bases.get(region_name)
-        takes = ({"payment", "tactics"} if base and base.pay_any else {"modules", "field_discard"} if base and base.buy_modules
+        takes = ({"payment", "tactics", "moons"} if base and base.pay_any else {"modules", "field_discard"} if base and base.buy_modules
                  else {"choice", "target"} if region_name == "Shipyard" else {"target"})
     if given - takes:
         raise InvalidInput(", ".join(sorted(given - takes)), region_name, f"activating {region_name} ({region.kind}) takes "
@@ -82,6 +85,17 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
     if base is None:
         raise InvalidInput("region", region_name, f"alliance bases: {sorted(catalog.alliance_bases)}")
     if base.pay_any:
+        picked = tuple(moons)
+        claimed = game.player(colour).moons
+        if len(set(picked)) != len(picked) or not all(isinstance(i, int) and 0 <= i < len(claimed) for i in picked):
+            raise InvalidInput("moons", picked, f"different indices of {colour}'s {len(claimed)} claimed moons (0-based)")
+        if picked:
+            from .moons import discard_moon
+
+            for index in sorted(picked, reverse=True):
+                game, said = discard_moon(game, colour, index)
+                yield Step("Discard a moon to pay", said + " Its resources help pay for the alliance base (A-F4).",
+                           "自由行动 · 弃掉一个卫星指示物", game)
         game = pay_any(game, colour, base.pay_any, payment, tactics, "andromeda.activate", BASES)
         if base.draw:
             game, drawn = draw_tactics(game, colour, base.draw, rng)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
@@ -78,8 +78,8 @@ class Participant:
     energy: int = 0
     aim_bonus: int = 0
     team: str | None = None
-    hand: tuple[str, ...] | None = None
-    """The tactics cards the player holds, when the battle is fought on a game (a diplomacy card must be
+    hand: tuple[str, ...] | None = field(default=None, repr=False)
+    """The diplomacy cards the player holds, when the battle is fought on a game (a diplomacy card must be
     one of them); None for a battle set up on its own, where any card may be named."""
 
     def __post_init__(self) -> None:

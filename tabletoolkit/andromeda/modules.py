@@ -64,7 +64,7 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
                     first_to: str | None = None, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Gain the modules ``picks`` from the columns ``rows`` (paid or free by the gaining icon, A-F11).
     ``at_field``: through Maximus or Odessa Field, 1 or 2 bought; with 1, ``field_discard`` names the
-    module sent to the bottom of its deck. ``first_to`` (2v2): the teammate who receives the first
+    module sent to the bottom of its deck (none when no other module is offered there). ``first_to`` (2v2): the teammate who receives the first
     module of the turn and advances on its track instead (可选规则 · 2v2 模式 · 协作)."""
     from .tracks import advance_track
 
@@ -75,13 +75,14 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
     if at_field and not 1 <= len(picks) <= 2:
         raise IllegalAction("andromeda.modules.field_count", "through Maximus or Odessa Field you buy 1 or 2 modules "
                             "(the first must be bought)", "发射回合 · 联盟基地行动")
-    if at_field and len(picks) == 1 and field_discard is None:
+    others = [m for m in _offered(game, rows) if m not in picks]
+    if at_field and len(picks) == 1 and field_discard is None and others:
         raise IllegalAction("andromeda.modules.field_discard", "buying only 1 module there, you must discard 1 module "
                             "from the named columns", f"{SECTION} 4")
     if field_discard is not None and not (at_field and len(picks) == 1):
         raise InvalidInput("field_discard", field_discard, "a module is discarded only when buying a single module "
                            "through Maximus or Odessa Field")
-    if at_field and len(picks) == 1 and (field_discard in picks or field_discard not in _offered(game, rows)):
+    if at_field and len(picks) == 1 and field_discard is not None and (field_discard in picks or field_discard not in _offered(game, rows)):
         raise IllegalAction("andromeda.modules.not_offered", f"{field_discard} is not another module in the offered "
                             f"columns {tuple(rows)}", f"{SECTION} 4")
     if first_to is not None:
@@ -92,7 +93,10 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
         yield Step(f"Take {name}", text + ".", f"{SECTION} 1–2", game)
         row = catalog.module(name).row
         game = yield from advance_track(game, owner, row, 1, catalog=catalog, variant=variant)
-    if at_field and len(picks) == 1:
+    if at_field and len(picks) == 1 and field_discard is None:
+        yield Step("Nothing to discard", f"{colour} buys only one, and no other module is offered in those columns: nothing is "
+                   "discarded.", f"{SECTION} 4", game)
+    elif at_field and len(picks) == 1:
         card = catalog.module(field_discard)
         display, decks = dict(game.module_display), dict(game.module_decks)
         display[card.row] = tuple(m for m in display[card.row] if m != field_discard)

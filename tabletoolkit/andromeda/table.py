@@ -83,7 +83,9 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None) -> Base
 
     catalog = catalog or load_catalog()
     player = game.player(colour)
-    payable = player.resources.total + len(player.tactics) + len(player.moons)
+    # 2 resources of any kind: resource tokens, tactics cards, and the resources claimed moons give when
+    # discarded as part of the payment (a moon showing only VP pays nothing; A-F4)
+    payable = player.resources.total + len(player.tactics) + sum(m.goods.resources.total for m in player.moons)
 
     def can_buy(rows: tuple[str, ...]) -> bool:
         return any(player.resources.can_pay(catalog.module_cost[row]) for row in rows if game.display(row))

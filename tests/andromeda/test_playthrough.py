@@ -45,12 +45,17 @@ def base_action(game, colour, region, rng):
     player = game.player(colour)
     catalog = load_catalog()
     if region in ("Monolith of Ancients", "Trade Hub"):
-        return dict(payment=pay_two(player))
+        if player.resources.total >= 2:
+            return dict(payment=pay_two(player))
+        moons = tuple(range(len(player.moons)))                     # discarded as part of the payment (A-F4)
+        pooled = replace(player, resources=player.resources + sum((m.goods.resources for m in player.moons), Goods()))
+        short = max(0, 2 - pooled.resources.total)
+        return dict(moons=moons, payment=pay_two(pooled), tactics=player.tactics[:short])
     if region in ("Maximus Field", "Odessa Field"):
         rows = catalog.alliance_bases[region].buy_modules
         shown = [m for row in rows for m in game.display(row)]
         affordable = [m for m in shown if player.resources.can_pay(catalog.module_cost[catalog.module(m).row])]
-        return dict(modules=affordable[:1], field_discard=next(m for m in shown if m != affordable[0]))
+        return dict(modules=affordable[:1], field_discard=next((m for m in shown if m != affordable[0]), None))
     if region == "Shipyard":
         kinds = [k for k, verdict in buildable(game, colour).items() if verdict == "legal"]
         return dict(choice="build_ship", target=kinds[0]) if kinds else dict(choice="repair", target=first_repair(game, colour))
@@ -90,7 +95,9 @@ def play_turn(game, rng):
         if len(owners) + (1 if figures else 0) >= 2:
             pirate = Pirate(CARDS[figures[0]].name, weapons=2, s_class=figures[0] == "S") if figures else None
             fought = run(battle(battle_setup(game, region, pirate), rng=rng)).result
-            game, _ = apply_battle(game, region, fought)
+            from tabletoolkit.andromeda.table import barrage_owed
+
+            game, _ = apply_battle(game, region, fought, barrage={c: m[0] for c, m in barrage_owed(game, fought).items()})
     game = end_of_turn_hand(game, colour, game.player(colour).tactics[hand_limit(game.player(colour)):])
     return run(end_turn(game, rng, place_pirate=pirate_placer(CARDS))).result
 

@@ -156,3 +156,35 @@ def test_the_winners_supremacy_step_follows_the_games_variant():
     carried = RULEBOOK.but(event_advance_while_pending="carried")
     assert apply_battle(game, MONOLITH, fought)[0].event_carried == 0
     assert apply_battle(game, MONOLITH, fought, variant=carried)[0].event_carried == 1
+
+
+# -- "can activate" (A-F4) agrees with the activation that follows ------------------------------
+
+from tabletoolkit.andromeda.activate import activate_region  # noqa: E402
+from tabletoolkit.andromeda.state import Moon  # noqa: E402
+from tabletoolkit.andromeda.table import base_access  # noqa: E402
+
+
+@pytest.mark.phase("andromeda.activate")
+def test_a_claimed_moon_counted_as_payment_at_the_monolith_can_pay_there():
+    game = at_monolith(resources=Goods(), tactics=(), moons=(Moon(Goods.of(titanium=1, ice=1)),))
+    assert base_access(game, "yellow").resources == 2
+    hand = len(game.player("yellow").tactics)
+    after = run(activate_region(game, "yellow", MONOLITH, moons=(0,), payment=Goods.of(titanium=1, ice=1),
+                                rng=Rng(0))).final_state
+    assert after.player("yellow").moons == () and len(after.player("yellow").tactics) == hand + 3
+    only_vp = at_monolith(resources=Goods.of(energy=1), tactics=(), moons=(Moon(Goods.of(vp=3)),))
+    assert base_access(only_vp, "yellow").resources == 1              # a VP-only moon pays no resource
+
+
+@pytest.mark.phase("andromeda.modules")
+def test_buying_the_only_module_offered_at_maximus_field_needs_no_discard():
+    game = at_monolith(resources=Goods.of(titanium=2))
+    game = replace(game, module_display=tuple((row, shown[:1] if row == "industry" else () if row == "science" else shown)
+                                              for row, shown in game.module_display))
+    field = game.with_player(game.player("yellow").with_ship(replace(game.player("yellow").ship("transport-1"),
+                                                                      where="region:Maximus Field")))
+    assert base_access(field, "yellow").maximus_module
+    only = field.display("industry")[0]
+    after = run(activate_region(field, "yellow", "Maximus Field", modules=[only])).final_state
+    assert only in {m.name for m in after.player("yellow").modules}
