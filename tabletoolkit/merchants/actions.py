@@ -126,7 +126,7 @@ class RunShip:
     actions: tuple[BeltAction, ...] = ()
 
     def __str__(self) -> str:
-        return f"run {self.ship}: " + (", ".join(map(str, self.actions)) or "no actions")
+        return f"run {self.ship}" + (": " + ", ".join(map(str, self.actions)) if self.actions else "")
 
 
 @dataclass(frozen=True)
