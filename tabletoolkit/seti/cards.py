@@ -367,6 +367,25 @@ class CardSupply:
         row = supply.row[:position] + (refill,) + supply.row[position + 1:]
         return replace(supply, row=row), taken, refill
 
+    def remove_from_row(self, position: int) -> tuple["CardSupply", str]:
+        """Take the card at ``position`` and leave its place empty until ``refill_row`` (the solo rival's
+        card-row signals, S-F26)."""
+        if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < len(self.row):
+            raise InvalidInput("position", position, f"a card-row position 0..{len(self.row) - 1}")
+        taken = self.row[position]
+        if taken is None:
+            raise InvalidInput("position", position, "that row position is empty")
+        return replace(self, row=self.row[:position] + (None,) + self.row[position + 1:]), taken
+
+    def refill_row(self, rng: Rng) -> "CardSupply":
+        """Fill every empty place of the row from the deck, left to right (重新填满卡牌行)."""
+        supply = self
+        for position, card_id in enumerate(self.row):
+            if card_id is None:
+                supply, refill = supply.draw(rng)
+                supply = replace(supply, row=supply.row[:position] + (refill,) + supply.row[position + 1:])
+        return supply
+
     def discard_card(self, card_id: str) -> "CardSupply":
         """Put a card face up on the discard pile."""
         self.card(card_id)

@@ -48,6 +48,11 @@ def drawing_with(rng: Rng | None) -> Iterator[None]:
         _PHASE_RNG.reset(token)
 
 
+def phase_rng() -> Rng | None:
+    """The Rng ``drawing_with`` gives the procedures running now (``None`` outside one)."""
+    return _PHASE_RNG.get()
+
+
 def read_data(name: str) -> str:
     """The text of a data file shipped in ``tabletoolkit/seti/data``."""
     return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from ...engine.errors import IllegalAction
 from ...engine.registry import register_phase
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
+from ..game import drawing_with
 from ..player import PlayerBoard
 from ..variant import RULEBOOK, SetiVariant
 from .data import material
@@ -170,6 +171,11 @@ def _after(game: SoloGame, colour: str) -> SoloGame:
 def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure:
     """Play on: rival turns and round ends, and your turns by ``player`` (main, free and ``end``
     actions); without a player, stop when it is your turn. Returns the game."""
+    with drawing_with(rng):
+        return (yield from _proceed(game, rng, player))
+
+
+def _proceed(game: SoloGame, rng: Rng, player: Policy | None) -> Procedure:
     while not game.over:
         if game.to_move is None:
             game = yield from end_of_round(game, rng)
@@ -185,6 +191,11 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
 def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), prefer: str | None = None) -> Procedure:
     """Carry out one action of yours: a free action (``free_options``), a main action, ``end`` or a choice
     (``your_options``); once your turn is over (ended or passed) and no choice is left, the turn passes on."""
+    with drawing_with(rng):
+        return (yield from _take(game, action, rng, choose, prefer))
+
+
+def _take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str], prefer: str | None) -> Procedure:
     if action.split(":", 1)[0] in FREE_KINDS:
         return (yield from free_action(game, action, rng, choose[0] if choose else prefer))
     game = yield from your_turn(game, action, rng, choose, prefer)

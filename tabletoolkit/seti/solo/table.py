@@ -202,10 +202,18 @@ class SoloTable:
     def row_colours(self) -> tuple[str, ...]:
         return tuple(card.colour if card else "none" for card in self.supply.row_cards)
 
-    def discard_from_row(self, position: int, rng: Rng) -> tuple["SoloTable", str, str]:
-        supply, taken, _ = self.supply.take_from_row(position, rng)
+    def discard_from_row(self, position: int, rng: Rng, refill: bool = True) -> tuple["SoloTable", str, str]:
+        """Discard the row card at ``position``; the row refills at once, or with ``refill=False`` only when
+        ``refill_row`` is called (the rival's signals, S-F26)."""
+        if refill:
+            supply, taken, _ = self.supply.take_from_row(position, rng)
+        else:
+            supply, taken = self.supply.remove_from_row(position)
         colour = self.supply.card(taken).colour
         return replace(self, supply=supply.discard_card(taken)), taken, colour
+
+    def refill_row(self, rng: Rng) -> "SoloTable":
+        return replace(self, supply=self.supply.refill_row(rng))
 
     # --- life traces ---------------------------------------------------------------------------
     def species_name(self, index: int) -> str:

@@ -175,9 +175,10 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
                 yield Step("No card-row signal", "The card row is empty (deck and discard pile exhausted): this signal "
                            "is lost.", SECTION_TELESCOPE, game)
                 continue
-            table, card_id, colour = table.discard_from_row(filled[pick.value], rng)
+            table, card_id, colour = table.discard_from_row(filled[pick.value], rng, refill=False)
             numbers = list(table.sky.of_colour(colour))
-            where = f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; the row refills"
+            where = (f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; "
+                     "the row refills once all the rival's card-row signals are marked (S-F26)")
         options = table.sector_options(numbers, RIVAL)
         chosen = choose_sector(options, card.arrow, game.variant)
         number = numbers[options.index(chosen.value)]
@@ -188,6 +189,11 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
         game, notes = reward_colour(game, RIVAL, [("data", gained.data), ("vp", gained.vp)] if gained.data or gained.vp else [], card.arrow)
         yield Step(f"Rival signals in {table.sky.sector(number).name}", f"A signal from {where}. {chosen.reason} "
                    + " ".join(notes), SECTION_TELESCOPE, game, {"sector": number})
+    if None in game.table.supply.row:
+        game = replace(game, table=game.table.refill_row(rng))
+        yield Step("Rival refills the card row", "With all its card-row signals marked, the rival refills the row "
+                   "from the deck top: " + ", ".join(c or "nothing left" for c in game.table.supply.row) + " (S-F26).",
+                   "重新填满卡牌行", game)
     return (yield from resolve_sectors(game, RIVAL, completed))
 
 
