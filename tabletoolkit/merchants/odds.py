@@ -7,11 +7,20 @@ run ended there (M-R2). A ship without a destination draws one first, and swappi
 planner treats the destination deck as face down (every remaining card equally likely) and, as the game
 does, reshuffles the face-up discards (with the card just swapped away) into a new deck when it runs out.
 
+A run is a sequence of decisions, each taken after seeing the last draw (M-F8). A pickup or a take loads
+any number of tokens that fit, not only as many as fit: with room for two, a gold from known space and a
+gold from local space beat the gold and the ice of one pile. An explored token is placed **after it is
+seen**, on the ship or unclaimed in local space, where a later local pickup of the same run can still load
+it; so placing in local space can pay: with room for one token and a bag of an ice (1) and a gold (8),
+exploring twice into local space and then picking up the gold pays 8 for certain, where loading the first
+draw pays 9/2 on average. A token put in local space is also how a run declines a poor draw and keeps the
+room for something better.
+
 ``plan_odds`` gives the exact payout distribution of a fixed plan; ``best_plan`` searches every
-sequence of belt actions (expectimax over the bag's and the deck's draws) for the highest expected
-payout, fast enough for a widget: it searches canonical positions in whole numbers (``_Solver``) and is
-tested against the plain search (``plain_expected``). Placing an explored token in local space never adds to this run's payout, so the
-planner always loads it.
+decision of a run (expectimax over the bag's and the deck's draws, each explore's placement chosen after
+its draw) for the highest expected payout, fast enough for a widget: it searches canonical positions in
+whole numbers (``_Solver``) and is tested against the plain search (``plain_expected``) and against a
+brute force over every sub-multiset a pickup may load.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ from ..engine.steps import Procedure, Step
 from ..prob import Distribution, count_of, draw
 from .actions import BeltAction, end_run, explore, pickup, swap, take
 from .belt import best_tokens
-from .state import GameState, describe_tokens, pile, without
+from .state import GameState, describe_tokens, holds, pile, without
 from .variant import BELT
 
 SECTION = BELT + " · 探索"
@@ -76,6 +85,7 @@ class _Run(NamedTuple):
     deck: tuple[tuple[str, int], ...]
     ended: bool = False
     discard: tuple[tuple[str, int], ...] = ()  # destination discards: reshuffled into a new deck when it runs out
+    drawn: str | None = None  # a token an explore just drew, to be put on the ship or in local space
 
 
 @dataclass(frozen=True)
@@ -197,35 +207,65 @@ Outcome = tuple[Any, int, _Run]  # label, weight, the run after
 DRAW_DESTINATION = BeltAction("destination")
 
 
-def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction, list[Outcome]]]:
-    """Every legal action from ``run`` with its weighted outcomes. Stopping is not listed."""
+@dataclass(frozen=True)
+class _Place:
+    """Where an explored token goes once it is seen: on the ship or, unclaimed, in local space (M-F8)."""
+
+    place: str
+    kind = "place"
+
+    def __str__(self) -> str:
+        return "put it on the ship" if self.place == "ship" else "put it in local space"
+
+
+PUT_ON_SHIP, PUT_IN_LOCAL = _Place("ship"), _Place("local")
+
+
+def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction | _Place, list[Outcome]]]:
+    """Every legal decision from ``run`` with its weighted outcomes. Stopping is not listed.
+
+    An explore is a chance event whose every outcome is a run holding the ``drawn`` token, where the
+    decision is where to put it. A pickup or take of ``k`` tokens loads the ``k`` most valuable of the pile
+    (``k`` from as many as fit down to 1; ``pickup(source)`` when as many as fit): any other ``k`` tokens of
+    it do no better. Loading the top ``k`` (T) instead of another ``k`` (S) gains ``value(T) - value(S)``
+    now and leaves S minus T in the pile instead of T minus S; every token of T minus S is worth at least
+    every token of S minus T, so pair them off: whatever a run does after loading S, the same decisions
+    after loading T load the paired S-token wherever the other run loads a T-token, and end with the same
+    room, energy and draws and with at least as much aboard. Exploring with a full hold is left out: a token
+    put in local space then can no longer be loaded in this run, so it changes nothing the run pays.
+    """
     if run.ended:
         return []
+    room = rules.capacity - run.held
+    if run.drawn is not None:
+        kind, placed = run.drawn, run._replace(drawn=None)
+        local = [(PUT_IN_LOCAL, [(kind, 1, placed._replace(local=pile(run.local + (kind,))))])]
+        if room <= 0:
+            return local
+        return [(PUT_ON_SHIP, [(kind, 1, placed._replace(**_load(rules, run, (kind,))))])] + local
     if run.destination is None and (run.deck or run.discard):
         return [(DRAW_DESTINATION, [(card, n, run._replace(destination=card, deck=deck, discard=discard))
                                     for card, n, deck, discard in _destination_draws(run.deck, run.discard)])]
     pick, take_cost, explore_cost, swap_cost = rules.costs
-    room = rules.capacity - run.held
     energy = run.energy
-    moves: list[tuple[BeltAction, list[Outcome]]] = []
+    moves: list[tuple[BeltAction | _Place, list[Outcome]]] = []
     if room > 0 and energy >= pick:
-        if run.known:
-            tokens = best_tokens(run.known, room, rules.value)
-            moves.append((PICKUP_KNOWN, [(tokens, 1, run._replace(
-                energy=energy - pick, **_load(rules, run, tokens), known=without(run.known, tokens)))]))
-        if run.local:
-            tokens = best_tokens(run.local, room, rules.value)
-            moves.append((PICKUP_LOCAL, [(tokens, 1, run._replace(
-                energy=energy - pick, **_load(rules, run, tokens), local=without(run.local, tokens)))]))
+        for source, tokens in (("known", run.known), ("local", run.local)):
+            full = min(room, len(tokens))
+            for k in range(full, 0, -1):
+                loaded = best_tokens(tokens, k, rules.value)
+                moves.append((pickup(source, None if k == full else loaded), [(loaded, 1, run._replace(
+                    energy=energy - pick, **_load(rules, run, loaded), **{source: without(tokens, loaded)}))]))
     if room > 0 and energy >= take_cost:
         for index, (name, tokens) in enumerate(run.opponents):
-            if tokens:
-                loaded = best_tokens(tokens, room, rules.value)
+            full = min(room, len(tokens))
+            for k in range(full, 0, -1):
+                loaded = best_tokens(tokens, k, rules.value)
                 others = run.opponents[:index] + ((name, without(tokens, loaded)),) + run.opponents[index + 1:]
-                moves.append((take(name), [(loaded, 1, run._replace(
+                moves.append((take(name, None if k == full else loaded), [(loaded, 1, run._replace(
                     energy=energy - take_cost, **_load(rules, run, loaded), opponents=others))]))
     if room > 0 and run.bag and energy >= explore_cost:
-        moves.append((EXPLORE, [(kind, n, run._replace(energy=energy - explore_cost, **_load(rules, run, (kind,)), bag=bag))
+        moves.append((EXPLORE, [(kind, n, run._replace(energy=energy - explore_cost, bag=bag, drawn=kind))
                                 for kind, n, bag in _draws(run.bag)]))
     if run.destination is not None and (run.deck or run.discard) and energy >= swap_cost:
         discarded = _added(run.discard, run.destination)
@@ -240,7 +280,7 @@ def _load(rules: _Rules, run: _Run, tokens: tuple[str, ...]) -> dict[str, int]:
     return {"held": run.held + len(tokens), "worth": run.worth + sum(rules.value(t) for t in tokens)}
 
 
-PICKUP_KNOWN, PICKUP_LOCAL, EXPLORE, SWAP, END_RUN = pickup("known"), pickup("local"), explore(), swap(), end_run()
+EXPLORE, SWAP, END_RUN = explore(), swap(), end_run()
 
 
 # --- the best plan: an exact expectimax over canonical positions ---------------------------------------
@@ -248,11 +288,12 @@ class _Position(NamedTuple):
     """What decides the rest of a run, whatever happened before it.
 
     Tokens are their Dock values, most valuable first. A pile is cut to the cargo room left (a pickup
-    loads the most valuable that fit; what stays behind can never be loaded once the hold is full), and
-    the piles one action reaches for the same energy are sorted, so which space is which does not
-    matter. The bag, the destination deck and its discards are multisets, destinations (cost, bonus). Whatever the
-    energy and room left can no longer use is dropped. Every history that reaches the same position
-    shares one search.
+    loads the most valuable it takes; what stays behind the room can never be loaded). ``piles`` are known
+    and local space, in this order, while an explore and a pickup after it are both still affordable (an
+    explored token may join local space); otherwise nothing can join them any more and they are sorted, so
+    which space is which does not matter. Opponents' spaces are always sorted. The bag, the destination deck
+    and its discards are multisets, destinations (cost, bonus). Whatever the energy and room left can no
+    longer use is dropped. Every history that reaches the same position shares one search.
     """
 
     energy: int
@@ -279,51 +320,122 @@ def _removed(pairs: tuple, index: int) -> tuple:
     return pairs[:index] + (((item, n - 1),) if n > 1 else ()) + pairs[index + 1:]
 
 
+def _inserted(tokens: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """A pile of values, most valuable first, with one more ``value``."""
+    for index, there in enumerate(tokens):
+        if value >= there:
+            return tokens[:index] + (value,) + tokens[index:]
+    return tokens + (value,)
+
+
+def _sorted_piles(piles: tuple, room: int) -> tuple:
+    """Piles cut to ``room`` tokens, empty ones dropped, in sorted order."""
+    if len(piles) == 1:
+        return (piles[0][:room],) if piles[0] else ()
+    return tuple(sorted((tokens[:room] for tokens in piles if tokens), reverse=True))
+
+
 def _cut(piles: tuple, room: int) -> tuple:
-    """Sorted piles cut to ``room`` tokens (still sorted: cutting keeps their order), empty ones dropped."""
-    return tuple(tokens[:room] for tokens in piles if tokens) if any(len(t) > room for t in piles) else piles
+    """Piles cut to ``room`` tokens (sorted ones stay sorted: cutting keeps their order)."""
+    return tuple(tokens[:room] for tokens in piles) if any(len(t) > room for t in piles) else piles
 
 
-# A move of the search: ("pickup", tokens), ("take", tokens), ("explore",), ("swap",), ("end",) or the
-# forced ("destination",) draw; each outcome is (weight, credits loaded, position after).
+def _finish(items: tuple[tuple[int, tuple[int, ...]], ...], energy: int, room: int, held: bool, flat: int,
+            stop_bonus: int, end: tuple[int, int] | None) -> tuple[int, tuple[int, ...], bool]:
+    """The best way to end a run with pickups and takes only (no more draws), exactly.
+
+    ``items`` are the spaces one pickup or take each may load from: (its cost, its tokens' values, most
+    valuable first). Loading ``c`` tokens of a space loads its ``c`` most valuable (any other ``c`` do no
+    better), for ``c`` from 0 up to what fits; each space is loaded from at most once (two pickups from one
+    space load no more than one loading both parts, for more energy). Then the run stops, or, with ``end``
+    (cost, bonus), ends at its destination. Returns (credits still to come: the tokens loaded and the bonuses
+    a delivery adds, how many tokens each item loads, whether to end the run there). A knapsack over the
+    items: states (energy spent, tokens loaded), the best credits of each, the first found on a tie.
+    """
+    states: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
+    for cost, values in items:
+        grown: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+        for (spent, count), (gain, counts) in states.items():
+            there = grown.get((spent, count))
+            if there is None or gain > there[0]:
+                grown[(spent, count)] = (gain, counts + (0,))
+            if spent + cost <= energy:
+                for c in range(1, min(len(values), room - count) + 1):
+                    gain += values[c - 1]
+                    there = grown.get((spent + cost, count + c))
+                    if there is None or gain > there[0]:
+                        grown[(spent + cost, count + c)] = (gain, counts + (c,))
+        states = grown
+    best: tuple[int, tuple[int, ...], bool] | None = None
+    for (spent, count), (gain, counts) in states.items():
+        aboard = held or count > 0
+        options = [(gain + (flat + stop_bonus if aboard else 0), False)]
+        if end is not None and spent + end[0] <= energy:
+            options.append((gain + (flat + end[1] if aboard else 0), True))
+        for value, ends in options:
+            if best is None or value > best[0]:
+                best = (value, counts, ends)
+    return best
+
+
+# A move of the search: ("explore",), ("swap",) or the forced ("destination",) draw; each outcome is (weight,
+# options): the choices after the draw, each (credits loaded, position after): one, or for an explore the
+# token on the ship and in local space. Pickups, takes and ending the run are the finish (``_finish``).
 Move = tuple
-_Outcome = tuple[int, int, _Position]
+_Outcome = tuple[int, tuple[tuple[int, _Position], ...]]
 
 
 class _Solver:
     """The highest expected payout of every position for fixed rules, exact and fast.
 
+    **Pickups and takes come last.** A pickup or take shows nothing new, so any way of playing a run can
+    put off its pickups and takes until its draws are done and lose nothing: meanwhile the hold has more
+    room (every explore onto the ship still fits), the energy spent so far is no more, a later local pickup
+    finds every token an explore put there, and the tokens the run would have loaded from one space can all
+    be loaded by one pickup at the end (for no more energy), just before it stops or ends at its destination
+    (whose cost the put-off pickups leave over). So the search is over draws only: at each position the run
+    explores (each draw then put on the ship or in local space, whichever is better), swaps the destination,
+    or finishes: the best pickups and takes (every number of tokens from each space, ``_finish``) and
+    then stops or ends the run. ``_moves`` lists every decision of a run; the plain search over them
+    (``plain_expected``) and an exhaustive search in the tests check this one.
+
     A position's value is kept as a whole number over the position's own scale, ``bag size! × deck
     size!``: a draw from a bag of B tokens averages children whose scale is B times smaller, so every
-    average, comparison and distribution is integer arithmetic (no fractions until the answer). Ties
-    keep stopping first, then the earlier move.
+    average, comparison and distribution is integer arithmetic (no fractions until the answer). Ties keep
+    finishing first, then the earlier move; after a draw, the ship.
     """
 
     def __init__(self, rules: _Rules):
         self.rules = rules
         self.values: dict[_Position, tuple[int, Move | None, int]] = {}
         self.spreads: dict[_Position, dict[int, int]] = {}
+        self.finishes: dict[tuple, int] = {}
         self._factorials = [1]
+        # a delivery's bonuses are never negative: then a draw worth at least anything still to be had and
+        # nothing negative is best on the ship (see ``moves``)
+        self._ship_the_best = rules.flat >= 0 and all(bonus >= 0 for _, _, bonus in rules.destinations)
 
     # --- positions ---------------------------------------------------------------------------------
     def position(self, run: _Run) -> _Position:
-        """The canonical position of a real run."""
+        """The canonical position of a real run (not one waiting to place a drawn token)."""
         def values(tokens: tuple[str, ...]) -> tuple[int, ...]:
             return tuple(sorted(map(self.rules.value, tokens), reverse=True))
 
         rules = self.rules
         if run.ended:
             return _Position(0, rules.capacity - run.held, (), (), (), rules.destination(run.destination), (), (), True)
-        piles = tuple(sorted((values(tokens) for tokens in (run.known, run.local) if tokens), reverse=True))
-        opponents = tuple(sorted((values(tokens) for _, tokens in run.opponents if tokens), reverse=True))
+        piles = (values(run.known), values(run.local))
+        opponents = _sorted_piles(tuple(values(tokens) for _, tokens in run.opponents), rules.capacity)
         destination = rules.destination(run.destination) if run.destination is not None else None
         deck, discard = ((tuple(sorted(Counter({rules.destination(card): n for card, n in cards}).items()))
                           for cards in (run.deck, run.discard)))
         return self.after(run.energy, rules.capacity - run.held, piles, opponents,
-                          _multiset((rules.value(kind), n) for kind, n in run.bag), destination, deck, discard)
+                          _multiset((rules.value(kind), n) for kind, n in run.bag), destination, deck, discard, True)
 
-    def after(self, energy, room, piles, opponents, bag, destination, deck, discard) -> _Position:
-        """The canonical position with this energy and room: what they can no longer use is dropped."""
+    def after(self, energy, room, piles, opponents, bag, destination, deck, discard, apart) -> _Position:
+        """The canonical position with this energy and room: what they can no longer use is dropped.
+
+        ``piles`` come as (known, local) when ``apart``, else sorted; ``opponents`` sorted."""
         pick, take_cost, explore_cost, swap_cost = self.rules.costs
         if destination is not None and energy < swap_cost:
             deck = discard = ()
@@ -331,9 +443,24 @@ class _Solver:
                 destination = None
         elif discard and sum(n for _, n in deck) >= self._draws_left(energy, destination):
             discard = ()  # the deck outlasts every draw still affordable: the discards never come back
-        return _Position(energy, room, _cut(piles, room) if piles and room and energy >= pick else (),
-                         _cut(opponents, room) if opponents and room and energy >= take_cost else (),
-                         bag if room and energy >= explore_cost else (), destination, deck, discard)
+        if not room:
+            return tuple.__new__(_Position, (energy, 0, (), (), (), destination, deck, discard, False))
+        if bag and energy < explore_cost:
+            bag = ()
+        if piles:
+            if energy < pick:
+                piles = ()
+            elif bag and energy >= pick + explore_cost:
+                known, local = piles  # kept apart: an explored token may still join local space
+                if len(known) > room or len(local) > room:
+                    piles = (known[:room], local[:room])
+            elif apart:
+                piles = _sorted_piles(piles, room)
+            else:
+                piles = _cut(piles, room)
+        if opponents:
+            opponents = _cut(opponents, room) if energy >= take_cost else ()
+        return tuple.__new__(_Position, (energy, room, piles, opponents, bag, destination, deck, discard, False))
 
     def scale(self, pos: _Position) -> int:
         """``bag size!`` times the destination draws' part: ``deck size!`` while the deck outlasts the draws still
@@ -355,65 +482,95 @@ class _Solver:
             self._factorials.append(self._factorials[-1] * len(self._factorials))
         return self._factorials[n]
 
-    def stop(self, pos: _Position) -> int:
-        """Credits the delivery adds beyond the tokens' values if the run stops here."""
-        if pos.room == self.rules.capacity:
-            return 0
-        bonus = pos.destination[1] if pos.destination is not None and (pos.ended or self.rules.carried_bonus) else 0
-        return self.rules.flat + bonus
+    def _finish_of(self, energy: int, room: int, items: tuple, destination, ended: bool) -> tuple[int, tuple[int, ...], bool]:
+        rules = self.rules
+        held = room < rules.capacity
+        if ended:
+            return ((rules.flat + destination[1]) if held else 0), (), False
+        bonus = destination[1] if destination is not None and rules.carried_bonus else 0
+        return _finish(items, energy, room, held, rules.flat, bonus, destination)
+
+    def finish(self, pos: _Position) -> int:
+        """Credits the best finish (pickups and takes, then stop or end the run) adds to what is aboard."""
+        key = (pos.energy, pos.room, pos.piles, pos.opponents, pos.destination, pos.ended)
+        found = self.finishes.get(key)
+        if found is None:
+            pick, take_cost = self.rules.costs[:2]
+            items = tuple((pick, tokens) for tokens in pos.piles) + tuple((take_cost, tokens) for tokens in pos.opponents)
+            found = self.finishes[key] = self._finish_of(pos.energy, pos.room, items, pos.destination, pos.ended)[0]
+        return found
 
     # --- the search --------------------------------------------------------------------------------
     def moves(self, pos: _Position) -> list[tuple[Move, list[_Outcome]]]:
-        """Every legal move from ``pos`` (stopping is not listed): pickups, takes, explore, swap, end."""
+        """Every draw the run can make from ``pos``: explore, swap, or the forced first destination."""
         energy, room, piles, opponents, bag, destination, deck, discard, ended = pos
         if ended:
             return []
         after = self.after
-        if destination is None and (deck or discard):
-            return [(("destination",), [(n, 0, after(energy, room, piles, opponents, bag, card, rest, left))
-                                        for card, n, rest, left in _destination_draws(deck, discard)])]
         pick, take_cost, explore_cost, swap_cost = self.rules.costs
+        apart = bool(bag) and bool(piles) and energy >= pick + explore_cost  # piles are (known, local)
+        if destination is None and (deck or discard):
+            return [(("destination",), [(n, ((0, after(energy, room, piles, opponents, bag, card, rest, left, apart)),))
+                                        for card, n, rest, left in _destination_draws(deck, discard)])]
         found: list[tuple[Move, list[_Outcome]]] = []
-        for index, tokens in enumerate(piles):
-            if tokens != piles[index - 1] or not index:
-                rest = piles[:index] + piles[index + 1:]
-                found.append((("pickup", tokens), [(1, sum(tokens), after(
-                    energy - pick, room - len(tokens), rest, opponents, bag, destination, deck, discard))]))
-        for index, tokens in enumerate(opponents):
-            if tokens != opponents[index - 1] or not index:
-                rest = opponents[:index] + opponents[index + 1:]
-                found.append((("take", tokens), [(1, sum(tokens), after(
-                    energy - take_cost, room - len(tokens), piles, rest, bag, destination, deck, discard))]))
         if bag:
-            found.append((("explore",), [(n, value, after(energy - explore_cost, room - 1, piles, opponents,
-                                                          _removed(bag, i), destination, deck, discard))
-                                         for i, (value, n) in enumerate(bag)]))
+            energy_left, outcomes = energy - explore_cost, []
+            # A draw worth at least every token the run could still load after putting it in local space (and
+            # not negative) is best on the ship: whatever the run would do after putting it in local space, with
+            # the draw aboard it does the same but for the one load that would fill the hold, worth no more.
+            heads = [tokens[0] for tokens in (piles if energy_left >= pick else ()) if tokens]
+            heads += [tokens[0] for tokens in (opponents if energy_left >= take_cost else ()) if tokens]
+            richest = max(heads) if heads else None
+            for i, (value, n) in enumerate(bag):
+                left = _removed(bag, i)
+                ship = (value, after(energy_left, room - 1, piles, opponents, left, destination, deck, discard, apart))
+                if (self._ship_the_best and value >= 0 and (richest is None or value >= richest)
+                        and (energy_left < explore_cost or not left or value >= left[0][0])):
+                    outcomes.append((n, (ship,)))
+                    continue
+                kept = (piles[0], _inserted(piles[1], value)) if apart else piles
+                local = after(energy_left, room, kept, opponents, left, destination, deck, discard, apart)
+                outcomes.append((n, (ship, (0, local))))
+            found.append((("explore",), outcomes))
         if destination is not None and (deck or discard) and energy >= swap_cost:
-            found.append((("swap",), [(n, 0, after(energy - swap_cost, room, piles, opponents, bag, card, rest, left))
+            found.append((("swap",), [(n, ((0, after(energy - swap_cost, room, piles, opponents, bag, card, rest, left, apart)),))
                                       for card, n, rest, left in _destination_draws(deck, _added(discard, destination))]))
-        if destination is not None and energy >= destination[0]:
-            found.append((("end",), [(1, 0, _Position(0, room, (), (), (), destination, (), (), True))]))
         return found
 
     def best(self, pos: _Position) -> tuple[int, Move | None, int]:
-        """(the best expected credits still to come × the scale, the best move or ``None`` to stop, the scale)."""
+        """(the best expected credits still to come × the scale, the best move or ``None`` to finish, the scale)."""
         found = self.values.get(pos)
         if found is not None:
             return found
         scale = self.scale(pos)
         moves = self.moves(pos)
-        best = None if moves and moves[0][0] == ("destination",) else self.stop(pos) * scale
+        best = None if moves and moves[0][0] == ("destination",) else self.finish(pos) * scale
         choice: Move | None = None
         for move, outcomes in moves:
-            share = scale // sum(weight for weight, _, _ in outcomes)
+            share = scale // sum(weight for weight, _ in outcomes)
             value = 0
-            for weight, gain, after in outcomes:
-                later, _, later_scale = self.best(after)
-                value += weight * (gain * share + later * (share // later_scale))
+            for weight, options in outcomes:
+                top = None
+                for gain, after in options:
+                    later, _, later_scale = self.best(after)
+                    option = gain * share + later * (share // later_scale)
+                    if top is None or option > top:
+                        top = option
+                value += weight * top
             if best is None or value > best:
                 best, choice = value, move
         found = self.values[pos] = (best, choice, scale)
         return found
+
+    def _option(self, options: tuple[tuple[int, _Position], ...], share: int) -> tuple[int, _Position]:
+        """The option ``best`` takes after a draw (the first of the best)."""
+        chosen, top = options[0], None
+        for gain, after in options:
+            later, _, later_scale = self.best(after)
+            option = gain * share + later * (share // later_scale)
+            if top is None or option > top:
+                chosen, top = (gain, after), option
+        return chosen
 
     def spread(self, pos: _Position) -> dict[int, int]:
         """Credits still to come when the best move is always taken: {credits: weight}, weights summing to the scale."""
@@ -422,12 +579,13 @@ class _Solver:
             return found
         _, choice, scale = self.best(pos)
         if choice is None:
-            result = {self.stop(pos): scale}
+            result = {self.finish(pos): scale}
         else:
             outcomes = dict(self.moves(pos))[choice]
-            share = scale // sum(weight for weight, _, _ in outcomes)
+            share = scale // sum(weight for weight, _ in outcomes)
             mix: Counter = Counter()
-            for weight, gain, after in outcomes:
+            for weight, options in outcomes:
+                gain, after = self._option(options, share)
                 for credits, mass in self.spread(after).items():
                     mix[credits + gain] += weight * mass * (share // self.best(after)[2])
             result = dict(mix)
@@ -435,21 +593,49 @@ class _Solver:
         return result
 
     # --- back to real runs -------------------------------------------------------------------------
-    def chosen(self, run: _Run) -> tuple[BeltAction, list[Outcome]] | None:
-        """The best move from a real run, as a belt action with its outcomes (``None``: stop here)."""
-        _, choice, _ = self.best(self.position(run))
-        if choice is None:
-            return None
-        for action, outcomes in _moves(self.rules, run):
-            if action.kind in ("pickup", "take"):
-                if (action.kind, tuple(sorted(map(self.rules.value, outcomes[0][0]), reverse=True))) == choice:
+    def chosen(self, run: _Run) -> tuple[BeltAction | _Place, list[Outcome]] | None:
+        """The best decision from a real run, with its outcomes (``None``: stop here). For a run holding a drawn
+        token: where to put it (the ship on a tie, as in the search). A finish is taken one pickup at a time."""
+        rules = self.rules
+        if run.drawn is not None:
+            best = None
+            for place, outcomes in _moves(rules, run):
+                value = self.value(outcomes[0][2])
+                if best is None or value > best[0]:
+                    best = (value, place, outcomes)
+            return best[1], best[2]
+        pos = self.position(run)
+        _, choice, _ = self.best(pos)
+        moves = _moves(rules, run)
+        if choice is not None:
+            for action, outcomes in moves:
+                if action.kind == choice[0]:
                     return action, outcomes
-            elif action.kind == choice[0]:
+            raise AssertionError(f"no belt action matches the search's move {choice}")
+        room, pick, take_cost = rules.capacity - run.held, rules.costs[0], rules.costs[1]
+        spaces = [("known", pick, run.known), ("local", pick, run.local)]
+        spaces += [(name, take_cost, tokens) for name, tokens in run.opponents]
+        items = tuple((cost, tuple(sorted(map(rules.value, tokens), reverse=True))) for _, cost, tokens in spaces)
+        ending = None if run.destination is None else rules.destination(run.destination)
+        value, counts, ends = self._finish_of(run.energy, room, items, ending, run.ended)
+        assert value == self.finish(pos), (value, self.finish(pos))
+        wanted: BeltAction | None = END_RUN if ends else None
+        for index, ((source, _, tokens), c) in enumerate(zip(spaces, counts)):
+            if c:
+                loaded = None if c == min(room, len(tokens)) else best_tokens(tokens, c, rules.value)
+                wanted = pickup(source, loaded) if index < 2 else take(source, loaded)
+                break
+        if wanted is None:
+            return None
+        for action, outcomes in moves:
+            if action == wanted:
                 return action, outcomes
-        raise AssertionError(f"no belt action matches the search's move {choice}")
+        raise AssertionError(f"no belt action matches the finish's {wanted}")
 
     def value(self, run: _Run) -> Fraction:
         """The best expected payout from a real run: what is aboard plus the best continuation."""
+        if run.drawn is not None:
+            return max(self.value(outcomes[0][2]) for _, outcomes in _moves(self.rules, run))
         value, _, scale = self.best(self.position(run))
         return run.worth + Fraction(value, scale)
 
@@ -473,7 +659,8 @@ class BestPlan:
     distribution: Distribution[int]
 
     def first_action(self) -> BeltAction | None:
-        """The best first action (``None``: stop at once); the take-a-destination draw is not a choice."""
+        """The best first action (``None``: stop at once); the take-a-destination draw is not a choice. An
+        explore's placement is decided after its draw: ``describe`` shows it for each draw."""
         solver, run = _solver(self.situation.rules), self.situation.start
         while True:
             chosen = solver.chosen(run)
@@ -485,7 +672,8 @@ class BestPlan:
             run = max(outcomes, key=lambda o: solver.value(o[2]))[2]
 
     def describe(self, depth: int = 3) -> list[str]:
-        """The plan as indented lines: each action, and for a draw each outcome with its chance."""
+        """The plan as indented lines: each action, and for a draw each outcome with its chance (for an explore,
+        where the drawn token goes)."""
         lines: list[str] = []
         _describe(_solver(self.situation.rules), self.situation.start, depth, "", lines)
         return lines
@@ -494,6 +682,14 @@ class BestPlan:
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.describe())
         return (f"<div class='tt-merchants-best'><b>Best plan</b>: expected payout {self.expected} "
                 f"≈ {float(self.expected):.3f} credits<ul>{items}</ul></div>")
+
+
+def _placed(solver: _Solver, run: _Run) -> tuple[str, _Run]:
+    """For a run holding a drawn token: where the plan puts it (as words) and the run after; else nothing."""
+    if run.drawn is None:
+        return "", run
+    place, outcomes = solver.chosen(run)
+    return f" {place}", outcomes[0][2]
 
 
 def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[str]) -> None:
@@ -506,7 +702,9 @@ def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[s
         if len(outcomes) == 1:
             label, _, run = outcomes[0]
             shown = describe_tokens(label) if isinstance(label, tuple) else label
-            lines.append(f"{indent}{action} ({shown})")
+            place, run = _placed(solver, run)
+            lines.append(f"{indent}{action}" + ("" if getattr(action, "tokens", None) else f" ({shown})")
+                         + (f":{place}" if place else ""))
             continue
         lines.append(f"{indent}{action}:")
         if depth <= 1:
@@ -514,7 +712,9 @@ def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[s
             return
         total = sum(n for _, n, _ in outcomes)
         for label, n, after in outcomes:
-            lines.append(f"{indent}  if {label} ({Fraction(n, total)}), expected {solver.value(after)}:")
+            head = f"{indent}  if {label} ({Fraction(n, total)}), expected {solver.value(after)}:"
+            place, after = _placed(solver, after)
+            lines.append(head + place)
             _describe(solver, after, depth - 1, indent + "    ", lines)
         return
 
@@ -530,7 +730,8 @@ def plain_expected(sit: BeltSituation) -> Fraction:
     """The best expected payout by a plain expectimax over whole run states, in fractions.
 
     Slow (it keeps every token's kind, what is aboard and every pile apart); it is the reference the
-    fast search of ``best_plan`` is tested and benchmarked against.
+    fast search of ``best_plan`` is tested and benchmarked against. An explore's draw leads to a run that
+    must place the token (no stopping in between); the first destination draw is forced too.
     """
     _check_searchable(sit)
     rules, memo = sit.rules, {}
@@ -538,7 +739,8 @@ def plain_expected(sit: BeltSituation) -> Fraction:
     def value(run: _Run) -> Fraction:
         if run not in memo:
             moves = _moves(rules, run)
-            options = [] if moves and moves[0][0] is DRAW_DESTINATION else [Fraction(_payout(rules, run))]
+            forced = run.drawn is not None or (moves and moves[0][0] is DRAW_DESTINATION)
+            options = [] if forced else [Fraction(_payout(rules, run))]
             for _, outcomes in moves:
                 total = sum(n for _, n, _ in outcomes)
                 options.append(sum((value(after) * n for _, n, after in outcomes), Fraction(0)) / total)
@@ -580,17 +782,41 @@ class PlanOdds:
 
 def _step(rules: _Rules, run: _Run, action: BeltAction) -> list[tuple[Fraction, _Run]] | None:
     """Outcomes of one planned action, or ``None`` when it cannot be done in this branch."""
-    if action.kind == "explore" and (action.place == "local" or rules.capacity - run.held <= 0):
-        cost = rules.costs[2]
-        if not run.bag or run.energy < cost or run.ended:
+    if run.ended:
+        return None
+    pick, take_cost, explore_cost, _ = rules.costs
+    room = rules.capacity - run.held
+    if action.kind == "explore":
+        if not run.bag or run.energy < explore_cost:
             return None
         total = sum(n for _, n in run.bag)
-        return [(Fraction(n, total), run._replace(energy=run.energy - cost, local=pile(run.local + (k,)), bag=bag))
-                for k, n, bag in _draws(run.bag)]
+        outcomes = []
+        for kind, n, bag in _draws(run.bag):
+            after = run._replace(energy=run.energy - explore_cost, bag=bag)
+            if action.place == "ship" and room > 0:
+                after = after._replace(**_load(rules, run, (kind,)))
+            else:
+                after = after._replace(local=pile(run.local + (kind,)))
+            outcomes.append((Fraction(n, total), after))
+        return outcomes
+    if action.kind in ("pickup", "take"):
+        if action.kind == "pickup":
+            cost, field, tokens = pick, action.source, run.known if action.source == "known" else run.local
+        else:
+            cost, field, tokens = take_cost, None, dict(run.opponents).get(action.source, ())
+        if room <= 0 or run.energy < cost:
+            return None
+        loaded = best_tokens(tokens, room, rules.value) if action.tokens is None else pile(action.tokens)
+        if not loaded or len(loaded) > room or not holds(tokens, loaded):
+            return None
+        if field is None:
+            changed = {"opponents": tuple((name, without(there, loaded) if name == action.source else there)
+                                          for name, there in run.opponents)}
+        else:
+            changed = {field: without(tokens, loaded)}
+        return [(Fraction(1), run._replace(energy=run.energy - cost, **_load(rules, run, loaded), **changed))]
     for move, outcomes in _moves(rules, run):
-        if move.kind == action.kind and (move.source == action.source or action.kind in ("explore", "swap", "end")):
-            if action.tokens is not None and outcomes[0][0] != pile(action.tokens):
-                continue
+        if move.kind == action.kind:
             total = sum(n for _, n, _ in outcomes)
             return [(Fraction(n, total), after) for _, n, after in outcomes]
     return None
@@ -600,8 +826,9 @@ def plan_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction
     """The exact payout distribution of carrying out ``plan`` in order.
 
     A step that cannot be done in some branch (the hold is full, nothing is left to pick up, the energy
-    ran out) is skipped there; ``skipped`` is the chance that happens. An explore with a full hold puts
-    the token in local space.
+    ran out) is skipped there; ``skipped`` is the chance that happens. ``explore()`` puts the token on the
+    ship (in local space when the hold is full), ``explore("local")`` in local space; a pickup or take
+    with ``tokens`` loads those (if they are there and fit), without them the most valuable that fit.
     """
     plan = tuple(plan)
     opponents = [name for name, _ in sit.start.opponents]
@@ -612,10 +839,11 @@ def plan_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction
             raise InvalidInput(f"plan[{index}].kind", action.kind, "the first destination is drawn by the run, not planned")
     rules = sit.rules
     branches: Counter = Counter({(sit.start, False): Fraction(1)})
-    if sit.start.destination is None and sit.start.deck and not sit.start.ended:
-        total = sum(n for _, n in sit.start.deck)
-        branches = Counter({(sit.start._replace(destination=c, deck=d), False): Fraction(n, total)
-                            for c, n, d in _draws(sit.start.deck)})
+    if sit.start.destination is None and (sit.start.deck or sit.start.discard) and not sit.start.ended:
+        draws = _destination_draws(sit.start.deck, sit.start.discard)
+        total = sum(n for _, n, _, _ in draws)
+        branches = Counter({(sit.start._replace(destination=c, deck=d, discard=left), False): Fraction(n, total)
+                            for c, n, d, left in draws})
     for action in plan:
         following: Counter = Counter()
         for (run, skipped), p in branches.items():
