@@ -184,6 +184,28 @@ def test_exploring_twice_into_local_space_then_picking_up_pays_8_for_certain():
     ]
 
 
+def test_a_draw_kept_in_local_space_is_loaded_when_the_next_draw_is_worse():
+    """Room for one, a bag of an ice (1), an iron (4) and a gold (8), energy for two explores and a pickup.
+    Loading the first draw pays 13/3; putting a poor draw aside and loading the next pays 37/6; keeping it
+    in local space pays the better of two draws, 20/3: an iron then an ice, and the iron is picked up."""
+    sit = make_situation(energy=5, capacity=1, values={"ice": 1, "iron": 4, "gold": 8}, bag={"ice": 1, "iron": 1, "gold": 1})
+    assert plan_odds(sit, [explore()]).expected == Fraction(13, 3)
+    by_hand = plan_odds(sit, [explore("local"), explore("local"), pickup("local")])
+    assert by_hand.expected == Fraction(20, 3) and by_hand.distribution == Distribution({4: 1, 8: 2})
+    best = best_plan(sit)
+    assert best.expected == by_hand.expected == plain_expected(sit) > Fraction(37, 6)
+    lines = best.describe()
+    assert lines[lines.index("  if iron (1/3), expected 6: put it in local space"):] == [
+        "  if iron (1/3), expected 6: put it in local space",
+        "    explore:",
+        "      if gold (1/2), expected 8: put it on the ship",
+        "        stop here: payout 8",
+        "      if ice (1/2), expected 4: put it in local space",
+        "        pick up from local space (iron)",
+        "        stop here: payout 4",
+    ]
+
+
 def test_a_pickup_may_load_fewer_tokens_than_fit():
     """Room for two, a gold and an ice in known space and in local space: a gold from each (10) beats the
     gold and the ice of one pile (6)."""
@@ -212,8 +234,10 @@ def test_a_poor_draw_goes_into_local_space_to_keep_the_room_for_a_take():
 
 
 # An exhaustive search written apart from the module: every decision of a run over the raw state (kinds,
-# not values; every sub-multiset a pickup may load; an explore's token placed after it is drawn).
-def _brute_force(sit) -> Fraction:
+# not values; every sub-multiset a pickup may load; an explore's token placed after it is drawn). Without
+# ``to_local`` a drawn token goes on the ship (into local space only when the hold is full); without
+# ``fewer`` a pickup loads as many tokens as fit (any of them).
+def _brute_force(sit, to_local: bool = True, fewer: bool = True) -> Fraction:
     from functools import lru_cache
     from itertools import combinations
 
@@ -232,7 +256,8 @@ def _brute_force(sit) -> Fraction:
         return tuple(left)
 
     def subsets(tokens, room):
-        return {c for k in range(1, min(room, len(tokens)) + 1) for c in combinations(tokens, k)}
+        most = min(room, len(tokens))
+        return {c for k in (range(1, most + 1) if fewer else (most,) if most else ()) for c in combinations(tokens, k)}
 
     def payout(count, worth, destination, ended):
         if not count:
@@ -249,8 +274,9 @@ def _brute_force(sit) -> Fraction:
     def best(energy, count, worth, known, local, opponents, bag, destination, deck, discard, ended, drawn):
         room = rules.capacity - count
         if drawn is not None:
-            options = [best(energy, count, worth, known, tuple(sorted(local + (drawn,))), opponents, bag,
-                            destination, deck, discard, ended, None)]
+            options = [] if room > 0 and not to_local else [
+                best(energy, count, worth, known, tuple(sorted(local + (drawn,))), opponents, bag, destination, deck,
+                     discard, ended, None)]
             if room > 0:
                 options.append(best(energy, count + 1, worth + value_of[drawn], known, local, opponents, bag,
                                     destination, deck, discard, ended, None))
@@ -291,38 +317,50 @@ def _brute_force(sit) -> Fraction:
                 spread(start.deck), spread(start.discard), start.ended, None)
 
 
-def _random_situation(rng):
-    kinds = rng.sample(["ice", "iron", "gold"], rng.choice((2, 3)))
-    values = {kind: rng.randint(0, 6) for kind in kinds}
+def _random_situation(rng, kind="any"):
+    """A small run: energy 0-7, 1-4 cargo slots, a bag of up to 6 tokens of 2 or 3 kinds, piles of up to 3
+    tokens, maybe an opponent, maybe destinations. A run about the bag (``kind="draws"``): 1-2 slots, energy
+    4-7, 3 kinds, cheap explores and pickups, a full bag, piles of at most 1 token; a run about the piles
+    (``"piles"``): 2-3 slots, room for 2 or more, 2-3 tokens in each space."""
+    kinds = rng.sample(["ice", "iron", "gold"], 3 if kind == "draws" else rng.choice((2, 3)))
+    values = {token: rng.randint(0, 8) for token in kinds}
 
     def tokens(most):
-        return tuple(rng.choice(kinds) for _ in range(rng.randint(0, most)))
+        most = 1 if kind == "draws" else most
+        return tuple(rng.choice(kinds) for _ in range(rng.randint(2 if kind == "piles" else 0, most)))
 
-    bag = dict(Counter(tokens(6)))
-    capacity = rng.choice((1, 1, 2, 2, 3, 4))  # little room: which draws to keep matters most
+    capacity = rng.choice({"any": (1, 2, 3, 4), "draws": (1, 2), "piles": (2, 3)}[kind])
+    bag = dict(Counter(rng.choice(kinds) for _ in range(rng.randint(4 if kind == "draws" else 0, 6))))
     opponents = {"Bea": tokens(3)} if rng.random() < 0.5 else {}
-    destinations = deck = discard = None
-    destination = None
+    destinations = deck = discard = destination = None
     if rng.random() < 0.5:
         destinations = {"a": (rng.randint(1, 3), rng.randint(0, 5)), "b": (rng.randint(1, 3), rng.randint(0, 5))}
         deck = {"a": rng.randint(0, 2), "b": rng.randint(0, 1)}
         discard = {"a": rng.randint(0, 1), "b": rng.randint(0, 1)}
         destination = rng.choice((None, "a", "b"))
-    costs = (rng.randint(1, 2), rng.randint(1, 3), 1 if rng.random() < 0.6 else 2, rng.randint(1, 2))
-    return make_situation(energy=rng.choice((0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 7)), capacity=capacity, values=values, bag=bag,
-                          hold=tokens(min(capacity, 2))[:capacity - 1], known=tokens(3), local=tokens(3),
+    costs = (1, rng.randint(1, 3), 1, rng.randint(1, 2)) if kind == "draws" else (
+        rng.randint(1, 2), rng.randint(1, 3), rng.randint(1, 2), rng.randint(1, 2))
+    held = rng.randint(0, min(2, capacity - (2 if kind == "piles" else 1)))
+    return make_situation(energy=rng.randint(4 if kind == "draws" else 0, 7), capacity=capacity, values=values, bag=bag,
+                          hold=tuple(rng.choice(kinds) for _ in range(held)), known=tokens(3), local=tokens(3),
                           opponents=opponents, destination=destination, destinations=destinations, deck=deck,
                           discard=discard, flat=rng.randint(0, 2), costs=costs)
 
 
-def test_the_best_plan_equals_an_exhaustive_search_over_every_decision_on_random_situations():
+def test_the_best_plan_equals_an_exhaustive_search_over_every_decision_on_300_random_situations():
     import random
 
     rng = random.Random(20240514)
-    for _ in range(150):
-        sit = _random_situation(rng)
+    paid_local = paid_fewer = 0
+    for index in range(300):
+        sit = _random_situation(rng, ("any", "draws", "piles")[index % 3])
+        exhaustive = _brute_force(sit)
         best = best_plan(sit)
-        assert best.expected == _brute_force(sit) == best.distribution.mean() == plain_expected(sit), sit
+        assert best.expected == exhaustive == best.distribution.mean() == plain_expected(sit), sit
+        paid_local += exhaustive > _brute_force(sit, to_local=False)
+        paid_fewer += exhaustive > _brute_force(sit, fewer=False)
+    # the sample holds runs where a draw put in local space pays, and runs where loading fewer tokens pays
+    assert paid_local >= 20 and paid_fewer >= 5, (paid_local, paid_fewer)
 
 
 def _random_plan(rng, sit):
