@@ -94,8 +94,7 @@ class Table(widgets.VBox):
         self.option_buttons: list[tuple[Any, widgets.Button]] = []
         self.refused: list[widgets.HTML] = []
         self.odds = widgets.HTML()
-        self.draw_button = widgets.Button(description="Draw", button_style="warning",
-                                          tooltip="Draw the chance event's outcome, with the odds shown")
+        self.draw_button = widgets.Button(description="Draw", tooltip="Draw the chance event's outcome, with the odds shown")
         self.auto_draw = widgets.Checkbox(value=auto_draw, description="auto-draw chance events", indent=False)
         self.bot_button = widgets.Button(description="Bot moves", tooltip="The bot whose turn it is makes its move")
         self.auto_bots = widgets.ToggleButton(value=auto_bots, description="auto-play bots",
@@ -103,8 +102,8 @@ class Table(widgets.VBox):
         self.to_end_button = widgets.Button(description="Play bots to the end",
                                             tooltip="Bots move and chance is drawn until a person is to decide or the game ends")
         which = [name for name in POLICY_NAMES if name != "scripted" or self._has_scripted()]
-        self.ask_which = widgets.Dropdown(options=which, value=which[-1], description="Ask a bot",
-                                          layout=widgets.Layout(width="220px"))
+        self.ask_which = widgets.Dropdown(options=which, value=which[-1], layout=widgets.Layout(width="130px"),
+                                          tooltip="Which bot to ask")
         self.ask_button = widgets.Button(description="Ask a bot", tooltip="What would this bot choose? (a suggestion only)")
         self.suggestion = widgets.HTML()
         self.undo_button = widgets.Button(description="◀ Undo", tooltip="Back one state")
@@ -132,13 +131,15 @@ class Table(widgets.VBox):
         self.auto_draw.observe(lambda _: self._switched(), names="value")
         self.auto_bots.observe(lambda _: self._switched(), names="value")
 
+        for button in (self.bot_button, self.auto_bots, self.to_end_button, self.ask_button):
+            button.layout.width = "auto"
         chance_row = widgets.HBox([self.draw_button, self.auto_draw])
         bot_row = widgets.HBox([self.bot_button, self.auto_bots, self.to_end_button, self.ask_which, self.ask_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         time_row = widgets.HBox([self.undo_button, self.time, self.redo_button])
-        super().__init__([self.title, self.seats_html, self.picture, self.mover, self.where, self.message,
-                          self.options_box, self.odds, chance_row, bot_row, self.suggestion, time_row, self.log_html,
-                          self.outcome_html])
+        super().__init__([self.title, self.seats_html, self.picture, self.mover, self.outcome_html, self.where,
+                          self.message, self.options_box, self.odds, chance_row, bot_row, self.suggestion, time_row,
+                          self.log_html])
         self.add_class("tt-table")
         if css:
             self.add_class(css)
@@ -407,6 +408,7 @@ class Table(widgets.VBox):
         self._show_odds(game)
         person_due = not game.over and game.to_move is not CHANCE and not self.is_bot(game.to_move)
         self.draw_button.disabled = game.over or game.to_move is not CHANCE
+        self.draw_button.button_style = "" if self.draw_button.disabled else "warning"
         self.bot_button.disabled = game.over or not self.is_bot(game.to_move)
         self.to_end_button.disabled = game.over or not self.bots
         self.ask_button.disabled = not person_due

@@ -126,6 +126,7 @@ def test_a_chance_event_shows_the_exact_odds_before_the_draw_and_the_draw_is_see
     odds = at_draw.chance()
     assert view.mover.value == "<b>A chance event: its outcome is drawn with the exact odds shown below.</b>"
     assert view.option_buttons == [] and not view.draw_button.disabled and view.ask_button.disabled
+    assert view.draw_button.button_style == "warning"  # the one thing to press now
     for outcome, p in odds.items():
         row = (f"<tr><td>{at_draw.describe_outcome(outcome)}</td><td><b>{p}</b></td><td>≈ {float(p):.4f}</td>"
                f"<td>{float(p) * 100:.1f}%</td></tr>")
@@ -138,6 +139,7 @@ def test_a_chance_event_shows_the_exact_odds_before_the_draw_and_the_draw_is_see
             f"({float(odds[drawn]) * 100:.1f}%)") in view.log_html.value
     assert "Refill the market row</b>" in view.log_html.value and "[マーケット]" in view.log_html.value
     assert view.odds.value == "<small style='color:#888'>No chance event now.</small>"
+    assert view.draw_button.disabled and view.draw_button.button_style == ""
 
 
 def test_undo_restores_the_previous_state_exactly_and_a_new_move_truncates_the_future():
