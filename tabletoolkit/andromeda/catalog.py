@@ -253,6 +253,9 @@ class Catalog:
         """Build a catalog from the three files' texts (rulebook, track board data, sample cards)."""
         book, board, cards = _parse("rulebook", rulebook), _parse("tracks", tracks), _parse("sample_cards", sample)
         limits = {k: v for k, v in book["limits"].items() if isinstance(v, int)}
+        for name, value in limits.items():
+            if isinstance(value, bool) or value < 0:
+                raise InvalidInput(f"rulebook.limits.{name}", value, "a limit is a whole number, 0 or more")
         developments = {}
         leaders = {**cards.get("development_leaders", {}), **book["development_leaders"]}
         for entry in book["development"]:
@@ -315,6 +318,11 @@ class Catalog:
             label = f"planet.{entry.get('name')}"
             planets.append(PlanetTile(entry["name"], _enum(label + ".type", entry["type"], DEVELOPMENT_TYPES),
                                       _goods(label + ".cost", entry["cost"]), _goods(label + ".resources", entry["resources"])))
+        per_type = limits.get("planets_per_type")
+        for kind in DEVELOPMENT_TYPES:
+            count = sum(1 for tile in planets if tile.type == kind)
+            if per_type is not None and count != per_type:
+                raise InvalidInput(f"planet.{kind}", count, f"{per_type} planet tiles of each type (rulebook limits.planets_per_type, A-F17)")
         moons = {colour: tuple(_goods(f"moons.{colour}.faces[{i}]", face, extra=("vp", "repair"))
                                for i, face in enumerate(spec["faces"])) for colour, spec in cards["moons"].items()}
         return cls(

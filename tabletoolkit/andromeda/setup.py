@@ -16,6 +16,7 @@ from .board import ALLIANCE_BASES, Board, Tile
 from .catalog import MODULE_ROWS, SHIP_TYPES, TRACKS, Catalog, load_catalog
 from .goods import Goods
 from .state import Game, Moon, Player, Region, core_station, fleet
+from .variant import RULEBOOK, AndromedaVariant
 
 GAME = "游戏设置"
 PLAYERS = "玩家设置"
@@ -26,9 +27,12 @@ def _key(roll: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(roll, reverse=True))
 
 
-def roll_off(colours: Sequence[str], rng: Rng, dice: int = 6) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
-    """Each player rolls 6 dice; the highest single die wins, ties compare the next highest; a full
-    tie for first rolls again among the tied players (A-R1). Returns the winner and every roll."""
+def roll_off(colours: Sequence[str], rng: Rng, dice: int | None = None, *,
+             variant: AndromedaVariant = RULEBOOK) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
+    """Each player rolls ``variant.start_roll_dice`` dice (6); the highest single die wins, ties compare
+    the next highest; a full tie for first rolls again among the tied players (A-R1; everyone with
+    ``start_roll_full_tie="all"``). Returns the winner and every roll."""
+    dice = variant.start_roll_dice if dice is None else dice
     contenders, history = list(colours), []
     while True:
         rolls = {c: rng.rolls(dice) for c in contenders}
@@ -37,7 +41,7 @@ def roll_off(colours: Sequence[str], rng: Rng, dice: int = 6) -> tuple[str, list
         tied = [c for c in contenders if _key(rolls[c]) == best]
         if len(tied) == 1:
             return tied[0], history
-        contenders = tied
+        contenders = tied if variant.start_roll_full_tie == "tied" else list(colours)
 
 
 def die_regions(game: Game) -> dict[int, str]:
@@ -49,11 +53,12 @@ def die_regions(game: Game) -> dict[int, str]:
 
 
 def team_roll_off(colours: Sequence[str], teams: Mapping[str, str], rng: Rng,
-                  dice: int = 6) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
+                  dice: int | None = None, *, variant: AndromedaVariant = RULEBOOK) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
     """2v2 (可选规则 · 2v2 模式 · 设置): every player rolls 6 dice, each team pools its two rolls and compares
     them with the other team's like a battle; a full tie rolls again (A-R1). The winning team's leftmost
     player (the first of the two in seating order) starts (A-F20). Returns the start player and every
     pooled roll, by team."""
+    dice = variant.start_roll_dice if dice is None else dice
     members = _teams(colours, teams)
     contenders, history = list(members), []
     while True:
@@ -63,7 +68,7 @@ def team_roll_off(colours: Sequence[str], teams: Mapping[str, str], rng: Rng,
         tied = [team for team in contenders if _key(rolls[team]) == best]
         if len(tied) == 1:
             return members[tied[0]][0], history
-        contenders = tied
+        contenders = tied if variant.start_roll_full_tie == "tied" else list(members)
 
 
 def _teams(colours: Sequence[str], teams: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
@@ -88,14 +93,17 @@ def _teams(colours: Sequence[str], teams: Mapping[str, str]) -> dict[str, tuple[
 def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: Board | None = None,
            faction_picks: Mapping[str, int] | None = None, special: str | None = None,
            teams: Mapping[str, str] | None = None, destiny: Mapping[str, int] | None = None,
-           catalog: Catalog | None = None) -> Procedure:
+           catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Set up a game for 2–4 players seated in ``colours`` order. ``faction_picks`` gives the index
     (0–2) of the faction each player keeps from the 3 dealt (default 0); ``length`` is short, medium
     or long (the end marker, A-R13); ``special`` ("quasar" or "vortex", optional rule) lays the board's
     two tiles of that kind first, into the spaces marked for them (可选规则 · 特殊地区 · 设置); ``teams``
     (2v2: colour -> team, teammates seated side by side) makes the start-player roll-off a team one;
-    ``destiny`` (colour -> 0 or 1, optional rule) deals 2 destiny cards to each player, who keeps that one."""
+    ``destiny`` (colour -> 0 or 1, optional rule) deals 2 destiny cards to each player, who keeps that one;
+    ``variant``: the start-player roll-off's dice and full-tie ruling (A-R1). The teams are kept in the game."""
     catalog = catalog or load_catalog()
+    if not isinstance(variant, AndromedaVariant):
+        raise InvalidInput("variant", variant, "an AndromedaVariant (andromeda.variant.RULEBOOK or RULEBOOK.but(...))")
     colours = tuple(colours)
     if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
         raise InvalidInput("colours", colours, "2 to 4 different player colours, in seating order")
@@ -239,12 +247,15 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
             "可选规则 · 命运卡 · 设置", game)
 
     # 7 Start player and VP markers.
+    dice = variant.start_roll_dice
     if teams is None:
-        first, rolls = roll_off(colours, rng)
-        how, where = "Each player rolls 6 dice, compared like a battle: ", f"{PLAYERS} · 7 起始玩家"
+        first, rolls = roll_off(colours, rng, variant=variant)
+        how, where = f"Each player rolls {dice} dice, compared like a battle: ", f"{PLAYERS} · 7 起始玩家"
     else:
-        first, rolls = team_roll_off(colours, teams, rng)
-        how, where = "2v2: each team pools its players' 12 dice and compares them like a battle: ", "可选规则 · 2v2 模式 · 设置 (A-F20)"
+        first, rolls = team_roll_off(colours, teams, rng, variant=variant)
+        how, where = (f"2v2: each team pools its players' {2 * dice} dice and compares them like a battle: ",
+                      "可选规则 · 2v2 模式 · 设置 (A-F20)")
+        game = replace(game, teams=tuple(sorted(dict(teams).items())))
     order = game.turn_order_from(first)
     game = replace(game, active=first, players=tuple(replace(p, vp=order.index(p.colour) + 1) for p in game.players))
     yield Step("Start player", how + "; ".join(f"{c} {sorted(r, reverse=True)}" for c, r in rolls)

@@ -304,7 +304,10 @@ def core_station(catalog: Catalog | None = None) -> tuple[StationModule, ...]:
     return tuple(StationModule(m.name) for m in catalog.core_modules)
 
 
-def hand_limit(player: Player, catalog: Catalog | None = None, base: int = 5) -> int:
-    """5 tactics cards plus every hand-limit increase reached on the civilization track."""
+def hand_limit(player: Player, catalog: Catalog | None = None, base: int | None = None) -> int:
+    """The starting hand limit (``base``; default the rulebook's, the ``[limits]`` table: 5) plus every
+    hand-limit increase reached on the civilization track."""
     catalog = catalog or load_catalog()
+    if base is None:
+        base = catalog.limits["hand_limit"]
     return base + sum(more for space, more in catalog.track("civilization").hand_limits if player.track("civilization") >= space)

@@ -6,11 +6,22 @@ Owners add constants here as their phases need them; procedures read them from a
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from importlib import resources
 
 from ..engine.variants import Variant, constant
 
 BATTLE_PREP = "战斗 · 步骤 3 战斗准备"
+
+
+def _limits() -> dict[str, int | str]:
+    """The rulebook's station limits (``[limits]`` of ``data/rulebook.toml``): the rulebook values below."""
+    text = resources.files(__package__).joinpath("data", "rulebook.toml").read_text(encoding="utf-8")
+    return dict(tomllib.loads(text)["limits"])
+
+
+LIMITS = _limits()
 
 
 @dataclass(frozen=True)
@@ -49,15 +60,15 @@ class AndromedaVariant(Variant):
         "'literal': the line item read word for word, 4 + 1 per development.",
     )
     hand_limit: int = constant(
-        5, allowed=range(1, 11), section="自由行动 · 战术卡上限",
+        LIMITS["hand_limit"], allowed=range(1, 11), section=LIMITS["hand_limit_section"],
         explains="Tactics cards kept at the end of a turn before the civilization track raises it.",
     )
     claimed_moon_limit: int = constant(
-        4, allowed=range(1, 9), section="发射回合 · 拿取卫星",
+        LIMITS["claimed_moons"], allowed=range(1, 9), section=LIMITS["claimed_moons_section"],
         explains="Most moons in a station's claimed-moon area.",
     )
     development_vp_cap: int = constant(
-        10, allowed=range(1, 31), section="开发 · 开发项目计分 (A-F8)",
+        LIMITS["development_vp_cap"], allowed=range(1, 31), section=LIMITS["development_vp_cap_section"],
         explains="Most VP a development scores when it is built.",
     )
     damaged_module_penalty: int = constant(

@@ -188,3 +188,81 @@ def test_buying_the_only_module_offered_at_maximus_field_needs_no_discard():
     only = field.display("industry")[0]
     after = run(activate_region(field, "yellow", "Maximus Field", modules=[only])).final_state
     assert only in {m.name for m in after.player("yellow").modules}
+
+
+# -- set-up follows the variant; the rulebook's [limits] table is the rulebook value -------------
+
+from tabletoolkit.andromeda.setup import roll_off  # noqa: E402
+
+
+@pytest.mark.phase("andromeda.setup")
+def test_set_up_takes_a_variant_for_the_start_player_roll_off():
+    two_dice = RULEBOOK.but(start_roll_dice=2)
+    assert roll_off(("red", "blue"), Rng.forced([6, 1, 5, 4]), variant=two_dice) == ("red", [("red", (6, 1)), ("blue", (5, 4))])
+    steps = run(set_up(("red", "blue"), Rng(3), variant=two_dice)).steps
+    start = next(s for s in steps if s.title == "Start player")
+    assert start.text.startswith("Each player rolls 2 dice")
+    rolled = [part for part in start.text.split(": ", 1)[1].split(". ")[0].split("; ")]
+    assert all(len(part.split("[", 1)[1].split(",")) == 2 for part in rolled)
+    everyone = RULEBOOK.but(start_roll_full_tie="all")
+    # red and blue tie for first on [6]; with "all" the third player rolls again too (A-R1 alternative)
+    first, history = roll_off(("red", "blue", "green"), Rng.forced([6, 6, 1, 2, 3, 4]), 1, variant=everyone)
+    assert first == "green" and [c for c, _ in history] == ["red", "blue", "green", "red", "blue", "green"]
+
+
+@pytest.mark.phase("andromeda.setup")
+def test_set_up_refuses_a_variant_that_is_not_one_with_a_typed_error():
+    with pytest.raises(InvalidInput) as bad:
+        run(set_up(("red", "blue"), Rng(0), variant={"start_roll_dice": 2}))
+    assert bad.value.field == "variant"
+
+
+@pytest.mark.phase("andromeda.setup")
+def test_set_up_keeps_the_2v2_teams_in_the_game():
+    teams = {"yellow": "sun", "blue": "sun", "green": "sea", "purple": "sea"}
+    game = run(set_up(("yellow", "blue", "green", "purple"), Rng(1), teams=teams)).result
+    assert game.team_of("yellow") == game.team_of("blue") == "sun" and game.team_of("green") == "sea"
+    assert run(set_up(("yellow", "blue"), Rng(1))).result.teams == ()
+
+
+def test_the_rulebook_limits_table_gives_the_rulebook_values_and_is_checked():
+    from importlib import resources
+
+    from tabletoolkit.andromeda.catalog import Catalog
+    from tabletoolkit.andromeda.state import hand_limit
+
+    limits = CATALOG.limits
+    assert (RULEBOOK.hand_limit, RULEBOOK.claimed_moon_limit, RULEBOOK.development_vp_cap) == (
+        limits["hand_limit"], limits["claimed_moons"], limits["development_vp_cap"])
+    assert hand_limit(Player("red")) == limits["hand_limit"]
+    files = resources.files("tabletoolkit.andromeda.data")
+    book = (files / "rulebook.toml").read_text("utf-8").replace("planets_per_type = 3", "planets_per_type = 4")
+    with pytest.raises(InvalidInput) as bad:                     # the sample planets are 3 per type (A-F17)
+        Catalog.from_toml(book, (files / "tracks.toml").read_text("utf-8"), (files / "sample_cards.toml").read_text("utf-8"))
+    assert bad.value.field.startswith("planet.")
+
+
+# -- boundaries --------------------------------------------------------------------------------
+
+@pytest.mark.phase("andromeda.end")
+def test_reaching_the_end_marker_exactly_triggers_the_end():
+    from tabletoolkit.andromeda.scoring import gain_vp
+
+    game = replace(event_game("Call of the Obelisk"), event_pending=None, end_marker=60)
+    game = game.with_player(replace(game.player("red"), vp=57))
+    assert gain_vp(game, "red", 2).ended_by is None                   # 59: one short
+    ended = gain_vp(game, "red", 3)                                   # 60 exactly (A-F22: reaches or passes)
+    assert ended.ended_by == "red" and ended.final_turns == ("blue", "red")
+
+
+@pytest.mark.phase("andromeda.event")
+def test_an_event_scoring_2_or_more_loses_exactly_1_vp_for_one_damaged_module():
+    from tabletoolkit.andromeda.state import StationModule
+    from tabletoolkit.andromeda.tracks import track_vp
+
+    start = event_game("Call of the Obelisk")                          # scores supremacy
+    red = start.player("red")
+    start = start.with_player(replace(red, tracks=Goods.of(supremacy=8), modules=red.modules + (StationModule("Salvage Rig", damage=1),)))
+    assert track_vp("supremacy", 8) >= 2
+    after = run(resolve_event(start, Rng.forced([2]))).final_state
+    assert after.player("red").vp == red.vp + track_vp("supremacy", 8) - 1        # A-R5: 1 VP per damaged module
