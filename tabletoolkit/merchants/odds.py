@@ -350,21 +350,22 @@ def _finish(items: tuple[tuple[int, tuple[int, ...]], ...], energy: int, room: i
     space load no more than one loading both parts, for more energy). Then the run stops, or, with ``end``
     (cost, bonus), ends at its destination. Returns (credits still to come: the tokens loaded and the bonuses
     a delivery adds, how many tokens each item loads, whether to end the run there). A knapsack over the
-    items: states (energy spent, tokens loaded), the best credits of each, the first found on a tie.
+    items: states (energy spent, tokens loaded), the best credits of each; on a tie, the earlier items load
+    the most.
     """
     states: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
     for cost, values in items:
         grown: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
         for (spent, count), (gain, counts) in states.items():
-            there = grown.get((spent, count))
-            if there is None or gain > there[0]:
-                grown[(spent, count)] = (gain, counts + (0,))
-            if spent + cost <= energy:
-                for c in range(1, min(len(values), room - count) + 1):
-                    gain += values[c - 1]
-                    there = grown.get((spent + cost, count + c))
-                    if there is None or gain > there[0]:
-                        grown[(spent + cost, count + c)] = (gain, counts + (c,))
+            most = min(len(values), room - count) if spent + cost <= energy else 0
+            loaded = gain + sum(values[:most])
+            for c in range(most, -1, -1):
+                key = (spent + cost, count + c) if c else (spent, count)
+                there = grown.get(key)
+                if there is None or loaded > there[0]:
+                    grown[key] = (loaded, counts + (c,))
+                if c:
+                    loaded -= values[c - 1]
         states = grown
     best: tuple[int, tuple[int, ...], bool] | None = None
     for (spent, count), (gain, counts) in states.items():
