@@ -68,13 +68,3 @@ def gain(game: Game, colour: str, goods: Goods) -> Game:
     game = game.with_player(replace(player, resources=player.resources + goods.resources))
     return gain_vp(game, colour, goods["vp"]) if goods["vp"] else game
 
-
-def damage_module(game: Game, colour: str, module: str) -> Game:
-    """A game effect damages a module (受损 & 修理): 1 damage marker on an undamaged module the player
-    chooses (a core module too)."""
-    player = game.player(colour)
-    target = player.module(module)
-    if target.damaged:
-        raise IllegalAction("andromeda.damage.module_damaged", f"{module} is already damaged: an effect damages an undamaged "
-                            "module of your choice", "受损 & 修理")
-    return game.with_player(player.with_module(replace(target, damage=1)))

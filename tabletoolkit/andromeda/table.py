@@ -258,14 +258,15 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
     each winner it names (its catalog card: goods, VP and track steps; an S-class swarm rewards once, a
     full tie rewards nobody, A-R2); the pirate's figures: a beaten one returned to its card (its damage
     cleared), the damage on the others kept for later battles (A-R11); BARRAGE: when the Mortality
-    Sphere wins, each player who fought damages 1 undamaged module of their choice (``barrage``: colour ->
-    module; 受损 & 修理: if possible, any module, a core module too). ``supremacy_order`` (2v2): the order
+    Sphere wins, each player who fought damages 1 module of their choice (``barrage``: colour -> module;
+    受损 & 修理: an undamaged one if possible, a core module too; ``repair.damage_module``). ``supremacy_order`` (2v2): the order
     the active player gives two winning teammates, deciding who takes a supremacy token both reach
     (A-F20). ``withdraw_to``: per player, the destination of each withdrawn ship in order (a region name,
     or a list) — any planet or Alliance Base, as the diplomacy card BARGAIN FOR SAFE PASSAGE says (战斗 ·
     步骤 2 外交); the battle records no destination, so the owner names it. Everything is checked before
     anything changes. Track steps follow ``variant``."""
-    from .actions import damage_module, gain
+    from .actions import gain
+    from .repair import damage_module
     from .scoring import gain_vp
     from .tracks import advance_track
 
@@ -284,7 +285,7 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
                            f"damaged: {', '.join(f'{c}: one of {sorted(m)}' for c, m in owed.items()) or 'nobody here'}")
     for colour, module in barrage.items():
         if module not in owed[colour]:
-            raise IllegalAction("andromeda.battle.barrage.module", f"{module!r} is not an undamaged module on {colour}'s station: "
+            raise IllegalAction("andromeda.battle.barrage.module", f"{module!r} is not a module BARRAGE may damage on {colour}'s station: "
                                 f"BARRAGE damages one of {sorted(owed[colour])}", "海盗 · BARRAGE")
     said = []
     for play in state.plays:
@@ -352,9 +353,9 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
 
 
 def barrage_owed(game: Game, state, catalog: Catalog | None = None) -> dict[str, tuple[str, ...]]:
-    """Who must damage a module after this battle, with the undamaged modules each may choose: when a
-    pirate with BARRAGE (the Mortality Sphere) wins, every player who fought in the battle; a player
-    with no undamaged module has nothing to damage (受损 & 修理: "if possible")."""
+    """Who must damage a module after this battle, with the modules each may choose: when a pirate with
+    BARRAGE (the Mortality Sphere) wins, every player who fought in the battle; an undamaged module if
+    they have one (受损 & 修理), otherwise any (``repair.damage_module``)."""
     catalog = catalog or load_catalog()
     verdict, pirate = state.verdict, state.setup.pirate
     if verdict is None or pirate is None or not verdict.winner or pirate.name not in verdict.winner:
@@ -366,10 +367,10 @@ def barrage_owed(game: Game, state, catalog: Catalog | None = None) -> dict[str,
     owed = {}
     for colour in verdict.losers:
         if colour in colours:
-            modules = tuple(m.name for m in game.player(colour).modules if not m.damaged)
-            if modules:
-                owed[colour] = modules
-    return owed
+            modules = game.player(colour).modules
+            undamaged = tuple(m.name for m in modules if not m.damaged)
+            owed[colour] = undamaged or tuple(m.name for m in modules)     # repair.damage_module: undamaged first
+    return {colour: names for colour, names in owed.items() if names}
 
 
 def _withdraw(game: Game, region: str, state, destinations: dict[str, str | Sequence[str]]) -> tuple[Game, list[str]]:
