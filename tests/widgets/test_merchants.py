@@ -38,20 +38,3 @@ def test_the_planner_on_the_notebook_example_has_a_take_button_per_opponent():
     assert {"take-bea", "take-cy"} <= set(view.buttons)
     view.buttons["take-bea"].click()
     assert "take from Bea&#x27;s local space" in view.plan_html.value
-
-
-def test_the_loop_player_plays_the_chosen_legal_turn():
-    from tabletoolkit import Rng
-    from tabletoolkit.merchants import new_game
-    from tabletoolkit.widgets.merchants import loop_player
-
-    view = loop_player(new_game(("Ada", "Bea"), Rng(1)))
-    labels = [label for label, _ in view.choice.options]
-    assert labels[0] == "Ada: act here: buy a kestrel" and "Ada: move and do nothing" in labels
-    assert view.choice.label == "Ada: act here: buy a kestrel"
-    assert "merchants.shipyard.not_current_mark" in view.refused.value
-    view.choice.value = dict(view.choice.options)["Ada: act here: lease a mule"]
-    view.play_button.click()
-    assert "Ada leases the Mule" in view.last.value and view.state.player("Ada").credits == 25
-    assert view.state.active.name == "Bea" and view.choice.options[0][0].startswith("Bea: ")
-    assert "Ada: 25 cr at the Shipyard" in view.table.value
