@@ -7,30 +7,37 @@ has run out; a tie for first after all dice means no winner. Ties below first de
 
 How it is computed. A rerolled die is uniform on ``aim..faces`` (``rerolled_die`` derives it).
 A side's sorted dice are determined by how many dice show each face, and comparing sorted tuples
-is comparing those counts lexicographically from the highest face down. Encoding the counts as
-the digits of one integer (highest face = most significant digit) turns battle order into integer
-order. Sides are independent, so, with ``F_j(<o)`` the chance that side j's key is below ``o``::
+is comparing those counts lexicographically from the highest face down. Two exact engines give the
+same fractions:
 
-    P(side i wins) = sum over i's outcomes o of P_i(o) * prod_{j != i} F_j(<o)
+- The sweep. Encoding the counts as the digits of one integer (highest face = most significant
+  digit) turns battle order into integer order. Sides are independent, so, with ``F_j(<o)`` the
+  chance that side j's key is below ``o``::
 
-one sweep over each side's distinct outcomes (462 for 6 dice, at most 6188 for 12 pooled dice),
-never a joint enumeration. Identical sides are computed once. Everything is exact integers until
-the final ``Fraction``.
+      P(side i wins) = sum over i's outcomes o of P_i(o) * prod_{j != i} F_j(<o)
+
+  one pass over each distinct side's outcomes (462 for 6 dice), never a joint enumeration.
+- The face walk (``faces``), for two or three sides when one is a team or has more than six
+  dice: the faces from high to low with the sides still tied, whose state is how many dice they
+  have shown. A 12-die team has 6188 sorted outcomes; the walk visits about a hundred states.
+
+Everything is exact integers until the final ``Fraction``; answers are cached per contest.
 """
-
 from __future__ import annotations
 
 import html
 import math
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, chain, repeat
+from operator import add, mul, sub
 from typing import Any
 
 from ..engine.errors import InvalidInput
+from . import faces as faces_walk
 from .dist import Distribution
 
 FACES = 6
@@ -83,6 +90,8 @@ def normalise_side(side: Any, field: str = "side", faces: int = FACES) -> tuple[
     """A side as rollers: accepts a ``Roller``, a (dice, aim) pair, or a sequence of them (a team)."""
     if _is_roller(side):
         return (_roller(side, field, faces),)
+    if type(side) in (list, tuple) and side and all(map(_is_roller, side)):
+        return tuple(_roller(member, f"{field}[{index}]", faces) for index, member in enumerate(side))
     meant_as_pair = isinstance(side, Sequence) and not any(isinstance(v, (Sequence, Roller)) for v in side)
     if isinstance(side, (str, bytes)) or not isinstance(side, Sequence) or not side or meant_as_pair:
         raise InvalidInput(field, side, "a side is (dice, aim) or a non-empty list of (dice, aim) for a team")
@@ -92,6 +101,8 @@ def normalise_side(side: Any, field: str = "side", faces: int = FACES) -> tuple[
 def _is_roller(value: Any) -> bool:
     if isinstance(value, Roller):
         return True
+    if type(value) in (tuple, list):  # the usual case, without the abstract Sequence check
+        return len(value) == 2 and isinstance(value[0], int) and isinstance(value[1], int)
     return (
         isinstance(value, Sequence)
         and not isinstance(value, (str, bytes))
@@ -130,26 +141,43 @@ def encode(dice: Sequence[int], faces: int, base: int) -> int:
     return sum(base ** (face - 1) for face in dice)
 
 
-def _canonical(rollers: Sequence[Roller]) -> tuple[Roller, ...]:
-    return tuple(sorted(r for r in rollers if r.dice))
+Spec = tuple[tuple[int, int], ...]  # a side as (aim, dice) per distinct aim, aims ascending, no empty aim
+
+
+def _canonical(rollers: Sequence[Roller]) -> Spec:
+    """A side as (aim, dice) pairs: one per aim (teammates with the same aim pool), aims ascending."""
+    if len(rollers) == 1:
+        (roller,) = rollers
+        return ((roller.aim, roller.dice),) if roller.dice else ()
+    by_aim: dict[int, int] = {}
+    for roller in rollers:
+        if roller.dice:
+            by_aim[roller.aim] = by_aim.get(roller.aim, 0) + roller.dice
+    return tuple(sorted(by_aim.items()))
 
 
 @lru_cache(maxsize=512)
-def _side_table(rollers: tuple[Roller, ...], faces: int, base: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def _side_table(spec: Spec, faces: int, base: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """A side's outcomes: integer keys in ascending (battle) order, their whole-number weights, total.
 
-    The weight of a count vector c is the coefficient of x^c in prod_t (sum_{f >= a_t} x_f)^{n_t}.
-    Cutting the faces into bands at the distinct aims, that coefficient is B(band totals) times a
-    multinomial per band, where B counts how the rollers' dice can fall into the bands.
+    One aim: the multinomial weights of the dice over aim..faces (``_spread``). Several aims: the weight of a count vector c is the coefficient of x^c in
+    prod_t (sum_{f >= a_t} x_f)^{n_t}; cutting the faces into bands at the distinct aims, that
+    coefficient is B(band totals) times a multinomial per band, where B counts how the rollers'
+    dice can fall into the bands.
     """
-    if not rollers:
+    if not spec:
         return (0,), (1,), 1
-    starts = sorted({r.aim for r in rollers})
+    total = math.prod((faces - aim + 1) ** dice for aim, dice in spec)
+    if len(spec) == 1:
+        ((aim, dice),) = spec
+        keys, weights = _spread(dice, faces - aim + 1, base)
+        shift = base ** (aim - 1)
+        return tuple(map(mul, keys, repeat(shift)) if shift > 1 else keys), tuple(weights), total
+    starts = [aim for aim, _ in spec]
     bands = [range(start, stop) for start, stop in zip(starts, starts[1:] + [faces + 1])]
     band_totals: dict[tuple[int, ...], int] = {(0,) * len(bands): 1}
-    for roller in rollers:
-        first = starts.index(roller.aim)
-        spread = _compositions(roller.dice, len(bands) - first)
+    for first, (_, dice) in enumerate(spec):
+        spread = _compositions(dice, len(bands) - first)
         grown: dict[tuple[int, ...], int] = {}
         for totals, weight in band_totals.items():
             for counts, ways in spread:
@@ -159,13 +187,31 @@ def _side_table(rollers: tuple[Roller, ...], faces: int, base: int) -> tuple[tup
     outcomes: list[tuple[int, int]] = []
     for totals, ways in band_totals.items():
         partial = [(0, ways)]
-        for band, total in zip(bands, totals):
-            options = _band_keys(band.start, len(band), total, base)
+        for band, count in zip(bands, totals):
+            options = _band_keys(band.start, len(band), count, base)
             partial = [(k + bk, w * bw) for k, w in partial for bk, bw in options]
         outcomes.extend(partial)
     outcomes.sort()
     keys, weights = zip(*outcomes)
-    return keys, weights, math.prod((faces - r.aim + 1) ** r.dice for r in rollers)
+    return keys, weights, total
+
+
+@lru_cache(maxsize=1024)
+def _spread(dice: int, width: int, base: int) -> tuple[list[int], list[int]]:
+    """Keys (ascending) and multinomial weights of ``dice`` dice over faces 1..width.
+
+    Ascending keys are ascending counts on the highest face, then the rest in their own order. The
+    dice of an aim above 1 take the same spread over their faces, with keys times base^(aim-1)."""
+    if width == 1:
+        return [dice], [1]
+    power = base ** (width - 1)
+    keys: list[int] = []
+    weights: list[int] = []
+    for top in range(dice + 1):
+        rest_keys, rest_weights = _spread(dice - top, width - 1, base)
+        keys += map(add, rest_keys, repeat(top * power)) if top else rest_keys
+        weights += map(mul, rest_weights, repeat(math.comb(dice, top))) if 0 < top < dice else rest_weights
+    return keys, weights
 
 
 @lru_cache(maxsize=4096)
@@ -225,9 +271,10 @@ def describe_side(side: Sequence[Roller]) -> str:
 def contest_odds(sides: Sequence[Any], faces: int = FACES) -> ContestOdds:
     """Exact win chance of every side and the chance of no winner; see the module docstring."""
     rollers = _normalise_sides(sides, faces)
-    base = _base(rollers)
-    tables = {spec: _side_table(spec, faces, base) for spec in {_canonical(side) for side in rollers}}
-    wins = _sweep([_canonical(side) for side in rollers], tables)
+    specs = [_canonical(side) for side in rollers]
+    order = tuple(sorted(specs))
+    by_spec = dict(zip(order, _wins(order, faces)))
+    wins = tuple(by_spec[spec] for spec in specs)
     return ContestOdds(rollers, wins, 1 - sum(wins))
 
 
@@ -235,42 +282,104 @@ def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fracti
     """For each side, P(it wins and the die in position d decided it), for d = 1, 2, ...
 
     A win is decided at position d when the winner and the runner-up agree on their d-1 highest dice
-    and differ at the d-th (or the runner-up has run out of dice). So P(win decided by position <= d)
-    is the chance of winning the same contest cut to each side's d highest dice.
+    and differ at the d-th (or the runner-up has run out of dice). Rows run to the most dice any side
+    rolls (at least one position).
     """
     rollers = _normalise_sides(sides, faces)
-    base = _base(rollers)
     specs = [_canonical(side) for side in rollers]
-    full = {spec: _side_table(spec, faces, base) for spec in set(specs)}
-    longest = max(1, max(sum(r.dice for r in side) for side in rollers))
-    cut = {spec: _prefix_tables(table, longest, faces, base) for spec, table in full.items()}
-    previous = (Fraction(0),) * len(specs)
-    columns = []
-    for depth in range(1, longest + 1):
-        wins = _sweep(specs, {spec: tables[depth - 1] for spec, tables in cut.items()})
-        columns.append(tuple(w - p for w, p in zip(wins, previous)))
-        previous = wins
-    return tuple(tuple(column[i] for column in columns) for i in range(len(specs)))
+    order = tuple(sorted(specs))
+    by_spec = dict(zip(order, _decided(order, faces)))
+    return tuple(by_spec[spec] for spec in specs)
 
 
 def top_tie_sizes(side: Any, copies: int, faces: int = FACES) -> dict[int, Fraction]:
     """For ``copies`` identical independent sides: P(exactly m of them share the best key), m = 1..copies.
 
-    m = 1 is a clear winner; m >= 2 is a tie for first among m of them:
-    C(copies, m) * sum_o P(o)^m * F(<o)^(copies - m).
+    m = 1 is a clear winner; m >= 2 is a tie for first among m of them.
     """
     rollers = normalise_side(side, faces=faces)
+    _check_faces(faces)
     _check_int("copies", copies, 1, None)
-    base = sum(r.dice for r in rollers) + 1
-    keys, weights, total = _side_table(_canonical(rollers), faces, base)
+    return dict(_tie_sizes(_canonical(rollers), copies, faces))
+
+
+def clear_caches() -> None:
+    """Forget every cached table and answer (the benchmarks time cold runs with this)."""
+    for cached in (_wins, _decided, _tie_sizes, _side_table, _spread, _compositions, _band_keys):
+        cached.cache_clear()
+    faces_walk.clear_caches()
+
+
+# ---------------------------------------------------------------------------------------------
+# Two engines, one answer: the face walk for two or three sides, the sweep over sorted outcomes
+
+
+def _walks(specs: Sequence[Spec]) -> bool:
+    """Whether the face walk takes this contest: two or three sides of at most two aims each, one
+    of them a team or more than six dice. Small sides' tables are cheap, and the sweep is as fast."""
+    if not 2 <= len(specs) <= 3 or any(len(spec) > 2 for spec in specs):
+        return False
+    return any(len(spec) == 2 or sum(dice for _, dice in spec) > 6 for spec in specs)
+
+
+@lru_cache(maxsize=1024)
+def _wins(order: tuple[Spec, ...], faces: int) -> tuple[Fraction, ...]:
+    """P(win) of each side of a contest given by its canonical sides in sorted order."""
+    if len(order) == 1:
+        return (Fraction(1),)
+    if _walks(order):
+        walked = faces_walk.walk(order, faces)
+        return tuple(Fraction(w, walked.denominator) for w in walked.wins)
+    return _sweep(order, faces)
+
+
+@lru_cache(maxsize=1024)
+def _decided(order: tuple[Spec, ...], faces: int) -> tuple[tuple[Fraction, ...], ...]:
+    """The deciding-die rows of a contest given by its canonical sides in sorted order."""
+    longest = max(1, max(sum(dice for _, dice in spec) for spec in order))
+    if len(order) == 1:
+        return ((Fraction(1),) + (Fraction(0),) * (longest - 1),)
+    if _walks(order):
+        walked = faces_walk.walk(order, faces, positions=True)
+        return tuple(tuple(Fraction(c, walked.denominator) for c in row) for row in walked.decided)
+    return _decided_by_sweep(order, faces, longest)
+
+
+def _decided_by_sweep(order: tuple[Spec, ...], faces: int, longest: int) -> tuple[tuple[Fraction, ...], ...]:
+    """P(win decided by position <= d) is the chance of winning the contest cut to each side's d
+    highest dice: one sweep per position."""
+    base = _base(order)
+    full = {spec: _side_table(spec, faces, base) for spec in set(order)}
+    cut = {spec: _prefix_tables(table, longest, faces, base) for spec, table in full.items()}
+    previous = (Fraction(0),) * len(order)
+    columns = []
+    for depth in range(1, longest + 1):
+        wins = _sweep(order, faces, {spec: tables[depth - 1] for spec, tables in cut.items()})
+        columns.append(tuple(w - p for w, p in zip(wins, previous)))
+        previous = wins
+    return tuple(tuple(column[i] for column in columns) for i in range(len(order)))
+
+
+@lru_cache(maxsize=256)
+def _tie_sizes(spec: Spec, copies: int, faces: int) -> tuple[tuple[int, Fraction], ...]:
+    if copies == 1:
+        return ((1, Fraction(1)),)
+    if _walks((spec,) * copies):
+        walked = faces_walk.walk((spec,) * copies, faces)
+        sizes = {1: sum(walked.wins), **walked.ties}
+        return tuple((m, Fraction(sizes.get(m, 0), walked.denominator)) for m in range(1, copies + 1))
+    return _tie_sizes_by_table(spec, copies, faces)
+
+
+def _tie_sizes_by_table(spec: Spec, copies: int, faces: int) -> tuple[tuple[int, Fraction], ...]:
+    """C(copies, m) * sum_o P(o)^m * F(<o)^(copies - m), over the side's sorted outcomes o."""
+    keys, weights, total = _side_table(spec, faces, _base((spec,)))
     cumulative = (0, *accumulate(weights))
-    return {
-        m: Fraction(
-            math.comb(copies, m) * sum(w**m * cumulative[i] ** (copies - m) for i, w in enumerate(weights)),
-            total**copies,
-        )
+    return tuple(
+        (m, Fraction(math.comb(copies, m) * sum(w**m * cumulative[i] ** (copies - m) for i, w in enumerate(weights)),
+                     total**copies))
         for m in range(1, copies + 1)
-    }
+    )
 
 
 def _prefix_tables(table, longest: int, faces: int, base: int) -> list:
@@ -292,36 +401,50 @@ def _prefix_tables(table, longest: int, faces: int, base: int) -> list:
     return tables
 
 
-def _sweep(specs: list[tuple[Roller, ...]], tables: dict) -> tuple[Fraction, ...]:
-    """P(each side's key beats every other side's key), identical sides grouped."""
-    groups = sorted(set(specs))
-    multiplicity = {spec: specs.count(spec) for spec in groups}
-    below = {spec: (tables[spec][0], (0, *accumulate(tables[spec][1]))) for spec in groups}
-    denominator = math.prod(tables[spec][2] ** multiplicity[spec] for spec in groups)
-    winning: dict[tuple[Roller, ...], Fraction] = {}
-    for spec in groups:
-        keys, weights, _ = tables[spec]
-        terms = list(weights)
-        repeat = multiplicity[spec] - 1
-        if repeat:  # the other copies of this very side must also stay below
-            terms = [w * c**repeat for w, c in zip(terms, below[spec][1])]
-        for other in groups:
-            if other == spec:
+def _sweep(order: tuple[Spec, ...], faces: int, tables: dict | None = None) -> tuple[Fraction, ...]:
+    """P(each side's key beats every other side's key), each distinct side computed once.
+
+    ``tables`` (side -> keys, weights, total) defaults to the full side tables."""
+    distinct = sorted(set(order))
+    if tables is None:
+        base = _base(order)
+        tables = {spec: _side_table(spec, faces, base) for spec in distinct}
+    columns = [tables[spec] for spec in distinct]
+    counts = [order.count(spec) for spec in distinct]
+    belows = [(0, *accumulate(weights)) for _, weights, _ in columns]
+    denominator = math.prod(total**count for (_, _, total), count in zip(columns, counts))
+    winning = {}
+    for index, (keys, weights, _) in enumerate(columns):
+        terms = weights
+        if counts[index] > 1:  # the other copies of this very side must also stay below
+            terms = list(map(mul, terms, map(pow, belows[index], repeat(counts[index] - 1))))
+        for other, (other_keys, _, _) in enumerate(columns):
+            if other == index:
                 continue
-            other_keys, other_below = below[other]
-            count = multiplicity[other]
-            aligned = [other_below[bisect_left(other_keys, key)] for key in keys]
-            if count > 1:
-                aligned = [a**count for a in aligned]
-            terms = [t * a for t, a in zip(terms, aligned)]
-        winning[spec] = Fraction(sum(terms), denominator)
-    return tuple(winning[spec] for spec in specs)
+            aligned = _below_at(keys, other_keys, belows[other])
+            if counts[other] > 1:
+                aligned = map(pow, aligned, repeat(counts[other]))
+            terms = list(map(mul, terms, aligned))
+        winning[distinct[index]] = Fraction(sum(terms), denominator)
+    return tuple(winning[spec] for spec in order)
 
 
-def _base(rollers: Sequence[Sequence[Roller]]) -> int:
+def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> Any:
+    """For each key (ascending), the other side's weight strictly below it.
+
+    With fewer other keys, each other key is placed among ours instead, and the running weights
+    are repeated over the stretches between them: min(len) binary searches either way."""
+    if len(other_keys) >= len(keys):
+        return map(other_below.__getitem__, map(bisect_left, repeat(other_keys), keys))
+    cuts = list(map(bisect_right, repeat(keys), other_keys))
+    stretches = map(sub, [*cuts, len(keys)], [0, *cuts])
+    return chain.from_iterable(map(repeat, other_below, stretches))
+
+
+def _base(specs: Sequence[Spec]) -> int:
     """The digit base of the keys: above any face count. One base for every battle of up to 12 dice
     a side keeps the cached side tables reusable from one battle to the next."""
-    return max(13, max(sum(r.dice for r in side) for side in rollers) + 1)
+    return max(13, max(sum(dice for _, dice in spec) for spec in specs) + 1)
 
 
 def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[Roller, ...], ...]:

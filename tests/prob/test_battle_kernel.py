@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletoolkit.engine import InvalidInput
-from tabletoolkit.prob import Distribution, compare, contest_odds, deciding_die, pooled_dice, rerolled_die
+from tabletoolkit.prob import Distribution, compare, contest_odds, deciding_die, pooled_dice, rerolled_die, top_tie_sizes
+from tabletoolkit.prob import battle, faces
 from tabletoolkit.prob.battle import decode, encode
 
 
@@ -215,6 +216,70 @@ def test_agrees_with_icepools_multiset_evaluator():
     odds = contest_odds(sides)
     assert odds.wins == tuple(Fraction(verdict.quantity(i), total) for i in range(3))
     assert odds.no_winner == Fraction(verdict.quantity(-1), total)
+
+
+# --- the two engines: the sweep over sorted outcomes and the face walk ------------------------------
+
+
+def canonical(sides):
+    return tuple(sorted(battle._canonical(battle.normalise_side(side)) for side in sides))
+
+
+TEAM_BATTLES = [
+    [[(6, 1), (6, 3)], [(6, 2), (6, 2)], [(6, 1)]],
+    [[(6, 1), (6, 5)], [(6, 2), (6, 4)], [(6, 3)]],
+    [[(6, 1), (6, 1)], [(6, 1), (6, 1)]],
+    [[(6, 2), (6, 3)], [(6, 1), (5, 4)], [(5, 1)]],
+    [[(0, 2), (6, 4)], [(6, 5), (1, 1)]],
+]
+
+
+@pytest.mark.parametrize("sides", TEAM_BATTLES)
+def test_the_face_walk_and_the_sweep_agree_on_team_battles(sides):
+    order = canonical(sides)
+    assert battle._walks(order)
+    walked = faces.walk(order, 6, positions=True)
+    assert tuple(Fraction(w, walked.denominator) for w in walked.wins) == battle._sweep(order, 6)
+    longest = max(sum(d for _, d in spec) for spec in order)
+    assert tuple(tuple(Fraction(c, walked.denominator) for c in row) for row in walked.decided) == battle._decided_by_sweep(
+        order, 6, longest
+    )
+    assert sum(walked.wins) + sum(walked.ties.values()) == walked.denominator
+
+
+def test_twelve_die_teams_agree_with_an_icepool_sweep():
+    sides = [[(6, 1), (6, 3)], [(6, 2), (6, 2)], [(6, 1)]]
+    expected = sweep_over([icepool_sorted(side) for side in sides])
+    odds = contest_odds(sides)
+    assert odds.wins == expected
+    # The two teams tie for first when their twelve dice match exactly.
+    assert odds.no_winner == 1 - sum(expected) == Fraction(133293209347403401, 217678233600000000000)
+    assert odds.wins[0] > odds.wins[1] > odds.wins[2]
+
+
+def test_teams_of_three_aims_take_the_sweep_and_agree_with_brute_force():
+    sides = [[(1, 1), (1, 3), (1, 5)], [(2, 2)], [(1, 4), (1, 6)]]
+    assert not battle._walks(canonical(sides))
+    wins, no_winner, decided = brute_force(sides)
+    assert contest_odds(sides).wins == wins and contest_odds(sides).no_winner == no_winner
+    assert deciding_die(sides) == tuple(row[:3] for row in decided)
+
+
+@pytest.mark.parametrize("side", [(6, 1), [(6, 1), (6, 1)], [(3, 2), (2, 4)], [(2, 2), (1, 5), (1, 1)]])
+@pytest.mark.parametrize("copies", [2, 3])
+def test_tie_sizes_from_the_walk_match_the_table_formula(side, copies):
+    spec = battle._canonical(battle.normalise_side(side))
+    assert top_tie_sizes(side, copies) == dict(battle._tie_sizes_by_table(spec, copies, 6))
+    assert sum(top_tie_sizes(side, copies).values()) == 1
+
+
+def test_the_same_contest_in_another_order_or_split_is_answered_alike():
+    battle.clear_caches()
+    first = contest_odds([[(6, 1), (6, 3)], (5, 2)])
+    assert contest_odds([(5, 2), [(6, 3), (6, 1)]]).wins == first.wins[::-1]
+    # Teammates with one aim pool: two rollers of 3@2 are one of 6@2.
+    assert contest_odds([[(3, 2), (3, 2)], (6, 2)]).wins == contest_odds([(6, 2), (6, 2)]).wins
+    assert deciding_die([(5, 2), [(6, 3), (6, 1)]]) == deciding_die([[(6, 1), (6, 3)], (5, 2)])[::-1]
 
 
 # --- properties ------------------------------------------------------------------------------------
