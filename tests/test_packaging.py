@@ -86,3 +86,14 @@ def test_every_data_file_is_shipped_in_the_package():
             folder = next(p for p in path.parents if (p / "__init__.py").exists())
             relative = path.relative_to(folder)
             assert any(relative.match(pattern) for pattern in patterns), f"{path.relative_to(ROOT)} is not package data"
+
+
+def test_one_version_source_and_the_typed_marker():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in pyproject["project"] and pyproject["project"]["dynamic"] == ["version"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "tabletoolkit.__version__"}
+    assert re.search(r'^__version__ = "[0-9][0-9.]*"$', (ROOT / "tabletoolkit" / "__init__.py").read_text(), re.M)
+    assert (ROOT / "tabletoolkit" / "py.typed").is_file()
+    assert "py.typed" in pyproject["tool"]["setuptools"]["package-data"]["tabletoolkit"]
+    for field in ("license", "authors", "classifiers"):
+        assert pyproject["project"][field], field
