@@ -1,17 +1,25 @@
-"""Exact battle odds: this engine against icepool and a brute force, in one process and one run.
+"""Exact battle odds: this engine beside icepool's and dyce's best formula, side by side in one run.
 
-    .venv/bin/python benchmarks/battle_odds.py [--budget SECONDS]
+    .venv/bin/python benchmarks/battle_odds.py [--repeats N] [--budget SECONDS]
 
-For each battle the engine is timed cold (its caches cleared before each run; best of 5) and warm;
-icepool twice: the best
-formula on icepool (each side's sorted dice from ``Pool.expand()``, then the same sweep) and its
-joint multiset evaluator (all pools at once, walking faces from 6 down); a brute force enumerates every
-joint combination of the sides' sorted dice where that stays under a few million. Every method must
-give the same fractions. Times are this process's CPU time. The joint evaluator grows steeply with the number of sides: a run longer than
-``--budget`` seconds is stopped and reported as a lower bound. Times and ratios are printed; nothing
-is asserted about speed (targets: <= 5 ms per battle of up to 6 sides of 6 dice, <= 20 ms for the 2v2
-case, >= 5x the icepool formula, >= 1000x icepool's joint evaluator on 4 x 6@1; a widget recompute
-<= 50 ms: the live odds explorer and the dice x aim heat map are timed at the end).
+Every time is CPU time (``time.process_time``) of the process doing the work, so other load on a
+shared machine counts less; each is repeated and printed as the median with the spread (lowest to
+highest). For each battle:
+
+- engine, first call: a fresh interpreter imports tabletoolkit, then times its first
+  ``contest_odds`` (one fresh process per repeat). Target: <= 2 ms.
+- engine, cold cache: in this process, every kernel cache cleared before each run.
+- engine, warm: the answer cached.
+- icepool formula, dyce formula: each peer's distribution of a side's sorted dice (icepool's
+  ``Pool.expand()``, dyce's ``P.rolls_with_counts()``), then one sweep over the sides' outcomes.
+  They run interleaved with the engine's cold runs; the ratio is the peer's median over the
+  engine's. Target: >= 10x each.
+- icepool's joint multiset evaluator (all pools at once; stopped after ``--budget`` seconds and
+  reported as a bound) and a brute force over every joint combination of sorted dice, where they
+  fit: for scale, and as checks.
+
+Every method must give the same fractions (asserted). Each battle ends with "target met" or
+"target NOT met"; the last line sums up.
 """
 
 from __future__ import annotations
@@ -20,10 +28,14 @@ import argparse
 import itertools
 import math
 import signal
+import statistics
+import subprocess
+import sys
 import time
 from bisect import bisect_left
 from fractions import Fraction
 
+import dyce
 import icepool
 
 from tabletoolkit.prob import battle as kernel
@@ -34,64 +46,65 @@ CASES = {
     "6@3, 5@2, 4@1": [[(6, 3)], [(5, 2)], [(4, 1)]],
     "4 x 6@1": [[(6, 1)]] * 4,
     "6@1, 6@2, 6@3, 6@4": [[(6, 1)], [(6, 2)], [(6, 3)], [(6, 4)]],
-    "2v2 [6@2+6@3] vs [6@1+5@4] + pirate 5@1": [[(6, 2), (6, 3)], [(6, 1), (5, 4)], [(5, 1)]],
+    "5 sides: 6@1, 6@2, 6@3, 5@4, 4@5": [[(6, 1)], [(6, 2)], [(6, 3)], [(5, 4)], [(4, 5)]],
+    "5 x 6@1": [[(6, 1)]] * 5,
+    "6 sides: 6@1, 6@2, 6@3, 5@4, 4@5, 5@1": [[(6, 1)], [(6, 2)], [(6, 3)], [(5, 4)], [(4, 5)], [(5, 1)]],
     "6 x 6@1": [[(6, 1)]] * 6,
+    "2v2 [6@2+6@3] vs [6@1+5@4] + pirate 5@1": [[(6, 2), (6, 3)], [(6, 1), (5, 4)], [(5, 1)]],
+    "2v2, 12-die teams: [6@1+6@3] vs [6@2+6@2] + pirate 6@1": [[(6, 1), (6, 3)], [(6, 2), (6, 2)], [(6, 1)]],
+    "2v2, 12-die teams: [6@1+6@5] vs [6@2+6@4] + pirate 6@3": [[(6, 1), (6, 5)], [(6, 2), (6, 4)], [(6, 3)]],
+    "2v2, 12-die teams: [6@1+6@1] vs [6@1+6@1]": [[(6, 1), (6, 1)], [(6, 1), (6, 1)]],
 }
+FIRST_CALL_GOAL = 0.002
+RATIO_GOAL = 10.0
 BRUTE_FORCE_LIMIT = 3_000_000
+JOINT_POOLS_LIMIT = 4
+
+FIRST_CALL = """
+import ast, sys, time
+import tabletoolkit
+from tabletoolkit.prob import contest_odds
+sides = ast.literal_eval(sys.argv[1])
+start = time.process_time()
+contest_odds(sides)
+print(time.process_time() - start)
+"""
 
 
 class OutOfTime(Exception):
     pass
 
 
-def clear_engine_caches() -> None:
-    for cached in (kernel._side_table, kernel._compositions, kernel._band_keys):
-        cached.cache_clear()
-
-
-def timed(function, *args):
-    """CPU seconds of this process (other load on a shared machine does not count) and the value."""
+def cpu(function, *args):
+    """CPU seconds of this process for one call, and the value."""
     start = time.process_time()
     value = function(*args)
     return time.process_time() - start, value
 
 
-def engine_cold(sides, repeats: int = 5):
-    """Best of a few runs, each with every engine cache cleared first."""
-    best = float("inf")
-    for _ in range(repeats):
-        clear_engine_caches()
-        elapsed, wins = timed(lambda: contest_odds(sides).wins)
-        best = min(best, elapsed)
-    return best, wins
+def engine_cold(sides):
+    kernel.clear_caches()
+    return cpu(lambda: contest_odds(sides).wins)
 
 
-def engine_warm(sides, repeats: int = 20):
+def engine_warm(sides):
     contest_odds(sides)
-    best = float("inf")
-    for _ in range(repeats):
-        elapsed, wins = timed(lambda: contest_odds(sides).wins)
-        best = min(best, elapsed)
-    return best, wins
+    return cpu(lambda: contest_odds(sides).wins)
 
 
-def icepool_side(side):
-    dice = [icepool.d6.reroll(lambda face, aim=aim: face < aim, depth="inf") for count, aim in side for _ in range(count)]
-    expanded = icepool.Pool(dice).expand()
-    return {tuple(sorted(o, reverse=True)): q for o, q in expanded.items()}, expanded.denominator()
+def engine_first_call(sides) -> float:
+    """CPU seconds of the first contest_odds in a fresh interpreter, after its imports."""
+    done = subprocess.run([sys.executable, "-c", FIRST_CALL, repr(sides)], check=True, capture_output=True, text=True)
+    return float(done.stdout)
 
 
-def icepool_formula(sides):
-    """The best formula on icepool: per-side distributions from icepool, one sweep over outcomes."""
-    tables = [icepool_side(side) for side in sides]
+def sweep(tables):
+    """The best formula on per-side tables ({sorted dice high to low: weight}, total): one sweep."""
     below = []
     for weights, _ in tables:
         keys = sorted(weights)
-        cumulative = [0, *itertools.accumulate(weights[k] for k in keys)]
-        below.append((keys, cumulative))
-    denominator = 1
-    for _, total in tables:
-        denominator *= total
+        below.append((keys, [0, *itertools.accumulate(weights[k] for k in keys)]))
+    denominator = math.prod(total for _, total in tables)
     wins = []
     for i, (weights, _) in enumerate(tables):
         numerator = 0
@@ -103,6 +116,35 @@ def icepool_formula(sides):
             numerator += term
         wins.append(Fraction(numerator, denominator))
     return tuple(wins)
+
+
+def icepool_die(aim):
+    return icepool.d6.reroll(lambda face: face < aim, depth="inf")
+
+
+def icepool_side(side):
+    expanded = icepool.Pool([icepool_die(aim) for count, aim in side for _ in range(count)]).expand()
+    return {tuple(sorted(o, reverse=True)): q for o, q in expanded.items()}, expanded.denominator()
+
+
+def icepool_formula(sides):
+    """icepool's best formula: each side's sorted dice from ``Pool.expand()``, then one sweep."""
+    return sweep([icepool_side(side) for side in sides])
+
+
+def dyce_side(side):
+    # A die rerolled while below its aim is uniform on aim..6 (rerolled_die derives it).
+    pool = dyce.P(*(dyce.H(range(aim, 7)) for count, aim in side for _ in range(count)))
+    weights: dict[tuple[int, ...], int] = {}
+    for roll, count in pool.rolls_with_counts():  # rolls ascending; a mixed pool may repeat one
+        key = roll[::-1]
+        weights[key] = weights.get(key, 0) + count
+    return weights, sum(weights.values())
+
+
+def dyce_formula(sides):
+    """dyce's best formula: each side's sorted dice from ``P.rolls_with_counts()``, then one sweep."""
+    return sweep([dyce_side(side) for side in sides])
 
 
 class TiedSides(icepool.MultisetEvaluator):
@@ -123,10 +165,7 @@ class TiedSides(icepool.MultisetEvaluator):
 
 
 def icepool_joint(sides):
-    pools = [
-        icepool.Pool([icepool.d6.reroll(lambda face, aim=aim: face < aim, depth="inf") for count, aim in side for _ in range(count)])
-        for side in sides
-    ]
+    pools = [icepool.Pool([icepool_die(aim) for count, aim in side for _ in range(count)]) for side in sides]
     verdict = TiedSides().evaluate(*pools)
     return tuple(Fraction(verdict.quantity(i), verdict.denominator()) for i in range(len(sides)))
 
@@ -136,17 +175,14 @@ def brute_force(sides):
     tables = []
     for side in sides:
         weights: dict[tuple[int, ...], int] = {}
-        ranges = [range(aim, 7) for count, aim in side for _ in range(count)]
-        for faces in itertools.product(*ranges):
+        for faces in itertools.product(*[range(aim, 7) for count, aim in side for _ in range(count)]):
             key = tuple(sorted(faces, reverse=True))
             weights[key] = weights.get(key, 0) + 1
         tables.append(list(weights.items()))
     wins = [0] * len(sides)
     total = 0
     for combination in itertools.product(*tables):
-        weight = 1
-        for _, w in combination:
-            weight *= w
+        weight = math.prod(w for _, w in combination)
         keys = [k for k, _ in combination]
         best = max(keys)
         total += weight
@@ -156,10 +192,7 @@ def brute_force(sides):
 
 
 def joint_size(sides) -> int:
-    size = 1
-    for side in sides:
-        size *= len(kernel.pooled_dice(side).outcomes())
-    return size
+    return math.prod(len(kernel.pooled_dice(side).outcomes()) for side in sides)
 
 
 def side_enumeration_size(sides) -> int:
@@ -173,7 +206,7 @@ def with_budget(function, sides, budget: float):
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, budget)
     try:
-        return timed(function, sides)
+        return cpu(function, sides)
     except OutOfTime:
         return None, None
     finally:
@@ -181,63 +214,72 @@ def with_budget(function, sides, budget: float):
         signal.signal(signal.SIGALRM, previous)
 
 
-def show(seconds: float | None, budget: float) -> str:
-    if seconds is None:
-        return f"> {budget:.0f} s (stopped)"
-    return f"{seconds * 1000:10.2f} ms"
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:9.3f} ms"
+
+
+def spread(samples: list[float]) -> str:
+    """Median, then lowest to highest."""
+    return f"{ms(statistics.median(samples))}  ({min(samples) * 1000:.3f} to {max(samples) * 1000:.3f})"
+
+
+def run_case(name: str, sides, repeats: int, budget: float) -> bool:
+    print(name)
+    cold, peers = [], {"icepool": [], "dyce": []}
+    wins = contest_odds(sides).wins
+    for _ in range(repeats):  # interleaved, so a change in load falls on every method alike
+        elapsed, value = engine_cold(sides)
+        assert value == wins, name
+        cold.append(elapsed)
+        for peer, formula in (("icepool", icepool_formula), ("dyce", dyce_formula)):
+            elapsed, value = cpu(formula, sides)
+            assert value == wins, (name, peer)
+            peers[peer].append(elapsed)
+    warm = [engine_warm(sides)[0] for _ in range(repeats)]
+    first = [engine_first_call(sides) for _ in range(repeats)]
+    engine = statistics.median(cold)
+    ratios = {peer: statistics.median(samples) / engine for peer, samples in peers.items()}
+    print(f"  engine, first call        {spread(first)}   target <= {FIRST_CALL_GOAL * 1000:.0f} ms")
+    print(f"  engine, cold cache        {spread(cold)}")
+    print(f"  engine, warm              {spread(warm)}")
+    for peer, samples in peers.items():
+        print(f"  {peer + ' formula':25} {spread(samples)}   engine (cold) is {ratios[peer]:6.1f}x faster")
+    if len(sides) <= JOINT_POOLS_LIMIT and budget > 0:
+        joint_time, joint_wins = with_budget(icepool_joint, sides, budget)
+        if joint_wins is not None:
+            assert joint_wins == wins, name
+            print(f"  icepool joint evaluator   {ms(joint_time)}   engine (cold) is {joint_time / engine:8.0f}x faster")
+        else:
+            print(f"  icepool joint evaluator   > {budget:.0f} s (stopped)   engine (cold) is > {budget / engine:6.0f}x faster")
+    else:
+        print(f"  icepool joint evaluator   not run: more than {JOINT_POOLS_LIMIT} pools, or no budget")
+    size = joint_size(sides)
+    if size <= BRUTE_FORCE_LIMIT and side_enumeration_size(sides) <= BRUTE_FORCE_LIMIT:
+        brute_time, brute_wins = cpu(brute_force, sides)
+        assert brute_wins == wins, name
+        print(f"  brute force               {ms(brute_time)}   engine (cold) is {brute_time / engine:8.0f}x faster")
+    else:
+        print(f"  brute force               not run: {size:,} joint combinations of sorted dice")
+    print(f"  P(win) = {', '.join(f'{float(w):.6f}' for w in wins)}; no winner {float(1 - sum(wins)):.6f}")
+    failures = []
+    if statistics.median(first) > FIRST_CALL_GOAL:
+        failures.append(f"first call {statistics.median(first) * 1000:.2f} ms > {FIRST_CALL_GOAL * 1000:.0f} ms")
+    failures += [f"{peer} only {ratio:.1f}x" for peer, ratio in ratios.items() if ratio < RATIO_GOAL]
+    print(f"  target {'met' if not failures else 'NOT met: ' + '; '.join(failures)}\n")
+    return not failures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=float, default=300.0, help="seconds allowed to icepool's joint evaluator per battle")
-    budget = parser.parse_args().budget
-    print(f"icepool {icepool.__version__}; budget for the joint evaluator: {budget:.0f} s per battle\n")
-    for name, sides in CASES.items():
-        cold, wins = engine_cold(sides)
-        warm, _ = engine_warm(sides)
-        formula_time, formula_wins = min(timed(icepool_formula, sides) for _ in range(3))
-        assert formula_wins == wins, name
-        print(f"{name}")
-        print(f"  engine, cold cache        {show(cold, budget)}")
-        print(f"  engine, warm cache        {show(warm, budget)}")
-        print(f"  icepool formula           {show(formula_time, budget)}   engine (cold) is {formula_time / cold:8.1f}x faster")
-        if len(sides) <= 4:
-            joint_time, joint_wins = with_budget(icepool_joint, sides, budget)
-            if joint_wins is not None:
-                assert joint_wins == wins, name
-                print(f"  icepool joint evaluator   {show(joint_time, budget)}   engine (cold) is {joint_time / cold:8.0f}x faster")
-            else:
-                print(f"  icepool joint evaluator   {show(None, budget)}   engine (cold) is > {budget / cold:6.0f}x faster")
-        else:
-            print("  icepool joint evaluator   not run: more than 4 joint pools (4 x 6@1 already takes minutes)")
-        size, per_side = joint_size(sides), side_enumeration_size(sides)
-        if size <= BRUTE_FORCE_LIMIT and per_side <= BRUTE_FORCE_LIMIT:
-            brute_time, brute_wins = timed(brute_force, sides)
-            assert brute_wins == wins, name
-            print(f"  brute force               {show(brute_time, budget)}   engine (cold) is {brute_time / cold:8.0f}x faster")
-        else:
-            print(f"  brute force               not run: {size:,} joint combinations of sorted dice")
-        print(f"  P(win) = {', '.join(f'{float(w):.6f}' for w in wins)}; no winner {float(1 - sum(wins)):.6f}\n")
-
-
-def widget_recomputes() -> None:
-    """The notebook's live views: one recompute each after a control moved, cold and warm caches."""
-    from tabletoolkit.widgets.andromeda_battle import battle_odds_explorer, heat_map_explorer
-
-    explorer, heat = battle_odds_explorer(), heat_map_explorer()
-    moves = {
-        "odds explorer (example battle, odds + deciding die)": (explorer, lambda: setattr(explorer.rows[1].energy, "value", 1)),
-        "odds explorer, 2v2 team mode with the pirate": (explorer, lambda: setattr(explorer.team_mode, "value", True)),
-        "heat map (30 battles, dice x aim)": (heat, lambda: setattr(heat.opponent_controls[0][0], "value", 4)),
-    }
-    print("Widget recomputes (target <= 50 ms)")
-    for name, (view, move) in moves.items():
-        clear_engine_caches()
-        cold, _ = timed(move)
-        warm = min(timed(view.recompute)[0] for _ in range(5))
-        print(f"  {name:52s} cold {show(cold, 0)}   warm {show(warm, 0)}")
+    parser.add_argument("--repeats", type=int, default=7, help="runs of each timing (the median is kept)")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds for icepool's joint evaluator per battle (0: skip)")
+    arguments = parser.parse_args()
+    print(f"icepool {icepool.__version__}, dyce {dyce.__version__}; CPU time, {arguments.repeats} runs each; "
+          f"joint evaluator budget {arguments.budget:.0f} s\n")
+    met = [run_case(name, sides, arguments.repeats, arguments.budget) for name, sides in CASES.items()]
+    print(f"{sum(met)} of {len(met)} battles meet the target (first call <= {FIRST_CALL_GOAL * 1000:.0f} ms, "
+          f">= {RATIO_GOAL:.0f}x icepool's and dyce's formula)")
 
 
 if __name__ == "__main__":
     main()
-    widget_recomputes()
