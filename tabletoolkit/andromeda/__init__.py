@@ -1,20 +1,20 @@
 """Andromeda's Edge (rulebook: shared rules 000, Chinese)."""
 
-# issue 4: the board, launches, raids, escalation, pirate placement
+# The board, launches, raids, escalation, pirate placement
 from . import escalation, launch, pirates  # noqa: E402,F401  (registers their phases)
 from .board import Board, Pieces  # noqa: E402
 from .escalation import escalate, escalation_options  # noqa: E402
 from .launch import BaseAccess, legal_launches  # noqa: E402
 from .pirates import PirateCard, placement_odds, raid, raid_options  # noqa: E402
 
-# issue 3: exact battle odds, roll-offs and the battle procedure
+# Exact battle odds, roll-offs and the battle procedure
 from . import battle, odds  # noqa: E402,F401  (registers the battle and odds phases)
 from .battle import BattleSetup, BattleState, DiplomacyPlay, load_battle_example  # noqa: E402
 from .battle import Participant, energy_options  # noqa: E402
 from .battle import Pirate as BattlePirate, Ship as BattleShip  # noqa: E402  (the battle's own views of a ship and a pirate)
 from .odds import battle_odds, energy_table, start_player_odds, team_roll_off_odds  # noqa: E402
 
-# issue 5: game state, set-up, the turn's other phases, developments, tracks, events, final scoring
+# Game state, set-up, the turn's other phases, developments, tracks, events, final scoring
 from . import activate, develop, events, free_actions, modules, moons  # noqa: E402,F401  (registers their phases)
 from . import optional, repair, return_turn, scoring, setup, ships, tracks  # noqa: E402,F401  (registers their phases)
 from .catalog import Catalog, load_catalog  # noqa: E402

@@ -43,7 +43,7 @@ class AndromedaVariant(Variant):
         explains="True: each participant may play one diplomacy card per battle; False: one card per battle in all.",
     )
 
-    # --- issue 5: game state, developments, tracks, events, return turn, final scoring ---
+    # --- game state, developments, tracks, events, return turn, final scoring ---
     track_vp: str = constant(
         "board", allowed=("board", "text"), section="进度轨道 · 轨道格值 (ruling A-F9)",
         explains="'board': VP per track space as board data calibrated to the scoring example; "
@@ -85,7 +85,7 @@ class AndromedaVariant(Variant):
         "marker on from its reset space.",
     )
 
-    # --- issue 4: the board, launches, raids, escalation, pirate placement ---
+    # --- the board, launches, raids, escalation, pirate placement ---
     jump_energy: int = constant(
         1, allowed=range(0, 4), section="星际飞船 · 飞船能力 (跳跃; A-F7)",
         explains="Energy paid for one Jump: unlimited range for a ship with Jump when it launches or moves "
@@ -118,7 +118,7 @@ class AndromedaVariant(Variant):
     )
 
 
-    # --- issue 3: battle and odds ---
+    # --- battle and odds ---
     start_roll_dice: int = constant(
         6, allowed=range(1, 13), section="游戏设置 · 7 起始玩家",
         explains="Dice each player rolls in the start-player roll-off (compared like a battle).",

@@ -1,15 +1,15 @@
 """SETI: Search for Extraterrestrial Intelligence (rulebook: shared rules 001, Chinese, with the solo rules)."""
 
-# Sectors, scanning, data and the computer, card-row odds (issue 7).
+# Sectors, scanning, data and the computer, card-row odds.
 from . import card_odds, cards, computer, scan  # noqa: E402,F401  (registers seti.scan, seti.data, seti.analyze, odds.card_row)
 from .sector import Sector, SectorResult, explain_resolution, resolve_sector  # noqa: E402,F401
 
-# The solar system, its rotation and the probes (issue 6).
+# The solar system, its rotation and the probes.
 from . import probes, routes  # noqa: E402,F401  (registers seti.launch, seti.move, seti.orbit, seti.land, seti.rotation)
 from .probes import Flight, land, launch, move, orbit, rotate  # noqa: E402,F401
 from .solar import Layout, SolarSystem, Space, random_setup, rotation_example  # noqa: E402,F401
 
-# Turns and rounds, cards, techs, life traces and discovery, milestones, final scoring (issue 8).
+# Turns and rounds, cards, techs, life traces and discovery, milestones, final scoring.
 from . import free_actions, milestones, missions, scoring, setup, tech, traces, turns  # noqa: E402,F401  (registers seti.setup, seti.turn, seti.cards, seti.tech, seti.free_actions, seti.pass, seti.income, seti.traces, seti.discovery, seti.milestones, seti.end)
 from .game import Decisions, Option, SetiGame  # noqa: E402,F401
 from .scoring import final_scoring, score_game  # noqa: E402,F401
@@ -19,4 +19,4 @@ from .turns import Land, Launch, Orbit, OtherAction, Turn, legal_main_actions, p
 from .free_actions import BuyCard, CompleteMission, Convert, Corner, External, Move, PlaceData, Tuck  # noqa: E402,F401
 from .main_actions import Analyze, Scan  # noqa: E402,F401
 from .cards import Card, example_cards, game_cards, load_cards  # noqa: E402,F401  (one card model for every phase)
-from . import solo  # noqa: E402,F401  (registers seti.solo: the solo rival, issue 9)
+from . import solo  # noqa: E402,F401  (registers seti.solo: the solo rival)

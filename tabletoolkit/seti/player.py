@@ -23,7 +23,7 @@ class PlayerBoard:
     data: int = 0
     hand: tuple[str, ...] = ()
     techs: frozenset[str] = frozenset()
-    # Kept by the game phases (issue 8): income cards tucked under the start card ("credits", "energy"
+    # Kept by the game phases: income cards tucked under the start card ("credits", "energy"
     # or "cards"), alien cards in hand (outside the hand limit), sector wins, models on the planet board,
     # and the score up to which milestones have been resolved.
     tucked: tuple[str, ...] = ()
@@ -32,7 +32,7 @@ class PlayerBoard:
     orbiters: int = 0
     landers: int = 0
     milestone_score: int = 0
-    # The computer: data placed in it and computer techs slotted in (issue 7, ``computer.py``).
+    # The computer: data placed in it and computer techs slotted in (``computer.py``).
     computer: Computer = Computer()
 
     def pay(self, rule: str, section: str, *, credits: int = 0, energy: int = 0, publicity: int = 0) -> "PlayerBoard":

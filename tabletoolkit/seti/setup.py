@@ -52,7 +52,7 @@ def set_up(
     sector_setup: Callable[[Rng], Any] | None = sample_sky,
 ) -> Procedure:
     """Set up a game for ``colours`` in clockwise seat order (1–4; one player is the solo game's
-    human, whose rival issue 9 adds). Data defaults to the shipped files; the solar system and the
+    human, whose rival ``solo`` adds). Data defaults to the shipped files; the solar system and the
     sectors come from their modules (pass ``None`` to leave one out)."""
     colours = tuple(colours)
     if not 1 <= len(colours) <= 4 or len(set(colours)) != len(colours) or not all(isinstance(c, str) and c for c in colours):

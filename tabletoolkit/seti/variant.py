@@ -30,7 +30,7 @@ class SetiVariant(Variant):
         explains="Rounds in a game.",
     )
 
-    # Sectors, scanning, data and the computer (issue 7).
+    # Sectors, scanning, data and the computer.
     second_slot_vp: int = constant(
         2, allowed=range(0, 6), section="扇形区域 · 标记信号",
         explains="VP for the marker placed in a sector's second data slot.",
@@ -73,7 +73,7 @@ class SetiVariant(Variant):
         explains="VP for placing data on a computer tech's upper space (not when the tech slides under data).",
     )
 
-    # The solo rival (issue 9).
+    # The solo rival.
     solo_chart_steps: int = constant(
         4, allowed=range(1, 9), section="单人游戏 · 对手资源",
         explains="Progress steps the rival takes for the chart icon.",
@@ -108,7 +108,7 @@ class SetiVariant(Variant):
         "the rival passed still comes first next round.",
     )
 
-    # --- turns, rounds, techs, traces, milestones, final scoring (issue 8) ---
+    # --- turns, rounds, techs, traces, milestones, final scoring ---
     start_publicity: int = constant(4, allowed=range(0, 11), section="玩家设置 · 起始资源", explains="Publicity at the start.")
     start_credits: int = constant(4, allowed=range(0, 21), section="玩家设置 · 起始资源", explains="Credits at the start.")
     start_energy: int = constant(3, allowed=range(0, 21), section="玩家设置 · 起始资源", explains="Energy at the start.")
@@ -161,7 +161,7 @@ class SetiVariant(Variant):
         explains="An alien card counts as a card when converting (unless it says it cannot be discarded, S-R9).",
     )
 
-    # --- the solar system and the probes: launch, move, orbit, land, rotation (issue 6) ---
+    # --- the solar system and the probes: launch, move, orbit, land, rotation ---
     launch_credits: int = constant(2, allowed=range(0, 6), section="发射一个探测器", explains="Credits a launch costs.")
     pt1_extra_probes: int = constant(
         1, allowed=range(0, 3), section="探测器科技 · PT #01",
