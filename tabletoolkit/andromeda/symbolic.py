@@ -2,11 +2,14 @@
 
 sympy is imported inside each function, so importing this module costs nothing. Every formula here
 is checked against the exact engine (``tabletoolkit.prob.battle``) in the tests and the notebook.
+Derivations and evaluations are cached: sympy expressions are immutable, and each one is derived
+once per process.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 AIM = "战斗 · 瞄准值"
@@ -42,6 +45,11 @@ class Derivation:
 
 def symbols() -> dict[str, Any]:
     """The symbols used throughout: a (aim), n (dice), v (a face), k and r (rerolls), m, b (a rival)."""
+    return dict(_symbols())
+
+
+@cache
+def _symbols() -> dict[str, Any]:
     import sympy
 
     return {
@@ -55,6 +63,7 @@ def symbols() -> dict[str, Any]:
     }
 
 
+@cache
 def reroll_derivation() -> Derivation:
     """P(a face v >= a) for a die rerolled while below a, summed as a geometric series by sympy.
 
@@ -94,6 +103,7 @@ def _branch(expression: Any, wanted: Any) -> Any:
     return sympy.simplify(next(expr for expr, cond in folded.args if wanted(cond)))
 
 
+@cache
 def finite_reroll_derivation() -> Derivation:
     """The same face with at most r rerolls: a finite geometric sum, and its limit as r grows."""
     import sympy
@@ -114,6 +124,7 @@ def finite_reroll_derivation() -> Derivation:
     )
 
 
+@lru_cache(maxsize=256)
 def finite_reroll_face(aim: int, rerolls: int) -> Any:
     """The finite-reroll formula evaluated: P(a given face >= aim) after at most ``rerolls`` rerolls."""
     s = symbols()
@@ -123,13 +134,19 @@ def finite_reroll_face(aim: int, rerolls: int) -> Any:
 
 def limit_of_finite_rerolls() -> Any:
     """lim_{r -> oo} of the finite-reroll face probability, for a in 2..5 (sympy), equal to 1/(7-a)."""
+    return dict(_limits_of_finite_rerolls())
+
+
+@cache
+def _limits_of_finite_rerolls() -> tuple[tuple[int, Any], ...]:
     import sympy
 
     s = symbols()
     expression = finite_reroll_derivation().lines[1][1]
-    return {aim: sympy.limit(expression.subs(s["a"], aim), s["r"], sympy.oo) for aim in range(2, 6)}
+    return tuple((aim, sympy.limit(expression.subs(s["a"], aim), s["r"], sympy.oo)) for aim in range(2, 6))
 
 
+@cache
 def highest_at_most() -> Any:
     """P(highest of n rerolled dice <= v) = ((v - a + 1)/(7 - a))^n, for a <= v <= 6."""
     s = symbols()
@@ -137,6 +154,7 @@ def highest_at_most() -> Any:
     return ((v - a + 1) / (7 - a)) ** n
 
 
+@cache
 def at_least_one_six() -> Any:
     """P(at least one 6 among n dice rerolled below a) = 1 - ((6 - a)/(7 - a))^n."""
     s = symbols()
@@ -144,6 +162,7 @@ def at_least_one_six() -> Any:
     return 1 - ((6 - a) / (7 - a)) ** n
 
 
+@cache
 def first_die_win() -> Any:
     """P(n dice at aim a beat m dice at aim b on the first die: a strictly higher highest die).
 
@@ -160,6 +179,7 @@ def first_die_win() -> Any:
     return sympy.Sum(mine * theirs, (v, sympy.Max(a, b), 6))
 
 
+@lru_cache(maxsize=4096)
 def evaluate(expression: Any, **values: int) -> Any:
     """Substitute numbers for symbols by name (``a=3, n=6``) and carry the sum out."""
     s = symbols()

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 
+@lru_cache(maxsize=4096)
 def rational(value: Fraction | int) -> Any:
-    """The sympy ``Rational`` equal to ``value``."""
+    """The sympy ``Rational`` equal to ``value`` (cached: a Rational is immutable)."""
     import sympy
 
     value = Fraction(value)
