@@ -232,7 +232,7 @@ class ClaimToken:
     kind: str
 
     def __str__(self) -> str:
-        return f"claim a {self.kind} token"
+        return f"claim {'an' if self.kind[:1] in 'aeiou' else 'a'} {self.kind} token"
 
 
 @dataclass(frozen=True)
@@ -255,7 +255,7 @@ class Load:
     kind: str
 
     def __str__(self) -> str:
-        return f"load a {self.kind}"
+        return f"load {'an' if self.kind[:1] in 'aeiou' else 'a'} {self.kind}"
 
 
 @dataclass(frozen=True)

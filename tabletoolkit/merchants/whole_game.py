@@ -675,7 +675,7 @@ def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -
     ship = board.active.ship(run_frame.ship)
     board = board.with_player(board.active.with_ship(replace(ship, hold=pile(ship.hold + (kind,)))))
     where = {"known": "known space", "local": "their local space"}.get(frame.source, f"{frame.source}'s local space")
-    steps.append(Step("Load a token", f"{player.name} loads a {kind} from {where} "
+    steps.append(Step("Load a token", f"{player.name} loads {_a(kind)} from {where} "
                       f"(hold {len(ship.hold) + 1}/{board.capacity_of(ship)}).", BELT, board, {"token": kind}))
     return replace(game, board=board, pending=rest + (replace(frame, loaded=frame.loaded + 1),))
 
@@ -708,11 +708,10 @@ def _place(game: MerchantsGame, frame: Placing, choice: Place, steps: list[Step]
 def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) -> MerchantsGame:
     board = game.board
     odds = game._chance_outcomes()[outcome]
-    shown = f"{outcome} (chance {odds})"
     rest = game.pending[:-1]
     if frame.what == "token":
         board = replace(board, bag=tuple((k, n - 1 if k == outcome else n) for k, n in board.bag))
-        steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} {shown}; {board.active.name} sees it and "
+        steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} (chance {odds}); {board.active.name} sees it and "
                           "decides where it goes.", BELT, board, {"token": outcome, "chance": odds}))
         return replace(game, board=board, pending=rest + (Placing(outcome),))
     if frame.what == "destination":
