@@ -218,6 +218,8 @@ def _tuck(board: "PlayerBoard", card_id: str | None, cards: Sequence[Card] | Non
     if card_id is None:
         if not board.hand:
             return board, "no card in hand to tuck", 0
+        if variant.computer_tuck_optional:
+            return board, "no card tucked (the tuck is optional, S-R11)", 0
         raise InvalidInput("tuck", None, f"this space tucks a hand card for income: name one of {list(board.hand)}")
     if card_id not in board.hand:
         raise IllegalAction("seti.data.tuck_not_in_hand", f"{card_id} is not in {board.colour}'s hand.", PLACE)

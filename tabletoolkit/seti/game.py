@@ -228,7 +228,8 @@ class SetiGame:
 
     # --- rewards -------------------------------------------------------------------------------
     def grant(self, colour: str, reward: Reward) -> tuple["SetiGame", str]:
-        """Give ``colour`` a reward's resources; traces, tucks and actions wait in ``pending``.
+        """Give ``colour`` a reward's resources and its random cards (the deck top); cards from the row or the
+        deck (a choice, 获取卡牌的其他方式), traces, tucks and actions wait in ``pending``.
 
         Returns the game and a sentence of what was gained (publicity above the cap and data beyond
         the pool are lost, S-F5).
@@ -248,10 +249,11 @@ class SetiGame:
         if reward.data:
             notes.append(f"{data} data" + (f" ({reward.data - data} beyond the pool discarded)" if data < reward.data else ""))
         game = self.with_player(board)
-        if reward.cards or reward.random_cards:
-            game, drawn = game.gain_cards(colour, reward.cards + reward.random_cards)
-            notes.append(f"{len(drawn)} card(s) ({', '.join(drawn)})")
-        owed = tuple((colour, "trace", trace) for trace in reward.traces)
+        if reward.random_cards:
+            game, drawn = game.gain_cards(colour, reward.random_cards)
+            notes.append(f"{len(drawn)} card(s) from the deck ({', '.join(drawn)})")
+        owed = tuple((colour, "cards", "1") for _ in range(reward.cards))  # each from the row or the deck: a choice
+        owed += tuple((colour, "trace", trace) for trace in reward.traces)
         owed += tuple((colour, "tuck", "income") for _ in range(reward.tuck))
         owed += tuple((colour, "action", action) for action in reward.actions)
         owed += tuple((colour, "alien_card", "from a species' deck") for _ in range(reward.alien_cards))

@@ -211,9 +211,18 @@ def mark_signal(game: SetiGame, colour: str, number: int, title: str, why: str, 
                f"at no cost: {kept} data to the pool" + (f", {gained.vp} VP" if gained.vp else "") + ".", section, game,
                {"sector": number})
     if gained.completed:
-        result = yield from resolve_completed(_table(game), (number,), variant=game.variant)
-        game = _merge_scan(game, colour, result)
+        if game.variant.card_sector_resolution == "at once":
+            return (yield from resolve_sector_now(game, colour, number))
+        game = replace(game, pending=game.pending + ((colour, "sector", str(number)),))
+        yield Step("A sector completed", f"Sector {number} is complete: it resolves once the action is done, in the "
+                   "order the player chooses (S-R7).", "扇形区域 · 完成扇区", game, {"sector": number})
     return game
+
+
+def resolve_sector_now(game: SetiGame, colour: str, number: int) -> Procedure:
+    """Resolve the completed sector ``number`` (扇形区域 · 完成扇区); what it leaves is owed."""
+    result = yield from resolve_completed(_table(game), (number,), variant=game.variant)
+    return _merge_scan(game, colour, result)
 
 
 #: An orbit reward's action (Jupiter's, 绕行星运行): a signal in the sector the planet is in.

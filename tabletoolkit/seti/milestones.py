@@ -165,7 +165,13 @@ def resolve_milestones(game: SetiGame, decisions: Decisions | None = None) -> Pr
             if not any(option.legal for option in options):
                 yield Step(f"{colour} passes {threshold}", f"{colour} has marked every gold tile: nothing to mark.", GOLD, game)
                 continue
+            if variant.gold_tile_optional:
+                options = tuple(options) + (Option(None, True, "legal: mark no gold tile (variant gold_tile_optional)"),)
             tile_id = decisions.choose("gold_tile", options, colour)
+            if tile_id is None:
+                yield Step(f"{colour} passes {threshold}", f"{colour} marks no gold tile (optional in this variant).",
+                           GOLD, game)
+                continue
             tile = next(t for t in game.gold_tiles if t.id == tile_id)
             position = len(tile.marks)
             game = mark_gold_tile(game, colour, tile_id)

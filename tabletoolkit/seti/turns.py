@@ -268,17 +268,63 @@ def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedu
         for item in game.owed(owner, "trace"):
             trace = item[2].split(" ", 1)[0]
             game = yield from place_trace(game.settle(*item), owner, trace, decisions)
-        for kind in ("cards", "random_cards"):
-            for item in game.owed(owner, kind):
-                count = int(item[2].split(" ", 1)[0])
-                game, drawn = game.settle(*item).gain_cards(owner, count)
-                yield Step("Cards gained", f"{owner} takes {', '.join(drawn) or 'nothing (the deck is empty)'} from "
-                           "the deck.", "获取卡牌的其他方式", game)
+        for item in game.owed(owner, "random_cards"):
+            count = int(item[2].split(" ", 1)[0])
+            game, drawn = game.settle(*item).gain_cards(owner, count)
+            yield Step("Cards gained", f"{owner} takes {', '.join(drawn) or 'nothing (the deck is empty)'} from "
+                       "the deck.", CARDS, game)
+        for item in game.owed(owner, "cards"):
+            game = game.settle(*item)
+            for _ in range(int(item[2].split(" ", 1)[0])):
+                game = yield from take_a_card(game, owner, decisions)
+    game = yield from resolve_owed_sectors(game, colour, decisions)
     left = [f"{owner}: {kind} {what}" for owner, kind, what in game.pending]
     if left:
         yield Step("Still owed", f"Still owed: {'; '.join(left)} (a move is spent by the next Move this turn at no "
                    "energy; a tuck by the Tuck free action).", TURN, game)
     return game
+
+
+CARDS = "获取卡牌的其他方式"
+DECK = "deck"
+
+
+def card_sources(game: SetiGame) -> tuple[Option, ...]:
+    """Where a card a reward gives may come from: the deck top or each card-row place (从卡牌行或牌组顶部)."""
+    places = tuple(Option(index, True, f"legal: {card} from the card row (refilled at once)")
+                   for index, card in enumerate(game.card_row))
+    return (Option(DECK, True, "legal: the deck top, unseen"),) + places
+
+
+def take_a_card(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
+    """``colour`` takes one card a reward gives, from the card row or the deck top: their choice."""
+    if not game.card_row and not game.deck and not game.discard:
+        yield Step("No card left", f"{colour} would take a card, but deck, row and discard pile are empty.", CARDS, game)
+        return game
+    source = decisions.choose("card_source", card_sources(game), colour)
+    game, taken = game.gain_cards(colour, 1, () if source == DECK else (source,))
+    where = "the deck top" if source == DECK else f"the card row (the place refills at once)"
+    yield Step("A card from the row or the deck", f"{colour} takes {', '.join(taken) or 'nothing'} from {where}.",
+               CARDS, game, {"source": source})
+    return game
+
+
+def resolve_owed_sectors(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
+    """Sectors completed by signals from effects, once the action is done, in the order the active player
+    chooses (完成主要行动后，按任意顺序解算所有已完成的扇区; S-R7)."""
+    from .main_actions import resolve_sector_now
+
+    while True:
+        owed = [item for item in game.pending if item[1] == "sector"]
+        if not owed:
+            return game
+        numbers = sorted({int(item[2]) for item in owed})
+        number = numbers[0] if len(numbers) == 1 else decisions.choose(
+            "resolve_sector", tuple(Option(n, True, f"legal: sector {n} resolves next") for n in numbers), colour)
+        for item in owed:
+            if int(item[2]) == number:
+                game = game.settle(*item)
+        game = yield from resolve_sector_now(game, item[0], number)
 
 
 def lapse_moves(game: SetiGame, colour: str) -> Procedure:
@@ -331,11 +377,30 @@ def take_turn(
     if after:
         game = yield from free_actions(game, colour, after)
         game = yield from settle_pending(game, colour, decisions)
+    return (yield from end_turn(game, colour, decisions))
+
+
+def end_turn(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
+    """What follows a turn: unused moves and tucks lapse; milestones, then discoveries (and, S-R10, the
+    milestones a reward settled between turns crosses, at once); then the next player, or the round's end
+    (held end-of-round cards chosen, the left-over card discarded, S-R13; income, or the game's end)."""
     game = yield from lapse_moves(game, colour)
     yield Step("Between turns", "The turn is over. Milestones resolve first, then discoveries; no free actions now.",
                ROUND, game)
     game = yield from resolve_milestones(game, decisions)
     game = yield from resolve_discoveries(game)
+    for _ in range(len(game.players) * 3):
+        if not game.pending and not _milestone_due(game):
+            break
+        if game.pending:
+            game = yield from settle_pending(game, colour, decisions)
+            game = yield from lapse_moves(game, colour)
+        if game.variant.between_turn_milestones != "at once" or not _milestone_due(game):
+            break
+        yield Step("A milestone crossed between turns", "A reward settled between turns took a player past a "
+                   "milestone: it resolves at once, before the next turn (S-R10).", "里程碑", game)
+        game = yield from resolve_milestones(game, decisions)
+        game = yield from resolve_discoveries(game)
     following = game.next_active()
     if following is not None:
         game = replace(game, active=following)
@@ -343,11 +408,35 @@ def take_turn(
         return game
     yield Step("The round ends", f"Everyone has passed: round {game.round} is over.", ROUND, game)
     game = yield from settle_held(game, decisions)
+    game = yield from leftover_end_of_round(game)
     if game.round >= game.variant.rounds:
         game = replace(game, over=True)
         yield Step("The game ends", f"After round {game.round} comes the final scoring (seti.end).", "游戏结束", game)
         return game
     return (yield from between_rounds(game))
+
+
+def _milestone_due(game: SetiGame) -> bool:
+    thresholds = game.variant.gold_milestones + game.variant.neutral_milestones
+    return any(board.milestone_score < t <= board.score for board in game.players for t in thresholds)
+
+
+def leftover_end_of_round(game: SetiGame) -> Procedure:
+    """The end-of-round card left once everyone has taken one goes to the discard pile (S-R13; variant
+    ``end_of_round_leftover``: or out of the game)."""
+    index = game.round - 1
+    if index >= len(game.end_of_round) or not game.end_of_round[index]:
+        return game
+    left = game.end_of_round[index]
+    stacks = game.end_of_round[:index] + ((),) + game.end_of_round[index + 1:]
+    if game.variant.end_of_round_leftover == "discard":
+        game = replace(game, end_of_round=stacks, discard=game.discard + left)
+        text = f"{', '.join(left)} left over from round {game.round}'s stack: discarded (S-R13)."
+    else:
+        game = replace(game, end_of_round=stacks)
+        text = f"{', '.join(left)} left over from round {game.round}'s stack: out of the game (variant)."
+    yield Step("The left-over end-of-round card", text, PASS, game, {"cards": left})
+    return game
 
 
 

@@ -213,5 +213,34 @@ class SetiVariant(Variant):
         "move into a space, S-F12): triggered missions may fire; False: only a player's own moves visit.",
     )
 
+    # --- rulings for the whole game (RULINGS S-R7, S-R10 … S-R13) ---
+    card_sector_resolution: str = constant(
+        "after the action", allowed=("after the action", "at once"), section="扇形区域 · 完成扇区; RULINGS S-R7",
+        explains="A sector completed by a signal from an effect (a card's, Jupiter's orbit) resolves when the main "
+        "action is done, in the order the player chooses (完成主要行动后，按任意顺序解算所有已完成的扇区); "
+        "alternative: at once, when the signal completes it.",
+    )
+    between_turn_milestones: str = constant(
+        "at once", allowed=("at once", "after the next turn"), section="里程碑; RULINGS S-R10",
+        explains="A milestone crossed between turns (a discovery's rewards, a reward settled after the turn) "
+        "resolves at once, before the next turn (gold, then neutral, then the discoveries it causes); "
+        "alternative: it waits for the end of the next turn.",
+    )
+    computer_tuck_optional: bool = constant(
+        True, allowed=(True, False), section="放置数据; RULINGS S-R11",
+        explains="Covering the computer's tuck space you may tuck a hand card or not (覆盖这个区域可以让你塞进一张牌作为"
+        "收入); False: you must tuck one if you hold a card.",
+    )
+    gold_tile_optional: bool = constant(
+        False, allowed=(False, True), section="金色计分板块; RULINGS S-R12",
+        explains="On reaching 25/50/70 you must mark a gold tile if one has a space for you, choosing which; "
+        "True: marking one is optional.",
+    )
+    end_of_round_leftover: str = constant(
+        "discard", allowed=("discard", "out of the game"), section="弃权不行动; RULINGS S-R13",
+        explains="The end-of-round card left over once every player has taken one goes to the discard pile "
+        "(and may come back in a reshuffle); alternative: it leaves the game.",
+    )
+
 
 RULEBOOK = SetiVariant()

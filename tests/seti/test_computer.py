@@ -105,10 +105,12 @@ def test_each_computer_tech_in_its_own_slot_and_only_once():
         install_computer_tech(board, "CT9", 3)
 
 
-def test_tucking_needs_a_named_hand_card():
+def test_the_tuck_space_tucks_a_named_hand_card_or_none_s_r11():
     board = PlayerBoard("green", data=1, hand=("S02",), computer=Computer(filled=3))
+    untucked, text, _ = place_data(board, TOP[3], active="green")  # optional (S-R11)
+    assert untucked.hand == ("S02",) and untucked.tucked == () and "optional" in text
     with pytest.raises(InvalidInput) as bad:
-        place_data(board, TOP[3], active="green")
+        place_data(board, TOP[3], active="green", variant=replace(RULEBOOK, computer_tuck_optional=False))
     assert bad.value.field == "tuck"
     assert refused(place_data, board, TOP[3], active="green", tuck="S04") == "seti.data.tuck_not_in_hand"
     after, text, pending = place_data(board, TOP[3], active="green", tuck="S02")  # S02: card income

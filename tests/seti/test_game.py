@@ -57,7 +57,8 @@ def test_a_whole_game_keeps_every_card_and_ends_after_round_5(players):
         assert game.round in (round_before, round_before + 1)
     assert game.round == 5 and first_passes == 5 and game.rotation_marker == "discarded"
     assert game.rotations == 5  # the policy never researches: one rotation per round, by the first passer
-    assert [len(stack) for stack in game.end_of_round] == [1, 1, 1, 1]  # players + 1 cards, one taken per player
+    assert [len(stack) for stack in game.end_of_round] == [0, 0, 0, 0]  # players + 1 cards, one taken per player,
+    # and the one left over goes to the discard pile (S-R13)
     result = run(final_scoring(game)).result
     assert set(result.totals) == set(COLOURS[:players])
     assert result.winners == tuple(c for c, t in result.totals.items() if t == max(result.totals.values()))
