@@ -5,7 +5,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test notebooks bench lite games
+.PHONY: lab lab-reset test notebooks bench lite games
 
 $(STAMP): pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -13,8 +13,25 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m pip install --quiet -e '.[notebook,test]'
 	touch $(STAMP)
 
-lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/
+# `make lab` opens a working copy of the course in workshop/ (made on first use, git-ignored), so running
+# and editing notebooks never changes the committed ones nbval checks; `make lab-reset` makes it afresh.
+# Options pass through: make lab LAB_ARGS="--no-browser --port 8899". As root (Docker, CI, many lab
+# machines) --allow-root is added.
+LAB_ARGS ?=
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+WORKSHOP := workshop
+
+$(WORKSHOP):
+	mkdir -p $(WORKSHOP)
+	cp -n notebooks/*.ipynb $(WORKSHOP)/
+
+lab: $(STAMP) $(WORKSHOP)
+	cp -n notebooks/*.ipynb $(WORKSHOP)/
+	$(VENV)/bin/jupyter lab $(WORKSHOP)/ $(ROOT_FLAG) $(LAB_ARGS)
+
+lab-reset:
+	rm -rf $(WORKSHOP)
+	$(MAKE) $(WORKSHOP)
 
 test: $(STAMP)
 	$(PYTHON) -m pytest -ra
