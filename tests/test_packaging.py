@@ -38,7 +38,8 @@ def test_environment_yml_names_the_same_dependencies_as_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = {_name_and_bound(r) for r in project["dependencies"] + project["optional-dependencies"]["notebook"]}
     conda, pip = _environment_dependencies()
-    assert conda - {("python", ">=3.11"), ("pip", "")} == wanted
+    assert conda - {("python", ">=3.11"), ("pip", ""), ("font-ttf-noto-cjk", "")} == wanted
+    assert ("font-ttf-noto-cjk", "") in conda, "the CJK font the rulebook headings need"
     assert ("python", ">=3.11") in conda and project["requires-python"] == ">=3.11"
     assert pip == [], "repo2docker has no source tree while it installs environment.yml: postBuild installs the package"
     assert "pip install --no-cache-dir -e '.[notebook]'" in (ROOT / "postBuild").read_text()
