@@ -17,9 +17,9 @@ same fractions:
       P(side i wins) = sum over i's outcomes o of P_i(o) * prod_{j != i} F_j(<o)
 
   one pass over each distinct side's outcomes (462 for 6 dice), never a joint enumeration.
-- The face walk (``faces``), for two or three sides when one is a team or has more than six
-  dice: the faces from high to low with the sides still tied, whose state is how many dice they
-  have shown. A 12-die team has 6188 sorted outcomes; the walk visits about a hundred states.
+- The face walk (``faces``), when a side is a team or has more than six dice: the faces from
+  high to low with the sides still tied, whose state is how many dice they have shown. A 12-die
+  team has 6188 sorted outcomes; the walk of a 2v2 battle visits about a hundred states.
 
 Everything is exact integers until the final ``Fraction``; answers are cached per contest.
 """
@@ -314,12 +314,18 @@ def clear_caches() -> None:
 # Two engines, one answer: the face walk for two or three sides, the sweep over sorted outcomes
 
 
-def _walks(specs: Sequence[Spec]) -> bool:
-    """Whether the face walk takes this contest: two or three sides of at most two aims each, one
-    of them a team or more than six dice. Small sides' tables are cheap, and the sweep is as fast."""
-    if not 2 <= len(specs) <= 3 or any(len(spec) > 2 for spec in specs):
+def _walks(specs: Sequence[Spec], positions: bool = False) -> bool:
+    """Whether the face walk takes this contest rather than the sweep.
+
+    The walk needs sides of at most two aims. It wins when a side is a team or has more than six
+    dice (thousands of sorted outcomes for the sweep); for small sides the sweep's tables are cheap
+    and it is as fast, except for the deciding die of up to four sides, which the walk gives in the
+    same pass and the sweep only one position at a time."""
+    if any(len(spec) > 2 for spec in specs):
         return False
-    return any(len(spec) == 2 or sum(dice for _, dice in spec) > 6 for spec in specs)
+    if any(len(spec) == 2 or sum(dice for _, dice in spec) > 6 for spec in specs):
+        return True
+    return positions and len(specs) <= 4
 
 
 @lru_cache(maxsize=1024)
@@ -339,7 +345,7 @@ def _decided(order: tuple[Spec, ...], faces: int) -> tuple[tuple[Fraction, ...],
     longest = max(1, max(sum(dice for _, dice in spec) for spec in order))
     if len(order) == 1:
         return ((Fraction(1),) + (Fraction(0),) * (longest - 1),)
-    if _walks(order):
+    if _walks(order, positions=True):
         walked = faces_walk.walk(order, faces, positions=True)
         return tuple(tuple(Fraction(c, walked.denominator) for c in row) for row in walked.decided)
     return _decided_by_sweep(order, faces, longest)

@@ -1,4 +1,4 @@
-"""A contest of two or three sides walked face by face, from the highest face down (game-agnostic).
+"""A contest walked face by face, from the highest face down, with the sides still tied (game-agnostic).
 
 Sorted dice compare highest first, which is comparing how many dice show each face, from the
 highest face down. Walk the faces in that order, keeping the sides still tied: they have shown the
@@ -48,10 +48,10 @@ def supports(groups: Groups) -> bool:
 
 
 def walk(sides: tuple[Groups, ...], faces: int, positions: bool = False) -> Walked:
-    """Exact counts of a contest of two or three sides (see the module docstring)."""
+    """Exact counts of a contest of two or more sides (see the module docstring)."""
     count = len(sides)
-    if not 2 <= count <= 3:
-        raise ValueError("the face walk takes two or three sides")
+    if count < 2:
+        raise ValueError("the face walk takes two sides or more")
     longest = max(sum(d for _, d in g) for g in sides)
     width = max(12, longest)
     chains = [_chain(g, faces, width) for g in sides]
@@ -65,13 +65,14 @@ def walk(sides: tuple[Groups, ...], faces: int, positions: bool = False) -> Walk
         following: dict[tuple[int, ...], list[int]] = {}
         for tied, weights in layer.items():
             most = max(sizes[i] for i in tied)
-            if len(tied) == 3:
+            if len(tied) > 2:
+                several = _triple if len(tied) == 3 else _several
                 for s, weight in enumerate(weights):
                     if weight:
                         if s == most:
-                            ties[3] = ties.get(3, 0) + weight
+                            ties[len(tied)] = ties.get(len(tied), 0) + weight
                         else:
-                            _triple(tied, [steps[k][level][s] for k in tied], s, weight, wins, decided, following)
+                            several(tied, [steps[k][level][s] for k in tied], s, weight, wins, decided, following)
                 continue
             i, j = tied
             steps_i, steps_j = steps[i][level], steps[j][level]
@@ -121,6 +122,33 @@ def _triple(tied, rows, s, weight, wins, decided, following) -> None:
     _carry(following, (tied[0], tied[1]), s, weight, list(map(mul, both_01, below_2)))
     _carry(following, (tied[0], tied[2]), s, weight, list(map(mul, both_02, below_1)))
     _carry(following, (tied[1], tied[2]), s, weight, list(map(mul, map(mul, grow_1, grow_2), below_0)))
+
+
+def _several(tied, rows, s, weight, wins, decided, following) -> None:
+    """Four or more tied sides: products over the subsets that show the highest count."""
+    top = max(len(r[1]) for r in rows)
+    belows = [r[2] + (r[2][-1],) * (top + 1 - len(r[2])) for r in rows]
+    for k, side in enumerate(tied):
+        others = None  # the rolls with every other side below each count
+        for q, below in enumerate(belows):
+            if q != k:
+                others = below if others is None else list(map(mul, others, below))
+        if decided is None:
+            wins[side] += weight * sum(map(mul, rows[k][1], others))
+        else:  # the runner-up shows exactly u: all others at most u, less all below u
+            _decide(wins, decided, side, s, weight, list(map(sub, others[1:], others)), rows[k][1], rows[k][2])
+    partial: list[tuple[tuple[int, ...], list[int] | tuple[int, ...] | None]] = [((), None)]
+    for side, (grow, _, _), below in zip(tied, rows, belows):
+        grows = any(grow)
+        extended = []
+        for showing, counts in partial:
+            extended.append((showing, below if counts is None else list(map(mul, counts, below))))
+            if grows:
+                extended.append((showing + (side,), grow if counts is None else list(map(mul, counts, grow))))
+        partial = extended
+    for showing, counts in partial:
+        if len(showing) > 1:
+            _carry(following, showing, s, weight, counts)
 
 
 def _decide(wins, decided, side, s, weight, runner, exits, below) -> None:
