@@ -10,6 +10,8 @@ CSS hooks (for the browser tests): ``tt-battle-explorer``, ``tt-dice``, ``tt-aim
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
@@ -64,6 +66,7 @@ class BattleOddsExplorer(widgets.VBox):
 
     def __init__(self, participants=EXAMPLE, variant: AndromedaVariant = RULEBOOK):
         self.variant = variant
+        self._quiet = False
         self.rows_box = widgets.VBox()
         self.team_mode = widgets.Checkbox(value=False, description="2v2 team mode (teammates pool their dice)", indent=False)
         self.add_button = widgets.Button(description="Add participant", icon="plus")
@@ -92,8 +95,23 @@ class BattleOddsExplorer(widgets.VBox):
 
     def _append(self, row: ParticipantRow) -> None:
         for control in (row.dice, row.aim, row.energy, row.team):
-            control.observe(lambda _: self.recompute(), names="value")
+            control.observe(lambda _: self._changed(), names="value")
         self.rows.append(row)
+
+    def _changed(self) -> None:
+        """A control moved: recompute, unless the view itself is moving several controls."""
+        if not self._quiet:
+            self.recompute()
+
+    @contextmanager
+    def _one_recompute(self) -> Iterator[None]:
+        """Controls moved inside the block recompute nothing; the block ends with one recompute."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+        self.recompute()
 
     def add_participant(self) -> None:
         if len(self.rows) >= MAX_PARTICIPANTS:
@@ -108,16 +126,16 @@ class BattleOddsExplorer(widgets.VBox):
 
     def _team_mode_changed(self) -> None:
         """Team mode on: players without a team join the smaller team (at most two each); a pirate never does."""
-        if self.team_mode.value:
+        with self._one_recompute():
+            if self.team_mode.value:
+                for row in self.rows:
+                    if row.team.value == "own side" and row.name != "pirate":
+                        sizes = {t: sum(r.team.value == t for r in self.rows) for t in TEAM_CHOICES[1:]}
+                        smaller = min(sizes, key=sizes.get)
+                        if sizes[smaller] < 2:
+                            row.team.value = smaller
             for row in self.rows:
-                if row.team.value == "own side" and row.name != "pirate":
-                    sizes = {t: sum(r.team.value == t for r in self.rows) for t in TEAM_CHOICES[1:]}
-                    smaller = min(sizes, key=sizes.get)
-                    if sizes[smaller] < 2:
-                        row.team.value = smaller
-        for row in self.rows:
-            row.team.layout.display = "" if self.team_mode.value else "none"
-        self.recompute()
+                row.team.layout.display = "" if self.team_mode.value else "none"
 
     def _refresh_rows(self) -> None:
         self.rows_box.children = tuple(self.rows)
@@ -357,6 +375,7 @@ class StartPlayerExplorer(widgets.VBox):
 
     def __init__(self, players: int = 4, teams: bool = False, variant: AndromedaVariant = RULEBOOK):
         self.variant = variant
+        self._quiet = False
         self.players = widgets.IntSlider(value=players, min=2, max=4, description="players")
         self.teams = widgets.Checkbox(value=teams, description="2v2: teams pool their dice", indent=False)
         self.players.add_class("tt-start-player")
@@ -364,13 +383,21 @@ class StartPlayerExplorer(widgets.VBox):
         self.result = widgets.HTMLMath()
         self.result.add_class("tt-start-player-result")
         for control in (self.players, self.teams):
-            control.observe(lambda _: self.recompute(), names="value")
+            control.observe(lambda _: self._changed(), names="value")
         super().__init__([widgets.HBox([self.players, self.teams]), self.result])
         self.recompute()
 
+    def _changed(self) -> None:
+        if not self._quiet:
+            self.recompute()
+
     def recompute(self) -> None:
         if self.teams.value:
-            self.players.value = 4
+            self._quiet = True  # the 2v2 roll-off is for four players: setting the slider is no new action
+            try:
+                self.players.value = 4
+            finally:
+                self._quiet = False
             self.players.disabled = True
             odds = team_roll_off_odds(self.variant)
             who = "Two teams of two pool 12 dice each"

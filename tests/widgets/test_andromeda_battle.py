@@ -112,3 +112,38 @@ def test_example_stepper_walks_the_rulebook_battle():
 def test_a_designer_variant_reaches_the_widgets():
     explorer = battle_odds_explorer(variant=RULEBOOK.but(dice_cap=8))
     assert explorer.rows[0].dice.max == 8
+
+
+def recomputes(view):
+    """Count the view's recomputes from now on."""
+    calls = []
+    recompute = view.recompute
+
+    def counting():
+        calls.append(1)
+        recompute()
+
+    view.recompute = counting
+    return calls
+
+
+def test_one_click_on_team_mode_recomputes_the_battle_once():
+    five = (("a", 6, 1, 0), ("b", 6, 2, 0), ("c", 6, 3, 0), ("d", 6, 1, 0), ("pirate", 6, 2, 0))
+    explorer = battle_odds_explorer(participants=five)
+    calls = recomputes(explorer)
+    explorer.team_mode.value = True
+    assert len(calls) == 1
+    assert [r.team.value for r in explorer.rows] == ["team 1", "team 2", "team 1", "team 2", "own side"]
+    expected = battle_odds([[(6, 1), (6, 3)], [(6, 2), (6, 1)], (6, 2)])
+    assert fraction_cells(explorer.result.value) == [str(p) for p in (*expected.wins, expected.no_winner)]
+    explorer.rows[2].aim.value = 4
+    explorer.team_mode.value = False
+    assert len(calls) == 3
+
+
+def test_the_team_roll_off_recomputes_once():
+    explorer = start_player_explorer(players=3)
+    calls = recomputes(explorer)
+    explorer.teams.value = True
+    assert len(calls) == 1 and explorer.players.value == 4
+    assert str(team_roll_off_odds().decided_first_roll) in explorer.result.value
