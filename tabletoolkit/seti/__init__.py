@@ -20,3 +20,11 @@ from .free_actions import BuyCard, CompleteMission, Convert, Corner, External, M
 from .main_actions import Analyze, Scan  # noqa: E402,F401
 from .cards import Card, example_cards, game_cards, load_cards  # noqa: E402,F401  (one card model for every phase)
 from . import solo  # noqa: E402,F401  (registers seti.solo: the solo rival)
+
+# The whole multiplayer game on the game contract: tt.new_game("seti", players=2..4, seed=...).
+from ..engine.game import register_game  # noqa: E402
+from . import whole_game  # noqa: E402,F401
+from .whole_game import SetiWholeGame  # noqa: E402,F401
+
+register_game("seti", title="SETI: Search for Extraterrestrial Intelligence", make=whole_game.make,
+              scripted=lambda: whole_game.scripted, settings={"players": (2, 3, 4)})

@@ -86,14 +86,16 @@ class Orbit:
 
 @dataclass(frozen=True)
 class Land:
-    """Main action: land probe ``probe`` on its planet or, if allowed, a ``moon`` (``seti.land``)."""
+    """Main action: land probe ``probe`` on its planet or, if allowed, a ``moon`` (``seti.land``); on a planet
+    with several free first-lander spaces (Mars), ``first_space`` picks the one to cover."""
 
     probe: int
     moon: str | None = None
+    first_space: int | None = None  # which free first-lander space to cover (Mars has two)
 
     def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
         _own_probe(game, colour, self.probe)
-        return land_probe(game, self.probe, moon=self.moon, variant=game.variant)
+        return land_probe(game, self.probe, moon=self.moon, first_space=self.first_space, variant=game.variant)
 
 
 def _own_probe(game: SetiGame, colour: str, probe: int) -> None:

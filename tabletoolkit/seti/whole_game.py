@@ -1,0 +1,494 @@
+"""SETI for 2–4 players as a whole game on the game contract (``tt.new_game("seti", players=3, seed=7)``).
+
+A turn is offered as the rules give it (游戏概述 · 回合结构): before the main action the active player may
+take free actions (convert, buy a card from the row or the deck, tuck, a card's corner, complete a
+mission, move a probe one space, place a data — with or without the optional tuck, S-R11) or take the main
+action (play a card, research, launch, orbit, land — on Mars, which first-lander space —, scan — which
+row card, which of its sectors —, analyze, pass); after it, more free actions or the end of the turn.
+
+What a procedure asks along the way is a decision of its own, offered when it is asked and to the
+player it belongs to: which tech, where a life trace goes, which gold tile (S-R12), the order completed
+sectors resolve in (S-R7), a reward's card from the row or the deck, the end-of-round card (or holding
+the stack), which cards to keep when passing. The procedures are the wing's phases, run again from the
+start of the step under way with the answers given so far (so they stay the one source of the rules).
+Every card drawn is a chance event, uniform over what is left (the deck, or the discard pile being
+reshuffled); the set-up is dealt from ``Rng(seed)``. The variant lives in the state.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, ClassVar
+
+from ..engine.errors import IllegalAction, InvalidInput, RulesError
+from ..engine.game import CHANCE, Game, Outcome
+from ..engine.options import Option, Options
+from ..engine.steps import Procedure, Step, run
+from .cards import drawing
+from .computer import DataSpace, placement_verdict, sample_layout
+from .free_actions import BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, free_actions
+from .game import Decisions, SetiGame, advance_rotation
+from .main_actions import Analyze, Land, Launch, Orbit, Scan
+from .missions import legal_completions
+from .rewards import INCOME_KINDS
+from .scan import EarthSignal, RowSignal
+from .scoring import score_game
+from .setup import set_up
+from .turns import PASS, TURN, Pass, PlayCard, Research, end_turn, legal_main_actions, settle_pending
+from .variant import RULEBOOK, SetiVariant
+
+COLOURS = ("green", "orange", "blue", "purple")
+FREE = "回合结构 · 自由行动"
+END = "游戏结束"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn after the main action (and any free actions after it)."""
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True)
+class DiscardForConversion:
+    """One of the two cards paid for a conversion of cards (资源转换)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card} for the conversion"
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A step of the game under way: a free action, a main action, or the end of a turn."""
+
+    kind: str  # "free", "main" or "end"
+    action: Any = None
+
+
+class _Need(Exception):
+    """Raised inside a replayed procedure at the first question (or draw) not answered yet."""
+
+    def __init__(self, who: Any, question: str, options: tuple = (), pool: tuple[str, ...] = ()):
+        super().__init__(question)
+        self.who, self.question, self.options, self.pool = who, question, options, pool
+
+
+class _Replay(Decisions):
+    """Answers a procedure's questions and draws from the answers given so far, in the order asked; the first
+    one not given raises ``_Need`` naming it. A question with a single option and a draw from cards all
+    alike need no answer."""
+
+    def __init__(self, given: tuple, active: str):
+        super().__init__()
+        self._given, self._next, self._active = given, 0, active
+
+    def _take(self) -> Any:
+        value = self._given[self._next]
+        self._next += 1
+        return value
+
+    def choose(self, question: str, options, who: str | None = None) -> Any:
+        options = tuple(options)
+        if len(options) == 1 and options[0].legal:
+            return options[0].choice
+        if not any(option.legal for option in options):
+            raise IllegalAction("seti.game.no_option", f"nothing can be chosen for {question}.", TURN)
+        if self._next < len(self._given):
+            return self._take()
+        raise _Need(who or self._active, question, options)
+
+    def draw(self, pool: tuple[str, ...]) -> str:
+        if len(set(pool)) == 1:
+            return pool[0]
+        if self._next < len(self._given):
+            return self._take()
+        raise _Need(CHANCE, "draw", pool=tuple(pool))
+
+
+@dataclass(frozen=True)
+class _Done:
+    table: SetiGame
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class SetiWholeGame(Game):
+    """A SETI game for 2–4 players on the contract: ``table`` is the wing's ``SetiGame``; ``phase`` is
+    "before" or "after" the active player's main action; ``segment`` a step under way with the answers
+    ``given`` so far; ``paying`` the cards chosen so far for a conversion of cards."""
+
+    game_id: ClassVar[str] = "seti"
+    section: ClassVar[str] = TURN
+    end_section: ClassVar[str] = END
+
+    table: SetiGame
+    seats: tuple[str, ...]
+    seed: int = 0
+    variant: SetiVariant = RULEBOOK
+    phase: str = "before"
+    segment: Segment | None = None
+    given: tuple = ()
+    paying: tuple[str, ...] = ()
+    converting: tuple | None = None  # (get, row) of a conversion of cards being paid
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+    # --- the contract ------------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.table.over and self.segment is None
+
+    @property
+    def to_move(self) -> Any:
+        if self.over:
+            return None
+        progress = self._progress
+        if isinstance(progress, _Need):
+            return progress.who
+        return self.table.active_colour
+
+    def __repr__(self) -> str:
+        table = self.table
+        if table.over:
+            where = "game over"
+        else:
+            where = f"round {table.round}, {table.active_colour} {self.phase} the main action"
+        if self.segment is not None:
+            where += f", {self._need_words()}"
+        boards = ", ".join(f"{b.colour} {b.score} VP {b.credits}c {b.energy}e {b.publicity}p {b.data}d "
+                           f"{len(b.hand)} cards" for b in table.players)
+        return f"<SETI · {where} · {boards} · row {', '.join(table.card_row)} · deck {len(table.deck)}>"
+
+    def _need_words(self) -> str:
+        progress = self._progress
+        if isinstance(progress, _Need):
+            return "a card is drawn" if progress.who is CHANCE else f"{progress.who} chooses {progress.question}"
+        return "under way"
+
+    def _repr_html_(self) -> str:
+        return f"<div class='tt-seti-whole'><p>{html.escape(repr(self))}</p>{self.table._repr_html_()}</div>"
+
+    def _chance_outcomes(self) -> dict[Any, Fraction]:
+        pool = self._progress.pool
+        counts: dict[str, int] = {}
+        for card in pool:
+            counts[card] = counts.get(card, 0) + 1
+        return {card: Fraction(count, len(pool)) for card, count in sorted(counts.items())}
+
+    def describe_outcome(self, outcome: Any) -> str:
+        return f"{outcome} ({self.table.card(outcome).name})" if outcome in self.table.cards else str(outcome)
+
+    def _decision_options(self) -> Options:
+        progress = self._progress
+        if isinstance(progress, _Need):
+            return Options(_option(o, progress.question) for o in progress.options)
+        if self.converting is not None:
+            return self._conversion_options()
+        return self._turn_options()
+
+    def _resolve(self, choice: Any) -> "SetiWholeGame":
+        progress = self._progress
+        if isinstance(progress, _Need):
+            return self._continue(self.segment, self.given + (choice,))
+        if self.converting is not None:
+            paying = self.paying + (choice.card,)
+            if len(paying) < self.variant.conversion_rate:
+                return replace(self, paying=paying, steps=())
+            get, row = self.converting
+            game = replace(self, paying=(), converting=None)
+            return game._continue(Segment("free", Convert("cards", get, paying, row)), ())
+        if isinstance(choice, Convert) and choice.give == "cards":
+            return replace(self, converting=(choice.get, choice.row), paying=(), steps=())
+        if isinstance(choice, EndTurn):
+            return self._continue(Segment("end"), ())
+        kind = "main" if self.phase == "before" and _is_main(choice) else "free"
+        return self._continue(Segment(kind, choice), ())
+
+    def _final(self) -> Outcome:
+        result = score_game(self.table)
+        totals = result.totals
+        ranking = tuple(sorted(self.seats, key=lambda seat: (-totals[seat], self.seats.index(seat))))
+        shared = len(result.winners) > 1
+        return Outcome(tuple((seat, totals[seat]) for seat in self.seats), ranking, tuple(result.winners),
+                       "a tie is shared (游戏结束)" if shared else "")
+
+    def invariants(self) -> list[str]:
+        problems = []
+        for board in self.table.players:
+            for name in ("credits", "energy", "publicity", "data", "score"):
+                if getattr(board, name) < 0:
+                    problems.append(f"{board.colour} has {getattr(board, name)} {name}")
+        if len(self.table.card_row) > self.variant.card_row_size:
+            problems.append(f"the card row holds {len(self.table.card_row)} cards")
+        return problems
+
+    # --- running the step under way -------------------------------------------------------------------------
+    @cached_property
+    def _progress(self) -> "_Need | _Done | None":
+        if self.segment is None:
+            return None
+        replay = _Replay(self.given, self.table.active_colour)
+        with drawing(replay):
+            try:
+                steps = run(self._procedure(self.segment, replay))
+            except _Need as need:
+                return need
+        return _Done(steps.result, tuple(steps))
+
+    def _procedure(self, segment: Segment, decisions: Decisions) -> Procedure:
+        game, colour = self.table, self.table.active_colour
+        if segment.kind == "free":
+            game = yield from free_actions(game, colour, (segment.action,))
+            return (yield from settle_pending(game, colour, decisions))
+        if segment.kind == "main":
+            action = segment.action
+            yield Step(f"Round {game.round}: {colour}'s main action", f"{colour} takes the main action: {_words(action)}.",
+                       TURN, game)
+            game = yield from action.procedure(game, colour, decisions, advance_rotation)
+            game = yield from settle_pending(game, colour, decisions)
+            if isinstance(action, Pass):  # no free actions among or after the steps of passing (S-F16)
+                game = yield from end_turn(game, colour, decisions)
+            return game
+        return (yield from end_turn(game, colour, decisions))
+
+    def _continue(self, segment: Segment, given: tuple) -> "SetiWholeGame":
+        """The game with ``segment`` under way and ``given`` answered: done (its result taken) or waiting."""
+        game = replace(self, segment=segment, given=given, steps=())
+        progress = game._progress
+        if isinstance(progress, _Need):
+            return game
+        done = progress
+        phase = self.phase
+        if segment.kind == "main":
+            phase = "before" if isinstance(segment.action, Pass) else "after"
+        elif segment.kind == "end":
+            phase = "before"
+        return replace(self, table=done.table, phase=phase, segment=None, given=(), steps=done.steps)
+
+    # --- what the active player may do ---------------------------------------------------------------------
+    def _turn_options(self) -> Options:
+        options: list[Option] = []
+        if self.phase == "before":
+            options += self._main_options()
+        else:
+            options.append(Option(EndTurn(), label="end the turn", group="end of the turn", section=TURN))
+        options += self._free_options()
+        return Options(options)
+
+    def _check(self, segment: Segment) -> None:
+        """Raise the refusal running ``segment`` now would meet (one check for listing and applying)."""
+        replay = _Replay((), self.table.active_colour)
+        with drawing(replay):
+            try:
+                run(self._procedure(segment, replay))
+            except _Need:
+                pass
+
+    def _checked(self, choice: Any, kind: str, group: str, cost: str | None = None) -> Option:
+        try:
+            self._check(Segment(kind, choice))
+        except IllegalAction as refusal:
+            return Option.refused_by(choice, refusal, label=_words(choice), group=group, cost=cost)
+        except RulesError as error:
+            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice), group=group)
+        return Option(choice, label=_words(choice), group=group, cost=cost)
+
+    def _main_options(self) -> list[Option]:
+        table = self.table
+        found: list[Option] = []
+        for listed in legal_main_actions(table):
+            choice = listed.choice
+            if isinstance(choice, Scan):
+                continue
+            if isinstance(choice, Land) and listed.legal and choice.moon is None:
+                planet = table.solar.contents(table.solar.probe(choice.probe).space).planet
+                free = [i for i, owner in enumerate(table.solar.first_landers(planet)) if owner is None]
+                if len(free) > 1:
+                    found += [self._checked(replace(choice, first_space=i), "main", "main action") for i in free]
+                    continue
+            if not listed.legal:
+                found.append(Option(choice, False, listed.rule, listed.reason, listed.section, label=_words(choice),
+                                    group="main action"))
+            else:
+                found.append(self._checked(choice, "main", "main action"))
+        found += [self._checked(choice, "main", "main action") for choice in self._scans()]
+        return found
+
+    def _scans(self) -> list[Scan]:
+        table = self.table
+        if table.sectors is None or table.solar is None:
+            return []
+        scans = []
+        for position, card_id in enumerate(table.card_row):
+            for sector in table.sectors.of_colour(table.card(card_id).colour):
+                scans.append(Scan((EarthSignal(), RowSignal(position, sector))))
+        return scans or [Scan((EarthSignal(),))]
+
+    def _free_options(self) -> list[Option]:
+        table, colour = self.table, self.table.active_colour
+        board = table.player(colour)
+        found: list[Option] = []
+        for give in INCOME_KINDS:
+            for get in INCOME_KINDS:
+                if give == get:
+                    continue
+                rows = (None,) + (tuple(range(len(table.card_row))) if get == "cards" else ())
+                for row in rows:
+                    choice = Convert(give, get, (), row)
+                    if give == "cards":
+                        usable = len(board.hand) + sum(1 for n in board.alien_cards if table.variant.alien_card_converts
+                                                       and not table.card(n).undiscardable)
+                        if usable < table.variant.conversion_rate:
+                            found.append(Option(choice, False, "seti.free_actions.convert_short",
+                                                f"needs {table.variant.conversion_rate} cards, has {usable}",
+                                                "资源转换", label=_words(choice), group="free action"))
+                        else:
+                            found.append(Option(choice, label=_words(choice), group="free action"))
+                    else:
+                        found.append(self._checked(choice, "free", "free action"))
+        for row in (None,) + tuple(range(len(table.card_row))):
+            found.append(self._checked(BuyCard(row), "free", "free action"))
+        if table.owed(colour, "tuck"):
+            found += [self._checked(Tuck(card), "free", "free action") for card in dict.fromkeys(board.hand)]
+        for card in dict.fromkeys(board.hand):
+            if table.card(card).corner_reward:
+                found.append(self._checked(Corner(card), "free", "free action"))
+        for listed in legal_completions(table, colour):
+            found.append(self._checked(CompleteMission(listed.choice), "free", "free action"))
+        if table.solar is not None:
+            for probe in table.solar.probes_of(colour):
+                for space in table.solar.neighbours(probe.space):
+                    found.append(self._checked(Move(probe.id, (space,)), "free", "free action"))
+        layout = sample_layout()
+        for row in ("top", "lower"):
+            for position in range(1, len(layout.top) + 1):
+                space = DataSpace(row, position)
+                if placement_verdict(board, space, colour, layout) is not None:
+                    continue
+                found.append(self._checked(PlaceData(space), "free", "free action"))
+                tucks = row == "top" and layout.top[position - 1].reward.tuck
+                if tucks:
+                    for card in dict.fromkeys(board.hand):
+                        if table.card(card).income in INCOME_KINDS:
+                            found.append(self._checked(PlaceData(space, card), "free", "free action"))
+        return found
+
+    def _conversion_options(self) -> Options:
+        board = self.table.player(self.table.active_colour)
+        left = list(board.hand) + [n for n in board.alien_cards if self.variant.alien_card_converts
+                                   and not self.table.card(n).undiscardable]
+        for card in self.paying:
+            left.remove(card)
+        return Options(Option(DiscardForConversion(card), label=str(DiscardForConversion(card)), group="conversion",
+                              section="资源转换") for card in dict.fromkeys(left))
+
+
+def _is_main(choice: Any) -> bool:
+    return isinstance(choice, (PlayCard, Research, Launch, Orbit, Land, Scan, Analyze, Pass))
+
+
+def _option(found: Any, question: str) -> Option:
+    """An engine option from a procedure's question's option."""
+    label = f"{question.replace('_', ' ')}: {found.choice}"
+    if found.legal:
+        return Option(found.choice, label=label, group=question)
+    return Option(found.choice, False, found.rule or "seti.illegal", found.reason, found.section or TURN,
+                  label=label, group=question)
+
+
+def _words(choice: Any) -> str:
+    """A choice as a person reads it."""
+    if isinstance(choice, PlayCard):
+        return f"play {choice.card}"
+    if isinstance(choice, Research):
+        return "research a tech"
+    if isinstance(choice, Launch):
+        return "launch a probe"
+    if isinstance(choice, Orbit):
+        return f"orbit with probe {choice.probe}"
+    if isinstance(choice, Land):
+        where = choice.moon or "its planet"
+        first = f", first-lander space {choice.first_space + 1}" if choice.first_space is not None else ""
+        return f"land probe {choice.probe} on {where}{first}"
+    if isinstance(choice, Scan):
+        row = [step for step in choice.steps if isinstance(step, RowSignal)]
+        return "scan" + (f": row card {row[0].position + 1} for sector {row[0].sector}" if row else "")
+    if isinstance(choice, Analyze):
+        return "analyze data"
+    if isinstance(choice, Pass):
+        return "pass"
+    if isinstance(choice, Convert):
+        source = "" if choice.get != "cards" else (" from the deck" if choice.row is None else f" from row place {choice.row + 1}")
+        return f"convert 2 {choice.give} into 1 {choice.get}{source}"
+    if isinstance(choice, BuyCard):
+        return "buy a card for 3 publicity from " + ("the deck" if choice.row is None else f"row place {choice.row + 1}")
+    if isinstance(choice, Tuck):
+        return f"tuck {choice.card} for income"
+    if isinstance(choice, Corner):
+        return f"discard {choice.card} for its corner"
+    if isinstance(choice, CompleteMission):
+        return f"complete the mission {choice.card}"
+    if isinstance(choice, Move):
+        return f"move probe {choice.probe} to {choice.path[-1]}"
+    if isinstance(choice, PlaceData):
+        return f"place a data on {choice.space.row} {choice.space.position}" + (f", tucking {choice.tuck}" if choice.tuck else "")
+    return str(choice)
+
+
+def start(players: int = 2, seed: int = 0, variant: SetiVariant = RULEBOOK) -> SetiWholeGame:
+    """A set-up SETI game for ``players`` (2–4), dealt from ``Rng(seed)``."""
+    from ..engine.rng import Rng
+
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise InvalidInput("players", players, "SETI's multiplayer game takes 2 to 4 players (seti-solo is the solo game)")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInput("seed", seed, "a seed is a whole number")
+    if not isinstance(variant, SetiVariant):
+        raise InvalidInput("variant", variant, "a SetiVariant (tabletoolkit.seti.variant.RULEBOOK with changes)")
+    steps = run(set_up(COLOURS[:players], Rng(seed), variant))
+    return SetiWholeGame(steps.result, COLOURS[:players], seed, variant, steps=tuple(steps))
+
+
+def make(*, seed: int = 0, players: Any = 2, variant: SetiVariant = RULEBOOK) -> SetiWholeGame:
+    """``tt.new_game("seti", players=..., seed=..., variant=...)``."""
+    return start(players, seed, variant)
+
+
+def scripted(game: SetiWholeGame) -> Any:
+    """A plain scripted player: in a procedure's question the first legal answer; before the main action it
+    places data it holds, flies a probe toward a planet while it has energy to spare, then takes the first
+    legal of orbit, land, research, launch (with no probe in space), scan, analyze, play a card; else passes.
+    After the main action it ends the turn."""
+    legal = game.options().legal
+    if game.segment is not None or game.converting is not None:
+        return legal[0].choice
+    if game.phase == "after":
+        return EndTurn()
+    table = game.table
+    colour = table.active_colour
+    board = table.player(colour)
+    for option in legal:
+        if isinstance(option.choice, PlaceData) and option.choice.tuck is None:
+            return option.choice
+    if table.solar is not None and board.energy >= 2:
+        for probe in table.solar.probes_of(colour):
+            planet = table.solar.contents(probe.space).planet
+            if planet and probe.space != table.solar.earth:
+                continue
+            moves = [o.choice for o in legal if isinstance(o.choice, Move) and o.choice.probe == probe.id]
+            toward = [m for m in moves if table.solar.contents(m.path[-1]).planet not in (None, "Earth")]
+            if toward or moves:
+                return (toward or moves)[0]
+    in_space = table.solar.probes_of(colour) if table.solar is not None else ()
+    for kind in (Orbit, Land, Research, Launch, Scan, Analyze, PlayCard):
+        if kind is Launch and in_space:
+            continue
+        for option in legal:
+            if isinstance(option.choice, kind):
+                return option.choice
+    return Pass()

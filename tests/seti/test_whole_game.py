@@ -1,0 +1,148 @@
+"""SETI for 2–4 players as a whole game on the game contract: every choice offered when the rules give it,
+refusals with their reasons, every draw a chance event with exact odds, the variant read from the state."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+import tabletoolkit as tt
+from tabletoolkit import CHANCE, IllegalAction, InvalidInput
+from tabletoolkit.engine.tester import check_game
+from tabletoolkit.seti.free_actions import BuyCard, Move
+from tabletoolkit.seti.rewards import Reward
+from tabletoolkit.seti.solar import Probe
+from tabletoolkit.seti.turns import DECK, Pass
+from tabletoolkit.seti.variant import RULEBOOK
+from tabletoolkit.seti.whole_game import EndTurn, SetiWholeGame, scripted
+from tabletoolkit.seti.main_actions import Land, Launch
+
+pytestmark = pytest.mark.phase("seti.turn")
+
+
+def with_table(game, table, **changes):
+    return replace(game, table=table, **changes)
+
+
+def test_a_game_with_no_settings_is_a_rulebook_game_of_two_at_seed_0():
+    game = tt.new_game("seti")
+    assert isinstance(game, SetiWholeGame)
+    assert game.seats == ("green", "orange") and game.seed == 0 and game.variant == RULEBOOK
+    assert game.to_move == "green" and not game.over and game.phase == "before"
+    assert game.steps[0].section.startswith("设置")
+
+
+@pytest.mark.parametrize("settings, field", [
+    ({"players": 1}, "players"), ({"players": 5}, "players"), ({"players": "3"}, "players"),
+    ({"stars": 3}, "settings"), ({"variant": "fast"}, "variant"), ({"seed": 1.5}, "seed"),
+])
+def test_bad_settings_are_typed_errors_naming_what_is_wrong(settings, field):
+    with pytest.raises(InvalidInput) as caught:
+        tt.new_game("seti", **settings)
+    assert caught.value.field == field
+
+
+def test_refused_and_unoffered_choices_raise_and_change_nothing():
+    game = tt.new_game("seti", players=3, seed=2)
+    refused = game.options().refused[0]
+    before = repr(game)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(refused.choice)
+    assert caught.value.rule == refused.rule and repr(game) == before
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(EndTurn())  # only after the main action
+    assert caught.value.rule == "engine.not_offered"
+    with pytest.raises(IllegalAction):
+        game.apply("garbage")
+
+
+def test_free_actions_before_and_after_the_main_action_then_the_turn_ends():
+    game = tt.new_game("seti", players=2, seed=1)
+    assert Launch() in game.options() and EndTurn() not in game.options()
+    game = game.apply(Launch())
+    assert game.phase == "after" and game.to_move == "green" and EndTurn() in game.options()
+    assert Launch() not in game.options()  # one main action a turn
+    probe = game.table.solar.probes_of("green")[0]
+    step = next(o.choice for o in game.options().legal if isinstance(o.choice, Move))
+    moved = game.apply(step)
+    assert moved.phase == "after" and moved.table.solar.probe(probe.id).space == step.path[-1]
+    ended = moved.apply(EndTurn())
+    assert ended.to_move == "orange" and ended.phase == "before"
+
+
+def test_a_bought_card_is_a_draw_uniform_over_what_is_left():
+    game = tt.new_game("seti", players=2, seed=1)
+    game = game.with_player if False else game
+    table = game.table
+    table = table.with_player(replace(table.player("green"), publicity=5))
+    game = with_table(game, table).apply(BuyCard(None))
+    assert game.to_move is CHANCE
+    odds = game.chance()
+    deck = table.deck
+    assert sum(odds.values()) == 1
+    assert all(p == Fraction(deck.count(card), len(deck)) for card, p in odds.items())
+    card = sorted(odds)[0]
+    after = game.apply(card)
+    assert after.table.player("green").hand[-1] == card and len(after.table.deck) == len(deck) - 1
+    assert after.table.player("green").publicity == 2
+
+
+def test_a_rewards_card_is_the_players_choice_from_the_row_or_the_deck():
+    game = tt.new_game("seti", players=2, seed=1)
+    table, _ = game.table.grant("green", Reward(cards=1))
+    game = with_table(game, table).apply(Launch())
+    assert game.to_move == "green"
+    choices = {o.choice for o in game.options()}
+    assert choices == {DECK, 0, 1, 2}
+    row_card = game.table.card_row[1]
+    taken = game.apply(1)
+    while taken.to_move is CHANCE:  # the row refills from the deck: a draw
+        taken = taken.apply(sorted(taken.chance())[0])
+    assert row_card in taken.table.player("green").hand and taken.phase == "after"
+
+
+def test_on_mars_the_lander_chooses_which_first_lander_space_to_cover():
+    game = tt.new_game("seti", players=2, seed=1)
+    table = game.table
+    mars = table.solar.planet_space("Mars")
+    solar = replace(table.solar, probes=(Probe(1, "green", mars),), next_probe=2)
+    table = replace(table, solar=solar).with_player(replace(table.player("green"), energy=5))
+    game = with_table(game, table)
+    landings = [o.choice for o in game.options().legal if isinstance(o.choice, Land) and o.choice.moon is None]
+    assert landings == [Land(1, None, 0), Land(1, None, 1)]
+    second = game.apply(Land(1, None, 1))
+    while second.to_move != "green" or second.segment is not None:  # the yellow trace goes where green chooses
+        second = second.apply(second.options().legal[0].choice if second.to_move is not CHANCE else sorted(second.chance())[0])
+    assert second.table.solar.first_landers("Mars") == (None, "green")
+    assert second.table.player("green").data == table.player("green").data + 1  # the second space's 1 data
+
+
+def test_the_variant_is_read_from_the_state():
+    game = tt.new_game("seti", players=2, seed=1, variant=replace(RULEBOOK, launch_credits=3))
+    credits = game.table.player("green").credits
+    assert game.apply(Launch()).table.player("green").credits == credits - 3
+
+
+def test_passing_asks_the_end_of_round_card_and_ends_the_turn():
+    game = tt.new_game("seti", players=2, seed=1)
+    hand = game.table.player("green").hand
+    game = game.apply(Pass())
+    assert game.to_move == "green" and game.options().legal[0].group == "discard"  # down to 4: which card goes
+    assert {o.choice for o in game.options()} == set(hand)
+    game = game.apply(hand[-1])
+    assert game.options().legal[0].group == "end_of_round_card" and "hold" in {o.choice for o in game.options()}
+    game = game.apply("hold")
+    assert game.to_move == "orange" and game.table.holding == (0,) and hand[-1] in game.table.discard
+
+
+def test_the_scripted_player_plays_whole_games_to_their_end():
+    for players in (2, 4):
+        played = tt.play(tt.new_game("seti", players=players, seed=3), {s: scripted for s in ("green", "orange", "blue", "purple")[:players]})
+        assert played.over and played.final.table.round == 5
+        outcome = played.outcome()
+        assert set(dict(outcome.scores)) == set(played.start.seats) and outcome.winners
+
+
+def test_the_whole_game_tester_finds_no_defect():
+    report = check_game("seti", range(2), probe=0.3, players=3)
+    report.assert_ok()
