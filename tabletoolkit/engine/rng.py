@@ -18,6 +18,10 @@ from .errors import InvalidInput
 T = TypeVar("T")
 
 
+MOST_DICE = 10_000  # a sane bound on dice rolled at once and on a die's faces: no rule rolls more
+MOST_SIDES = 10_000
+
+
 class Rng:
     """A reproducible source of dice rolls, shuffles and choices."""
 
@@ -47,8 +51,8 @@ class Rng:
 
     def roll(self, sides: int = 6) -> int:
         """One die with faces 1..sides."""
-        if not isinstance(sides, int) or sides < 1:
-            raise InvalidInput("sides", sides, "a die has at least one side")
+        if isinstance(sides, bool) or not isinstance(sides, int) or not 1 <= sides <= MOST_SIDES:
+            raise InvalidInput("sides", sides, f"a die has 1 to {MOST_SIDES} sides")
         faces = range(1, sides + 1)
         value = self._take_forced(f"a d{sides}", faces) if self._forced else self._random.randint(1, sides)
         self.history.append((f"d{sides}", value))
@@ -56,12 +60,14 @@ class Rng:
 
     def rolls(self, count: int, sides: int = 6) -> tuple[int, ...]:
         """Several dice at once, in the order rolled."""
-        if not isinstance(count, int) or count < 0:
-            raise InvalidInput("count", count, "the number of dice is a whole number, 0 or more")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MOST_DICE:
+            raise InvalidInput("count", count, f"the number of dice is a whole number from 0 to {MOST_DICE}")
         return tuple(self.roll(sides) for _ in range(count))
 
     def choice(self, options: Sequence[T]) -> T:
         """One of ``options``; a forced value must be one of them."""
+        if isinstance(options, (str, bytes)) or not isinstance(options, Sequence):
+            raise InvalidInput("options", options, "a sequence (list or tuple) of things to choose from")
         if not options:
             raise InvalidInput("options", options, "there is nothing to choose from")
         value = self._take_forced("a choice", options) if self._forced else self._random.choice(list(options))
@@ -73,8 +79,10 @@ class Rng:
 
         A forced value must be one of the outcomes (the way a chance event is replayed or taught).
         """
-        if not outcomes:
-            raise InvalidInput("outcomes", outcomes, "there is nothing to draw from")
+        if not isinstance(outcomes, Mapping) or not outcomes:
+            raise InvalidInput("outcomes", outcomes, "a mapping {outcome: Fraction} with at least one outcome")
+        if any(isinstance(p, bool) or not isinstance(p, (int, Fraction)) or p < 0 for p in outcomes.values()):
+            raise InvalidInput("outcomes", dict(outcomes), "every probability is an exact Fraction, 0 or more")
         if self._forced:
             value = self._take_forced("a chance event", list(outcomes))
         else:

@@ -119,10 +119,13 @@ class GameData:
         return tuple(sorted({design.mark for design in self.ships}))
 
 
+MOST = 10_000  # a sane bound on every count, price and value in a data file (the sample's are below 100)
+
+
 def _whole(entry: dict[str, Any], key: str, where: str, *, default: int | None = None, least: int = 0) -> int:
     value = entry.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise InvalidInput(f"{where}.{key}", value, f"a whole number, {least} or more")
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= MOST:
+        raise InvalidInput(f"{where}.{key}", value, f"a whole number from {least} to {MOST}")
     return value
 
 
@@ -131,6 +134,16 @@ def _text(entry: dict[str, Any], key: str, where: str) -> str:
     if not isinstance(value, str) or not value:
         raise InvalidInput(f"{where}.{key}", value, "a non-empty text")
     return value
+
+
+def _known(entry: Any, keys: set[str], where: str) -> dict[str, Any]:
+    """``entry`` as a table whose keys are all known (a misspelt key is refused, not dropped)."""
+    if not isinstance(entry, dict):
+        raise InvalidInput(where, entry, "a table")
+    unknown = sorted(set(entry) - keys)
+    if unknown:
+        raise InvalidInput(f"{where}.{unknown[0]}", entry[unknown[0]], f"no such field; the fields are {', '.join(sorted(keys))}")
+    return entry
 
 
 def _unique(items: list[Any], where: str) -> None:
@@ -143,9 +156,11 @@ def _unique(items: list[Any], where: str) -> None:
 
 def parse_data(raw: dict[str, Any]) -> GameData:
     """Check and convert a parsed TOML document into ``GameData``."""
+    _known(raw, {"source", "setup", "tokens", "ships", "pilots", "gear", "refineries", "destinations"}, "file")
     setup = raw.get("setup")
     if not isinstance(setup, dict):
         raise InvalidInput("setup", setup, "a [setup] table is required")
+    _known(setup, {"starting_credits", "starting_location", "setup_tokens", "known_space", "market_row"}, "setup")
     location = setup.get("starting_location")
     if location not in LOCATIONS:
         raise InvalidInput("setup.starting_location", location, f"one of {LOCATIONS}")
@@ -156,12 +171,14 @@ def parse_data(raw: dict[str, Any]) -> GameData:
     for kind, entry in tokens.items():
         if not isinstance(entry, dict):
             raise InvalidInput(f"tokens.{kind}", entry, "{ value = ..., count = ... }")
+        _known(entry, {"value", "count"}, f"tokens.{kind}")
         values.append((kind, _whole(entry, "value", f"tokens.{kind}")))
         bag.append((kind, _whole(entry, "count", f"tokens.{kind}")))
 
     ships = []
     for index, entry in enumerate(raw.get("ships", [])):
         where = f"ships[{index}]"
+        _known(entry, {"id", "name", "mark", "kind", "price", "energy", "cargo", "copies"}, where)
         kind = entry.get("kind")
         if kind not in ("scout", "tug"):
             raise InvalidInput(f"{where}.kind", kind, "'scout' or 'tug'")
@@ -184,6 +201,7 @@ def parse_data(raw: dict[str, Any]) -> GameData:
     for table, card_type in (("pilots", "pilot"), ("gear", "gear"), ("refineries", "refinery")):
         for index, entry in enumerate(raw.get(table, [])):
             where = f"{table}[{index}]"
+            _known(entry, {"id", "name", "cost", "payout", "energy", "cargo", "token", "bonus", "copies"}, where)
             token = entry.get("token")
             if card_type == "refinery" and token not in kinds:
                 raise InvalidInput(f"{where}.token", token, f"a refinery names a token kind: {sorted(kinds)}")
@@ -198,6 +216,7 @@ def parse_data(raw: dict[str, Any]) -> GameData:
     destinations = []
     for index, entry in enumerate(raw.get("destinations", [])):
         where = f"destinations[{index}]"
+        _known(entry, {"id", "name", "cost", "bonus", "copies"}, where)
         destinations.append(Destination(
             _text(entry, "id", where), _text(entry, "name", where), _whole(entry, "cost", where),
             _whole(entry, "bonus", where), _whole(entry, "copies", where, default=1, least=1),
@@ -224,5 +243,14 @@ def load_data(path: str | Path | None = None) -> GameData:
     """The sample data (``data/sample.toml``), or an edited TOML file at ``path``."""
     if path is None:
         return _sample()
-    raw = parse_toml(Path(path).read_text(encoding="utf-8"), "path")
-    return parse_data(raw)
+    if not isinstance(path, (str, Path)):
+        raise InvalidInput("path", path, "the path of a TOML data file")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidInput("path", str(path), f"cannot be read as a UTF-8 text file ({type(error).__name__})") from None
+    raw = parse_toml(text, str(path))
+    try:
+        return parse_data(raw)
+    except InvalidInput as error:
+        raise InvalidInput(f"{path}: {error.field}", error.value, error.reason) from None

@@ -21,22 +21,38 @@ from .variant import RULEBOOK, SHIPYARD, MerchantsVariant
 NOTEBOOK = "merchants_loop_shipyard.ipynb"
 
 
+MOST_PRICE = 10_000  # a sane bound on a ship's price (the sample prices are below 100)
+
+
+def _price(price: int) -> int:
+    if isinstance(price, bool) or not isinstance(price, int) or not 1 <= price <= MOST_PRICE:
+        raise InvalidInput("price", price, f"a ship's price is a whole number of credits from 1 to {MOST_PRICE}")
+    return price
+
+
+def _variant(variant: MerchantsVariant) -> MerchantsVariant:
+    if not isinstance(variant, MerchantsVariant):
+        raise InvalidInput("variant", variant, "a MerchantsVariant (tabletoolkit.merchants.MerchantsVariant)")
+    return variant
+
+
 def lease_cost(price: int, variant: MerchantsVariant = RULEBOOK) -> tuple[int, int]:
     """(paid now, paid later) for leasing a ship of this price: half now, one half per loan marker."""
-    half = variant.half(price)
+    half = _variant(variant).half(_price(price))
     return half, half * variant.loan_markers
 
 
 def lease_ratio(price: int, variant: MerchantsVariant = RULEBOOK) -> Fraction:
     """The lease's total cost as a fraction of the price (3/2 for even prices in the rulebook)."""
     now, later = lease_cost(price, variant)
-    return Fraction(now + later, price)
+    return Fraction(now + later, _price(price))
 
 
 def lease_formula(variant: MerchantsVariant = RULEBOOK) -> Any:
     """The lease's total as a sympy expression in the price ``p`` (imports sympy)."""
     import sympy
 
+    _variant(variant)
     p = sympy.Symbol("p", positive=True, integer=True)
     half = sympy.ceiling(p / 2) if variant.half_price_rounding == "up" else sympy.floor(p / 2)
     return sympy.Eq(sympy.Symbol("L"), (1 + variant.loan_markers) * half, evaluate=False)

@@ -173,6 +173,14 @@ def new_game(
 
     Starting credits, place and turn order (the order of ``names``) are sample data (M-F7).
     """
+    if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)):
+        raise InvalidInput("names", names, "a tuple or list of player names, in turn order")
+    if not isinstance(rng, Rng):
+        raise InvalidInput("rng", rng, "an Rng (tabletoolkit.Rng)")
+    if not isinstance(variant, MerchantsVariant):
+        raise InvalidInput("variant", variant, "a MerchantsVariant (tabletoolkit.merchants.MerchantsVariant)")
+    if data is not None and not isinstance(data, GameData):
+        raise InvalidInput("data", data, "GameData from tabletoolkit.merchants.load_data")
     data = data or load_data()
     names = tuple(names)
     least, most = variant.players

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.options import Options
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
@@ -98,6 +98,12 @@ def check_action(state: GameState, action: Any, arrived: bool) -> None:
 @register_phase("merchants.turn", title="A turn on the loop", section=TURN, notebook=NOTEBOOK)
 def turn(state: GameState, choice: TurnChoice, rng: Rng) -> Procedure:
     """One player's turn: the chosen option, the arrival effects, the location's action, the next player."""
+    if not isinstance(state, GameState):
+        raise InvalidInput("state", state, "a Starship Merchants GameState (tabletoolkit.merchants.new_game)")
+    if not isinstance(choice, TurnChoice):
+        raise InvalidInput("choice", choice, "a TurnChoice: act(...), move_and_act(...), move() or stay()")
+    if not isinstance(rng, Rng):
+        raise InvalidInput("rng", rng, "an Rng (tabletoolkit.Rng)")
     check_turn(state, choice)
     name = state.active.name
     heading = f"Turn {state.turn}: {name}"
