@@ -157,8 +157,9 @@ def _canonical(rollers: Sequence[Roller]) -> Spec:
 
 
 @lru_cache(maxsize=512)
-def _side_table(spec: Spec, faces: int, base: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """A side's outcomes: integer keys in ascending (battle) order, their whole-number weights, total.
+def _side_table(spec: Spec, faces: int, base: int) -> tuple[Sequence[int], Sequence[int], int]:
+    """A side's outcomes: integer keys in ascending (battle) order, their whole-number weights, total
+    (shared from the cache: never changed).
 
     One aim: the multinomial weights of the dice over aim..faces (``_spread``). Several aims: the weight of a count vector c is the coefficient of x^c in
     prod_t (sum_{f >= a_t} x_f)^{n_t}; cutting the faces into bands at the distinct aims, that
@@ -172,7 +173,7 @@ def _side_table(spec: Spec, faces: int, base: int) -> tuple[tuple[int, ...], tup
         ((aim, dice),) = spec
         keys, weights = _spread(dice, faces - aim + 1, base)
         shift = base ** (aim - 1)
-        return tuple(map(mul, keys, repeat(shift)) if shift > 1 else keys), tuple(weights), total
+        return (list(map(mul, keys, repeat(shift))) if shift > 1 else keys), weights, total  # never changed
     starts = [aim for aim, _ in spec]
     bands = [range(start, stop) for start, stop in zip(starts, starts[1:] + [faces + 1])]
     band_totals: dict[tuple[int, ...], int] = {(0,) * len(bands): 1}
@@ -204,6 +205,8 @@ def _spread(dice: int, width: int, base: int) -> tuple[list[int], list[int]]:
     dice of an aim above 1 take the same spread over their faces, with keys times base^(aim-1)."""
     if width == 1:
         return [dice], [1]
+    if width == 2:  # c on the higher face and dice - c on the lower: key dice + c * (base - 1)
+        return list(range(dice, dice * base + 1, base - 1)), [math.comb(dice, c) for c in range(dice + 1)]
     power = base ** (width - 1)
     keys: list[int] = []
     weights: list[int] = []
@@ -410,8 +413,11 @@ def _prefix_tables(table, longest: int, faces: int, base: int) -> list:
 def _sweep(order: tuple[Spec, ...], faces: int, tables: dict | None = None) -> tuple[Fraction, ...]:
     """P(each side's key beats every other side's key), each distinct side computed once.
 
-    ``tables`` (side -> keys, weights, total) defaults to the full side tables."""
+    ``tables`` (side -> keys, weights, total) defaults to the full side tables. The sides with the
+    fewest outcomes are combined once: the chance that all of them stay below a key is a step
+    function over the union of their keys, so the larger sides align it once instead of each."""
     distinct = sorted(set(order))
+    tables_are_full = tables is None
     if tables is None:
         base = _base(order)
         tables = {spec: _side_table(spec, faces, base) for spec in distinct}
@@ -419,20 +425,66 @@ def _sweep(order: tuple[Spec, ...], faces: int, tables: dict | None = None) -> t
     counts = [order.count(spec) for spec in distinct]
     belows = [(0, *accumulate(weights)) for _, weights, _ in columns]
     denominator = math.prod(total**count for (_, _, total), count in zip(columns, counts))
+    # A tie for first needs the same sorted dice, so the same number of dice: when every side rolls
+    # a different number, the wins sum to 1 and the side with the most outcomes is the rest.
+    rest = None
+    if len(_dice_counts(order)) == len(order) and tables_are_full:
+        rest = max(range(len(columns)), key=lambda index: len(columns[index][0]))
+    block = _smallest_block([len(keys) for keys, _, _ in columns])
+    combined = _all_below([(columns[g][0], belows[g], counts[g]) for g in block]) if block else None
     winning = {}
     for index, (keys, weights, _) in enumerate(columns):
+        if index == rest:
+            continue
         terms = weights
         if counts[index] > 1:  # the other copies of this very side must also stay below
             terms = list(map(mul, terms, map(pow, belows[index], repeat(counts[index] - 1))))
+        alone = combined is None or index in block
         for other, (other_keys, _, _) in enumerate(columns):
-            if other == index:
+            if other == index or (not alone and other in block):
                 continue
             aligned = _below_at(keys, other_keys, belows[other])
             if counts[other] > 1:
                 aligned = map(pow, aligned, repeat(counts[other]))
             terms = list(map(mul, terms, aligned))
+        if not alone:
+            terms = map(mul, terms, _below_at(keys, *combined))
         winning[distinct[index]] = Fraction(sum(terms), denominator)
+    if rest is not None:
+        winning[distinct[rest]] = 1 - sum(winning.values())
     return tuple(winning[spec] for spec in order)
+
+
+def _smallest_block(sizes: list[int]) -> list[int]:
+    """The sides (two or more, fewest outcomes) worth combining, or none: the split that costs the
+    fewest aligned values, counting the combining itself."""
+    ranked = sorted(range(len(sizes)), key=lambda g: -sizes[g])
+    best, chosen = sum(sizes) * (len(sizes) - 1), []
+    for split in range(1, len(sizes) - 1):
+        large, small = ranked[:split], ranked[split:]
+        union = sum(sizes[g] for g in small)  # at most: keys of sides with the same dice often nest
+        cost = sum(sizes[g] for g in large) * split + union * len(small) + sum(sizes[g] for g in small) * (len(sizes) - 1)
+        if cost < best:
+            best, chosen = cost, small
+    return chosen
+
+
+def _all_below(sides: list[tuple[Sequence[int], Sequence[int], int]]) -> tuple[list[int], list[int]]:
+    """Keys and below-weights of "every one of these sides below": over the union of their keys,
+    the product of each side's weight below (its total past the last key), to each side's count."""
+    union = sorted(set().union(*(keys for keys, _, _ in sides)))
+    product = None
+    for keys, below, count in sides:
+        aligned = list(_below_at(union, keys, below))
+        aligned.append(below[-1])
+        if count > 1:
+            aligned = list(map(pow, aligned, repeat(count)))
+        product = aligned if product is None else list(map(mul, product, aligned))
+    return union, product
+
+
+def _dice_counts(order: Sequence[Spec]) -> set[int]:
+    return {sum(dice for _, dice in spec) for spec in order}
 
 
 def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> Any:
