@@ -42,11 +42,6 @@ class Walked:
     denominator: int
 
 
-def supports(groups: Groups) -> bool:
-    """Whether a side's dice can be walked with ``s`` alone: at most two distinct aims."""
-    return len(groups) <= 2
-
-
 def walk(sides: tuple[Groups, ...], faces: int, positions: bool = False) -> Walked:
     """Exact counts of a contest of two or more sides (see the module docstring)."""
     count = len(sides)
@@ -126,8 +121,7 @@ def _triple(tied, rows, s, weight, wins, decided, following) -> None:
 
 def _several(tied, rows, s, weight, wins, decided, following) -> None:
     """Four or more tied sides: products over the subsets that show the highest count."""
-    top = max(len(r[1]) for r in rows)
-    belows = [r[2] + (r[2][-1],) * (top + 1 - len(r[2])) for r in rows]
+    belows = [r[2] for r in rows]
     for k, side in enumerate(tied):
         others = None  # the rolls with every other side below each count
         for q, below in enumerate(belows):
