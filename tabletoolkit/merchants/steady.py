@@ -1,7 +1,8 @@
 """The steady merchant: a plain deterministic player for demonstration games and golden playthroughs.
 
-It buys the best ship it can afford (buying before leasing), repays loans when it can, fits the
-cheapest card on its best ship, runs that ship (loading the most valuable tokens, exploring while the
+It buys the best ship it can afford while keeping a reserve of credits (buying before leasing; anything
+it can get when it has no usable ship left), repays loans when it can, fits the cheapest card on its best
+ship, runs that ship (loading the most valuable tokens, exploring while the
 hold has room, ending at the destination when it can), and triggers the end as soon as it may. It
 answers every decision of the game contract and, whatever it prefers, only ever picks a legal option
 (the first legal one when none of its preferences is).
@@ -45,7 +46,8 @@ def _preferences(game: MerchantsGame) -> list[Any]:
             return claims + [Finish("claim nothing")]
         best = _best_ship(game, player.ships)
         refineries = [BuyCard(c) for c, n in sorted(board.refinery_supply) if n] if player.credits >= 25 else []
-        cards = sorted(dict.fromkeys(board.market_row), key=lambda c: (board.data.card(c).cost, c))
+        cards = sorted((c for c in dict.fromkeys(board.market_row) if player.credits - board.data.card(c).cost >= RESERVE),
+                       key=lambda c: (board.data.card(c).cost, c))
         return refineries + ([BuyCard(c, best.id) for c in cards] if best else []) + [Finish("leave the Market")]
     if isinstance(frame, Loading):
         value = lambda kind: board.dock_value(player, kind)  # noqa: E731
@@ -68,27 +70,39 @@ def _preferences(game: MerchantsGame) -> list[Any]:
     return _turn_preferences(game)
 
 
+RESERVE = 10  # credits the steady merchant keeps in hand when it buys a ship or a card
+
+
 def _turn_preferences(game: MerchantsGame) -> list[Any]:
     board = game.board
     player = board.active
     location = player.location
+    usable = _best_ship(game, player.ships)
     prefs: list[Any] = [TurnChoice("stay")]
+    designs = sorted((board.data.ship(d) for d, n in board.shipyard if n and board.data.ship(d).mark == board.era),
+                     key=lambda d: (-(d.energy + d.cargo), d.id))
+
+    def ships_to_get(option: str) -> list[TurnChoice]:
+        """Buying before leasing, keeping the reserve — or anything at all when no usable ship is left."""
+        found = []
+        for design in designs:
+            for lease in (False, True):
+                cost = board.variant.half(design.price) if lease else design.price
+                if usable is None or player.credits - cost >= RESERVE:
+                    found.append(TurnChoice(option, BuyShip(design.id, lease)))
+        return found
+
     if location == "Dock":
         prefs += [TurnChoice("move_act", PayLoans((s.id,))) for s in sorted(player.ships, key=lambda s: s.id) if s.loans]
-        designs = sorted((board.data.ship(d) for d, n in board.shipyard if n and board.data.ship(d).mark == board.era),
-                         key=lambda d: (-(d.energy + d.cargo), d.id))
-        for design in designs:
-            prefs += [TurnChoice("move_act", BuyShip(design.id)), TurnChoice("move_act", BuyShip(design.id, lease=True))]
+        prefs += ships_to_get("move_act")
     elif location == "Shipyard":
-        if not player.ships:
-            designs = sorted((d for d, n in board.shipyard if n), key=lambda d: (-board.data.ship(d).energy, d))
-            prefs += [TurnChoice("act", BuyShip(d)) for d in designs]
-        if player.credits >= 12:
+        if usable is None:
+            prefs += ships_to_get("act")
+        if player.credits >= 2 * RESERVE:
             prefs.append(TurnChoice("move_act", MarketVisit()))
     elif location == "Market":
-        best = _best_ship(game, player.ships)
-        if best is not None:
-            prefs.append(TurnChoice("move_act", RunShip(best.id)))
+        if usable is not None:
+            prefs.append(TurnChoice("move_act", RunShip(usable.id)))
     else:
         prefs += [TurnChoice("move_act", DockVisit(trigger_end=True)), TurnChoice("move_act", DockVisit())]
     return prefs + [TurnChoice("move")]
