@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..engine import IllegalAction, InvalidInput, Rng
+from ..engine.frozen import replace
 from .goods import Goods
 from .state import Game
 

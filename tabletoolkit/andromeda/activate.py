@@ -7,11 +7,11 @@ its action (联盟基地行动) at its cost.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import draw_tactics, gain, pay_any
 from .catalog import Catalog, load_catalog
 from .goods import Goods

@@ -24,12 +24,13 @@ from __future__ import annotations
 import html
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from ..prob import compare
 from .odds import BattleOdds, battle_odds
 from .variant import RULEBOOK, AndromedaVariant
@@ -688,8 +689,26 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
         else:
             outcome = f"{still[0]} is highest with {best}."
         yield Step(f"Die {number}", f"Die {number}: {faces}. {outcome}", RESULT, state, {labels[i]: v for i, v in shown})
+    decided, text = decide(state, verdict.winner, verdict.decided_at, variant)
+    state = replace(state, verdict=decided)
+    winner = decided.winner
+    yield Step("Result", text, RESULT, state, {"winner": " + ".join(winner) if winner else "none", "losers": ", ".join(decided.losers)})
+    return state
+
+
+def decide(state: BattleState, winner_side: int | None, decided_at: int | None = None,
+           variant: AndromedaVariant = RULEBOOK) -> tuple[Verdict, str]:
+    """Step 5's verdict once the dice have named the winning side (an index into ``state.factions``) or
+    none (a tie for first): losers, supremacy, rewards, tactical operations, whether a pirate is beaten,
+    and the words for it. ``result`` uses it after the dice; a whole game uses it for the outcome of a
+    battle's chance event (the odds of each side winning, before the dice)."""
+    setup = state.setup
+    factions = state.factions
+    if winner_side is not None and not (isinstance(winner_side, int) and 0 <= winner_side < len(factions)):
+        raise InvalidInput("winner_side", winner_side, f"a side 0..{len(factions) - 1} or None (no winner)")
+    won = f" on die {decided_at}" if decided_at else ""
     pirate = setup.pirate.name if setup.pirate is not None else None
-    if verdict.winner is None:
+    if winner_side is None:
         winner = None
         losers = tuple(name for f in factions for name in f)
         beaten = pirate is not None and variant.full_tie_beats_pirate
@@ -698,12 +717,12 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
         if pirate:
             text += " The pirate counts as beaten (A-R2)." if beaten else " The pirate is not damaged (variant)."
     else:
-        winner = factions[verdict.winner]
+        winner = factions[winner_side]
         losers = tuple(name for f in factions if f != winner for name in f)
         beaten = pirate is not None and pirate in losers
         supremacy = tuple(name for name in winner if name != pirate)
         rewards = tuple((name, setup.pirate.reward) for name in supremacy) if beaten and setup.pirate else ()
-        text = f"{' + '.join(winner)} wins on die {verdict.decided_at}."
+        text = f"{' + '.join(winner)} wins{won}."
         if supremacy:
             text += f" {' and '.join(supremacy)} {_verb(supremacy, 'advances', 'advance')} 1 on the supremacy track."
         if rewards:
@@ -712,10 +731,7 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
     tactical = tuple(name for name in losers if name != pirate)
     if tactical:
         text += f" {' and '.join(tactical)} may take a tactical operation: draw 1 tactics card or the slotted moon's resources (A-R12)."
-    decided = Verdict(winner, losers, verdict.decided_at, supremacy, rewards, tactical, beaten)
-    state = replace(state, verdict=decided)
-    yield Step("Result", text, RESULT, state, {"winner": " + ".join(winner) if winner else "none", "losers": ", ".join(losers)})
-    return state
+    return Verdict(winner, losers, decided_at, supremacy, rewards, tactical, beaten), text
 
 
 # ---------------------------------------------------------------------------------------------

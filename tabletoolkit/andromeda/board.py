@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -25,6 +25,7 @@ import networkx as nx
 
 from ..engine import IllegalAction, InvalidInput, Rng
 from ..engine.data import parse_toml
+from ..engine.frozen import replace
 
 #: Region kinds. ``empty`` is a tile space no tile has been laid in yet.
 KINDS = ("planet", "alliance_base", "nebula", "quasar", "vortex", "empty")
@@ -186,6 +187,11 @@ class Board:
         self.planets_by_players: Mapping[int, int] = MappingProxyType(counts)
         self.tiles: Mapping[str, Tile] = MappingProxyType(catalogue)
         self._distances: dict[frozenset[str], dict[str, dict[str, int]]] = {}
+
+    def __reduce__(self):
+        """Pickled by what defines it (regions, links, title, note, planet counts, tiles); caches are rebuilt."""
+        return (_rebuilt_board, (tuple(self.regions.values()), self.links, self.title, self.note,
+                                 tuple(sorted(self.planets_by_players.items())), tuple(self.tiles.values())))
 
     # -- loading -------------------------------------------------------------------------------
     @classmethod
@@ -490,6 +496,10 @@ class Board:
         from .board_drawing import measures
 
         return measures(self)
+
+
+def _rebuilt_board(regions, links, title, note, planets, tiles) -> Board:
+    return Board(regions, links, title=title, note=note, planets_by_players=dict(planets), tiles=tiles)
 
 
 def _laid(region: Region, tile: Tile) -> Region:

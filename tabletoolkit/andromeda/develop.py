@@ -8,10 +8,11 @@ game. The card gives one step on its track, VP when built, a one-shot ability an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import pay
 from .catalog import Catalog, load_catalog
 from .goods import Goods

@@ -4,13 +4,13 @@ exact odds of what a nebula peek tells you about the next event (``odds.event_pe
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from math import comb
 from typing import Callable, Mapping, Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from ..prob import Distribution, draw
 from .actions import draw_tactics
 from .catalog import Catalog, load_catalog

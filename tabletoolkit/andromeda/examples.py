@@ -6,8 +6,7 @@ damaged, which planets), the choice is stated in the docstring and uses sample d
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..engine.frozen import replace
 from .catalog import Catalog, load_catalog
 from .goods import Goods
 from .state import Development, Game, Player, Region, StationModule, core_station, fleet

@@ -10,11 +10,11 @@ discard a moon for its reward, collect bonus resources where you have a ship, us
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import gain
 from .catalog import Catalog, load_catalog
 from .goods import Goods

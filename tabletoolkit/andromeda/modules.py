@@ -10,11 +10,11 @@ refill from their decks.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import pay
 from .catalog import MODULE_ROWS, Catalog, load_catalog
 from .goods import Goods

@@ -10,10 +10,10 @@ industry modules sit side by side.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import gain
 from .catalog import Catalog, load_catalog
 from .state import Game, Moon

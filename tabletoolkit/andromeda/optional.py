@@ -10,11 +10,11 @@ to the teammate, and score as a team (the sum); battles pool a team's dice (the 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import gain
 from .catalog import Catalog, load_catalog
 from .goods import Goods

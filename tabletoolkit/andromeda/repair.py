@@ -9,10 +9,10 @@ with nothing to repair, gain 1 VP.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .state import Game
 
 SECTION = "受损 & 修理 · 修理"

@@ -10,11 +10,12 @@ joined by a moon in their shared half slot give that moon's reward once both are
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase, run
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import draw_tactics, gain
 from .catalog import Catalog, ModuleCard, load_catalog
 from .develop import build_development
@@ -167,11 +168,56 @@ def return_turn(game: Game, colour: str, activations: Sequence[Activate] = (), *
     then every ship back to the launch bay (shielded ships shed their damage), then the spent energy and
     persistent tactics cards discarded."""
     catalog = catalog or load_catalog()
-    activated: set[str] = set()
-    ship_rows: set[str] = set()
-    paid_half_slots: set[tuple[str, str]] = set()
     yield Step("Return to the station", f"{colour} returns all ships this turn"
                + (" (the launch bay is empty, so they must)." if must_return(game, colour) else "."), TURN, game)
+    game, _ = yield from activate_modules(game, colour, activations, rng=rng, catalog=catalog, variant=variant)
+    game = yield from return_ships(game, colour, sum(1 for act in activations if act.by == "energy"), catalog=catalog)
+    return game
+
+
+def return_ships(game: Game, colour: str, spent: int = 0, *, catalog: Catalog | None = None) -> Procedure:
+    """Steps 2-3 of a return turn: every ship back to the launch bay (shielded ships shed their damage), then
+    the ``spent`` energy placed on modules and the persistent tactics cards discarded."""
+    catalog = catalog or load_catalog()
+    player = game.player(colour)
+    returned = []
+    ships = []
+    for ship in player.ships:
+        if ship.on_board or ship.where in ("scrapyard", "barge") or ship.where.startswith("module:"):
+            spec = catalog.ship(ship.kind, ship.kind in player.upgrades)
+            ships.append(replace(ship, where="bay", damage=0 if spec.shields else ship.damage))
+            returned.append(ship.id)
+        else:
+            ships.append(ship)
+    modules = tuple(replace(m, occupant=None) for m in player.modules)
+    game = game.with_player(replace(player, ships=tuple(ships), modules=modules))
+    yield Step("2 Return every ship", f"{', '.join(returned) or 'no ship'} go back to the launch bay, from the modules, "
+               "the scrapyard and the board; shielded ships lose their damage markers.", STEP2, game, {"returned": tuple(returned)})
+    player = game.player(colour)
+    game = replace(game.with_player(replace(player, persistent=())), tactics_discard=game.tactics_discard + player.persistent)
+    yield Step("3 Discard the energy", f"The {spent} energy placed on modules goes back to the supply"
+               + (f"; the persistent tactics cards {', '.join(player.persistent)} are discarded." if player.persistent else "."),
+               STEP3, game, {"energy spent": spent})
+    return game
+
+
+@dataclass(frozen=True)
+class Activated:
+    """What step 1 of a return turn has used so far: modules activated, rows a ship activated in, half
+    slots paid (an activation is checked against them)."""
+
+    modules: frozenset[str] = frozenset()
+    ship_rows: frozenset[str] = frozenset()
+    half_slots: frozenset[tuple[str, str]] = frozenset()
+
+
+def activate_modules(game: Game, colour: str, activations: Sequence[Activate], *, so_far: Activated = Activated(),
+                     rng: Rng | None = None, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """Step 1 of a return turn: ``activations`` in order, each checked against every constraint and what
+    was activated before (``so_far``). Returns the game and what is used now (``Activated``), so a whole
+    game can check one more activation without replaying the ones before it."""
+    catalog = catalog or load_catalog()
+    activated, ship_rows, paid_half_slots = set(so_far.modules), set(so_far.ship_rows), set(so_far.half_slots)
     for act in activations:
         card = _check(game, colour, act, activated, ship_rows, catalog)
         player = game.player(colour)
@@ -192,27 +238,7 @@ def return_turn(game: Game, colour: str, activations: Sequence[Activate] = (), *
         if card.activates_tech:
             game = yield from _tech_modules(game, colour, act, activated, rng, catalog, variant)
         game = yield from _half_slots(game, colour, activated, paid_half_slots)
-    player = game.player(colour)
-    returned = []
-    ships = []
-    for ship in player.ships:
-        if ship.on_board or ship.where in ("scrapyard", "barge") or ship.where.startswith("module:"):
-            spec = catalog.ship(ship.kind, ship.kind in player.upgrades)
-            ships.append(replace(ship, where="bay", damage=0 if spec.shields else ship.damage))
-            returned.append(ship.id)
-        else:
-            ships.append(ship)
-    modules = tuple(replace(m, occupant=None) for m in player.modules)
-    game = game.with_player(replace(player, ships=tuple(ships), modules=modules))
-    yield Step("2 Return every ship", f"{', '.join(returned) or 'no ship'} go back to the launch bay, from the modules, "
-               "the scrapyard and the board; shielded ships lose their damage markers.", STEP2, game, {"returned": tuple(returned)})
-    player = game.player(colour)
-    spent = sum(1 for act in activations if act.by == "energy")
-    game = replace(game.with_player(replace(player, persistent=())), tactics_discard=game.tactics_discard + player.persistent)
-    yield Step("3 Discard the energy", f"The {spent} energy placed on modules goes back to the supply"
-               + (f"; the persistent tactics cards {', '.join(player.persistent)} are discarded." if player.persistent else "."),
-               STEP3, game, {"energy spent": spent})
-    return game
+    return game, Activated(frozenset(activated), frozenset(ship_rows), frozenset(paid_half_slots))
 
 
 def _tech_modules(game: Game, colour: str, act: Activate, activated: set[str], rng: Rng | None, catalog: Catalog,

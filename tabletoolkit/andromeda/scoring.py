@@ -9,10 +9,11 @@ step after leaders (可选规则).
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine import IllegalAction, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .catalog import TRACKS, Catalog, load_catalog
 from .state import Game, Player
 from .tracks import track_vp

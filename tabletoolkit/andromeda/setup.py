@@ -7,11 +7,11 @@ from the catalog (rulebook data plus labelled sample data). All chance goes thro
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..engine import InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Tile
 from .catalog import MODULE_ROWS, SHIP_TYPES, TRACKS, Catalog, load_catalog
 from .goods import Goods

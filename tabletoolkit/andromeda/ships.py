@@ -8,10 +8,10 @@ once, and once all four are upgraded further upgrades do nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import pay
 from .catalog import SHIP_TYPES, Catalog, ShipSpec, load_catalog
 from .goods import Goods

@@ -7,10 +7,10 @@ on it (ships with their current specs, pirates, developments, leaders) as ``Piec
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..engine import InvalidInput, Rng, run
+from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .board import Ship as BoardShip
 from .catalog import Catalog, PirateSpec, load_catalog

@@ -8,10 +8,10 @@ score at the end, civilization hand-limit spaces raise the limit and draw up to 
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ..engine import InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.frozen import replace
 from .actions import draw_tactics
 from .catalog import TRACKS, Catalog, load_catalog
 from .state import Game, hand_limit
@@ -27,20 +27,23 @@ SPECIFIC = {
 }
 EVENT_SPACE = "进度轨道 · 事件区域"
 
-__all__ = ["advance_track", "track_vp", "track_table"]
+__all__ = ["advance_track", "choice_at", "track_vp", "track_table"]
 
 
 @register_phase("andromeda.tracks", title="Advance on a progress track", section=SECTION,
                 notebook="andromeda_tracks_and_events.ipynb")
 def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catalog: Catalog | None = None,
                   variant: AndromedaVariant = RULEBOOK, exploration_pick: int = 0, upgrade: str | None = None,
-                  free_ship: bool = True, draw_to_limit: bool = True, rng: Rng | None = None) -> Procedure:
+                  free_ship: bool = True, draw_to_limit: bool = True, rng: Rng | None = None, decided: bool = False) -> Procedure:
     """Move ``colour``'s marker ``spaces`` up ``track``, resolving each space reached.
 
     ``exploration_pick`` is the index of the token taken from a science stack (looked at secretly);
     ``upgrade`` the upgrade tile placed on an industry upgrade space (a ship type for a neutral tile,
     ``"faction:<type>"`` for the faction's own; the first placeable tile when not given); ``free_ship`` whether to build that type free when one is unbuilt;
     ``draw_to_limit`` whether to draw up to a raised hand limit at once (the text says you may).
+    In a game that defers track choices (``Game.defer_track_choices``), a step onto a space with a choice
+    stops and is owed (``Game.owed_track_steps``) unless it is the first step and its choice is given
+    (``decided=True`` says the defaults given are the decision).
     """
     from .events import advance_event
     from .ships import apply_upgrade
@@ -50,14 +53,24 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
         raise InvalidInput("track", track, f"one of {TRACKS}")
     if not isinstance(spaces, int) or spaces < 1:
         raise InvalidInput("spaces", spaces, "advance at least 1 space")
+    chosen = False
     for name, value, default, home in (("upgrade", upgrade, None, "industry"), ("exploration_pick", exploration_pick, 0, "science"),
                                        ("free_ship", free_ship, True, "industry"), ("draw_to_limit", draw_to_limit, True, "civilization")):
         if value != default and track != home:
             raise InvalidInput(name, value, f"a choice for the {home} track's special spaces, not {track}'s")
+        chosen = chosen or value != default
+    chosen = chosen or decided
     board = catalog.track(track)
     for done in range(spaces):
         player = game.player(colour)
         here = player.track(track)
+        if game.defer_track_choices and here < board.top and choice_at(track, here + 1, catalog) and (done or not chosen):
+            owed = game.owed_track_steps + ((colour, track, spaces - done),)
+            game = replace(game, owed_track_steps=owed)
+            yield Step("A choice on the track", f"{colour}'s next step on {track} reaches space {here + 1}, where they choose "
+                       f"({choice_at(track, here + 1, catalog)}): the step waits for that decision.", SPECIFIC[track], game,
+                       {"owed": (track, spaces - done)})
+            return game
         if here >= board.top:
             yield Step("Top of the track", f"{colour} is at the top of {track} (space {board.top}): {spaces - done} step(s) "
                        "have nowhere to go and are lost; the effect that gave them still happens (the text is silent on "
@@ -95,6 +108,20 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
         if space in board.events:
             game = yield from advance_event(game, 1, catalog=catalog, variant=variant, reason=f"{colour} reached an event space on {track}")
     return game
+
+
+def choice_at(track: str, space: int, catalog: Catalog | None = None) -> str:
+    """What a player decides on reaching ``space`` of ``track`` ("" when nothing): which upgrade tile and
+    whether to build the free ship (A-F10), which exploration token, whether to draw up to a raised hand limit."""
+    catalog = catalog or load_catalog()
+    board = catalog.track(track)
+    if space in board.upgrades:
+        return "which upgrade tile, and whether to build the free ship"
+    if space in board.exploration:
+        return "which exploration token to keep"
+    if any(space == s for s, _ in board.hand_limits):
+        return "whether to draw up to the raised hand limit"
+    return ""
 
 
 def track_vp(track: str, space: int, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> int:

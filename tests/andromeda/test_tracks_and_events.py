@@ -206,3 +206,13 @@ def test_a_choice_for_another_tracks_spaces_is_refused():
     assert refused.value.field == "upgrade"
     with pytest.raises(InvalidInput):
         run(advance_track(game(), "red", "industry", exploration_pick=1))
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_a_game_that_defers_track_choices_stops_before_a_space_with_a_choice():
+    start = replace(game(industry=2), defer_track_choices=True)
+    owed = run(advance_track(start, "red", "industry", 3)).result
+    assert owed.player("red").track("industry") == 3 and owed.owed_track_steps == (("red", "industry", 2),)   # 4 is an upgrade space
+    chosen = run(advance_track(replace(owed, owed_track_steps=()), "red", "industry", 2, upgrade="fighter", free_ship=False)).result
+    assert chosen.player("red").track("industry") == 5 and chosen.player("red").upgrades == ("fighter",)
+    assert chosen.player("red").ship("fighter").where == "supply" and chosen.owed_track_steps == ()
