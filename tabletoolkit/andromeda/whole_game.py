@@ -1,0 +1,947 @@
+"""Andromeda's Edge as a whole game on the game contract (``AndromedaGame``; not yet registered, see below).
+
+The phases of the wing carry the rules; this module asks for each choice they need at the moment the
+rules give it, as successive decisions on a stack of pending frames:
+
+- a turn: launch a ship from the bay to a region (every region listed, refused ones with their rule), or
+  return every ship;
+- a launch: the activation's choices (the moon pushed out of a full claimed-moon area, the peeked event
+  card kept on top, an alliance base's payment, modules, ship, repair or development), which pirate class
+  raids when there is a choice, then, when two or more sides are in the active region, the battle:
+  escalation ship by ship (each player in turn order, A-F7 Jumps paid), diplomacy (each participant:
+  a held diplomacy card whose effect is known, or none), energy for dice (each participant), the battle
+  itself as ONE chance event whose outcomes are the winning side or "no winner" with the exact odds of
+  ``odds.battle`` (before any die is rolled), then BARRAGE modules and tactical operations;
+- a return turn: module activations one at a time (ship or energy, the module's choice), then done;
+- track steps onto a space with a choice stop and are decided on their own (which upgrade tile and
+  whether to build the free ship, A-F10; which exploration token; whether to draw up to a raised hand
+  limit);
+- the end of a turn: tactics cards over the hand limit discarded one by one; a pending event: the
+  recruits its card allows, then the new pirate's region as a chance event with the exact odds of the
+  pirate-placement rules (``pirates.placement_odds``); the game end, the final turns and final scoring.
+
+What is not modelled yet (so the game is not registered with ``tt.new_game``): free actions (insert or
+discard moons, tactics cards, exploration and supremacy tokens, recruiting, bonuses, faction powers,
+development cards), the faction choice at set-up (each player keeps the first of the three dealt),
+diplomacy cards whose effect is not data, the any-side-may-end offer, tech modules chosen one by one, the
+optional rules; the decks (events, tactics, modules, planets, exploration) are dealt in a shuffled order
+at set-up from ``Rng(seed)`` instead of each draw being a chance event, and a tactics reshuffle uses a
+seeded ``Rng`` of the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, ClassVar
+
+from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.game import CHANCE, Game, Outcome
+from ..engine.options import Option, Options
+from ..engine.rng import Rng
+from ..engine.steps import Step, run
+from ..engine.frozen import replace
+from . import table as tbl
+from .battle import BattleState, DiplomacyPlay, decide, diplomacy, energy_options
+from .catalog import Catalog, load_catalog
+from .escalation import battle_happens
+from .goods import RESOURCES, Goods
+from .pirates import NOT_PLACED, arrival, placement_odds
+from .return_turn import Activate, Activated, activate_modules, return_ships
+from .state import Game as Table
+from .tracks import advance_track, choice_at
+from .variant import RULEBOOK, AndromedaVariant
+
+TURN = "发射回合 · 进行你的回合"
+END = "游戏结束 · 最终计分"
+COLOURS = ("yellow", "blue", "green", "purple")
+
+#: Diplomacy cards whose effect the text gives (战斗举例: Hailing Frequencies, 1 VP per opposing ship).
+KNOWN_DIPLOMACY = {"Hailing Frequencies": dict(vp_per_opposing_ship=1, effect="1 VP per opposing ship in the region")}
+
+
+# --- the pending decisions ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Activating:
+    region: str
+
+
+@dataclass(frozen=True)
+class Raiding:
+    region: str
+
+
+@dataclass(frozen=True)
+class Escalating:
+    region: str
+    order: tuple[str, ...]          # order[0] decides now
+
+
+@dataclass(frozen=True)
+class Diplomacy:
+    region: str
+    battle: BattleState
+    order: tuple[str, ...]
+    plays: tuple[DiplomacyPlay, ...] = ()
+
+
+@dataclass(frozen=True)
+class Energy:
+    region: str
+    battle: BattleState
+    order: tuple[str, ...]
+    paid: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Fighting:
+    region: str
+    battle: BattleState             # prepared: dice and aims known
+
+
+@dataclass(frozen=True)
+class Barraging:
+    region: str
+    battle: BattleState
+    order: tuple[str, ...]
+    chosen: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Operations:
+    order: tuple[str, ...]          # beaten players taking a tactical operation (A-R12)
+
+
+@dataclass(frozen=True)
+class Returning:
+    plan: tuple[Activate, ...] = ()
+    so_far: Activated = Activated()
+
+
+@dataclass(frozen=True)
+class TrackChoice:
+    colour: str
+    track: str
+    spaces: int
+
+
+@dataclass(frozen=True)
+class Discarding:
+    discards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Recruiting:
+    order: tuple[str, ...]
+    recruits: tuple[tuple[str, str], ...] = ()
+    discards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Placing:
+    recruits: tuple[tuple[str, str], ...]
+    discards: tuple[str, ...]
+
+
+Frame = (Activating | Raiding | Escalating | Diplomacy | Energy | Fighting | Barraging | Operations | Returning
+         | TrackChoice | Discarding | Recruiting | Placing)
+
+
+@dataclass(frozen=True, repr=False)
+class AndromedaGame(Game):
+    """A whole game of Andromeda's Edge: the table (the wing's game state), the pending decisions, the variant."""
+
+    table: Table
+    variant: AndromedaVariant = RULEBOOK
+    seed: int = 0
+    pending: tuple[Frame, ...] = ()
+    reshuffles: int = 0
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+    game_id: ClassVar[str] = "andromeda"
+    section: ClassVar[str] = TURN
+    end_section: ClassVar[str] = END
+
+    # --- the contract -----------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(p.colour for p in self.table.players)
+
+    @property
+    def over(self) -> bool:
+        return self.table.ended_by is not None and not self.table.final_turns and not self.pending
+
+    @property
+    def to_move(self) -> Any:
+        if self.over:
+            return None
+        frame = self.pending[-1] if self.pending else None
+        if isinstance(frame, (Fighting, Placing)):
+            return CHANCE
+        if isinstance(frame, (Escalating, Diplomacy, Energy, Barraging, Operations, Recruiting)):
+            return frame.order[0]
+        if isinstance(frame, TrackChoice):
+            return frame.colour
+        return self.table.active
+
+    def __repr__(self) -> str:
+        where = " > ".join(type(f).__name__.lower() for f in self.pending) or "turn"
+        vp = ", ".join(f"{p.colour} {p.vp}" for p in self.table.players)
+        return f"<Andromeda's Edge · {self.table.active} · {where} · VP {vp}>"
+
+    def _chance_outcomes(self) -> dict[Any, Fraction]:
+        frame = self.pending[-1]
+        if isinstance(frame, Fighting):
+            odds = frame.battle.odds(self.variant)
+            found = {("wins", i): Fraction(p) for i, p in enumerate(odds.wins) if p}
+            if odds.no_winner:
+                found[("no winner",)] = Fraction(odds.no_winner)
+            return found
+        return {("placed", region): Fraction(p) for region, p in _placement(self.table, self.variant).items() if p}
+
+    def describe_outcome(self, outcome: Any) -> str:
+        frame = self.pending[-1] if self.pending else None
+        if isinstance(frame, Fighting):
+            if outcome[0] == "no winner":
+                return "no winner: a tie for first, everyone loses (A-F2)"
+            return f"{' + '.join(frame.battle.factions[outcome[1]])} wins"
+        if isinstance(frame, Placing):
+            names = {rid: name for name, rid in tbl._ids(self.table).items()}
+            return "the pirate stays on its card" if outcome[1] == NOT_PLACED else f"the pirate lands in {names[outcome[1]]}"
+        return str(outcome)
+
+    def _decision_options(self) -> Options:
+        frame = self.pending[-1] if self.pending else None
+        handler = _OPTIONS[type(frame)]
+        return handler(self, frame)
+
+    def _resolve(self, choice: Any) -> "AndromedaGame":
+        steps: list[Step] = []
+        frame = self.pending[-1] if self.pending else None
+        game = _RESOLVE[type(frame)](self, frame, choice, steps)
+        game = _settle(game, steps)
+        return replace(game, steps=tuple(steps))
+
+    def _final(self) -> Outcome:
+        from .scoring import final_scoring
+
+        if self.table.teams:
+            from .optional import team_final_scoring, team_members
+
+            teams = dict(self.table.teams)
+            scored = run(team_final_scoring(self.table, teams, variant=self.variant)).result
+            members, totals = team_members(self.table, teams), scored["teams"]
+            ranked = sorted(totals, key=lambda t: -totals[t])
+            best = [t for t in ranked if totals[t] == totals[ranked[0]]]
+            return Outcome(tuple((c, totals[teams[c]]) for c in self.seats),
+                           tuple(c for t in ranked for c in members[t]), tuple(c for t in best for c in members[t]),
+                           "2v2: a team scores the sum of its players (A-F20)" + ("; the teams tie" if len(best) > 1 else ""))
+        scored = run(final_scoring(self.table, variant=self.variant)).result
+        sheets, places = scored["sheets"], scored["places"]
+        ranking = tuple(colour for place in places for colour in place)
+        tied = len(places[0]) > 1
+        return Outcome(tuple((c, sheets[c].total) for c in self.seats), ranking, tuple(places[0]),
+                       "tied on VP, modules and resources: a shared victory" if tied else
+                       "ties go to the most modules, then the most resources")
+
+    def invariants(self) -> list[str]:
+        problems = []
+        for player in self.table.players:
+            if any(n < 0 for _, n in player.resources):
+                problems.append(f"{player.colour} has negative resources {player.resources}")
+            if len(player.ships) != 9:
+                problems.append(f"{player.colour} has {len(player.ships)} ships")
+            if len(player.moons) > self.variant.claimed_moon_limit:
+                problems.append(f"{player.colour} holds {len(player.moons)} claimed moons")
+        by_region: dict[str, set[str]] = {}
+        for letter, where in self.table.pirates:
+            by_region.setdefault(where, set()).add(letter)
+        for where, letters in by_region.items():
+            if len(letters) > 1:
+                problems.append(f"{where} holds pirate classes {sorted(letters)}")
+            if letters != {"S"} and sum(1 for c, w in self.table.pirates if w == where) > 1:
+                problems.append(f"{where} holds several non-S pirate figures")
+        return problems
+
+
+# --- making a game --------------------------------------------------------------------------------
+def make(*, seed: int = 0, players: int = 2, variant: AndromedaVariant = RULEBOOK, length: str = "short",
+         teams: bool = False) -> AndromedaGame:
+    """A new game for ``players`` (2-4) seated yellow, blue, green, purple, set up from ``Rng(seed)``;
+    ``teams=True`` (4 players): 2v2, yellow + blue against green + purple."""
+    from .setup import set_up
+
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise InvalidInput("players", players, "Andromeda's Edge is for 2 to 4 players")
+    if not isinstance(variant, AndromedaVariant):
+        raise InvalidInput("variant", variant, "an AndromedaVariant (andromeda.variant.RULEBOOK or RULEBOOK.but(...))")
+    if not isinstance(teams, bool) or (teams and players != 4):
+        raise InvalidInput("teams", teams, "2v2 (teams=True) is for 4 players")
+    colours = COLOURS[:players]
+    pairs = {"yellow": "sun", "blue": "sun", "green": "moon", "purple": "moon"} if teams else None
+    table = run(set_up(colours, Rng(seed), length=length, teams=pairs, variant=variant)).result
+    return AndromedaGame(replace(table, defer_track_choices=True), variant, seed)
+
+
+# --- helpers --------------------------------------------------------------------------------------
+def _catalog() -> Catalog:
+    return load_catalog()
+
+
+def _checked(candidates, attempt, describe=None) -> Options:
+    """Options for ``candidates``: legal when ``attempt(choice)`` runs, refused with the ``IllegalAction`` it raises;
+    candidates the phase rejects as malformed (``InvalidInput``) are not offered."""
+    options = []
+    for choice in candidates:
+        details = describe(choice) if describe else {}
+        try:
+            attempt(choice)
+        except IllegalAction as refusal:
+            options.append(Option.refused_by(choice, refusal, **details))
+        except InvalidInput:
+            continue
+        else:
+            options.append(Option(choice, **details))
+    return Options(options)
+
+
+def _with_table(game: AndromedaGame, table: Table, steps: list[Step], ran=None) -> AndromedaGame:
+    if ran is not None:
+        steps.extend(ran.steps)
+    return replace(game, table=table)
+
+
+def _push(game: AndromedaGame, *frames: Frame) -> AndromedaGame:
+    return replace(game, pending=game.pending + frames)
+
+
+def _pop(game: AndromedaGame) -> AndromedaGame:
+    return replace(game, pending=game.pending[:-1])
+
+
+def _top(game: AndromedaGame, frame: Frame) -> AndromedaGame:
+    return replace(game, pending=game.pending[:-1] + (frame,))
+
+
+def _rng(game: AndromedaGame) -> Rng:
+    """The Rng a tactics reshuffle needs (the deck's order is dealt, not a chance event yet)."""
+    return Rng(game.seed * 1_000_003 + game.reshuffles)
+
+
+def _owed(game: AndromedaGame) -> AndromedaGame:
+    """The first owed track step becomes a decision of its own (pushed on top)."""
+    table = game.table
+    if table.owed_track_steps:
+        colour, track, spaces = table.owed_track_steps[0]
+        game = replace(game, table=replace(table, owed_track_steps=table.owed_track_steps[1:]))
+        game = _push(game, TrackChoice(colour, track, spaces))
+    return game
+
+
+# --- a turn ---------------------------------------------------------------------------------------
+def _turn_options(game: AndromedaGame, _frame) -> Options:
+    table, colour = game.table, game.table.active
+    player = table.player(colour)
+    options = []
+    seen = set()
+    for ship in player.ships_at("bay"):
+        if (ship.kind, ship.damage) in seen:
+            continue
+        seen.add((ship.kind, ship.damage))
+        verdicts = tbl.launch_options(table, colour, ship.id)
+        names = {rid: name for name, rid in tbl._ids(table).items()}
+        for v in verdicts.verdicts:
+            choice = ("launch", ship.id, names[v.region])
+            label = f"launch {ship.kind.replace('_', ' ')} to {names[v.region]}"
+            if v.legal:
+                options.append(Option(choice, label=label, group="launch", cost=f"{v.energy} energy (Jump)" if v.jump else None))
+            elif v.rule != "andromeda.launch.empty_space":
+                options.append(Option(choice, False, v.rule, v.reason, v.section, label=label, group="launch"))
+    options.append(Option(("return",), label="return every ship to the station", group="return"))
+    return Options(options)
+
+
+def _start_turn(game: AndromedaGame, _frame, choice, steps) -> AndromedaGame:
+    table, colour = game.table, game.table.active
+    if choice[0] == "return":
+        steps.append(Step("Return turn", f"{colour} returns all ships this turn.", "返回空间站回合", table))
+        return _push(game, Returning())
+    _, ship_id, region = choice
+    table, result = tbl.launch_in_game(table, colour, ship_id, region)
+    steps.append(Step("Launch", f"{colour} launches {ship_id} to {region}"
+                      + (f", paying {result.energy_spent} energy for a Jump" if result.energy_spent else "") + ".",
+                      "发射回合 · 步骤 1 发射飞船", table))
+    return _push(replace(game, table=table), Raiding(region), Activating(region))
+
+
+# --- activation -----------------------------------------------------------------------------------
+def _activation_candidates(table: Table, colour: str, region_name: str) -> list[tuple]:
+    catalog = _catalog()
+    region = table.region(region_name)
+    player = table.player(colour)
+    found: list[dict] = []
+    if region.kind in ("planet", "nebula"):
+        rooms = [None] if not region.moons or len(player.moons) < RULEBOOK.claimed_moon_limit else list(range(len(player.moons)))
+        keeps = [0, 1] if region.kind == "nebula" and len(table.event_deck) >= 2 else [0]
+        found = [dict(make_room=r, keep_on_top=k) for r in rooms for k in keeps]
+    elif region.kind == "alliance_base":
+        base = catalog.alliance_bases.get(region_name)
+        if base and base.pay_any:
+            found = _payments(player, base.pay_any)
+        elif base and base.buy_modules:
+            shown = [m for row in base.buy_modules for m in table.display(row)]
+            found = [dict(modules=(m,), field_discard=d) for m in shown for d in shown if d != m]
+            found += [dict(modules=(m,)) for m in shown if len(shown) == 1]
+            found += [dict(modules=pair) for pair in combinations(shown, 2)]
+        elif region_name == "Shipyard":
+            found = [dict(choice="build_ship", target=kind) for kind in sorted({s.kind for s in player.ships_at("supply")})]
+            found += [dict(choice="repair", target=t) for t in _repair_targets(player)]
+        else:
+            found = [dict(target=r.name) for r in table.regions if r.kind == "planet" and r.development is None]
+    else:
+        found = [{}]
+    return [tuple(sorted((k, v) for k, v in d.items() if v is not None)) for d in found]
+
+
+def _payments(player, count: int) -> list[dict]:
+    """Every way to pay ``count`` resources of any kind: resource tokens, tactics cards, claimed moons discarded first."""
+    found = []
+    # claimed moons are offered as payment when the station cannot pay alone (discarding one is otherwise a free
+    # action, not modelled yet)
+    short = player.resources.total + len(player.tactics) < count
+    moon_sets = [()] + ([(i,) for i in range(len(player.moons))] + list(combinations(range(len(player.moons)), 2)) if short else [])
+    for moons in moon_sets:
+        stock = player.resources + sum((player.moons[i].goods.resources for i in moons), Goods())
+        units = [k for k in RESOURCES for _ in range(min(stock[k], count))] + [f"card:{c}" for c in sorted(set(player.tactics))]
+        for combo in sorted(set(combinations(units, count))):
+            cards = tuple(u[5:] for u in combo if u.startswith("card:"))
+            if len(set(cards)) != len(cards) and any(player.tactics.count(c) < cards.count(c) for c in cards):
+                continue
+            paid = Goods.of({k: sum(1 for u in combo if u == k) for k in RESOURCES if k in combo})
+            found.append(dict(payment=paid, tactics=cards, moons=moons or None))
+    return found
+
+
+def _repair_targets(player) -> list[str]:
+    from .repair import _shield_damage
+
+    targets = [f"scrapyard:{s.id}" for s in player.ships_at("scrapyard")]
+    targets += [f"shield:{s.id}" for s in _shield_damage(player)]
+    targets += [f"module:{m.name}" for m in player.modules if m.damaged]
+    return targets or ["nothing:"]
+
+
+def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
+    table, colour = game.table, game.table.active
+    from .activate import activate_region
+
+    def attempt(choice):
+        run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+
+    return _checked(_activation_candidates(table, colour, frame.region), attempt,
+                    lambda c: dict(label=_words(c) or f"activate {frame.region}", group="activate"))
+
+
+def _kwargs(choice) -> dict:
+    values = dict(choice)
+    if "moons" in values:
+        values["moons"] = tuple(values["moons"])
+    return values
+
+
+def _words(choice) -> str:
+    parts = []
+    for key, value in choice:
+        if key == "payment":
+            parts.append(f"pay {value}" if value else "")
+        elif key == "tactics":
+            parts.append(f"discard {', '.join(value)}" if value else "")
+        elif key == "moons":
+            parts.append(f"discard claimed moon(s) {', '.join(map(str, value))}")
+        elif key == "modules":
+            parts.append("buy " + " and ".join(value))
+        elif key == "field_discard":
+            parts.append(f"discard {value}")
+        elif key == "make_room":
+            parts.append(f"discard claimed moon {value} to make room")
+        elif key == "keep_on_top":
+            parts.append(f"keep peeked card {value + 1} on top")
+        else:
+            parts.append(f"{key} {value}")
+    return "; ".join(p for p in parts if p)
+
+
+def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> AndromedaGame:
+    from .activate import activate_region
+
+    ran = run(activate_region(game.table, game.table.active, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+    return _with_table(_pop(game), ran.result, steps, ran)
+
+
+# --- the raid and the battle ----------------------------------------------------------------------
+def _raid_choices(table: Table, region: str) -> tuple[str, ...]:
+    from .pirates import raid_options
+
+    board, pieces = tbl.board_and_pieces(table)
+    return raid_options(board, pieces, tbl._ids(table)[region], tbl.pirate_cards()).choices
+
+
+def _raid_options(game: AndromedaGame, frame: Raiding) -> Options:
+    choices = _raid_choices(game.table, frame.region)
+    return Options([Option(("raid", c), label=f"class {c} raids {frame.region}", group="raid") for c in choices]
+                   or [Option(("raid", None), label="no pirate can raid", group="raid")])
+
+
+def _raid(game: AndromedaGame, frame: Raiding, choice, steps) -> AndromedaGame:
+    table, said = tbl.raid_in_game(game.table, frame.region, tbl.pirate_cards(), choice[1])
+    steps.append(Step("Pirate raid", f"{said[0].upper() + said[1:]}.", "发射回合 · 步骤 3 海盗袭击", table))
+    game = replace(_pop(game), table=table)
+    return _start_battle(game, frame.region, steps)
+
+
+def _teams(table: Table) -> dict[str, str]:
+    return dict(table.teams)
+
+
+def _start_battle(game: AndromedaGame, region: str, steps) -> AndromedaGame:
+    table = game.table
+    board, pieces = tbl.board_and_pieces(table)
+    if not battle_happens(pieces, tbl._ids(table)[region], _teams(table)):
+        return _end_turn(game, steps)
+    order = tuple(c for c in table.turn_order_from(table.active) if _escalation(table, region, c))
+    steps.append(Step("A battle", f"Two or more sides are in {region}: a battle (发射回合 · 步骤 4).", "战斗", table))
+    if order:
+        return _push(game, Escalating(region, order))
+    return _prepare(game, region, steps)
+
+
+def _escalation(table: Table, region: str, colour: str):
+    """``colour``'s ships on the board outside ``region``, each with its escalation verdict."""
+    from .escalation import escalation_options
+
+    board, pieces = tbl.board_and_pieces(table)
+    ids = tbl._ids(table)
+    options = escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
+                                 {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
+    names = {rid: name for name, rid in ids.items()}
+    found = []
+    for ship in table.player(colour).ships:
+        if not ship.on_board or ship.region == region:
+            continue
+        seen = tbl.board_ship(table, colour, ship.id)
+        verdict = next((v for v in options.of(colour) if names[v.region] == ship.region and v.ship == seen), None)
+        if verdict is not None:
+            found.append((ship, verdict))
+    return found
+
+
+def _escalation_options(game: AndromedaGame, frame: Escalating) -> Options:
+    colour = frame.order[0]
+    options = []
+    for ship, verdict in _escalation(game.table, frame.region, colour):
+        label = f"{ship.id} joins from {ship.region}"
+        choice = ("escalate", ship.id)
+        if verdict.legal:
+            options.append(Option(choice, label=label, group="escalate", cost=f"{verdict.energy} energy (Jump)" if verdict.jump else None))
+        else:
+            options.append(Option(choice, False, verdict.rule, verdict.reason, verdict.section, label=label, group="escalate"))
+    options.append(Option(("done",), label="no more ships join", group="escalate"))
+    return Options(options)
+
+
+def _escalate(game: AndromedaGame, frame: Escalating, choice, steps) -> AndromedaGame:
+    colour = frame.order[0]
+    if choice[0] == "done":
+        game = _pop(game)
+        rest = frame.order[1:]
+        return _push(game, Escalating(frame.region, rest)) if rest else _prepare(game, frame.region, steps)
+    table = game.table
+    ship, verdict = next((s, v) for s, v in _escalation(table, frame.region, colour) if s.id == choice[1])
+    player = table.player(colour)
+    player = replace(player.with_ship(replace(ship, where=f"region:{frame.region}")),
+                     resources=player.resources.minus(Goods.of(energy=verdict.energy)))
+    table = table.with_player(player)
+    steps.append(Step("Escalation", f"{colour}'s {ship.id} joins the battle in {frame.region} from {ship.region}"
+                      + (f", paying {verdict.energy} energy for a Jump (A-F7)" if verdict.jump else "") + ".",
+                      "战斗 · 步骤 1 战事升级", table))
+    return replace(game, table=table)
+
+
+def _prepare(game: AndromedaGame, region: str, steps) -> AndromedaGame:
+    setup = tbl.battle_setup(game.table, region)
+    state = BattleState(setup)
+    order = tuple(p.name for p in setup.participants)
+    return _push(game, Diplomacy(region, state, order))
+
+
+def _diplomacy_options(game: AndromedaGame, frame: Diplomacy) -> Options:
+    colour = frame.order[0]
+    catalog = _catalog()
+    held = sorted({c for c in game.table.player(colour).tactics if catalog.tactics_kinds.get(c) == "diplomacy"})
+    options = [Option(("pass",), label="play no diplomacy card", group="diplomacy")]
+    for card in held:
+        if card in KNOWN_DIPLOMACY:
+            options.append(Option(("diplomacy", card), label=f"play {card}: {KNOWN_DIPLOMACY[card]['effect']}", group="diplomacy"))
+        else:
+            options.append(Option(("diplomacy", card), False, "andromeda.game.card_effect_unknown",
+                                  f"{card}'s effect is not in the rule text or the data (sample card)", "战斗 · 步骤 2 外交",
+                                  label=f"play {card}", group="diplomacy"))
+    if not game.variant.diplomacy_per_participant and frame.plays:
+        options = [o if o.choice == ("pass",) else Option(o.choice, False, "andromeda.battle.diplomacy.one_per_battle",
+                                                            "only one diplomacy card may be played in a battle (variant)",
+                                                            "自由行动 · 战术卡 (外交; A-R4 alternative)", label=o.label, group=o.group)
+                   for o in options]
+    return Options(options)
+
+
+def _diplomacy(game: AndromedaGame, frame: Diplomacy, choice, steps) -> AndromedaGame:
+    plays = frame.plays
+    if choice[0] == "diplomacy":
+        card = choice[1]
+        plays = plays + (DiplomacyPlay(frame.order[0], card, **KNOWN_DIPLOMACY[card]),)
+    rest = frame.order[1:]
+    if rest:
+        return _top(game, replace(frame, order=rest, plays=plays))
+    ran = run(diplomacy(frame.battle, plays, game.variant))
+    steps.extend(ran.steps)
+    state = ran.result
+    game = _pop(game)
+    if state.over:
+        table, said = tbl.apply_battle(game.table, frame.region, state, variant=game.variant)
+        steps.append(Step("After the battle", said[0].upper() + said[1:] + ".", "战斗", table))
+        return _end_turn(replace(game, table=table), steps)
+    order = tuple(p.name for p in state.setup.participants if state.in_battle(p.name))
+    return _push(game, Energy(frame.region, state, order))
+
+
+def _energy_options(game: AndromedaGame, frame: Energy) -> Options:
+    colour = frame.order[0]
+    options = []
+    for option in energy_options(frame.battle, game.variant):
+        if option.player != colour:
+            continue
+        choice = ("energy", option.energy)
+        label = f"pay {option.energy} energy: {option.dice} dice"
+        if option.legal:
+            options.append(Option(choice, label=label, group="energy"))
+        else:
+            rule, _, reason = option.reason.partition(": ")
+            options.append(Option(choice, False, rule, reason, "战斗 · 步骤 3 战斗准备", label=label, group="energy"))
+    return Options(options)
+
+
+def _energy(game: AndromedaGame, frame: Energy, choice, steps) -> AndromedaGame:
+    from .battle import preparation
+
+    paid = frame.paid + ((frame.order[0], choice[1]),)
+    rest = frame.order[1:]
+    if rest:
+        return _top(game, replace(frame, order=rest, paid=paid))
+    ran = run(preparation(frame.battle, {c: n for c, n in paid if n}, game.variant))
+    steps.extend(ran.steps)
+    state = ran.result
+    odds = state.odds(game.variant)
+    shown = "; ".join(f"{name} {p}" for name, p in zip(odds.names, odds.wins)) + (f"; no winner {odds.no_winner}" if odds.no_winner else "")
+    steps.append(Step("The odds before the dice", f"Exact chances of each side winning (odds.battle): {shown}.", "战斗 · 步骤 4 投掷骰子",
+                      state, {"odds": shown}))
+    return _push(_pop(game), Fighting(frame.region, state))
+
+
+def _fight(game: AndromedaGame, frame: Fighting, outcome, steps) -> AndromedaGame:
+    from .battle import damage
+
+    side = None if outcome[0] == "no winner" else outcome[1]
+    verdict, text = decide(frame.battle, side, None, game.variant)
+    state = replace(frame.battle, verdict=verdict, step=5)
+    steps.append(Step("Result", text, "战斗 · 步骤 5 结果", state))
+    ran = run(damage(state))
+    steps.extend(ran.steps)
+    state = ran.result
+    game = _pop(game)
+    owed = tbl.barrage_owed(game.table, state)
+    if owed:
+        return _push(game, Barraging(frame.region, state, tuple(c for c in game.table.turn_order_from(game.table.active) if c in owed)))
+    return _after_battle(game, frame.region, state, {}, steps)
+
+
+def _barrage_options(game: AndromedaGame, frame: Barraging) -> Options:
+    colour = frame.order[0]
+    modules = tbl.barrage_owed(game.table, frame.battle)[colour]
+    return Options(Option(("barrage", m), label=f"BARRAGE damages {m}", group="barrage") for m in modules)
+
+
+def _barrage(game: AndromedaGame, frame: Barraging, choice, steps) -> AndromedaGame:
+    chosen = frame.chosen + ((frame.order[0], choice[1]),)
+    if frame.order[1:]:
+        return _top(game, replace(frame, order=frame.order[1:], chosen=chosen))
+    return _after_battle(_pop(game), frame.region, frame.battle, dict(chosen), steps)
+
+
+def _after_battle(game: AndromedaGame, region: str, state: BattleState, barrage: dict, steps) -> AndromedaGame:
+    table, said = tbl.apply_battle(game.table, region, state, barrage=barrage, variant=game.variant)
+    steps.append(Step("After the battle", said[0].upper() + said[1:] + ".", "战斗 · 步骤 6 受损飞船", table))
+    game = replace(game, table=table)
+    beaten = tuple(c for c in (state.verdict.tactical_operations if state.verdict else ()) if c in game.seats)
+    if beaten:
+        return _push(_end_turn_frame(game), Operations(beaten))
+    return _end_turn(game, steps)
+
+
+def _operations_options(game: AndromedaGame, frame: Operations) -> Options:
+    from .moons import tactical_operation
+
+    colour = frame.order[0]
+    return _checked([("operation", "draw"), ("operation", "moon")],
+                    lambda c: tactical_operation(game.table, colour, c[1], _rng(game)),
+                    lambda c: dict(label="draw 1 tactics card" if c[1] == "draw" else "gain the slotted moon's resources",
+                                   group="tactical operation"))
+
+
+def _operation(game: AndromedaGame, frame: Operations, choice, steps) -> AndromedaGame:
+    from .moons import tactical_operation
+
+    table, said = tactical_operation(game.table, frame.order[0], choice[1], _rng(game))
+    steps.append(Step("Tactical operation", said, "战斗 · 战术行动 (A-R12)", table))
+    game = replace(game, table=table)
+    return _top(game, Operations(frame.order[1:])) if frame.order[1:] else _pop(game)
+
+
+# --- the return turn ------------------------------------------------------------------------------
+def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) -> list[Activate]:
+    catalog = _catalog()
+    player = table.player(colour)
+    used = {a.by for a in plan}
+    done = {a.module for a in plan}
+    # any returning ship activates a module alike (from the board or the repair barge): one stands for them all
+    ships = [s.id for s in player.ships if (s.on_board or s.where == "barge") and s.id not in used][:1]
+    found = []
+    for module in player.modules:
+        if module.name in done:
+            continue
+        card = catalog.module(module.name)
+        for by in ships + ["energy"]:
+            for choice in card.choices or (None,):
+                targets = [None]
+                if choice == "repair" or (choice is None and card.repair):
+                    targets = _repair_targets(player)
+                elif choice == "build_ship":
+                    targets = sorted({s.kind for s in player.ships_at("supply")})
+                elif choice == "develop":
+                    targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
+                for target in targets:
+                    found.append(Activate(module.name, by, choice, target))
+    return found
+
+
+def _return_options(game: AndromedaGame, frame: Returning) -> Options:
+    table, colour = game.table, game.table.active
+
+    def attempt(act):
+        if act != ("done",):
+            run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
+
+    def words(act):
+        if act == ("done",):
+            return dict(label="return every ship now", group="return")
+        how = "energy" if act.by == "energy" else act.by
+        extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
+        return dict(label=f"activate {act.module} with {how}{extra}", group="activate a module")
+
+    return _checked(_return_candidates(table, colour, frame.plan) + [("done",)], attempt, words)
+
+
+def _return(game: AndromedaGame, frame: Returning, choice, steps) -> AndromedaGame:
+    """One more module activated (its steps shown now), or every ship back to the bay."""
+    colour = game.table.active
+    if choice != ("done",):
+        ran = run(activate_modules(game.table, colour, (choice,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
+        table, so_far = ran.result
+        steps.extend(ran.steps)
+        return _top(replace(game, table=table), Returning(frame.plan + (choice,), so_far))
+    ran = run(return_ships(game.table, colour, sum(1 for act in frame.plan if act.by == "energy")))
+    game = _with_table(_pop(game), ran.result, steps, ran)
+    return _end_turn(game, steps)
+
+
+# --- track steps with a choice --------------------------------------------------------------------
+def _track_candidates(table: Table, frame: TrackChoice) -> list[tuple]:
+    catalog = _catalog()
+    player = table.player(frame.colour)
+    space = player.track(frame.track) + 1
+    board = catalog.track(frame.track)
+    if space in board.upgrades:
+        from .ships import tile_type
+
+        tiles = [t for t in player.upgrade_tiles if tile_type(t) not in player.upgrades]
+        if not tiles:
+            return [("upgrade", None, True)]
+        found = []
+        for tile in tiles:
+            unbuilt = any(s.kind == tile_type(tile) and s.where == "supply" for s in player.ships)
+            found += [("upgrade", tile, True)] + ([("upgrade", tile, False)] if unbuilt else [])
+        return found
+    if space in board.exploration:
+        stack = dict(table.exploration_stacks).get(space, ())
+        return [("explore", i) for i in range(len(stack))] or [("explore", 0)]
+    return [("draw_to_limit", True), ("draw_to_limit", False)]
+
+
+def _track_options(game: AndromedaGame, frame: TrackChoice) -> Options:
+    def words(choice):
+        if choice[0] == "upgrade":
+            if choice[1] is None:
+                return dict(label="every ship type is upgraded: nothing to place", group=frame.track)
+            return dict(label=f"place the {choice[1]} tile" + ("" if choice[2] else ", without the free ship"), group=frame.track)
+        if choice[0] == "explore":
+            stack = dict(game.table.exploration_stacks).get(game.table.player(frame.colour).track(frame.track) + 1, ())
+            return dict(label=f"keep token {choice[1] + 1}: {stack[choice[1]]}" if stack else "no token left", group=frame.track)
+        return dict(label="draw up to the new hand limit" if choice[1] else "do not draw", group=frame.track)
+
+    return _checked(_track_candidates(game.table, frame), lambda c: _step_track(game, frame, c), words)
+
+
+def _step_track(game: AndromedaGame, frame: TrackChoice, choice):
+    kwargs: dict[str, Any] = {}
+    if choice[0] == "upgrade":
+        kwargs = dict(upgrade=choice[1], free_ship=choice[2])
+    elif choice[0] == "explore":
+        kwargs = dict(exploration_pick=choice[1])
+    else:
+        kwargs = dict(draw_to_limit=choice[1])
+    return run(advance_track(game.table, frame.colour, frame.track, frame.spaces, variant=game.variant, rng=_rng(game),
+                             decided=True, **kwargs))
+
+
+def _track(game: AndromedaGame, frame: TrackChoice, choice, steps) -> AndromedaGame:
+    ran = _step_track(game, frame, choice)
+    return _with_table(_pop(game), ran.result, steps, ran)
+
+
+# --- the end of a turn ----------------------------------------------------------------------------
+def _end_turn_frame(game: AndromedaGame) -> AndromedaGame:
+    return _push(game, Discarding())
+
+
+def _end_turn(game: AndromedaGame, steps) -> AndromedaGame:
+    return _push(game, Discarding())
+
+
+def _over_limit(game: AndromedaGame, discards: tuple[str, ...]) -> int:
+    from .state import hand_limit
+
+    player = game.table.player(game.table.active)
+    return len(player.tactics) - len(discards) - hand_limit(player, base=game.variant.hand_limit)
+
+
+def _discard_options(game: AndromedaGame, frame: Discarding) -> Options:
+    hand = list(game.table.player(game.table.active).tactics)
+    for card in frame.discards:
+        hand.remove(card)
+    return Options(Option(("discard", c), label=f"discard {c}", group="hand limit") for c in sorted(set(hand)))
+
+
+def _discard(game: AndromedaGame, frame: Discarding, choice, steps) -> AndromedaGame:
+    return _top(game, Discarding(frame.discards + (choice[1],)))
+
+
+def _recruit_options(game: AndromedaGame, frame: Recruiting) -> Options:
+    colour = frame.order[0]
+    options = [Option(("recruit", None), label="recruit nobody", group="event")]
+    options += [Option(("recruit", r.name), label=f"recruit a leader from {r.name}", group="event")
+                for r in game.table.regions if r.leaders[colour] > 0]
+    return Options(options)
+
+
+def _recruit(game: AndromedaGame, frame: Recruiting, choice, steps) -> AndromedaGame:
+    recruits = frame.recruits + (((frame.order[0], choice[1]),) if choice[1] else ())
+    if frame.order[1:]:
+        return _top(game, replace(frame, order=frame.order[1:], recruits=recruits))
+    return _top(game, Placing(recruits, frame.discards))
+
+
+def _placement(table: Table, variant: AndromedaVariant) -> dict[str, Fraction]:
+    catalog = _catalog()
+    card = catalog.event(table.event_deck[0])
+    board, pieces = tbl.board_and_pieces(table)
+    on_board = sum(1 for c, _ in table.pirates if c == "S")
+    supply = max(0, catalog.limits["s_class_figures"] - on_board)
+    return dict(placement_odds(board, pieces, tbl.pirate_cards()[card.pirate], s_supply=supply, variant=variant).items())
+
+
+def _place(game: AndromedaGame, frame: Placing, outcome, steps) -> AndromedaGame:
+    region_id = outcome[1]
+    names = {rid: name for name, rid in tbl._ids(game.table).items()}
+    cards = tbl.pirate_cards()
+
+    def placer(table: Table, letter: str, _rng_unused) -> tuple[Table, str]:
+        board, pieces = tbl.board_and_pieces(table)
+        on_board = sum(1 for c, _ in table.pirates if c == "S")
+        who = arrival(board, pieces, cards[letter], s_supply=max(0, _catalog().limits["s_class_figures"] - on_board),
+                      variant=game.variant)
+        if region_id == NOT_PLACED or not who.figures:
+            return table, f"{who.reason}; it stays on its card (no region is free for it)"
+        added = tuple((who.pirate_class, names[region_id]) for _ in range(who.figures))
+        return replace(table, pirates=table.pirates + added), f"{who.reason}: {who.figures} figure(s) in {names[region_id]}"
+
+    return _finish(_pop(game), frame.discards, steps, placer, dict(frame.recruits))
+
+
+def _finish(game: AndromedaGame, discards, steps, placer=None, recruits=None) -> AndromedaGame:
+    from .scoring import end_turn
+
+    ran = run(end_turn(game.table, _rng(game), hand_discards=tuple(discards), variant=game.variant,
+                       place_pirate=placer, recruits=recruits or None))
+    return _with_table(game, ran.result, steps, ran)
+
+
+def _end_of_turn(game: AndromedaGame, frame: Discarding, steps) -> AndromedaGame:
+    """Once the hand is within the limit: a pending event (recruits, then the pirate's region by chance), or the next turn."""
+    table = game.table
+    game = _pop(game)
+    if table.event_pending is not None and table.ended_by is None and table.event_deck:
+        card = _catalog().event(table.event_deck[0])
+        if card.special == "each_draws_tactics_and_recruits":
+            return _push(game, Recruiting(table.turn_order_from(table.event_pending), (), frame.discards))
+        return _push(game, Placing((), frame.discards))
+    return _finish(game, frame.discards, steps)
+
+
+def _discarding_options(game: AndromedaGame, frame: Discarding) -> Options:
+    return _discard_options(game, frame)
+
+
+_OPTIONS = {
+    type(None): _turn_options, Activating: _activation_options, Raiding: _raid_options, Escalating: _escalation_options,
+    Diplomacy: _diplomacy_options, Energy: _energy_options, Barraging: _barrage_options, Operations: _operations_options,
+    Returning: _return_options, TrackChoice: _track_options, Discarding: _discarding_options, Recruiting: _recruit_options,
+}
+_RESOLVE = {
+    type(None): _start_turn, Activating: _activate, Raiding: _raid, Escalating: _escalate, Diplomacy: _diplomacy,
+    Energy: _energy, Fighting: _fight, Barraging: _barrage, Operations: _operation, Returning: _return,
+    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place,
+}
+
+
+AUTOMATIC = (Raiding, Escalating, Diplomacy, Energy)
+
+
+def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:
+    """After each decision: owed track steps first; a hand within its limit ends the turn; a raid, an
+    escalation, a diplomacy or an energy decision with one option only (nothing else offered) is taken."""
+    while True:
+        if game.table.tactics_deck == () and game.table.tactics_discard:
+            game = replace(game, reshuffles=game.reshuffles + 1)
+        game = _owed(game)
+        top = game.pending[-1] if game.pending else None
+        if isinstance(top, TrackChoice):
+            return game
+        if isinstance(top, Discarding) and _over_limit(game, top.discards) <= 0:
+            game = _end_of_turn(game, top, steps)
+            continue
+        if isinstance(top, AUTOMATIC):
+            options = _OPTIONS[type(top)](game, top)
+            if len(options) == 1 and options[0].legal:
+                game = _RESOLVE[type(top)](game, top, options[0].choice, steps)
+                continue
+        return game

@@ -1,0 +1,116 @@
+"""Andromeda's Edge as a whole game on the game contract: decisions when the rules give them, exact chance."""
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from tabletoolkit.andromeda.goods import Goods
+from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.andromeda.whole_game import Activating, Fighting, TrackChoice, make
+from tabletoolkit.engine import CHANCE, IllegalAction, InvalidInput, Rng
+from tabletoolkit.engine.policies import RandomPolicy
+from tabletoolkit.engine.tester import CheckReport, _check_one
+
+
+def test_bad_settings_are_typed_errors():
+    for settings in (dict(players=5), dict(players=True), dict(variant="rulebook"), dict(players=2, teams=True)):
+        with pytest.raises(InvalidInput):
+            make(**settings)
+
+
+def test_a_turn_offers_every_launch_with_refused_regions_and_the_return():
+    game = make(seed=1)
+    options = game.options()
+    assert game.to_move == "yellow" and ("return",) in options
+    assert any(o.choice[0] == "launch" for o in options.legal)
+    refused = [o for o in options.refused if o.choice[0] == "launch"]
+    assert refused and all(o.rule.startswith("andromeda.launch.") and o.section for o in refused)
+    with pytest.raises(IllegalAction) as wrong:
+        game.apply(refused[0].choice)
+    assert wrong.value.rule == refused[0].rule
+
+
+def first(game, frame_type, seed=0, limit=3000):
+    """Seeded random play until the top pending frame is ``frame_type``."""
+    policy, rng = RandomPolicy(seed), Rng(seed)
+    for _ in range(limit):
+        if game.pending and isinstance(game.pending[-1], frame_type):
+            return game
+        game = game.apply(rng.pick(game.chance()) if game.to_move is CHANCE else policy(game))
+    raise AssertionError(f"no {frame_type.__name__} within {limit} applies")
+
+
+@pytest.mark.phase("andromeda.battle.roll")
+def test_a_battle_is_one_chance_event_with_the_exact_odds_before_its_dice():
+    game = first(make(seed=3, players=3), Fighting)
+    frame = game.pending[-1]
+    odds = frame.battle.odds(RULEBOOK)
+    expected = {("wins", i): p for i, p in enumerate(odds.wins) if p} | ({("no winner",): odds.no_winner} if odds.no_winner else {})
+    assert game.to_move is CHANCE and game.chance() == expected and sum(game.chance().values()) == 1
+    assert all(isinstance(p, Fraction) for p in game.chance().values())
+    outcome = next(iter(expected))
+    after = game.apply(outcome)
+    assert any(s.title == "Result" for s in after.steps) and not any(isinstance(f, Fighting) for f in after.pending)
+
+
+@pytest.mark.phase("andromeda.tracks")
+def test_an_upgrade_space_reached_by_a_purchase_is_a_decision_of_its_own():
+    game = make(seed=1)
+    table = game.table
+    yellow = table.player("yellow")
+    tracks = dict(yellow.tracks.items) | {"industry": 3}
+    yellow = replace(yellow.with_ship(replace(yellow.ship("transport-1"), where="region:Maximus Field")),
+                     resources=Goods.of(titanium=4), tracks=Goods.of(tracks))
+    game = replace(game, table=table.with_player(yellow), pending=(Activating("Maximus Field"),))
+    industry = [o for o in game.options().legal if dict(o.choice).get("modules", ("",))[0] in table.display("industry")
+                and len(dict(o.choice)["modules"]) == 1]
+    assert industry
+    after = game.apply(industry[0].choice)
+    assert isinstance(after.pending[-1], TrackChoice) and after.to_move == "yellow"
+    labels = [o.text for o in after.options().legal]
+    assert "place the fighter tile" in labels and "place the fighter tile, without the free ship" in labels   # A-F10
+    built = after.apply(("upgrade", "fighter", False))
+    assert "fighter" in built.table.player("yellow").upgrades
+    assert built.table.player("yellow").ship("fighter").where == "supply"                                       # declined
+
+
+def test_a_seeded_random_two_player_game_passes_the_whole_game_tester():
+    report = CheckReport("andromeda")
+    report.games = 1
+    game = make(seed=1, players=2)
+    policies = {seat: RandomPolicy(31 + i) for i, seat in enumerate(game.seats)}
+    if _check_one(game, policies, Rng(1), 6000, random.Random(1), 0.02, "2 players seed 1", report):
+        report.ended += 1
+    report.assert_ok()
+    assert report.applies > 500
+
+
+@pytest.mark.parametrize("players, teams", [(3, False), (4, False), (4, True)])
+def test_the_first_applies_of_larger_games_keep_the_contract(players, teams):
+    """Every listed-legal option applies and every refused one is refused with its own rule (at probed
+    states), apply leaves the state it was given unchanged, never a dead end, invariants hold."""
+    import pickle
+
+    from tabletoolkit.engine.tester import _probe
+
+    game = make(seed=2, players=players, teams=teams)
+    policy, rng, prober = RandomPolicy(2), Rng(2), random.Random(2)
+    report = CheckReport("andromeda")
+    for step in range(400):
+        if game.over:
+            break
+        assert not game.invariants()
+        if game.to_move is CHANCE:
+            assert sum(game.chance().values()) == 1
+            choice = rng.pick(game.chance())
+        else:
+            assert game.options().legal, f"dead end at step {step}"
+            if prober.random() < 0.05:
+                assert _probe(game, game.options(), f"step {step}", report), report.defects
+            choice = policy(game)
+        frozen = pickle.dumps(game)
+        after = game.apply(choice)
+        assert pickle.dumps(game) == frozen
+        game = after
