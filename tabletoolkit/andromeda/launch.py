@@ -46,6 +46,8 @@ class BaseAccess:
     maximus_module: bool = False
     odessa_module: bool = False
     affordable_developments: frozenset[str] = frozenset()
+    jumped: "BaseAccess | None" = None
+    """The same after paying the energy for a Jump (filled in from the game); None: Jumps change nothing here."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.resources, int) or self.resources < 0:
@@ -126,6 +128,8 @@ def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access:
     """Whether the player could activate the alliance base in ``region`` (A-F4), and why."""
     key = board.regions[region].base
     name = ALLIANCE_BASES[key]
+    if spent and access.jumped is not None and key not in ("monolith", "trade_hub"):
+        access = access.jumped                      # what is left once the Jump's energy is paid
     if key == "shipyard":
         return True, "the Shipyard can always be activated (build, repair, or 1 VP with nothing to repair)"
     if key in ("monolith", "trade_hub"):

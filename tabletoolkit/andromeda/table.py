@@ -77,8 +77,10 @@ def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board,
     return board_of(game, catalog), Pieces.of(ships=ships, pirates=pirates, developments=developments, leaders=leaders)
 
 
-def base_access(game: Game, colour: str, catalog: Catalog | None = None) -> BaseAccess:
-    """What ``colour`` could do at each alliance base now (A-F4), read from the game."""
+def base_access(game: Game, colour: str, catalog: Catalog | None = None, *, variant: AndromedaVariant = RULEBOOK,
+                jump: bool = True) -> BaseAccess:
+    """What ``colour`` could do at each alliance base now (A-F4), read from the game; ``jumped``: the same
+    once the energy of a Jump is paid (a launch by Jump must still be able to activate the base)."""
     from .develop import development_options
 
     catalog = catalog or load_catalog()
@@ -92,7 +94,11 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None) -> Base
 
     kinds = {catalog.planet(game.region(name).planet).type for name, verdict in development_options(game, colour, catalog).items()
              if verdict == "legal"}
-    return BaseAccess(payable, can_buy(("science", "industry")), can_buy(("commerce", "civilization")), frozenset(kinds))
+    jumped = None
+    if jump and variant.jump_energy and player.resources["energy"] >= variant.jump_energy:
+        poorer = game.with_player(replace(player, resources=player.resources.minus(_energy(variant.jump_energy))))
+        jumped = base_access(poorer, colour, catalog, variant=variant, jump=False)
+    return BaseAccess(payable, can_buy(("science", "industry")), can_buy(("commerce", "civilization")), frozenset(kinds), jumped)
 
 
 def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> LaunchOptions:

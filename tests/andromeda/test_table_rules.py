@@ -266,3 +266,28 @@ def test_an_event_scoring_2_or_more_loses_exactly_1_vp_for_one_damaged_module():
     assert track_vp("supremacy", 8) >= 2
     after = run(resolve_event(start, Rng.forced([2]))).final_state
     assert after.player("red").vp == red.vp + track_vp("supremacy", 8) - 1        # A-R5: 1 VP per damaged module
+
+
+@pytest.mark.phase("andromeda.launch")
+def test_a_launch_by_jump_to_an_alliance_base_counts_the_jumps_energy_against_what_the_base_needs():
+    from tabletoolkit.andromeda.launch import _base_verdict
+    from tabletoolkit.andromeda.table import board_and_pieces, board_ship
+
+    game = at_monolith()
+    planet = next(r for r in game.regions if r.kind == "planet")
+    same_type = next(p for p in CATALOG.planets if p.type == CATALOG.planet(planet.planet).type and p.cost["energy"])
+    planet = replace(planet, planet=same_type.name)                     # a planet of that type whose cost includes energy
+    game = game.with_region(planet)
+    cost, needed = CATALOG.planet(planet.planet).cost, CATALOG.developments[CATALOG.planet(planet.planet).type].leaders
+    yellow = game.player("yellow")
+    yellow = replace(yellow.with_ship(replace(yellow.ship("transport-2"), where=f"region:{planet.name}")),
+                     resources=cost, leaders=needed)
+    game = game.with_player(yellow)
+    access = base_access(game, "yellow")
+    kind = CATALOG.planet(planet.planet).type
+    assert kind in access.affordable_developments and kind not in access.jumped.affordable_developments
+    board, pieces = board_and_pieces(game)
+    office = dict(game.region_ids)["Development Office"]
+    cruiser = board_ship(game, "yellow", "transport-1")
+    assert _base_verdict(board, pieces, cruiser, office, access, 0)[0]                 # flown there within range
+    assert not _base_verdict(board, pieces, cruiser, office, access, 1)[0]             # the Jump's energy is the planet's
