@@ -16,13 +16,16 @@ rules give it, as successive decisions on a stack of pending frames:
 - track steps onto a space with a choice stop and are decided on their own (which upgrade tile and
   whether to build the free ship, A-F10; which exploration token; whether to draw up to a raised hand
   limit);
+- free actions on your own turn, at its start and at its end (recruiting leaders where you have a ship,
+  discarding or inserting a claimed moon, spending exploration and supremacy tokens, collecting bonus
+  resources, playing tactics cards, a faction power);
 - the end of a turn: tactics cards over the hand limit discarded one by one; a pending event: the
   recruits its card allows, then the new pirate's region as a chance event with the exact odds of the
   pirate-placement rules (``pirates.placement_odds``); the game end, the final turns and final scoring.
 
-What is not modelled yet (so the game is not registered with ``tt.new_game``): free actions (insert or
-discard moons, tactics cards, exploration and supremacy tokens, recruiting, bonuses, faction powers,
-development cards), the faction choice at set-up (each player keeps the first of the three dealt),
+What is not modelled yet (so the game is not registered with ``tt.new_game``): free actions in the middle
+of a launch or return turn and the two allowed on other players' turns, development cards' abilities,
+the transfers of 2v2, the faction choice at set-up (each player keeps the first of the three dealt),
 diplomacy cards whose effect is not data, the any-side-may-end offer, tech modules chosen one by one, the
 optional rules; the decks (events, tactics, modules, planets, exploration) are dealt in a shuffled order
 at set-up from ``Rng(seed)`` instead of each draw being a chance event, and a tactics reshuffle uses a
@@ -339,6 +342,72 @@ def _owed(game: AndromedaGame) -> AndromedaGame:
     return game
 
 
+# --- free actions (自由行动), on your own turn ---------------------------------------------------------
+def _free_candidates(table: Table, colour: str) -> list[tuple]:
+    """Every free action with its details (the development cards' abilities are not offered yet)."""
+    from .repair import repair_options
+
+    catalog = _catalog()
+    player = table.player(colour)
+    found: list[dict] = []
+    here = {s.region for s in player.ships if s.on_board}
+    for region in table.regions:
+        if region.name in here:
+            found += [dict(action="recruit", region=region.name, count=n) for n in range(1, region.leaders[colour] + 1)]
+            if region.bonus:
+                found.append(dict(action="collect_bonus", region=region.name))
+    repairs = [f"{o}:" for o, v in repair_options(table, colour).items() if v == "legal"]
+    for index, moon in enumerate(player.moons):
+        if moon.repair:
+            for spec in _repair_targets(player):
+                option, _, target = spec.partition(":")
+                found.append(dict(action="discard_moon", index=index, repair=(option, target or None)))
+            if not repairs or repairs == ["nothing:"]:
+                found.append(dict(action="discard_moon", index=index, repair=("nothing", None)))
+        else:
+            found.append(dict(action="discard_moon", index=index))
+        slots = [m.name for m in player.modules if catalog.module(m.name).input_slot or catalog.module(m.name).output_slot]
+        industry = [m.name for m in player.modules if catalog.module(m.name).row == "industry"]
+        halves = [f"half:{a}|{b}" for a, b in zip(industry, industry[1:])]
+        found += [dict(action="insert_moon", index=index, target=t) for t in slots + ["tactical_ops"] + halves]
+    found += [dict(action="spend_exploration", index=i) for i in range(len(player.exploration))]
+    found += [dict(action="spend_supremacy", index=i) for i in range(len(player.supremacy_tokens))]
+    found += [dict(action="play_tactics", card=c) for c in sorted(set(player.tactics))
+              if catalog.tactics_kinds.get(c) in ("action", "event", "persistent")]
+    found.append(dict(action="faction_power"))
+    return [("free",) + tuple(sorted(d.items())) for d in found]
+
+
+def _free_options(game: AndromedaGame) -> list[Option]:
+    from .free_actions import free_action
+
+    table, colour = game.table, game.table.active
+
+    def attempt(choice):
+        details = dict(choice[1:])
+        run(free_action(table, colour, details.pop("action"), variant=game.variant, rng=_rng(game), **details))
+
+    def words(choice):
+        details = dict(choice[1:])
+        action = details.pop("action").replace("_", " ")
+        return dict(label=f"{action}: " + ", ".join(f"{k} {v}" for k, v in details.items()) if details else action,
+                    group="free action")
+
+    return [o for o in _checked(_free_candidates(table, colour), attempt, words) if o.legal or o.rule not in _QUIET]
+
+
+#: Refusals not worth listing among a turn's options (nothing there to act on).
+_QUIET = {"andromeda.free_actions.no_power", "andromeda.free_actions.power_used"}
+
+
+def _free(game: AndromedaGame, choice, steps) -> AndromedaGame:
+    from .free_actions import free_action
+
+    details = dict(choice[1:])
+    ran = run(free_action(game.table, game.table.active, details.pop("action"), variant=game.variant, rng=_rng(game), **details))
+    return _with_table(game, ran.result, steps, ran)
+
+
 # --- a turn ---------------------------------------------------------------------------------------
 def _turn_options(game: AndromedaGame, _frame) -> Options:
     table, colour = game.table, game.table.active
@@ -359,11 +428,13 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
             elif v.rule != "andromeda.launch.empty_space":
                 options.append(Option(choice, False, v.rule, v.reason, v.section, label=label, group="launch"))
     options.append(Option(("return",), label="return every ship to the station", group="return"))
-    return Options(options)
+    return Options(options + _free_options(game))
 
 
 def _start_turn(game: AndromedaGame, _frame, choice, steps) -> AndromedaGame:
     table, colour = game.table, game.table.active
+    if choice[0] == "free":
+        return _free(game, choice, steps)
     if choice[0] == "return":
         steps.append(Step("Return turn", f"{colour} returns all ships this turn.", "返回空间站回合", table))
         return _push(game, Returning())
@@ -835,13 +906,27 @@ def _over_limit(game: AndromedaGame, discards: tuple[str, ...]) -> int:
 
 
 def _discard_options(game: AndromedaGame, frame: Discarding) -> Options:
+    """The end of your turn: free actions still, tactics cards over the hand limit discarded one by one, then
+    the end of the turn (refused while the hand is over its limit)."""
     hand = list(game.table.player(game.table.active).tactics)
     for card in frame.discards:
         hand.remove(card)
-    return Options(Option(("discard", c), label=f"discard {c}", group="hand limit") for c in sorted(set(hand)))
+    over = _over_limit(game, frame.discards)
+    options = [Option(("discard", c), label=f"discard {c}", group="hand limit") for c in sorted(set(hand))] if over > 0 else []
+    if over > 0:
+        options.append(Option(("end turn",), False, "andromeda.free_actions.hand_limit",
+                              f"{game.table.active} holds {over} tactics card(s) over the hand limit: discard them first",
+                              "自由行动 · 战术卡上限", label="end the turn", group="end"))
+    else:
+        options.append(Option(("end turn",), label="end the turn", group="end"))
+    return Options(options + (_free_options(game) if not frame.discards else []))
 
 
 def _discard(game: AndromedaGame, frame: Discarding, choice, steps) -> AndromedaGame:
+    if choice[0] == "free":
+        return _free(game, choice, steps)
+    if choice[0] == "end turn":
+        return _end_of_turn(game, frame, steps)
     return _top(game, Discarding(frame.discards + (choice[1],)))
 
 
@@ -936,9 +1021,6 @@ def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:
         top = game.pending[-1] if game.pending else None
         if isinstance(top, TrackChoice):
             return game
-        if isinstance(top, Discarding) and _over_limit(game, top.discards) <= 0:
-            game = _end_of_turn(game, top, steps)
-            continue
         if isinstance(top, AUTOMATIC):
             options = _OPTIONS[type(top)](game, top)
             if len(options) == 1 and options[0].legal:
