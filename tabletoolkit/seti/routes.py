@@ -78,10 +78,21 @@ def cheapest_route(solar: SolarSystem, start: Space, planet: str, techs: frozens
     target = _target(solar, planet)
     if target is None:
         return None
+    key = (id(solar.layout), solar.turns, "PT3" in techs, variant, tuple(start), target)
+    cached = _ROUTES.get(key)
+    if cached is not None and cached[0] is solar.layout:
+        return cached[1]
     graph = solar.graph(techs, variant)
     paths = nx.all_shortest_paths(graph, Space(*start), target, weight="moves")
     routes = [measure(solar, path, techs, variant) for path in paths]
-    return min(routes, key=lambda r: (-r.publicity, r.spaces))
+    best = min(routes, key=lambda r: (-r.publicity, r.spaces))
+    if len(_ROUTES) > 8192:
+        _ROUTES.clear()
+    _ROUTES[key] = (solar.layout, best)  # a route depends on the discs' turns, PT #03 and the variant only
+    return best
+
+
+_ROUTES: dict = {}
 
 
 def routes_within(solar: SolarSystem, start: Space, allowance: int, techs: frozenset[str] = frozenset(),

@@ -365,6 +365,10 @@ class Ride:
     publicity: int  # what entering pays a pushed probe's owner, before the cap (0 otherwise)
 
 
+_SHOWN: dict = {}
+_GRAPHS: dict = {}
+
+
 @dataclass(frozen=True)
 class SolarSystem:
     """The solar system in play: disc turns, sector boards, probes, planet-board models, rotation marker.
@@ -414,11 +418,30 @@ class SolarSystem:
 
     def contents(self, space: Space) -> Contents:
         """What ``space`` shows now."""
-        layer = self.layer(space)
-        if layer == BASE:
-            return self.layout.base.get(tuple(space), EMPTY)
-        disc = self.layout.discs[layer - 1]
-        return disc.spaces.get((space.ring, self._position(disc, space)), EMPTY)
+        found = self._shown().get(space)
+        if found is None:
+            self.check_space(space)
+        return found
+
+    def _shown(self) -> dict[tuple[int, int], Contents]:
+        """What every space shows at these disc turns (worked out once per layout and turns: the discs'
+        geometry is all it depends on)."""
+        key = (id(self.layout), self.turns)
+        cached = _SHOWN.get(key)
+        if cached is not None and cached[0] is self.layout:
+            return cached[1]
+        table: dict[tuple[int, int], Contents] = {}
+        for space in self.spaces():
+            layer = self.layer(space)
+            if layer == BASE:
+                table[space] = self.layout.base.get(tuple(space), EMPTY)
+            else:
+                disc = self.layout.discs[layer - 1]
+                table[space] = disc.spaces.get((space.ring, self._position(disc, space)), EMPTY)
+        if len(_SHOWN) > 4096:
+            _SHOWN.clear()
+        _SHOWN[key] = (self.layout, table)
+        return table
 
     def check_space(self, space: Any) -> None:
         """``InvalidInput`` unless ``space`` is a (ring, sector) of this solar system."""
@@ -500,7 +523,19 @@ class SolarSystem:
 
     def graph(self, techs: frozenset[str] = frozenset(), variant: SetiVariant = RULEBOOK) -> nx.DiGraph:
         """The movement graph: an edge per step between adjacent spaces, with ``moves`` (``step_cost``)
-        and ``publicity`` (``entry_publicity``)."""
+        and ``publicity`` (``entry_publicity``). Built once per layout, disc turns, PT #03 and variant
+        (nothing else changes it); treat it as read-only."""
+        key = (id(self.layout), self.turns, "PT3" in techs, variant)
+        cached = _GRAPHS.get(key)
+        if cached is not None and cached[0] is self.layout:
+            return cached[1]
+        graph = self._build_graph(techs, variant)
+        if len(_GRAPHS) > 1024:
+            _GRAPHS.clear()
+        _GRAPHS[key] = (self.layout, graph)
+        return graph
+
+    def _build_graph(self, techs: frozenset[str], variant: SetiVariant) -> nx.DiGraph:
         graph = nx.DiGraph()
         for space in self.spaces():
             graph.add_node(space, contents=self.contents(space))

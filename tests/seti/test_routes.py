@@ -153,3 +153,15 @@ def test_moves_within_one_ring():
 def test_unknown_planets_are_invalid_input(solar):
     with pytest.raises(InvalidInput):
         cheapest_route(solar, EARTH, "Pluto")
+
+
+def test_the_movement_graph_is_built_once_per_disc_turns_and_routes_are_remembered():
+    from tabletoolkit.seti.solar import SolarSystem
+
+    solar = SolarSystem.default()
+    assert solar.graph() is solar.graph() and solar.graph() is not solar.graph(frozenset({"PT3"}))
+    turned = solar.rotated()[0]
+    assert turned.graph() is not solar.graph()
+    start = solar.earth
+    route = cheapest_route(solar, start, "Mars")
+    assert cheapest_route(solar, start, "Mars") is route
