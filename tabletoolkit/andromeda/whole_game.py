@@ -28,8 +28,9 @@ of a launch or return turn and the two allowed on other players' turns, developm
 the transfers of 2v2, the faction choice at set-up (each player keeps the first of the three dealt),
 diplomacy cards whose effect is not data, the any-side-may-end offer, tech modules chosen one by one, the
 optional rules; the decks (events, tactics, modules, planets, exploration) are dealt in a shuffled order
-at set-up from ``Rng(seed)`` instead of each draw being a chance event, and a tactics reshuffle uses a
-seeded ``Rng`` of the state.
+at set-up from ``Rng(seed)`` instead of each draw being a chance event. The tactics discard is shuffled
+under the deck card by card as chance events once fewer than ``RESHUFFLE_BELOW`` cards are left (the rule
+shuffles when the deck is empty; cards discarded after that wait for the next shuffle).
 """
 
 from __future__ import annotations
@@ -147,8 +148,14 @@ class Placing:
     discards: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Shuffling:
+    """The tactics discard shuffled under the deck: a chance event per card (the next card, uniform over
+    the discarded cards left)."""
+
+
 Frame = (Activating | Raiding | Escalating | Diplomacy | Energy | Fighting | Barraging | Operations | Returning
-         | TrackChoice | Discarding | Recruiting | Placing)
+         | TrackChoice | Discarding | Recruiting | Placing | Shuffling)
 
 
 @dataclass(frozen=True, repr=False)
@@ -159,7 +166,6 @@ class AndromedaGame(Game):
     variant: AndromedaVariant = RULEBOOK
     seed: int = 0
     pending: tuple[Frame, ...] = ()
-    reshuffles: int = 0
     steps: tuple[Step, ...] = field(default=(), compare=False)
 
     game_id: ClassVar[str] = "andromeda"
@@ -180,7 +186,7 @@ class AndromedaGame(Game):
         if self.over:
             return None
         frame = self.pending[-1] if self.pending else None
-        if isinstance(frame, (Fighting, Placing)):
+        if isinstance(frame, (Fighting, Placing, Shuffling)):
             return CHANCE
         if isinstance(frame, (Escalating, Diplomacy, Energy, Barraging, Operations, Recruiting)):
             return frame.order[0]
@@ -201,6 +207,9 @@ class AndromedaGame(Game):
             if odds.no_winner:
                 found[("no winner",)] = Fraction(odds.no_winner)
             return found
+        if isinstance(frame, Shuffling):
+            pile = self.table.tactics_discard
+            return {("card", c): Fraction(pile.count(c), len(pile)) for c in sorted(set(pile))}
         return {("placed", region): Fraction(p) for region, p in _placement(self.table, self.variant).items() if p}
 
     def describe_outcome(self, outcome: Any) -> str:
@@ -209,6 +218,8 @@ class AndromedaGame(Game):
             if outcome[0] == "no winner":
                 return "no winner: a tie for first, everyone loses (A-F2)"
             return f"{' + '.join(frame.battle.factions[outcome[1]])} wins"
+        if isinstance(frame, Shuffling):
+            return f"{outcome[1]} goes under the tactics deck"
         if isinstance(frame, Placing):
             names = {rid: name for name, rid in tbl._ids(self.table).items()}
             return "the pirate stays on its card" if outcome[1] == NOT_PLACED else f"the pirate lands in {names[outcome[1]]}"
@@ -327,9 +338,10 @@ def _top(game: AndromedaGame, frame: Frame) -> AndromedaGame:
     return replace(game, pending=game.pending[:-1] + (frame,))
 
 
-def _rng(game: AndromedaGame) -> Rng:
-    """The Rng a tactics reshuffle needs (the deck's order is dealt, not a chance event yet)."""
-    return Rng(game.seed * 1_000_003 + game.reshuffles)
+def _rng(game: AndromedaGame) -> None:
+    """No Rng inside the game: every shuffle that matters is a chance event (``Shuffling``), so the phases
+    never need one (a phase asking for one is a defect the tester reports as an untyped refusal)."""
+    return None
 
 
 def _owed(game: AndromedaGame) -> AndromedaGame:
@@ -1004,23 +1016,39 @@ _OPTIONS = {
 _RESOLVE = {
     type(None): _start_turn, Activating: _activate, Raiding: _raid, Escalating: _escalate, Diplomacy: _diplomacy,
     Energy: _energy, Fighting: _fight, Barraging: _barrage, Operations: _operation, Returning: _return,
-    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place,
+    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place, Shuffling: lambda g, f, o, s: _shuffle(g, o),
 }
 
 
+def _shuffle(game: AndromedaGame, outcome) -> AndromedaGame:
+    table = game.table
+    pile = list(table.tactics_discard)
+    pile.remove(outcome[1])
+    table = replace(table, tactics_deck=table.tactics_deck + (outcome[1],), tactics_discard=tuple(pile))
+    game = replace(game, table=table)
+    return game if pile else _pop(game)
+
+
 AUTOMATIC = (Raiding, Escalating, Diplomacy, Energy)
+#: The tactics discard is shuffled under the deck once fewer cards than this are left (more than any one
+#: effect draws at once), so no phase ever reshuffles on its own in the middle of a draw.
+RESHUFFLE_BELOW = 9
 
 
 def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:
     """After each decision: owed track steps first; a hand within its limit ends the turn; a raid, an
     escalation, a diplomacy or an energy decision with one option only (nothing else offered) is taken."""
     while True:
-        if game.table.tactics_deck == () and game.table.tactics_discard:
-            game = replace(game, reshuffles=game.reshuffles + 1)
         game = _owed(game)
         top = game.pending[-1] if game.pending else None
         if isinstance(top, TrackChoice):
             return game
+        table = game.table
+        if not isinstance(top, (Shuffling, Fighting, Placing)) and len(table.tactics_deck) < RESHUFFLE_BELOW and table.tactics_discard:
+            steps.append(Step("Shuffle the tactics discard", f"The tactics deck is down to {len(table.tactics_deck)} card(s): the "
+                              f"{len(table.tactics_discard)} discarded cards are shuffled under it, card by card (each a chance event).",
+                              "自由行动 · 战术卡", table))
+            return _push(game, Shuffling())
         if isinstance(top, AUTOMATIC):
             options = _OPTIONS[type(top)](game, top)
             if len(options) == 1 and options[0].legal:
