@@ -425,7 +425,7 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
     table, colour = game.table, game.table.active
     player = table.player(colour)
     options = []
-    seen = set()
+    seen, refused = set(), set()
     for ship in player.ships_at("bay"):
         if (ship.kind, ship.damage) in seen:
             continue
@@ -437,7 +437,8 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
             label = f"launch {ship.kind.replace('_', ' ')} to {names[v.region]}"
             if v.legal:
                 options.append(Option(choice, label=label, group="launch", cost=f"{v.energy} energy (Jump)" if v.jump else None))
-            elif v.rule != "andromeda.launch.empty_space":
+            elif v.rule != "andromeda.launch.empty_space" and (v.region, v.rule) not in refused:
+                refused.add((v.region, v.rule))       # the same refusal for another ship type is not repeated
                 options.append(Option(choice, False, v.rule, v.reason, v.section, label=label, group="launch"))
     options.append(Option(("return",), label="return every ship to the station", group="return"))
     return Options(options + _free_options(game))
@@ -831,7 +832,14 @@ def _return_options(game: AndromedaGame, frame: Returning) -> Options:
         extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
         return dict(label=f"activate {act.module} with {how}{extra}", group="activate a module")
 
-    return _checked(_return_candidates(table, colour, frame.plan) + [("done",)], attempt, words)
+    options, refused = [], set()
+    for option in _checked(_return_candidates(table, colour, frame.plan) + [("done",)], attempt, words):
+        if not option.legal:
+            if (option.choice.module, option.rule) in refused:
+                continue                              # the same refusal for another way to activate it
+            refused.add((option.choice.module, option.rule))
+        options.append(option)
+    return Options(options)
 
 
 def _return(game: AndromedaGame, frame: Returning, choice, steps) -> AndromedaGame:

@@ -114,3 +114,13 @@ def test_the_first_applies_of_larger_games_keep_the_contract(players, teams):
         after = game.apply(choice)
         assert pickle.dumps(game) == frozen
         game = after
+
+
+def test_the_steady_captain_always_has_a_legal_choice_and_finishes_a_game():
+    from tabletoolkit.andromeda.scripted import steady_captain
+    from tabletoolkit.engine.play import play
+
+    game = make(seed=7, players=2)
+    played = play(game, {seat: steady_captain for seat in game.seats})
+    assert played.over and played.final.outcome().winners
+    assert played.final.table.ended_by is not None and max(p.vp for p in played.final.table.players) >= 50
