@@ -12,7 +12,8 @@ package registries are used: npm for Pyodide's runtime (``lite/site.toml``), PyP
 Steps:
 1. Pyodide's runtime from the npm package, checked against the pinned integrity.
 2. The wheels: downloaded from PyPI, tabletoolkit's built from this checkout, the kernel's own wheels taken
-   from jupyterlite-pyodide-kernel.
+   from jupyterlite-pyodide-kernel; then precompiled by Pyodide's CPython run under Node
+   (``lite/pycompile.py``), so no kernel start spends seconds compiling sympy.
 3. A ``pyodide-lock.json`` listing exactly those wheels, with dependencies read from each wheel's metadata
    under Pyodide's environment markers; a missing or mismatched dependency stops the build. The npm package's
    own lock points at packages it does not ship, so it is not used.
@@ -124,29 +125,39 @@ def pip_download(requirements: Path, target: Path, *, hashes: bool) -> None:
     run(command + (["--require-hashes"] if hashes else []))
 
 
-def pinned() -> dict[str, str]:
-    """``{canonical name: version}`` from lite/browser-requirements.txt."""
+def pinned() -> dict[str, tuple[str, set[str]]]:
+    """``{canonical name: (version, sha256 hashes)}`` from lite/browser-requirements.txt."""
     pins = {}
     for line in BROWSER_REQUIREMENTS.read_text().splitlines():
-        line = line.split("#", 1)[0].strip().rstrip("\\").strip()
+        line = line.split("#", 1)[0].strip()
         if line and not line.startswith("--"):
-            requirement = Requirement(line.split(" --hash", 1)[0])
+            hashes = set(re.findall(r"--hash=sha256:([0-9a-f]{64})", line))
+            requirement = Requirement(re.sub(r"\s*--hash=\S+", "", line))
             (specifier,) = requirement.specifier
-            pins[canonicalize_name(requirement.name)] = specifier.version
+            pins[canonicalize_name(requirement.name)] = (specifier.version, hashes)
     return pins
 
 
 def downloaded_wheels() -> list[Path]:
+    """The pinned wheels, from the cache when it holds them with a pinned hash, else from PyPI."""
     target = CACHE / "wheels"
-    pip_download(BROWSER_REQUIREMENTS, target, hashes=True)
-    wheels = []
-    for name, version in pinned().items():
-        found = [path for path in target.glob("*.whl")
-                 if canonicalize_name(path.name.split("-")[0]) == name and path.name.split("-")[1] == version]
-        if len(found) != 1:
-            sys.exit(f"build_lite: expected one wheel of {name}=={version} in {target}, found {found}")
-        wheels.append(found[0])
-    return wheels
+    pins = pinned()
+
+    def cached() -> dict[str, Path]:
+        found = {}
+        for path in target.glob("*.whl"):
+            name, version = canonicalize_name(path.name.split("-")[0]), path.name.split("-")[1]
+            if name in pins and pins[name][0] == version and hashlib.sha256(path.read_bytes()).hexdigest() in pins[name][1]:
+                found[name] = path
+        return found
+
+    if set(cached()) != set(pins):
+        pip_download(BROWSER_REQUIREMENTS, target, hashes=True)
+    found = cached()
+    missing = sorted(set(pins) - set(found))
+    if missing:
+        sys.exit(f"build_lite: no wheel with a pinned hash in {target} for {missing}")
+    return [found[name] for name in pins]
 
 
 def tabletoolkit_wheel(work: Path) -> Path:
@@ -173,6 +184,39 @@ def kernel_wheels() -> list[Path]:
     return wheels
 
 
+def precompile(wheels: list[Path], runtime: Path) -> list[Path]:
+    """The wheels with their modules compiled by Pyodide's own CPython (lite/pycompile.py, under Node).
+
+    Compiled wheels are cached under build/lite-cache/compiled by the digest of the wheel, the compiler
+    and Pyodide's version, so only a new or changed wheel is compiled again.
+    """
+    options = CONFIG["compile"]
+    keep = {canonicalize_name(name) for name in options["keep_source"]}
+    drop = {canonicalize_name(name) for name in options["drop_tests"]}
+    tool = hashlib.sha256(CONFIG["pyodide"]["package"].encode())
+    for part in ("pycompile.py", "pycompile.mjs"):
+        tool.update((LITE / part).read_bytes())
+    jobs, compiled = [], []
+    for wheel in wheels:
+        name = canonicalize_name(wheel.name.split("-")[0])
+        flags = {"keep_source": name in keep, "drop_tests": name in drop}
+        key = hashlib.sha256(tool.digest() + wheel.read_bytes() + json.dumps(flags).encode()).hexdigest()[:20]
+        target = CACHE / "compiled" / key / wheel.name
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            jobs.append({"source": str(wheel), "target": str(target) + ".partial", **flags})
+        compiled.append(target)
+    if jobs:
+        if not shutil.which("node"):
+            sys.exit("build_lite: Node.js is needed to precompile the wheels with Pyodide (apt-get install nodejs)")
+        listing = CACHE / "compile-jobs.json"
+        listing.write_text(json.dumps(jobs, indent=1))
+        run(["node", str(LITE / "pycompile.mjs"), str(runtime), str(listing)])
+        for job in jobs:
+            Path(job["target"]).rename(job["target"].removesuffix(".partial"))
+    return compiled
+
+
 # 3. The lock ---------------------------------------------------------------------------------------------
 
 def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
@@ -186,9 +230,9 @@ def wheel_metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
             imports = [line.strip() for line in archive.read(top_level).decode().splitlines() if line.strip()]
         else:
             imports = sorted({
-                name.split("/")[0].removesuffix(".py") for name in names
-                if not name.split("/")[0].endswith((".dist-info", ".data"))
-                and (name.count("/") >= 1 or name.endswith(".py"))
+                name.split("/")[0].removesuffix(".pyc").removesuffix(".py") for name in names
+                if not name.split("/")[0].endswith((".dist-info", ".data", "__pycache__"))
+                and ("/" in name or name.endswith((".py", ".pyc")))
             })
     return metadata["Name"], metadata["Version"], metadata.get_all("Requires-Dist") or [], imports
 
@@ -414,7 +458,7 @@ def build(output: Path, force: bool) -> None:
     stage = ROOT / "build" / "lite-stage"
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
-    wheels = [*downloaded_wheels(), tabletoolkit_wheel(stage / "work"), *kernel_wheels()]
+    wheels = precompile([*downloaded_wheels(), tabletoolkit_wheel(stage / "work"), *kernel_wheels()], runtime)
     packages = stage_pyodide(runtime, wheels, stage / "static" / "pyodide")
     lacking = stage_notebooks(packages, stage / "files")
     stage_config(stage)

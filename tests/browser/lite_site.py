@@ -158,20 +158,16 @@ START_RUN_ALL = """async () => {
     const panel = app.shell.currentWidget;
     await panel.context.ready;
     await panel.sessionContext.ready;
-    void app.commands.execute('notebook:run-all-cells');
+    window.ttRunAll = app.commands.execute('notebook:run-all-cells');
 }"""
 WAIT_UNTIL_IDLE = """async () => {
     const panel = window.jupyterapp.shell.currentWidget;
-    await panel.sessionContext.ready;
+    const done = await window.ttRunAll;
     const kernel = panel.sessionContext.session.kernel;
-    let busy = 0;
-    for (let i = 0; i < 3000; i++) {
-        // idle for half a second in a row: "run all" has queued every cell by then
-        busy = kernel.status === 'idle' ? busy + 1 : 0;
-        if (busy >= 5) { break; }
+    for (let i = 0; i < 3000 && kernel.status !== 'idle'; i++) {
         await new Promise(resolve => setTimeout(resolve, 100));
     }
-    return {done: true, status: kernel.status};
+    return {done: done, status: kernel.status};
 }"""
 
 
@@ -181,6 +177,7 @@ def start_run_all(page) -> None:
 
 
 def wait_until_idle(page) -> dict:
+    """Wait for the run ``start_run_all`` began, then for the kernel to be idle (as ``run_all`` returns)."""
     return page.evaluate(WAIT_UNTIL_IDLE)
 
 
@@ -189,6 +186,24 @@ def run_all(page) -> dict:
     return page.evaluate(RUN_ALL)
 
 
-def shown_errors(page) -> list[str]:
-    errors = page.locator("[data-mime-type='application/vnd.jupyter.error']")
-    return [errors.nth(i).inner_text() for i in range(errors.count())]
+CELL_REPORT = """() => window.jupyterapp.shell.currentWidget.content.widgets
+    .filter(cell => cell.model.type === 'code')
+    .map(cell => ({
+        count: cell.model.executionCount,
+        tags: cell.model.getMetadata('tags') || [],
+        errors: cell.model.outputs.toJSON().filter(o => o.output_type === 'error').map(o => `${o.ename}: ${o.evalue}`),
+        source: cell.model.sharedModel.getSource().slice(0, 100),
+    }))"""
+
+
+def cell_report(page) -> list[dict]:
+    """Each code cell of the current notebook: its execution count, tags, errors and first line.
+
+    Read from the notebook's model, not the page: JupyterLab draws an error with the stderr mime type.
+    """
+    return page.evaluate(CELL_REPORT)
+
+
+def lacking(name: str) -> list[str]:
+    """The modules the build found ``name`` needs and the browser does not have."""
+    return json.loads(STAMP.read_text()).get("lacking", {}).get(name, [])
