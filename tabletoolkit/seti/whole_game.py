@@ -34,7 +34,7 @@ from .game import Decisions, SetiGame, advance_rotation
 from .main_actions import Analyze, Land, Launch, Orbit, Scan
 from .missions import legal_completions
 from .rewards import INCOME_KINDS
-from .scan import EarthSignal, RowSignal
+from .scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, scan_sectors
 from .scoring import score_game
 from .setup import set_up
 from .turns import PASS, TURN, Pass, PlayCard, Research, end_turn, legal_main_actions, settle_pending
@@ -61,6 +61,36 @@ class DiscardForConversion:
 
     def __str__(self) -> str:
         return f"discard {self.card} for the conversion"
+
+
+@dataclass(frozen=True)
+class UseTelescope:
+    """In a scan: use telescope tech ``tech`` for ``step`` (``None``: leave it unused)."""
+
+    tech: str
+    step: Any = None
+
+    def __str__(self) -> str:
+        if self.step is None:
+            return f"{self.tech}: not used"
+        step = self.step
+        if isinstance(step, EarthSignal):
+            return f"{self.tech}: the Earth signal in sector {step.sector}, next to Earth's"
+        if isinstance(step, HandSignal):
+            return f"{self.tech}: discard {step.card} for a signal in sector {step.sector}"
+        if isinstance(step, MercurySignal):
+            return f"{self.tech}: 1 publicity for a signal in Mercury's sector"
+        return f"{self.tech}: 1 energy to {'launch a probe' if step.use == 'launch' else 'gain a move'}"
+
+
+TELESCOPES = ("TT1", "TT2", "TT3", "TT4")
+
+
+def _with_step(steps: tuple, step: Any) -> tuple:
+    """A scan's steps with ``step`` added (TT #01's Earth signal replaces the plain one)."""
+    if isinstance(step, EarthSignal):
+        return tuple(step if isinstance(s, EarthSignal) else s for s in steps)
+    return steps + (step,)
 
 
 @dataclass(frozen=True)
@@ -136,6 +166,7 @@ class SetiWholeGame(Game):
     given: tuple = ()
     paying: tuple[str, ...] = ()
     converting: tuple | None = None  # (get, row) of a conversion of cards being paid
+    scanning: tuple | None = None  # the steps of a scan being chosen, then the telescope techs still to ask
     steps: tuple[Step, ...] = field(default=(), compare=False)
 
     # --- the contract ------------------------------------------------------------------------------------
@@ -160,6 +191,10 @@ class SetiWholeGame(Game):
             where = f"round {table.round}, {table.active_colour} {self.phase} the main action"
         if self.segment is not None:
             where += f", {self._need_words()}"
+        if self.scanning is not None:
+            where += f", scanning: {self.scanning[1][0]} to use or not"
+        if self.converting is not None:
+            where += f", paying a conversion ({len(self.paying)} card(s) chosen)"
         boards = ", ".join(f"{b.colour} {b.score} VP {b.credits}c {b.energy}e {b.publicity}p {b.data}d "
                            f"{len(b.hand)} cards" for b in table.players)
         return f"<SETI · {where} · {boards} · row {', '.join(table.card_row)} · deck {len(table.deck)}>"
@@ -189,6 +224,8 @@ class SetiWholeGame(Game):
             return Options(_option(o, progress.question) for o in progress.options)
         if self.converting is not None:
             return self._conversion_options()
+        if self.scanning is not None:
+            return self._telescope_options()
         return self._turn_options()
 
     def _resolve(self, choice: Any) -> "SetiWholeGame":
@@ -202,6 +239,16 @@ class SetiWholeGame(Game):
             get, row = self.converting
             game = replace(self, paying=(), converting=None)
             return game._continue(Segment("free", Convert("cards", get, paying, row)), ())
+        if self.scanning is not None:
+            steps, techs = self.scanning
+            steps = steps if choice.step is None else _with_step(steps, choice.step)
+            if techs[1:]:
+                return replace(self, scanning=(steps, techs[1:]), steps=())
+            return replace(self, scanning=None)._continue(Segment("main", Scan(steps)), ())
+        if isinstance(choice, Scan) and self.phase == "before":
+            techs = tuple(tech for tech in TELESCOPES if tech in self.table.player(self.table.active_colour).techs)
+            if techs:
+                return replace(self, scanning=(choice.steps, techs), steps=())
         if isinstance(choice, Convert) and choice.give == "cards":
             return replace(self, converting=(choice.get, choice.row), paying=(), steps=())
         if isinstance(choice, EndTurn):
@@ -378,6 +425,33 @@ class SetiWholeGame(Game):
                             found.append(self._checked(PlaceData(space, card), "free", "free action"))
         return found
 
+    def _telescope_options(self) -> Options:
+        """The next telescope tech the scanning player owns: use it (each way it can be used) or not
+        (望远镜科技; its cost is paid with the scan)."""
+        steps, techs = self.scanning
+        tech, table = techs[0], self.table
+        colour = table.active_colour
+        where = scan_sectors(table.solar, table.sectors)
+        if tech == "TT1":
+            uses = [EarthSignal(number) for number in where.beside_earth]
+        elif tech == "TT2":
+            uses = [HandSignal(card, sector) for card in dict.fromkeys(table.player(colour).hand)
+                    for sector in table.sectors.of_colour(table.card(card).colour)]
+        elif tech == "TT3":
+            uses = [MercurySignal()]
+        else:
+            uses = [ProbeBoost("launch"), ProbeBoost("move")]
+        found = [Option(UseTelescope(tech, None), label=f"{tech}: not used", group=f"scan: {tech}", section="望远镜科技")]
+        for step in uses:
+            choice = UseTelescope(tech, step)
+            try:
+                self._check(Segment("main", Scan(_with_step(steps, step))))
+            except IllegalAction as refusal:
+                found.append(Option.refused_by(choice, refusal, label=str(choice), group=f"scan: {tech}"))
+            else:
+                found.append(Option(choice, label=str(choice), group=f"scan: {tech}", section="望远镜科技"))
+        return Options(found)
+
     def _conversion_options(self) -> Options:
         board = self.table.player(self.table.active_colour)
         left = list(board.hand) + [n for n in board.alien_cards if self.variant.alien_card_converts
@@ -465,7 +539,7 @@ def scripted(game: SetiWholeGame) -> Any:
     legal of orbit, land, research, launch (with no probe in space), scan, analyze, play a card; else passes.
     After the main action it ends the turn."""
     legal = game.options().legal
-    if game.segment is not None or game.converting is not None:
+    if game.segment is not None or game.converting is not None or game.scanning is not None:
         return legal[0].choice
     if game.phase == "after":
         return EndTurn()

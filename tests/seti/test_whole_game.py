@@ -146,3 +146,27 @@ def test_the_scripted_player_plays_whole_games_to_their_end():
 def test_the_whole_game_tester_finds_no_defect():
     report = check_game("seti", range(2), probe=0.3, players=3)
     report.assert_ok()
+
+
+def test_a_scan_asks_each_telescope_tech_the_scanner_owns_in_turn():
+    from tabletoolkit.seti.scan import EarthSignal, MercurySignal
+    from tabletoolkit.seti.main_actions import Scan
+    from tabletoolkit.seti.whole_game import UseTelescope
+
+    game = tt.new_game("seti", players=2, seed=1)
+    table = game.table
+    table = table.with_player(replace(table.player("green"), techs=frozenset({"TT1", "TT3"}), publicity=5))
+    game = with_table(game, table)
+    scan = next(o.choice for o in game.options().legal if isinstance(o.choice, Scan))
+    asking = game.apply(scan)
+    assert asking.to_move == "green" and {o.group for o in asking.options()} == {"scan: TT1"}
+    adjacent = next(o.choice for o in asking.options().legal if o.choice.step is not None)
+    assert isinstance(adjacent.step, EarthSignal) and adjacent.step.sector is not None
+    asking = asking.apply(adjacent)
+    assert {o.group for o in asking.options()} == {"scan: TT3"}
+    done = asking.apply(UseTelescope("TT3", MercurySignal()))
+    while done.to_move is CHANCE:
+        done = done.apply(sorted(done.chance())[0])
+    assert done.phase == "after"
+    assert done.table.player("green").publicity == 5 - 1  # TT #03's publicity
+    assert done.table.sectors.sector(adjacent.step.sector).markers.count("green") >= 1
