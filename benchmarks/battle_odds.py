@@ -9,6 +9,8 @@ is repeated and printed as the median with the spread (lowest to highest). For e
 - engine, first call: a fresh interpreter imports tabletoolkit, then times its first
   ``contest_odds`` (one fresh process per repeat). Target: <= 2 ms.
 - engine, cold cache: in this process, every kernel cache cleared before each run.
+- engine, tables kept: the answers' caches cleared, the side tables and walk rows kept, as in a
+  process that has computed any other battle (for information; the target is on cold runs).
 - engine, warm: the answer cached.
 - icepool formula, dyce formula: each peer's distribution of a side's sorted dice (icepool's
   ``Pool.expand()``, dyce's ``P.rolls_with_counts()``), then one sweep over the sides' outcomes.
@@ -67,7 +69,6 @@ import ast, gc, sys, time
 import tabletoolkit
 from tabletoolkit.prob import contest_odds
 sides = ast.literal_eval(sys.argv[1])
-gc.collect()
 gc.disable()
 start = time.process_time()
 contest_odds(sides)
@@ -81,9 +82,7 @@ class OutOfTime(Exception):
 
 def cpu(function, *args):
     """CPU seconds of this process for one call, and the value. As in timeit, the garbage collector
-    is off during the call (after a collection), so one method's garbage is not collected in
-    another's time."""
-    gc.collect()
+    is off during the call, so one method's garbage is not collected in another's time."""
     gc.disable()
     try:
         start = time.process_time()
@@ -95,6 +94,11 @@ def cpu(function, *args):
 
 def engine_cold(sides):
     kernel.clear_caches()
+    return cpu(lambda: contest_odds(sides).wins)
+
+
+def engine_tables_kept(sides):
+    kernel.clear_caches(tables=False)
     return cpu(lambda: contest_odds(sides).wins)
 
 
@@ -246,12 +250,15 @@ def run_case(name: str, sides, repeats: int, budget: float) -> bool:
             elapsed, value = cpu(formula, sides)
             assert value == wins, (name, peer)
             peers[peer].append(elapsed)
+    kept = [engine_tables_kept(sides)[0] for _ in range(repeats)]
     warm = [engine_warm(sides)[0] for _ in range(repeats)]
     first = [engine_first_call(sides) for _ in range(repeats)]
     engine = statistics.median(cold)
     ratios = {peer: statistics.median(samples) / engine for peer, samples in peers.items()}
     print(f"  engine, first call        {spread(first)}   target <= {FIRST_CALL_GOAL * 1000:.0f} ms")
     print(f"  engine, cold cache        {spread(cold)}")
+    print(f"  engine, tables kept       {spread(kept)}   (answers not cached; icepool "
+          f"{statistics.median(peers['icepool']) / statistics.median(kept):.1f}x, dyce {statistics.median(peers['dyce']) / statistics.median(kept):.1f}x)")
     print(f"  engine, warm              {spread(warm)}")
     for peer, samples in peers.items():
         print(f"  {peer + ' formula':25} {spread(samples)}   engine (cold) is {ratios[peer]:6.1f}x faster")

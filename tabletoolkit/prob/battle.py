@@ -276,9 +276,9 @@ def contest_odds(sides: Sequence[Any], faces: int = FACES) -> ContestOdds:
     rollers = _normalise_sides(sides, faces)
     specs = [_canonical(side) for side in rollers]
     order = tuple(sorted(specs))
-    by_spec = dict(zip(order, _wins(order, faces)))
-    wins = tuple(by_spec[spec] for spec in specs)
-    return ContestOdds(rollers, wins, 1 - sum(wins))
+    chances, no_winner = _wins(order, faces)
+    by_spec = dict(zip(order, chances))
+    return ContestOdds(rollers, tuple(by_spec[spec] for spec in specs), no_winner)
 
 
 def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fraction, ...], ...]:
@@ -306,11 +306,15 @@ def top_tie_sizes(side: Any, copies: int, faces: int = FACES) -> dict[int, Fract
     return dict(_tie_sizes(_canonical(rollers), copies, faces))
 
 
-def clear_caches() -> None:
-    """Forget every cached table and answer (the benchmarks time cold runs with this)."""
-    for cached in (_wins, _decided, _tie_sizes, _side_table, _spread, _compositions, _band_keys):
+def clear_caches(tables: bool = True) -> None:
+    """Forget every cached answer and, unless ``tables`` is False, every table the answers are built
+    from (the benchmarks time cold runs with this)."""
+    for cached in (_wins, _decided, _tie_sizes):
         cached.cache_clear()
-    faces_walk.clear_caches()
+    if tables:
+        for cached in (_side_table, _spread, _compositions, _band_keys):
+            cached.cache_clear()
+        faces_walk.clear_caches()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -332,14 +336,16 @@ def _walks(specs: Sequence[Spec], positions: bool = False) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _wins(order: tuple[Spec, ...], faces: int) -> tuple[Fraction, ...]:
-    """P(win) of each side of a contest given by its canonical sides in sorted order."""
+def _wins(order: tuple[Spec, ...], faces: int) -> tuple[tuple[Fraction, ...], Fraction]:
+    """P(win) of each side of a contest given by its canonical sides in sorted order, and P(no winner)."""
     if len(order) == 1:
-        return (Fraction(1),)
+        return (Fraction(1),), Fraction(0)
     if _walks(order):
         walked = faces_walk.walk(order, faces)
-        return tuple(Fraction(w, walked.denominator) for w in walked.wins)
-    return _sweep(order, faces)
+        counts, denominator = walked.wins, walked.denominator
+    else:
+        counts, denominator = _sweep_counts(order, faces)
+    return tuple(Fraction(c, denominator) for c in counts), Fraction(denominator - sum(counts), denominator)
 
 
 @lru_cache(maxsize=1024)
@@ -360,11 +366,11 @@ def _decided_by_sweep(order: tuple[Spec, ...], faces: int, longest: int) -> tupl
     base = _base(order)
     full = {spec: _side_table(spec, faces, base) for spec in set(order)}
     cut = {spec: _prefix_tables(table, longest, faces, base) for spec, table in full.items()}
-    previous = (Fraction(0),) * len(order)
+    previous = (0,) * len(order)
     columns = []
     for depth in range(1, longest + 1):
-        wins = _sweep(order, faces, {spec: tables[depth - 1] for spec, tables in cut.items()})
-        columns.append(tuple(w - p for w, p in zip(wins, previous)))
+        wins, denominator = _sweep_counts(order, faces, {spec: tables[depth - 1] for spec, tables in cut.items()})
+        columns.append(tuple(Fraction(w - p, denominator) for w, p in zip(wins, previous)))
         previous = wins
     return tuple(tuple(column[i] for column in columns) for i in range(len(order)))
 
@@ -411,7 +417,14 @@ def _prefix_tables(table, longest: int, faces: int, base: int) -> list:
 
 
 def _sweep(order: tuple[Spec, ...], faces: int, tables: dict | None = None) -> tuple[Fraction, ...]:
-    """P(each side's key beats every other side's key), each distinct side computed once.
+    """P(each side's key beats every other side's key); see ``_sweep_counts``."""
+    counts, denominator = _sweep_counts(order, faces, tables)
+    return tuple(Fraction(c, denominator) for c in counts)
+
+
+def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = None) -> tuple[tuple[int, ...], int]:
+    """For each side, the rolls in which its key beats every other side's key, and the number of
+    rolls; each distinct side computed once.
 
     ``tables`` (side -> keys, weights, total) defaults to the full side tables. The sides with the
     fewest outcomes are combined once: the chance that all of them stay below a key is a step
@@ -449,10 +462,10 @@ def _sweep(order: tuple[Spec, ...], faces: int, tables: dict | None = None) -> t
             terms = list(map(mul, terms, aligned))
         if not alone:
             terms = map(mul, terms, _below_at(keys, *combined))
-        winning[distinct[index]] = Fraction(sum(terms), denominator)
+        winning[distinct[index]] = sum(terms)
     if rest is not None:
-        winning[distinct[rest]] = 1 - sum(winning.values())
-    return tuple(winning[spec] for spec in order)
+        winning[distinct[rest]] = denominator - sum(winning.values())
+    return tuple(winning[spec] for spec in order), denominator
 
 
 def _smallest_block(sizes: list[int]) -> list[int]:
