@@ -123,7 +123,7 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
         f"− {variant.event_damaged_module_penalty}×{game.player(c).damaged_modules} damaged = {v}" for c, v in scored.items())
         + " (never below 0, A-R5).", f"{RESOLVE} 1 VP 计分", game, {"vp": scored})
     if place_pirate is None:
-        from .table import place_pirate_in_game
+        from .placing import place_pirate_in_game
 
         yield Step("2 A new pirate", f"The card brings the {card.pirate}-class pirate: it is placed by the pirate-placement "
                    "rules (海盗 · 放置新海盗).", f"{RESOLVE} 2 放置新的海盗", game)
