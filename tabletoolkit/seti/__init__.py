@@ -28,3 +28,10 @@ from .whole_game import SetiWholeGame  # noqa: E402,F401
 
 register_game("seti", title="SETI: Search for Extraterrestrial Intelligence", make=whole_game.make,
               scripted=lambda: whole_game.scripted, settings={"players": (2, 3, 4)})
+
+# The solo game on the contract: tt.new_game("seti-solo", stars=1..5, seed=...), the rival its other seat.
+from . import solo_whole  # noqa: E402,F401
+from .solo_whole import SoloWholeGame  # noqa: E402,F401
+
+register_game("seti-solo", title="SETI solo: you against the rival agency", make=solo_whole.make,
+              scripted=lambda: solo_whole.scripted, settings={"stars": (1, 5)})

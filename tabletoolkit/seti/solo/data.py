@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from types import MappingProxyType
 from typing import Any, Mapping
 
 from ...engine.errors import InvalidInput
@@ -24,6 +23,38 @@ ARROWS = ("left", "right")
 PLANETS = ("Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune")
 TASK_KINDS = ("score", "pool_data", "publicity", "visit", "card_cost", "mission", "launch", "orbit", "land",
               "signal", "analyze", "tech", "trace", "sector_win")
+
+
+class ReadOnlyMap(Mapping):
+    """A read-only mapping (the solo material is fixed once read) that, unlike ``types.ReadOnlyMap``,
+    pickles: whole-game states holding it are copied and compared."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data=()):
+        object.__setattr__(self, "_data", dict(data))
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"mappingproxy({self._data!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+
+    def __reduce__(self):
+        return (ReadOnlyMap, (self._data,))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("the solo material is read-only")
+
 
 
 @dataclass(frozen=True)
@@ -55,7 +86,7 @@ class RivalAction:
     """One line of an action card. Unused fields keep their defaults."""
 
     kind: str
-    rewards: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    rewards: Mapping[str, Any] = field(default_factory=lambda: ReadOnlyMap({}))
     publicity_cost: int = 0
     moves: int = 0
     planets: tuple[str, ...] = ()
@@ -118,7 +149,7 @@ def parse_rewards(where: str, raw: Any) -> Mapping[str, Any]:
             _require(f"{where}.trace", value, value in TRACE_COLOURS + ("any",), "a trace colour: pink, yellow, blue or any")
         else:
             _require(f"{where}.{key}", value, isinstance(value, int) and value > 0, "a whole number above 0")
-    return MappingProxyType(dict(raw))
+    return ReadOnlyMap(dict(raw))
 
 
 def parse_difficulties(raw: dict[str, Any]) -> dict[int, Difficulty]:
@@ -280,8 +311,8 @@ def material() -> SoloMaterial:
     """The shipped solo material (``seti/data/solo_*.toml``)."""
     boards_file = _read("solo_boards.toml")
     return SoloMaterial(
-        MappingProxyType(parse_difficulties(boards_file)),
-        MappingProxyType(parse_boards(boards_file)),
-        MappingProxyType(parse_cards(_read("solo_actions.toml"))),
-        MappingProxyType(parse_objectives(_read("solo_objectives.toml"))),
+        ReadOnlyMap(parse_difficulties(boards_file)),
+        ReadOnlyMap(parse_boards(boards_file)),
+        ReadOnlyMap(parse_cards(_read("solo_actions.toml"))),
+        ReadOnlyMap(parse_objectives(_read("solo_objectives.toml"))),
     )

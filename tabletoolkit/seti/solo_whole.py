@@ -1,0 +1,234 @@
+"""The SETI solo game as a whole game on the game contract (``tt.new_game("seti-solo", stars=1..5, seed=7)``).
+
+Two seats: you (``green``) and the rival. The rival decides nothing: its turns follow its action cards
+and choice rules (单人游戏 · 对手的回合), so it is never ``to_move``; you are, with every option the solo
+side offers now (``solo.you``): your main actions and ``end``, your free actions and standing choices,
+and first the choices a reward leaves you. Each option is checked by carrying it out on a copy (the one
+check for listing and applying), so a refused option keeps the rule and reason the solo side gives.
+
+After your action the game plays on (the rival's turns, the ends of rounds) until you are to move again.
+Every random event on the way is a chance event with exact odds: each card drawn from the deck (uniform
+over what is left, the discard pile when it is reshuffled) and the rival's deck shuffled at the start of
+a round (S-R8), dealt card by card (each uniform over the cards left). The set-up is dealt from
+``Rng(seed)``.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, ClassVar
+
+from ..engine.errors import IllegalAction, InvalidInput, RulesError
+from ..engine.game import CHANCE, Game, Outcome
+from ..engine.options import Option, Options
+from ..engine.rng import Rng
+from ..engine.steps import Procedure, Step, run
+from .cards import drawing
+from .solo.game import SECTION, SECTION_END, proceed, setup_solo, take
+from .solo.player import scripted_player
+from .solo.state import RIVAL, YOU, SoloGame
+from .solo.you import FREE_KINDS, free_options, your_options
+from .variant import RULEBOOK, SetiVariant
+
+
+class _Need(Exception):
+    def __init__(self, pool: tuple):
+        super().__init__("draw")
+        self.pool = pool
+
+
+class _ChanceRng(Rng):
+    """An Rng whose draws are the chance outcomes given so far, in order; the first not given raises ``_Need``
+    with what is left to draw from. A shuffle is dealt item by item; a draw from items all alike needs no
+    answer. It also serves as the card draw source (``cards.drawing``)."""
+
+    def __init__(self, given: tuple):
+        super().__init__(0)
+        self._given, self._next = given, 0
+
+    def _pick(self, pool: list) -> Any:
+        if len(set(pool)) == 1:
+            return pool[0]
+        if self._next < len(self._given):
+            value = self._given[self._next]
+            self._next += 1
+            return value
+        raise _Need(tuple(pool))
+
+    def draw(self, pool: tuple[str, ...]) -> str:
+        return self._pick(list(pool))
+
+    def shuffled(self, items):
+        left, order = list(items), []
+        while left:
+            value = self._pick(left)
+            left.remove(value)
+            order.append(value)
+        return tuple(order)
+
+    def choice(self, options):
+        return self._pick(list(options))
+
+    def roll(self, sides: int = 6) -> int:  # pragma: no cover - the solo game rolls no dice
+        return self._pick(list(range(1, sides + 1)))
+
+
+@dataclass(frozen=True)
+class _Done:
+    state: SoloGame
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class SoloWholeGame(Game):
+    """A solo game on the contract: ``state`` is the solo wing's ``SoloGame``; ``action`` the action of yours
+    under way (``"proceed"`` while the game plays on to your next decision) with the chance outcomes
+    ``given`` so far."""
+
+    game_id: ClassVar[str] = "seti-solo"
+    section: ClassVar[str] = SECTION
+    end_section: ClassVar[str] = SECTION_END
+
+    state: SoloGame
+    stars: int
+    seats: tuple[str, ...] = (YOU, RIVAL)
+    seed: int = 0
+    variant: SetiVariant = RULEBOOK
+    action: str | None = None
+    given: tuple = ()
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over and self.action is None
+
+    @property
+    def to_move(self) -> Any:
+        if self.over:
+            return None
+        return CHANCE if self.action is not None else YOU
+
+    def __repr__(self) -> str:
+        state = self.state
+        where = "game over" if state.over else f"round {state.round}"
+        if self.action is not None:
+            where += f", drawing ({self.action})"
+        you, rival = state.you, state.rival
+        return (f"<SETI solo {self.stars}★ · {where} · you {you.score} VP {you.credits}c {you.energy}e {you.publicity}p "
+                f"{you.data}d {len(you.hand)} cards · rival {rival.score} VP · row {', '.join(c or '-' for c in state.table.supply.row)}>")
+
+    def _repr_html_(self) -> str:
+        return f"<div class='tt-seti-solo-whole'><p>{html.escape(repr(self))}</p>{self.state._repr_html_()}</div>"
+
+    # --- chance ------------------------------------------------------------------------------------------
+    @cached_property
+    def _progress(self) -> "_Need | _Done | None":
+        if self.action is None:
+            return None
+        rng = _ChanceRng(self.given)
+        with drawing(rng):
+            try:
+                steps = run(self._procedure(self.action, rng))
+            except _Need as need:
+                return need
+        return _Done(steps.result, tuple(steps))
+
+    def _procedure(self, action: str, rng: Rng) -> Procedure:
+        game = self.state
+        if action != "proceed":
+            game = yield from take(game, action, rng)
+        if not game.over and game.to_move != YOU:
+            game = yield from proceed(game, rng)
+        return game
+
+    def _chance_outcomes(self) -> dict[Any, Fraction]:
+        pool = self._progress.pool
+        counts: dict[Any, int] = {}
+        for item in pool:
+            counts[item] = counts.get(item, 0) + 1
+        return {item: Fraction(count, len(pool)) for item, count in sorted(counts.items(), key=lambda kv: str(kv[0]))}
+
+    # --- your options ------------------------------------------------------------------------------------
+    def _decision_options(self) -> Options:
+        found: list[Option] = []
+        seen: set[str] = set()
+        for group, listed in (("main", your_options(self.state)), ("free", free_options(self.state))):
+            for option in listed:
+                free = option.action.split(":", 1)[0] in FREE_KINDS
+                if option.action in seen or free != (group == "free"):
+                    continue  # listed where ``take`` does not look for it
+                seen.add(option.action)
+                if option.legal:
+                    found.append(self._checked(option.action, group))
+                else:  # what ``take`` refuses it with (solo.you.require_legal)
+                    rule = "seti.solo.free_action" if free else "seti.solo.your_action"
+                    found.append(Option(option.action, False, rule, f"{option.action}: {option.reason}", SECTION,
+                                        group=group))
+        return Options(found)
+
+    def _checked(self, action: str, group: str) -> Option:
+        rng = _ChanceRng(())
+        with drawing(rng):
+            try:
+                run(take(self.state, action, rng))
+            except _Need:
+                pass
+            except IllegalAction as refusal:
+                return Option.refused_by(action, refusal, group=group)
+            except RulesError as error:
+                return Option(action, False, "seti.solo.not_now", str(error), SECTION, group=group)
+        return Option(action, group=group)
+
+    def _resolve(self, choice: Any) -> "SoloWholeGame":
+        if self.action is not None:
+            return self._continue(self.action, self.given + (choice,))
+        return self._continue(choice, ())
+
+    def _continue(self, action: str, given: tuple) -> "SoloWholeGame":
+        game = replace(self, action=action, given=given, steps=())
+        progress = game._progress
+        if isinstance(progress, _Need):
+            return game
+        return replace(self, state=progress.state, action=None, given=(), steps=progress.steps)
+
+    def _final(self) -> Outcome:
+        you, rival = self.state.you.score, self.state.rival.score
+        winner = YOU if you > rival else RIVAL
+        ranking = (YOU, RIVAL) if you > rival else (RIVAL, YOU)
+        return Outcome(((YOU, you), (RIVAL, rival)), ranking, (winner,),
+                       "a tie is not a win for you (单人游戏 · 游戏结束)" if you == rival else "")
+
+    def invariants(self) -> list[str]:
+        you = self.state.you
+        return [f"you have {getattr(you, name)} {name}" for name in ("credits", "energy", "publicity", "data")
+                if getattr(you, name) < 0]
+
+
+def start(stars: int = 1, seed: int = 0, variant: SetiVariant = RULEBOOK) -> SoloWholeGame:
+    """A set-up solo game against a ``stars`` (1–5) rival, dealt from ``Rng(seed)``; if the rival starts, its
+    first turn is played (drawn) before you are to move."""
+    if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= 5:
+        raise InvalidInput("stars", stars, "the rival's difficulty is 1 to 5 stars")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInput("seed", seed, "a seed is a whole number")
+    if not isinstance(variant, SetiVariant):
+        raise InvalidInput("variant", variant, "a SetiVariant (tabletoolkit.seti.variant.RULEBOOK with changes)")
+    steps = run(setup_solo(stars, seed, variant))
+    game = SoloWholeGame(steps.result, stars, seed=seed, variant=variant, steps=tuple(steps))
+    if game.state.to_move != YOU:
+        after = game._continue("proceed", ())
+        return replace(after, steps=tuple(steps) + after.steps)
+    return game
+
+
+def make(*, seed: int = 0, stars: Any = 1, variant: SetiVariant = RULEBOOK) -> SoloWholeGame:
+    """``tt.new_game("seti-solo", stars=..., seed=..., variant=...)``."""
+    return start(stars, seed, variant)
+
+
+def scripted(game: SoloWholeGame) -> Any:
+    """The solo wing's scripted player (``solo.player.scripted_player``: a one-step lookahead)."""
+    return scripted_player(game.state)

@@ -1,0 +1,64 @@
+"""The solo game as a whole game on the contract: you against the rival, every option of yours with its
+verdict, the rival's turns played between your decisions, every draw a chance event with exact odds."""
+
+from fractions import Fraction
+
+import pytest
+
+from tabletoolkit import CHANCE, IllegalAction, InvalidInput, play
+from tabletoolkit.engine.tester import check_game
+from tabletoolkit.seti.solo import RIVAL, YOU
+from tabletoolkit.seti.solo_whole import SoloWholeGame, make, scripted
+
+pytestmark = pytest.mark.phase("seti.solo")
+
+
+def to_you(game):
+    """Draw the first outcome of every chance event until you are to move."""
+    while game.to_move is CHANCE:
+        game = game.apply(sorted(game.chance(), key=str)[0])
+    return game
+
+
+@pytest.mark.parametrize("settings, field", [({"stars": 0}, "stars"), ({"stars": 6}, "stars"),
+                                             ({"stars": "3"}, "stars"), ({"variant": 1}, "variant")])
+def test_bad_settings_are_typed_errors(settings, field):
+    with pytest.raises(InvalidInput) as caught:
+        make(**settings)
+    assert caught.value.field == field
+
+
+def test_you_decide_and_the_rival_never_is_to_move():
+    game = to_you(make(stars=3, seed=2))
+    assert isinstance(game, SoloWholeGame) and game.seats == (YOU, RIVAL) and game.to_move == YOU
+    options = game.options()
+    assert options.legal and "end" in {o.choice for o in options.refused}
+    refused = next(o for o in options.refused if o.choice == "end")
+    assert refused.rule == "seti.solo.your_action"
+    with pytest.raises(IllegalAction) as caught:
+        game.apply("end")
+    assert caught.value.rule == refused.rule
+
+
+def test_the_rivals_new_round_deck_is_dealt_card_by_card_with_exact_odds():
+    game = to_you(make(stars=1, seed=4))
+    while game.state.round == 1:
+        if game.to_move is CHANCE:
+            odds = game.chance()
+            assert sum(odds.values()) == 1 and all(isinstance(p, Fraction) for p in odds.values())
+            game = game.apply(sorted(odds, key=str)[0])
+        else:
+            game = game.apply("pass" if "pass" in game.options() else scripted(game))
+    assert game.state.round == 2 and len(game.state.rival.deck) >= 1
+
+
+def test_the_scripted_player_plays_to_the_end_and_a_tie_is_no_win_for_you():
+    played = play(make(stars=1, seed=3), {YOU: scripted})
+    assert played.over
+    outcome = played.outcome()
+    you, rival = outcome.score(YOU), outcome.score(RIVAL)
+    assert outcome.winners == ((YOU,) if you > rival else (RIVAL,))
+
+
+def test_the_whole_game_tester_finds_no_defect():
+    check_game("seti-solo", range(1), probe=0.1, stars=3).assert_ok()  # the full count: benchmarks/seti_games.py
