@@ -61,4 +61,4 @@ def test_the_scripted_player_plays_to_the_end_and_a_tie_is_no_win_for_you():
 
 
 def test_the_whole_game_tester_finds_no_defect():
-    check_game("seti-solo", range(1), probe=0.1, stars=3).assert_ok()  # the full count: benchmarks/seti_games.py
+    check_game("seti-solo", range(1), probe=0.1, stars=3).assert_ok()  # the full count: tests/seti/whole_game_figures.py
