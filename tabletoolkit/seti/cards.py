@@ -16,7 +16,8 @@ import html
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from importlib import resources
 from typing import Any, Mapping, Protocol
 

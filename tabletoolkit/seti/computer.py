@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 

@@ -7,7 +7,8 @@ Never between turns, on another player's turn, or during the steps of passing (S
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput

@@ -15,7 +15,8 @@ import html
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from ..engine.frozen import replace
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 

@@ -9,7 +9,8 @@ item in ``SetiGame.pending`` that the turn settles.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput

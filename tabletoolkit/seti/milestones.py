@@ -10,7 +10,8 @@ empty discovery space (S-F17). Scores are absolute: passing 100 triggers nothing
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase

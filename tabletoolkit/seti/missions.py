@@ -13,7 +13,8 @@ all are covered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from typing import Callable
 
 from ..engine.errors import IllegalAction, InvalidInput

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 
 from ..engine.errors import IllegalAction, InvalidInput
 from .computer import Computer

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from typing import Any, Mapping, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from typing import TYPE_CHECKING, Literal, Union
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase

@@ -6,7 +6,8 @@ win (游戏结束, 金色计分板块).
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step

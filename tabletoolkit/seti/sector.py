@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from ..engine.frozen import replace
 from importlib import resources
 from typing import Any
 

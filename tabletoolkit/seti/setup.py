@@ -9,7 +9,7 @@ rotation marker; then each player: start score 1..4 in seat order from the start
 
 from __future__ import annotations
 
-from dataclasses import replace
+from ..engine.frozen import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..engine.errors import InvalidInput

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple

@@ -16,7 +16,8 @@ a round (S-R8), dealt card by card (each uniform over the cards left). The set-u
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from ..engine.frozen import replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar

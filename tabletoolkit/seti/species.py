@@ -7,7 +7,8 @@ invented and labelled so; real species data goes in a file of the same format.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 
 from ..engine.errors import InvalidInput
 from ..engine.data import parse_toml

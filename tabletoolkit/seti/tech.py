@@ -8,7 +8,8 @@ still rotates, even when you already own all four techs of that type.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from typing import Callable
 
 from ..engine.errors import IllegalAction, InvalidInput

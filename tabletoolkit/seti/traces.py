@@ -10,7 +10,8 @@ player marker on those spaces earns the species' reward, and the species board's
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase

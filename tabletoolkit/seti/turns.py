@@ -10,7 +10,8 @@ the next round's stack. After round 5 the game ends and ``seti.end`` scores it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ..engine.frozen import replace
 from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction

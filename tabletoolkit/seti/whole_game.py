@@ -18,7 +18,8 @@ reshuffled); the set-up is dealt from ``Rng(seed)``. The variant lives in the st
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from ..engine.frozen import replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar

@@ -8,7 +8,8 @@ then plays on; a ``Policy`` (``solo.player.scripted_player`` by default) plays w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ...engine.frozen import replace
 from typing import Callable, Sequence
 
 from ...engine.errors import IllegalAction

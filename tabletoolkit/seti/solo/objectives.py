@@ -9,7 +9,8 @@ rival scores 5 VP per unfinished objective (the face-up ones and the stack). Non
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ...engine.frozen import replace
 from typing import Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput

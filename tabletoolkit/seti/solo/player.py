@@ -4,7 +4,7 @@ your legal main actions (no rule lives here; the heuristic's worths are named co
 
 from __future__ import annotations
 
-from dataclasses import replace
+from ...engine.frozen import replace
 
 from ...engine.rng import Rng
 from ...engine.steps import run

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ...engine.frozen import replace
 from typing import Any, Mapping
 
 from ...engine.errors import IllegalAction, InvalidInput

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from ...engine.frozen import replace
 from typing import Any, Mapping, Sequence
 
 from ...engine.rng import Rng

@@ -11,7 +11,8 @@ the overflow. The rival's choice rules read it through ``tech_offers``, ``planet
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from ...engine.frozen import replace
 from typing import Any, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput

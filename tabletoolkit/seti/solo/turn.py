@@ -7,7 +7,7 @@ with the reason for every choice. With an empty deck at the start of its turn th
 
 from __future__ import annotations
 
-from dataclasses import replace
+from ...engine.frozen import replace
 from typing import Any, Sequence
 
 from ...engine.rng import Rng

@@ -20,7 +20,8 @@ Your gold tiles are scored at the end by the multiplayer final scoring (``your_g
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from ...engine.frozen import replace
 from itertools import combinations
 from typing import Sequence
 
