@@ -18,7 +18,8 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .free_actions import FreeAction, free_actions
-from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
+from ..engine.rng import Rng
+from .game import Decisions, Option, SetiGame, advance_rotation, drawing_with, next_disc
 from .main_actions import scan_option, CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal, planet_signal
 from .milestones import resolve_milestones
 from .missions import check_card_actions, play_card, report_event, trigger_options
@@ -358,9 +359,14 @@ def take_turn(
     decisions: Decisions | None = None,
     *,
     rotate: Rotate = advance_rotation,
+    rng: Rng | None = None,
 ) -> Procedure:
     """The active player's turn: ``free`` actions, the main action, ``after`` free actions; then
-    milestones, discoveries and the next turn (or the round's end: income, or the game's end)."""
+    milestones, discoveries and the next turn (or the round's end: income, or the game's end). A deck
+    that runs out is reshuffled with ``rng`` (the caller's seeded Rng, so ``Rng.forced`` reaches it)."""
+    if rng is not None:
+        with drawing_with(rng):
+            return (yield from take_turn(game, main, free, after, decisions, rotate=rotate))
     decisions = decisions or Decisions()
     if game.over:
         raise IllegalAction("seti.turn.over", "the game is over.", "游戏结束")
@@ -456,11 +462,12 @@ def play(
     decisions: Decisions | None = None,
     *,
     rotate: Rotate = advance_rotation,
+    rng: Rng | None = None,
 ) -> Procedure:
     """Several turns in a row, each taken by the player whose turn it is (a bare main action is a turn
-    without free actions)."""
+    without free actions); reshuffles use ``rng`` when given."""
     decisions = decisions or Decisions()
     for turn in turns:
         plan = turn if isinstance(turn, Turn) else Turn(turn)
-        game = yield from take_turn(game, plan.main, plan.free, plan.after, decisions, rotate=rotate)
+        game = yield from take_turn(game, plan.main, plan.free, plan.after, decisions, rotate=rotate, rng=rng)
     return game

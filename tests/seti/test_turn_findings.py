@@ -110,3 +110,18 @@ def test_the_launch_phase_charges_the_price_of_the_games_variant():
     game = game.with_player(replace(game.player("green"), credits=6))
     after = run(launch_probe(game, "green")).result
     assert after.player("green").credits == 2
+
+
+@pytest.mark.phase("seti.turn")
+def test_a_reshuffle_inside_a_turn_uses_the_rng_the_caller_gives():
+    from tabletoolkit import Rng
+    from tabletoolkit.seti.free_actions import BuyCard
+    from tabletoolkit.seti.turns import Pass
+
+    game = new_game(COLOURS, seed=4)
+    pile = game.deck[:3]
+    game = replace(game, deck=(), discard=pile)
+    game = game.with_player(replace(game.player("green"), publicity=5))
+    order = (pile[2], pile[0], pile[1])
+    after = run(take_turn(game, Pass(), free=[BuyCard(None)], rng=Rng.forced([order]))).result
+    assert order[0] in after.player("green").hand and after.deck == order[1:]
