@@ -17,8 +17,8 @@ Steps:
 3. A ``pyodide-lock.json`` listing exactly those wheels, with dependencies read from each wheel's metadata
    under Pyodide's environment markers; a missing or mismatched dependency stops the build. The npm package's
    own lock points at packages it does not ship, so it is not used.
-4. Site copies of the notebooks: the Pyodide kernel, no widget views without their saved state, and a
-   plain note above any cell that needs a module the browser does not have.
+4. Site copies of the notebooks: the Pyodide kernel, no widget views without their saved state, and in place
+   of any cell that needs a module the browser does not have, a plain note with its code and saved pictures.
 5. ``jupyter lite build``, then the site's front page opens the course map.
 
 A build whose inputs have not changed since the last one is skipped (``--force`` builds anyway).
@@ -318,12 +318,42 @@ def missing_imports(source: str, available: set[str]) -> list[str]:
     return sorted(modules - available)
 
 
-def browser_note(modules: list[str]) -> dict:
+def offline_cells(cell: dict, modules: list[str], available: set[str]) -> list[dict]:
+    """What the site shows instead of a code cell that needs ``modules``, which the browser lacks.
+
+    Run in the browser, the cell would stop with ``ModuleNotFoundError``, and *Run All* with it. So it becomes
+    a note holding the cell's code and the pictures it saved in a full install, followed by a code cell with
+    just its imports of what the browser does have, since later cells may use those names.
+    """
+    source = "".join(cell["source"])
     listed = ", ".join(f"`{name}`" for name in modules)
-    text = (f"**Not in the browser version:** the next cell needs {listed}, which is not pure Python and is not "
-            "served by this site, so running it here stops with `ModuleNotFoundError` (the saved output below "
-            "is from a full install, `make lab`). Every other cell runs.")
-    return {"cell_type": "markdown", "metadata": {"tags": ["lite-note"]}, "source": text}
+    attachments, pictures = {}, []
+    for number, output in enumerate(cell.get("outputs", [])):
+        if "image/png" in output.get("data", {}):
+            attachments[f"saved-{number}.png"] = {"image/png": output["data"]["image/png"]}
+            pictures.append(f"![saved from a full install](attachment:saved-{number}.png)")
+    text = "\n\n".join([
+        f"**Not in the browser version:** this cell needs {listed}, which this site does not serve (only pure-Python "
+        "packages can be), so it does not run here" + (", and the picture is the one it drew in a full install "
+        "(`make lab`):" if pictures else "."),
+        *pictures,
+        "```python\n" + source.rstrip() + "\n```",
+    ])
+    note = {"cell_type": "markdown", "metadata": {"tags": ["lite-note"]}, "source": text}
+    if attachments:
+        note["attachments"] = attachments
+    imports = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            if all(name.split(".")[0] in available for name in names):
+                imports.append(ast.get_source_segment(source, node))
+    if not imports:
+        return [note]
+    kept = {"cell_type": "code", "execution_count": None, "outputs": [], "metadata": {"tags": ["lite-note"]},
+            "source": "# what the cell above imports besides " + ", ".join(modules) + ": later cells use it\n"
+                      + "\n".join(imports)}
+    return [note, kept]
 
 
 def site_notebook(path: Path, available: set[str]) -> tuple[dict, list[str]]:
@@ -338,11 +368,9 @@ def site_notebook(path: Path, available: set[str]) -> tuple[dict, list[str]]:
             cell["outputs"] = [output for output in cell.get("outputs", []) if WIDGET_VIEW not in output.get("data", {})]
             missing = missing_imports("".join(cell["source"]), available)
             if missing:
-                cells.append(browser_note(missing))
-                tags = cell.setdefault("metadata", {}).setdefault("tags", [])
-                if "raises-exception" not in tags:
-                    tags.append("raises-exception")  # "run all" carries on past it
+                cells += offline_cells(cell, missing, available)
                 lacking += missing
+                continue
         cells.append(cell)
     notebook["cells"] = cells
     return notebook, sorted(set(lacking))
@@ -350,14 +378,15 @@ def site_notebook(path: Path, available: set[str]) -> tuple[dict, list[str]]:
 
 def course_map_note(lacking: dict[str, list[str]]) -> dict:
     if lacking:
-        where = "; ".join(f"`{name}` in {', '.join(sorted(modules))}" for name, modules in sorted(lacking.items()))
-        exceptions = (f" The one exception: cells that need a module that is not pure Python ({where}) — each says so "
-                      "where it stands and keeps the output saved from a full install.")
+        where = "; ".join(f"{', '.join(f'`{module}`' for module in modules)} in [{name}]({name})"
+                          for name, modules in sorted(lacking.items()))
+        exceptions = (f" The one exception: cells that need a module this site does not serve ({where}); in their "
+                      "place a note shows their code and what they drew in a full install.")
     else:
         exceptions = ""
     text = ("> **You are in the browser version of the workshop.** Python runs inside this page (Pyodide): nothing "
-            "to install, and nothing is sent anywhere. Run a notebook with *Run ▸ Run All Cells*; the first start "
-            "takes a little while. Every notebook and widget works here." + exceptions +
+            "to install, and nothing is sent anywhere. Run a notebook with *Run ▸ Run All Cells*; Python's first "
+            "start in a page takes about half a minute. Every notebook and widget works here." + exceptions +
             " Your edits stay in this browser only: *File ▸ Download* keeps a copy.")
     return {"cell_type": "markdown", "metadata": {"tags": ["lite-note"]}, "source": text}
 

@@ -5,9 +5,8 @@ every other host. Used by tests/browser/test_lite.py and benchmarks/lite_site.py
   returns at once otherwise.
 - ``serve(site)`` is ``python -m http.server`` on a free loopback port, as a teacher would host it.
 - ``offline_context(browser, base)`` is a browser context in which every request to another host is
-  aborted and recorded (``context.outside``), service workers are off (Playwright cannot see requests a
-  service worker makes; the site works without one, only the kernel's view of the files is not synced),
-  and the site's own ``jupyter-lite.json`` is answered with ``exposeAppInBrowser`` switched on and notebook
+  aborted and recorded (``context.outside``), service workers are off (Playwright cannot see the requests
+  a service worker makes; the site's only relays the page's own, and the site works without it), and the site's own ``jupyter-lite.json`` is answered with ``exposeAppInBrowser`` switched on and notebook
   windowing off, so the test can drive JupyterLab as tests/browser/test_notebooks_in_browser.py does.
 """
 
@@ -16,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -26,19 +24,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "lite"
-STAMP = SITE / ".tabletoolkit-lite.json"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
-
-
 # as in tests/browser/conftest.py: every cell in the page, so that text off screen can be read
 TEST_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
 
@@ -51,9 +36,10 @@ def _sibling(name: str):
     return module
 
 
+CONFTEST = _sibling("conftest")
+CHROMIUM_FLAGS = CONFTEST.CHROMIUM_FLAGS
 NOTEBOOK_TESTS = _sibling("test_notebooks_in_browser")
 RUN_ALL = NOTEBOOK_TESTS.RUN_ALL
-OPEN_NOTEBOOK = NOTEBOOK_TESTS.OPEN_NOTEBOOK
 perform = NOTEBOOK_TESTS.perform
 browser_checks = NOTEBOOK_TESTS.browser_checks
 visible = NOTEBOOK_TESTS.visible
@@ -73,16 +59,10 @@ def site_size(site: Path = SITE) -> tuple[int, int]:
     return sum(path.stat().st_size for path in files), len(files)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def serve(site: Path = SITE):
     """``python -m http.server`` on the site; yields its base URL (ending in /)."""
-    port = _free_port()
+    port = CONFTEST._free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -202,8 +182,3 @@ def cell_report(page) -> list[dict]:
     Read from the notebook's model, not the page: JupyterLab draws an error with the stderr mime type.
     """
     return page.evaluate(CELL_REPORT)
-
-
-def lacking(name: str) -> list[str]:
-    """The modules the build found ``name`` needs and the browser does not have."""
-    return json.loads(STAMP.read_text()).get("lacking", {}).get(name, [])

@@ -35,7 +35,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-TWO = ["andromeda_battle_odds.ipynb", "seti_sector_resolution.ipynb"]
 EVERY = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
 # Playwright cannot see what a service worker fetches, so the contexts block service workers; the site's
 # worker only relays the page's own requests. Blocking it rejects its registration with no error object:
@@ -61,7 +60,7 @@ def site(chromium: Path) -> str:
         yield base
 
 
-class Page:
+class OfflinePage:
     """A page in its own offline context, with its page errors and outside requests."""
 
     def __init__(self, browser, base: str):
@@ -79,30 +78,24 @@ class Page:
 
 @pytest.fixture
 def offline(browser, site):
-    opened = Page(browser, site)
+    opened = OfflinePage(browser, site)
     yield opened
     opened.close()
 
 
-def assert_ran_cleanly(offline: Page, name: str, outcome: dict) -> None:
-    """Every code cell ran, and the only errors are the ones the site announces (a module it lacks)."""
+def assert_ran_cleanly(offline: OfflinePage, name: str, outcome: dict) -> None:
+    """Every code cell ran, none shows an error, and every widget displayed."""
     page = offline.page
     cells = lite_site.cell_report(page)
     not_run = [cell["source"] for cell in cells if cell["count"] is None]
+    errors = [f"{cell['source']!r}: {error}" for cell in cells for error in cell["errors"]]
+    assert not errors, f"{name}: cells show errors:\n" + "\n".join(errors)
     assert not not_run, f"{name}: cells that did not run: {not_run}"
-    announced = lite_site.lacking(name)
-    expected, unexpected = [], []
-    for cell in cells:
-        for error in cell["errors"]:
-            known = "raises-exception" in cell["tags"] and any(f"No module named '{module}'" in error for module in announced)
-            (expected if known else unexpected).append(f"{cell['source']!r}: {error}")
-    assert not unexpected, f"{name}: cells show errors:\n" + "\n".join(unexpected)
-    assert outcome["status"] == "idle", f"{name}: run all cells ended with {outcome}"
-    assert outcome["done"] or expected, f"{name}: run all cells ended with {outcome}"
+    assert outcome == {"done": True, "status": "idle"}, f"{name}: run all cells ended with {outcome}"
     assert page.get_by_text("Error displaying widget").count() == 0, f"{name}: a widget failed to display"
 
 
-def assert_nothing_left_the_site(offline: Page) -> None:
+def assert_nothing_left_the_site(offline: OfflinePage) -> None:
     assert offline.context.outside == [], f"requests to other hosts: {offline.context.outside}"
     offline.page.evaluate(PROBE)
     assert offline.context.outside == ["https://outside.invalid/from-the-page", "https://outside.invalid/from-a-worker"], (
@@ -110,7 +103,7 @@ def assert_nothing_left_the_site(offline: Page) -> None:
     assert not offline.unexpected_errors(), f"errors in the page: {offline.unexpected_errors()}"
 
 
-def test_first_load_opens_the_course_map_and_shows_exact_odds(offline: Page, site: str, capsys):
+def test_first_load_opens_the_course_map_and_shows_exact_odds(offline: OfflinePage, site: str, capsys):
     page = offline.page
     start = time.monotonic()
     page.goto(site, wait_until="domcontentloaded")
@@ -137,7 +130,7 @@ def test_first_load_opens_the_course_map_and_shows_exact_odds(offline: Page, sit
     assert_nothing_left_the_site(offline)
 
 
-def run_notebook(offline: Page, site: str, name: str) -> None:
+def run_notebook(offline: OfflinePage, site: str, name: str) -> None:
     lite_site.open_notebook(offline.page, site, name)
     outcome = lite_site.run_all(offline.page)
     assert_ran_cleanly(offline, name, outcome)
@@ -156,7 +149,7 @@ def move_slider(page, handle, key: str, result: str, before: str, after: str) ->
     expect(target).not_to_contain_text(before)
 
 
-def test_battle_odds_notebook_runs_offline_and_its_odds_follow_the_sliders(offline: Page, site: str):
+def test_battle_odds_notebook_runs_offline_and_its_odds_follow_the_sliders(offline: OfflinePage, site: str):
     name = "andromeda_battle_odds.ipynb"
     run_notebook(offline, site, name)
     page = offline.page
@@ -174,7 +167,7 @@ def test_battle_odds_notebook_runs_offline_and_its_odds_follow_the_sliders(offli
     assert_nothing_left_the_site(offline)
 
 
-def test_seti_sector_notebook_runs_offline_and_its_odds_follow_the_slider(offline: Page, site: str):
+def test_seti_sector_notebook_runs_offline_and_its_odds_follow_the_slider(offline: OfflinePage, site: str):
     name = "seti_sector_resolution.ipynb"
     run_notebook(offline, site, name)
     page = offline.page
@@ -190,7 +183,7 @@ def test_seti_sector_notebook_runs_offline_and_its_odds_follow_the_slider(offlin
 
 @pytest.mark.skipif(not os.environ.get("TT_LITE_ALL"), reason="every notebook in the site: set TT_LITE_ALL=1")
 @pytest.mark.parametrize("name", EVERY)
-def test_every_notebook_runs_in_the_site(offline: Page, site: str, name: str):
+def test_every_notebook_runs_in_the_site(offline: OfflinePage, site: str, name: str):
     run_notebook(offline, site, name)
     for check in lite_site.browser_checks(ROOT / "notebooks" / name):
         lite_site.perform(offline.page, check)
