@@ -28,7 +28,7 @@ from ..engine.errors import IllegalAction, InvalidInput, RulesError
 from ..engine.game import CHANCE, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.steps import Procedure, Step, run
-from .cards import drawing
+from .cards import deck_of, drawing
 from .computer import DataSpace, placement_verdict, sample_layout
 from .free_actions import BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, free_actions
 from .game import Decisions, SetiGame, advance_rotation
@@ -273,6 +273,10 @@ class SetiWholeGame(Game):
                     problems.append(f"{board.colour} has {getattr(board, name)} {name}")
         if len(self.table.card_row) > self.variant.card_row_size:
             problems.append(f"the card row holds {len(self.table.card_row)} cards")
+        held = _cards_held(self.table)
+        dealt = len(deck_of(self.table.cards))
+        if held != dealt:
+            problems.append(f"{held} cards are on the table (tucked ones counted), {dealt} were dealt")
         return problems
 
     # --- running the step under way -------------------------------------------------------------------------
@@ -461,6 +465,17 @@ class SetiWholeGame(Game):
             left.remove(card)
         return Options(Option(DiscardForConversion(card), label=str(DiscardForConversion(card)), group="conversion",
                               section="资源转换") for card in dict.fromkeys(left))
+
+
+def _cards_held(table: SetiGame) -> int:
+    """The set-up deck's cards wherever they are — deck, row, discard pile, hands, end-of-round stacks,
+    missions in front — plus the cards tucked for income (alien cards come from the species, not the deck)."""
+    places = list(table.deck) + list(table.card_row) + list(table.discard)
+    places += [card for stack in table.end_of_round for card in stack] + [mission.card for mission in table.missions]
+    for board in table.players:
+        places += list(board.hand) + list(board.alien_cards)
+    cards = table.cards
+    return sum(1 for card in places if card in cards and not cards[card].alien) + sum(len(b.tucked) for b in table.players)
 
 
 def _is_main(choice: Any) -> bool:

@@ -170,3 +170,10 @@ def test_a_scan_asks_each_telescope_tech_the_scanner_owns_in_turn():
     assert done.phase == "after"
     assert done.table.player("green").publicity == 5 - 1  # TT #03's publicity
     assert done.table.sectors.sector(adjacent.step.sector).markers.count("green") >= 1
+
+
+def test_cards_are_conserved_and_a_lost_card_is_an_invariant_problem():
+    game = tt.new_game("seti", players=3, seed=5)
+    assert game.invariants() == []
+    broken = with_table(game, replace(game.table, deck=game.table.deck[1:]))
+    assert any("cards are on the table" in problem for problem in broken.invariants())
