@@ -20,3 +20,12 @@ from . import optional, repair, return_turn, scoring, setup, ships, tracks  # no
 from .catalog import Catalog, load_catalog  # noqa: E402
 from .goods import Goods  # noqa: E402
 from .state import Game, Player  # noqa: E402
+
+# The whole game on the contract: tt.new_game("andromeda", players=2..4, seed=..., teams=True for 2v2).
+from ..engine.game import register_game  # noqa: E402
+from . import whole_game  # noqa: E402,F401
+from .scripted import steady_captain  # noqa: E402
+from .whole_game import AndromedaGame  # noqa: E402,F401
+
+register_game("andromeda", title="Andromeda's Edge", make=whole_game.make, scripted=lambda: steady_captain,
+              settings={"players": (2, 3, 4)})

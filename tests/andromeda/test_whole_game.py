@@ -124,3 +124,24 @@ def test_the_steady_captain_always_has_a_legal_choice_and_finishes_a_game():
     played = play(game, {seat: steady_captain for seat in game.seats})
     assert played.over and played.final.outcome().winners
     assert played.final.table.ended_by is not None and max(p.vp for p in played.final.table.players) >= 50
+
+
+GOLDEN_2V2 = __import__("pathlib").Path(__file__).parent / "golden" / "playthrough_2v2.txt"
+
+
+def two_v_two_transcript() -> str:
+    import tabletoolkit as tt
+    from tabletoolkit.andromeda.scripted import steady_captain
+
+    game = tt.new_game("andromeda", players=4, teams=True, seed=7)
+    return tt.play(game, {seat: steady_captain for seat in game.seats}).transcript() + "\n"
+
+
+def test_the_2v2_game_replays_its_golden_playthrough_line_by_line():
+    """Rewrite after an intended change: ``GOLDEN_2V2.write_text(two_v_two_transcript())``, then read the diff."""
+    played = two_v_two_transcript().splitlines()
+    golden = GOLDEN_2V2.read_text(encoding="utf-8").splitlines()
+    for number, (want, got) in enumerate(zip(golden, played), 1):
+        assert got == want, f"line {number} differs"
+    assert len(played) == len(golden)
+    assert played[-1].startswith("# outcome") and "2v2: a team scores the sum of its players" in played[-1]
