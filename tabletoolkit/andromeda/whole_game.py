@@ -1,4 +1,4 @@
-"""Andromeda's Edge as a whole game on the game contract (``AndromedaGame``; not yet registered, see below).
+"""Andromeda's Edge as a whole game on the game contract: ``tt.new_game("andromeda", players=2..4, teams=...)``.
 
 The phases of the wing carry the rules; this module asks for each choice they need at the moment the
 rules give it, as successive decisions on a stack of pending frames:
@@ -23,7 +23,7 @@ rules give it, as successive decisions on a stack of pending frames:
   recruits its card allows, then the new pirate's region as a chance event with the exact odds of the
   pirate-placement rules (``pirates.placement_odds``); the game end, the final turns and final scoring.
 
-What is not modelled yet (so the game is not registered with ``tt.new_game``): free actions in the middle
+Not modelled yet: free actions in the middle
 of a launch or return turn and the two allowed on other players' turns, development cards' abilities,
 the transfers of 2v2, the faction choice at set-up (each player keeps the first of the three dealt),
 diplomacy cards whose effect is not data, the any-side-may-end offer, tech modules chosen one by one, the
