@@ -41,3 +41,25 @@ def test_readme_links_every_built_phase_notebook():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for phase in tabletoolkit.phases():
         assert f"notebooks/{phase.notebook}" in readme, f"README's phase map lacks {phase.notebook} ({phase.id})"
+
+
+def test_the_course_holds_every_notebook_and_each_lesson_ends_with_its_next_links():
+    from tabletoolkit.widgets.course import lessons, next_cell_markdown
+
+    names = {lesson.notebook for lesson in lessons()}
+    assert names == {path.name for path in NOTEBOOKS}, "every notebook is a lesson of some track"
+    for path in NOTEBOOKS:
+        last = nbformat.read(path, as_version=4).cells[-1]
+        assert last.metadata.get("tabletoolkit") == {"course": "next"}, f"{path.name} ends with its Next cell"
+        assert last.source == next_cell_markdown(path.name), f"{path.name}: run scripts/course_links.py"
+    for lesson in lessons():
+        for needed in lesson.needs:
+            assert (ROOT / "notebooks" / needed).exists()
+
+
+def test_start_here_shows_the_course_map():
+    from tabletoolkit.widgets.course import lessons
+
+    text = (ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8")
+    for lesson in lessons():
+        assert f"<a href='{lesson.notebook}'>" in text, f"the course map output is stale for {lesson.notebook}"
