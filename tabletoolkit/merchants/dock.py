@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
-from .actions import DockVisit
+from .actions import DockVisit, Transfer
 from .end import check_trigger, repay_every_loan, trigger_end
 from .shipyard import loan_repayment
 from .state import GameState, Player, Ship, describe_tokens, pile, require
@@ -147,22 +147,8 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
                           f"({', '.join(ship.cards) or 'none'}).{tokens}{loans} {player.name} has {player.credits} credits.",
                           {"scrapped": ship.id, "repaid": cost}))
         for transfer in action.transfers:
-            card = state.data.card(transfer.card)
-            player = replace(player, credits=player.credits - card.cost)
-            if transfer.to is None:
-                player = replace(player, kept_cards=player.kept_cards + (card.id,))
-                where = "kept for the next ship from the Shipyard"
-            else:
-                target = player.ship(transfer.to)
-                target = replace(target, pilots=target.pilots + (card.id,)) if card.type == "pilot" else replace(target, gear=target.gear + (card.id,))
-                player = player.with_ship(target)
-                where = f"moved to {target.label()}"
-            discard = list(state.market_discard)
-            discard.remove(card.id)
-            state = replace(state.with_player(player), market_discard=tuple(discard))
-            steps.append(("Transfer a card", f"{player.name} re-buys {card.name} from the scrapped {transfer.from_ship} at its "
-                                             f"cost, {card.cost} credits: {where}. {player.name} has {player.credits} credits.",
-                          {"card": card.id, "paid": card.cost}))
+            state, text = transfer_card(state, transfer)
+            steps.append(("Transfer a card", text, {"card": transfer.card, "paid": state.data.card(transfer.card).cost}))
     return state, steps
 
 
@@ -207,6 +193,25 @@ def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) 
     loans = sum(s.loans * loan_repayment(s, variant) for s in obsolete)
     require(not cost or player.credits - loans >= cost, "merchants.dock.cannot_afford",
             f"The transfers cost {cost} credits; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
+
+
+def transfer_card(state: GameState, transfer: Transfer) -> tuple[GameState, str]:
+    """Re-buy a card of a scrapped ship (back from the market discard) at its cost, onto a ship or kept."""
+    card = state.data.card(transfer.card)
+    player = replace(state.active, credits=state.active.credits - card.cost)
+    if transfer.to is None:
+        player = replace(player, kept_cards=player.kept_cards + (card.id,))
+        where = "kept for the next ship from the Shipyard"
+    else:
+        target = player.ship(transfer.to)
+        target = replace(target, pilots=target.pilots + (card.id,)) if card.type == "pilot" else replace(target, gear=target.gear + (card.id,))
+        player = player.with_ship(target)
+        where = f"moved to {target.label()}"
+    discard = list(state.market_discard)
+    discard.remove(card.id)
+    state = replace(state.with_player(player), market_discard=tuple(discard))
+    return state, (f"{player.name} re-buys {card.name} from the scrapped {transfer.from_ship} at its cost, {card.cost} "
+                   f"credits: {where}. {player.name} has {player.credits} credits.")
 
 
 def check_dock(state: GameState, action: DockVisit) -> None:

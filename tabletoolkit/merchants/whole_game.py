@@ -31,7 +31,7 @@ from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, 
                       Pickup, Place, RepayLoan, ReplaceCard, RunShip, Swap, Transfer, TurnChoice)
 from .belt import arrive_at_belt, check_run
 from .data import GameData, load_data
-from .dock import dock
+from .dock import dock, transfer_card
 from .end import final_scoring, pass_into_dock, standings
 from .market import check_market
 from .shipyard import check_shipyard, loan_repayment, shipyard
@@ -781,23 +781,9 @@ def _transfer(game: MerchantsGame, frame: Transferring, choice: Any, steps: list
     rest = game.pending[:-1]
     if isinstance(choice, Finish):
         return replace(game, pending=rest)
-    board = game.board
-    card = board.data.card(choice.card)
-    player = replace(board.active, credits=board.active.credits - card.cost)
-    if choice.to is None:
-        player = replace(player, kept_cards=player.kept_cards + (card.id,))
-        where = "kept for the next ship from the Shipyard"
-    else:
-        target = player.ship(choice.to)
-        target = replace(target, pilots=target.pilots + (card.id,)) if card.type == "pilot" else replace(target, gear=target.gear + (card.id,))
-        player = player.with_ship(target)
-        where = f"moved to {target.label()}"
-    discard = list(board.market_discard)
-    discard.remove(card.id)
-    board = replace(board.with_player(player), market_discard=tuple(discard))
-    steps.append(Step("Transfer a card", f"{player.name} re-buys {card.name} from the scrapped {choice.from_ship} at its cost, "
-                      f"{card.cost} credits: {where}. {player.name} has {player.credits} credits.", DOCK, board,
-                      {"card": card.id, "paid": card.cost}))
+    card = game.board.data.card(choice.card)
+    board, text = transfer_card(game.board, choice)
+    steps.append(Step("Transfer a card", text, DOCK, board, {"card": card.id, "paid": card.cost}))
     cards = list(frame.cards)
     cards.remove((choice.from_ship, choice.card))
     after = Transferring(tuple(cards), frame.passed + ((choice.from_ship, card.type),))
