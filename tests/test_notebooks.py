@@ -63,3 +63,17 @@ def test_start_here_shows_the_course_map():
     text = (ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8")
     for lesson in lessons():
         assert f"<a href='{lesson.notebook}'>" in text, f"the course map output is stale for {lesson.notebook}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_a_notebook_needs_nothing_from_the_test_extra(path):
+    """Binder and the browser site install the notebook extra only."""
+    import re
+    import tomllib
+
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]["test"]
+    names = {re.split(r"[<>=\[ ]", requirement, maxsplit=1)[0] for requirement in extra} - {"ipykernel"}
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            for name in names:
+                assert not re.search(rf"^\s*(import|from)\s+{name}\b", cell.source, re.M), f"{path.name} imports {name}"
