@@ -4,8 +4,8 @@ After every apply it checks that a state that is not over offers a legal option;
 option applies without refusal and every refused option is refused by ``apply`` with its own rule id
 (all of them at probed states); that ``apply`` never changes the state it was given; that chance
 events are exact distributions summing to 1; that no untyped exception escapes; and the game's own
-invariants (``Game.invariants``). Each game must end within ``max_steps``, and replaying a seed must
-give the same transcript.
+invariants (``Game.invariants``). Each game must end within ``max_steps``, replaying its choices must give
+the same final state, and two seeded playthroughs of the first seed must give the same transcript.
 """
 
 from __future__ import annotations
@@ -62,6 +62,9 @@ def check_game(game_id: str, seeds: range | list[int], *, policies: Callable[[Ga
     ``probe`` is the share of states at which every option is tried, legal and refused.
     """
     report = CheckReport(game_id)
+    for seed in list(seeds)[:1]:
+        if not same_transcript(game_id, seed, **settings):
+            report.defects.append(f"{game_id} {settings} seed {seed}: the same seed gave another transcript")
     for seed in seeds:
         report.games += 1
         label = f"{game_id} {settings} seed {seed}"

@@ -230,3 +230,24 @@ def test_the_registered_games_and_bad_ids():
     with pytest.raises(InvalidInput) as caught:
         tt.new_game("merchants", seed=True)
     assert caught.value.field == "seed"
+
+
+def test_check_game_plays_registered_games_and_catches_a_transcript_that_changes_between_runs(monkeypatch):
+    from tabletoolkit.engine import game as registry
+    from tabletoolkit.engine.tester import check_game
+
+    runs = iter(range(10**6))
+
+    @dataclass(frozen=True, repr=False)
+    class Drifting(Race):
+        made: int = 0
+
+        def __repr__(self):
+            return f"<Race made {self.made}>"
+
+    monkeypatch.setitem(registry._GAMES, "race", registry.GameInfo("race", "Race", lambda seed=0: Race(seed=seed)))
+    sound = check_game("race", range(3), probe=1.0)
+    assert sound.ok and sound.ended == 3
+    monkeypatch.setitem(registry._GAMES, "race", registry.GameInfo("race", "Race", lambda seed=0: Drifting(seed=seed, made=next(runs))))
+    drifting = check_game("race", range(1), probe=1.0)
+    assert not drifting.ok and "the same seed gave another transcript" in drifting.defects[0]
