@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
-from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.errors import InvalidInput
 from ..engine.options import Options
 from ..engine.registry import register_phase
 from ..engine.rng import Rng

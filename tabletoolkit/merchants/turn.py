@@ -19,7 +19,7 @@ from ..engine.frozen import replace
 from .actions import BuyShip, DockVisit, MarketVisit, PayLoans, RunShip, TurnChoice, act, move, move_and_act, stay
 from .belt import arrive_at_belt, belt, check_run
 from .dock import check_dock, dock
-from .end import check_trigger, final_scoring, pass_into_dock
+from .end import final_scoring, pass_into_dock
 from .market import check_market, market
 from .shipyard import check_shipyard, loan_repayment, shipyard
 from .state import GameState, next_location, require
@@ -105,6 +105,26 @@ def turn(state: GameState, choice: TurnChoice, rng: Rng) -> Procedure:
     if not isinstance(rng, Rng):
         raise InvalidInput("rng", rng, "an Rng (tabletoolkit.Rng)")
     check_turn(state, choice)
+    state = yield from begin_turn(state, choice)
+    action = choice.action
+    if action is not None:
+        arrived = choice.option != "act"
+        location = state.active.location
+        if location == "Shipyard":
+            state = yield from shipyard(state, action, arrived)
+        elif location == "Market":
+            state = yield from market(state, action, rng, arrived)
+        elif location == "Belt":
+            state = yield from belt(state, action, rng)
+        else:
+            state = yield from dock(state, action)
+    return (yield from end_turn(state, None if choice.option == "stay" else action is not None))
+
+
+def begin_turn(state: GameState, choice: TurnChoice) -> Procedure:
+    """The turn's option, before its action: the Dock bonus for staying, or the move and what arriving does (the
+    refineries open on leaving the Dock, set-up tokens at a first Belt arrival, passing into the Dock in the end
+    game), or acting where one stands."""
     name = state.active.name
     heading = f"Turn {state.turn}: {name}"
     if choice.option == "stay":
@@ -113,38 +133,32 @@ def turn(state: GameState, choice: TurnChoice, rng: Rng) -> Procedure:
         yield Step(f"{heading} stays at the Dock",
                    f"{name} begins the turn at the Dock in the end game: {state.variant.dock_bonus} credits instead of an action "
                    f"({state.active.credits} now).", END, state, {"credits": state.active.credits})
+    elif choice.option != "act":
+        leaving = state.active.location
+        state = moved_on(state)
+        where = state.active.location
+        what = "and acts" if choice.action is not None else "and does nothing"
+        yield Step(f"{heading} moves to the {where}", f"{name} moves clockwise from the {leaving} to the {where} {what}.",
+                   TURN, state, {"from": leaving, "to": where})
+        if leaving == "Dock" and not state.refineries_open:
+            state = replace(state, refineries_open=True)
+            yield Step("Refineries open", f"{name} is the first to leave the Dock: refinery cards are now on sale.",
+                       "マーケット", state, {})
+        if where == "Belt":
+            state = yield from arrive_at_belt(state)
+        if where == "Dock" and choice.action is None and state.end_trigger is not None:
+            state = yield from pass_into_dock(state)
     else:
-        arrived = choice.option != "act"
-        if arrived:
-            leaving = state.active.location
-            state = moved_on(state)
-            where = state.active.location
-            what = "and acts" if choice.action is not None else "and does nothing"
-            yield Step(f"{heading} moves to the {where}", f"{name} moves clockwise from the {leaving} to the {where} {what}.",
-                       TURN, state, {"from": leaving, "to": where})
-            if leaving == "Dock" and not state.refineries_open:
-                state = replace(state, refineries_open=True)
-                yield Step("Refineries open", f"{name} is the first to leave the Dock: refinery cards are now on sale.",
-                           "マーケット", state, {})
-            if where == "Belt":
-                state = yield from arrive_at_belt(state)
-            if where == "Dock" and choice.action is None and state.end_trigger is not None:
-                state = yield from pass_into_dock(state)
-        else:
-            again = " again where they stand (M-R5)" if state.active.acted_here else " where they stand"
-            yield Step(f"{heading} acts at the {state.active.location}", f"{name} acts{again}.", TURN, state, {})
-        action = choice.action
-        if action is not None:
-            location = state.active.location
-            if location == "Shipyard":
-                state = yield from shipyard(state, action, arrived)
-            elif location == "Market":
-                state = yield from market(state, action, rng, arrived)
-            elif location == "Belt":
-                state = yield from belt(state, action, rng)
-            else:
-                state = yield from dock(state, action)
-        state = state.with_player(replace(state.active, acted_here=action is not None))
+        again = " again where they stand (M-R5)" if state.active.acted_here else " where they stand"
+        yield Step(f"{heading} acts at the {state.active.location}", f"{name} acts{again}.", TURN, state, {})
+    return state
+
+
+def end_turn(state: GameState, acted: bool | None) -> Procedure:
+    """After the action: note whether the player acted (``None``: leave it), then the final scoring once everyone is
+    back at the Dock in the end game, or the next player."""
+    if acted is not None:
+        state = state.with_player(replace(state.active, acted_here=acted))
     if state.end_trigger is not None and set(state.dock_arrivals) == {p.name for p in state.players}:
         return (yield from final_scoring(state))
     state = replace(state, current=(state.current + 1) % len(state.players), turn=state.turn + 1)

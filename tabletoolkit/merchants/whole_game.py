@@ -15,7 +15,6 @@ is dealt from the game's ``Rng(seed)``.
 
 from __future__ import annotations
 
-import html
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -29,15 +28,15 @@ from ..engine.steps import Procedure, Step, run
 from ..engine.frozen import replace
 from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, Finish, Load, MarketVisit, PayLoans,
                       Pickup, Place, RepayLoan, ReplaceCard, RunShip, Swap, Transfer, TurnChoice)
-from .belt import arrive_at_belt, check_run
+from .belt import check_run
 from .data import GameData, load_data
 from .dock import dock, transfer_card
-from .end import final_scoring, pass_into_dock, standings
+from .end import standings
 from .market import check_market
 from .shipyard import check_shipyard, loan_repayment, shipyard
 from .state import GameState, describe_tokens, new_game, next_location, pile, require, without
-from .turn import check_action, check_option, moved_on
-from .variant import BELT, DOCK, END, MARKET, RULEBOOK, SHIPYARD, TURN, MerchantsVariant
+from .turn import begin_turn, check_action, check_option, end_turn
+from .variant import BELT, DOCK, END, MARKET, RULEBOOK, TURN, MerchantsVariant
 
 NAMES = ("Ada", "Bea", "Cy", "Dee", "Eve", "Fay")
 
@@ -302,35 +301,8 @@ def _check_action_there(there: GameState, action: Any, arrived: bool) -> None:
 
 
 def _start_turn(game: MerchantsGame, choice: TurnChoice, steps: list[Step]) -> MerchantsGame:
-    board = game.board
-    name = board.active.name
-    heading = f"Turn {board.turn}: {name}"
-    if choice.option == "stay":
-        player = board.active
-        board = board.with_player(replace(player, credits=player.credits + board.variant.dock_bonus))
-        steps.append(Step(f"{heading} stays at the Dock",
-                          f"{name} begins the turn at the Dock in the end game: {board.variant.dock_bonus} credits instead "
-                          f"of an action ({board.active.credits} now).", END, board, {"credits": board.active.credits}))
-        return replace(game, board=board, acted=False)
+    board = _collect(begin_turn(game.board, choice), steps)
     arrived = choice.option != "act"
-    if arrived:
-        leaving = board.active.location
-        board = moved_on(board)
-        where = board.active.location
-        what = "and acts" if choice.action is not None else "and does nothing"
-        steps.append(Step(f"{heading} moves to the {where}", f"{name} moves clockwise from the {leaving} to the {where} {what}.",
-                          TURN, board, {"from": leaving, "to": where}))
-        if leaving == "Dock" and not board.refineries_open:
-            board = replace(board, refineries_open=True)
-            steps.append(Step("Refineries open", f"{name} is the first to leave the Dock: refinery cards are now on sale.",
-                              MARKET, board, {}))
-        if where == "Belt":
-            board = _collect(arrive_at_belt(board), steps)
-        if where == "Dock" and choice.action is None and board.end_trigger is not None:
-            board = _collect(pass_into_dock(board), steps)
-    else:
-        again = " again where they stand (M-R5)" if board.active.acted_here else " where they stand"
-        steps.append(Step(f"{heading} acts at the {board.active.location}", f"{name} acts{again}.", TURN, board, {}))
     game = replace(game, board=board, acted=choice.action is not None)
     action = choice.action
     if action is None:
@@ -353,14 +325,7 @@ def _start_turn(game: MerchantsGame, choice: TurnChoice, steps: list[Step]) -> M
 
 
 def _finish_turn(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
-    board = game.board
-    board = board.with_player(replace(board.active, acted_here=game.acted))
-    if board.end_trigger is not None and set(board.dock_arrivals) == {p.name for p in board.players}:
-        board = _collect(final_scoring(board), steps)
-        return replace(game, board=board)
-    board = replace(board, current=(board.current + 1) % len(board.players), turn=board.turn + 1)
-    steps.append(Step("Next player", f"{board.active.name} is next.", TURN, board, {"next": board.active.name}))
-    return replace(game, board=board, acted=False)
+    return replace(game, board=_collect(end_turn(game.board, game.acted), steps), acted=False)
 
 
 def _settle(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
