@@ -75,12 +75,12 @@ def check_run(state: GameState, action: RunShip) -> None:
             f"{ship.label()} ended its run at its destination and stays there until it is paid at the Dock.", BELT)
 
 
-@register_phase("merchants.belt", title="Run one ship through the belt", section=BELT, notebook=NOTEBOOK)
-def belt(state: GameState, action: RunShip, rng: Rng) -> Procedure:
-    """The active player's Belt action: one ship, its energy, the chosen belt actions in order."""
-    check_run(state, action)
+def start_run(state: GameState, ship_id: str) -> Procedure:
+    """A run's start: the ship is chosen (refused if it cannot run), leaves its destination if it ended its last run
+    there (variant run_from_destination), and its energy is its base energy plus its cards' bonuses."""
+    check_run(state, RunShip(ship_id))
     player = state.active
-    ship = player.ship(action.ship)
+    ship = player.ship(ship_id)
     if ship.at_destination:
         ship = replace(ship, at_destination=False)
         state = state.with_player(player.with_ship(ship))
@@ -93,6 +93,15 @@ def belt(state: GameState, action: RunShip, rng: Rng) -> Procedure:
                f"{player.name} runs {ship.label()}: base energy {ship.energy} + card bonuses {bonus} = {energy} energy; "
                f"cargo {len(ship.hold)}/{state.capacity_of(ship)}.",
                BELT, state, {"ship": ship.id, "energy": energy})
+    return state
+
+
+@register_phase("merchants.belt", title="Run one ship through the belt", section=BELT, notebook=NOTEBOOK)
+def belt(state: GameState, action: RunShip, rng: Rng) -> Procedure:
+    """The active player's Belt action: one ship, its energy, the chosen belt actions in order."""
+    state = yield from start_run(state, action.ship)
+    ship = state.active.ship(action.ship)
+    energy = state.energy_of(ship)
     if ship.destination is None:
         state, card = _draw_destination(state, rng)
         if card is not None:

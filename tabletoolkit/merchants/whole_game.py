@@ -28,7 +28,7 @@ from ..engine.steps import Procedure, Step, run
 from ..engine.frozen import replace
 from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, Finish, Load, MarketVisit, PayLoans,
                       Pickup, Place, RepayLoan, ReplaceCard, RunShip, Swap, Transfer, TurnChoice)
-from .belt import check_run
+from .belt import start_run
 from .data import GameData, load_data
 from .dock import dock, transfer_card
 from .end import standings
@@ -480,22 +480,9 @@ def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]
 
 # --- the Belt -------------------------------------------------------------------------------------------
 def _start_run(game: MerchantsGame, ship_id: str, steps: list[Step]) -> MerchantsGame:
-    board = game.board
-    check_run(board, RunShip(ship_id))
-    player = board.active
-    ship = player.ship(ship_id)
-    if ship.at_destination:
-        ship = replace(ship, at_destination=False)
-        board = board.with_player(player.with_ship(ship))
-        steps.append(Step("Leave the destination",
-                          f"{ship.label()} ended its last run at its destination; running again (variant run_from_destination) "
-                          "gives up that destination bonus unless it ends this run there again.", BELT, board, {"ship": ship.id}))
-    energy = board.energy_of(ship)
-    steps.append(Step("Choose a ship",
-                      f"{player.name} runs {ship.label()}: base energy {ship.energy} + card bonuses {energy - ship.energy} = "
-                      f"{energy} energy; cargo {len(ship.hold)}/{board.capacity_of(ship)}.", BELT, board,
-                      {"ship": ship.id, "energy": energy}))
-    pending: tuple[Frame, ...] = (Running(ship_id, energy),)
+    board = _collect(start_run(game.board, ship_id), steps)
+    ship = board.active.ship(ship_id)
+    pending: tuple[Frame, ...] = (Running(ship_id, board.energy_of(ship)),)
     if ship.destination is None:
         pending += (Drawing("destination"),)
     return replace(game, board=board, pending=pending)
