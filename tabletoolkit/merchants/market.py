@@ -106,33 +106,46 @@ def market(state: GameState, action: MarketVisit, rng: Rng, arrived: bool = Fals
     if action.buy is None:
         return state
     card = state.data.card(action.buy)
-    player = state.active
-    player = replace(player, credits=player.credits - card.cost)
+    state = take_card(state, card.id, action.ship)
+    if card.type == "refinery":
+        where = "It counts for every ship of the fleet."
+    else:
+        state, drawn = _draw_cards(state, 1, rng)
+        state = replace(state, market_row=state.market_row + drawn)
+        where = (f"It goes on {state.active.ship(action.ship).label()}; the row refills with "
+                 f"{', '.join(drawn) or 'nothing (the deck is empty)'}.")
+    yield Step(f"Buy a {card.type} card", f"{name} buys {card.describe()}. {where} {name} has {state.active.credits} credits.",
+               MARKET, state, {"card": card.id, "paid": card.cost})
+    if action.claim:
+        state = yield from claim_token(state, action.claim)
+    return state
+
+
+def take_card(state: GameState, card_id: str, ship_id: str | None) -> GameState:
+    """Pay for a card and put it where it goes: a refinery for the whole fleet (one fewer in supply), a pilot or
+    gear on the named ship (its place in the row left empty)."""
+    card = state.data.card(card_id)
+    player = replace(state.active, credits=state.active.credits - card.cost)
     if card.type == "refinery":
         player = replace(player, refineries=player.refineries + (card.id,))
         supply = tuple((c, n - 1 if c == card.id else n) for c, n in state.refinery_supply)
-        state = replace(state.with_player(player), refinery_supply=supply)
-        where = "It counts for every ship of the fleet."
-    else:
-        ship = player.ship(action.ship)
-        ship = replace(ship, pilots=ship.pilots + (card.id,)) if card.type == "pilot" else replace(ship, gear=ship.gear + (card.id,))
-        player = player.with_ship(ship)
-        row = list(state.market_row)
-        row.remove(card.id)
-        state = replace(state.with_player(player), market_row=tuple(row))
-        state, drawn = _draw_cards(state, 1, rng)
-        state = replace(state, market_row=state.market_row + drawn)
-        where = f"It goes on {ship.label()}; the row refills with {', '.join(drawn) or 'nothing (the deck is empty)'}."
-    yield Step(f"Buy a {card.type} card", f"{name} buys {card.describe()}. {where} {name} has {player.credits} credits.",
-               MARKET, state, {"card": card.id, "paid": card.cost})
-    if action.claim:
-        player = state.active
-        price = state.variant.mine_claim_price
-        player = replace(player, credits=player.credits - price, local=without(player.local, (action.claim,)),
-                         claimed=pile(player.claimed + (action.claim,)))
-        state = state.with_player(player)
-        yield Step("Claim a mine token",
-                   f"As a bonus to the purchase, {name} pays {price} credits to flip a {action.claim} token in their local "
-                   f"space: claimed, opponents cannot take it. {name} has {player.credits} credits.",
-                   MARKET, state, {"claimed": action.claim, "paid": price})
+        return replace(state.with_player(player), refinery_supply=supply)
+    ship = player.ship(ship_id)
+    ship = replace(ship, pilots=ship.pilots + (card.id,)) if card.type == "pilot" else replace(ship, gear=ship.gear + (card.id,))
+    row = list(state.market_row)
+    row.remove(card.id)
+    return replace(state.with_player(player.with_ship(ship)), market_row=tuple(row))
+
+
+def claim_token(state: GameState, kind: str) -> Procedure:
+    """The purchase's bonus (M-F1): pay the claim price to flip a ``kind`` token in your local space."""
+    player = state.active
+    price = state.variant.mine_claim_price
+    player = replace(player, credits=player.credits - price, local=without(player.local, (kind,)),
+                     claimed=pile(player.claimed + (kind,)))
+    state = state.with_player(player)
+    yield Step("Claim a mine token",
+               f"As a bonus to the purchase, {player.name} pays {price} credits to flip a {kind} token in their local "
+               f"space: claimed, opponents cannot take it. {player.name} has {player.credits} credits.",
+               MARKET, state, {"claimed": kind, "paid": price})
     return state

@@ -32,7 +32,7 @@ from .belt import start_run
 from .data import GameData, load_data
 from .dock import dock, transfer_card
 from .end import standings
-from .market import check_market
+from .market import check_market, claim_token, take_card
 from .shipyard import check_shipyard, loan_repayment, shipyard
 from .state import GameState, describe_tokens, new_game, next_location, pile, require, without
 from .turn import begin_turn, check_action, check_option, end_turn
@@ -448,30 +448,14 @@ def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]
                           MARKET, board, {"discarded": choice.card}))
         return replace(game, board=board, pending=rest + (replace(frame, replaced=frame.replaced + 1), Drawing("market")))
     if isinstance(choice, ClaimToken):
-        player = board.active
-        price = board.variant.mine_claim_price
-        player = replace(player, credits=player.credits - price, local=without(player.local, (choice.kind,)),
-                         claimed=pile(player.claimed + (choice.kind,)))
-        board = board.with_player(player)
-        steps.append(Step("Claim a mine token",
-                          f"As a bonus to the purchase, {name} pays {price} credits to flip a {choice.kind} token in their "
-                          f"local space: claimed, opponents cannot take it. {name} has {player.credits} credits.",
-                          MARKET, board, {"claimed": choice.kind, "paid": price}))
-        return replace(game, board=board, pending=rest)
+        return replace(game, board=_collect(claim_token(board, choice.kind), steps), pending=rest)
     card = board.data.card(choice.card)
-    player = replace(board.active, credits=board.active.credits - card.cost)
+    board = take_card(board, card.id, choice.ship)
     after = replace(frame, bought=True)
     if card.type == "refinery":
-        player = replace(player, refineries=player.refineries + (card.id,))
-        supply = tuple((c, n - 1 if c == card.id else n) for c, n in board.refinery_supply)
-        board = replace(board.with_player(player), refinery_supply=supply)
         where, pending = "It counts for every ship of the fleet.", rest + (after,)
     else:
-        ship = player.ship(choice.ship)
-        ship = replace(ship, pilots=ship.pilots + (card.id,)) if card.type == "pilot" else replace(ship, gear=ship.gear + (card.id,))
-        row = list(board.market_row)
-        row.remove(card.id)
-        board = replace(board.with_player(player.with_ship(ship)), market_row=tuple(row))
+        ship = board.active.ship(choice.ship)
         where, pending = f"It goes on {ship.label()}; the row refills from the deck.", rest + (after, Drawing("market"))
     steps.append(Step(f"Buy a {card.type} card", f"{name} buys {card.describe()}. {where} {name} has "
                       f"{board.active.credits} credits.", MARKET, board, {"card": card.id, "paid": card.cost}))
