@@ -1,0 +1,51 @@
+"""How a probability reads to a person: the exact fraction and, beside it, a percent.
+
+Every probability the library shows (options, tables, pictures, notebooks) goes through these, so a fraction
+such as ``1899982817/13824000000`` never appears without ``≈ 13.74%`` beside it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .errors import InvalidInput
+
+#: Digits after the decimal point of the percent shown beside a fraction.
+PERCENT_DIGITS = 2
+
+
+def _exact(probability: Fraction | int) -> Fraction:
+    if isinstance(probability, bool) or not isinstance(probability, (Fraction, int)):
+        raise InvalidInput("probability", probability, "an exact Fraction (or int)")
+    return Fraction(probability)
+
+
+def percent_text(probability: Fraction | int, digits: int = PERCENT_DIGITS) -> str:
+    """``Fraction(1, 6)`` → ``"16.67%"``; a value that is not exactly 0 or 1 never rounds to them."""
+    exact = _exact(probability)
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 12:
+        raise InvalidInput("digits", digits, "a whole number of digits from 0 to 12")
+    smallest = Fraction(1, 10**digits) / 100  # the smallest step the percent shows
+    if 0 < exact < smallest / 2:
+        return f"< {float(smallest * 100):.{digits}f}%"
+    if 1 - smallest / 2 < exact < 1:
+        return f"> {float((1 - smallest) * 100):.{digits}f}%"
+    return f"{float(exact * 100):.{digits}f}%"
+
+
+def probability_text(probability: Fraction | int, digits: int = PERCENT_DIGITS) -> str:
+    """``Fraction(1, 6)`` → ``"1/6 ≈ 16.67%"``; whole numbers read ``"1 (100%)"`` and ``"0 (0%)"``."""
+    exact = _exact(probability)
+    if exact.denominator == 1:
+        return f"{exact} ({exact * 100}%)"
+    return f"{exact} ≈ {percent_text(exact, digits)}"
+
+
+def probability_latex(probability: Fraction | int, digits: int = PERCENT_DIGITS) -> str:
+    """The same reading in LaTeX: ``\\frac{1}{6} \\approx 16.67\\%``."""
+    exact = _exact(probability)
+    if exact.denominator == 1:
+        return f"{exact} \\; ({exact * 100}\\%)"
+    sign = "-" if exact < 0 else ""
+    fraction = f"{sign}\\frac{{{abs(exact.numerator)}}}{{{exact.denominator}}}"
+    return f"{fraction} \\approx {percent_text(exact, digits).replace('%', chr(92) + '%')}"
