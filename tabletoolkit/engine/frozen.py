@@ -4,11 +4,16 @@
 times. This ``replace`` copies the fields directly for classes without ``__post_init__`` (which have
 nothing to check) and leaves out values cached on the instance (``functools.cached_property``), which
 belong to the old state; classes with ``__post_init__`` go through ``dataclasses.replace`` as before.
+
+``FrozenMap`` is the read-only, hashable mapping such states hold instead of a ``dict``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -37,3 +42,45 @@ def replace(obj: T, **changes: Any) -> T:
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)
     return new
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only, hashable mapping: a state or a catalog can hold it and no copy can change it.
+
+    Equal to any mapping with the same items; ordered as given; ``FrozenMap(pairs)`` or ``FrozenMap(mapping)``.
+    """
+
+    __slots__ = ("_items", "_hash")
+    _items: Mapping[K, V]
+    _hash: int | None
+
+    def __init__(self, items: Iterable[tuple[K, V]] | Mapping[K, V] = ()):
+        object.__setattr__(self, "_items", types.MappingProxyType(dict(items)))
+        object.__setattr__(self, "_hash", None)
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(frozenset(self._items.items())))
+        return typing.cast(int, self._hash)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a FrozenMap cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({dict(self._items)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenMap, (tuple(self._items.items()),))
