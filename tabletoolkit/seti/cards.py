@@ -17,12 +17,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cache
 from ..engine.frozen import replace
-from importlib import resources
 from typing import Any, Mapping, Protocol
 
 from ..engine import InvalidInput, Rng
 from ..engine.data import parse_toml
+from .data_files import ReadOnlyMap, read_data
 from .rewards import Reward
 
 OVERVIEW = "卡牌概述"
@@ -205,7 +206,7 @@ def load_cards(text: str | None = None) -> tuple[Card, ...]:
     many of each the set-up deck holds. Ids must be unique.
     """
     if text is None:
-        text = _data("sample_cards.toml")
+        return _shipped_cards("sample_cards.toml")
     table = parse_toml(text, "cards")
     entries = table.get("card")
     if not isinstance(entries, list) or not entries:
@@ -226,10 +227,16 @@ def load_cards(text: str | None = None) -> tuple[Card, ...]:
 
 def example_cards() -> tuple[Card, ...]:
     """The five cards the rulebook prints (Herschel, Beta Pictoris, Mariner 10, SHERLOC, LHC)."""
-    return load_cards(_data("example_cards.toml"))
+    return _shipped_cards("example_cards.toml")
 
 
-def game_cards(cards: Sequence[Card] | None = None) -> dict[str, Card]:
+@cache
+def _shipped_cards(name: str) -> tuple[Card, ...]:
+    """A shipped card file, read once (cards are frozen)."""
+    return load_cards(read_data(name))
+
+
+def game_cards(cards: Sequence[Card] | None = None) -> Mapping[str, Card]:
     """The cards a game is dealt from, by id: ``cards`` or the rulebook's examples plus the sample deck."""
     chosen = tuple(cards) if cards is not None else example_cards() + load_cards()
     by_id: dict[str, Card] = {}
@@ -239,17 +246,13 @@ def game_cards(cards: Sequence[Card] | None = None) -> dict[str, Card]:
         if card.id in by_id:
             raise InvalidInput("cards", card.id, "card ids must be unique")
         by_id[card.id] = card
-    return by_id
+    return ReadOnlyMap(by_id)
 
 
 def deck_of(cards: Mapping[str, Card]) -> tuple[str, ...]:
     """The set-up deck's card ids, each card ``copies`` times, in id order (shuffle it); alien cards stay
     with their species."""
     return tuple(card_id for card_id in sorted(cards) if not cards[card_id].alien for _ in range(cards[card_id].copies))
-
-
-def _data(name: str) -> str:
-    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
 
 
 def colour_counts(cards: Sequence[Card]) -> dict[str, int]:

@@ -15,17 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from ..engine.frozen import replace
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from .cards import Card, load_cards
 from .rewards import Reward
 from .sector import NOTEBOOK, Owed, apply_reward, read_entries
+from .player import Computer, PlayerBoard  # noqa: F401  (Computer: read from here by the sector widget test)
 from .variant import RULEBOOK, SetiVariant
-
-if TYPE_CHECKING:
-    from .player import PlayerBoard
 
 PLACE = "放置数据"
 CAPACITY = "数据容量"
@@ -92,19 +90,6 @@ def sample_layout() -> ComputerLayout:
 
 
 @dataclass(frozen=True)
-class Computer:
-    """What lies in a player's computer: top spaces filled (always the leftmost ``filled``), lower
-    spaces filled (by top position) and computer techs installed as (top position, tech id)."""
-
-    filled: int = 0
-    lower: frozenset[int] = frozenset()
-    techs: tuple[tuple[int, str], ...] = ()
-
-    def tech_at(self, position: int) -> str | None:
-        return dict(self.techs).get(position)
-
-
-@dataclass(frozen=True)
 class DataSpace:
     """A computer space: ``DataSpace("top", 3)`` or ``DataSpace("lower", 3)`` (1-based positions)."""
 
@@ -121,7 +106,7 @@ class DataSpace:
         return f"{self.row} {self.position}"
 
 
-def gain_data(board: "PlayerBoard", amount: int, variant: SetiVariant = RULEBOOK) -> tuple["PlayerBoard", int, int]:
+def gain_data(board: PlayerBoard, amount: int, variant: SetiVariant = RULEBOOK) -> tuple[PlayerBoard, int, int]:
     """Take ``amount`` data into the pool; returns the board, the data kept and the data discarded (S-F5)."""
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise InvalidInput("amount", amount, "data gained is a whole number, 0 or more")
@@ -129,7 +114,7 @@ def gain_data(board: "PlayerBoard", amount: int, variant: SetiVariant = RULEBOOK
     return board, kept, amount - kept
 
 
-def placement_verdict(board: "PlayerBoard", space: DataSpace, active: str, layout: ComputerLayout | None = None) -> IllegalAction | None:
+def placement_verdict(board: PlayerBoard, space: DataSpace, active: str, layout: ComputerLayout | None = None) -> IllegalAction | None:
     """None when ``board``'s owner may place a data on ``space`` now, else the refusal."""
     layout = layout or sample_layout()
     computer = board.computer
@@ -156,7 +141,7 @@ def placement_verdict(board: "PlayerBoard", space: DataSpace, active: str, layou
     return None
 
 
-def legal_placements(board: "PlayerBoard", active: str, layout: ComputerLayout | None = None) -> tuple[tuple[DataSpace, str], ...]:
+def legal_placements(board: PlayerBoard, active: str, layout: ComputerLayout | None = None) -> tuple[tuple[DataSpace, str], ...]:
     """Every computer space with ``"legal"`` or the refusing rule and reason."""
     layout = layout or sample_layout()
     options = []
@@ -169,7 +154,7 @@ def legal_placements(board: "PlayerBoard", active: str, layout: ComputerLayout |
 
 
 def place_data(
-    board: "PlayerBoard",
+    board: PlayerBoard,
     space: DataSpace,
     *,
     active: str,
@@ -177,7 +162,7 @@ def place_data(
     cards: Sequence[Card] | None = None,
     layout: ComputerLayout | None = None,
     variant: SetiVariant = RULEBOOK,
-) -> tuple["PlayerBoard", str, Owed]:
+) -> tuple[PlayerBoard, str, Owed]:
     """Move one data from the pool onto ``space`` and resolve what it covers.
 
     ``tuck`` names the hand card to tuck when the space asks for one (its income resource is gained at
@@ -214,7 +199,7 @@ def place_data(
     return board, words + ".", pending
 
 
-def _tuck(board: "PlayerBoard", card_id: str | None, cards: Sequence[Card] | None, variant: SetiVariant) -> tuple["PlayerBoard", str, int]:
+def _tuck(board: PlayerBoard, card_id: str | None, cards: Sequence[Card] | None, variant: SetiVariant) -> tuple[PlayerBoard, str, int]:
     """Tuck ``card_id`` for income: its resource at once (S-F18); returns the board, words, cards owed."""
     if card_id is None:
         if not board.hand:
@@ -239,7 +224,7 @@ def _tuck(board: "PlayerBoard", card_id: str | None, cards: Sequence[Card] | Non
     return board, f"tucks {card_id} for {income} income and gains 1 {income} at once", 0
 
 
-def install_computer_tech(board: "PlayerBoard", tech: str, position: int, layout: ComputerLayout | None = None) -> tuple["PlayerBoard", str]:
+def install_computer_tech(board: PlayerBoard, tech: str, position: int, layout: ComputerLayout | None = None) -> tuple[PlayerBoard, str]:
     """Slot computer tech ``tech`` in under top ``position``; returns the board and what happened.
 
     Each tech goes in its own slot and only once (计算机科技). A tech slid under data already there is
@@ -265,14 +250,14 @@ def install_computer_tech(board: "PlayerBoard", tech: str, position: int, layout
 class DataResult:
     """The ``seti.data`` phase's result: the board, the data discarded, and effects left to other phases."""
 
-    board: "PlayerBoard"
+    board: PlayerBoard
     discarded: int
     pending: tuple[Owed, ...]
 
 
 @register_phase("seti.data", title="Gain data and place it in the computer", section=PLACE, notebook=NOTEBOOK)
 def data_steps(
-    board: "PlayerBoard",
+    board: PlayerBoard,
     *,
     gain: int = 0,
     place: Sequence[DataSpace] = (),
@@ -315,13 +300,13 @@ def data_steps(
 class AnalyzeResult:
     """The ``seti.analyze`` result: the board (computer cleared) and the blue trace to mark."""
 
-    board: "PlayerBoard"
+    board: PlayerBoard
     trace: str
     species: str | None
 
 
 @register_phase("seti.analyze", title="Analyze data", section=ANALYZE, notebook=NOTEBOOK)
-def analyze(board: "PlayerBoard", *, species: str | None = None, layout: ComputerLayout | None = None,
+def analyze(board: PlayerBoard, *, species: str | None = None, layout: ComputerLayout | None = None,
             variant: SetiVariant = RULEBOOK) -> Procedure:
     """Pay the energy, clear the computer (pool kept), and mark a blue trace for one species."""
     layout = layout or sample_layout()
@@ -354,14 +339,14 @@ def analyze(board: "PlayerBoard", *, species: str | None = None, layout: Compute
 class ComputerView:
     """A board's pool and computer, drawn (the state the data steps show)."""
 
-    board: "PlayerBoard"
+    board: PlayerBoard
     layout: ComputerLayout
 
     def _repr_svg_(self) -> str:
         return computer_svg(self.board, self.layout)
 
 
-def computer_svg(board: "PlayerBoard", layout: ComputerLayout | None = None) -> str:
+def computer_svg(board: PlayerBoard, layout: ComputerLayout | None = None) -> str:
     """The pool and the computer: top row left to right, tech tiles with their lower spaces."""
     layout = layout or sample_layout()
     size, gap, left = 46, 10, 120

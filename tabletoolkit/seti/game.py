@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from ..engine.frozen import replace
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
@@ -28,12 +27,13 @@ from .player import PlayerBoard
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
 
+from .gold_tiles import GoldTile, gold_tiles_svg
+from .life_board import LifeBoard
+from .mission_cards import MissionInPlay
+from .tech_board import TechBoard
+
 if TYPE_CHECKING:
-    from .milestones import GoldTile
     from .cards import Card
-    from .missions import MissionInPlay
-    from .tech import TechBoard
-    from .traces import LifeBoard
 
 
 _PHASE_RNG: ContextVar[Rng | None] = ContextVar("seti_phase_rng", default=None)
@@ -52,11 +52,6 @@ def drawing_with(rng: Rng | None) -> Iterator[None]:
 def phase_rng() -> Rng | None:
     """The Rng ``drawing_with`` gives the procedures running now (``None`` outside one)."""
     return _PHASE_RNG.get()
-
-
-def read_data(name: str) -> str:
-    """The text of a data file shipped in ``tabletoolkit/seti/data``."""
-    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -281,8 +276,6 @@ class SetiGame:
         return f"SetiGame({status}; {boards})"
 
     def _repr_html_(self) -> str:
-        from .milestones import gold_tiles_svg
-
         rows = []
         for seat, board in enumerate(self.players):
             marks = []

@@ -9,117 +9,19 @@ empty discovery space (S-F17). Scores are absolute: passing 100 triggers nothing
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass
 from ..engine.frozen import replace
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase
-from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
-from ..engine.data import parse_toml
-from .game import Decisions, Option, SetiGame, read_data
+from .game import Decisions, Option, SetiGame
+from .gold_tiles import gold_tiles_svg, load_gold_tiles  # noqa: F401  (read from here by the final-scoring notebook)
 from .traces import place_neutral
 
 SECTION = "里程碑"
 GOLD = "里程碑 · 金色里程碑"
 NEUTRAL = "里程碑 · 中立里程碑"
 ORDER = "里程碑 · 多个里程碑"
-MEASURES = ("tech_sets", "tech_pairs", "completed_missions", "mission_or_endgame_pairs", "income_sets",
-            "income_most", "trace_sets", "sectors_and_planets")
-
-
-@dataclass(frozen=True)
-class TileSide:
-    measure: str
-    values: tuple[int, ...]
-    explains: str
-
-
-@dataclass(frozen=True)
-class GoldTile:
-    """A two-sided gold scoring tile, the side face up, and the players who marked it, in order."""
-
-    id: str
-    name: str
-    sides: dict
-    side: str = "a"
-    marks: tuple[str, ...] = ()
-
-    @property
-    def face(self) -> TileSide:
-        return self.sides[self.side]
-
-    def value_at(self, position: int, fourth: str = "lowest") -> int:
-        """The value the ``position``-th marker (0 = first) scores per set (S-R4)."""
-        values = self.face.values
-        if position < len(values):
-            return values[position]
-        return values[-1] if fourth == "lowest" else 0
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.side, self.marks))
-
-    def _repr_svg_(self) -> str:
-        return gold_tiles_svg((self,))
-
-    def _repr_html_(self) -> str:
-        marks = ", ".join(f"{colour} ({self.value_at(i)})" for i, colour in enumerate(self.marks)) or "none yet"
-        return (f"<div class='tt-seti-gold'><b>{self.id} · {html.escape(self.name)}</b> side {self.side.upper()}: "
-                f"{html.escape(self.face.explains)} Values {'/'.join(map(str, self.face.values))}. Marks: {marks}</div>")
-
-
-def gold_tiles_svg(tiles: tuple[GoldTile, ...], both_sides: bool = False) -> str:
-    """The gold tiles drawn: the face-up side (or both), its value badges and the markers on them."""
-    width, height = 150, 96
-    faces = [(tile, side) for tile in tiles for side in (("a", "b") if both_sides else (tile.side,))]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{len(faces) * (width + 10) + 10}" height="{height + 20}" '
-             'class="tt-seti-gold-tiles" font-family="sans-serif" font-size="11">']
-    for index, (tile, side) in enumerate(faces):
-        x, face = 10 + index * (width + 10), tile.sides[side]
-        parts.append(f'<rect x="{x}" y="10" width="{width}" height="{height}" rx="10" fill="#d9a520" stroke="#7a5b00"/>')
-        parts.append(f'<text x="{x + 8}" y="27" font-weight="bold">{html.escape(tile.id)} {html.escape(tile.name)} '
-                     f'· side {side.upper()}</text>')
-        parts.append(f'<text x="{x + 8}" y="43">{html.escape(face.measure.replace("_", " "))}</text>')
-        for number, value in enumerate(face.values):
-            cx = x + 28 + number * 45
-            owner = tile.marks[number] if side == tile.side and number < len(tile.marks) else ""
-            parts.append(f'<path d="M{cx - 15},58 h30 v16 l-15,12 l-15,-12 z" fill="#3c9a4a" stroke="white"/>')
-            parts.append(f'<text x="{cx}" y="74" text-anchor="middle" fill="white" font-weight="bold">{value}</text>')
-            if owner:
-                parts.append(f'<text x="{cx}" y="100" text-anchor="middle">{html.escape(owner)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def load_gold_tiles(text: str | None = None) -> tuple[GoldTile, ...]:
-    """The four tiles from TOML (default: ``gold_tiles.toml``), side A up; bad entries raise ``InvalidInput``."""
-    raw = parse_toml(text if text is not None else read_data("gold_tiles.toml"), "gold_tiles.toml")
-    tiles = []
-    for index, entry in enumerate(raw.get("tile", [])):
-        sides = {}
-        for side in ("a", "b"):
-            where = f"tile[{index}].{side}"
-            face = entry.get(side)
-            if not isinstance(face, dict):
-                raise InvalidInput(where, face, "each tile has sides a and b")
-            if face.get("measure") not in MEASURES:
-                raise InvalidInput(f"{where}.measure", face.get("measure"), f"one of {MEASURES}")
-            values = face.get("values")
-            if not isinstance(values, list) or not values or not all(isinstance(v, int) and v >= 0 for v in values):
-                raise InvalidInput(f"{where}.values", values, "a list of VP values, highest first")
-            sides[side] = TileSide(face["measure"], tuple(values), str(face.get("explains", "")))
-        tiles.append(GoldTile(str(entry.get("id")), str(entry.get("name")), sides))
-    if not tiles:
-        raise InvalidInput("tile", raw, "no gold tiles")
-    return tuple(tiles)
-
-
-def random_sides(tiles: tuple[GoldTile, ...], rng: Rng) -> tuple[GoldTile, ...]:
-    """Each tile with a random side up (设置 · ⑦ 金色计分板块)."""
-    return tuple(replace(tile, side=rng.choice(("a", "b"))) for tile in tiles)
-
-
 def legal_gold_tiles(game: SetiGame, colour: str) -> tuple[Option, ...]:
     """Every gold tile with "legal" or why ``colour`` cannot mark it."""
     options = []

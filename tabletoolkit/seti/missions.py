@@ -13,7 +13,6 @@ all are covered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from ..engine.frozen import replace
 from typing import Callable
 
@@ -23,6 +22,7 @@ from ..engine.steps import Procedure, Step
 from . import cards as _cards
 from .cards import Card, Condition, Scoring, Trigger, game_cards  # noqa: F401  (the one card model)
 from .game import Decisions, Option, SetiGame, advance_rotation
+from .mission_cards import MissionInPlay
 from .measures import measure
 from .tech import TECH_KINDS, research
 
@@ -31,21 +31,6 @@ CONDITIONAL = "任务卡 · 有条件的任务"
 TRIGGERED = "任务卡 · 可触发任务"
 ENDGAME = "任务卡 · 游戏终局计分卡"
 KINDS = _cards.KINDS
-
-#: The card model is ``cards.Card``; ``CardText`` is its former name here.
-CardText = Card
-
-
-@dataclass(frozen=True)
-class MissionInPlay:
-    """A mission or end-game card in front of its owner."""
-
-    owner: str
-    card: str
-    kind: str
-    covered: tuple[bool, ...] = ()
-    completed: bool = False
-
 
 def example_cards() -> dict[str, Card]:
     """Only the cards the rulebook prints, by id (their printed titles)."""

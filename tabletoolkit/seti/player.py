@@ -6,10 +6,23 @@ from dataclasses import dataclass
 from ..engine.frozen import replace
 
 from ..engine.errors import IllegalAction, InvalidInput
-from .computer import Computer
 from .variant import RULEBOOK, SetiVariant
 
 RESOURCES = ("credits", "energy", "publicity")
+
+
+@dataclass(frozen=True)
+class Computer:
+    """What lies in a player's computer: top spaces filled (always the leftmost ``filled``), lower
+    spaces filled (by top position) and computer techs installed as (top position, tech id)."""
+
+    filled: int = 0
+    lower: frozenset[int] = frozenset()
+    techs: tuple[tuple[int, str], ...] = ()
+
+    def tech_at(self, position: int) -> str | None:
+        return dict(self.techs).get(position)
+
 
 
 @dataclass(frozen=True)

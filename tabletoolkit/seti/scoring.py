@@ -13,9 +13,9 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .game import SetiGame
 from .measures import measure
-from .missions import MissionInPlay
+from .mission_cards import MissionInPlay
 from .rewards import INCOME_KINDS, TRACE_COLOURS
-from .traces import Mark
+from .life_board import Mark
 
 SECTION = "游戏结束"
 GOLD = "金色计分板块"

@@ -17,14 +17,14 @@ from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
 from .game import SetiGame
-from .milestones import GoldTile, load_gold_tiles, random_sides
+from .gold_tiles import GoldTile, load_gold_tiles, random_sides
 from .cards import Card, deck_of, game_cards
 from .player import PlayerBoard
 from .sector import Sky
 from .solar import random_setup
 from .species import Species, load_species
-from .tech import TechBoard, Tech
-from .traces import new_life_board
+from .tech_board import TechBoard, Tech
+from .life_board import new_life_board
 from .variant import RULEBOOK, SetiVariant
 
 SECTION = "设置"

@@ -8,12 +8,13 @@ invented and labelled so; real species data goes in a file of the same format.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from ..engine.frozen import replace
 
 from ..engine.errors import InvalidInput
 from ..engine.data import parse_toml
 from .cards import Card, parse_card
-from .game import read_data
+from .data_files import read_data
 from .rewards import TRACE_COLOURS, Reward
 
 
@@ -43,7 +44,9 @@ class Species:
 
 def load_species(text: str | None = None) -> tuple[Species, ...]:
     """Species from TOML text (default: the labelled sample); bad entries raise ``InvalidInput``."""
-    raw = parse_toml(text if text is not None else read_data("species_sample.toml"), "species file")
+    if text is None:
+        return _shipped_species()
+    raw = parse_toml(text, "species file")
     found = []
     for index, entry in enumerate(raw.get("species", [])):
         where = f"species[{index}]"
@@ -73,3 +76,8 @@ def load_species(text: str | None = None) -> tuple[Species, ...]:
     if len(found) < 2:
         raise InvalidInput("species", len(found), "a game hides two species: the file needs at least two")
     return tuple(found)
+
+
+@cache
+def _shipped_species() -> tuple[Species, ...]:
+    return load_species(read_data("species_sample.toml"))

@@ -7,96 +7,17 @@ still rotates, even when you already own all four techs of that type.
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass
 from ..engine.frozen import replace
 from typing import Callable
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
-from ..engine.data import parse_toml
 from .computer import install_computer_tech, sample_layout
-from .game import Decisions, Option, SetiGame, advance_rotation, read_data, next_disc
-from .rewards import Reward
+from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
+from .tech_board import TECH_KINDS
 
 SECTION = "研究科技"
-TECH_KINDS = ("probe", "telescope", "computer")
-TILES_PER_STACK = 4  # 设置 ⑨ 科技: 4 matching tiles per tech
-
-
-@dataclass(frozen=True)
-class Tech:
-    """One of the twelve techs: its id (``PT1``), type, ability, research bonus and where it comes from."""
-
-    id: str
-    kind: str
-    name: str
-    ability: str
-    bonus: Reward
-    bonus_source: str
-
-
-def load_techs(text: str | None = None) -> tuple[Tech, ...]:
-    """The techs from TOML text (default: the shipped ``techs.toml``); bad entries raise ``InvalidInput``."""
-    raw = parse_toml(text if text is not None else read_data("techs.toml"), "techs.toml")
-    techs = []
-    for index, entry in enumerate(raw.get("tech", [])):
-        where = f"tech[{index}]"
-        for key in ("id", "kind", "name", "ability", "bonus_source"):
-            if not isinstance(entry.get(key), str) or not entry[key]:
-                raise InvalidInput(f"{where}.{key}", entry.get(key), "a non-empty text")
-        if entry["kind"] not in TECH_KINDS:
-            raise InvalidInput(f"{where}.kind", entry["kind"], f"one of {TECH_KINDS}")
-        techs.append(Tech(entry["id"], entry["kind"], entry["name"], entry["ability"],
-                          Reward.parse(entry.get("bonus"), f"{where}.bonus"), entry["bonus_source"]))
-    ids = [tech.id for tech in techs]
-    if len(set(ids)) != len(ids):
-        raise InvalidInput("tech ids", ids, "every tech id appears once")
-    return tuple(techs)
-
-
-@dataclass(frozen=True)
-class TechStack:
-    tech: Tech
-    tiles: int = TILES_PER_STACK
-    two_point: bool = True
-
-
-@dataclass(frozen=True)
-class TechBoard:
-    """The tech board: one stack per tech, each with its 2-point tile until the first taker."""
-
-    stacks: tuple[TechStack, ...]
-
-    @classmethod
-    def fresh(cls, techs: tuple[Tech, ...] | None = None) -> "TechBoard":
-        return cls(tuple(TechStack(tech) for tech in (techs or load_techs())))
-
-    def stack(self, tech_id: str) -> TechStack:
-        for stack in self.stacks:
-            if stack.tech.id == tech_id:
-                return stack
-        raise InvalidInput("tech", tech_id, f"no such tech; techs: {[s.tech.id for s in self.stacks]}")
-
-    def taken(self, tech_id: str) -> "TechBoard":
-        return TechBoard(tuple(
-            replace(stack, tiles=stack.tiles - 1, two_point=False) if stack.tech.id == tech_id else stack
-            for stack in self.stacks
-        ))
-
-    def _repr_html_(self) -> str:
-        cells = []
-        for kind in TECH_KINDS:
-            row = "".join(
-                f"<td title='{html.escape(s.tech.ability)}'><b>{s.tech.name}</b><br>{s.tiles} left"
-                f"{'<br>+2 VP tile' if s.two_point else ''}</td>"
-                for s in self.stacks if s.tech.kind == kind
-            )
-            cells.append(f"<tr><th>{kind}</th>{row}</tr>")
-        return f"<table class='tt-seti-techs'>{''.join(cells)}</table>"
-
-
 def legal_techs(game: SetiGame, colour: str, kind: str | None = None) -> tuple[Option, ...]:
     """Every tech with "legal" or the rule refusing it to ``colour`` (of ``kind`` only, if given)."""
     board = game.player(colour)

@@ -6,7 +6,8 @@ import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, run
 from tabletoolkit.seti import Decisions, new_game
-from tabletoolkit.seti.tech import computer_slots, legal_techs, load_techs, research
+from tabletoolkit.seti.tech import computer_slots, legal_techs, research
+from tabletoolkit.seti.tech_board import load_techs
 
 
 def fresh(**board):

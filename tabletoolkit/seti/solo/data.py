@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Mapping
 
 from ...engine.errors import InvalidInput
 from ...engine.data import parse_toml
+from ..data_files import ReadOnlyMap, read_data
 
 TECHS = tuple(f"{kind}{n}" for kind in ("PT", "TT", "CT") for n in range(1, 5))
 TECH_TYPES = {"PT": "probe", "TT": "telescope", "CT": "computer"}
@@ -23,38 +23,6 @@ ARROWS = ("left", "right")
 PLANETS = ("Mercury", "Venus", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune")
 TASK_KINDS = ("score", "pool_data", "publicity", "visit", "card_cost", "mission", "launch", "orbit", "land",
               "signal", "analyze", "tech", "trace", "sector_win")
-
-
-class ReadOnlyMap(Mapping):
-    """A read-only mapping (the solo material is fixed once read) that, unlike ``types.ReadOnlyMap``,
-    pickles: whole-game states holding it are copied and compared."""
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data=()):
-        object.__setattr__(self, "_data", dict(data))
-
-    def __getitem__(self, key):
-        return self._data[key]
-
-    def __iter__(self):
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __repr__(self) -> str:
-        return f"mappingproxy({self._data!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
-
-    def __reduce__(self):
-        return (ReadOnlyMap, (self._data,))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("the solo material is read-only")
-
 
 
 @dataclass(frozen=True)
@@ -130,8 +98,7 @@ class ObjectiveTile:
 
 
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("tabletoolkit.seti").joinpath("data", name).read_text(encoding="utf-8")
-    return parse_toml(text, name)
+    return parse_toml(read_data(name), name)
 
 
 def _require(where: str, value: Any, ok: bool, reason: str) -> Any:

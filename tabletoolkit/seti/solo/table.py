@@ -19,12 +19,12 @@ from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ..cards import CardSupply, deck_of, load_cards
 from ..game import visits as visits_of
-from ..milestones import GoldTile, load_gold_tiles, random_sides
+from ..gold_tiles import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, resolve_sector
 from ..solar import Placement, Probe, SolarSystem, random_setup
 from ..species import Species, load_species
-from ..tech import TechBoard
+from ..tech_board import TechBoard
 from ..variant import RULEBOOK, SetiVariant
 from .choices import PlanetSpaces, RouteOption, SectorOption, TechOffer, TraceColumn, sector_option
 from .data import TRACE_COLOURS
