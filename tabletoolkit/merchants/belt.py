@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
-from ..engine.errors import InvalidInput
+from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.options import Options
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .actions import BeltAction, RunShip, end_run, explore, pickup, swap, take
-from .state import GameState, Ship, describe_tokens, holds, pile, require, without
+from .state import GameState, Ship, describe_tokens, holds, pile, without
 from .variant import BELT
 
 NOTEBOOK = "merchants_belt.ipynb"
@@ -67,12 +67,16 @@ def _draw_destination(state: GameState, rng: Rng) -> tuple[GameState, str | None
 def check_run(state: GameState, action: RunShip) -> None:
     """Refuse (``IllegalAction``) a run that cannot start; later steps are checked as they come."""
     player = state.active
-    require(player.location == "Belt", "merchants.belt.not_here", f"{player.name} is at the {player.location}, not the Belt.", BELT)
+    if player.location != "Belt":
+        raise IllegalAction("merchants.belt.not_here",
+                            f"{player.name} is at the {player.location}, not the Belt.", BELT)
     ship = player.ship(action.ship)
-    require(not state.obsolete(ship), "merchants.belt.obsolete",
-            f"{ship.label()} is obsolete in the Mark {state.era} era and cannot be run (M-F5).", BELT)
-    require(not ship.at_destination or state.variant.run_from_destination == "forfeit_bonus", "merchants.belt.at_destination",
-            f"{ship.label()} ended its run at its destination and stays there until it is paid at the Dock.", BELT)
+    if state.obsolete(ship):
+        raise IllegalAction("merchants.belt.obsolete",
+                            f"{ship.label()} is obsolete in the Mark {state.era} era and cannot be run (M-F5).", BELT)
+    if ship.at_destination and state.variant.run_from_destination != "forfeit_bonus":
+        raise IllegalAction("merchants.belt.at_destination",
+                            f"{ship.label()} ended its run at its destination and stays there until it is paid at the Dock.", BELT)
 
 
 def start_run(state: GameState, ship_id: str) -> Procedure:
@@ -113,8 +117,9 @@ def belt(state: GameState, action: RunShip, rng: Rng) -> Procedure:
                        f"energy and pays {target.bonus} credits at the Dock).", BELT, state, {"destination": card})
     for number, step in enumerate(action.actions, 1):
         ship = state.active.ship(action.ship)
-        require(not ship.at_destination, "merchants.belt.run_over",
-                "The run ended at the destination; no more energy can be spent.", BELT)
+        if ship.at_destination:
+            raise IllegalAction("merchants.belt.run_over",
+                                "The run ended at the destination; no more energy can be spent.", BELT)
         state, energy, title, text = _belt_action(state, ship, step, energy, rng)
         yield Step(title, text + f" Energy left: {energy}.", BELT, state, {"action": str(step), "energy": energy})
     ship = state.active.ship(action.ship)
@@ -132,13 +137,15 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
     room = state.capacity_of(ship) - len(ship.hold)
     costs = {"pickup": variant.pickup_cost, "take": variant.take_cost, "explore": variant.explore_cost, "swap": variant.swap_cost}
     if step.kind == "end":
-        require(ship.destination is not None, "merchants.belt.no_destination", "The ship has no destination card.", BELT)
+        if ship.destination is None:
+            raise IllegalAction("merchants.belt.no_destination", "The ship has no destination card.", BELT)
         cost = state.data.destination(ship.destination).cost
     elif step.kind in costs:
         cost = costs[step.kind]
     else:
         raise InvalidInput("kind", step.kind, "only the planner draws a destination as an action; a run cannot")
-    require(energy >= cost, "merchants.belt.no_energy", f"To {step} costs {cost} energy; {energy} is left.", BELT)
+    if energy < cost:
+        raise IllegalAction("merchants.belt.no_energy", f"To {step} costs {cost} energy; {energy} is left.", BELT)
     value = lambda token: state.dock_value(player, token)  # noqa: E731
 
     if step.kind in ("pickup", "take"):
@@ -146,23 +153,31 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
             available = state.known if step.source == "known" else pile(player.local + player.claimed)
             where = "known space" if step.source == "known" else "their local space"
         else:
-            require(step.source != player.name, "merchants.belt.take_own",
-                    "Taking is from an opponent's local space; your own is a 1-energy pickup.", BELT)
+            if step.source == player.name:
+                raise IllegalAction("merchants.belt.take_own",
+                                    "Taking is from an opponent's local space; your own is a 1-energy pickup.", BELT)
             opponent = state.player(step.source)
             available = opponent.local
             where = f"{opponent.name}'s local space"
-        require(room > 0, "merchants.belt.cargo_full", f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
+        if room <= 0:
+            raise IllegalAction("merchants.belt.cargo_full",
+                                f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
         if step.tokens is None:
             chosen = best_tokens(available, room, value)
         else:
             chosen = pile(step.tokens)
             if step.kind == "take" and not holds(available, chosen) and holds(pile(available + opponent.claimed), chosen):
-                require(False, "merchants.belt.claimed", f"{opponent.name} claimed that token; it cannot be taken.", BELT)
-            require(holds(available, chosen), "merchants.belt.not_there",
-                    f"{where.capitalize()} holds {describe_tokens(available)}, not {describe_tokens(chosen)}.", BELT)
-            require(len(chosen) <= room, "merchants.belt.cargo_full",
-                    f"Only {room} cargo slot(s) are free; loaded tokens cannot be dropped.", BELT)
-        require(len(chosen) > 0, "merchants.belt.nothing_to_pick_up", f"{where.capitalize()} holds no token to pick up.", BELT)
+                raise IllegalAction("merchants.belt.claimed",
+                                    f"{opponent.name} claimed that token; it cannot be taken.", BELT)
+            if not holds(available, chosen):
+                raise IllegalAction("merchants.belt.not_there",
+                                    f"{where.capitalize()} holds {describe_tokens(available)}, not {describe_tokens(chosen)}.", BELT)
+            if len(chosen) > room:
+                raise IllegalAction("merchants.belt.cargo_full",
+                                    f"Only {room} cargo slot(s) are free; loaded tokens cannot be dropped.", BELT)
+        if len(chosen) <= 0:
+            raise IllegalAction("merchants.belt.nothing_to_pick_up",
+                                f"{where.capitalize()} holds no token to pick up.", BELT)
         if step.kind == "pickup" and step.source == "known":
             state = replace(state, known=without(state.known, chosen))
         elif step.kind == "pickup":
@@ -182,9 +197,12 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
         return state, energy - cost, title, f"For {cost} energy, {player.name} loads {describe_tokens(chosen)} from {where}."
 
     if step.kind == "explore":
-        require(state.bag_size() > 0, "merchants.belt.bag_empty", "The bag is empty.", BELT)
+        if state.bag_size() <= 0:
+            raise IllegalAction("merchants.belt.bag_empty", "The bag is empty.", BELT)
         if step.place == "ship":
-            require(room > 0, "merchants.belt.cargo_full", f"{ship.label()}'s hold is full: explore into local space instead.", BELT)
+            if room <= 0:
+                raise IllegalAction("merchants.belt.cargo_full",
+                                    f"{ship.label()}'s hold is full: explore into local space instead.", BELT)
         token = rng.choice(tuple(sorted(Counter(dict(state.bag)).elements())))
         chance = f"{dict(state.bag)[token]}/{state.bag_size()}"
         state = replace(state, bag=tuple((k, n - 1 if k == token else n) for k, n in state.bag))
@@ -197,8 +215,8 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
         return state, energy - cost, "Explore", f"For {cost} energy, {player.name} draws {_a(token)} (chance {chance}) from the bag and puts it {goes}."
 
     if step.kind == "swap":
-        require(bool(state.destination_deck or state.destination_discard or ship.destination), "merchants.belt.no_destinations",
-                "There is no destination card to swap to.", BELT)
+        if not (state.destination_deck or state.destination_discard or ship.destination):
+            raise IllegalAction("merchants.belt.no_destinations", "There is no destination card to swap to.", BELT)
         old = ship.destination
         if old is not None:
             state = replace(state, destination_discard=state.destination_discard + (old,))
@@ -227,8 +245,9 @@ def legal_belt_actions(state: GameState, ship_id: str, energy: int | None = None
     candidates += [explore("ship"), explore("local"), swap(), end_run()]
 
     def check(action: BeltAction) -> None:
-        require(not ship.at_destination, "merchants.belt.run_over",
-                "The run ended at the destination; no more energy can be spent.", BELT)
+        if ship.at_destination:
+            raise IllegalAction("merchants.belt.run_over",
+                                "The run ended at the destination; no more energy can be spent.", BELT)
         _belt_action(state, ship, action, energy, Rng(0))  # only whether it is refused matters here
 
     return Options.checked(candidates, check)

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.errors import IllegalAction
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .actions import DockVisit, Transfer
 from .end import check_trigger, repay_every_loan, trigger_end
 from .shipyard import loan_repayment
-from .state import GameState, Player, Ship, describe_tokens, pile, require
+from .state import GameState, Player, Ship, describe_tokens, pile
 from .variant import DOCK, END
 
 NOTEBOOK = "merchants_dock.ipynb"
@@ -77,7 +78,9 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
     variant = state.variant
     endgame = state.end_trigger is not None
     steps: list[tuple[str, str, dict]] = []
-    require(player.location == "Dock", "merchants.dock.not_here", f"{player.name} is at the {player.location}, not the Dock.", DOCK)
+    if player.location != "Dock":
+        raise IllegalAction("merchants.dock.not_here",
+                            f"{player.name} is at the {player.location}, not the Dock.", DOCK)
 
     moved = player.local
     player = replace(player, local=())
@@ -130,9 +133,9 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
             steps.append(("Obsolete ships stay", "In the end game obsolete ships are not scrapped; their cards and tokens "
                           "stay with them (M-F9): " + ", ".join(s.label() for s in obsolete) + ".", {}))
     else:
-        _check_repayment(state, sum(s.loans * loan_repayment(s, variant) for s in obsolete),
+        _check_repayment(state, state.active, sum(s.loans * loan_repayment(s, variant) for s in obsolete),
                          "Scrapping obsolete ships repays their loans in full")
-        _check_transfers(state, action, obsolete)
+        _check_transfers(state, state.active, action, obsolete)
         for ship in obsolete:
             cost = ship.loans * loan_repayment(ship, variant)
             player = replace(player, credits=player.credits - cost, ships=tuple(s for s in player.ships if s.id != ship.id))
@@ -152,47 +155,54 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
     return state, steps
 
 
-def _check_repayment(state: GameState, owed: int, why: str) -> None:
-    """Refuse a Dock action whose forced repayment the credits after the payout cannot cover (M-R4)."""
-    player = state.active
-    require(state.variant.unpayable_repayment == "debt" or player.credits >= owed, "merchants.dock.cannot_repay",
-            f"{why}: {owed} credits, and after the payout {player.name} has {player.credits}. The Dock action is refused "
-            "(M-R4); earn more first (pass the Dock without its action).", DOCK)
+def _check_repayment(state: GameState, player: Player, owed: int, why: str) -> None:
+    """Refuse a Dock action whose forced repayment the credits after the payout cannot cover (M-R4); ``player``
+    is the active player after the payout."""
+    if state.variant.unpayable_repayment != "debt" and player.credits < owed:
+        raise IllegalAction("merchants.dock.cannot_repay",
+                            f"{why}: {owed} credits, and after the payout {player.name} has {player.credits}. The Dock action is refused "
+                            "(M-R4); earn more first (pass the Dock without its action).", DOCK)
 
 
-def _check_transfers(state: GameState, action: DockVisit, obsolete: list[Ship]) -> None:
-    player = state.active
+def _check_transfers(state: GameState, player: Player, action: DockVisit, obsolete: list[Ship]) -> None:
     variant = state.variant
     scrapped = {s.id: s for s in obsolete}
     counts: dict[tuple[str, str], int] = {}
     targets: dict[str, list[str]] = {}
     cost = 0
     for index, transfer in enumerate(action.transfers):
-        require(transfer.from_ship in scrapped, "merchants.dock.not_scrapped",
-                f"Only cards of a ship scrapped now can be transferred; {transfer.from_ship} is not being scrapped.", DOCK)
+        if transfer.from_ship not in scrapped:
+            raise IllegalAction("merchants.dock.not_scrapped",
+                                f"Only cards of a ship scrapped now can be transferred; {transfer.from_ship} is not being scrapped.", DOCK)
         ship = scrapped[transfer.from_ship]
         same = sum(1 for t in action.transfers[: index + 1] if (t.from_ship, t.card) == (ship.id, transfer.card))
-        require(ship.cards.count(transfer.card) >= same, "merchants.dock.card_not_aboard",
-                f"{ship.label()} carries {ship.cards.count(transfer.card)} {transfer.card} card(s), not {same}.", DOCK)
+        if ship.cards.count(transfer.card) < same:
+            raise IllegalAction("merchants.dock.card_not_aboard",
+                                f"{ship.label()} carries {ship.cards.count(transfer.card)} {transfer.card} card(s), not {same}.", DOCK)
         card = state.data.card(transfer.card)
         key = (ship.id, card.type)
         counts[key] = counts.get(key, 0) + 1
         limit = variant.transfer_pilots if card.type == "pilot" else variant.transfer_gear
-        require(counts[key] <= limit, "merchants.dock.transfer_limit",
-                f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
+        if counts[key] > limit:
+            raise IllegalAction("merchants.dock.transfer_limit",
+                                f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
         if transfer.to is not None:
-            require(transfer.to not in scrapped, "merchants.dock.to_scrapped", f"{transfer.to} is being scrapped too.", DOCK)
+            if transfer.to in scrapped:
+                raise IllegalAction("merchants.dock.to_scrapped", f"{transfer.to} is being scrapped too.", DOCK)
             target = player.ship(transfer.to)
             targets.setdefault(target.id, []).append(card.id)
             kinds = [state.data.card(c).type for c in targets[target.id]]
-            require(len(target.pilots) + kinds.count("pilot") <= variant.pilots_per_ship, "merchants.market.pilot_limit",
-                    f"{target.label()} would carry more than {variant.pilots_per_ship} pilot(s).", DOCK)
-            require(len(target.gear) + kinds.count("gear") <= variant.gear_per_ship, "merchants.market.gear_limit",
-                    f"{target.label()} would carry more than {variant.gear_per_ship} gear.", DOCK)
+            if len(target.pilots) + kinds.count("pilot") > variant.pilots_per_ship:
+                raise IllegalAction("merchants.market.pilot_limit",
+                                    f"{target.label()} would carry more than {variant.pilots_per_ship} pilot(s).", DOCK)
+            if len(target.gear) + kinds.count("gear") > variant.gear_per_ship:
+                raise IllegalAction("merchants.market.gear_limit",
+                                    f"{target.label()} would carry more than {variant.gear_per_ship} gear.", DOCK)
         cost += card.cost
     loans = sum(s.loans * loan_repayment(s, variant) for s in obsolete)
-    require(not cost or player.credits - loans >= cost, "merchants.dock.cannot_afford",
-            f"The transfers cost {cost} credits; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
+    if cost and player.credits - loans < cost:
+        raise IllegalAction("merchants.dock.cannot_afford",
+                            f"The transfers cost {cost} credits; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
 
 
 def transfer_card(state: GameState, transfer: Transfer) -> tuple[GameState, str]:
@@ -217,21 +227,26 @@ def transfer_card(state: GameState, transfer: Transfer) -> tuple[GameState, str]
 def check_dock(state: GameState, action: DockVisit) -> None:
     """Refuse (``IllegalAction``) a Dock action exactly as ``dock`` would, without working out its steps."""
     player = state.active
-    require(player.location == "Dock", "merchants.dock.not_here", f"{player.name} is at the {player.location}, not the Dock.", DOCK)
+    if player.location != "Dock":
+        raise IllegalAction("merchants.dock.not_here",
+                            f"{player.name} is at the {player.location}, not the Dock.", DOCK)
     if state.end_trigger is not None:
-        require(not action.trigger_end, "merchants.end.already_triggered", f"{state.end_trigger} has already triggered the end.", END)
+        if action.trigger_end:
+            raise IllegalAction("merchants.end.already_triggered",
+                                f"{state.end_trigger} has already triggered the end.", END)
         return
     credits = player.credits + sum(payout(state, player, ship).total for ship in player.ships if ship.hold)
-    paid = state.with_player(replace(player, credits=credits))
+    paid = replace(player, credits=credits)
     if action.trigger_end:
-        check_trigger(paid, True)
+        check_trigger(state, True, paid)
         return
     obsolete = [s for s in player.ships if state.obsolete(s)]
     owed = sum(s.loans * loan_repayment(s, state.variant) for s in obsolete)
-    _check_repayment(paid, owed, "Scrapping obsolete ships repays their loans in full")
-    _check_transfers(paid, action, obsolete)
-    kept = tuple(s for s in player.ships if not state.obsolete(s))
-    check_trigger(state.with_player(replace(player, credits=credits - owed, ships=kept)), False)
+    _check_repayment(state, paid, owed, "Scrapping obsolete ships repays their loans in full")
+    _check_transfers(state, paid, action, obsolete)
+    if obsolete:
+        paid = replace(paid, credits=credits - owed, ships=tuple(s for s in player.ships if not state.obsolete(s)))
+    check_trigger(state, False, paid)
 
 
 @register_phase("merchants.dock", title="Payout, unloading and scrapping at the Dock", section=DOCK, notebook=NOTEBOOK)
@@ -241,7 +256,8 @@ def dock(state: GameState, action: DockVisit = DockVisit()) -> Procedure:
     if state.end_trigger is None:
         check_trigger(settled, action.trigger_end)
     elif action.trigger_end:
-        require(False, "merchants.end.already_triggered", f"{state.end_trigger} has already triggered the end.", END)
+        raise IllegalAction("merchants.end.already_triggered",
+                            f"{state.end_trigger} has already triggered the end.", END)
     for title, text, data in steps:
         yield Step(title, text, DOCK, settled, data)
     state = settled

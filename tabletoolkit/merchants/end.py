@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.errors import IllegalAction
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .shipyard import loan_repayment
-from .state import GameState, Player, require
+from .state import GameState, Player
 from .variant import END
 
 
@@ -33,8 +34,9 @@ class TriggerCheck:
     repay: int
 
 
-def trigger_check(state: GameState) -> TriggerCheck:
-    player = state.active
+def trigger_check(state: GameState, player: Player | None = None) -> TriggerCheck:
+    """The trigger check for the active player (or ``player``: the active player as they would stand)."""
+    player = state.active if player is None else player
     variant = state.variant
     repay = loan_total(state, player)
     measured = player.credits if variant.must_checked == "before_repaying" else player.credits - repay
@@ -46,20 +48,24 @@ def trigger_check(state: GameState) -> TriggerCheck:
     )
 
 
-def check_trigger(state: GameState, want: bool) -> None:
-    """Refuse (``IllegalAction``) a trigger the rules forbid, or declining one they force."""
-    player = state.active
+def check_trigger(state: GameState, want: bool, player: Player | None = None) -> None:
+    """Refuse (``IllegalAction``) a trigger the rules forbid, or declining one they force (for the active player,
+    or ``player``: the active player as they would stand)."""
+    player = state.active if player is None else player
     variant = state.variant
-    check = trigger_check(state)
+    check = trigger_check(state, player)
     if want:
-        require(check.may or check.must, "merchants.end.not_allowed",
-                f"Triggering the end needs no loans and {variant.end_may}+ credits; {player.name} has "
-                f"{player.credits} credits and {player.loans} loan marker(s).", END)
-        require(check.can_repay, "merchants.end.cannot_repay",
-                f"Triggering means repaying every loan at once ({check.repay} credits); {player.name} has {player.credits}.", END)
+        if not check.may and not check.must:
+            raise IllegalAction("merchants.end.not_allowed",
+                                f"Triggering the end needs no loans and {variant.end_may}+ credits; {player.name} has "
+                                f"{player.credits} credits and {player.loans} loan marker(s).", END)
+        if not check.can_repay:
+            raise IllegalAction("merchants.end.cannot_repay",
+                                f"Triggering means repaying every loan at once ({check.repay} credits); {player.name} has {player.credits}.", END)
     else:
-        require(not (check.must and check.can_repay), "merchants.end.must_trigger",
-                f"With {player.credits} credits ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
+        if check.must and check.can_repay:
+            raise IllegalAction("merchants.end.must_trigger",
+                                f"With {player.credits} credits ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
 
 
 def repay_every_loan(state: GameState) -> tuple[GameState, str, int]:

@@ -8,12 +8,13 @@ Paying 6 credits to flip and claim a token in your local space is a bonus to a p
 from __future__ import annotations
 
 
+from ..engine.errors import IllegalAction
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .actions import MarketVisit
-from .state import GameState, holds, pile, require, without
+from .state import GameState, holds, pile, without
 from .variant import MARKET
 
 NOTEBOOK = "merchants_loop_shipyard.ipynb"
@@ -42,49 +43,63 @@ def check_market(state: GameState, action: MarketVisit, arrived: bool) -> None:
     """Refuse (``IllegalAction``) a Market action the rules forbid; nothing changes."""
     player = state.active
     variant = state.variant
-    require(player.location == "Market", "merchants.market.not_here",
-            f"{player.name} is at the {player.location}, not the Market.", MARKET)
+    if player.location != "Market":
+        raise IllegalAction("merchants.market.not_here",
+                            f"{player.name} is at the {player.location}, not the Market.", MARKET)
     if action.replace:
-        require(arrived, "merchants.market.replace_on_arrival",
-                "Market cards may be replaced only on arriving at the Market, before buying (M-F2).", MARKET)
-        require(len(action.replace) <= variant.market_replace, "merchants.market.replace_limit",
-                f"At most {variant.market_replace} market cards may be replaced.", MARKET)
-        require(holds(state.market_row, action.replace), "merchants.market.not_in_row",
-                f"The row holds {', '.join(state.market_row)}; it has no {', '.join(action.replace)} to replace.", MARKET)
-    require(action.buy is not None or not action.claim, "merchants.market.claim_needs_purchase",
-            "Claiming a mine token is a bonus that comes only with buying a market or refinery card (M-F1).", MARKET)
-    require(action.buy is not None or bool(action.replace), "merchants.market.no_action",
-            "The Market action buys a market or refinery card; to do nothing, move without acting.", MARKET)
+        if not arrived:
+            raise IllegalAction("merchants.market.replace_on_arrival",
+                                "Market cards may be replaced only on arriving at the Market, before buying (M-F2).", MARKET)
+        if len(action.replace) > variant.market_replace:
+            raise IllegalAction("merchants.market.replace_limit",
+                                f"At most {variant.market_replace} market cards may be replaced.", MARKET)
+        if not holds(state.market_row, action.replace):
+            raise IllegalAction("merchants.market.not_in_row",
+                                f"The row holds {', '.join(state.market_row)}; it has no {', '.join(action.replace)} to replace.", MARKET)
+    if action.buy is None and action.claim:
+        raise IllegalAction("merchants.market.claim_needs_purchase",
+                            "Claiming a mine token is a bonus that comes only with buying a market or refinery card (M-F1).", MARKET)
+    if action.buy is None and not action.replace:
+        raise IllegalAction("merchants.market.no_action",
+                            "The Market action buys a market or refinery card; to do nothing, move without acting.", MARKET)
     cost = 0
     if action.buy is not None:
         card = state.data.card(action.buy)
         cost = card.cost
         if card.type == "refinery":
-            require(state.refineries_open, "merchants.market.refineries_closed",
-                    "Refinery cards are not available until a player has left the Dock.", MARKET)
-            require(dict(state.refinery_supply).get(card.id, 0) > 0, "merchants.market.refinery_sold_out",
-                    f"No {card.name} card is left.", MARKET)
-            require(action.ship is None, "merchants.market.refinery_fleet_wide",
-                    "A refinery card applies to all of a player's ships; it goes on no single ship.", MARKET)
+            if not state.refineries_open:
+                raise IllegalAction("merchants.market.refineries_closed",
+                                    "Refinery cards are not available until a player has left the Dock.", MARKET)
+            if dict(state.refinery_supply).get(card.id, 0) <= 0:
+                raise IllegalAction("merchants.market.refinery_sold_out", f"No {card.name} card is left.", MARKET)
+            if action.ship is not None:
+                raise IllegalAction("merchants.market.refinery_fleet_wide",
+                                    "A refinery card applies to all of a player's ships; it goes on no single ship.", MARKET)
         else:
             row = _row_after_replacing(state, action.replace) if action.replace else state.market_row
-            require(card.id in row, "merchants.market.not_in_row",
-                    f"{card.name} is not in the market row ({', '.join(row)}).", MARKET)
-            require(action.ship is not None, "merchants.market.needs_ship",
-                    f"A {card.type} card goes on one of your ships: name it.", MARKET)
+            if card.id not in row:
+                raise IllegalAction("merchants.market.not_in_row",
+                                    f"{card.name} is not in the market row ({', '.join(row)}).", MARKET)
+            if action.ship is None:
+                raise IllegalAction("merchants.market.needs_ship",
+                                    f"A {card.type} card goes on one of your ships: name it.", MARKET)
             ship = player.ship(action.ship)
             if card.type == "pilot":
-                require(len(ship.pilots) < variant.pilots_per_ship, "merchants.market.pilot_limit",
-                        f"Each ship carries at most {variant.pilots_per_ship} pilot(s); {ship.label()} has {len(ship.pilots)}.", MARKET)
+                if len(ship.pilots) >= variant.pilots_per_ship:
+                    raise IllegalAction("merchants.market.pilot_limit",
+                                        f"Each ship carries at most {variant.pilots_per_ship} pilot(s); {ship.label()} has {len(ship.pilots)}.", MARKET)
             else:
-                require(len(ship.gear) < variant.gear_per_ship, "merchants.market.gear_limit",
-                        f"Each ship carries at most {variant.gear_per_ship} gear; {ship.label()} has {len(ship.gear)}.", MARKET)
+                if len(ship.gear) >= variant.gear_per_ship:
+                    raise IllegalAction("merchants.market.gear_limit",
+                                        f"Each ship carries at most {variant.gear_per_ship} gear; {ship.label()} has {len(ship.gear)}.", MARKET)
     if action.claim:
-        require(action.claim in player.local, "merchants.market.no_token_to_claim",
-                f"{player.name}'s local space has no unclaimed {action.claim} token.", MARKET)
+        if action.claim not in player.local:
+            raise IllegalAction("merchants.market.no_token_to_claim",
+                                f"{player.name}'s local space has no unclaimed {action.claim} token.", MARKET)
         cost += variant.mine_claim_price
-    require(player.credits >= cost, "merchants.market.cannot_afford",
-            f"This costs {cost} credits; {player.name} has {player.credits}.", MARKET)
+    if player.credits < cost:
+        raise IllegalAction("merchants.market.cannot_afford",
+                            f"This costs {cost} credits; {player.name} has {player.credits}.", MARKET)
 
 
 @register_phase("merchants.market", title="Replace, buy a card, claim a mine token", section=MARKET, notebook=NOTEBOOK)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..engine.errors import InvalidInput
+from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .actions import BuyShip, PayLoans
-from .state import GameState, Player, Ship, require
+from .state import GameState, Player, Ship
 from .variant import RULEBOOK, SHIPYARD, MerchantsVariant
 
 NOTEBOOK = "merchants_loop_shipyard.ipynb"
@@ -71,41 +71,49 @@ def check_shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool) 
     """Refuse (``IllegalAction``) a Shipyard action the rules forbid; nothing changes."""
     player = state.active
     variant = state.variant
-    require(player.location == "Shipyard", "merchants.shipyard.not_here",
-            f"{player.name} is at the {player.location}, not the Shipyard.", SHIPYARD)
+    if player.location != "Shipyard":
+        raise IllegalAction("merchants.shipyard.not_here",
+                            f"{player.name} is at the {player.location}, not the Shipyard.", SHIPYARD)
     if isinstance(action, PayLoans):
-        require(player.loans > 0, "merchants.shipyard.no_loans", f"{player.name} has no loan markers to repay.", SHIPYARD)
-        require(len(action.markers) > 0, "merchants.shipyard.repay_at_least_one",
-                "The pay-loans action repays at least one loan marker.", SHIPYARD)
+        if player.loans <= 0:
+            raise IllegalAction("merchants.shipyard.no_loans", f"{player.name} has no loan markers to repay.", SHIPYARD)
+        if len(action.markers) <= 0:
+            raise IllegalAction("merchants.shipyard.repay_at_least_one",
+                                "The pay-loans action repays at least one loan marker.", SHIPYARD)
         wanted: dict[str, int] = {}
         for ship_id in action.markers:
             wanted[ship_id] = wanted.get(ship_id, 0) + 1
         cost = 0
         for ship_id, count in wanted.items():
             ship = player.ship(ship_id)
-            require(ship.loans >= count, "merchants.shipyard.no_such_loan",
-                    f"{ship.label()} carries {ship.loans} loan marker(s), not {count}.", SHIPYARD)
+            if ship.loans < count:
+                raise IllegalAction("merchants.shipyard.no_such_loan",
+                                    f"{ship.label()} carries {ship.loans} loan marker(s), not {count}.", SHIPYARD)
             cost += count * loan_repayment(ship, variant)
-        require(player.credits >= cost, "merchants.shipyard.cannot_afford",
-                f"Repaying costs {cost} credits; {player.name} has {player.credits}.", SHIPYARD)
+        if player.credits < cost:
+            raise IllegalAction("merchants.shipyard.cannot_afford",
+                                f"Repaying costs {cost} credits; {player.name} has {player.credits}.", SHIPYARD)
         return
     if not isinstance(action, BuyShip):
         raise InvalidInput("action", action, "the Shipyard takes BuyShip or PayLoans")
-    require(not (arrived and player.loans > 0), "merchants.shipyard.must_repay",
-            f"{player.name} entered the Shipyard with {player.loans} loan marker(s): the action must be to repay at least one.",
-            SHIPYARD)
+    if arrived and player.loans > 0:
+        raise IllegalAction("merchants.shipyard.must_repay",
+                            f"{player.name} entered the Shipyard with {player.loans} loan marker(s): the action must be to repay at least one.", SHIPYARD)
     design = state.data.ship(action.design)
     left = dict(state.shipyard).get(design.id, 0)
-    require(design.mark == state.era, "merchants.shipyard.not_current_mark",
-            f"Only Mark {state.era} ships are on sale; the {design.name} is Mark {design.mark}.", SHIPYARD)
-    require(left > 0, "merchants.shipyard.sold_out", f"Every {design.name} has been bought or leased.", SHIPYARD)
+    if design.mark != state.era:
+        raise IllegalAction("merchants.shipyard.not_current_mark",
+                            f"Only Mark {state.era} ships are on sale; the {design.name} is Mark {design.mark}.", SHIPYARD)
+    if left <= 0:
+        raise IllegalAction("merchants.shipyard.sold_out", f"Every {design.name} has been bought or leased.", SHIPYARD)
     limit = variant.ownership_limits[design.mark - 1]
-    require(owned_of_mark(player, design.mark) < limit, "merchants.shipyard.ownership_limit",
-            f"A player may own at most {limit} Mark {design.mark} ships.", SHIPYARD)
+    if owned_of_mark(player, design.mark) >= limit:
+        raise IllegalAction("merchants.shipyard.ownership_limit",
+                            f"A player may own at most {limit} Mark {design.mark} ships.", SHIPYARD)
     cost = variant.half(design.price) if action.lease else design.price
-    require(player.credits >= cost, "merchants.shipyard.cannot_afford",
-            f"{'Leasing' if action.lease else 'Buying'} the {design.name} costs {cost} credits; {player.name} has {player.credits}.",
-            SHIPYARD)
+    if player.credits < cost:
+        raise IllegalAction("merchants.shipyard.cannot_afford",
+                            f"{'Leasing' if action.lease else 'Buying'} the {design.name} costs {cost} credits; {player.name} has {player.credits}.", SHIPYARD)
 
 
 @register_phase("merchants.shipyard", title="Buy or lease a ship, or repay loans", section=SHIPYARD, notebook=NOTEBOOK)

@@ -10,7 +10,7 @@ import html
 from collections import Counter
 from dataclasses import dataclass
 
-from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.frozen import replace
 from .data import LOCATIONS, GameData, find, load_data
@@ -220,12 +220,6 @@ def new_game(
         bag=tuple((kind, bag[kind]) for kind, _ in data.bag),
         known=known,
     )
-
-
-def require(condition: bool, rule: str, reason: str, section: str) -> None:
-    """Refuse with ``IllegalAction`` unless ``condition`` holds."""
-    if not condition:
-        raise IllegalAction(rule, reason, section)
 
 
 def next_location(location: str) -> str:

@@ -22,7 +22,7 @@ from .dock import check_dock, dock
 from .end import final_scoring, pass_into_dock
 from .market import check_market, market
 from .shipyard import check_shipyard, loan_repayment, shipyard
-from .state import GameState, next_location, require
+from .state import GameState, next_location
 from .variant import END, TURN
 
 NOTEBOOK = "merchants_loop_shipyard.ipynb"
@@ -45,36 +45,44 @@ def check_turn(state: GameState, choice: TurnChoice) -> None:
         check_action(there, choice.action, arrived=choice.option == "move_act")
 
 
-def check_option(state: GameState, choice: TurnChoice) -> GameState:
+def check_option(state: GameState, choice: TurnChoice, moved: GameState | None = None) -> GameState:
     """Refuse the turn's option itself (stay, act here, move and act, move and do nothing); returns the state
-    with the player where the action would happen."""
-    require(not state.finished, "merchants.turn.game_over", "The game is over.", END)
+    with the player where the action would happen (``moved``: ``moved_on(state)``, when already made)."""
+    if state.finished:
+        raise IllegalAction("merchants.turn.game_over", "The game is over.", END)
     player = state.active
     done = state.end_trigger is not None and player.name in state.dock_arrivals
     if choice.option == "stay" or done:
-        require(done, "merchants.end.no_stay", "Staying for the Dock bonus is only for end-game turns begun at the Dock.", END)
-        require(choice.option == "stay", "merchants.end.stay_at_dock",
-                f"{player.name} is at the Dock for the end of the game: the turn earns {state.variant.dock_bonus} credits instead of an action.", END)
+        if not done:
+            raise IllegalAction("merchants.end.no_stay",
+                                "Staying for the Dock bonus is only for end-game turns begun at the Dock.", END)
+        if choice.option != "stay":
+            raise IllegalAction("merchants.end.stay_at_dock",
+                                f"{player.name} is at the Dock for the end of the game: the turn earns {state.variant.dock_bonus} credits instead of an action.", END)
         return state
     if choice.option == "act":
-        require(not player.final_lap, "merchants.end.must_leave",
-                f"{player.name} was at the Dock when the end triggered and must go round once more (M-R4).", END)
-        require(state.variant.act_again or not player.acted_here, "merchants.turn.act_again",
-                "This variant forbids acting twice in a row at the same location.", TURN)
+        if player.final_lap:
+            raise IllegalAction("merchants.end.must_leave",
+                                f"{player.name} was at the Dock when the end triggered and must go round once more (M-R4).", END)
+        if player.acted_here and not state.variant.act_again:
+            raise IllegalAction("merchants.turn.act_again",
+                                "This variant forbids acting twice in a row at the same location.", TURN)
         return state
-    moved = moved_on(state)
+    moved = moved_on(state) if moved is None else moved
     target = moved.active
     if choice.option == "move":
-        require(choice.action is None, "merchants.turn.move_no_action", "Moving and doing nothing takes no action.", TURN)
+        if choice.action is not None:
+            raise IllegalAction("merchants.turn.move_no_action", "Moving and doing nothing takes no action.", TURN)
         variant = state.variant
         if target.location == "Shipyard" and target.loans and variant.loans_on_entering == "repay":
             cheapest = min(loan_repayment(s, variant) for s in target.ships if s.loans)
-            require(target.credits < cheapest, "merchants.shipyard.must_repay",
-                    f"{player.name} enters the Shipyard with loans and can repay one ({cheapest} credits): they must (シップヤード).",
-                    "シップヤード")
+            if target.credits >= cheapest:
+                raise IllegalAction("merchants.shipyard.must_repay",
+                                    f"{player.name} enters the Shipyard with loans and can repay one ({cheapest} credits): they must (シップヤード).", "シップヤード")
         if state.end_trigger is not None and target.location == "Dock":
-            require(variant.endgame_dock_entry == "may_pass", "merchants.end.dock_on_arrival",
-                    "In the end game a player entering the Dock takes the Dock action: payout and repaying every loan.", END)
+            if variant.endgame_dock_entry != "may_pass":
+                raise IllegalAction("merchants.end.dock_on_arrival",
+                                    "In the end game a player entering the Dock takes the Dock action: payout and repaying every loan.", END)
     return moved
 
 

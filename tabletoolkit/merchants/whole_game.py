@@ -34,8 +34,8 @@ from .dock import dock, transfer_card
 from .end import standings
 from .market import check_market, claim_token, take_card
 from .shipyard import check_shipyard, loan_repayment, shipyard
-from .state import GameState, describe_tokens, new_game, next_location, pile, require, without
-from .turn import begin_turn, check_action, check_option, end_turn
+from .state import GameState, describe_tokens, new_game, pile, without
+from .turn import begin_turn, check_action, check_option, end_turn, moved_on
 from .variant import BELT, DOCK, END, MARKET, RULEBOOK, TURN, MerchantsVariant
 
 NAMES = ("Ada", "Bea", "Cy", "Dee", "Eve", "Fay")
@@ -256,10 +256,11 @@ def _turn_options(board: GameState) -> Options:
     The option's own rules (``check_option``) are checked once for all the actions that share it.
     """
     here = board.active.location
+    moved = moved_on(board)
     found: list[Option] = []
-    for option, location in (("act", here), ("move_act", next_location(here))):
+    for option, location in (("act", here), ("move_act", moved.active.location)):
         try:
-            there, refusal = check_option(board, TurnChoice(option)), None
+            there, refusal = check_option(board, TurnChoice(option), moved), None
         except IllegalAction as error:
             there, refusal = board, error
         for action in _actions_at(board, location):
@@ -274,7 +275,7 @@ def _turn_options(board: GameState) -> Options:
             else:
                 found.append(Option(choice, **details))
     rest = [TurnChoice("move")] + ([TurnChoice("stay")] if board.end_trigger is not None else [])
-    return Options(found + list(Options.checked(rest, lambda choice: check_option(board, choice),
+    return Options(found + list(Options.checked(rest, lambda choice: check_option(board, choice, moved),
                                                 lambda choice: {"group": "Other"})))
 
 
@@ -292,10 +293,12 @@ def _describe_turn(board: GameState, choice: TurnChoice) -> dict[str, Any]:
 def _check_action_there(there: GameState, action: Any, arrived: bool) -> None:
     """Refuse the action at its location (the player already there); entering the Market needs something to do."""
     if isinstance(action, MarketVisit):
-        require(there.active.location == "Market", "merchants.market.not_here",
-                f"{there.active.name} would be at the {there.active.location}, not the Market.", MARKET)
-        require(_market_has_something(there, arrived), "merchants.market.nothing_to_do",
-                "Nothing at the Market can be bought now" + (" or replaced" if arrived else "") + ".", MARKET)
+        if there.active.location != "Market":
+            raise IllegalAction("merchants.market.not_here",
+                                f"{there.active.name} would be at the {there.active.location}, not the Market.", MARKET)
+        if not _market_has_something(there, arrived):
+            raise IllegalAction("merchants.market.nothing_to_do",
+                                "Nothing at the Market can be bought now" + (" or replaced" if arrived else "") + ".", MARKET)
         return
     check_action(there, action, arrived)
 
@@ -416,22 +419,24 @@ def _market_has_something(board: GameState, arrived: bool) -> bool:
 
 def _check_market_choice(board: GameState, frame: AtMarket, choice: Any) -> None:
     if isinstance(choice, ReplaceCard):
-        require(frame.replaced < board.variant.market_replace, "merchants.market.replace_limit",
-                f"At most {board.variant.market_replace} market cards may be replaced.", MARKET)
+        if frame.replaced >= board.variant.market_replace:
+            raise IllegalAction("merchants.market.replace_limit",
+                                f"At most {board.variant.market_replace} market cards may be replaced.", MARKET)
         check_market(board, MarketVisit(replace=(choice.card,)), arrived=frame.arrived)
     elif isinstance(choice, BuyCard):
         check_market(board, MarketVisit(buy=choice.card, ship=choice.ship), arrived=False)
     else:
-        require(frame.replaced > 0, "merchants.market.no_action",
-                "The Market action buys a market or refinery card (or replaces cards on arrival); nothing was done yet.",
-                MARKET)
+        if frame.replaced <= 0:
+            raise IllegalAction("merchants.market.no_action",
+                                "The Market action buys a market or refinery card (or replaces cards on arrival); nothing was done yet.", MARKET)
 
 
 def _check_claim(board: GameState, choice: Any) -> None:
     if isinstance(choice, ClaimToken):
         price = board.variant.mine_claim_price
-        require(board.active.credits >= price, "merchants.market.cannot_afford",
-                f"Claiming costs {price} credits; {board.active.name} has {board.active.credits}.", MARKET)
+        if board.active.credits < price:
+            raise IllegalAction("merchants.market.cannot_afford",
+                                f"Claiming costs {price} credits; {board.active.name} has {board.active.credits}.", MARKET)
 
 
 def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]) -> MerchantsGame:
@@ -516,19 +521,27 @@ def _check_run_choice(game: MerchantsGame, frame: Running, choice: Any) -> None:
     ship = board.active.ship(frame.ship)
     cost = _run_cost(board, frame, choice)
     if isinstance(choice, EndRun):
-        require(ship.destination is not None, "merchants.belt.no_destination", "The ship has no destination card.", BELT)
-    require(frame.energy >= cost, "merchants.belt.no_energy", f"To {choice} costs {cost} energy; {frame.energy} is left.", BELT)
+        if ship.destination is None:
+            raise IllegalAction("merchants.belt.no_destination", "The ship has no destination card.", BELT)
+    if frame.energy < cost:
+        raise IllegalAction("merchants.belt.no_energy",
+                            f"To {choice} costs {cost} energy; {frame.energy} is left.", BELT)
     if isinstance(choice, Pickup):
-        require(_room(game) > 0, "merchants.belt.cargo_full", f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
+        if _room(game) <= 0:
+            raise IllegalAction("merchants.belt.cargo_full",
+                                f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
         where = f"{choice.opponent}'s local space" if choice.opponent else f"{choice.source} space"
-        require(bool(_available(board, choice.opponent or choice.source)), "merchants.belt.nothing_to_pick_up",
-                f"{where.capitalize()} holds no token to pick up"
-                + (" (claimed tokens cannot be taken)." if choice.opponent else "."), BELT)
+        if not _available(board, choice.opponent or choice.source):
+            raise IllegalAction("merchants.belt.nothing_to_pick_up",
+                                f"{where.capitalize()} holds no token to pick up"
+                                + (" (claimed tokens cannot be taken)." if choice.opponent else "."), BELT)
     elif isinstance(choice, Explore):
-        require(board.bag_size() > 0, "merchants.belt.bag_empty", "The bag is empty.", BELT)
+        if board.bag_size() <= 0:
+            raise IllegalAction("merchants.belt.bag_empty", "The bag is empty.", BELT)
     elif isinstance(choice, Swap):
-        require(bool(board.destination_deck or board.destination_discard), "merchants.belt.no_destinations",
-                "There is no other destination card to swap to.", BELT)
+        if not (board.destination_deck or board.destination_discard):
+            raise IllegalAction("merchants.belt.no_destinations",
+                                "There is no other destination card to swap to.", BELT)
 
 
 def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) -> MerchantsGame:
@@ -582,9 +595,12 @@ def _load_options(game: MerchantsGame, frame: Loading) -> Options:
 
     def check(choice: Any) -> None:
         if isinstance(choice, Load):
-            require(_room(game) > 0, "merchants.belt.cargo_full", "The hold is full; loaded tokens cannot be dropped.", BELT)
+            if _room(game) <= 0:
+                raise IllegalAction("merchants.belt.cargo_full",
+                                    "The hold is full; loaded tokens cannot be dropped.", BELT)
         else:
-            require(frame.loaded > 0, "merchants.belt.load_one", "A pickup loads at least one token.", BELT)
+            if frame.loaded <= 0:
+                raise IllegalAction("merchants.belt.load_one", "A pickup loads at least one token.", BELT)
 
     return Options.checked(candidates, check, lambda c: {"cost": f"worth {value(c.kind)} at the Dock"} if isinstance(c, Load) else {})
 
@@ -619,7 +635,9 @@ def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -
 def _place_options(game: MerchantsGame, frame: Placing) -> Options:
     def check(choice: Place) -> None:
         if choice.where == "ship":
-            require(_room(game) > 0, "merchants.belt.cargo_full", "The hold is full: the token can only go to local space.", BELT)
+            if _room(game) <= 0:
+                raise IllegalAction("merchants.belt.cargo_full",
+                                    "The hold is full: the token can only go to local space.", BELT)
 
     return Options.checked([Place("ship"), Place("local")], check)
 
@@ -699,18 +717,22 @@ def _check_transfer(board: GameState, frame: Transferring, choice: Any) -> None:
     card = board.data.card(choice.card)
     passed = Counter(kind for ship_id, kind in frame.passed if ship_id == choice.from_ship)
     limit = variant.transfer_pilots if card.type == "pilot" else variant.transfer_gear
-    require(passed[card.type] < limit, "merchants.dock.transfer_limit",
-            f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
-    require(board.active.credits >= card.cost, "merchants.dock.cannot_afford",
-            f"Re-buying {card.name} costs {card.cost} credits; {board.active.name} has {board.active.credits}.", DOCK)
+    if passed[card.type] >= limit:
+        raise IllegalAction("merchants.dock.transfer_limit",
+                            f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
+    if board.active.credits < card.cost:
+        raise IllegalAction("merchants.dock.cannot_afford",
+                            f"Re-buying {card.name} costs {card.cost} credits; {board.active.name} has {board.active.credits}.", DOCK)
     if choice.to is not None:
         target = board.active.ship(choice.to)
         if card.type == "pilot":
-            require(len(target.pilots) < variant.pilots_per_ship, "merchants.market.pilot_limit",
-                    f"{target.label()} already carries {variant.pilots_per_ship} pilot(s).", DOCK)
+            if len(target.pilots) >= variant.pilots_per_ship:
+                raise IllegalAction("merchants.market.pilot_limit",
+                                    f"{target.label()} already carries {variant.pilots_per_ship} pilot(s).", DOCK)
         else:
-            require(len(target.gear) < variant.gear_per_ship, "merchants.market.gear_limit",
-                    f"{target.label()} already carries {variant.gear_per_ship} gear.", DOCK)
+            if len(target.gear) >= variant.gear_per_ship:
+                raise IllegalAction("merchants.market.gear_limit",
+                                    f"{target.label()} already carries {variant.gear_per_ship} gear.", DOCK)
 
 
 def _transfer(game: MerchantsGame, frame: Transferring, choice: Any, steps: list[Step]) -> MerchantsGame:
