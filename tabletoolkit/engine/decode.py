@@ -1,22 +1,23 @@
 """Data files into frozen dataclasses: one decoder, driven by the dataclasses themselves.
 
 A data file (TOML a workshop edits) is decoded into the dataclasses a wing already defines. The field
-annotations say what each key holds; a field's default makes its key optional; ``dataclasses.field``
-metadata written with the helpers below adds bounds, ids and references::
+annotations say what each key holds; a field's default makes its key optional; a rule written with the
+helpers below in ``Annotated[...]`` adds bounds, ids and references (type checkers read the fields as
+plain ``int``, ``str``, ``tuple``)::
 
     @dataclass(frozen=True)
     class Ship:
-        id: str = identifier("ship")
-        name: str = text()
-        mark: int = whole(1, 4)
+        id: Annotated[str, identifier("ship")]
+        name: str
+        mark: Annotated[int, whole(1, 4)]
+        price: Annotated[int, whole(1)]
         kind: Literal["scout", "tug"] = "scout"
-        price: int = whole(1)
-        upgrades: tuple[str, ...] = items(most=8, ref="card", default=())
+        upgrades: Annotated[tuple[str, ...], items(most=8, ref="card")] = ()
 
     @dataclass(frozen=True)
     class Catalog:
-        ships: tuple[Ship, ...] = items(most=100)
-        cards: Mapping[str, Card] = items(default_factory=FrozenMap)
+        ships: Annotated[tuple[Ship, ...], items(most=100)]
+        tokens: Annotated[Mapping[str, Token], items(keys="token")] = FrozenMap()
 
     catalog = decode(Catalog, parse_text(text, "ships.toml"), file="ships.toml")
 
@@ -68,7 +69,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, TypeVar, Union
+from typing import Annotated, Any, Literal, TypeVar, Union
 
 from .errors import InvalidInput
 from .frozen import FrozenMap
@@ -118,7 +119,7 @@ class DataError(InvalidInput):
 
 @dataclasses.dataclass(frozen=True)
 class Rule:
-    """What a field's metadata adds to its annotation (the helpers below write it)."""
+    """What an ``Annotated`` rule adds to an annotation (the helpers below write it)."""
 
     low: float | None = None
     high: float | None = None
@@ -134,46 +135,38 @@ class Rule:
 _DEFAULT = Rule()
 
 
-def _field(rule: Rule, default: Any, default_factory: Any) -> Any:
-    return dataclasses.field(default=default, default_factory=default_factory, metadata={"decode": rule})
-
-
-_M: Any = dataclasses.MISSING
-
-
-def whole(low: int = 0, high: int = MOST, *, default: Any = _M) -> Any:
+def whole(low: int = 0, high: int = MOST) -> Rule:
     """A whole number from ``low`` to ``high`` (a ``bool`` is refused)."""
-    return _field(Rule(low=low, high=high), default, _M)
+    return Rule(low=low, high=high)
 
 
-def number(low: float, high: float, *, default: Any = _M) -> Any:
+def number(low: float, high: float) -> Rule:
     """A finite number (or ``Fraction``) from ``low`` to ``high``."""
-    return _field(Rule(low=low, high=high), default, _M)
+    return Rule(low=low, high=high)
 
 
-def text(*, empty: bool = False, ref: str | None = None, default: Any = _M) -> Any:
+def text(*, empty: bool = False, ref: str | None = None) -> Rule:
     """A text; ``empty=True`` allows ``""``; ``ref`` names the kind of id it must be."""
-    return _field(Rule(empty=empty, ref=ref), default, _M)
+    return Rule(empty=empty, ref=ref)
 
 
-def identifier(kind: str) -> Any:
+def identifier(kind: str) -> Rule:
     """The id of an entry: a non-empty text, unique among every ``kind`` id of the file."""
-    return _field(Rule(identifier=kind), _M, _M)
+    return Rule(identifier=kind)
 
 
 def items(*, most: int = MOST, ref: str | None = None, low: int | None = None, high: int | None = None,
-          fixed: Mapping[str, Any] | None = None, keys: str | None = None, default: Any = _M,
-          default_factory: Any = _M) -> Any:
+          fixed: Mapping[str, Any] | None = None, keys: str | None = None) -> Rule:
     """An array or table of at most ``most`` entries. ``ref`` makes each text in it a reference of that kind;
     ``low``/``high`` bound each number in it; ``fixed`` gives fields of each dataclass entry that its place
     in the file decides (``fixed={"type": "pilot"}`` for the entries of ``[[pilots]]``); ``keys`` makes the
     keys of a table ids of that kind (``[tokens]`` whose keys the cards name)."""
-    return _field(Rule(most=most, ref=ref, low=low, high=high, fixed=fixed, keys=keys), default, default_factory)
+    return Rule(most=most, ref=ref, low=low, high=high, fixed=fixed, keys=keys)
 
 
-def not_in_file(*, default: Any = _M, default_factory: Any = _M) -> Any:
+def not_in_file() -> Rule:
     """A field the file never writes (``fixed`` or its default gives it)."""
-    return _field(Rule(in_file=False), default, default_factory)
+    return Rule(in_file=False)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -229,11 +222,17 @@ _HINTS: dict[type, tuple[tuple[dataclasses.Field[Any], Any, Rule], ...]] = {}
 def _schema(cls: type) -> tuple[tuple[dataclasses.Field[Any], Any, Rule], ...]:
     found = _HINTS.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
-        found = _HINTS[cls] = tuple(
-            (f, hints[f.name], f.metadata.get("decode", _DEFAULT)) for f in dataclasses.fields(cls) if f.init
-        )
+        hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]), include_extras=True)
+        found = _HINTS[cls] = tuple((f, *_split(hints[f.name])) for f in dataclasses.fields(cls) if f.init)
     return found
+
+
+def _split(hint: Any) -> tuple[Any, Rule]:
+    """An annotation without its ``Annotated`` rule, and the rule (the default rule if none)."""
+    if typing.get_origin(hint) is Annotated:
+        rules = [m for m in hint.__metadata__ if isinstance(m, Rule)]
+        return hint.__origin__, rules[0] if rules else _DEFAULT
+    return hint, _DEFAULT
 
 
 def _kind(value: Any) -> str:
@@ -261,6 +260,8 @@ class Decoder:
 
     def value(self, cls: Any, raw: Any, key: Key = (), rule: Rule = _DEFAULT) -> Any:
         """``raw`` (parsed TOML at ``key``) as the annotation ``cls``."""
+        if typing.get_origin(cls) is Annotated:
+            cls, rule = _split(cls)
         origin = typing.get_origin(cls)
         if dataclasses.is_dataclass(cls) and isinstance(cls, type):
             return self._dataclass(cls, raw, key, rule.fixed or {})

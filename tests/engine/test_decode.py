@@ -5,7 +5,7 @@ import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Annotated, Literal
 
 import pytest
 
@@ -23,40 +23,40 @@ class Colour(enum.Enum):
 
 @dataclass(frozen=True)
 class Token:
-    value: int = whole(0, 20)
-    count: int = whole(1, 50, default=1)
+    value: Annotated[int, whole(0, 20)]
+    count: Annotated[int, whole(1, 50)] = 1
 
 
 @dataclass(frozen=True)
 class Card:
-    id: str = identifier("card")
-    name: str = text()
-    type: str = not_in_file(default="?")
-    cost: int = whole(default=0)
-    token: str | None = text(ref="token", default=None)
+    id: Annotated[str, identifier("card")]
+    name: str
+    type: Annotated[str, not_in_file()] = "?"
+    cost: int = 0
+    token: Annotated[str | None, text(ref="token")] = None
     colour: Colour = Colour.RED
-    odds: Fraction = number(0, 1, default=Fraction(1, 2))
-    weight: float = number(0, 10, default=1.0)
+    odds: Annotated[Fraction, number(0, 1)] = Fraction(1, 2)
+    weight: Annotated[float, number(0, 10)] = 1.0
     rare: bool = False
     tags: frozenset[str] = frozenset()
-    after: tuple[str, ...] = items(most=3, ref="card", default=())
+    after: Annotated[tuple[str, ...], items(most=3, ref="card")] = ()
 
 
 @dataclass(frozen=True)
 class Ship:
-    id: str = identifier("ship")
+    id: Annotated[str, identifier("ship")]
     kind: Literal["scout", "tug"] = "scout"
     spot: tuple[int, int] = (0, 0)
-    note: str = text(empty=True, default="")
+    note: Annotated[str, text(empty=True)] = ""
 
 
 @dataclass(frozen=True)
 class Catalog:
-    tokens: Mapping[str, Token] = items(keys="token")
-    pilots: tuple[Card, ...] = items(fixed={"type": "pilot"}, default=())
-    gear: tuple[Card, ...] = items(fixed={"type": "gear"}, default=())
-    ships: tuple[Ship, ...] = items(most=4, default=())
-    board: str | None = text(ref="board", default=None)
+    tokens: Annotated[Mapping[str, Token], items(keys="token")]
+    pilots: Annotated[tuple[Card, ...], items(fixed={"type": "pilot"})] = ()
+    gear: Annotated[tuple[Card, ...], items(fixed={"type": "gear"})] = ()
+    ships: Annotated[tuple[Ship, ...], items(most=4)] = ()
+    board: Annotated[str | None, text(ref="board")] = None
 
 
 GOOD = """
