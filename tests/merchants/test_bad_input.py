@@ -48,7 +48,7 @@ def test_a_turn_needs_a_turn_choice_a_state_and_an_rng():
     (lambda raw: raw["tokens"]["ice"].update(count=1_000_000_000), "tokens.ice.count"),
     (lambda raw: raw["ships"][0].update(prcie=3), "ships[0].prcie"),
     (lambda raw: raw["setup"].update(colour="red"), "setup.colour"),
-    (lambda raw: raw.update(extra={}), "file.extra"),
+    (lambda raw: raw.update(extra={}), "extra"),
     (lambda raw: raw["destinations"][0].update(copies=10**8), "destinations[0].copies"),
 ])
 def test_a_data_file_with_an_absurd_count_or_an_unknown_field_is_refused_by_name(edit, field):
@@ -86,3 +86,36 @@ def test_rng_refuses_what_is_not_a_choice_or_too_many_dice():
         with pytest.raises(InvalidInput) as caught:
             call()
         assert caught.value.field == field
+
+
+@pytest.mark.parametrize("edit, field, value", [
+    (lambda raw: raw["ships"].append(dict(raw["ships"][0])), "ships[8].id", "kestrel"),
+    (lambda raw: raw["gear"].append(dict(raw["pilots"][0])), "gear[3].id", "rookie"),
+    (lambda raw: raw["destinations"].append(dict(raw["destinations"][0])), "destinations[4].id", "ceres"),
+    (lambda raw: raw["pilots"][0].update(token="unobtainium"), "pilots[0].token", "unobtainium"),
+    (lambda raw: raw["refineries"][0].pop("token"), "refineries[0].token", None),
+    (lambda raw: raw.pop("setup"), "setup", None),
+    (lambda raw: raw["setup"].pop("starting_location"), "setup.starting_location", None),
+    (lambda raw: raw["ships"][0].pop("copies"), "ships[0].copies", None),
+    (lambda raw: raw["ships"].insert(0, "kestrel"), "ships[0]", "kestrel"),
+    (lambda raw: raw["tokens"].update(ice=5), "tokens.ice", 5),
+    (lambda raw: raw["ships"][0].update(price=10.0), "ships[0].price", 10.0),
+    (lambda raw: raw["ships"][0].update(copies=True), "ships[0].copies", True),
+    (lambda raw: raw["ships"][0].update(name=""), "ships[0].name", ""),
+    (lambda raw: raw["pilots"][0].update(type="gear"), "pilots[0].type", "gear"),
+    (lambda raw: raw.update(source=7), "source", 7),
+])
+def test_a_duplicate_id_a_dangling_token_a_missing_key_or_a_wrong_type_is_refused_by_file_and_key(edit, field, value):
+    raw = sample()
+    edit(raw)
+    with pytest.raises(InvalidInput) as caught:
+        parse_data(raw, "mine.toml")
+    assert caught.value.field == f"mine.toml: {field}" and caught.value.value == value, caught.value
+
+
+def test_a_packaged_sample_is_read_by_name_and_the_loaded_data_holds_no_mutable_part():
+    from tabletoolkit.engine.decode import walk
+
+    data = load_data()
+    assert not any(isinstance(v, (list, dict, set)) for v in walk(data))
+    assert data == parse_data(sample())
