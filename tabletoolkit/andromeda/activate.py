@@ -12,10 +12,15 @@ from typing import Sequence
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import draw_tactics, gain, pay_any
+from .effects import draw_tactics, gain, pay_any
+from .develop import build_development
+from .events import advance_event
+from .modules import acquire_modules
+from .repair import repair
+from .ships import build_ship
 from .catalog import Catalog, load_catalog
 from .goods import Goods
-from .moons import claim_moon
+from .moons import claim_moon, discard_moon
 from .state import Game
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -34,8 +39,6 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
     a moon may be discarded as part of paying a cost; A-F4); ``modules``
     and ``field_discard`` are the Maximus/Odessa purchase; ``choice``/``target`` the Shipyard (build_ship
     with a ship type, or repair with ``option:target``) and the Development Office (a planet)."""
-    from .events import advance_event
-
     catalog = catalog or load_catalog()
     region = game.region(region_name)
     given = {name for name, value, default in (
@@ -90,8 +93,6 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
         if len(set(picked)) != len(picked) or not all(isinstance(i, int) and 0 <= i < len(claimed) for i in picked):
             raise InvalidInput("moons", picked, f"different indices of {colour}'s {len(claimed)} claimed moons (0-based)")
         if picked:
-            from .moons import discard_moon
-
             for index in sorted(picked, reverse=True):
                 game, said = discard_moon(game, colour, index)
                 yield Step("Discard a moon to pay", said + " Its resources help pay for the alliance base (A-F4).",
@@ -106,26 +107,18 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
         yield Step(region_name, f"{colour} pays {payment.total + len(tactics)} resources and {text}.", BASES, game)
         return game
     if base.buy_modules:
-        from .modules import acquire_modules
-
         game = yield from advance_event(game, base.event_advance, catalog=catalog, variant=variant, reason=region_name)
         game = yield from acquire_modules(game, colour, modules, rows=base.buy_modules, paid=True, field_discard=field_discard,
                                           at_field=True, catalog=catalog, variant=variant)
         return game
     if region_name == "Shipyard":
         if choice == "build_ship":
-            from .ships import build_ship
-
             game = yield from build_ship(game, colour, target or "", catalog=catalog)
         elif choice == "repair":
-            from .repair import repair
-
             option, _, what = (target or "nothing").partition(":")
             game = yield from repair(game, colour, option, what or None)
         else:
             raise InvalidInput("choice", choice, "the Shipyard builds a ship ('build_ship') or repairs ('repair')")
         return game
-    from .develop import build_development
-
     game = yield from build_development(game, colour, target or "", catalog=catalog, variant=variant)
     return game

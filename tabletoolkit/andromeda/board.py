@@ -26,6 +26,8 @@ import networkx as nx
 from ..engine import IllegalAction, InvalidInput, Rng
 from ..engine.data import parse_toml
 from ..engine.frozen import replace
+from .board_drawing import board_svg
+from .board_drawing import measures as board_measures
 
 #: Region kinds. ``empty`` is a tile space no tile has been laid in yet.
 KINDS = ("planet", "alliance_base", "nebula", "quasar", "vortex", "empty")
@@ -484,8 +486,6 @@ class Board:
         ring: legal by paying to Jump), ``"illegal"`` (red cross), ``"active"`` (gold ring),
         ``"source"`` (grey ring: where a mover starts). ``path`` is drawn as a highlighted route.
         """
-        from .board_drawing import board_svg
-
         return board_svg(self, pieces, dict(marks or {}), tuple(path), caption)
 
     def _repr_svg_(self) -> str:
@@ -493,9 +493,7 @@ class Board:
 
     def measures(self) -> Any:
         """Graph measures for designers (``BoardMeasures``): distances between bases, centrality, nebulae."""
-        from .board_drawing import measures
-
-        return measures(self)
+        return board_measures(self)
 
 
 def _rebuilt_board(regions, links, title, note, planets, tiles) -> Board:

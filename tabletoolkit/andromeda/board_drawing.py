@@ -6,12 +6,29 @@ import html
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from ..engine import InvalidInput
 
-if TYPE_CHECKING:
-    from .board import Board, Pieces
+
+class Board(Protocol):
+    """What a picture reads of a board (``board.Board`` has it): its regions, links, title and distances."""
+
+    title: str
+    links: tuple[tuple[str, str], ...]
+
+    @property
+    def regions(self) -> Mapping[str, Any]: ...
+
+    def key(self, key: str) -> str: ...
+
+    def distance(self, a: str, b: str) -> int | None: ...
+
+    def distances_from(self, key: str) -> dict[str, int]: ...
+
+
+#: What stands on the board (``board.Pieces``): read for ships, pirates and developments.
+Pieces = Any
 
 SCALE = 92
 RADIUS = 31
@@ -37,7 +54,7 @@ def _colour(owner: str, owners: Sequence[str]) -> str:
     return _FALLBACK[sorted(owners).index(owner) % len(_FALLBACK)]
 
 
-def _point(board: "Board", rid: str) -> tuple[float, float]:
+def _point(board: Board, rid: str) -> tuple[float, float]:
     x, y = board.regions[rid].xy
     return MARGIN + RADIUS + x * SCALE, MARGIN + RADIUS + y * SCALE
 
@@ -76,7 +93,7 @@ def _shape(kind: str, x: float, y: float, fill: str) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#555555" stroke-width="2"/>'
 
 
-def board_svg(board: "Board", pieces: "Pieces | None", marks: Mapping[str, str], path: tuple[str, ...], caption: str) -> str:
+def board_svg(board: Board, pieces: Pieces | None, marks: Mapping[str, str], path: tuple[str, ...], caption: str) -> str:
     """The board drawn from its graph; same inputs, same text (no random ids)."""
     for rid in [*marks, *path]:
         board.key(rid)
@@ -175,7 +192,7 @@ def _legend(pieces: bool, marks: set[str], route: bool) -> tuple[str, int]:
     return "".join(out), x
 
 
-def _pieces_svg(board: "Board", pieces: "Pieces", owners: Sequence[str]) -> list[str]:
+def _pieces_svg(board: Board, pieces: Pieces, owners: Sequence[str]) -> list[str]:
     out = []
     for rid in sorted(board.regions):
         x, y = _point(board, rid)
@@ -233,7 +250,7 @@ class BoardMeasures:
         )
 
 
-def measures(board: "Board") -> BoardMeasures:
+def measures(board: Board) -> BoardMeasures:
     """Compute ``BoardMeasures`` for a board (laid tiles and empty spaces alike)."""
     bases = sorted((r.id for r in board.regions.values() if r.kind == "alliance_base"), key=lambda rid: board.regions[rid].name)
     pairs = tuple((a, b, board.distance(a, b)) for i, a in enumerate(bases) for b in bases[i + 1:])

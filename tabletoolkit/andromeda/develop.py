@@ -13,9 +13,13 @@ from dataclasses import dataclass
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import pay
+from .effects import gain as gain_goods
+from .effects import gain_vp, pay, pay_any
 from .catalog import Catalog, load_catalog
 from .goods import Goods
+from .modules import take_free_module
+from .repair import apply_repair
+from .tracks import advance_track
 from .state import DevelopmentCard, Development, Game
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -108,9 +112,6 @@ def _check(game: Game, colour: str, region_name: str, payment: Goods | None, cat
 def build_development(game: Game, colour: str, region_name: str, *, payment: Goods | None = None,
                       catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Build the development of ``region_name``'s type there (Development Office or Architect)."""
-    from .scoring import gain_vp
-    from .tracks import advance_track
-
     catalog = catalog or load_catalog()
     region, tile, transport, leaders = _check(game, colour, region_name, payment, catalog)
     start = game
@@ -145,9 +146,6 @@ def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: in
                          repairs: tuple[tuple[str, str | None], ...] = (), catalog: Catalog | None = None,
                          variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Flip an unused development card of ``kind`` for its one-shot ability (a free action)."""
-    from .actions import gain as gain_goods
-    from .actions import pay_any
-
     catalog = catalog or load_catalog()
     player = game.player(colour)
     cards = list(player.development_cards)
@@ -175,8 +173,6 @@ def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: in
         game = gain_goods(game, colour, gain)
         text = f"{colour} pays 2 resources and takes {gain}."
     elif kind == "factory":
-        from .repair import apply_repair
-
         if len(repairs) != 2:
             raise InvalidInput("repairs", repairs, "two repairs, each (option, target)")
         texts = []
@@ -185,8 +181,6 @@ def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: in
             texts.append(said)
         text = " ".join(texts)
     elif kind == "city":
-        from .modules import take_free_module
-
         game, text = take_free_module(game, colour, module, catalog)
     else:
         raise InvalidInput("kind", kind, "a development type")

@@ -12,11 +12,12 @@ from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
 from ..prob import Distribution, draw
-from .actions import draw_tactics
+from .board import Tile
+from .effects import draw_tactics, gain, gain_vp, track_vp
 from .catalog import Catalog, load_catalog
 from .goods import Goods
+from .placing import place_pirate_in_game
 from .state import Game, Region
-from .tracks import track_vp
 from .variant import RULEBOOK, AndromedaVariant
 
 TRIGGER = "事件轨道 · 触发事件"
@@ -73,8 +74,6 @@ def reveal_planet(game: Game, catalog: Catalog | None = None) -> Procedure:
     region = Region(slot.name, "planet", planet=tile.name, die=slot.die, moons=moons, printed=tile.resources)
     game = replace(game.with_region(region), planet_stack=game.planet_stack[1:], moon_supply=tuple(supply.items()))
     if game.board is not None:
-        from .board import Tile
-
         board, _ = game.board.place_next(Tile(tile.name, "planet", tile.name, tile.type))
         game = replace(game, board=board)
     yield Step("A new planet", f"{tile.name} ({tile.type}) is revealed into {slot.name}, the next empty space left to right, "
@@ -93,8 +92,6 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
     ``place_pirate(game, pirate_class, rng) -> (game, text)`` replaces them (e.g. other pirate cards).
     ``recruits`` (colour -> region) are the choices a card allowing "recruit 1 of your leaders from any
     region" asks for (Call of the Obelisk); players not named recruit nobody."""
-    from .scoring import gain_vp
-
     catalog = catalog or load_catalog()
     if game.event_pending is None:
         raise IllegalAction("andromeda.event.not_pending", "no event marker is on a station: no event card resolves", RESOLVE)
@@ -123,8 +120,6 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
         f"− {variant.event_damaged_module_penalty}×{game.player(c).damaged_modules} damaged = {v}" for c, v in scored.items())
         + " (never below 0, A-R5).", f"{RESOLVE} 1 VP 计分", game, {"vp": scored})
     if place_pirate is None:
-        from .placing import place_pirate_in_game
-
         yield Step("2 A new pirate", f"The card brings the {card.pirate}-class pirate: it is placed by the pirate-placement "
                    "rules (海盗 · 放置新海盗).", f"{RESOLVE} 2 放置新的海盗", game)
         game, where = yield from place_pirate_in_game(game, card.pirate, rng, catalog=catalog, variant=variant)
@@ -158,8 +153,6 @@ def _special(game: Game, special: str, rng: Rng, recruits: Mapping[str, str]) ->
                      + (", ".join(f"{c} from {w}" for c, w in recruits.items()) if recruits else "nobody does") + ".")
         return game, text
     if special == "each_gains_credit":
-        from .actions import gain
-
         for player in game.players:
             game = gain(game, player.colour, Goods.of(credit=1))
         return game, "Each player gains 1 credit."

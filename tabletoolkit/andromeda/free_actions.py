@@ -15,16 +15,17 @@ from typing import Any
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import gain
+from .effects import gain
 from .catalog import Catalog, load_catalog
 from .goods import Goods
-from .state import Game, hand_limit
+from .develop import use_development_card
+from .events import advance_event
+from .moons import moon_action
+from .state import Game
 from .variant import RULEBOOK, AndromedaVariant
 
 SECTION = "自由行动"
 TACTICS = "自由行动 · 战术卡类型"
-LIMIT = "自由行动 · 战术卡上限"
-CAPS = "发射回合 · 进行你的回合"
 ACTIONS = ("insert_moon", "play_tactics", "flip_development", "spend_exploration", "spend_supremacy",
            "recruit", "discard_moon", "collect_bonus", "faction_power")
 ANY_TURN = ("insert_moon", "play_tactics")
@@ -75,10 +76,6 @@ def free_action(game: Game, colour: str, action: str, *, moment: str | None = No
     arguments); ``spend_exploration`` / ``spend_supremacy``: index; ``recruit``: region, count;
     ``discard_moon``: index (+ repair); ``collect_bonus``: region; ``faction_power``: nothing (sample powers
     that give resources once per turn)."""
-    from .develop import use_development_card
-    from .events import advance_event
-    from .moons import moon_action
-
     catalog = catalog or load_catalog()
     if action not in ACTIONS:
         raise InvalidInput("action", action, f"one of {ACTIONS}")
@@ -164,35 +161,4 @@ def free_action(game: Game, colour: str, action: str, *, moment: str | None = No
     return game
 
 
-def end_of_turn_hand(game: Game, colour: str, discards: tuple[str, ...] = (), catalog: Catalog | None = None,
-                     variant: AndromedaVariant = RULEBOOK) -> Game:
-    """At the end of your turn, discard down to your hand limit (5 plus the civilization track): the
-    ``discards`` must be exactly the excess, chosen from your hand."""
-    catalog = catalog or load_catalog()
-    player = game.player(colour)
-    limit = hand_limit(player, catalog, variant.hand_limit)
-    excess = max(0, len(player.tactics) - limit)
-    if len(discards) != excess:
-        raise IllegalAction("andromeda.free_actions.hand_limit", f"{colour} holds {len(player.tactics)} tactics cards with a "
-                            f"limit of {limit}: discard exactly {excess}", LIMIT)
-    hand = list(player.tactics)
-    for card in discards:
-        if card not in hand:
-            raise IllegalAction("andromeda.free_actions.no_card", f"{colour} holds no {card!r}", LIMIT)
-        hand.remove(card)
-    return replace(game.with_player(replace(player, tactics=tuple(hand))), tactics_discard=game.tactics_discard + tuple(discards))
 
-
-def over_caps(game: Game, colour: str, catalog: Catalog | None = None) -> Goods:
-    """The resources ``colour`` holds above the station's caps (sample numbers, A-R13)."""
-    catalog = catalog or load_catalog()
-    caps = catalog.resource_caps
-    return Goods.of({kind: count - caps[kind] for kind, count in game.player(colour).resources.resources if count > caps[kind]})
-
-
-def end_of_turn_resources(game: Game, colour: str, catalog: Catalog | None = None) -> tuple[Game, Goods]:
-    """At the end of your turn, discard the resources over the caps (发射回合 · 进行你的回合). The caps are per
-    kind, so what goes is fixed: nothing to choose. Returns the game and the goods discarded."""
-    excess = over_caps(game, colour, catalog)
-    player = game.player(colour)
-    return game.with_player(replace(player, resources=player.resources.minus(excess))), excess

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine import IllegalAction, InvalidInput, Step, register_phase
+from ..engine import IllegalAction, InvalidInput, Step, register_phase, run
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import pay
+from .effects import pay
 from .catalog import MODULE_ROWS, Catalog, load_catalog
 from .goods import Goods
+from .tracks import advance_track
 from .state import Game, StationModule
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -66,8 +67,6 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
     ``at_field``: through Maximus or Odessa Field, 1 or 2 bought; with 1, ``field_discard`` names the
     module sent to the bottom of its deck (none when no other module is offered there). ``first_to`` (2v2): the teammate who receives the first
     module of the turn and advances on its track instead (可选规则 · 2v2 模式 · 协作)."""
-    from .tracks import advance_track
-
     catalog = catalog or load_catalog()
     unknown = [r for r in rows if r not in MODULE_ROWS]
     if unknown:
@@ -111,8 +110,6 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
 
 def take_free_module(game: Game, colour: str, name: str | None, catalog: Catalog | None = None) -> tuple[Game, str]:
     """The city card: any 1 available module, free; its track step and the refresh follow."""
-    from ..engine.steps import run
-
     catalog = catalog or load_catalog()
     if name is None:
         raise InvalidInput("module", name, "name the module taken")

@@ -14,8 +14,9 @@ from __future__ import annotations
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import gain
+from .effects import draw_tactics, gain, gain_vp
 from .catalog import Catalog, load_catalog
+from .repair import apply_repair
 from .state import Game, Moon
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -53,8 +54,6 @@ def discard_moon(game: Game, colour: str, index: int, *, reward: bool = True, re
     game = gain(game, colour, moon.goods)
     text = f"{colour} discards {moon} for {moon.goods.resources or 'no resources'}" + (f" and {moon.goods['vp']} VP" if moon.goods["vp"] else "")
     if moon.repair:
-        from .repair import apply_repair
-
         game, said = apply_repair(game, colour, *repair)
         text += f"; repair: {said}"
     return game, text + "."
@@ -66,8 +65,6 @@ def moon_action(game: Game, colour: str, action: str, index: int, *, target: str
     """``action`` on claimed moon ``index``: ``"discard"`` (own turn only) or ``"insert"`` into
     ``target``: a module name, ``"tactical_ops"``, or ``"half:<left>|<right>"`` for an industry half slot.
     ``own_turn`` defaults to whether ``colour`` is the active player."""
-    from .scoring import gain_vp
-
     catalog = catalog or load_catalog()
     own_turn = game.active == colour if own_turn is None else own_turn
     player = game.player(colour)
@@ -122,8 +119,6 @@ def moon_action(game: Game, colour: str, action: str, index: int, *, target: str
 def tactical_operation(game: Game, colour: str, choice: str, rng=None) -> tuple[Game, str]:
     """After losing a battle (战斗 · 战术行动, A-R12): draw 1 tactics card (``"draw"``) or gain the
     resources of the moon in the tactical-operations slot (``"moon"``)."""
-    from .actions import draw_tactics
-
     if choice == "draw":
         game, drawn = draw_tactics(game, colour, 1, rng)
         return game, f"{colour} draws {len(drawn)} tactics card."

@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import gain
+from .effects import gain, vortex_rewards
 from .catalog import Catalog, load_catalog
 from .goods import Goods
 from .scoring import final_scoring
@@ -28,16 +28,6 @@ DESTINY = "可选规则 · 命运卡"
 TEAMS = "可选规则 · 2v2 模式"
 TRANSFERABLE = ("resource", "tactics", "moon", "supremacy", "exploration")
 
-
-def vortex_rewards(game: Game, colour: str) -> tuple[Game, tuple[str, ...]]:
-    """Start of ``colour``'s turn: each Vortex holding at least one of their ships pays its reward once."""
-    paid = []
-    player = game.player(colour)
-    for region in game.regions:
-        if region.kind == "vortex" and any(s.where == f"region:{region.name}" for s in player.ships):
-            game = gain(game, colour, region.reward)
-            paid.append(region.name)
-    return game, tuple(paid)
 
 
 def deal_destiny(cards: Sequence[tuple[str, tuple[tuple[str, int], ...]]], colours: Sequence[str], keep: Mapping[str, int],

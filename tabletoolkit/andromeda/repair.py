@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
+from .effects import gain_vp
 from .state import Game
 
 SECTION = "受损 & 修理 · 修理"
@@ -36,8 +37,6 @@ def repair_options(game: Game, colour: str) -> dict[str, str]:
 
 def apply_repair(game: Game, colour: str, option: str, target: str | None = None) -> tuple[Game, str]:
     """Carry out one repair; ``target`` names the ship or module (the first candidate when omitted)."""
-    from .scoring import gain_vp
-
     if option not in OPTIONS:
         raise InvalidInput("option", option, f"one of {OPTIONS}")
     verdict = repair_options(game, colour)[option]

@@ -16,7 +16,7 @@ from typing import Sequence
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase, run
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import draw_tactics, gain
+from .effects import draw_tactics, gain
 from .catalog import Catalog, ModuleCard, load_catalog
 from .develop import build_development
 from .goods import Goods

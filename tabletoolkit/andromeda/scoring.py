@@ -1,6 +1,7 @@
 """Game end and final scoring (游戏结束): the trigger, one more turn each, the seven scoring steps, ties.
 
-``gain_vp`` moves a VP marker and triggers the end when it reaches or passes the end marker (A-F22);
+``effects.gain_vp`` triggers the end when a VP marker reaches or passes the end marker (A-F22);
+``end_turn`` ends a turn (the limits, a pending event, the next player, the final turns);
 ``final_scoring`` is the phase ``andromeda.end``: every player scored step by step, then ranked with
 the rulebook's tie-breakers. Optional rules add a special-region step after developments and a destiny
 step after leaders (可选规则).
@@ -16,7 +17,8 @@ from ..engine.steps import Procedure
 from ..engine.frozen import replace
 from .catalog import TRACKS, Catalog, load_catalog
 from .state import Game, Player
-from .tracks import track_vp
+from .effects import CAPS, LIMIT, end_of_turn_hand, end_of_turn_resources, track_vp, vortex_rewards
+from .events import resolve_event
 from .variant import RULEBOOK, AndromedaVariant
 
 END = "游戏结束 · 游戏结束"
@@ -62,17 +64,6 @@ class ScoreSheet:
                 f"<tr><td>at the end of play</td><td></td><td><b>{self.start}</b></td><td></td></tr>{rows}</table>")
 
 
-def gain_vp(game: Game, colour: str, amount: int, catalog: Catalog | None = None) -> Game:
-    """Move ``colour``'s VP marker ``amount`` spaces. Reaching or passing the end marker (A-F22)
-    triggers the end: the event marker leaves the event track (no event in the final round, A-R8) and
-    every player, the trigger player included, gets one more turn after the current one."""
-    player = game.player(colour)
-    game = game.with_player(replace(player, vp=player.vp + amount))
-    if game.ended_by is None and player.vp + amount >= game.end_marker:
-        order = game.turn_order_from(game.active or colour)
-        game = replace(game, ended_by=colour, event_pending=None, final_turns=order[1:] + order[:1])
-    return game
-
 
 def vp_marker(vp: int, catalog: Catalog | None = None) -> tuple[int, int]:
     """Where a VP total stands on the wrapping VP track: (space, laps completed) (A-F22)."""
@@ -87,9 +78,6 @@ def end_turn(game: Game, rng=None, *, hand_discards: tuple[str, ...] = (), catal
     A-R13) — then a pending event card resolves (never after the end was triggered), then the next player
     clockwise becomes active (``place_pirate``, ``recruits``: see ``events.resolve_event``); once the end is triggered each player takes exactly one more turn, and the
     game is over when the last of them has played."""
-    from .events import resolve_event
-    from .free_actions import CAPS, LIMIT, end_of_turn_hand, end_of_turn_resources
-
     catalog = catalog or load_catalog()
     finished = game.active
     game = end_of_turn_hand(game, finished, tuple(hand_discards), catalog, variant)
@@ -115,8 +103,6 @@ def end_turn(game: Game, rng=None, *, hand_discards: tuple[str, ...] = (), catal
     left = f" Final turns left: {', '.join(game.final_turns)}." if game.ended_by else ""
     yield Step("Next turn", f"{finished}'s turn ends; {nxt} is the active player.{left}", "游戏概述与边境的地区 · 游戏概述", game)
     if any(r.kind == "vortex" for r in game.regions):
-        from .optional import vortex_rewards
-
         game, paid = vortex_rewards(game, nxt)
         if paid:
             yield Step("Vortex rewards", f"At the start of {nxt}'s turn each Vortex holding one of their ships pays its reward "

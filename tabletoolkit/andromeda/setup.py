@@ -15,6 +15,7 @@ from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Tile
 from .catalog import MODULE_ROWS, SHIP_TYPES, TRACKS, Catalog, load_catalog
 from .goods import Goods
+from .optional import deal_destiny
 from .state import Game, Moon, Player, Region, core_station, fleet
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -238,8 +239,6 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
           "tile wait in the supply.", PLAYERS, game, {"leader dice": leader_dice})
 
     if destiny is not None:
-        from .optional import deal_destiny
-
         kept = deal_destiny(catalog.destiny_cards, colours, destiny, rng)
         game = replace(game, players=tuple(replace(p, destiny=kept[p.colour]) for p in game.players))
         yield Step("Destiny cards", "Each player is dealt 2 destiny cards and keeps 1 face down (sample cards): " + "; ".join(

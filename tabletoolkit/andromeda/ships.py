@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import pay
+from .effects import pay
 from .catalog import SHIP_TYPES, Catalog, ShipSpec, load_catalog
 from .goods import Goods
 from .state import Game

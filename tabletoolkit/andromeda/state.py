@@ -19,6 +19,7 @@ from ..engine import InvalidInput
 from ..engine.frozen import replace
 from .catalog import MODULE_ROWS, TRACKS, Catalog, load_catalog
 from .goods import Goods
+from .variant import RULEBOOK, AndromedaVariant
 
 
 def _named(items: Iterable[Any], key: str, value: str, field_name: str, missing: str) -> Any:
@@ -311,10 +312,8 @@ def core_station(catalog: Catalog | None = None) -> tuple[StationModule, ...]:
     return tuple(StationModule(m.name) for m in catalog.core_modules)
 
 
-def hand_limit(player: Player, catalog: Catalog | None = None, base: int | None = None) -> int:
-    """The starting hand limit (``base``; default the rulebook's, the ``[limits]`` table: 5) plus every
-    hand-limit increase reached on the civilization track."""
+def hand_limit(player: Player, variant: AndromedaVariant = RULEBOOK, catalog: Catalog | None = None) -> int:
+    """The variant's starting hand limit (the rulebook's 5, the ``[limits]`` table) plus every hand-limit
+    increase reached on the civilization track."""
     catalog = catalog or load_catalog()
-    if base is None:
-        base = catalog.limits["hand_limit"]
-    return base + sum(more for space, more in catalog.track("civilization").hand_limits if player.track("civilization") >= space)
+    return variant.hand_limit + sum(more for space, more in catalog.track("civilization").hand_limits if player.track("civilization") >= space)

@@ -18,6 +18,13 @@ from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launc
 from .pirates import PirateCard, place_pirate, raid
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
+from .battle import BattleSetup, Participant, Pirate
+from .battle import Ship as BattleShip
+from .develop import development_options
+from .effects import gain, gain_vp
+from .goods import Goods
+from .repair import damage_module
+from .tracks import advance_track
 from .state import Game
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -52,8 +59,6 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None, *, vari
                 jump: bool = True) -> BaseAccess:
     """What ``colour`` could do at each alliance base now (A-F4), read from the game; ``jumped``: the same
     once the energy of a Jump is paid (a launch by Jump must still be able to activate the base)."""
-    from .develop import development_options
-
     catalog = catalog or load_catalog()
     player = game.player(colour)
     # 2 resources of any kind: resource tokens, tactics cards, and the resources claimed moons give when
@@ -100,8 +105,6 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
 
 
 def _energy(count: int):
-    from .goods import Goods
-
     return Goods.of(energy=count)
 
 
@@ -142,8 +145,6 @@ def reward_text(card: PirateSpec) -> str:
 
 def battle_pirate(card: PirateSpec):
     """A pirate card as the battle phases see it (``battle.Pirate``): weapons, aim bonus, shields, reward."""
-    from .battle import Pirate
-
     return Pirate(card.name, card.weapons, card.aim_bonus, card.shields, s_class=card.pirate_class == "S", reward=reward_text(card))
 
 
@@ -154,9 +155,6 @@ def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None =
     for dice; the diplomacy cards in their hand; their 2v2 team), and the pirate standing there: its
     catalog card (``battle_pirate``) unless a ``battle.Pirate`` is given, with the damage its figures
     carry from earlier battles (A-R11)."""
-    from .battle import BattleSetup, Participant
-    from .battle import Ship as BattleShip
-
     catalog = catalog or load_catalog()
     nearby = {region, *game.neighbours(region)}
     participants = []
@@ -202,11 +200,6 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
     or a list) — any planet or Alliance Base, as the diplomacy card BARGAIN FOR SAFE PASSAGE says (战斗 ·
     步骤 2 外交); the battle records no destination, so the owner names it. Everything is checked before
     anything changes. Track steps follow ``variant``."""
-    from .actions import gain
-    from .repair import damage_module
-    from .scoring import gain_vp
-    from .tracks import advance_track
-
     catalog = catalog or load_catalog()
     verdict = state.verdict
     order = tuple(verdict.supremacy if verdict else ())

@@ -12,7 +12,10 @@ from __future__ import annotations
 from ..engine import InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .actions import draw_tactics
+from .effects import draw_tactics, gain_vp, track_vp
+from .events import advance_event
+from .ships import apply_upgrade
+from .goods import Goods
 from .catalog import TRACKS, Catalog, load_catalog
 from .state import Game, hand_limit
 from .variant import RULEBOOK, AndromedaVariant
@@ -45,9 +48,6 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
     stops and is owed (``Game.owed_track_steps``) unless it is the first step and its choice is given
     (``decided=True`` says the defaults given are the decision).
     """
-    from .events import advance_event
-    from .ships import apply_upgrade
-
     catalog = catalog or load_catalog()
     if track not in TRACKS:
         raise InvalidInput("track", track, f"one of {TRACKS}")
@@ -97,7 +97,7 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
                            SPECIFIC["commerce"], game, {"vault": per})
         if any(space == limit_space for limit_space, _ in board.hand_limits):
             player = game.player(colour)
-            new_limit = hand_limit(player, catalog, variant.hand_limit)
+            new_limit = hand_limit(player, variant, catalog)
             drawn: tuple[str, ...] = ()
             if draw_to_limit:
                 game, drawn = draw_tactics(game, colour, max(0, new_limit - len(player.tactics)), rng)
@@ -124,22 +124,8 @@ def choice_at(track: str, space: int, catalog: Catalog | None = None) -> str:
     return ""
 
 
-def track_vp(track: str, space: int, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> int:
-    """VP beside ``space`` of ``track``: board data (A-F9), or the text's value lists on the top spaces."""
-    catalog = catalog or load_catalog()
-    board = catalog.track(track)
-    if not isinstance(space, int) or not 0 <= space <= board.top:
-        raise InvalidInput("space", space, f"a space of the {track} track, 0..{board.top}")
-    if variant.track_vp == "board":
-        return board.vp[space]
-    listed = catalog.text_track_values[track]
-    from_top = board.top - space
-    return listed[from_top] if from_top < len(listed) else 0
-
 
 def _one(track: str):
-    from .goods import Goods
-
     return Goods.of({track: 1})
 
 
@@ -162,8 +148,6 @@ def _exploration(game: Game, colour: str, space: int, pick: int) -> Procedure:
 
 
 def _supremacy(game: Game, colour: str, space: int) -> Procedure:
-    from .scoring import gain_vp
-
     tokens = dict(game.supremacy_spaces)
     if space in tokens:
         token = tokens.pop(space)

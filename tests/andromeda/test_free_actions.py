@@ -5,7 +5,8 @@ from dataclasses import replace
 import pytest
 
 from tabletoolkit.andromeda.examples import launch_example
-from tabletoolkit.andromeda.free_actions import end_of_turn_hand, free_action, tactics_verdict
+from tabletoolkit.andromeda.effects import end_of_turn_hand
+from tabletoolkit.andromeda.free_actions import free_action, tactics_verdict
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.state import Moon
 from tabletoolkit.engine import IllegalAction, run

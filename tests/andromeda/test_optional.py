@@ -6,7 +6,8 @@ import pytest
 
 from tabletoolkit.andromeda.examples import scoring_example
 from tabletoolkit.andromeda.goods import Goods
-from tabletoolkit.andromeda.optional import battle_needed, deal_destiny, team_final_scoring, transfer, vortex_rewards
+from tabletoolkit.andromeda.effects import vortex_rewards
+from tabletoolkit.andromeda.optional import battle_needed, deal_destiny, team_final_scoring, transfer
 from tabletoolkit.andromeda.scoring import score_player
 from tabletoolkit.andromeda.state import Moon, Player, Region, core_station, fleet
 from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run

@@ -8,7 +8,7 @@ import pytest
 from tabletoolkit.andromeda.activate import activate_region
 from tabletoolkit.andromeda.catalog import load_catalog
 from tabletoolkit.andromeda.develop import development_options
-from tabletoolkit.andromeda.free_actions import end_of_turn_hand
+from tabletoolkit.andromeda.effects import end_of_turn_hand
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.repair import repair_options
 from tabletoolkit.andromeda.ships import buildable

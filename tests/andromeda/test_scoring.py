@@ -6,7 +6,8 @@ import pytest
 
 from tabletoolkit.andromeda.examples import scoring_example
 from tabletoolkit.andromeda.goods import Goods
-from tabletoolkit.andromeda.scoring import final_scoring, gain_vp, ranking, score_player
+from tabletoolkit.andromeda.effects import gain_vp
+from tabletoolkit.andromeda.scoring import final_scoring, ranking, score_player
 from tabletoolkit.andromeda.state import StationModule
 from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.engine import IllegalAction, run

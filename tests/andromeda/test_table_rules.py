@@ -246,7 +246,7 @@ def test_the_rulebook_limits_table_gives_the_rulebook_values_and_is_checked():
 
 @pytest.mark.phase("andromeda.end")
 def test_reaching_the_end_marker_exactly_triggers_the_end():
-    from tabletoolkit.andromeda.scoring import gain_vp
+    from tabletoolkit.andromeda.effects import gain_vp
 
     game = replace(event_game("Call of the Obelisk"), event_pending=None, end_marker=60)
     game = game.with_player(replace(game.player("red"), vp=57))
@@ -258,7 +258,7 @@ def test_reaching_the_end_marker_exactly_triggers_the_end():
 @pytest.mark.phase("andromeda.event")
 def test_an_event_scoring_2_or_more_loses_exactly_1_vp_for_one_damaged_module():
     from tabletoolkit.andromeda.state import StationModule
-    from tabletoolkit.andromeda.tracks import track_vp
+    from tabletoolkit.andromeda.effects import track_vp
 
     start = event_game("Call of the Obelisk")                          # scores supremacy
     red = start.player("red")

@@ -10,7 +10,8 @@ from tabletoolkit.andromeda.catalog import load_catalog
 from tabletoolkit.andromeda.events import advance_event, event_peek, resolve_event
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.state import Game, Player, Region, StationModule, core_station, fleet
-from tabletoolkit.andromeda.tracks import advance_track, track_vp
+from tabletoolkit.andromeda.effects import track_vp
+from tabletoolkit.andromeda.tracks import advance_track
 from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run
 
