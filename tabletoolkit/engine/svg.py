@@ -1,0 +1,226 @@
+"""Pictures as a small SVG element tree: one palette, one escaping, no markup built from strings.
+
+A picture is built from ``Element``s and rendered once; every text and attribute value is escaped on
+the way out, so a player's or a card's name (``<script>``, ``" onload="``, ``&``) is always shown as
+written and never read as markup::
+
+    picture = svg(220, 60,
+                  rect(10, 10, 200, 40, fill="panel", stroke="line", rx=8),
+                  text(110, 35, player.name, anchor="middle", fill="ink"),
+                  class_="tt-merchants-state")
+    picture.render()      # '<svg xmlns="http://www.w3.org/2000/svg" width="220" ...'
+
+- Attribute names are written in Python style: a trailing ``_`` is dropped (``class_``) and ``_`` becomes
+  ``-`` (``stroke_width`` → ``stroke-width``); ``None`` leaves an attribute out; numbers are written
+  with at most two decimals (NaN, infinities and ``bool`` are refused).
+- Colours (``fill``, ``stroke``, ``color``, ``stop_color``) are names of ``PALETTE`` or ``#rrggbb``
+  (``none`` and ``currentColor`` too); anything else is refused, so no picture carries its own shades.
+  ``seat_colour(i)`` gives the i-th player colour.
+- Texts lose characters XML cannot hold (control characters become U+FFFD).
+- Output is deterministic (no generated ids, attributes in the order given).
+
+Why no dependency: ``drawsvg`` would add a package to the browser site for what is a hundred lines of
+tree and escaping here; the pictures need rectangles, circles, lines, paths, text and groups only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import InvalidInput
+from .frozen import FrozenMap
+
+__all__ = [
+    "PALETTE", "SEATS", "Element", "circle", "colour", "element", "group", "line", "path", "polygon",
+    "polyline", "rect", "seat_colour", "svg", "text", "title",
+]
+
+PALETTE: FrozenMap[str, str] = FrozenMap({
+    "ink": "#222222",
+    "line": "#555555",
+    "muted": "#888888",
+    "faint": "#dddddd",
+    "panel": "#f7f7f7",
+    "paper": "#ffffff",
+    "white": "#ffffff",
+    "night": "#0b1020",
+    "highlight": "#ffe9a8",
+    "sky": "#cfe3ff",
+    "red": "#d0392b",
+    "blue": "#2f6fd6",
+    "green": "#2e9a4b",
+    "yellow": "#e0b400",
+    "orange": "#ff8c1a",
+    "purple": "#8a4fc4",
+    "teal": "#138a8a",
+    "pink": "#d6589a",
+})
+"""The one set of colours every picture draws with (names → ``#rrggbb``)."""
+
+SEATS = ("red", "blue", "green", "yellow", "purple", "teal", "orange", "pink")
+"""Player colours in seat order (names of ``PALETTE``)."""
+
+_COLOUR_ATTRIBUTES = frozenset({"fill", "stroke", "color", "stop-color", "flood-color"})
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9:.-]{0,40}")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+_ESCAPE = re.compile("[&<>\"']")
+
+Child = Union["Element", str]
+Value = Union[str, int, float, None]
+
+
+def escape(value: str) -> str:
+    """``value`` as XML text or attribute content (markup characters escaped, non-XML characters replaced)."""
+    return _ESCAPE.sub(lambda m: _ESCAPES[m.group()], _NOT_XML.sub("\ufffd", value))
+
+
+def colour(value: str) -> str:
+    """A palette name or ``#rrggbb`` as ``#rrggbb`` (``none`` and ``currentColor`` as they are)."""
+    if isinstance(value, str):
+        if value in PALETTE:
+            return PALETTE[value]
+        if _HEX.fullmatch(value) or value in ("none", "currentColor"):
+            return value
+    raise InvalidInput("colour", value, f"a palette colour ({', '.join(PALETTE)}) or #rrggbb")
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of the ``seat``-th player (0-based; the colours repeat after ``len(SEATS)``)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise InvalidInput("seat", seat, "a seat number from 0")
+    return PALETTE[SEATS[seat % len(SEATS)]]
+
+
+def _number(value: float, name: str) -> str:
+    if isinstance(value, bool) or not math.isfinite(value):
+        raise InvalidInput(name, value, "a finite number")
+    if isinstance(value, int):
+        return str(value)
+    shown = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if shown == "-0" else shown
+
+
+def _attribute(name: str, value: Value) -> tuple[str, str] | None:
+    written = name.rstrip("_").replace("_", "-")
+    if not _NAME.fullmatch(written):
+        raise InvalidInput("attribute", name, "an SVG attribute name")
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return written, colour(value) if written in _COLOUR_ATTRIBUTES else value
+    if isinstance(value, (int, float)):
+        return written, _number(value, written)
+    raise InvalidInput(written, value, "a text or a number")
+
+
+@dataclass(frozen=True)
+class Element:
+    """One SVG element: its tag, attributes (name, value) and children (elements or texts)."""
+
+    tag: str
+    attributes: tuple[tuple[str, str], ...] = ()
+    children: tuple[Child, ...] = ()
+
+    def render(self) -> str:
+        """The element as SVG markup, everything written escaped."""
+        out: list[str] = []
+        self._write(out)
+        return "".join(out)
+
+    def _write(self, out: list[str]) -> None:
+        out.append("<" + self.tag)
+        for name, value in self.attributes:
+            out.append(f' {name}="{escape(value)}"')
+        if not self.children:
+            out.append("/>")
+            return
+        out.append(">")
+        for child in self.children:
+            if isinstance(child, Element):
+                child._write(out)
+            else:
+                out.append(escape(child))
+        out.append(f"</{self.tag}>")
+
+    def _repr_svg_(self) -> str:
+        return self.render()
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def element(tag: str, *children: Child | None, **attributes: Value) -> Element:
+    """An element ``tag`` with ``attributes`` (Python-style names) and ``children`` (``None`` children are left out)."""
+    if not isinstance(tag, str) or not _NAME.fullmatch(tag):
+        raise InvalidInput("tag", tag, "an SVG element name")
+    kept: list[Child] = []
+    for child in children:
+        if child is None:
+            continue
+        if not isinstance(child, (Element, str)):
+            raise InvalidInput("child", child, "an Element or a text")
+        kept.append(child)
+    pairs = tuple(p for p in (_attribute(n, v) for n, v in attributes.items()) if p is not None)
+    return Element(tag, pairs, tuple(kept))
+
+
+def svg(width: float, height: float, *children: Child | None, **attributes: Value) -> Element:
+    """The root ``<svg>`` of a picture ``width`` × ``height`` (``viewBox`` the same unless given)."""
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 100_000:
+            raise InvalidInput(name, value, "a picture size from 0 to 100000")
+    attributes.setdefault("viewBox", f"0 0 {_number(width, 'width')} {_number(height, 'height')}")
+    return element("svg", *children, xmlns="http://www.w3.org/2000/svg", width=width, height=height, **attributes)
+
+
+def group(*children: Child | None, **attributes: Value) -> Element:
+    """A ``<g>`` holding ``children`` (shared attributes such as ``transform`` or ``class_``)."""
+    return element("g", *children, **attributes)
+
+
+def rect(x: float, y: float, width: float, height: float, **attributes: Value) -> Element:
+    return element("rect", x=x, y=y, width=width, height=height, **attributes)
+
+
+def circle(cx: float, cy: float, r: float, **attributes: Value) -> Element:
+    return element("circle", cx=cx, cy=cy, r=r, **attributes)
+
+
+def line(x1: float, y1: float, x2: float, y2: float, **attributes: Value) -> Element:
+    return element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attributes)
+
+
+def _points(points: tuple[tuple[float, float], ...]) -> str:
+    return " ".join(f"{_number(x, 'points')},{_number(y, 'points')}" for x, y in points)
+
+
+def polyline(points: tuple[tuple[float, float], ...], **attributes: Value) -> Element:
+    return element("polyline", points=_points(points), **attributes)
+
+
+def polygon(points: tuple[tuple[float, float], ...], **attributes: Value) -> Element:
+    return element("polygon", points=_points(points), **attributes)
+
+
+def path(d: str, **attributes: Value) -> Element:
+    """A ``<path>`` with the path data ``d`` (written by the caller from numbers, never from data texts)."""
+    return element("path", d=d, **attributes)
+
+
+def text(x: float, y: float, content: str, *, anchor: str | None = None, **attributes: Value) -> Element:
+    """A ``<text>`` at (x, y) showing ``content`` as written (``anchor``: start, middle or end)."""
+    if not isinstance(content, str):
+        content = str(content)
+    if anchor not in (None, "start", "middle", "end"):
+        raise InvalidInput("anchor", anchor, "start, middle or end")
+    return element("text", content, x=x, y=y, text_anchor=anchor, **attributes)
+
+
+def title(content: str) -> Element:
+    """A ``<title>``: the tooltip of the element that holds it."""
+    return element("title", str(content))
