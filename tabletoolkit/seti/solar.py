@@ -367,6 +367,7 @@ class Ride:
 
 
 _SHOWN: dict = {}
+_PLANETS: dict = {}  # (layout id, disc turns) -> (layout, where each planet shows)
 _GRAPHS: dict = {}
 
 
@@ -451,10 +452,17 @@ class SolarSystem:
 
     def planet_space(self, planet: str) -> Space | None:
         """Where ``planet`` shows now (``None`` when a disc above covers it)."""
-        for space in self.spaces():
-            if self.contents(space).planet == planet:
-                return space
-        return None
+        key = (id(self.layout), self.turns)
+        cached = _PLANETS.get(key)
+        if cached is None or cached[0] is not self.layout:
+            where = {}
+            for space, contents in self._shown().items():
+                if contents.planet and contents.planet not in where:
+                    where[contents.planet] = space
+            if len(_PLANETS) > 4096:
+                _PLANETS.clear()
+            cached = _PLANETS[key] = (self.layout, where)
+        return cached[1].get(planet)
 
     @property
     def earth(self) -> Space:

@@ -22,19 +22,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from ...engine.frozen import replace
+from functools import lru_cache
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
 from ..computer import DataSpace, install_computer_tech, place_data, placement_verdict, sample_layout
-from ..game import visits as visits_of
+from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import TRIGGERED, MissionInPlay
 from ..routes import Route, cheapest_route
 from ..scan import scan_sectors
 from ..solar import Space
+from ..variant import SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
 from .state import (
@@ -110,6 +112,21 @@ def land_energy(game: SoloGame, planet: str) -> int:
     return max(0, cost - (variant.pt2_land_discount if "PT2" in game.you.techs else 0))
 
 
+def _listed_once(listing):
+    """``listing(game)`` remembered for the last game asked (a state is immutable; checking each option
+    of a state runs the action, which lists that state's options again)."""
+    last: list = [None, None]
+
+    def listed(game: SoloGame) -> tuple[YourOption, ...]:
+        if last[0] is not game:
+            last[:] = [game, listing(game)]
+        return last[1]
+
+    listed.__doc__, listed.__name__ = listing.__doc__, listing.__name__
+    return listed
+
+
+@_listed_once
 def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every main action you might take now, each legal or refused with its reason, and ``end`` (your
     turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
@@ -407,6 +424,7 @@ SECTION_BUY = "购买卡牌"
 CORNER_GAINS = {"publicity": "publicity", "data": "data"}
 
 
+@_listed_once
 def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every free action now, legal or refused with its reason: conversions (S-F4), a hand card
     discarded for its corner, a card bought for 3 publicity (from the row or the deck), completing a
@@ -1063,14 +1081,24 @@ def take_end_card(game: SoloGame, card: str) -> Procedure:
     return (yield from milestones(game, YOU))
 
 
+@lru_cache(maxsize=8)
+def _scoring_table(variant: SetiVariant) -> Any:
+    """A multiplayer table for you and the rival that the gold tiles are scored on (set up once per variant,
+    its set-up cards dealt off its own deck: none of them is a draw of the game being played)."""
+    from ..cards import drawing
+    from ..setup import new_game
+
+    with drawing(None), drawing_with(None):
+        return new_game([YOU, RIVAL], seed=0, variant=variant)
+
+
 def your_gold_lines(game: SoloGame) -> tuple:
     """Your gold tiles scored by the multiplayer final scoring (``seti.scoring``) from your holdings:
     techs by type, life traces by colour, sector wins, orbiters and landers, tucked cards by income,
     completed missions and end-game cards. The rival scores none (S-F24)."""
     from ..scoring import gold_lines, with_holdings
-    from ..setup import new_game
 
-    seti = replace(new_game([YOU, RIVAL], seed=0, variant=game.variant), gold_tiles=game.table.gold)
+    seti = replace(_scoring_table(game.variant), gold_tiles=game.table.gold)
     techs = tuple(sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind) for kind in ("probe", "telescope", "computer"))
     table = game.table
     marks = [(colour, owner) for _, colour, owner in table.discovery] + [(c, o) for _, c, o in table.overflow]

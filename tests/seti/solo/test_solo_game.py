@@ -142,6 +142,23 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
     assert dict(table.gold_first_spaces())["I"] is False
 
 
+def test_scoring_your_gold_tiles_draws_no_card_of_the_game_being_played():
+    """The gold tiles are scored on a multiplayer table set up for the purpose: its set-up deals its own
+    cards, never a draw of the game in play (a whole game's chance events were offered 65-card draws)."""
+    from tabletoolkit.seti.cards import drawing
+    from tabletoolkit.seti.solo.you import _scoring_table, your_gold_lines
+
+    class NoDraw:
+        def draw(self, pool):
+            raise AssertionError(f"a card of the game in play was drawn from {len(pool)}")
+
+    game = fresh()
+    table = game.table.claim_gold("I", YOU)
+    _scoring_table.cache_clear()
+    with drawing(NoDraw()):
+        assert len(your_gold_lines(replace(game, table=table))) == 1
+
+
 def test_a_preferred_objective_takes_the_trigger_when_it_fits():
     from tabletoolkit.seti.solo import material
     from tabletoolkit.seti.solo.you import mark_objectives
