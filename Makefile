@@ -25,8 +25,10 @@ $(WORKSHOP):
 	mkdir -p $(WORKSHOP)
 	cp -n notebooks/*.ipynb $(WORKSHOP)/
 
+# The copies are trusted (they are the project's own), so their saved pictures show rather than text reprs.
 lab: $(STAMP) $(WORKSHOP)
 	cp -n notebooks/*.ipynb $(WORKSHOP)/
+	$(VENV)/bin/jupyter trust $(WORKSHOP)/*.ipynb > /dev/null
 	$(VENV)/bin/jupyter lab $(WORKSHOP)/ $(ROOT_FLAG) $(LAB_ARGS)
 
 lab-reset:
