@@ -31,6 +31,7 @@ from typing import Any
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
+from ..engine.options import Option, Options
 from ..prob import compare
 from .odds import BattleOdds, battle_odds
 from .variant import RULEBOOK, AndromedaVariant
@@ -506,23 +507,11 @@ def preparation(state: BattleState, energy: Mapping[str, int] | None = None, var
     return state
 
 
-@dataclass(frozen=True)
-class EnergyOption:
-    """One amount of energy a player could pay in step 3: the dice it gives, or the rule refusing it."""
-
-    player: str
-    energy: int
-    dice: int
-    reason: str = "legal"
-
-    @property
-    def legal(self) -> bool:
-        return self.reason == "legal"
-
-
-def energy_options(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> tuple[EnergyOption, ...]:
-    """Every amount each player still in the battle could pay, 0 to their energy + 1: legal, or why not
-    (more than they have; a die past the cap). A teammate's payment is taken as 0 for the team cap."""
+def energy_options(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Options:
+    """Every amount each player still in the battle could pay, 0 to their energy + 1, in turn order: the
+    choice ``(player, energy)``, labelled with the dice it gives (``"pay 2 energy: 5 dice"``) and grouped
+    by player; refused with the rule, reason and section when it is more than they have or buys a die past
+    the cap. A teammate's payment is taken as 0 for the team cap."""
     _refuse_if_over(state)
     base = _base_contenders(state, variant)
     options = []
@@ -530,9 +519,10 @@ def energy_options(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> 
         supply = state.setup.participant(contender.name).energy
         for paid in range(supply + 2):
             refusal = _energy_refusal(state, base, contender.name, paid, variant)
-            reason = "legal" if refusal is None else f"{refusal.rule}: {refusal.reason}"
-            options.append(EnergyOption(contender.name, paid, contender.dice + paid, reason))
-    return tuple(options)
+            words = {"label": f"pay {paid} energy: {contender.dice + paid} dice", "group": contender.name}
+            choice = (contender.name, paid)
+            options.append(Option(choice, **words) if refusal is None else Option.refused_by(choice, refusal, **words))
+    return Options(options)
 
 
 def _base_contenders(state: BattleState, variant: AndromedaVariant) -> list[Contender]:

@@ -29,6 +29,7 @@ from tabletoolkit.andromeda.battle import (
 )
 from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run
+from tabletoolkit.engine.options import Options
 
 TRANSPORT = Ship("transport", 1)
 FIGHTER = Ship("fighter", 2)
@@ -468,13 +469,19 @@ def test_a_partial_withdrawal_lowers_dice_and_aim():
 @pytest.mark.phase("andromeda.battle.preparation")
 def test_energy_options_list_every_amount_with_the_refusing_rule():
     options = energy_options(BattleState(two_player_setup()))
-    green = [(o.energy, o.dice, o.reason.split(":")[0]) for o in options if o.player == "green"]
+    assert isinstance(options, Options)
+    green = [(o.choice[1], o.label, o.rule if not o.legal else "legal") for o in options if o.group == "green"]
     # green: 3 dice, 3 energy; 3 energy reaches the cap of 6, a 4th is more than green has.
-    assert green == [(0, 3, "legal"), (1, 4, "legal"), (2, 5, "legal"), (3, 6, "legal"), (4, 7, "andromeda.battle.preparation.energy")]
+    assert green == [(0, "pay 0 energy: 3 dice", "legal"), (1, "pay 1 energy: 4 dice", "legal"),
+                     (2, "pay 2 energy: 5 dice", "legal"), (3, "pay 3 energy: 6 dice", "legal"),
+                     (4, "pay 4 energy: 7 dice", "andromeda.battle.preparation.energy")]
+    assert ("green", 2) in options and ("green", 4) not in options
+    refused = next(o for o in options if o.choice == ("green", 4))
+    assert refused.section == "战斗 · 步骤 3 战斗准备" and refused.reason == "green has 3 energy and cannot pay 4."
     rich = BattleState(BattleSetup("Vega", (Participant("green", (TRANSPORT, FIGHTER), energy=5), Participant("red", (CRUISER,)))))
-    capped = {o.energy: o.reason.split(":")[0] for o in energy_options(rich) if o.player == "green"}
-    assert capped[3] == "legal" and capped[4] == capped[5] == "andromeda.battle.preparation.dice_cap"
-    assert [o.energy for o in energy_options(rich) if o.player == "red"] == [0, 1]
+    capped = {o.choice[1]: o.rule for o in energy_options(rich) if o.group == "green"}
+    assert capped[3] is None and capped[4] == capped[5] == "andromeda.battle.preparation.dice_cap"
+    assert [o.choice[1] for o in energy_options(rich) if o.group == "red"] == [0, 1]
 
 
 @pytest.mark.phase("andromeda.battle.damage")

@@ -78,7 +78,7 @@ def test_players_pay_energy_from_their_station_for_dice_and_it_is_taken_off():
     game = at_monolith("B", resources=Goods.of(energy=3, credit=1))          # beating class B pays titanium and ice
     setup = battle_setup(game, MONOLITH)
     assert setup.participant("yellow").energy == 3
-    legal = {o.energy for o in energy_options(BattleState(setup)) if o.player == "yellow" and o.legal}
+    legal = {o.choice[1] for o in energy_options(BattleState(setup)).legal if o.group == "yellow"}
     assert legal == {0, 1, 2, 3}
     fought = run(battle(setup, energy={"yellow": 2}, rng=Rng.forced([6, 5, 4, 3, 3, 3]))).result
     assert fought.contenders[0].dice == 3 and fought.verdict.winner == ("yellow",)
