@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..engine.citations import citation_html
 from ..engine.steps import Run, Step
 
 
@@ -86,7 +87,7 @@ class Stepper(widgets.VBox):
         number = self.slider.value
         self.title.value = f"<b>Step {number} of {len(self.run)}: {html.escape(step.title)}</b>"
         self.text.value = f"<p>{html.escape(step.text)}</p>"
-        self.section.value = f"<small>Rulebook: {html.escape(step.section)}</small>"
+        self.section.value = f"<small>Rulebook: {citation_html(step.section)}</small>"
         self.state.value = rich_html(step.state) if step.state is not None else ""
         self.data.value = data_table(dict(step.data))
         self.prev_button.disabled = number == 1

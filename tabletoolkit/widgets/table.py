@@ -368,10 +368,10 @@ class Table(widgets.VBox):
     @staticmethod
     def _refusal_html(refusal: RulesError, prefix: str = "") -> str:
         rule = html.escape(str(getattr(refusal, "rule", "")))
-        section = html.escape(str(getattr(refusal, "section", "")))
+        section = _cited(str(getattr(refusal, "section", "")))
         reason = html.escape(str(getattr(refusal, "reason", refusal)))
         return (f"<span class='tt-table-refusal' style='color:#a00'>{html.escape(prefix)}{reason}</span> "
-                f"<small style='color:#888'>[{rule}; {section}]</small>")
+                f"<small style='color:#888'>[{section}; rule {rule}]</small>")
 
     def _mover_words(self, game: Game) -> str:
         if game.over:
@@ -454,8 +454,8 @@ class Table(widgets.VBox):
             if refused:
                 items = "".join(
                     f"<li>{html.escape(o.text)}{' (' + html.escape(o.cost) + ')' if o.cost else ''} — "
-                    f"<i>{html.escape(o.reason or '')}</i> <small>[{html.escape(o.rule or '')}; "
-                    f"{html.escape(o.section or '')}]</small></li>" for o in refused)
+                    f"<i>{html.escape(o.reason or '')}</i> <small>[{_cited(o.section or '')}; "
+                    f"rule {html.escape(o.rule or '')}]</small></li>" for o in refused)
                 shown = widgets.HTML(f"<div style='color:#888'>Refused:<ul>{items}</ul></div>")
                 shown.add_class("tt-table-refused")
                 self.refused.append(shown)
@@ -496,8 +496,15 @@ class Table(widgets.VBox):
     @staticmethod
     def _steps_html(steps, heading: str) -> str:
         items = "".join(f"<li><b>{html.escape(step.title)}</b>: {html.escape(step.text)} "
-                        f"<small style='color:#666'>[{html.escape(step.section)}]</small></li>" for step in steps)
+                        f"<small style='color:#666'>[{_cited(step.section)}]</small></li>" for step in steps)
         return f"<div>{heading}<ul>{items}</ul></div>"
+
+
+def _cited(section: str) -> str:
+    """A section as people read it: the rulebook's words with their English gloss (HTML)."""
+    from ..engine.citations import citation_html
+
+    return citation_html(section) if section.strip() else ""
 
 
 def _named_policy(name: str, game: Game, index: int) -> Callable[[Game], Any]:

@@ -12,7 +12,8 @@ def test_stepper_buttons_and_slider_move_through_the_steps():
     view.next_button.click()
     assert view.title.value == "<b>Step 2 of 3: Roll the second die</b>"
     assert view.text.value == "<p>The second die shows 5.</p>"
-    assert view.section.value == "<small>Rulebook: demonstration (no rulebook)</small>"
+    assert view.section.value == ("<small>Rulebook: <span class='tt-citation'><span class='tt-citation-heading'>"
+                                  "demonstration (no rulebook)</span></span></small>")
     assert view.state.value.startswith("<svg") and view.state.value.count("<rect") == 2
     view.slider.value = 3
     assert "The total is 7. 6 of the 36" in view.text.value and "exact chance is 1/6" in view.text.value
@@ -41,3 +42,12 @@ def test_phase_map_lists_all_ids():
     shown = phase_map_html()
     assert shown.count("<tr") == 57
     assert "<code>merchants.belt</code>" in shown
+
+
+def test_a_rulebook_section_shows_in_its_own_words_with_the_english_gloss():
+    from tabletoolkit.engine import Step
+
+    view = stepper(Run((Step("Roll", "Yellow rolls.", "战斗 · 步骤 4 投掷骰子", None, {}),), None, None))
+    assert view.section.value == ("<small>Rulebook: <span class='tt-citation'><span class='tt-citation-heading' lang='zh'>"
+                                  "战斗 · 步骤 4 投掷骰子</span> — <span class='tt-citation-gloss'>Battle · Step 4: Roll the dice"
+                                  "</span></span></small>")

@@ -112,8 +112,9 @@ def test_options_are_grouped_and_refused_ones_show_their_reason_and_rule():
     leave = view.game.options().get("leave the Market")
     assert not leave.legal
     refused = "".join(w.value for w in view.refused)
-    assert (f"leave the Market — <i>{html.escape(leave.reason)}</i> <small>[merchants.market.no_action; "
-            f"{leave.section}]</small>") in refused
+    assert (f"leave the Market — <i>{html.escape(leave.reason)}</i> <small>[<span class='tt-citation'>"
+            f"<span class='tt-citation-heading' lang='ja'>{leave.section}</span> — <span class='tt-citation-gloss'>"
+            f"The Market</span></span>; rule merchants.market.no_action]</small>") in refused
     assert "<i>Refinery cards are not available until a player has left the Dock.</i>" in refused
     assert "leave the Market" not in labels(view)  # refused: no button
 
@@ -137,7 +138,8 @@ def test_a_chance_event_shows_the_exact_odds_before_the_draw_and_the_draw_is_see
     assert view.history[-2] is at_draw and view.moves[-1].choice == drawn
     assert (f"drawn: <b>{drawn}</b> — chance {odds[drawn]} ≈ {float(odds[drawn]):.4f} "
             f"({float(odds[drawn]) * 100:.1f}%)") in view.log_html.value
-    assert "Refill the market row</b>" in view.log_html.value and "[マーケット]" in view.log_html.value
+    assert "Refill the market row</b>" in view.log_html.value and ("[<span class='tt-citation'><span class='tt-citation-heading' lang='ja'>マーケット</span> — "
+                                                                  "<span class='tt-citation-gloss'>The Market</span></span>]") in view.log_html.value
     assert view.odds.value == "<small style='color:#888'>No chance event now.</small>"
     assert view.draw_button.disabled and view.draw_button.button_style == ""
 
@@ -255,8 +257,8 @@ def test_any_game_on_the_contract_plays_at_the_table():
     view.draw()
     assert view.game.to_move == "North" and view.game.total >= 3
     refused = "".join(w.value for w in view.refused)
-    assert ("add two (2 coins) — <i>Two is too many this near the end.</i> <small>[coins.too_near; "
-            "coin rules · adding]</small>") in refused
+    assert ("add two (2 coins) — <i>Two is too many this near the end.</i> <small>[<span class='tt-citation'>"
+            "<span class='tt-citation-heading'>coin rules · adding</span></span>; rule coins.too_near]</small>") in refused
     view.auto_draw.value = True
     view.auto_bots.value = True
     while not view.game.over:
