@@ -1,5 +1,6 @@
 """Views over the SETI game phases: gold tiles explored, milestones for a score change, the Mariner 10
-mission driven by visits. Every number comes from ``tabletoolkit.seti``."""
+mission driven by visits, the tech board drawn, and picking a whole game's option by its words. Every
+number comes from ``tabletoolkit.seti``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import replace
 
 import ipywidgets as widgets
 
-from ..engine.errors import RulesError
+from ..engine.errors import InvalidInput
 from ..engine.steps import result_of, run
 from ..seti import Decisions, new_game
 from ..seti.milestones import crossed
@@ -17,6 +18,7 @@ from ..seti.scoring import gold_lines, with_holdings
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 RIVALS = ("orange", "blue", "purple")
+WIDE = widgets.Layout(width="auto")  # a button as wide as its words: labels never cut off
 
 
 def _classed(widget: widgets.Widget, css: str) -> widgets.Widget:
@@ -119,10 +121,10 @@ def mariner_explorer() -> widgets.VBox:
     cover = _classed(widgets.Checkbox(value=True, description="cover a circle when a visit allows it"), "tt-seti-cover")
     buttons = {}
     for planet in ("Mercury", "Venus"):
-        button = widgets.Button(description=f"Visit {planet}")
+        button = widgets.Button(description=f"Visit {planet}", layout=WIDE)
         button.add_class(f"tt-seti-visit-{planet.lower()}")
         buttons[planet] = button
-    reset = _classed(widgets.Button(description="Start again"), "tt-seti-reset")
+    reset = _classed(widgets.Button(description="Start again", layout=WIDE), "tt-seti-reset")
     circles = _classed(widgets.HTML(), "tt-seti-mission-state")
     log = _classed(widgets.HTML(), "tt-seti-mission-log")
 
@@ -156,75 +158,65 @@ def mariner_explorer() -> widgets.VBox:
     return box
 
 
-def _action_label(option) -> str:
-    choice = option.choice
-    name = type(choice).__name__
-    if name == "PlayCard":
-        return f"play {choice.card}"
-    if name == "Orbit":
-        return f"orbit with probe {choice.probe}"
-    if name == "Land":
-        return f"land probe {choice.probe}" + (f" on {choice.moon}" if choice.moon else "")
-    if name == "Scan":
-        return "scan: Earth's sector" + (f" + row card for sector {choice.steps[1].sector}" if len(choice.steps) > 1 else "")
-    return {"Research": "research a tech", "Launch": "launch a probe", "Analyze": "analyze data", "Pass": "pass"}[name]
+def choice_named(game, words: str):
+    """The choice of ``game``'s legal option that reads ``words`` (or the one legal option starting with
+    them), so a notebook can play a whole game's turn as a person reads it; bad words are refused with the
+    options that were legal."""
+    legal = game.options().legal
+    exact = [option for option in legal if option.text == words]
+    found = exact or [option for option in legal if option.text.startswith(words)]
+    if len(found) != 1:
+        near = [option.text for option in legal]
+        raise InvalidInput("words", words, f"{'no' if not found else 'more than one'} legal option reads so; legal now: {near}")
+    return found[0].choice
 
 
-def play_explorer(players: tuple[str, ...] = ("green", "orange"), seed: int = 0) -> widgets.VBox:
-    """Play a SETI game by choosing each turn's main action among the legal ones (other choices take
-    the first legal option); every refused action is listed with its rule, the table updates in place."""
-    from ..seti import final_scoring, take_turn
-    from ..seti.turns import legal_main_actions
+TECH_INK = {"probe": "#d9822b", "telescope": "#7b4fb0", "computer": "#2f7fb8"}
+TECH_WORDS = {"probe": "probe techs", "telescope": "telescope techs", "computer": "computer techs"}
 
-    start = new_game(players, seed=seed)
-    state = {"game": start}
-    status = _classed(widgets.HTML(), "tt-seti-turn-status")
-    picker = _classed(widgets.Dropdown(description="main action", style={"description_width": "90px"},
-                                       layout=widgets.Layout(width="480px")), "tt-seti-action")
-    take = _classed(widgets.Button(description="Take this turn", button_style="primary"), "tt-seti-take-turn")
-    restart = _classed(widgets.Button(description="Start again"), "tt-seti-restart")
-    refused = _classed(widgets.HTML(), "tt-seti-refused")
-    log = _classed(widgets.HTML(), "tt-seti-turn-log")
-    table = _classed(widgets.HTML(), "tt-seti-table")
 
-    def show(text: str = "") -> None:
-        game = state["game"]
-        log.value = text
-        table.value = game._repr_html_()
-        if game.over:
-            result = run(final_scoring(game)).result
-            status.value = f"<b>Game over.</b> Totals: {html.escape(str(result.totals))}; winner(s): {', '.join(result.winners)}"
-            picker.options, take.disabled, refused.value = [], True, ""
-            return
-        options = legal_main_actions(game)
-        status.value = f"<b>Round {game.round}: {html.escape(game.active_colour)} to play.</b>"
-        picker.options = [(_action_label(o), index) for index, o in enumerate(options) if o.legal]
-        picker.value = picker.options[0][1]
-        take.disabled = False
-        refused.value = "Not possible now: " + "; ".join(
-            f"{html.escape(_action_label(o))} — {html.escape(o.reason)} <code>{o.rule}</code>" for o in options if not o.legal)
+def _wrapped(text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return lines + ([line] if line else [])
 
-    def play_turn(_=None) -> None:
-        game = state["game"]
-        choice = legal_main_actions(game)[picker.value].choice
-        try:
-            steps = run(take_turn(game, choice))
-        except RulesError as refusal:
-            log.value = f"<b>Refused:</b> {html.escape(str(refusal))}"
-            return
-        state["game"] = steps.result
-        items = "".join(f"<li><b>{html.escape(s.title)}</b>: {html.escape(s.text)}</li>" for s in steps)
-        show(f"<ol>{items}</ol>")
 
-    def again(_=None) -> None:
-        state["game"] = start
-        show()
-
-    take.on_click(play_turn)
-    restart.on_click(again)
-    show()
-    box = widgets.VBox([status, widgets.HBox([picker, take, restart]), refused, log, table])
-    box.status, box.picker, box.take, box.restart, box.refused, box.turn_log, box.table = (
-        status, picker, take, restart, refused, log, table)
-    box.game = lambda: state["game"]
-    return box
+def tech_board_svg(board, first_tech_vp: int = 2) -> str:
+    """The tech board as the players see it: twelve stacks in three rows (probe, telescope, computer
+    techs), each with its ability, its research bonus where the rulebook gives one, the tiles left and the
+    2-point tile still on top for the first taker (研究科技; 设置 ⑨ 科技). Type 15 px and more, for a projector."""
+    tile_w, tile_h, gap, left, heading = 250, 178, 10, 6, 30
+    kinds = list(dict.fromkeys(stack.tech.kind for stack in board.stacks))
+    width = left + 4 * (tile_w + gap)
+    height = len(kinds) * (heading + tile_h + gap)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-seti-tech-board" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="15">']
+    for row, kind in enumerate(kinds):
+        y = row * (heading + tile_h + gap) + heading
+        ink = TECH_INK.get(kind, "#555")
+        parts.append(f'<text x="{left}" y="{y - 8}" font-size="19" font-weight="bold" fill="{ink}">'
+                     f'{html.escape(TECH_WORDS.get(kind, kind))}</text>')
+        for column, stack in enumerate(s for s in board.stacks if s.tech.kind == kind):
+            x = left + column * (tile_w + gap)
+            tech = stack.tech
+            parts.append(f'<rect x="{x}" y="{y}" width="{tile_w}" height="{tile_h}" rx="10" fill="white" '
+                         f'stroke="{ink}" stroke-width="3"/>')
+            parts.append(f'<text x="{x + 12}" y="{y + 26}" font-size="19" font-weight="bold" fill="{ink}">'
+                         f'{html.escape(tech.name)}</text>')
+            tiles = f"{stack.tiles} tile{'s' if stack.tiles != 1 else ''} left"
+            parts.append(f'<text x="{x + tile_w - 12}" y="{y + 26}" text-anchor="end">{tiles}</text>')
+            for n, line in enumerate(_wrapped(tech.ability, 28)[:5]):
+                parts.append(f'<text x="{x + 12}" y="{y + 50 + n * 19}">{html.escape(line)}</text>')
+            bonus = tech.bonus.describe() if tech.bonus else "not in the rulebook text"
+            parts.append(f'<text x="{x + 12}" y="{y + tile_h - 36}" fill="#444">bonus: {html.escape(bonus)}</text>')
+            if stack.two_point:
+                parts.append(f'<rect x="{x + 12}" y="{y + tile_h - 28}" width="160" height="22" rx="5" fill="#3c9a4a"/>'
+                             f'<text x="{x + 18}" y="{y + tile_h - 12}" fill="white" font-weight="bold">'
+                             f'first taker +{first_tech_vp} VP</text>')
+    parts.append("</svg>")
+    return "".join(parts)

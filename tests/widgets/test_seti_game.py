@@ -1,6 +1,13 @@
 """The SETI game widgets, driven headlessly: set a control, read the result."""
 
-from tabletoolkit.widgets.seti_game import gold_tile_explorer, mariner_explorer, milestone_explorer, play_explorer
+import pytest
+
+import tabletoolkit as tt
+from tabletoolkit.engine.errors import InvalidInput
+from tabletoolkit.seti.free_actions import BuyCard
+from tabletoolkit.widgets.seti_game import (
+    choice_named, gold_tile_explorer, mariner_explorer, milestone_explorer, tech_board_svg,
+)
 
 
 def test_gold_tile_explorer_five_techs_are_two_pairs():
@@ -43,16 +50,23 @@ def test_mariner_explorer_covers_one_circle_per_visit_and_completes():
     assert box.circles.value.startswith("Mercury: open, Venus: open")
 
 
-def test_play_explorer_offers_the_legal_actions_and_plays_a_whole_game():
-    box = play_explorer()
-    labels = [label for label, _ in box.picker.options]
-    assert "launch a probe" in labels and "pass" in labels and "research a tech" not in labels
-    assert "seti.tech.publicity" in box.refused.value
-    box.take.click()  # the first option: green plays its first card
-    assert "orange to play" in box.status.value and "Play Sample card" in box.turn_log.value
-    while not box.take.disabled:
-        box.picker.value = dict(box.picker.options)["pass"]
-        box.take.click()
-    assert box.game().over and box.status.value.startswith("<b>Game over.</b>")
-    box.restart.click()
-    assert "Round 1: green to play" in box.status.value
+def test_choice_named_picks_the_legal_option_that_reads_so():
+    game = tt.new_game("seti", players=2, seed=0)
+    assert choice_named(game, "launch a probe") == next(o.choice for o in game.options() if o.text == "launch a probe")
+    assert choice_named(game, "buy a card for 3 publicity from row place 1") == BuyCard(row=0)
+
+
+def test_choice_named_refuses_unknown_ambiguous_and_refused_words():
+    game = tt.new_game("seti", players=2, seed=0)
+    for words in ("fly to Alpha Centauri", "play S", "research a tech"):  # unknown, several, refused (6 publicity)
+        with pytest.raises(InvalidInput) as refusal:
+            choice_named(game, words)
+        assert "launch a probe" in refusal.value.reason
+
+
+def test_tech_board_picture_shows_twelve_techs_and_the_first_taker_tiles():
+    board = tt.new_game("seti", players=2, seed=0).table.techs
+    fresh, taken = tech_board_svg(board), tech_board_svg(board.taken("PT1"))
+    assert all(f">{kind} #0{n}<" in fresh for kind in ("PT", "TT", "CT") for n in range(1, 5))
+    assert fresh.count("first taker +2 VP") == 12 and taken.count("first taker +2 VP") == 11
+    assert ">3 tiles left<" in taken and "bonus: 2 data" in fresh and 'font-size="15"' in fresh
