@@ -1,6 +1,7 @@
 """tabletoolkit: the rules of Andromeda's Edge, SETI and Starship Merchants as explained procedures.
 
-``import tabletoolkit`` stays light: the game wings, networkx and sympy load when first used.
+``import tabletoolkit`` stays light: the game wings, networkx, sympy and the designer's lab (``tt.sweep``) load
+when first used.
 """
 
 from __future__ import annotations
@@ -49,6 +50,14 @@ def phases() -> tuple[Phase, ...]:
     return tuple(found[entry.id] for entry in phase_map() if entry.id in found)
 
 
+def __getattr__(name: str):
+    """``tt.sweep`` and ``tt.lab`` (the designer's lab) load on first use."""
+    if name in ("sweep", "lab"):
+        lab = importlib.import_module(f"{__name__}.lab")
+        return lab if name == "lab" else lab.sweep
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def phase(id: str) -> Phase:
     """The registered phase with this id."""
     for candidate in phases():
@@ -83,4 +92,5 @@ __all__ = [
     "phase_map",
     "phases",
     "run",
+    "sweep",
 ]

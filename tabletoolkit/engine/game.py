@@ -117,6 +117,18 @@ class Game:
         """What the game's own invariants find wrong in this state (the whole-game tester checks them)."""
         return []
 
+    def measures(self) -> Mapping[str, Any]:
+        """What a finished game measured, for the designer's lab (``tt.sweep``): each name maps to a number for
+        the whole game, or to ``{seat: number}``. The lab records score, rank, winner and length itself;
+        a wing adds its own (turns, battles fought, sectors won, …)."""
+        return {}
+
+    @classmethod
+    def exact_questions(cls) -> tuple["ExactQuestion", ...]:
+        """Questions about this game with an exact answer (battle odds, bag odds, a roll-off), which the lab
+        computes instead of sampling (``tabletoolkit.lab.exact``)."""
+        return ()
+
     def __getstate__(self) -> dict[str, Any]:
         """The state's fields only: what was worked out of them (the options now) is not part of it."""
         return {name: value for name, value in self.__dict__.items() if name != "_options_now"}
@@ -173,6 +185,18 @@ class Game:
         if not self.over:
             raise IllegalAction("engine.not_over", "The game is not over yet.", self.end_section)
         return self._final()
+
+
+@dataclass(frozen=True)
+class ExactQuestion:
+    """A question with an exact answer: ``answer(**point)`` gives ``{outcome: Fraction}`` (summing to 1) at one
+    point of the grid; ``grid`` names each axis with the values the lab walks by default."""
+
+    name: str
+    title: str
+    answer: Callable[..., Mapping[Any, Fraction]]
+    grid: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    section: str = ""
 
 
 # --- the registry of whole games ---------------------------------------------------------------------

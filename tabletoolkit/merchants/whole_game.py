@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
-from ..engine.game import CHANCE, Game, Outcome
+from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, run
@@ -33,6 +33,7 @@ from .data import GameData, load_data
 from .dock import dock, transfer_card
 from .end import standings
 from .market import check_market, claim_token, take_card
+from .odds import explore_odds
 from .shipyard import check_shipyard, loan_repayment, shipyard
 from .state import GameState, describe_tokens, new_game, pile, without
 from .turn import begin_turn, check_action, check_option, end_turn, moved_on
@@ -174,6 +175,26 @@ class MerchantsGame(Game):
         return Outcome(tuple((p.name, p.credits) for p in self.board.players), tuple(s.name for s in table),
                        (table[0].name,), "ties go to the earliest arrival at the Dock" if tied else "")
 
+    def measures(self) -> dict[str, Any]:
+        """For the designer's lab: the turns played and the Mark era reached; for each seat the ships, refinery
+        cards and claimed tokens held at the end, loan markers still owed, and whether they triggered the end."""
+        board = self.board
+        players = board.players
+        return {
+            "turns": board.turn,
+            "era": board.era,
+            "ships": {p.name: len(p.ships) for p in players},
+            "refineries": {p.name: len(p.refineries) for p in players},
+            "claimed": {p.name: len(p.claimed) for p in players},
+            "loans": {p.name: p.loans for p in players},
+            "triggered": {p.name: int(p.name == board.end_trigger) for p in players},
+        }
+
+    @classmethod
+    def exact_questions(cls) -> tuple[ExactQuestion, ...]:
+        return (ExactQuestion("explore", "What exploring draws from the full bag (without replacement)", _explore_odds,
+                              (("draws", (1, 2, 3)),), BELT),)
+
     def invariants(self) -> list[str]:
         """Tokens, cards, refineries and destinations conserved; credits never negative unless a debt variant."""
         board, data = self.board, self.board.data
@@ -212,6 +233,12 @@ class MerchantsGame(Game):
         deck, discard = ((board.destination_deck, board.destination_discard) if what == "destination"
                          else (board.market_deck, board.market_discard))
         return Counter(deck or discard)
+
+
+def _explore_odds(draws: int = 1, data: GameData | None = None) -> dict[Any, Fraction]:
+    """What ``draws`` explores take from the whole bag of the (sample) data: (kind, count) pairs. It is also the
+    chance of each kind for the first token anyone explores, whatever the set-up drew before it."""
+    return dict(explore_odds(dict((data or load_data()).bag), draws).items())
 
 
 def _frame_words(frame: Frame) -> str:
