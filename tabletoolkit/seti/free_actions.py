@@ -197,7 +197,7 @@ class Move:
         if game.solar.probe(self.probe).owner != colour:
             raise IllegalAction("seti.free_actions.not_your_probe", f"probe {self.probe} is not {colour}'s.", self.section)
         owed = [item for item in game.owed(colour, "action") if item[2] == "move"]
-        steps = run(move_probe(game, self.probe, self.path, free_moves=self.free_moves + len(owed), variant=game.variant))
+        steps = run(move_probe(game, self.probe, self.path, free_moves=self.free_moves + len(owed)))
         game = steps.result
         spent = min(len(owed), sum(step.data["moves"] for step in steps))
         for item in owed[:spent]:

@@ -320,7 +320,7 @@ def advance_rotation(game: SetiGame) -> Procedure:
     from .probes import rotate_solar_system
 
     _, rides = game.solar.rotated()
-    game = yield from rotate_solar_system(game, variant=game.variant)
+    game = yield from rotate_solar_system(game)
     pushed = [(ride.probe.owner, visit) for ride in rides if ride.outcome == "pushed" and game.variant.push_is_visit
               for visit in visits(game.solar, ride.to)]
     if pushed:

@@ -71,7 +71,7 @@ class Launch:
     """Main action: launch a probe (``seti.launch``, 2 credits)."""
 
     def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
-        return launch_probe(game, colour, variant=game.variant)
+        return launch_probe(game, colour)
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Orbit:
 
     def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
         _own_probe(game, colour, self.probe)
-        return orbit_planet(game, self.probe, variant=game.variant)
+        return orbit_planet(game, self.probe)
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class Land:
 
     def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
         _own_probe(game, colour, self.probe)
-        return land_probe(game, self.probe, moon=self.moon, first_space=self.first_space, variant=game.variant)
+        return land_probe(game, self.probe, moon=self.moon, first_space=self.first_space)
 
 
 def _own_probe(game: SetiGame, colour: str, probe: int) -> None:
@@ -251,7 +251,7 @@ def card_landing_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
     board = game.player(colour)
     rich = game.with_player(replace(board, energy=board.energy + game.variant.land_energy))  # the cost is waived
     options = [Option((found.probe, found.target), found.legal, found.reason, found.rule, found.section)
-               for found in landing_options(rich, colour, variant=game.variant)]
+               for found in landing_options(rich, colour)]
     return tuple(options) + (Option(None, True, "leave it unused"),)
 
 
@@ -266,12 +266,12 @@ def card_landing(game: SetiGame, colour: str, decisions: Decisions) -> Procedure
     moon = None if target == planet else target
     board = game.player(colour)
     rich = game.with_player(replace(board, energy=board.energy + game.variant.land_energy))
-    cost = next(f.cost["energy"] for f in landing_options(rich, colour, variant=game.variant)
+    cost = next(f.cost["energy"] for f in landing_options(rich, colour)
                 if f.probe == probe and f.target == target)
     game = game.with_player(replace(board, energy=board.energy + cost))
     yield Step("Card landing: no cost", f"The card's landing costs nothing: {colour} is given the {cost} energy the "
                "landing takes, and pays it back at once.", PLAY, game, {"energy": cost})
-    return (yield from land_probe(game, probe, moon=moon, moon_allowed=moon is not None, variant=game.variant))
+    return (yield from land_probe(game, probe, moon=moon, moon_allowed=moon is not None))
 
 
 @dataclass(frozen=True)

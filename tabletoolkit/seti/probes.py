@@ -37,6 +37,7 @@ class Flight:
     solar: SolarSystem
     players: tuple[PlayerBoard, ...]
     pending: tuple[tuple[str, str, str], ...] = ()
+    variant: SetiVariant = RULEBOOK
 
     @classmethod
     def start(cls, colours: Sequence[str] = ("green",), solar: SolarSystem | None = None, **board: Any) -> "Flight":
@@ -100,10 +101,10 @@ def _short(board: PlayerBoard, cost: Mapping[str, int]) -> str | None:
     return f"{board.colour} cannot pay " + " and ".join(missing) + "." if missing else None
 
 
-def grant(state: Any, colour: str, reward: Reward, variant: SetiVariant | None = None, why: str = "") -> tuple[Any, str]:
+def grant(state: Any, colour: str, reward: Reward, why: str = "") -> tuple[Any, str]:
     """Give ``colour`` a reward: VP, publicity (capped), credits, energy and data (pool) at once; cards,
     tucks, traces and actions go to ``pending`` for their phases. Returns the state and plain words."""
-    variant = variant_of(state, variant)
+    variant = variant_of(state)
     board = state.player(colour)
     board = replace(board, score=board.score + reward.vp, credits=board.credits + reward.credits,
                     energy=board.energy + reward.energy)
@@ -121,10 +122,9 @@ def grant(state: Any, colour: str, reward: Reward, variant: SetiVariant | None =
     return state, words
 
 
-def variant_of(state: Any, variant: SetiVariant | None) -> SetiVariant:
-    """The variant a phase follows: the one given, else the state's own (a whole game carries it), else the
-    rulebook's."""
-    return variant if variant is not None else getattr(state, "variant", RULEBOOK)
+def variant_of(state: Any) -> SetiVariant:
+    """The variant a phase follows: the state's own (every state the probe phases take carries one)."""
+    return state.variant
 
 
 def _count_model(board: PlayerBoard, kind: str) -> PlayerBoard:
@@ -143,11 +143,10 @@ def probe_limit(board: PlayerBoard, variant: SetiVariant = RULEBOOK) -> int:
     return variant.probe_limit + (variant.pt1_extra_probes if "PT1" in board.techs else 0)
 
 
-def launch_option(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False,
-                  variant: SetiVariant | None = None) -> ProbeOption:
+def launch_option(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False) -> ProbeOption:
     """Whether ``colour`` may launch now (``free``: a bonus launch without the 2 credits;
     ``ignore_limit``: a card that says so, for this launch only, FAQ)."""
-    variant = variant_of(state, variant)
+    variant = variant_of(state)
     board = state.player(colour)
     cost = {} if free else {"credits": variant.launch_credits}
     in_space, limit = len(state.solar.probes_of(colour)), probe_limit(board, variant)
@@ -162,11 +161,10 @@ def launch_option(state: Any, colour: str, *, free: bool = False, ignore_limit: 
 
 
 @register_phase("seti.launch", title="Launch a probe", section=SECTION_LAUNCH, notebook=NOTEBOOK)
-def launch_probe(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False,
-                 variant: SetiVariant | None = None) -> Procedure:
+def launch_probe(state: Any, colour: str, *, free: bool = False, ignore_limit: bool = False) -> Procedure:
     """Launch: pay 2 credits (not for a free launch), within the probe limit, a probe on Earth."""
-    variant = variant_of(state, variant)
-    option = launch_option(state, colour, free=free, ignore_limit=ignore_limit, variant=variant)
+    variant = variant_of(state)
+    option = launch_option(state, colour, free=free, ignore_limit=ignore_limit)
     if not option.legal:
         raise option.refuse()
     board = state.player(colour)
@@ -202,9 +200,9 @@ def launch(state: Any, colour: str, **options: Any) -> Any:
 # ---------------------------------------------------------------- move
 
 
-def move_options(state: Any, probe_id: int, *, free_moves: int = 0, variant: SetiVariant | None = None) -> tuple[ProbeOption, ...]:
+def move_options(state: Any, probe_id: int, *, free_moves: int = 0) -> tuple[ProbeOption, ...]:
     """Every adjacent space for the probe, with its moves, energy and publicity, or why not."""
-    variant = variant_of(state, variant)
+    variant = variant_of(state)
     solar = state.solar
     probe = solar.probe(probe_id)
     board = state.player(probe.owner)
@@ -221,9 +219,9 @@ def move_options(state: Any, probe_id: int, *, free_moves: int = 0, variant: Set
     return tuple(options)
 
 
-def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, variant: SetiVariant) -> list[dict[str, Any]]:
+def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int) -> list[dict[str, Any]]:
     """Check a whole path before anything moves; the plan of each step."""
-    variant = variant_of(state, variant)
+    variant = variant_of(state)
     solar, board = state.solar, state.player(probe.owner)
     if not path:
         raise InvalidInput("path", path, "name at least one space to move to")
@@ -255,16 +253,15 @@ def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int, 
 
 
 @register_phase("seti.move", title="Move a probe", section=SECTION_MOVE, notebook=NOTEBOOK)
-def move_probe(state: Any, probe_id: int, path: Sequence[Space], *, free_moves: int = 0,
-               variant: SetiVariant | None = None) -> Procedure:
+def move_probe(state: Any, probe_id: int, path: Sequence[Space], *, free_moves: int = 0) -> Procedure:
     """Move a probe along ``path`` (adjacent spaces). Each move costs 1 energy, or comes from
     ``free_moves`` (card corners, TT #04, card effects) first; leaving asteroids takes one move more
     (not with PT #03); entering an icon space gives its publicity (not Earth; capped)."""
-    variant = variant_of(state, variant)
+    variant = variant_of(state)
     if not isinstance(free_moves, int) or free_moves < 0:
         raise InvalidInput("free_moves", free_moves, "a whole number of moves, 0 or more")
     probe = state.solar.probe(probe_id)
-    plan = _plan_moves(state, probe, path, free_moves, variant)
+    plan = _plan_moves(state, probe, path, free_moves)
     colour = probe.owner
     for step in plan:
         board = state.player(colour)
@@ -312,9 +309,9 @@ def _at_planet(state: Any, probe: Probe, action: str, section: str) -> ProbeOpti
     return planet
 
 
-def orbit_option(state: Any, probe_id: int, variant: SetiVariant | None = None) -> ProbeOption:
+def orbit_option(state: Any, probe_id: int) -> ProbeOption:
     """Whether this probe may orbit where it is (a main action: 1 credit + 1 energy, not Earth)."""
-    variant = variant_of(state, variant)
+    variant = variant_of(state)
     probe = state.solar.probe(probe_id)
     planet = _at_planet(state, probe, "orbit", SECTION_ORBIT)
     if isinstance(planet, ProbeOption):
@@ -326,18 +323,17 @@ def orbit_option(state: Any, probe_id: int, variant: SetiVariant | None = None) 
     return _ok("orbit", planet, SECTION_ORBIT, cost, probe_id)
 
 
-def orbit_options(state: Any, colour: str, variant: SetiVariant | None = None) -> tuple[ProbeOption, ...]:
+def orbit_options(state: Any, colour: str) -> tuple[ProbeOption, ...]:
     """Every probe of ``colour`` in space with its orbit verdict."""
-    variant = variant_of(state, variant)
-    return tuple(orbit_option(state, p.id, variant) for p in state.solar.probes_of(colour))
+    return tuple(orbit_option(state, p.id) for p in state.solar.probes_of(colour))
 
 
 @register_phase("seti.orbit", title="Orbit a planet", section=SECTION_ORBIT, notebook=NOTEBOOK)
-def orbit_planet(state: Any, probe_id: int, *, variant: SetiVariant | None = None) -> Procedure:
+def orbit_planet(state: Any, probe_id: int) -> Procedure:
     """Orbit: 1 credit + 1 energy; the probe leaves space for the planet's orbit; the planet's reward;
     3 VP for the first orbiter only."""
-    variant = variant_of(state, variant)
-    option = orbit_option(state, probe_id, variant)
+    variant = variant_of(state)
+    option = orbit_option(state, probe_id)
     if not option.legal:
         raise option.refuse()
     planet, probe = option.target, state.solar.probe(probe_id)
@@ -355,11 +351,11 @@ def orbit_planet(state: Any, probe_id: int, *, variant: SetiVariant | None = Non
     state = replace(state.with_player(_count_model(state.player(colour), "orbiter")), solar=solar)
     yield Step("Into orbit", f"Probe {probe_id} leaves the solar system board for {planet}'s orbit on the planet board; "
                f"it no longer counts toward {colour}'s probes in space.", SECTION_ORBIT, state, {"planet": planet})
-    state, words = grant(state, colour, solar.layout.planets[planet].orbit, variant, f" (orbit {planet})")
+    state, words = grant(state, colour, solar.layout.planets[planet].orbit, f" (orbit {planet})")
     yield Step("The planet's orbit reward", f"{colour} gains {planet}'s orbit reward: {words}.", SECTION_ORBIT, state,
                {"reward": words})
     if first:
-        state, words = grant(state, colour, Reward(vp=variant.first_orbiter_vp), variant)
+        state, words = grant(state, colour, Reward(vp=variant.first_orbiter_vp))
         text = f"{colour} is {planet}'s first orbiter: +{variant.first_orbiter_vp} VP, the model covers the first-orbiter space."
     else:
         text = f"{solar.first_orbiter(planet)} was {planet}'s first orbiter: no {variant.first_orbiter_vp} VP for {colour}."
@@ -382,22 +378,19 @@ def land_cost(solar: SolarSystem, planet: str, techs: frozenset[str], variant: S
     return max(0, base - (variant.pt2_land_discount if "PT2" in techs else 0))
 
 
-def landing_option(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False,
-                   variant: SetiVariant | None = None) -> ProbeOption:
+def landing_option(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False) -> ProbeOption:
     """Whether this probe may land on its planet, or on ``moon`` (PT #04 or an effect that allows it,
     one lander per moon, S-F3). A moon's option has the moon as ``target`` and its ``planet``."""
-    variant = variant_of(state, variant)
     probe = state.solar.probe(probe_id)
     planet = _at_planet(state, probe, "land", SECTION_LAND)
     if isinstance(planet, ProbeOption):
         return planet
-    option = _landing_verdict(state, probe, planet, moon, moon_allowed, variant)
+    option = _landing_verdict(state, probe, planet, moon, moon_allowed)
     return option if moon is None else replace(option, planet=planet)
 
 
-def _landing_verdict(state: Any, probe: Probe, planet: str, moon: str | None, moon_allowed: bool,
-                     variant: SetiVariant) -> ProbeOption:
-    variant = variant_of(state, variant)
+def _landing_verdict(state: Any, probe: Probe, planet: str, moon: str | None, moon_allowed: bool) -> ProbeOption:
+    variant = variant_of(state)
     board, solar, probe_id = state.player(probe.owner), state.solar, probe.id
     target = planet if moon is None else moon
     cost = {"energy": land_cost(solar, planet, board.techs, variant)}
@@ -419,28 +412,26 @@ def _landing_verdict(state: Any, probe: Probe, planet: str, moon: str | None, mo
     return _ok("land", target, SECTION_LAND, cost, probe_id)
 
 
-def landing_options(state: Any, colour: str, *, moon_allowed: bool = False,
-                    variant: SetiVariant | None = None) -> tuple[ProbeOption, ...]:
+def landing_options(state: Any, colour: str, *, moon_allowed: bool = False) -> tuple[ProbeOption, ...]:
     """Every landing ``colour``'s probes could try (planet and each moon) with its verdict."""
-    variant = variant_of(state, variant)
     options = []
     for probe in state.solar.probes_of(colour):
-        options.append(landing_option(state, probe.id, variant=variant))
+        options.append(landing_option(state, probe.id))
         planet = state.solar.contents(probe.space).planet
         if planet in state.solar.layout.planets:
             for moon in state.solar.layout.planets[planet].moons:
-                options.append(landing_option(state, probe.id, moon=moon.name, moon_allowed=moon_allowed, variant=variant))
+                options.append(landing_option(state, probe.id, moon=moon.name, moon_allowed=moon_allowed))
     return tuple(options)
 
 
 @register_phase("seti.land", title="Land on a planet or moon", section=SECTION_LAND, notebook=NOTEBOOK)
 def land_probe(state: Any, probe_id: int, *, moon: str | None = None, moon_allowed: bool = False,
-               first_space: int | None = None, variant: SetiVariant | None = None) -> Procedure:
+               first_space: int | None = None) -> Procedure:
     """Land: 3 energy (2 with an orbiter there, one less with PT #02); the landing reward (a life trace
     and VP); data for a first lander (Mars has two first spaces: ``first_space`` picks one); moons
     only with PT #04 or ``moon_allowed``, one lander each, at the planet's landing cost."""
-    variant = variant_of(state, variant)
-    option = landing_option(state, probe_id, moon=moon, moon_allowed=moon_allowed, variant=variant)
+    variant = variant_of(state)
+    option = landing_option(state, probe_id, moon=moon, moon_allowed=moon_allowed)
     if not option.legal:
         raise option.refuse()
     solar, probe = state.solar, state.solar.probe(probe_id)
@@ -466,12 +457,12 @@ def land_probe(state: Any, probe_id: int, *, moon: str | None = None, moon_allow
                {"planet": planet, "moon": moon})
     planet_data = solar.layout.planets[planet]
     reward = planet_data.moon(moon).reward if moon else planet_data.land
-    state, words = grant(state, colour, reward, variant, f" (landing on {where})")
+    state, words = grant(state, colour, reward, f" (landing on {where})")
     yield Step("The landing reward", f"{colour} gains {words}.", SECTION_LAND, state, {"reward": words})
     if moon is None:
         if covered is not None:
             data = planet_data.first_lander_data[covered]
-            state, words = grant(state, colour, Reward(data=data), variant)
+            state, words = grant(state, colour, Reward(data=data))
             spaces = len(planet_data.first_lander_data)
             text = (f"{colour} is among {planet}'s first landers: covers first-lander space {covered + 1} of {spaces} and "
                     f"gains {words}.")
@@ -490,12 +481,12 @@ def land(state: Any, probe_id: int, **options: Any) -> Any:
 
 
 @register_phase("seti.rotation", title="Rotate the solar system", section=SECTION_ROTATE, notebook=NOTEBOOK)
-def rotate_solar_system(state: Any, *, variant: SetiVariant | None = None) -> Procedure:
+def rotate_solar_system(state: Any) -> Procedure:
     """Turn the rotation marker's disc (1, 2, 3, then 1 again) with the discs on top of it; probes on
     turning discs ride along, probes in cut-outs stay or are pushed into the next space, and a pushed
     probe's owner gains that space's publicity at once, even on another's turn (FAQ); with PT #03 a push
     into asteroids pays too (``variant.pt3_on_push``, our reading)."""
-    variant = variant_of(state, variant)
+    variant = variant_of(state)
     solar = state.solar
     disc = solar.next_disc
     turning = ", ".join(f"disc {d}" for d in range(disc, 0, -1))
@@ -530,10 +521,9 @@ def rotate_solar_system(state: Any, *, variant: SetiVariant | None = None) -> Pr
     return state
 
 
-def rotate(state: Any, variant: SetiVariant | None = None) -> Any:
+def rotate(state: Any) -> Any:
     """``rotate_solar_system`` carried out: the new state (for phases that rotate, e.g. research)."""
-    variant = variant_of(state, variant)
-    return result_of(rotate_solar_system(state, variant=variant))
+    return result_of(rotate_solar_system(state))
 
 
 def describe_options(options: Sequence[ProbeOption]) -> str:

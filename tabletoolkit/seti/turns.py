@@ -108,8 +108,8 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
         research_option = Option(Research(), False, f"{colour} owns every tech there is to take.", "seti.tech.none_left", "研究科技")
     options.append(research_option)
     if game.solar is not None:
-        for found in (launch_option(game, colour, variant=variant),) + orbit_options(game, colour, variant) \
-                + landing_options(game, colour, variant=variant):
+        for found in (launch_option(game, colour),) + orbit_options(game, colour) \
+                + landing_options(game, colour):
             planet = game.solar.contents(game.solar.probe(found.probe).space).planet if found.probe else None
             choice = {"launch": lambda: Launch(), "orbit": lambda: Orbit(found.probe),
                       "land": lambda: Land(found.probe, None if found.target == planet else found.target)}[found.action]()
@@ -250,10 +250,9 @@ def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedu
             what = item[2]
             if what.split(" ", 1)[0] == "launch" and game.solar is not None:
                 game = game.settle(*item)
-                option = launch_option(game, owner, free=True, ignore_limit=what == IGNORING_LIMIT, variant=game.variant)
+                option = launch_option(game, owner, free=True, ignore_limit=what == IGNORING_LIMIT)
                 if option.legal:
-                    game = yield from launch_probe(game, owner, free=True, ignore_limit=what == IGNORING_LIMIT,
-                                                   variant=game.variant)
+                    game = yield from launch_probe(game, owner, free=True, ignore_limit=what == IGNORING_LIMIT)
                 else:
                     yield Step("No free launch", f"{owner} cannot launch: {option.reason} [{option.rule}] — this part "
                                "of the effect is lost.", option.section, game, {"rule": option.rule})

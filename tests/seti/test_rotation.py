@@ -1,5 +1,6 @@
 """Rotating the solar system: discs 1, 2, 3 in turn, carrying, cut-outs, pushes (研究科技 · 旋转太阳系)."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -87,7 +88,7 @@ def test_pt3_pays_for_a_push_into_asteroids_unless_the_variant_says_otherwise():
     after = rotate(state)
     assert after.solar.probe(1).space == Space(1, 5) and after.solar.contents(Space(1, 5)).asteroid
     assert after.player("green").publicity == 5
-    assert rotate(state, RULEBOOK.but(pt3_on_push=False)).player("green").publicity == 4
+    assert rotate(replace(state, variant=RULEBOOK.but(pt3_on_push=False))).player("green").publicity == 4
     # The same on the bare solar system: a ride's publicity counts the owner's PT #03 when told its techs.
     assert solar.rotated()[1][0].publicity == 0
     assert solar.rotated({"green": frozenset({"PT3"})})[1][0].publicity == 1

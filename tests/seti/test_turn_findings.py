@@ -112,6 +112,17 @@ def test_the_launch_phase_charges_the_price_of_the_games_variant():
     assert after.player("green").credits == 2
 
 
+@pytest.mark.phase("seti.launch")
+def test_the_probe_phases_take_their_variant_from_the_state_only():
+    import tabletoolkit as tt
+
+    game = new_game(COLOURS, seed=4, variant=replace(RULEBOOK, launch_credits=4))
+    game = game.with_player(replace(game.player("green"), credits=6))
+    assert tt.phase("seti.launch").run(game, "green").result.player("green").credits == 2
+    with pytest.raises(TypeError):
+        launch_probe(game, "green", variant=RULEBOOK)  # a second variant beside the state's is no argument
+
+
 @pytest.mark.phase("seti.turn")
 def test_a_reshuffle_inside_a_turn_uses_the_rng_the_caller_gives():
     from tabletoolkit import Rng
