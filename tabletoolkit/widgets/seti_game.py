@@ -43,7 +43,7 @@ def gold_tile_explorer() -> widgets.VBox:
     sides, positions = {}, {}
     for tile in game.gold_tiles:
         sides[tile.id] = widgets.Dropdown(options=[("side A", "a"), ("side B", "b")], value="a",
-                                          description=f"{tile.id} {tile.name}")
+                                          description=f"{tile.id} {tile.name}", style={"description_width": "initial"})
         sides[tile.id].add_class(f"tt-seti-side-{tile.id}")
         positions[tile.id] = widgets.Dropdown(options=[(f"{o} to mark it", n) for n, o in enumerate(ORDINALS)], value=0)
         positions[tile.id].add_class(f"tt-seti-position-{tile.id}")
@@ -83,8 +83,8 @@ def gold_tile_explorer() -> widgets.VBox:
 def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> widgets.VBox:
     """Score before and after a turn: which gold and neutral milestones that turn triggers."""
     game = new_game(("green",) + RIVALS[:players - 1], seed=0)
-    before = widgets.IntSlider(value=before, min=0, max=140, description="score before")
-    after = widgets.IntSlider(value=after, min=0, max=140, description="score after")
+    before = widgets.IntSlider(value=before, min=0, max=140, description="score before", style={"description_width": "initial"})
+    after = widgets.IntSlider(value=after, min=0, max=140, description="score after", style={"description_width": "initial"})
     before.add_class("tt-seti-score-before")
     after.add_class("tt-seti-score-after")
     result = _classed(widgets.HTML(), "tt-seti-milestones")
@@ -118,7 +118,8 @@ def mariner_explorer() -> widgets.VBox:
     start = start.with_player(replace(green, hand=green.hand + (name,)))
     start = result_of(play_card(start, "green", name))
     state = {"game": start}
-    cover = _classed(widgets.Checkbox(value=True, description="cover a circle when a visit allows it"), "tt-seti-cover")
+    cover = _classed(widgets.Checkbox(value=True, description="cover a circle when a visit allows it", indent=False,
+                                      layout=widgets.Layout(width="auto")), "tt-seti-cover")
     buttons = {}
     for planet in ("Mercury", "Venus"):
         button = widgets.Button(description=f"Visit {planet}", layout=WIDE)
@@ -220,3 +221,50 @@ def tech_board_svg(board, first_tech_vp: int = 2) -> str:
                              f'first taker +{first_tech_vp} VP</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+class Prediction(widgets.VBox):
+    """A predict-then-reveal exercise: the learner commits to one answer, then **Reveal** shows the right one
+    and why. The answer and its explanation come from the library (the caller computes them); the view only
+    holds back the reveal until a guess is made and says whether the guess was right.
+
+    Hooks: ``tt-predict`` (the box, plus ``css``), ``tt-predict-question``, ``tt-predict-choices``,
+    ``tt-predict-reveal``, ``tt-predict-answer``.
+    """
+
+    def __init__(self, question: str, choices: list[str], answer: str, explanation: str, css: str | None = None):
+        if answer not in choices:
+            raise InvalidInput("answer", answer, f"one of the choices {choices}")
+        self.right = answer
+        self.explanation = explanation
+        self.question = _classed(widgets.HTMLMath(f"<b>Predict.</b> {question}"), "tt-predict-question")
+        self.choices = _classed(widgets.ToggleButtons(options=choices, value=None, style={"button_width": "auto"}),
+                                "tt-predict-choices")
+        self.reveal_button = _classed(widgets.Button(description="Reveal the answer", button_style="info",
+                                                     disabled=True, layout=WIDE), "tt-predict-reveal")
+        self.answer = _classed(widgets.HTMLMath("<i>Choose your answer first, then reveal.</i>"), "tt-predict-answer")
+        self.choices.observe(lambda _: self._guessed(), names="value")
+        self.reveal_button.on_click(lambda _: self.reveal())
+        super().__init__([self.question, self.choices, self.reveal_button, self.answer])
+        self.add_class("tt-predict")
+        if css:
+            self.add_class(css)
+
+    def _guessed(self) -> None:
+        self.reveal_button.disabled = self.choices.value is None
+        self.answer.value = "<i>Your answer is in: press Reveal.</i>" if self.choices.value else self.answer.value
+
+    def reveal(self) -> None:
+        """Show the right answer and its explanation (nothing before a guess)."""
+        guess = self.choices.value
+        if guess is None:
+            self.answer.value = "<i>Choose your answer first, then reveal.</i>"
+            return
+        verdict = "Right" if guess == self.right else f"Not quite — you chose “{html.escape(guess)}”"
+        self.answer.value = (f"<p><b>{verdict}.</b> The answer: <b>{html.escape(self.right)}</b>.</p>"
+                             f"<p>{self.explanation}</p>")
+
+
+def prediction(question: str, choices: list[str], answer: str, explanation: str, css: str | None = None) -> Prediction:
+    """A predict-then-reveal exercise (see ``Prediction``)."""
+    return Prediction(question, choices, answer, explanation, css)

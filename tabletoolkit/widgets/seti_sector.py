@@ -1,21 +1,26 @@
 """Views for SETI's sectors, the computer and the card-row odds (``seti_sector_resolution.ipynb``).
 
 Thin ipywidgets over ``tabletoolkit.seti``: every number shown comes from the library. CSS hooks:
-``tt-sector-*`` (sector board), ``tt-computer-*`` (computer panel), ``tt-odds-*`` (card-row odds).
+``tt-sector-*`` (sector board), ``tt-computer-*`` (computer panel), ``tt-odds-*`` (card-row odds and the
+predict-then-reveal question about them).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ..engine import IllegalAction, RulesError, run
+from ..engine import IllegalAction, InvalidInput, RulesError, run
+from ..engine.numbers import percent_text, probability_text
 from ..seti.card_odds import card_row_odds
 from ..seti.computer import analyze, computer_svg, legal_placements, place_data
 from ..seti.player import PlayerBoard
 from ..seti.sector import Sector, explain_resolution, sector_svg
+from ..seti.variant import RULEBOOK, SetiVariant
+from .seti_game import Prediction
 from .stepper import Stepper
 
 
@@ -32,9 +37,9 @@ class SectorBoard(widgets.VBox):
         self.sector = sector
         self.picture = widgets.HTML()
         self.player = widgets.Dropdown(options=list(players), value=players[0], description="Player")
-        self.mark_button = widgets.Button(description="Mark a signal", tooltip="Place the chosen player's marker")
-        self.resolve_button = widgets.Button(description="Resolve the sector", tooltip="Only a complete sector resolves")
-        self.restart_button = widgets.Button(description="Start over")
+        self.mark_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Mark a signal", tooltip="Place the chosen player's marker")
+        self.resolve_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Resolve the sector", tooltip="Only a complete sector resolves")
+        self.restart_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Start over")
         self.status = widgets.HTML()
         self.resolution = widgets.VBox()
         for widget, css in (
@@ -45,7 +50,7 @@ class SectorBoard(widgets.VBox):
             widget.add_class(css)
         self.player_buttons = {}
         for name in players:
-            button = widgets.Button(description=f"Mark {name}", tooltip=f"Place one of {name}'s markers")
+            button = widgets.Button(layout=widgets.Layout(width="auto"), description=f"Mark {name}", tooltip=f"Place one of {name}'s markers")
             button.add_class(f"tt-sector-mark-{name}")
             button.on_click(lambda _, name=name: self.mark(name))
             self.player_buttons[name] = button
@@ -113,8 +118,8 @@ class ComputerPanel(widgets.VBox):
         self.tuck = tuck
         self.picture = widgets.HTML()
         self.space = widgets.Dropdown(description="Space")
-        self.place_button = widgets.Button(description="Place a data")
-        self.analyze_button = widgets.Button(description="Analyze (1 energy)")
+        self.place_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Place a data")
+        self.analyze_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Analyze (1 energy)")
         self.status = widgets.HTML()
         for widget, css in (
             (self.picture, "tt-computer-picture"), (self.space, "tt-computer-space"), (self.place_button, "tt-computer-place"),
@@ -162,37 +167,110 @@ def computer_panel(board: PlayerBoard, tuck: str | None = None) -> ComputerPanel
     return ComputerPanel(board, tuck)
 
 
-def card_row_odds_explorer(counts: Mapping[str, int], colour: str | None = None, draws: int = 0) -> widgets.VBox:
-    """Pick a sector colour and a number of further draws; the exact chance updates in place.
+def card_row_odds_explorer(counts: Mapping[str, int], colour: str | None = None, draws: int = 0,
+                           variant: SetiVariant = RULEBOOK) -> widgets.VBox:
+    """Pick a sector colour, further draws and — a rule to change — how many cards the row shows
+    (``card_row_size``); the exact chance updates in place, as a fraction and a percent.
 
-    Hooks: ``tt-odds-colour`` (dropdown), ``tt-odds-draws`` (slider), ``tt-odds-result`` (HTMLMath).
+    Hooks: ``tt-odds-colour`` (dropdown), ``tt-odds-draws`` (slider), ``tt-odds-row`` (the row-size rule),
+    ``tt-odds-result`` (HTMLMath).
     """
     colours = list(counts)
     chooser = widgets.Dropdown(options=colours, value=colour or colours[0], description="Colour")
     chooser.add_class("tt-odds-colour")
     slider = widgets.IntSlider(value=draws, min=0, max=5, description="Draws")
     slider.add_class("tt-odds-draws")
+    rule = next(info for info in type(variant).constants() if info.name == "card_row_size")
+    allowed = list(rule.allowed)
+    row = widgets.IntSlider(value=variant.card_row_size, min=min(allowed), max=max(allowed),
+                            description=f"Rule: cards in the row (rulebook {rule.rulebook})",
+                            style={"description_width": "initial"}, layout=widgets.Layout(width="32em"))
+    row.add_class("tt-odds-row")
     result = widgets.HTMLMath()
     result.add_class("tt-odds-result")
 
     def show(_=None) -> None:
-        odds = run(card_row_odds(counts, chooser.value, draws=slider.value)).result
+        rules = variant.but(card_row_size=row.value)
+        odds = run(card_row_odds(counts, chooser.value, draws=slider.value, variant=rules)).result
+        changed = "" if row.value == rule.rulebook else (
+            f" <i>(a changed rule: the rulebook's row shows {rule.rulebook}, {html.escape(rule.section)})</i>")
         result.value = (
-            f"<p>The row of 3{_draws(slider.value)} "
-            f"offers a {html.escape(chooser.value)} card with chance <b class='tt-fraction'>{odds.at_least_one}</b> "
-            f"≈ {float(odds.at_least_one):.3f}</p><p>${odds.formula()}$</p>"
+            f"<p>The row of {row.value}{_draws(slider.value)} offers a {html.escape(chooser.value)} card with chance "
+            f"<b class='tt-fraction'>{html.escape(probability_text(odds.at_least_one))}</b>{changed}</p>"
+            f"<p>${odds.formula()} \\approx {percent_text(odds.at_least_one).replace('%', chr(92) + '%')}$</p>"
         )
 
-    chooser.observe(show, names="value")
-    slider.observe(show, names="value")
+    for control in (chooser, slider, row):
+        control.observe(show, names="value")
     show()
-    box = widgets.VBox([widgets.HBox([chooser, slider]), result])
-    box.colour, box.draws, box.result = chooser, slider, result
+    box = widgets.VBox([widgets.HBox([chooser, slider]), row, result])
+    box.colour, box.draws, box.row, box.result = chooser, slider, row, result
     return box
+
+
+#: The answers a learner commits to before the card-row odds are revealed.
+ODDS_BUCKETS = ("under 25%", "25% to 50%", "50% to 75%", "75% or more")
+
+
+def odds_bucket(probability) -> str:
+    """The ``ODDS_BUCKETS`` answer an exact probability falls in."""
+    return ODDS_BUCKETS[min(3, int(probability * 4))]
+
+
+def card_row_prediction(counts: Mapping[str, int], colour: str, css: str | None = None) -> Prediction:
+    """Predict, then reveal: how likely is the opening card row to show at least one ``colour`` card?
+    The reveal gives the exact chance and why adding the three cards' chances overcounts."""
+    odds = run(card_row_odds(counts, colour)).result
+    big, k, n = odds.size, odds.hits, odds.cards
+    naive = Fraction(n * k, big)
+    question = (f"The opening card row shows {n} cards of the game's {big}-card deck, {k} of them {html.escape(colour)}. "
+                f"How likely is at least one {html.escape(colour)} card in the row?")
+    explanation = (
+        f"Exactly ${odds.formula()} \\approx {percent_text(odds.at_least_one).replace('%', chr(92) + '%')}$ "
+        f"({html.escape(probability_text(odds.at_least_one))}). A tempting shortcut adds the three cards' chances, "
+        f"{n} × {k}/{big} = {html.escape(probability_text(naive))}: it counts every row with two or three "
+        f"{html.escape(colour)} cards more than once. Counting the rows with <i>no</i> {html.escape(colour)} card "
+        "and taking them away from all rows counts each row once.")
+    return Prediction(question, list(ODDS_BUCKETS), odds_bucket(odds.at_least_one), explanation,
+                      css or "tt-odds-predict")
 
 
 def _draws(count: int) -> str:
     return "" if not count else f" and the next {count} draw{'s' if count > 1 else ''}"
+
+
+def scan_step_words(step, sky=None) -> str:
+    """A scan step as a person reads it, its sector named by its star when ``sky`` is given."""
+    def where(number: int) -> str:
+        return f"{sky.sector(number).star}'s sector ({number})" if sky is not None else f"sector {number}"
+
+    kind = type(step).__name__
+    if kind == "EarthSignal":
+        return ("a signal in Earth's sector" if step.sector is None
+                else f"TT #01: the Earth signal next door, in {where(step.sector)}")
+    if kind == "RowSignal":
+        return f"discard row card {step.position + 1} for a signal in {where(step.sector)}"
+    if kind == "HandSignal":
+        return f"TT #02: discard hand card {step.card} for a signal in {where(step.sector)}"
+    if kind == "MercurySignal":
+        return "TT #03: 1 publicity for a signal in Mercury's sector"
+    if kind == "ProbeBoost":
+        return f"TT #04: 1 energy to {'launch a probe' if step.use == 'launch' else 'gain a move'}"
+    raise InvalidInput("step", step, "a scan step (EarthSignal, RowSignal, HandSignal, MercurySignal, ProbeBoost)")
+
+
+def scan_options_html(options, sky=None) -> str:
+    """Every scan step with its verdict: legal, or the reason first and the rule id as a detail."""
+    rows = []
+    for step, verdict in options:
+        if verdict == "legal":
+            shown = "<td>legal</td><td></td>"
+        else:
+            rule, _, reason = verdict.partition(": ")
+            shown = f"<td style='color:#888'>refused: {html.escape(reason or rule)}</td><td><small>{html.escape(rule)}</small></td>"
+        rows.append(f"<tr><td>{html.escape(scan_step_words(step, sky))}</td>{shown}</tr>")
+    return ("<table class='tt-scan-options'><tr><th>scan step</th><th>verdict</th><th>rule</th></tr>"
+            + "".join(rows) + "</table>")
 
 
 def variant_table(variant, names: Sequence[str]) -> str:

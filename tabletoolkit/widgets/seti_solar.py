@@ -28,8 +28,8 @@ class RotationViewer(widgets.VBox):
         self.start = state
         self.state = state
         self.picture = widgets.HTML()
-        self.rotate_button = widgets.Button(description="Rotate the solar system", tooltip="Turn the marker's disc")
-        self.reset_button = widgets.Button(description="Start over")
+        self.rotate_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Rotate the solar system", tooltip="Turn the marker's disc")
+        self.reset_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Start over")
         self.marker = widgets.Label()
         self.status = widgets.HTML()
         for widget, css in ((self.picture, "tt-solar-picture"), (self.rotate_button, "tt-solar-rotate"),
@@ -80,12 +80,12 @@ class ProbePilot(widgets.VBox):
 
     def __init__(self, state: Flight, probe_id: int):
         self.start, self.state, self.probe_id = state, state, probe_id
-        self.buttons = {name: widgets.Button(description=name.capitalize(), tooltip=f"Move {name}")
+        self.buttons = {name: widgets.Button(layout=widgets.Layout(width="auto"), description=name.capitalize(), tooltip=f"Move {name}")
                         for name in DIRECTIONS}
         for name, button in self.buttons.items():
             button.add_class(f"tt-pilot-{name}")
             button.on_click(lambda _, name=name: self.move(name))
-        self.reset_button = widgets.Button(description="Start over")
+        self.reset_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Start over")
         self.reset_button.add_class("tt-pilot-reset")
         self.reset_button.on_click(lambda _: self.reset())
         self.status, self.resources, self.options, self.picture = (widgets.HTML(), widgets.Label(), widgets.HTML(),
@@ -147,9 +147,9 @@ class RoutePlanner(widgets.VBox):
         names = list(solar.layout.planets)
         self.planet = widgets.Dropdown(options=names, value=planet or names[0], description="Planet")
         self.allowance = widgets.IntSlider(value=allowance, min=1, max=8, description="Moves")
-        self.pt3 = widgets.Checkbox(value=False, description="PT #03")
-        self.rotate_button = widgets.Button(description="Rotate", tooltip="Turn the marker's disc")
-        self.reset_button = widgets.Button(description="Start over")
+        self.pt3 = widgets.Checkbox(value=False, description="PT #03", indent=False, layout=widgets.Layout(width="auto"))
+        self.rotate_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Rotate", tooltip="Turn the marker's disc")
+        self.reset_button = widgets.Button(layout=widgets.Layout(width="auto"), description="Start over")
         self.cheapest, self.best, self.picture = widgets.HTML(), widgets.HTML(), widgets.HTML()
         for widget, css in ((self.planet, "tt-route-planet"), (self.allowance, "tt-route-allowance"),
                             (self.pt3, "tt-route-pt3"), (self.rotate_button, "tt-route-rotate"),

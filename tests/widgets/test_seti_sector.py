@@ -1,9 +1,16 @@
 """The SETI sector, computer and card-row widgets, driven headlessly."""
 
-from tabletoolkit.seti.cards import colour_counts, load_cards
+from fractions import Fraction
+
+from tabletoolkit.seti.cards import colour_counts, deck_of, game_cards, load_cards
 from tabletoolkit.seti.computer import Computer, DataSpace
 from tabletoolkit.seti.player import PlayerBoard
-from tabletoolkit.widgets.seti_sector import card_row_odds_explorer, computer_panel, sector_board
+from tabletoolkit.seti.scan import EarthSignal, MercurySignal, RowSignal
+from tabletoolkit.seti.sector import Sky
+from tabletoolkit.widgets.seti_sector import (
+    card_row_odds_explorer, card_row_prediction, computer_panel, odds_bucket, scan_options_html, scan_step_words,
+    sector_board,
+)
 
 
 def test_marking_and_resolving_the_rulebook_example():
@@ -51,13 +58,55 @@ def test_the_computer_panel_analyzes_a_full_top_row():
     assert "blue life trace" in panel.status.value
 
 
-def test_the_odds_explorer_updates_in_place():
+def game_deck() -> dict[str, int]:
+    cards = game_cards()
+    return colour_counts([cards[card] for card in deck_of(cards)])
+
+
+def test_the_odds_explorer_updates_in_place_with_fraction_and_percent():
     explorer = card_row_odds_explorer(colour_counts(load_cards()), colour="black")
-    assert "<b class='tt-fraction'>29/57</b>" in explorer.result.value
+    assert "<b class='tt-fraction'>29/57 ≈ 50.88%</b>" in explorer.result.value
     explorer.draws.value = 1
-    assert "<b class='tt-fraction'>605/969</b>" in explorer.result.value and "next 1 draw " in explorer.result.value
+    assert "<b class='tt-fraction'>605/969 ≈ 62.44%</b>" in explorer.result.value and "next 1 draw " in explorer.result.value
     explorer.colour.value = "red"
-    assert "a red card" in explorer.result.value
+    assert "a red card" in explorer.result.value and "a changed rule" not in explorer.result.value
+
+
+def test_the_odds_explorer_changes_the_row_size_rule():
+    explorer = card_row_odds_explorer(game_deck(), colour="black")
+    assert "779/1680 ≈ 46.37%" in explorer.result.value  # 1 − C(53, 3)/C(65, 3)
+    explorer.row.value = 4
+    assert "The row of 4 offers" in explorer.result.value and "a changed rule" in explorer.result.value
+    assert "1 - \\frac{\\binom{53}{4}}{\\binom{65}{4}}" in explorer.result.value
+
+
+def test_the_card_row_prediction_reveals_only_after_a_guess():
+    exercise = card_row_prediction(game_deck(), "black")
+    assert exercise.right == "25% to 50%" and exercise.reveal_button.disabled
+    exercise.reveal()
+    assert "Choose your answer first" in exercise.answer.value
+    exercise.choices.value = "50% to 75%"  # the tempting 3 × 12/65 ≈ 55%
+    assert not exercise.reveal_button.disabled
+    exercise.reveal_button.click()
+    assert "Not quite" in exercise.answer.value and "779/1680 ≈ 46.37%" in exercise.answer.value
+    assert "3 × 12/65 = 36/65 ≈ 55.38%" in exercise.answer.value
+    exercise.choices.value = "25% to 50%"
+    exercise.reveal_button.click()
+    assert exercise.answer.value.startswith("<p><b>Right.</b>")
+
+
+def test_odds_buckets_hold_their_edges():
+    assert [odds_bucket(Fraction(n, 4)) for n in range(5)] == [
+        "under 25%", "25% to 50%", "50% to 75%", "75% or more", "75% or more"]
+
+
+def test_scan_steps_read_in_words_with_their_star():
+    sky = Sky.sample()
+    assert scan_step_words(EarthSignal()) == "a signal in Earth's sector"
+    assert scan_step_words(RowSignal(0, 5), sky) == "discard row card 1 for a signal in Sirius A's sector (5)"
+    assert scan_step_words(MercurySignal()) == "TT #03: 1 publicity for a signal in Mercury's sector"
+    html = scan_options_html([(EarthSignal(2), "seti.scan.needs_tech: green has no TT1.")], sky)
+    assert "refused: green has no TT1." in html and "<small>seti.scan.needs_tech</small>" in html
 
 
 def test_the_variant_table_shows_a_changed_constant_next_to_the_rulebook_value():
