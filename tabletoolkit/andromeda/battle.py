@@ -34,6 +34,7 @@ from ..engine.frozen import replace
 from ..engine.options import Option, Options
 from ..prob import compare
 from .odds import BattleOdds, battle_odds
+from .state import Ship
 from .variant import RULEBOOK, AndromedaVariant
 
 BATTLE = "战斗"
@@ -49,25 +50,6 @@ NOTEBOOK = "andromeda_battle.ipynb"
 # ---------------------------------------------------------------------------------------------
 # The set-up
 
-
-@dataclass(frozen=True)
-class Ship:
-    """A player's ship in the active region: its type's weapons, shields and aim bonus, its damage."""
-
-    kind: str
-    weapons: int
-    shields: int = 0
-    damage: int = 0
-    aim_bonus: int = 0
-
-    def __post_init__(self) -> None:
-        _text("kind", self.kind)
-        for name in ("weapons", "shields", "damage", "aim_bonus"):
-            _count(name, getattr(self, name))
-
-    @property
-    def shield_left(self) -> bool:
-        return self.damage < self.shields
 
 
 @dataclass(frozen=True)
@@ -890,7 +872,7 @@ def parse_battle_example(data: Mapping[str, Any], source: str = "data") -> Battl
 
 def _ship(entry: Mapping[str, Any], where: str) -> Ship:
     return _build(Ship, where, kind=entry.get("kind"), weapons=entry.get("weapons"), shields=entry.get("shields", 0),
-                  damage=entry.get("damage", 0), aim_bonus=entry.get("aim_bonus", 0))
+                  damage=entry.get("damage", 0), aim_bonus=entry.get("aim_bonus", 0), owner=entry.get("owner", ""))
 
 
 def _build(cls: type, where: str, /, **values: Any) -> Any:

@@ -27,6 +27,7 @@ from ..engine import IllegalAction, InvalidInput, Rng
 from ..engine.data import parse_toml
 from ..engine.frozen import replace
 from .board_drawing import board_svg
+from .state import Ship
 from .board_drawing import measures as board_measures
 
 #: Region kinds. ``empty`` is a tile space no tile has been laid in yet.
@@ -627,35 +628,7 @@ def _region_from(entry: dict[str, Any], index: int, tiles: Mapping[str, Tile]) -
     return region
 
 
-# -- what stands on the board ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Ship:
-    """A ship as the board rules see it: owner, type, range and the abilities that govern moving.
-
-    Values of the same owner and type with equal specs are interchangeable (like the figures).
-    """
-
-    owner: str
-    kind: str = "transport"
-    range: int = 1
-    voyage: bool = False
-    assault: bool = False
-    jump: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.owner, str) or not self.owner:
-            raise InvalidInput("ship.owner", self.owner, "a ship belongs to a player (a colour such as 'yellow')")
-        if not isinstance(self.range, int) or isinstance(self.range, bool) or self.range < 0:
-            raise InvalidInput("ship.range", self.range, "a range is a whole number of regions, 0 or more")
-
-    @property
-    def abilities(self) -> tuple[str, ...]:
-        return tuple(name for name in ("voyage", "assault", "jump") if getattr(self, name))
-
-    def __str__(self) -> str:
-        extra = f", {'/'.join(self.abilities)}" if self.abilities else ""
-        return f"{self.owner} {self.kind.replace('_', ' ')} (range {self.range}{extra})"
-
+# -- what stands on the board (ships are ``state.Ship``: the board rules read owner, type, range, abilities) --
 
 def _pairs(mapping: Mapping[str, Any] | None, what: str) -> dict[str, tuple[Any, ...]]:
     result: dict[str, tuple[Any, ...]] = {}
@@ -695,6 +668,8 @@ class Pieces:
             for ship in items:
                 if not isinstance(ship, Ship):
                     raise InvalidInput(f"ships.{region}", ship, "ships are Ship values")
+                if not ship.owner:
+                    raise InvalidInput(f"ships.{region}", str(ship), "a ship on the board belongs to a player: give its owner")
                 ship_pairs.append((region, ship))
         pirate_pairs = []
         for region, items in _pairs(pirates, "pirates").items():

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, Ship, path_blockers
+from .board import Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers
+from .state import Ship
 from .variant import RULEBOOK, AndromedaVariant
 
 ESCALATION = "战斗 · 步骤 1 战事升级"

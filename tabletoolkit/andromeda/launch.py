@@ -15,7 +15,8 @@ from typing import Iterator, Sequence
 
 from ..engine import InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, Ship, path_blockers
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers
+from .state import Ship
 from .variant import RULEBOOK, AndromedaVariant
 
 STEP_1 = "发射回合 · 步骤 1 发射飞船"

@@ -93,8 +93,9 @@ def apply_upgrade(game: Game, colour: str, tile: str | None, free_ship: bool, ca
                             "upgrades once", UPGRADE)
     tiles = list(player.upgrade_tiles)
     tiles.remove(tile)
-    player = replace(player, upgrades=player.upgrades + (kind,), upgrade_tiles=tuple(tiles))
     spec = catalog.ship(kind, True)
+    player = replace(player, upgrades=player.upgrades + (kind,), upgrade_tiles=tuple(tiles),
+                     ships=tuple(s.fitted(spec) if s.kind == kind else s for s in player.ships))
     which = "its faction's unique tile" if tile.startswith("faction:") else "the neutral tile"
     text = f"{colour} places {which} on the {kind}: every {kind} now has range {spec.range}, weapons {spec.weapons}, aim +{spec.aim}."
     unbuilt = [s for s in player.ships if s.kind == kind and s.where == "supply"]

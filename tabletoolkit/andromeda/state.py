@@ -12,12 +12,12 @@ module in a return turn) and ``development:<planet>`` (part of a development for
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Iterable
 
 from ..engine import InvalidInput
 from ..engine.frozen import replace
-from .catalog import MODULE_ROWS, TRACKS, Catalog, load_catalog
+from .catalog import MODULE_ROWS, TRACKS, Catalog, ShipSpec, load_catalog
 from .goods import Goods
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -47,10 +47,42 @@ class Moon:
 
 @dataclass(frozen=True)
 class Ship:
-    id: str
-    kind: str
+    """A starship (星际飞船): its type, owner and id, where it is (see the module docstring), the damage markers
+    on its shield, and its type's specs as they are now (range, weapons, shields, aim bonus; the abilities
+    Voyage, Assault and Jump). ``fitted`` gives a ship its type's current specs (basic or upgraded).
+
+    Every rule reads the one class: the board rules its owner, type, range and abilities; the battle its
+    type, weapons, shields, damage and aim bonus; the game where it is. A battle set up on its own may
+    leave the owner empty; ships equal in every field are interchangeable (like the figures).
+    """
+
+    kind: str = "transport"
+    _: KW_ONLY
+    owner: str = ""
+    id: str = ""
     where: str = "supply"
     damage: int = 0
+    range: int = 1
+    weapons: int = 1
+    shields: int = 0
+    aim_bonus: int = 0
+    voyage: bool = False
+    assault: bool = False
+    jump: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("kind", "owner", "id", "where"):
+            if not isinstance(getattr(self, name), str):
+                raise InvalidInput(name, getattr(self, name), "a ship's type, owner, id and place are text")
+        if not self.kind:
+            raise InvalidInput("kind", self.kind, "a ship has a type, e.g. 'transport'")
+        for name in ("damage", "range", "weapons", "shields", "aim_bonus"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidInput(name, value, "expected a whole number, 0 or more")
+        for name in ("voyage", "assault", "jump"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidInput(name, getattr(self, name), "an ability is true or false")
 
     @property
     def region(self) -> str | None:
@@ -59,6 +91,25 @@ class Ship:
     @property
     def on_board(self) -> bool:
         return self.where.startswith("region:")
+
+    @property
+    def abilities(self) -> tuple[str, ...]:
+        return tuple(name for name in ("voyage", "assault", "jump") if getattr(self, name))
+
+    @property
+    def shield_left(self) -> bool:
+        """An undamaged shield is left: the next damage puts a marker on it and the ship stays."""
+        return self.damage < self.shields
+
+    def fitted(self, spec: ShipSpec) -> "Ship":
+        """This ship with ``spec``'s values (its type's specs now: basic, or upgraded)."""
+        return replace(self, range=spec.range, weapons=spec.weapons, shields=spec.shields, aim_bonus=spec.aim,
+                       voyage="voyage" in spec.abilities, assault="assault" in spec.abilities, jump="jump" in spec.abilities)
+
+    def __str__(self) -> str:
+        extra = f", {'/'.join(self.abilities)}" if self.abilities else ""
+        who = f"{self.owner} " if self.owner else ""
+        return f"{who}{self.kind.replace('_', ' ')} (range {self.range}{extra})"
 
 
 @dataclass(frozen=True)
@@ -302,7 +353,8 @@ def fleet(colour: str, catalog: Catalog | None = None, in_bay: Iterable[str] = (
     for kind, count in catalog.fleet.items():
         for n in range(1, count + 1):
             ship_id = f"{kind}-{n}" if count > 1 else kind
-            ships.append(Ship(ship_id, kind, "bay" if ship_id in set(in_bay) else "supply"))
+            ships.append(Ship(kind, owner=colour, id=ship_id, where="bay" if ship_id in set(in_bay) else "supply")
+                         .fitted(catalog.ship(kind, False)))
     return tuple(ships)
 
 

@@ -12,37 +12,35 @@ from typing import Mapping, Sequence
 from ..engine import InvalidInput, Rng, run
 from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
-from .board import Ship as BoardShip
 from .catalog import Catalog, PirateSpec, load_catalog
 from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
 from .pirates import PirateCard, place_pirate, raid
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
 from .battle import BattleSetup, Participant, Pirate
-from .battle import Ship as BattleShip
 from .develop import development_options
 from .effects import gain, gain_vp
 from .goods import Goods
 from .repair import damage_module
 from .tracks import advance_track
-from .state import Game
+from .state import Game, Ship
 from .variant import RULEBOOK, AndromedaVariant
 
 SECTION = "发射回合"
 
 
-def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> BoardShip:
-    """A ship as the board rules see it: owner, type, range and abilities from its current specs."""
+def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> Ship:
+    """``colour``'s ship ``ship_id`` with its type's current specs (basic or upgraded), as the board rules
+    and the battle read it."""
     ship = game.player(colour).ship(ship_id)
-    spec = spec_of(game, colour, ship.kind, catalog)
-    return BoardShip(colour, ship.kind, spec.range, "voyage" in spec.abilities, "assault" in spec.abilities, "jump" in spec.abilities)
+    return replace(ship, owner=colour).fitted(spec_of(game, colour, ship.kind, catalog))
 
 
 def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board, Pieces]:
     """The board (``board_of``) and the pieces standing on it now."""
     catalog = catalog or load_catalog()
     ids = _ids(game)
-    ships: dict[str, list[BoardShip]] = {}
+    ships: dict[str, list[Ship]] = {}
     for player in game.players:
         for ship in player.ships:
             if ship.on_board:
@@ -163,10 +161,7 @@ def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None =
         here = [s for s in player.ships if s.where == f"region:{region}"]
         if not here:
             continue
-        ships = []
-        for ship in here:
-            spec = spec_of(game, colour, ship.kind, catalog)
-            ships.append(BattleShip(ship.kind, spec.weapons, spec.shields, ship.damage, spec.aim))
+        ships = [board_ship(game, colour, ship.id, catalog) for ship in here]
         developments = sum(1 for name, _ in game.developments_of(colour) if name in nearby)
         hand = tuple(card for card in player.tactics if catalog.tactics_kinds.get(card) == "diplomacy")
         participants.append(Participant(colour, tuple(ships), developments_nearby=developments,

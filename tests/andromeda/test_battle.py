@@ -16,7 +16,6 @@ from tabletoolkit.andromeda.battle import (
     DiplomacyPlay,
     Participant,
     Pirate,
-    Ship,
     battle,
     damage,
     diplomacy,
@@ -28,12 +27,13 @@ from tabletoolkit.andromeda.battle import (
     roll,
 )
 from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.andromeda.state import Ship
 from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run
 from tabletoolkit.engine.options import Options
 
-TRANSPORT = Ship("transport", 1)
-FIGHTER = Ship("fighter", 2)
-CRUISER = Ship("heavy cruiser", 3, shields=1)
+TRANSPORT = Ship("transport", weapons=1)
+FIGHTER = Ship("fighter", weapons=2)
+CRUISER = Ship("heavy cruiser", weapons=3, shields=1)
 
 
 def example_state():
@@ -108,7 +108,7 @@ def test_example_damage_two_transports_scrapped_the_cruisers_shield_holds_the_pi
     example = load_battle_example()
     final = run(example.run_steps()).result
     assert final.scrapped("yellow") == (TRANSPORT, TRANSPORT)
-    assert final.ships("yellow") == (Ship("heavy cruiser", 3, shields=1, damage=1),)
+    assert final.ships("yellow") == (Ship("heavy cruiser", weapons=3, shields=1, damage=1),)
     assert final.ships("blue") == (TRANSPORT, FIGHTER)
     assert final.pirate_figures == () and final.pirate_returned == 1
     assert "invented" not in example.title and example.invented  # the file says what is invented (A-R14)
@@ -171,7 +171,7 @@ def test_one_card_each_is_fine_under_the_rulebook():
 
 @pytest.mark.phase("andromeda.battle.preparation")
 def test_dice_and_aim_caps():
-    big = Participant("green", (Ship("heavy cruiser", 4, aim_bonus=1), FIGHTER, FIGHTER, TRANSPORT, TRANSPORT), developments_nearby=2)
+    big = Participant("green", (Ship("heavy cruiser", weapons=4, aim_bonus=1), FIGHTER, FIGHTER, TRANSPORT, TRANSPORT), developments_nearby=2)
     setup = BattleSetup("Vega", (big, Participant("red", (TRANSPORT,))))
     prepared = run(preparation(BattleState(setup))).result
     green = prepared.contenders[0]
@@ -247,7 +247,7 @@ def test_a_tie_for_first_means_everyone_loses():
     assert verdict.pirate_beaten  # A-R2
     final = steps.result
     assert final.scrapped("green") == (TRANSPORT, FIGHTER)
-    assert final.ships("red") == (Ship("heavy cruiser", 3, shields=1, damage=1),)
+    assert final.ships("red") == (Ship("heavy cruiser", weapons=3, shields=1, damage=1),)
     assert final.pirate_returned == 1
     spared = run(battle(two_player_setup(shields=0), rng=Rng.forced(forced), variant=RULEBOOK.but(full_tie_beats_pirate=False))).result
     assert not spared.verdict.pirate_beaten and spared.pirate_returned == 0
@@ -255,7 +255,7 @@ def test_a_tie_for_first_means_everyone_loses():
 
 @pytest.mark.phase("andromeda.battle.damage")
 def test_spent_shields_send_the_ship_to_the_scrapyard_and_a_shielded_pirate_stays():
-    worn = Ship("heavy cruiser", 3, shields=1, damage=1)
+    worn = Ship("heavy cruiser", weapons=3, shields=1, damage=1)
     setup = BattleSetup("Vega", (Participant("red", (worn,)),), Pirate("Sphere", 1, shields=2, figures=(1,)))
     # red rolls 3 dice, the Sphere 1: first the Sphere wins, then red does.
     lost = run(battle(setup, rng=Rng.forced([1, 1, 1, 6]))).result
@@ -325,7 +325,7 @@ def test_team_cap_from_the_variant():
 @pytest.mark.parametrize(
     ("make", "field"),
     [
-        (lambda: Ship("transport", -1), "weapons"),
+        (lambda: Ship("transport", weapons=-1), "weapons"),
         (lambda: Participant("green", ()), "green.ships"),
         (lambda: Participant("green", (TRANSPORT,), energy=-2), "green.energy"),
         (lambda: Pirate("Raider", 2, figures=(0, 0)), "pirate.figures"),
@@ -500,7 +500,7 @@ def test_the_default_swarm_figure_is_said_and_a_figure_without_a_pirate_is_refus
 def test_battle_classes_are_exported_from_the_wing():
     import tabletoolkit.andromeda as andromeda
 
-    assert andromeda.BattleShip is Ship and andromeda.BattlePirate is Pirate and andromeda.Participant is Participant
+    assert andromeda.Ship is Ship and andromeda.BattlePirate is Pirate and andromeda.Participant is Participant
     assert andromeda.energy_options is energy_options
 
 

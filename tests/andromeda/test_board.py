@@ -9,13 +9,13 @@ from tabletoolkit.andromeda.board import (
     ALLIANCE_BASES,
     Board,
     Pieces,
-    Ship,
     Tile,
     developments_near,
     leaders_near,
     path_blockers,
 )
 from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.andromeda.state import Ship
 from tabletoolkit.engine import InvalidInput, Rng
 
 # A - Q - C with a detour A - D - E - C: the Quasar Q forces the long way round.
@@ -235,16 +235,16 @@ def test_pieces_refuse_impossible_positions():
     with pytest.raises(InvalidInput):
         Pieces.of(developments={"D": "blue"}).check(board)
     with pytest.raises(InvalidInput):
-        Pieces.of(ships={"Z": [Ship("blue")]}).check(board)
+        Pieces.of(ships={"Z": [Ship(owner="blue")]}).check(board)
     with pytest.raises(InvalidInput) as error:
-        Pieces.of(ships={"Q": [Ship("blue")]}).check(board)
+        Pieces.of(ships={"Q": [Ship(owner="blue")]}).check(board)
     assert error.value.field == "ships.Q"
     Pieces.of(pirates={"A": "SSS", "Q": "B"}).check(board)  # S-class swarms stack; pirates may sit in a Quasar
 
 
 def test_svg_is_deterministic_and_shows_overlays():
     board = Board.default()
-    pieces = Pieces.of(ships={"T01": [Ship("yellow")]}, pirates={"N3": "SS"}, developments={"T03": "green"})
+    pieces = Pieces.of(ships={"T01": [Ship(owner="yellow")]}, pirates={"N3": "SS"}, developments={"T03": "green"})
     first = board.svg(pieces, {"T02": "legal", "T12": "illegal", "T11": "jump"}, path=("T01", "T11"))
     assert first == board.svg(pieces, {"T02": "legal", "T12": "illegal", "T11": "jump"}, path=("T01", "T11"))
     assert first.startswith("<svg") and 'class="tt-board"' in first

@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletoolkit.andromeda.board import Board, Pieces, Ship
+from tabletoolkit.andromeda.board import Board, Pieces
+from tabletoolkit.andromeda.state import Ship
 from tabletoolkit.andromeda.launch import legal_launches
 from tabletoolkit.andromeda.pirates import NOT_PLACED, RANDOM_NEBULA, PirateCard, placement_odds, raid_options
 
@@ -51,8 +52,8 @@ def test_distances_are_symmetric_and_obey_the_triangle_rule_through_passable_reg
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(STANDING), min_size=1, max_size=3), st.integers(0, 3), st.booleans(), st.integers(0, 1))
 def test_every_legal_subsequent_launch_is_in_range_or_paid_for(own, reach, jump, energy):
-    pieces = Pieces.of(ships={region: [Ship("blue")] for region in own})
-    ship = Ship("blue", "heavy_cruiser", reach, voyage=True, jump=jump)
+    pieces = Pieces.of(ships={region: [Ship(owner="blue")] for region in own})
+    ship = Ship("heavy_cruiser", owner="blue", range=reach, voyage=True, jump=jump)
     options = legal_launches(BOARD, pieces, ship, energy=energy)
     nearest = BOARD.nearest(own)
     for verdict in options.verdicts:

@@ -3,7 +3,8 @@
 import pytest
 
 import tabletoolkit
-from tabletoolkit.andromeda.board import Board, Pieces, Ship
+from tabletoolkit.andromeda.board import Board, Pieces
+from tabletoolkit.andromeda.state import Ship
 from tabletoolkit.andromeda.escalation import battle_escalation, battle_happens, escalate, escalation_options
 from tabletoolkit.engine import IllegalAction, InvalidInput, run
 
@@ -61,10 +62,10 @@ xy = [5, 1]
 links = [["Y2", "Y1"], ["Y1", "X"], ["X", "B1"], ["B1", "B2"], ["X", "N"], ["N", "F1"], ["F1", "F2"], ["F2", "F"]]
 """
 
-YELLOW_TRANSPORT = Ship("yellow")
-YELLOW_CRUISER = Ship("yellow", "heavy_cruiser", 1, jump=True)  # range 1, Jump (A-F12)
-BLUE_TRANSPORT = Ship("blue")
-BLUE_FIGHTER = Ship("blue", "fighter", 2)  # range 2: SAMPLE value the example implies
+YELLOW_TRANSPORT = Ship(owner="yellow")
+YELLOW_CRUISER = Ship("heavy_cruiser", owner="yellow", range=1, jump=True)  # range 1, Jump (A-F12)
+BLUE_TRANSPORT = Ship(owner="blue")
+BLUE_FIGHTER = Ship("fighter", owner="blue", range=2)  # range 2: SAMPLE value the example implies
 ORDER = ("yellow", "blue", "green")
 
 
@@ -124,8 +125,8 @@ def test_each_ship_has_a_verdict_in_turn_order(board):
 
 @pytest.mark.phase("andromeda.battle.escalation")
 def test_a_battle_in_a_nebula_takes_only_voyage_ships(board):
-    scout = Ship("blue", "science_vessel", 1, voyage=True)
-    pieces = Pieces.of(ships={"N": [Ship("yellow", voyage=True)], "X": [BLUE_TRANSPORT], "F1": [scout]}, pirates={"N": "S"})
+    scout = Ship("science_vessel", owner="blue", range=1, voyage=True)
+    pieces = Pieces.of(ships={"N": [Ship(owner="yellow", voyage=True)], "X": [BLUE_TRANSPORT], "F1": [scout]}, pirates={"N": "S"})
     options = escalation_options(board, pieces, "N", ORDER, "yellow")
     table = {(v.player, v.region): v.rule for v in options.verdicts}
     assert table == {("blue", "X"): "andromeda.battle.escalation.voyage", ("blue", "F1"): "legal"}
@@ -133,7 +134,7 @@ def test_a_battle_in_a_nebula_takes_only_voyage_ships(board):
 
 @pytest.mark.phase("andromeda.battle.escalation")
 def test_jumps_are_paid_per_ship_and_refusals_change_nothing(board):
-    second = Ship("yellow", "battleship", 1, jump=True)
+    second = Ship("battleship", owner="yellow", range=1, jump=True)
     pieces = Pieces.of(ships={"X": [BLUE_TRANSPORT], "Y2": [YELLOW_CRUISER], "F": [second]}, pirates={"X": "C"})
     before = Pieces.of(ships={"X": [BLUE_TRANSPORT], "Y2": [YELLOW_CRUISER], "F": [second]}, pirates={"X": "C"})
     moves = {"yellow": [("Y2", YELLOW_CRUISER), ("F", second)]}
@@ -171,11 +172,11 @@ def test_bad_decisions_are_refused(board):
 @pytest.mark.phase("andromeda.battle.escalation")
 def test_teammates_are_one_side_in_2v2(board):
     teams = {"yellow": "sun", "green": "sun", "blue": "sea", "red": "sea"}
-    together = Pieces.of(ships={"X": [YELLOW_TRANSPORT, Ship("green")], "Y1": [Ship("green")]})
+    together = Pieces.of(ships={"X": [YELLOW_TRANSPORT, Ship(owner="green")], "Y1": [Ship(owner="green")]})
     assert battle_happens(together, "X") and not battle_happens(together, "X", teams)
     steps = run(battle_escalation(board, together, "X", ("yellow", "blue", "green", "red"), "yellow", teams=teams))
     assert [s.title for s in steps] == ["No battle"]
     contested = together.with_ship("X", BLUE_TRANSPORT)
     done = escalate(board, contested, "X", ("yellow", "blue", "green", "red"), "yellow",
-                    {"green": [("Y1", Ship("green"))]}, teams=teams)
+                    {"green": [("Y1", Ship(owner="green"))]}, teams=teams)
     assert done.sides == ("sea", "sun")

@@ -3,7 +3,8 @@
 import pytest
 
 import tabletoolkit
-from tabletoolkit.andromeda.board import Board, Pieces, Ship
+from tabletoolkit.andromeda.board import Board, Pieces
+from tabletoolkit.andromeda.state import Ship
 from tabletoolkit.andromeda.launch import BaseAccess, launch, launch_ship, legal_launches
 from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.engine import IllegalAction, InvalidInput, run
@@ -73,7 +74,7 @@ def board():
     return Board.from_toml(BOARD)
 
 
-TRANSPORT = Ship("blue")
+TRANSPORT = Ship(owner="blue")
 
 
 def verdicts(options):
@@ -82,7 +83,7 @@ def verdicts(options):
 
 @pytest.mark.phase("andromeda.launch")
 def test_first_launch_any_unoccupied_region(board):
-    pieces = Pieces.of(ships={"B": [Ship("yellow")]}, pirates={"C": "B"}, developments={"D": "yellow"})
+    pieces = Pieces.of(ships={"B": [Ship(owner="yellow")]}, pirates={"C": "B"}, developments={"D": "yellow"})
     options = legal_launches(board, pieces, TRANSPORT)
     assert options.first
     assert set(options) == {"A", "D", "S"}  # D has a development: developments never occupy
@@ -96,8 +97,8 @@ def test_first_launch_any_unoccupied_region(board):
 
 @pytest.mark.phase("andromeda.launch")
 def test_assault_enters_an_occupied_region_on_a_first_launch(board):
-    pieces = Pieces.of(ships={"B": [Ship("yellow")]}, pirates={"C": "B"})
-    options = legal_launches(board, pieces, Ship("blue", "fighter", 1, assault=True))
+    pieces = Pieces.of(ships={"B": [Ship(owner="yellow")]}, pirates={"C": "B"})
+    options = legal_launches(board, pieces, Ship("fighter", owner="blue", range=1, assault=True))
     assert set(options) == {"A", "B", "C", "D", "S"}
     assert "Assault" in options["C"].reason
 
@@ -105,12 +106,12 @@ def test_assault_enters_an_occupied_region_on_a_first_launch(board):
 @pytest.mark.phase("andromeda.launch")
 def test_a_nebula_needs_voyage(board):
     assert "N" not in legal_launches(board, Pieces(), TRANSPORT)
-    assert "N" in legal_launches(board, Pieces(), Ship("blue", "science_vessel", 1, voyage=True))
+    assert "N" in legal_launches(board, Pieces(), Ship("science_vessel", owner="blue", range=1, voyage=True))
 
 
 @pytest.mark.phase("andromeda.launch")
 def test_subsequent_launch_within_range_of_your_ships(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")], "B": [Ship("yellow")]})
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")], "B": [Ship(owner="yellow")]})
     options = legal_launches(board, pieces, TRANSPORT)
     assert not options.first
     assert set(options) == {"B"}  # an opponent's region is allowed: a battle may follow
@@ -123,17 +124,17 @@ def test_subsequent_launch_within_range_of_your_ships(board):
 
 @pytest.mark.phase("andromeda.launch")
 def test_the_quasar_forces_the_long_way_round(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")]})
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")]})
     assert board.distance("A", "D") == 3
-    assert "D" not in legal_launches(board, pieces, Ship("blue", "fighter", 2))
-    assert "3 steps" in legal_launches(board, pieces, Ship("blue", "fighter", 2))["D"].reason
-    assert "D" in legal_launches(board, pieces, Ship("blue", "fighter", 3))
+    assert "D" not in legal_launches(board, pieces, Ship("fighter", owner="blue", range=2))
+    assert "3 steps" in legal_launches(board, pieces, Ship("fighter", owner="blue", range=2))["D"].reason
+    assert "D" in legal_launches(board, pieces, Ship("fighter", owner="blue", range=3))
 
 
 @pytest.mark.phase("andromeda.launch")
 def test_jump_ignores_range_for_one_energy(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")]})
-    cruiser = Ship("blue", "heavy_cruiser", 1, jump=True)
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")]})
+    cruiser = Ship("heavy_cruiser", owner="blue", range=1, jump=True)
     with_energy = legal_launches(board, pieces, cruiser, energy=1)
     assert with_energy["D"].legal and with_energy["D"].jump and with_energy["D"].energy == 1
     assert not with_energy["B"].jump and with_energy["B"].energy == 0
@@ -145,8 +146,8 @@ def test_jump_ignores_range_for_one_energy(board):
 
 @pytest.mark.phase("andromeda.launch")
 def test_alliance_bases_judged_per_base(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")], "D": [Ship("blue", "fighter", 1)]})
-    ship = Ship("blue", "heavy_cruiser", 1, jump=True)
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")], "D": [Ship("fighter", owner="blue", range=1)]})
+    ship = Ship("heavy_cruiser", owner="blue", range=1, jump=True)
     # Trade Hub (T) is next to D: in range. 2 resources of any kind are needed.
     assert legal_launches(board, pieces, ship, access=BaseAccess(resources=1))["T"].rule == "andromeda.launch.alliance_base"
     assert legal_launches(board, pieces, ship, access=BaseAccess(resources=2))["T"].legal
@@ -156,7 +157,7 @@ def test_alliance_bases_judged_per_base(board):
     # Development Office (O) next to A: a transport on an undeveloped planet, and the means to build there.
     assert "leaders and resources" in legal_launches(board, pieces, ship)["O"].reason
     assert legal_launches(board, pieces, ship, access=BaseAccess(affordable_developments={"factory"}))["O"].legal
-    developed = Pieces.of(ships={"A": [Ship("blue")], "D": [Ship("blue", "fighter", 1)]}, developments={"A": "green"})
+    developed = Pieces.of(ships={"A": [Ship(owner="blue")], "D": [Ship("fighter", owner="blue", range=1)]}, developments={"A": "green"})
     refusal = legal_launches(board, developed, ship, access=BaseAccess(affordable_developments={"factory"}))["O"]
     assert refusal.rule == "andromeda.launch.alliance_base" and "undeveloped planet" in refusal.reason
     # The Shipyard can always be activated (here 2 steps away, by a Jump).
@@ -165,8 +166,8 @@ def test_alliance_bases_judged_per_base(board):
 
 @pytest.mark.phase("andromeda.launch")
 def test_paying_for_a_jump_counts_against_the_two_resources(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")]})
-    ship = Ship("blue", "heavy_cruiser", 1, jump=True)
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")]})
+    ship = Ship("heavy_cruiser", owner="blue", range=1, jump=True)
     short = legal_launches(board, pieces, ship, energy=1, access=BaseAccess(resources=2))["T"]
     assert short.rule == "andromeda.launch.alliance_base"
     assert "after paying 1 energy for the Jump" in short.reason
@@ -175,8 +176,8 @@ def test_paying_for_a_jump_counts_against_the_two_resources(board):
 
 @pytest.mark.phase("andromeda.launch")
 def test_a_refused_launch_raises_and_changes_nothing(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")]})
-    before = Pieces.of(ships={"A": [Ship("blue")]})
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")]})
+    before = Pieces.of(ships={"A": [Ship(owner="blue")]})
     with pytest.raises(IllegalAction) as error:
         launch(board, pieces, TRANSPORT, "D")
     assert error.value.rule == "andromeda.launch.range"
@@ -190,15 +191,15 @@ def test_a_refused_launch_raises_and_changes_nothing(board):
 
 @pytest.mark.phase("andromeda.launch")
 def test_only_ships_in_the_launch_bay_launch(board):
-    options = legal_launches(board, Pieces(), TRANSPORT, bay=[Ship("blue", "fighter", 2)])
+    options = legal_launches(board, Pieces(), TRANSPORT, bay=[Ship("fighter", owner="blue", range=2)])
     assert len(options) == 0
     assert {v.rule for v in options.verdicts} == {"andromeda.launch.not_in_bay"}
 
 
 @pytest.mark.phase("andromeda.launch")
 def test_every_refusal_names_its_rule_reason_and_section(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")], "B": [Ship("yellow")]}, pirates={"C": "S"})
-    for ship in (TRANSPORT, Ship("blue", "heavy_cruiser", 1, jump=True), Ship("green", "fighter", 2, assault=True)):
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")], "B": [Ship(owner="yellow")]}, pirates={"C": "S"})
+    for ship in (TRANSPORT, Ship("heavy_cruiser", owner="blue", range=1, jump=True), Ship("fighter", owner="green", range=2, assault=True)):
         for verdict in legal_launches(board, pieces, ship).verdicts:
             assert verdict.rule == "legal" or verdict.rule.startswith("andromeda.launch.")
             assert verdict.reason and verdict.section
@@ -206,15 +207,15 @@ def test_every_refusal_names_its_rule_reason_and_section(board):
 
 @pytest.mark.phase("andromeda.launch")
 def test_range_from_any_ship_is_the_alternative_reading(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")], "D": [Ship("yellow")]})
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")], "D": [Ship(owner="yellow")]})
     assert "C" not in legal_launches(board, pieces, TRANSPORT)
     assert "C" in legal_launches(board, pieces, TRANSPORT, variant=RULEBOOK.but(launch_range_from="any"))
 
 
 @pytest.mark.phase("andromeda.launch")
 def test_the_launch_procedure_explains_each_step(board):
-    pieces = Pieces.of(ships={"A": [Ship("blue")]})
-    cruiser = Ship("blue", "heavy_cruiser", 1, jump=True)
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")]})
+    cruiser = Ship("heavy_cruiser", owner="blue", range=1, jump=True)
     steps = tabletoolkit.phase("andromeda.launch").run(board, pieces, cruiser, "D", energy=2)
     assert [s.title for s in steps] == [
         "Choose a ship from the launch bay",
@@ -275,8 +276,8 @@ development = "spaceport"
 [adjacency]
 links = [["A", "E"], ["E", "B"], ["A", "C"], ["C", "D"], ["D", "B"]]
 """)
-    pieces = Pieces.of(ships={"A": [Ship("blue")]})
-    fighter = Ship("blue", "fighter", 2)
+    pieces = Pieces.of(ships={"A": [Ship(owner="blue")]})
+    fighter = Ship("fighter", owner="blue", range=2)
     assert legal_launches(board, pieces, fighter)["E"].rule == "andromeda.launch.no_tile"
     assert "B" in legal_launches(board, pieces, fighter)
     strict = legal_launches(board, pieces, fighter, variant=RULEBOOK.but(empty_spaces_in_paths=False))

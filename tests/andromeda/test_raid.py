@@ -3,7 +3,8 @@
 import pytest
 
 import tabletoolkit
-from tabletoolkit.andromeda.board import Board, Pieces, Ship
+from tabletoolkit.andromeda.board import Board, Pieces
+from tabletoolkit.andromeda.state import Ship
 from tabletoolkit.andromeda.pirates import PirateCard, pirate_raid, raid, raid_options
 from tabletoolkit.engine import IllegalAction, InvalidInput, run
 
@@ -123,10 +124,10 @@ def test_choosing_s_class_brings_every_s_class_pirate_in_range(board):
 
 @pytest.mark.phase("andromeda.raid")
 def test_ships_never_block_and_pirates_ignore_voyage(board):
-    ships = Pieces.of(ships={"R2": [Ship("yellow")], "R3": [Ship("blue")]}, pirates={"R1": "B"})
+    ships = Pieces.of(ships={"R2": [Ship(owner="yellow")], "R3": [Ship(owner="blue")]}, pirates={"R1": "B"})
     result = raid(board, ships, "N", CARDS)  # R1-R2-R3-N is 3 steps: beyond range 2
     assert result.raiders == ()
-    close = Pieces.of(ships={"R3": [Ship("blue"), Ship("yellow")]}, pirates={"R2": "B"})
+    close = Pieces.of(ships={"R3": [Ship(owner="blue"), Ship(owner="yellow")]}, pirates={"R2": "B"})
     result = raid(board, close, "N", CARDS)  # R2-R3-N: 2 steps, through the ships in R3
     assert result.raiders == (("R2", "B", 1),)
     assert result.pieces.pirates_in("N") == ("B",)

@@ -171,3 +171,23 @@ def test_ships_withdrawn_by_diplomacy_go_where_their_owner_sends_them():
     assert wheres == ["region:Halo", f"region:{MONOLITH}"]
     assert "yellow's transport leaves the battle for Halo" in said
     assert after.player("yellow").tactics == () and after.tactics_discard[-1] == "Bargain for Safe Passage"
+
+
+def test_one_ship_class_for_the_game_the_board_and_the_battle():
+    from tabletoolkit.andromeda import battle as battle_module, board as board_module
+    from tabletoolkit.andromeda.catalog import load_catalog
+    from tabletoolkit.andromeda.ships import apply_upgrade
+    from tabletoolkit.andromeda.state import Game, Player, Ship, fleet
+    from tabletoolkit.andromeda.table import board_ship
+
+    assert board_module.Ship is battle_module.Ship is Ship
+    catalog = load_catalog()
+    basic, upgraded = catalog.ship("heavy_cruiser", False), catalog.ship("heavy_cruiser", True)
+    game = Game((Player("red", ships=fleet("red"), upgrade_tiles=("heavy_cruiser",)),))
+    cruiser = game.player("red").ship("heavy_cruiser")
+    assert (cruiser.owner, cruiser.range, cruiser.weapons, cruiser.shields, cruiser.jump) == (
+        "red", basic.range, basic.weapons, basic.shields, "jump" in basic.abilities)
+    game, _ = apply_upgrade(game, "red", "heavy_cruiser", free_ship=False)
+    refitted = game.player("red").ship("heavy_cruiser")
+    assert (refitted.weapons, refitted.aim_bonus) == (upgraded.weapons, upgraded.aim) != (basic.weapons, basic.aim)
+    assert board_ship(game, "red", "heavy_cruiser") == refitted
