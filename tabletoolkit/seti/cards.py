@@ -329,13 +329,14 @@ class CardSupply:
     def row_cards(self) -> tuple[Card | None, ...]:
         return tuple(None if card_id is None else self.card(card_id) for card_id in self.row)
 
-    def draw(self, rng: Rng) -> tuple["CardSupply", str | None]:
+    def draw(self, rng: Rng | None) -> tuple["CardSupply", str | None]:
         """The deck's top card (reshuffling the discard pile into a new deck if the deck is empty).
 
         Inside ``drawing(source)`` the card is the source's: ``source.draw(pool)`` names one card of what is
         left (the deck, or the discard pile being reshuffled), so a whole game makes every draw a chance
         event uniform over what is left; ``rng`` then goes unused. Returns ``None`` as the card only when
-        deck and discard pile are both empty.
+        deck and discard pile are both empty. A reshuffle outside ``drawing`` needs ``rng`` (the game's own,
+        given by its caller): without one it is refused with ``InvalidInput``.
         """
         supply = self
         source = _SOURCE.get()
@@ -354,10 +355,13 @@ class CardSupply:
         if not supply.deck:
             if not supply.discard:
                 return supply, None
+            if rng is None:
+                raise InvalidInput("rng", None, "the deck is empty: reshuffling the discard pile into a new deck "
+                                   "needs the game's Rng (take_turn(..., rng=...), or drawing_with(rng))")
             supply = replace(supply, deck=rng.shuffled(supply.discard), discard=())
         return replace(supply, deck=supply.deck[1:]), supply.deck[0]
 
-    def take_from_row(self, position: int, rng: Rng) -> tuple["CardSupply", str, str | None]:
+    def take_from_row(self, position: int, rng: Rng | None) -> tuple["CardSupply", str, str | None]:
         """Take the card at ``position``; the row refills from the deck at once (S-F14).
 
         Returns the supply, the card taken and the card that replaced it (``None`` if none was left).
@@ -381,7 +385,7 @@ class CardSupply:
             raise InvalidInput("position", position, "that row position is empty")
         return replace(self, row=self.row[:position] + (None,) + self.row[position + 1:]), taken
 
-    def refill_row(self, rng: Rng) -> "CardSupply":
+    def refill_row(self, rng: Rng | None) -> "CardSupply":
         """Fill every empty place of the row from the deck, left to right (重新填满卡牌行)."""
         supply = self
         for position, card_id in enumerate(self.row):

@@ -185,11 +185,11 @@ class SetiGame:
         return replace(self, deck=supply.deck, card_row=tuple(c for c in supply.row if c is not None),
                        discard=supply.discard, reshuffles=self.reshuffles + reshuffled)
 
-    def _reshuffle_rng(self) -> Rng:
-        """The Rng a reshuffle uses when the phases run on their own: the one ``drawing_with(rng)`` gives
-        (``take_turn(..., rng=...)``), else one made from the seed and the reshuffle count. A whole game
+    def _reshuffle_rng(self) -> Rng | None:
+        """The Rng a reshuffle uses when the phases run on their own: the caller's, which ``drawing_with(rng)``
+        gives (``take_turn(..., rng=...)``); none outside it, so a reshuffle there is refused. A whole game
         (``whole_game``) draws every card as a chance event instead and never uses it."""
-        return _PHASE_RNG.get() or Rng(self.seed * 1000 + self.reshuffles + 1)
+        return _PHASE_RNG.get()
 
     def draw(self, count: int) -> tuple["SetiGame", tuple[str, ...]]:
         """Take ``count`` cards from the deck top; an empty deck reshuffles the discard pile (S-F14)."""

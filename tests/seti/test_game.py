@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from tabletoolkit import run
+from tabletoolkit import InvalidInput, Rng, run
+from tabletoolkit.seti.game import drawing_with
 from tabletoolkit.seti import Decisions, Pass, PlayCard, Scan, final_scoring, new_game, take_turn
 from tabletoolkit.seti.scan import EarthSignal, RowSignal
 from tabletoolkit.seti.missions import report_event, play_card
@@ -41,13 +42,14 @@ def first_affordable(game):
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_a_whole_game_keeps_every_card_and_ends_after_round_5(players):
     game = new_game(COLOURS[:players], seed=11)
+    rng = Rng(11)
     everything = cards_on_table(game)
     first_passes = 0
     turns = 0
     while not game.over:
         main = first_affordable(game)
         round_before, nobody_passed = game.round, not game.passed
-        steps = run(take_turn(game, main))
+        steps = run(take_turn(game, main, rng=rng))
         game = steps.result
         turns += 1
         assert cards_on_table(game) == everything
@@ -71,10 +73,20 @@ def test_an_empty_deck_reshuffles_the_discard_pile_s_f14():
     game = new_game(COLOURS[:2], seed=3)
     last, pile = game.deck[0], game.deck[1:4]
     game = replace(game, deck=(last,), discard=pile)
-    after, drawn = game.draw(3)
+    with drawing_with(Rng(5)):
+        after, drawn = game.draw(3)
     assert drawn[0] == last and sorted(drawn[1:] + after.deck) == sorted(pile)
     assert after.discard == () and after.reshuffles == 1
-    assert game.draw(3)[1] == drawn  # seeded: the same game reshuffles the same way
+    with drawing_with(Rng(5)):
+        assert game.draw(3)[1] == drawn  # the caller's seeded Rng: the same game reshuffles the same way
+
+
+def test_a_reshuffle_without_the_callers_rng_is_refused_not_made_up_from_the_seed():
+    game = new_game(COLOURS[:2], seed=3)
+    game = replace(game, deck=(), discard=game.deck[:3])
+    with pytest.raises(InvalidInput) as refused:
+        game.draw(1)
+    assert refused.value.field == "rng"
 
 
 def test_a_triggered_mission_can_fire_on_another_players_turn_s_f19():

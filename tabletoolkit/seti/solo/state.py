@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from ...engine.frozen import replace
 from typing import Any, Mapping, Sequence
 
-from ...engine.rng import Rng
 from ..game import phase_rng
 from ..player import PlayerBoard
 from ..variant import RULEBOOK, SetiVariant
@@ -138,7 +137,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         if plain.get("random_card"):
             supply, drawn = game.table.supply, []
             for _ in range(plain["random_card"]):
-                supply, card = supply.draw(phase_rng() or Rng(len(supply.discard)))
+                supply, card = supply.draw(phase_rng())
                 drawn += [card] if card else []
             game = replace(game, table=replace(game.table, supply=supply))
             you = replace(you, hand=you.hand + tuple(drawn))
