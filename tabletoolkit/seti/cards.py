@@ -255,6 +255,14 @@ def deck_of(cards: Mapping[str, Card]) -> tuple[str, ...]:
     return tuple(card_id for card_id in sorted(cards) if not cards[card_id].alien for _ in range(cards[card_id].copies))
 
 
+def game_deck(cards: Mapping[str, Card] | None = None) -> tuple[Card, ...]:
+    """The cards of the set-up deck a game deals from (``set_up`` shuffles exactly these), each copy
+    once: by default the rulebook's examples and the sample deck, 65 cards (``colour_counts`` of it gives
+    the card-row odds' colours)."""
+    cards = cards if cards is not None else game_cards()
+    return tuple(cards[card_id] for card_id in deck_of(cards))
+
+
 def colour_counts(cards: Sequence[Card]) -> dict[str, int]:
     """How many cards of each sector colour, in order of first appearance."""
     counts: dict[str, int] = {}

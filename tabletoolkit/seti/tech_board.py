@@ -84,6 +84,31 @@ class TechBoard:
             for stack in self.stacks
         ))
 
+    def _repr_svg_(self) -> str:
+        """The twelve techs in three rows (probe, telescope, computer): each stack's name, tiles left, its
+        2-point tile while the first taker has not come, its research bonus and its ability."""
+        width, height, left = 170, 92, 92
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 4 * (width + 8)}" '
+                 f'height="{len(TECH_KINDS) * (height + 8) + 8}" class="tt-seti-tech-board" font-family="sans-serif" '
+                 'font-size="11">']
+        for row, kind in enumerate(TECH_KINDS):
+            y = 8 + row * (height + 8)
+            parts.append(f'<text x="8" y="{y + height / 2 + 4}" font-weight="bold">{kind} techs</text>')
+            for column, stack in enumerate(s for s in self.stacks if s.tech.kind == kind):
+                x, tech = left + column * (width + 8), stack.tech
+                fill = {"probe": "#f3d9b1", "telescope": "#cfe0f5", "computer": "#d8efd0"}[kind]
+                parts.append(f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="{fill}" stroke="#555"/>')
+                parts.append(f'<text x="{x + 8}" y="{y + 16}" font-weight="bold">{html.escape(tech.name)}</text>')
+                parts.append(f'<text x="{x + width - 8}" y="{y + 16}" text-anchor="end">{stack.tiles} left</text>')
+                if stack.two_point:
+                    parts.append(f'<circle cx="{x + width - 16}" cy="{y + 34}" r="10" fill="#3c9a4a"/>'
+                                 f'<text x="{x + width - 16}" y="{y + 38}" text-anchor="middle" fill="white">2</text>')
+                bonus = tech.bonus.describe() if tech.bonus != Reward() else "bonus: not in the rulebook text"
+                for line, text in enumerate(_wrapped(bonus, 24)[:1] + _wrapped(tech.ability, 30)[:3]):
+                    parts.append(f'<text x="{x + 8}" y="{y + 34 + line * 14}">{html.escape(text)}</text>')
+        parts.append("</svg>")
+        return "".join(parts)
+
     def _repr_html_(self) -> str:
         cells = []
         for kind in TECH_KINDS:
@@ -94,3 +119,15 @@ class TechBoard:
             )
             cells.append(f"<tr><th>{kind}</th>{row}</tr>")
         return f"<table class='tt-seti-techs'>{''.join(cells)}</table>"
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken at spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+

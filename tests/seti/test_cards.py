@@ -105,3 +105,18 @@ def test_inside_drawing_every_card_comes_from_the_source_uniform_over_what_is_le
     assert (first, second, third, none) == (ids[1], ids[0], ids[2], None)
     assert seen == [(ids[0], ids[1]), (ids[0],), (ids[2],)]
     assert supply.deck == () and supply.discard == ()
+
+
+def test_the_game_deck_is_what_the_set_up_shuffles_65_cards():
+    from collections import Counter
+
+    from tabletoolkit.seti.cards import colour_counts, game_deck
+    from tabletoolkit.seti.setup import new_game
+
+    deck = game_deck()
+    assert len(deck) == 65
+    assert colour_counts(deck) == {"unknown": 4, "red": 19, "yellow": 15, "blue": 15, "black": 12}
+    game = new_game(["green", "orange"], seed=3)
+    dealt = list(game.deck) + list(game.card_row) + [c for s in game.end_of_round for c in s] \
+        + [c for board in game.players for c in board.hand]
+    assert Counter(dealt) == Counter(card.id for card in deck)

@@ -94,3 +94,13 @@ def test_bad_tech_files_name_the_entry():
     with pytest.raises(InvalidInput) as bad:
         load_techs('[[tech]]\nid="PT1"\nkind="probe"\nname="PT #01"\nability="a"\nbonus_source="b"\nbonus={ gold = 1 }\n')
     assert bad.value.field == "tech[0].bonus.gold"
+
+
+def test_the_tech_board_draws_its_twelve_stacks_and_the_two_point_tiles_still_on_top():
+    from tabletoolkit.seti.tech_board import TechBoard
+
+    board = TechBoard.fresh()
+    svg = board._repr_svg_()
+    assert all(f">{stack.tech.name}<" in svg for stack in board.stacks) and len(board.stacks) == 12
+    assert svg.count("<circle") == 12 and board.taken("PT1")._repr_svg_().count("<circle") == 11
+    assert "3 left" in board.taken("PT1")._repr_svg_()
