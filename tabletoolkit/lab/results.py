@@ -249,7 +249,8 @@ class SweepResult:
         """Each variant's score distribution (all seats), as box plots."""
         ax = _axes(ax)
         table = self.table
-        ax.boxplot([table[table["variant"] == v]["score"].astype(float) for v in self.variants], labels=list(self.variants))
+        ax.boxplot([table[table["variant"] == v]["score"].astype(float) for v in self.variants])
+        ax.set_xticks(range(1, len(self.variants) + 1), list(self.variants))
         ax.set_ylabel("score")
         ax.set_title(f"{self.game_id}: scores ({self.games} games per variant)")
         return ax.figure
