@@ -74,16 +74,18 @@ def tile_type(tile: str) -> str:
     return kind
 
 
-def apply_upgrade(game: Game, colour: str, tile: str | None, free_ship: bool, catalog: Catalog | None = None) -> tuple[Game, str]:
-    """Place an upgrade tile from the supply on its ship type (default: the first tile that still can
-    be placed). Each type upgrades once; with every type upgraded the upgrade does nothing. Returns the
-    game and a sentence saying what happened."""
+def apply_upgrade(game: Game, colour: str, tile: str | None, free_ship: bool | None, catalog: Catalog | None = None) -> tuple[Game, str]:
+    """Place upgrade ``tile`` from the supply on its ship type (工业轨道: any ship-upgrade tile) and, when one
+    of that type is still unbuilt, build it free if ``free_ship`` (only if you want, A-F10). Each type
+    upgrades once; with every type upgraded the upgrade does nothing (then ``tile`` may be None). Returns
+    the game and a sentence saying what happened."""
     catalog = catalog or load_catalog()
     player = game.player(colour)
     placeable = [t for t in player.upgrade_tiles if tile_type(t) not in player.upgrades]
     if not placeable:
         return game, f"Every ship type {colour} has a tile for is upgraded: this upgrade does nothing."
-    tile = placeable[0] if tile is None else tile
+    if tile is None:
+        raise InvalidInput("upgrade", None, f"name the upgrade tile {colour} places: one of {placeable}")
     kind = tile_type(tile)
     if tile not in player.upgrade_tiles:
         raise IllegalAction("andromeda.ships.no_tile", f"{colour} has no {tile} upgrade tile in the supply "
@@ -99,6 +101,8 @@ def apply_upgrade(game: Game, colour: str, tile: str | None, free_ship: bool, ca
     which = "its faction's unique tile" if tile.startswith("faction:") else "the neutral tile"
     text = f"{colour} places {which} on the {kind}: every {kind} now has range {spec.range}, weapons {spec.weapons}, aim +{spec.aim}."
     unbuilt = [s for s in player.ships if s.kind == kind and s.where == "supply"]
+    if unbuilt and free_ship is None:
+        raise InvalidInput("free_ship", None, f"a {kind} is still unbuilt: say whether {colour} builds it free (True or False)")
     if unbuilt and free_ship:
         player = player.with_ship(replace(unbuilt[0], where="bay"))
         text += f" A {kind} was still unbuilt: {unbuilt[0].id} is built free into the launch bay."

@@ -276,12 +276,10 @@ class Game:
     when a figure returns to its card (A-R11)."""
     teams: tuple[tuple[str, str], ...] = ()
     """2v2 (可选规则 · 2v2 模式): colour -> team; empty when every player plays for themselves."""
-    defer_track_choices: bool = False
-    """True in a whole game: a track step onto a space that leaves its player a choice (an upgrade tile and the
-    free ship, an exploration token, drawing up to a raised hand limit) stops there and is owed
-    (``owed_track_steps``), so the player decides it as a decision of its own; False: the phase's arguments decide."""
     owed_track_steps: tuple[tuple[str, str, int], ...] = ()
-    """Track steps still to take, each (colour, track, spaces), the first onto a space with a choice."""
+    """Track steps still to take, each (colour, track, spaces), the first onto a space where its player
+    chooses (an upgrade tile and the free ship, an exploration token, drawing up to a raised hand limit):
+    ``tracks.advance_track`` stops there rather than choose for them."""
 
     def player(self, colour: str) -> Player:
         return _named(self.players, "colour", colour, "colour", "no such player")

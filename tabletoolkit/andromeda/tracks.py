@@ -36,35 +36,37 @@ __all__ = ["advance_track", "choice_at", "track_vp", "track_table"]
 @register_phase("andromeda.tracks", title="Advance on a progress track", section=SECTION,
                 notebook="andromeda_tracks_and_events.ipynb")
 def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catalog: Catalog | None = None,
-                  variant: AndromedaVariant = RULEBOOK, exploration_pick: int = 0, upgrade: str | None = None,
-                  free_ship: bool = True, draw_to_limit: bool = True, rng: Rng | None = None, decided: bool = False) -> Procedure:
+                  variant: AndromedaVariant = RULEBOOK, exploration_pick: int | None = None, upgrade: str | None = None,
+                  free_ship: bool | None = None, draw_to_limit: bool | None = None, rng: Rng | None = None) -> Procedure:
     """Move ``colour``'s marker ``spaces`` up ``track``, resolving each space reached.
 
-    ``exploration_pick`` is the index of the token taken from a science stack (looked at secretly);
-    ``upgrade`` the upgrade tile placed on an industry upgrade space (a ship type for a neutral tile,
-    ``"faction:<type>"`` for the faction's own; the first placeable tile when not given); ``free_ship`` whether to build that type free when one is unbuilt;
-    ``draw_to_limit`` whether to draw up to a raised hand limit at once (the text says you may).
-    In a game that defers track choices (``Game.defer_track_choices``), a step onto a space with a choice
-    stops and is owed (``Game.owed_track_steps``) unless it is the first step and its choice is given
-    (``decided=True`` says the defaults given are the decision).
+    A space with a choice (``choice_at``) is decided by the player, never for them: the arguments give the
+    decision for the first such space reached — ``upgrade`` the upgrade tile placed on an industry upgrade
+    space (a ship type for a neutral tile, ``"faction:<type>"`` for the faction's own) and ``free_ship``
+    whether to build that type free when one is unbuilt (A-F10); ``exploration_pick`` the index of the
+    token kept from a science stack (looked at secretly: 任意拿取 1 个); ``draw_to_limit`` whether to draw up
+    to a raised hand limit at once (the text says you may). A step onto a space whose choice is not given
+    (or onto a second one) stops there and is owed (``Game.owed_track_steps``: colour, track, spaces left);
+    calling again with the owed (colour, track, spaces) and the choice takes it.
     """
     catalog = catalog or load_catalog()
     if track not in TRACKS:
         raise InvalidInput("track", track, f"one of {TRACKS}")
-    if not isinstance(spaces, int) or spaces < 1:
+    if isinstance(spaces, bool) or not isinstance(spaces, int) or spaces < 1:
         raise InvalidInput("spaces", spaces, "advance at least 1 space")
     chosen = False
-    for name, value, default, home in (("upgrade", upgrade, None, "industry"), ("exploration_pick", exploration_pick, 0, "science"),
-                                       ("free_ship", free_ship, True, "industry"), ("draw_to_limit", draw_to_limit, True, "civilization")):
-        if value != default and track != home:
+    for name, value, home in (("upgrade", upgrade, "industry"), ("exploration_pick", exploration_pick, "science"),
+                              ("free_ship", free_ship, "industry"), ("draw_to_limit", draw_to_limit, "civilization")):
+        if value is not None and track != home:
             raise InvalidInput(name, value, f"a choice for the {home} track's special spaces, not {track}'s")
-        chosen = chosen or value != default
-    chosen = chosen or decided
+        chosen = chosen or value is not None
+    if game.owed_track_steps and game.owed_track_steps[0] == (colour, track, spaces):
+        game = replace(game, owed_track_steps=game.owed_track_steps[1:])     # the owed step, taken now
     board = catalog.track(track)
     for done in range(spaces):
         player = game.player(colour)
         here = player.track(track)
-        if game.defer_track_choices and here < board.top and choice_at(track, here + 1, catalog) and (done or not chosen):
+        if here < board.top and choice_at(track, here + 1, catalog) and not chosen:
             owed = game.owed_track_steps + ((colour, track, spaces - done),)
             game = replace(game, owed_track_steps=owed)
             yield Step("A choice on the track", f"{colour}'s next step on {track} reaches space {here + 1}, where they choose "
@@ -84,6 +86,8 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
                          f"{colour} owns will score at this level at the end.")
         yield Step(f"{track}: space {space}", " ".join(notes), SPECIFIC[track], game,
                    {"track": track, "space": space, "icons": board.special_at(space)})
+        if choice_at(track, space, catalog):
+            chosen = False                                  # the choice given is spent on this space
         if space in board.exploration:
             game = yield from _exploration(game, colour, space, exploration_pick)
         if space in board.upgrades:
@@ -99,6 +103,8 @@ def advance_track(game: Game, colour: str, track: str, spaces: int = 1, *, catal
             player = game.player(colour)
             new_limit = hand_limit(player, variant, catalog)
             drawn: tuple[str, ...] = ()
+            if draw_to_limit is None:
+                raise InvalidInput("draw_to_limit", None, "say whether to draw up to the raised hand limit (True or False)")
             if draw_to_limit:
                 game, drawn = draw_tactics(game, colour, max(0, new_limit - len(player.tactics)), rng)
             how = (f"they draw {len(drawn)} tactics card(s) up to it at once" if draw_to_limit
@@ -129,13 +135,13 @@ def _one(track: str):
     return Goods.of({track: 1})
 
 
-def _exploration(game: Game, colour: str, space: int, pick: int) -> Procedure:
+def _exploration(game: Game, colour: str, space: int, pick: int | None) -> Procedure:
     stacks = dict(game.exploration_stacks)
     stack = stacks.get(space, ())
     if not stack:
         yield Step("Exploration stack empty", "No exploration token is left on this space.", SPECIFIC["science"], game)
         return game
-    if not isinstance(pick, int) or not 0 <= pick < len(stack):
+    if isinstance(pick, bool) or not isinstance(pick, int) or not 0 <= pick < len(stack):
         raise InvalidInput("exploration_pick", pick, f"the index of one of the {len(stack)} tokens in the stack")
     token = stack[pick]
     stacks[space] = stack[:pick] + stack[pick + 1:]

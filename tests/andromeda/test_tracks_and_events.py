@@ -47,19 +47,22 @@ def test_supremacy_token_for_the_first_then_2_vp():
 
 @pytest.mark.phase("andromeda.tracks")
 def test_industry_upgrade_builds_the_free_ship_only_if_unbuilt_and_wanted():
-    upgraded = run(advance_track(game(industry=3), "red", "industry", upgrade="fighter")).result
+    upgraded = run(advance_track(game(industry=3), "red", "industry", upgrade="fighter", free_ship=True)).result
     red = upgraded.player("red")
     assert red.upgrades == ("fighter",) and red.ship("fighter").where == "bay"
     declined = run(advance_track(game(industry=3), "red", "industry", upgrade="fighter", free_ship=False)).result
     assert declined.player("red").ship("fighter").where == "supply"
     again = replace(upgraded, players=tuple(replace(p, tracks=Goods.of(industry=7)) for p in upgraded.players))
     with pytest.raises(IllegalAction) as refused:                     # each type upgrades once, whichever tile
-        run(advance_track(again, "red", "industry", upgrade="faction:fighter"))
+        run(advance_track(again, "red", "industry", upgrade="faction:fighter", free_ship=False))
     assert refused.value.rule == "andromeda.ships.upgrade_taken"
     with pytest.raises(IllegalAction) as refused:
-        run(advance_track(again, "red", "industry", upgrade="fighter"))
+        run(advance_track(again, "red", "industry", upgrade="fighter", free_ship=False))
     assert refused.value.rule == "andromeda.ships.no_tile"
-    faction = run(advance_track(game(industry=3), "red", "industry", upgrade="faction:fighter")).result
+    with pytest.raises(InvalidInput) as unsaid:                         # the free ship is asked for, never assumed
+        run(advance_track(game(industry=3), "red", "industry", upgrade="fighter"))
+    assert unsaid.value.field == "free_ship"
+    faction = run(advance_track(game(industry=3), "red", "industry", upgrade="faction:fighter", free_ship=True)).result
     assert faction.player("red").upgrades == ("fighter",) and "fighter" in faction.player("red").upgrade_tiles
 
 
@@ -77,7 +80,7 @@ def test_once_every_type_is_upgraded_upgrades_do_nothing():
 def test_civilization_hand_limit_draws_up_to_it_at_once():
     start = game(civilization=3)
     start = start.with_player(replace(start.player("red"), tactics=("Automation",)))
-    result = run(advance_track(start, "red", "civilization")).result
+    result = run(advance_track(start, "red", "civilization", draw_to_limit=True)).result
     assert len(result.player("red").tactics) == 6
     declined = run(advance_track(start, "red", "civilization", draw_to_limit=False)).result
     assert declined.player("red").tactics == ("Automation",)
@@ -210,10 +213,19 @@ def test_a_choice_for_another_tracks_spaces_is_refused():
 
 
 @pytest.mark.phase("andromeda.tracks")
-def test_a_game_that_defers_track_choices_stops_before_a_space_with_a_choice():
-    start = replace(game(industry=2), defer_track_choices=True)
-    owed = run(advance_track(start, "red", "industry", 3)).result
+def test_a_track_step_onto_a_space_with_a_choice_stops_there_rather_than_choose():
+    # The upgrade tile, the free ship, the exploration token and drawing to a raised limit are the player's:
+    # a step reaching one without the choice stops there and is owed (it took the first tile and built the
+    # free ship, token 0, and drew, before).
+    owed = run(advance_track(game(industry=2), "red", "industry", 3)).result
     assert owed.player("red").track("industry") == 3 and owed.owed_track_steps == (("red", "industry", 2),)   # 4 is an upgrade space
-    chosen = run(advance_track(replace(owed, owed_track_steps=()), "red", "industry", 2, upgrade="fighter", free_ship=False)).result
+    assert owed.player("red").upgrades == () and owed.player("red").ship("fighter").where == "supply"
+    science = CATALOG.track("science").exploration[0]
+    looked = run(advance_track(game(science=science - 1), "red", "science")).result
+    assert looked.player("red").exploration == () and looked.owed_track_steps == (("red", "science", 1),)
+    civilization = next(space for space, _ in CATALOG.track("civilization").hand_limits)
+    drawn = run(advance_track(game(civilization=civilization - 1), "red", "civilization")).result
+    assert drawn.player("red").tactics == () and drawn.owed_track_steps == (("red", "civilization", 1),)
+    chosen = run(advance_track(owed, "red", "industry", 2, upgrade="fighter", free_ship=False)).result      # the owed step, taken
     assert chosen.player("red").track("industry") == 5 and chosen.player("red").upgrades == ("fighter",)
     assert chosen.player("red").ship("fighter").where == "supply" and chosen.owed_track_steps == ()
