@@ -237,10 +237,13 @@ class External:
 
 
 FreeAction = Convert | BuyCard | Tuck | Corner | CompleteMission | Move | PlaceData | External
+FREE_ACTIONS = (Convert, BuyCard, Tuck, Corner, CompleteMission, Move, PlaceData, External)
 
 
 def take_free_action(game: SetiGame, colour: str, action: FreeAction) -> tuple[SetiGame, str]:
     """One free action for ``colour``, refused outside their own turn."""
+    if not isinstance(action, FREE_ACTIONS):
+        raise InvalidInput("action", action, "a free action: " + ", ".join(kind.__name__ for kind in FREE_ACTIONS))
     _own_turn(game, colour)
     return action.apply(game, colour)
 

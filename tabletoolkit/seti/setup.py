@@ -54,6 +54,8 @@ def set_up(
     """Set up a game for ``colours`` in clockwise seat order (1–4; one player is the solo game's
     human, whose rival ``solo`` adds). Data defaults to the shipped files; the solar system and the
     sectors come from their modules (pass ``None`` to leave one out)."""
+    if isinstance(colours, (str, bytes)) or not isinstance(colours, Sequence):
+        raise InvalidInput("colours", colours, 'a sequence of 1 to 4 player colours, e.g. ["green", "orange"]')
     colours = tuple(colours)
     if not 1 <= len(colours) <= 4 or len(set(colours)) != len(colours) or not all(isinstance(c, str) and c for c in colours):
         raise InvalidInput("colours", colours, "1 to 4 different player colours")

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from ..engine.frozen import replace
 from typing import Callable, Sequence
 
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
-from .free_actions import FreeAction, free_actions
+from .free_actions import FREE_ACTIONS, FreeAction, free_actions
 from ..engine.rng import Rng
 from .game import Decisions, Option, SetiGame, advance_rotation, drawing_with, next_disc
 from .main_actions import scan_option, CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal, planet_signal
@@ -80,6 +80,7 @@ class OtherAction:
 
 
 MainAction = PlayCard | Research | Pass | Launch | Orbit | Land | Scan | Analyze | OtherAction
+MAIN_ACTIONS = (PlayCard, Research, Pass, Launch, Orbit, Land, Scan, Analyze, OtherAction)
 
 
 def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
@@ -366,6 +367,14 @@ def take_turn(
     if rng is not None:
         with drawing_with(rng):
             return (yield from take_turn(game, main, free, after, decisions, rotate=rotate))
+    if not isinstance(main, MAIN_ACTIONS):
+        raise InvalidInput("main", main, "a main action: " + ", ".join(kind.__name__ for kind in MAIN_ACTIONS))
+    for name, actions in (("free", free), ("after", after)):
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, Sequence):
+            raise InvalidInput(name, actions, "a sequence of free actions (possibly empty)")
+        for action in actions:
+            if not isinstance(action, FREE_ACTIONS):
+                raise InvalidInput(name, action, "a free action: " + ", ".join(kind.__name__ for kind in FREE_ACTIONS))
     decisions = decisions or Decisions()
     if game.over:
         raise IllegalAction("seti.turn.over", "the game is over.", "游戏结束")

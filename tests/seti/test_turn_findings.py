@@ -16,7 +16,7 @@ from tabletoolkit.seti.probes import launch_probe
 from tabletoolkit.seti.rewards import Reward
 from tabletoolkit.seti.scoring import with_holdings
 from tabletoolkit.seti.solar import Probe
-from tabletoolkit.seti.turns import Orbit, PlayCard, legal_main_actions
+from tabletoolkit.seti.turns import Orbit, Pass, PlayCard, legal_main_actions
 from tabletoolkit.seti.variant import RULEBOOK
 
 COLOURS = ("green", "orange")
@@ -136,3 +136,26 @@ def test_a_reshuffle_inside_a_turn_uses_the_rng_the_caller_gives():
     order = (pile[2], pile[0], pile[1])
     after = run(take_turn(game, Pass(), free=[BuyCard(None)], rng=Rng.forced([order]))).result
     assert order[0] in after.player("green").hand and after.deck == order[1:]
+
+
+@pytest.mark.parametrize("main, free, field", [
+    (None, (), "main"), ("pass", (), "main"), (Pass(), "BuyCard", "free"), (Pass(), (None,), "free"),
+])
+def test_a_turn_of_no_actions_is_refused_naming_what_is_wrong(main, free, field):
+    game = new_game(COLOURS, seed=4)
+    with pytest.raises(InvalidInput) as refused:
+        run(take_turn(game, main, free))
+    assert refused.value.field == field
+
+
+def test_a_free_action_that_is_none_is_refused_with_invalid_input():
+    from tabletoolkit.seti.free_actions import take_free_action
+
+    with pytest.raises(InvalidInput):
+        take_free_action(new_game(COLOURS, seed=4), "green", None)
+
+
+def test_one_string_is_no_list_of_player_colours():
+    with pytest.raises(InvalidInput) as refused:
+        new_game("red")
+    assert refused.value.field == "colours"
