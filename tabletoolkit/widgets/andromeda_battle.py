@@ -4,7 +4,8 @@ deciding die, the rerolled die, roll-off odds and the battle stepper. Thin views
 CSS hooks (for the browser tests): ``tt-battle-explorer``, ``tt-dice``, ``tt-aim``, ``tt-energy``,
 ``tt-team``, ``tt-team-mode``, ``tt-add-side``, ``tt-remove-side``, ``tt-battle-odds-result``,
 ``tt-deciding-die``, ``tt-heat-map``, ``tt-heat-map-result``, ``tt-reroll``, ``tt-reroll-result``,
-``tt-start-player``, ``tt-start-player-result``.
+``tt-start-player``, ``tt-start-player-result``; the designer's panel (``battle_odds_designer``) adds the variant
+controls' ``tt-variant-…`` hooks.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..andromeda.battle import load_battle_example
 from ..andromeda.odds import battle_odds, start_player_odds, team_roll_off_odds
 from ..andromeda.variant import RULEBOOK, AndromedaVariant
 from ..engine import InvalidInput, run
+from ..engine.numbers import percent_text, probability_text
 from ..prob import latex_fraction, rerolled_die
 from ..prob.battle import describe_side
 from .stepper import Stepper
@@ -68,7 +70,8 @@ class BattleOddsExplorer(widgets.VBox):
         self.variant = variant
         self._quiet = False
         self.rows_box = widgets.VBox()
-        self.team_mode = widgets.Checkbox(value=False, description="2v2 team mode (teammates pool their dice)", indent=False)
+        self.team_mode = widgets.Checkbox(value=False, description="2v2 team mode (teammates pool their dice)", indent=False,
+                                         layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.add_button = widgets.Button(description="Add participant", icon="plus")
         self.remove_button = widgets.Button(description="Remove last", icon="minus")
         self.result = widgets.HTMLMath()
@@ -83,15 +86,24 @@ class BattleOddsExplorer(widgets.VBox):
         self.rows: list[ParticipantRow] = []
         for name, dice, aim, energy in participants:
             self._append(ParticipantRow(name, dice, aim, energy, variant))
+        self.heading = widgets.HTML()
         super().__init__([
-            widgets.HTML("<b>Participants</b> (dice from weapons and developments; energy buys +1 die each; the cap is 6)"),
+            self.heading,
             self.rows_box,
-            widgets.HBox([self.add_button, self.remove_button, self.team_mode]),
+            widgets.HBox([self.add_button, self.remove_button, self.team_mode], layout=widgets.Layout(flex_flow="row wrap")),
             self.result,
             self.breakdown,
         ])
         self.add_class("tt-battle-explorer")
         self._refresh_rows()
+
+    def set_variant(self, variant: AndromedaVariant) -> None:
+        """Recompute under another variant (its caps bound the sliders); one recompute."""
+        with self._one_recompute():
+            self.variant = variant
+            for row in self.rows:
+                row.dice.max = row.energy.max = variant.dice_cap
+                row.aim.max = variant.aim_cap
 
     def _append(self, row: ParticipantRow) -> None:
         for control in (row.dice, row.aim, row.energy, row.team):
@@ -167,6 +179,8 @@ class BattleOddsExplorer(widgets.VBox):
         return names, sides
 
     def recompute(self) -> None:
+        self.heading.value = (f"<b>Participants</b> (dice from weapons and developments; energy buys +1 die each; at most "
+                              f"{self.variant.dice_cap} dice, aim at most {self.variant.aim_cap})")
         names, sides = self.sides()
         if len(sides) < 2:
             self.result.value = "<p class='tt-note'>A battle needs two or more opposing sides: put someone on another team.</p>"
@@ -199,55 +213,76 @@ def odds_table(odds) -> str:
         colour = _BAR_COLOURS[index % len(_BAR_COLOURS)]
         rows.append(
             f"<tr><td>{html.escape(name)}</td><td>{describe_side(side)}</td>"
-            f"<td class='tt-fraction'>{p}</td><td>{float(p):.2%}</td>"
+            f"<td class='tt-fraction'>{p}</td><td>{percent_text(p)}</td>"
             f"<td><div style='background:{colour};height:12px;width:{float(p) * 200:.1f}px'></div></td></tr>"
         )
     rows.append(
         f"<tr><td>no winner</td><td>tie for first: everyone loses</td><td class='tt-fraction'>{odds.no_winner}</td>"
-        f"<td>{float(odds.no_winner):.2%}</td><td></td></tr>"
+        f"<td>{percent_text(odds.no_winner)}</td><td></td></tr>"
     )
     notes = "".join(f"<p class='tt-note'>{html.escape(n)}</p>" for n in odds.notes)
     return (
-        "<table class='tt-odds-table'><tr><th>side</th><th>dice@aim</th><th>P(win), exact</th><th>≈</th><th></th></tr>"
+        "<table class='tt-odds-table'><tr><th>side</th><th>dice at aim</th><th>P(win), exact</th><th>≈ percent</th><th></th></tr>"
         + "".join(rows) + f"</table>{notes}"
     )
 
 
 def deciding_die_svg(odds) -> str:
-    """Stacked bars: each side's win split by the die position that decided it."""
+    """Stacked bars: each side's win split by the die position that decided it; below, the same as a table with one
+    row per die position and one column per side (so four sides and twelve pooled dice still fit their box)."""
     rows = odds.by_deciding_die
     depth = max((i + 1 for row in rows for i, p in enumerate(row) if p), default=1)
     shades = ["#1b5e20", "#388e3c", "#66bb6a", "#a5d6a7", "#c8e6c9", "#e8f5e9"]
-    height = 30 + 26 * len(rows)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height + 24}" font-family="sans-serif" font-size="12">']
-    out.append('<text x="4" y="16" font-weight="bold">Which die decided the win (1 = the highest die)</text>')
+    left = 16 + 8 * max(len(name) for name in odds.names)   # room for the longest side name, never cut
+    bar = 420
+    height = 30 + 30 * len(rows)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + bar + 16}" height="{height + 26}" '
+           f'viewBox="0 0 {left + bar + 16} {height + 26}" style="max-width:100%" font-family="sans-serif" font-size="14">']
+    out.append('<text x="4" y="18" font-weight="bold">Which die decided the win (1 = the highest die)</text>')
     for index, (name, row) in enumerate(zip(odds.names, rows)):
-        y = 28 + 26 * index
-        out.append(f'<text x="4" y="{y + 14}">{html.escape(name[:24])}</text>')
-        x = 180.0
+        y = 30 + 30 * index
+        out.append(f'<text x="4" y="{y + 15}">{html.escape(name)}</text>')
+        x = float(left)
         for position, p in enumerate(row[:depth]):
-            width = float(p) * 440
+            width = float(p) * bar
             if width <= 0:
                 continue
             shade = shades[min(position, len(shades) - 1)]
-            out.append(f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="18" fill="{shade}"><title>die {position + 1}: {p}</title></rect>')
-            if width > 18:
-                out.append(f'<text x="{x + width / 2:.1f}" y="{y + 13}" text-anchor="middle" fill="white" font-size="10">{position + 1}</text>')
+            ink = "white" if position < 2 else "black"
+            out.append(f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="20" fill="{shade}"><title>die {position + 1}: '
+                       f'{probability_text(p)}</title></rect>')
+            if width > 20:
+                out.append(f'<text x="{x + width / 2:.1f}" y="{y + 15}" text-anchor="middle" fill="{ink}" font-size="13">{position + 1}</text>')
             x += width
-    legend = " ".join(f"die {d + 1}" for d in range(min(depth, 6)))
-    out.append(f'<text x="180" y="{height + 14}" fill="#555">bar length = P(win); shades from dark to light: {legend}</text>')
+    legend = ", ".join(f"die {d + 1}" for d in range(min(depth, len(shades))))
+    out.append(f'<text x="4" y="{height + 16}" fill="#555" font-size="13">bar length = P(win); dark to light: {legend}</text>')
     out.append("</svg>")
-    table = "".join(
-        f"<tr><td>{html.escape(name)}</td>" + "".join(f"<td>{p}</td>" for p in row[:depth]) + "</tr>"
-        for name, row in zip(odds.names, rows)
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in odds.names)
+    body = "".join(
+        f"<tr><th>die {d + 1}</th>" + "".join(
+            f"<td>{percent_text(row[d])}<br><small class='tt-fraction'>{row[d]}</small></td>" if d < len(row) and row[d]
+            else "<td>—</td>" for row in rows) + "</tr>"
+        for d in range(depth)
     )
-    head = "".join(f"<th>die {d + 1}</th>" for d in range(depth))
-    return "".join(out) + f"<table class='tt-deciding-table'><tr><th>side</th>{head}</tr>{table}</table>"
+    return ("".join(out) + "<div style='max-width:100%;overflow-x:auto'><table class='tt-deciding-table' style='table-layout:auto'>"
+            f"<tr><th>decided by</th>{head}</tr>{body}</table></div>")
 
 
 def battle_odds_explorer(participants=EXAMPLE, variant: AndromedaVariant = RULEBOOK) -> BattleOddsExplorer:
     """Controls per participant and the live exact odds (default: the rulebook's battle example)."""
     return BattleOddsExplorer(participants, variant)
+
+
+def battle_odds_designer(participants=EXAMPLE, names=("dice_cap", "aim_cap", "team_dice_cap")) -> widgets.VBox:
+    """Change a rule, watch the odds follow: the variant controls (``widgets.exercise``) over the battle constants
+    ``names`` and a battle-odds explorer recomputed under the chosen variant. ``.controls`` and ``.explorer``."""
+    from .exercise import variant_controls
+
+    explorer = BattleOddsExplorer(participants, RULEBOOK)
+    controls = variant_controls(RULEBOOK, on_change=explorer.set_variant, names=names)
+    box = widgets.VBox([controls, explorer])
+    box.controls, box.explorer = controls, explorer
+    return box
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,7 +299,7 @@ def heat_map_svg(opponents: list[tuple[int, int]], variant: AndromedaVariant = R
     cell, left, top = 64, 70, 40
     width = left + cell * variant.dice_cap + 10
     height = top + cell * variant.aim_cap + 30
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12" class="tt-heat">']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="14" class="tt-heat">']
     against = ", ".join(f"{d}@{a}" for d, a in opponents)
     out.append(f'<text x="4" y="16" font-weight="bold">P(you win) against {html.escape(against)}</text>')
     for dice in range(1, variant.dice_cap + 1):
@@ -278,7 +313,7 @@ def heat_map_svg(opponents: list[tuple[int, int]], variant: AndromedaVariant = R
             shade = int(255 - float(p) * 200)
             colour = f"rgb({shade},{shade},255)"
             ink = "white" if p > Fraction(1, 2) else "black"
-            out.append(f'<rect x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" fill="{colour}"><title>{dice} dice, aim {aim}: {p}</title></rect>')
+            out.append(f'<rect x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" fill="{colour}"><title>{dice} dice, aim {aim}: {probability_text(p)}</title></rect>')
             out.append(f'<text x="{x + cell / 2 - 1}" y="{y + cell / 2 + 4}" text-anchor="middle" fill="{ink}">{float(p):.0%}</text>')
     out.append(f'<text x="4" y="{height - 8}" fill="#555">darker = more likely; hover a cell for the exact fraction</text>')
     out.append("</svg>")
@@ -316,8 +351,9 @@ class HeatMapExplorer(widgets.VBox):
         best = self.grid[(self.variant.dice_cap, self.variant.aim_cap)]
         one_die = self.grid[(1, 1)]
         self.result.value = (
-            f"<p>With 1 die at aim 1 you win with probability <b class='tt-fraction'>{one_die}</b>; "
-            f"with {self.variant.dice_cap} dice at aim {self.variant.aim_cap}, <b class='tt-fraction'>{best}</b>.</p>"
+            f"<p>With 1 die at aim 1 you win with probability <b class='tt-fraction'>{one_die}</b> ≈ {percent_text(one_die)}; "
+            f"with {self.variant.dice_cap} dice at aim {self.variant.aim_cap}, <b class='tt-fraction'>{best}</b> "
+            f"≈ {percent_text(best)}.</p>"
         )
 
 
@@ -350,7 +386,7 @@ class RerollExplorer(widgets.VBox):
         finite = rerolled_die(aim, rerolls=rerolls)
         limit = rerolled_die(aim)
         cells = "".join(
-            f"<tr><td>{v}</td><td>{finite[v]}</td><td>{limit[v]}</td></tr>" for v in range(1, 7)
+            f"<tr><td>{v}</td><td>{probability_text(finite[v])}</td><td>{probability_text(limit[v])}</td></tr>" for v in range(1, 7)
         )
         self.result.value = (
             f"<p>Aim {aim}, at most {rerolls} rerolls: a face at or above the aim has probability "
@@ -377,7 +413,8 @@ class StartPlayerExplorer(widgets.VBox):
         self.variant = variant
         self._quiet = False
         self.players = widgets.IntSlider(value=players, min=2, max=4, description="players")
-        self.teams = widgets.Checkbox(value=teams, description="2v2: teams pool their dice", indent=False)
+        self.teams = widgets.Checkbox(value=teams, description="2v2: teams pool their dice", indent=False,
+                                      layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.players.add_class("tt-start-player")
         self.teams.add_class("tt-start-teams")
         self.result = widgets.HTMLMath()
@@ -405,12 +442,12 @@ class StartPlayerExplorer(widgets.VBox):
             self.players.disabled = False
             odds = start_player_odds(self.players.value, self.variant)
             who = f"{self.players.value} players roll {odds.dice} dice each"
-        ties = ", ".join(f"{m} tied: {p}" for m, p in odds.tie_sizes.items() if m > 1)
+        ties = ", ".join(f"{m} tied: {probability_text(p)}" for m, p in odds.tie_sizes.items() if m > 1)
         self.result.value = (
             f"<p>{who}. The first roll has a clear winner with probability "
-            f"<b class='tt-fraction'>{odds.decided_first_roll}</b> ≈ {float(odds.decided_first_roll):.4%} "
+            f"<b class='tt-fraction'>{odds.decided_first_roll}</b> ≈ {percent_text(odds.decided_first_roll)} "
             f"(ties for first: {ties}). Tied {'teams' if self.teams.value else 'players'} roll again (A-R1): "
-            f"each starts with probability <b class='tt-fraction'>{odds.seats[0]}</b>; expected rolls "
+            f"each starts with probability <b class='tt-fraction'>{odds.seats[0]}</b> ≈ {percent_text(odds.seats[0])}; expected rolls "
             f"≈ {float(odds.expected_rolls):.6f}.</p>"
         )
 

@@ -147,3 +147,37 @@ def test_the_team_roll_off_recomputes_once():
     explorer.teams.value = True
     assert len(calls) == 1 and explorer.players.value == 4
     assert str(team_roll_off_odds().decided_first_roll) in explorer.result.value
+
+
+def test_the_deciding_die_table_has_a_row_per_die_and_a_column_per_side_so_four_sides_fit():
+    from tabletoolkit.widgets.andromeda_battle import deciding_die_svg
+
+    odds = battle_odds([[(6, 1), (6, 1)], [(6, 1), (6, 1)], (3, 1), (2, 1)],
+                       names=["team 1: yellow + blue", "team 2: green + purple", "pirate", "side 4"])
+    shown = deciding_die_svg(odds)
+    table = shown.split("<table class='tt-deciding-table'", 1)[1]
+    assert table.count("<tr>") == 1 + max(len(row) for row in odds.by_deciding_die if any(row))  # heading + die rows
+    assert table.count("<th>team 1: yellow + blue</th>") == 1                                     # names whole
+    assert ">team 2: green + purple</text>" in shown                                              # never cut in the bars
+    assert "max-width:100%" in shown
+    first = odds.by_deciding_die[0][0]
+    assert f"<small class='tt-fraction'>{first}</small>" in table                               # fraction and percent
+
+
+def test_team_mode_label_is_never_truncated():
+    explorer = battle_odds_explorer()
+    assert explorer.team_mode.layout.width == "auto" and explorer.team_mode.style.description_width == "initial"
+
+
+def test_the_designer_panel_recomputes_the_odds_under_a_changed_cap():
+    from tabletoolkit.widgets.andromeda_battle import battle_odds_designer
+
+    designer = battle_odds_designer()
+    designer.explorer.rows[0].energy.value = 2                       # 6 dice + 2 energy: 8 asked
+    assert "8 dice capped to 6" in designer.explorer.result.value
+    designer.controls.set("dice_cap", 8)
+    roomy = RULEBOOK.but(dice_cap=8)
+    assert designer.explorer.variant == roomy and designer.explorer.rows[0].dice.max == 8
+    expected = battle_odds([(8, 3), (5, 2), (3, 1)], variant=roomy)
+    assert fraction_cells(designer.explorer.result.value)[0] == str(expected.wins[0])
+    assert "at most 8 dice" in designer.explorer.heading.value
