@@ -1,20 +1,25 @@
 """Views over the SETI game phases: gold tiles explored, milestones for a score change, the Mariner 10
-mission driven by visits, the tech board drawn, and picking a whole game's option by its words. Every
-number comes from ``tabletoolkit.seti``."""
+mission driven by visits, the tech board drawn, a whole game's option picked by its words, and a table
+whose rules the class changes. Every number comes from ``tabletoolkit.seti``."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import ipywidgets as widgets
 
 from ..engine.errors import InvalidInput
+from ..engine.game import new_game as new_whole_game
 from ..engine.steps import result_of, run
 from ..seti import Decisions, new_game
 from ..seti.milestones import crossed
 from ..seti.missions import play_card, report_event
 from ..seti.scoring import gold_lines, with_holdings
+from ..seti.variant import RULEBOOK, SetiVariant
+from .table import Table
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 RIVALS = ("orange", "blue", "purple")
@@ -223,48 +228,39 @@ def tech_board_svg(board, first_tech_vp: int = 2) -> str:
     return "".join(parts)
 
 
-class Prediction(widgets.VBox):
-    """A predict-then-reveal exercise: the learner commits to one answer, then **Reveal** shows the right one
-    and why. The answer and its explanation come from the library (the caller computes them); the view only
-    holds back the reveal until a guess is made and says whether the guess was right.
+class RuleTable(widgets.VBox):
+    """A change-a-rule task at the table: the "change a rule" panel (``widgets.exercise.variant_controls``)
+    over some of the SETI variant's constants, above a table playing ``tt.new_game(game, variant=…)``; every
+    change deals a new game under the changed rules (the same seed, so the deal compares).
 
-    Hooks: ``tt-predict`` (the box, plus ``css``), ``tt-predict-question``, ``tt-predict-choices``,
-    ``tt-predict-reveal``, ``tt-predict-answer``.
+    ``.controls`` is the panel, ``.table`` the table on show, ``.variant`` its game's variant.
     """
 
-    def __init__(self, question: str, choices: list[str], answer: str, explanation: str, css: str | None = None):
-        if answer not in choices:
-            raise InvalidInput("answer", answer, f"one of the choices {choices}")
-        self.right = answer
-        self.explanation = explanation
-        self.question = _classed(widgets.HTMLMath(f"<b>Predict.</b> {question}"), "tt-predict-question")
-        self.choices = _classed(widgets.ToggleButtons(options=choices, value=None, style={"button_width": "auto"}),
-                                "tt-predict-choices")
-        self.reveal_button = _classed(widgets.Button(description="Reveal the answer", button_style="info",
-                                                     disabled=True, layout=WIDE), "tt-predict-reveal")
-        self.answer = _classed(widgets.HTMLMath("<i>Choose your answer first, then reveal.</i>"), "tt-predict-answer")
-        self.choices.observe(lambda _: self._guessed(), names="value")
-        self.reveal_button.on_click(lambda _: self.reveal())
-        super().__init__([self.question, self.choices, self.reveal_button, self.answer])
-        self.add_class("tt-predict")
-        if css:
-            self.add_class(css)
+    def __init__(self, game: str = "seti", names: Sequence[str] = ("launch_credits",), seats: Mapping[str, Any] | None = None,
+                 css: str | None = None, **settings: Any):
+        from .exercise import variant_controls
 
-    def _guessed(self) -> None:
-        self.reveal_button.disabled = self.choices.value is None
-        self.answer.value = "<i>Your answer is in: press Reveal.</i>" if self.choices.value else self.answer.value
+        self.game_id, self.settings, self.seats, self.css = game, settings, seats, css
+        self.variant = RULEBOOK
+        self.controls = variant_controls(RULEBOOK, self._deal, names=list(names))
+        self.note = _classed(widgets.HTML(), "tt-seti-rule-note")
+        super().__init__([self.controls, self.note])
+        self.add_class("tt-seti-rule-table")
+        self._deal(RULEBOOK)
 
-    def reveal(self) -> None:
-        """Show the right answer and its explanation (nothing before a guess)."""
-        guess = self.choices.value
-        if guess is None:
-            self.answer.value = "<i>Choose your answer first, then reveal.</i>"
-            return
-        verdict = "Right" if guess == self.right else f"Not quite — you chose “{html.escape(guess)}”"
-        self.answer.value = (f"<p><b>{verdict}.</b> The answer: <b>{html.escape(self.right)}</b>.</p>"
-                             f"<p>{self.explanation}</p>")
+    def _deal(self, variant: SetiVariant) -> None:
+        self.variant = variant
+        self.table = Table(new_whole_game(self.game_id, variant=variant, **self.settings), self.seats, auto_draw=True,
+                           css=self.css)
+        changed = variant.changes()
+        self.note.value = ("<i>A new game under the rulebook's rules.</i>" if not changed else
+                           "<i>A new game under the changed rules: " + html.escape(
+                               ", ".join(f"{name} {old} → {new}" for name, (old, new) in changed.items())) + ".</i>")
+        self.children = [self.controls, self.note, self.table]
 
 
-def prediction(question: str, choices: list[str], answer: str, explanation: str, css: str | None = None) -> Prediction:
-    """A predict-then-reveal exercise (see ``Prediction``)."""
-    return Prediction(question, choices, answer, explanation, css)
+def rule_table(game: str = "seti", names: Sequence[str] = ("launch_credits",), seats: Mapping[str, Any] | None = None,
+               css: str | None = None, **settings: Any) -> RuleTable:
+    """A table whose rules the class changes (see ``RuleTable``): ``rule_table("seti", ["launch_credits"],
+    {"orange": "scripted"}, players=2, seed=7)`` — ``seats`` as the table's ``players``, ``settings`` the game's."""
+    return RuleTable(game, names, seats, css, **settings)

@@ -20,7 +20,7 @@ from ..seti.computer import analyze, computer_svg, legal_placements, place_data
 from ..seti.player import PlayerBoard
 from ..seti.sector import Sector, explain_resolution, sector_svg
 from ..seti.variant import RULEBOOK, SetiVariant
-from .seti_game import Prediction
+from .exercise import Exercise, predict_chance, variant_controls
 from .stepper import Stepper
 
 
@@ -169,70 +169,54 @@ def computer_panel(board: PlayerBoard, tuck: str | None = None) -> ComputerPanel
 
 def card_row_odds_explorer(counts: Mapping[str, int], colour: str | None = None, draws: int = 0,
                            variant: SetiVariant = RULEBOOK) -> widgets.VBox:
-    """Pick a sector colour, further draws and — a rule to change — how many cards the row shows
-    (``card_row_size``); the exact chance updates in place, as a fraction and a percent.
+    """Pick a sector colour and further draws, and — a rule to change — how many cards the row shows
+    (``card_row_size``, in the "change a rule" panel); the exact chance updates in place, as a fraction and a
+    percent.
 
-    Hooks: ``tt-odds-colour`` (dropdown), ``tt-odds-draws`` (slider), ``tt-odds-row`` (the row-size rule),
-    ``tt-odds-result`` (HTMLMath).
+    Hooks: ``tt-odds-colour`` (dropdown), ``tt-odds-draws`` (slider), ``tt-odds-result`` (HTMLMath), and the
+    panel's ``tt-variant-card-row-size``.
     """
     colours = list(counts)
     chooser = widgets.Dropdown(options=colours, value=colour or colours[0], description="Colour")
     chooser.add_class("tt-odds-colour")
     slider = widgets.IntSlider(value=draws, min=0, max=5, description="Draws")
     slider.add_class("tt-odds-draws")
-    rule = next(info for info in type(variant).constants() if info.name == "card_row_size")
-    allowed = list(rule.allowed)
-    row = widgets.IntSlider(value=variant.card_row_size, min=min(allowed), max=max(allowed),
-                            description=f"Rule: cards in the row (rulebook {rule.rulebook})",
-                            style={"description_width": "initial"}, layout=widgets.Layout(width="32em"))
-    row.add_class("tt-odds-row")
     result = widgets.HTMLMath()
     result.add_class("tt-odds-result")
+    box = widgets.VBox()
 
     def show(_=None) -> None:
-        rules = variant.but(card_row_size=row.value)
+        rules = box.rules.variant
         odds = run(card_row_odds(counts, chooser.value, draws=slider.value, variant=rules)).result
-        changed = "" if row.value == rule.rulebook else (
-            f" <i>(a changed rule: the rulebook's row shows {rule.rulebook}, {html.escape(rule.section)})</i>")
         result.value = (
-            f"<p>The row of {row.value}{_draws(slider.value)} offers a {html.escape(chooser.value)} card with chance "
-            f"<b class='tt-fraction'>{html.escape(probability_text(odds.at_least_one))}</b>{changed}</p>"
+            f"<p>The row of {rules.card_row_size}{_draws(slider.value)} offers a {html.escape(chooser.value)} card "
+            f"with chance <b class='tt-fraction'>{html.escape(probability_text(odds.at_least_one))}</b></p>"
             f"<p>${odds.formula()} \\approx {percent_text(odds.at_least_one).replace('%', chr(92) + '%')}$</p>"
         )
 
-    for control in (chooser, slider, row):
+    box.rules = variant_controls(variant, lambda _: show(), names=["card_row_size"])
+    for control in (chooser, slider):
         control.observe(show, names="value")
     show()
-    box = widgets.VBox([widgets.HBox([chooser, slider]), row, result])
-    box.colour, box.draws, box.row, box.result = chooser, slider, row, result
+    box.children = [widgets.HBox([chooser, slider]), result, box.rules]
+    box.colour, box.draws, box.result = chooser, slider, result
     return box
 
 
-#: The answers a learner commits to before the card-row odds are revealed.
-ODDS_BUCKETS = ("under 25%", "25% to 50%", "50% to 75%", "75% or more")
-
-
-def odds_bucket(probability) -> str:
-    """The ``ODDS_BUCKETS`` answer an exact probability falls in."""
-    return ODDS_BUCKETS[min(3, int(probability * 4))]
-
-
-def card_row_prediction(counts: Mapping[str, int], colour: str, css: str | None = None) -> Prediction:
-    """Predict, then reveal: how likely is the opening card row to show at least one ``colour`` card?
-    The reveal gives the exact chance and why adding the three cards' chances overcounts."""
+def card_row_prediction(counts: Mapping[str, int], colour: str, css: str | None = None) -> Exercise:
+    """Predict, then reveal: the chance (a percent guess) that the opening card row shows at least one
+    ``colour`` card; the reveal says why adding the three cards' chances overcounts."""
     odds = run(card_row_odds(counts, colour)).result
     big, k, n = odds.size, odds.hits, odds.cards
     naive = Fraction(n * k, big)
     question = (f"The opening card row shows {n} cards of the game's {big}-card deck, {k} of them {html.escape(colour)}. "
                 f"How likely is at least one {html.escape(colour)} card in the row?")
     explanation = (
-        f"Exactly ${odds.formula()} \\approx {percent_text(odds.at_least_one).replace('%', chr(92) + '%')}$ "
-        f"({html.escape(probability_text(odds.at_least_one))}). A tempting shortcut adds the three cards' chances, "
+        f"Exactly ${odds.formula()}$. A tempting shortcut adds the three cards' chances, "
         f"{n} × {k}/{big} = {html.escape(probability_text(naive))}: it counts every row with two or three "
         f"{html.escape(colour)} cards more than once. Counting the rows with <i>no</i> {html.escape(colour)} card "
         "and taking them away from all rows counts each row once.")
-    return Prediction(question, list(ODDS_BUCKETS), odds_bucket(odds.at_least_one), explanation,
-                      css or "tt-odds-predict")
+    return predict_chance(question, odds.at_least_one, explanation, css=css or "tt-odds-predict")
 
 
 def _draws(count: int) -> str:

@@ -3,23 +3,26 @@
 A thin view: the game is ``tt.new_game("seti-solo", stars=…, seed=…)`` on the game contract, played at the
 table widget (``widgets.table``): your options with their verdicts, the rival's turns and the ends of rounds
 played between your decisions, every draw a chance event with its exact odds. Changing the difficulty or the
-seed does not touch the game on show: the view says so, and **New game** deals the new one.
+seed — or a rule in the "change a rule" panel — does not touch the game on show: the view says so, and
+**New game** deals the new one.
 
 Hooks (CSS classes): ``tt-solo`` (the box), ``tt-solo-stars``, ``tt-solo-seed``, ``tt-solo-new``,
-``tt-solo-notice`` (what the controls will deal, or what is on show), and the table's own ``tt-table-…``
-hooks inside it.
+``tt-solo-notice`` (what the controls will deal, or what is on show), the "change a rule" panel's
+``tt-variant-…`` hooks when rules are offered, and the table's own ``tt-table-…`` hooks inside it.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..engine.errors import InvalidInput
 from ..engine.game import new_game
+from ..seti.variant import RULEBOOK, SetiVariant
+from .exercise import variant_controls
 from .table import Table
 
 GAME = "seti-solo"
@@ -32,7 +35,7 @@ class SoloTable(widgets.VBox):
     on show, ``.stars_shown`` and ``.seed_shown`` the settings of its game."""
 
     def __init__(self, stars: int = 1, seed: int = 0, players: Mapping[str, Any] | None = None,
-                 auto_draw: bool = True, css: str | None = None):
+                 auto_draw: bool = True, css: str | None = None, rules: Sequence[str] = ()):
         if isinstance(stars, bool) or stars not in STARS:
             raise InvalidInput("stars", stars, "a difficulty from 1 to 5 stars (单人游戏 · 难度等级)")
         self.players, self.auto_draw, self.css = players, auto_draw, css
@@ -50,8 +53,10 @@ class SoloTable(widgets.VBox):
         self.stars.observe(lambda _: self._changed(), names="value")
         self.seed.observe(lambda _: self._changed(), names="value")
         self.new_button.on_click(lambda _: self.new_game())
+        self.rules = variant_controls(RULEBOOK, lambda _: self._changed(), names=list(rules)) if rules else None
         self.controls = widgets.HBox([self.stars, self.seed, self.new_button],
                                      layout=widgets.Layout(flex_flow="row wrap"))
+        self.variant_shown = RULEBOOK
         super().__init__([self.controls, self.notice])
         self.add_class("tt-solo")
         self.new_game()
@@ -59,22 +64,28 @@ class SoloTable(widgets.VBox):
     def new_game(self) -> None:
         """Deal the game the controls name and put it on the table (the old game is dropped)."""
         self.stars_shown, self.seed_shown = self.stars.value, self.seed.value
-        game = new_game(GAME, stars=self.stars_shown, seed=self.seed_shown)
+        self.variant_shown = self._variant()
+        game = new_game(GAME, stars=self.stars_shown, seed=self.seed_shown, variant=self.variant_shown)
         self.table = Table(game, self.players, auto_draw=self.auto_draw, css=self.css)
-        self.children = [self.controls, self.notice, self.table]
+        self.children = [self.controls] + ([self.rules] if self.rules else []) + [self.notice, self.table]
         self._changed()
 
+    def _variant(self) -> SetiVariant:
+        return self.rules.variant if self.rules else RULEBOOK
+
     def _changed(self) -> None:
-        shown = f"{self.stars_shown}★, seed {self.seed_shown}"
-        wanted = (self.stars.value, self.seed.value)
-        if wanted == (self.stars_shown, self.seed_shown):
+        shown = f"{self.stars_shown}★, seed {self.seed_shown}" + (" with changed rules" if self.variant_shown.changes() else "")
+        wanted = (self.stars.value, self.seed.value, self._variant())
+        if wanted == (self.stars_shown, self.seed_shown, self.variant_shown):
             self.notice.value = f"<i>On the table: the solo game at {html.escape(shown)}.</i>"
         else:
-            self.notice.value = (f"<b>Not dealt yet:</b> {self.stars.value}★, seed {self.seed.value} — press "
+            rules = " with changed rules" if self._variant().changes() else ""
+            self.notice.value = (f"<b>Not dealt yet:</b> {self.stars.value}★, seed {self.seed.value}{rules} — press "
                                  f"<b>New game</b> to start it. The game on the table is still {html.escape(shown)}.")
 
 
 def solo_table(stars: int = 1, seed: int = 0, players: Mapping[str, Any] | None = None, auto_draw: bool = True,
-               css: str | None = None) -> SoloTable:
-    """The solo game at the table, with its difficulty and seed (see ``SoloTable``)."""
-    return SoloTable(stars, seed, players, auto_draw, css)
+               css: str | None = None, rules: Sequence[str] = ()) -> SoloTable:
+    """The solo game at the table, with its difficulty, seed and — ``rules``, names of SETI variant constants —
+    a "change a rule" panel; every change waits for New game (see ``SoloTable``)."""
+    return SoloTable(stars, seed, players, auto_draw, css, rules)

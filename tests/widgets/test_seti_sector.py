@@ -8,7 +8,7 @@ from tabletoolkit.seti.player import PlayerBoard
 from tabletoolkit.seti.scan import EarthSignal, MercurySignal, RowSignal
 from tabletoolkit.seti.sector import Sky
 from tabletoolkit.widgets.seti_sector import (
-    card_row_odds_explorer, card_row_prediction, computer_panel, odds_bucket, scan_options_html, scan_step_words,
+    card_row_odds_explorer, card_row_prediction, computer_panel, scan_options_html, scan_step_words,
     sector_board,
 )
 
@@ -69,35 +69,27 @@ def test_the_odds_explorer_updates_in_place_with_fraction_and_percent():
     explorer.draws.value = 1
     assert "<b class='tt-fraction'>605/969 ≈ 62.44%</b>" in explorer.result.value and "next 1 draw " in explorer.result.value
     explorer.colour.value = "red"
-    assert "a red card" in explorer.result.value and "a changed rule" not in explorer.result.value
+    assert "a red card" in explorer.result.value
 
 
 def test_the_odds_explorer_changes_the_row_size_rule():
     explorer = card_row_odds_explorer(game_deck(), colour="black")
     assert "779/1680 ≈ 46.37%" in explorer.result.value  # 1 − C(53, 3)/C(65, 3)
-    explorer.row.value = 4
-    assert "The row of 4 offers" in explorer.result.value and "a changed rule" in explorer.result.value
+    explorer.rules.set("card_row_size", 4)
+    assert "The row of 4 offers" in explorer.result.value
     assert "1 - \\frac{\\binom{53}{4}}{\\binom{65}{4}}" in explorer.result.value
+    assert "Card row size 3 → <b>4</b>" in explorer.rules.changes.value
+    explorer.rules.reset()
+    assert "779/1680 ≈ 46.37%" in explorer.result.value
 
 
 def test_the_card_row_prediction_reveals_only_after_a_guess():
     exercise = card_row_prediction(game_deck(), "black")
-    assert exercise.right == "25% to 50%" and exercise.reveal_button.disabled
-    exercise.reveal()
-    assert "Choose your answer first" in exercise.answer.value
-    exercise.choices.value = "50% to 75%"  # the tempting 3 × 12/65 ≈ 55%
-    assert not exercise.reveal_button.disabled
-    exercise.reveal_button.click()
-    assert "Not quite" in exercise.answer.value and "779/1680 ≈ 46.37%" in exercise.answer.value
-    assert "3 × 12/65 = 36/65 ≈ 55.38%" in exercise.answer.value
-    exercise.choices.value = "25% to 50%"
-    exercise.reveal_button.click()
-    assert exercise.answer.value.startswith("<p><b>Right.</b>")
-
-
-def test_odds_buckets_hold_their_edges():
-    assert [odds_bucket(Fraction(n, 4)) for n in range(5)] == [
-        "under 25%", "25% to 50%", "50% to 75%", "75% or more", "75% or more"]
+    assert exercise.answer == Fraction(779, 1680) and exercise.answer_html.value == ""
+    exercise.guess("55")  # the tempting 3 × 12/65
+    exercise.commit()
+    assert "779/1680 ≈ 46.37%" in exercise.answer_html.value
+    assert "3 × 12/65 = 36/65 ≈ 55.38%" in exercise.explanation_html.value and "too high" in exercise.verdict.value
 
 
 def test_scan_steps_read_in_words_with_their_star():

@@ -3,6 +3,7 @@
 import pytest
 
 import tabletoolkit as tt
+from tabletoolkit.seti.variant import RULEBOOK
 from tabletoolkit.engine.errors import InvalidInput
 from tabletoolkit.widgets.seti_solo import solo_table
 
@@ -40,3 +41,15 @@ def test_a_difficulty_outside_one_to_five_stars_is_refused():
     with pytest.raises(InvalidInput) as refusal:
         solo_table(stars=6)
     assert refusal.value.field == "stars"
+
+
+def test_a_changed_rule_waits_for_new_game_then_plays_in_the_new_game():
+    view = solo_table(stars=1, seed=7, rules=["solo_unfinished_objective_vp"])
+    rulebook = view.rules.variant.solo_unfinished_objective_vp
+    other = next(v for v in view.rules.infos[0].allowed if v != rulebook)
+    view.rules.set("solo_unfinished_objective_vp", other)
+    assert "with changed rules — press <b>New game</b>" in view.notice.value
+    assert view.table.start.variant == RULEBOOK
+    view.new_button.click()
+    assert view.table.start.variant.solo_unfinished_objective_vp == other
+    assert "1★, seed 7 with changed rules" in view.notice.value
