@@ -15,9 +15,9 @@ from ..engine.steps import Procedure
 from ..engine.frozen import replace
 from .effects import gain as gain_goods
 from .effects import gain_vp, pay, pay_any
-from .catalog import Catalog, load_catalog
+from .catalog import MODULE_ROWS, Catalog, load_catalog
 from .goods import Goods
-from .modules import take_free_module
+from .modules import acquire_modules
 from .repair import apply_repair
 from .tracks import advance_track
 from .state import DevelopmentCard, Development, Game
@@ -141,12 +141,17 @@ def build_development(game: Game, colour: str, region_name: str, *, payment: Goo
 ABILITY = "开发 · 开发能力"
 
 
-def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: int = 0, payment: Goods | None = None,
+def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: int | None = None, payment: Goods | None = None,
                          tactics: tuple[str, ...] = (), gain: Goods | None = None, module: str | None = None,
                          repairs: tuple[tuple[str, str | None], ...] = (), catalog: Catalog | None = None,
                          variant: AndromedaVariant = RULEBOOK) -> Procedure:
-    """Flip an unused development card of ``kind`` for its one-shot ability (a free action)."""
+    """Flip an unused development card of ``kind`` for its one-shot ability (a free action), with the
+    choices it asks for: the observatory's ``archive_pick`` (the token kept), the spaceport's ``payment``,
+    ``tactics`` and ``gain``, the factory's two ``repairs`` ((option, target) each), the city's ``module``
+    (any 1 available module, free: its steps — the module taken, its track step, the refresh — follow)."""
     catalog = catalog or load_catalog()
+    if kind not in catalog.developments:
+        raise InvalidInput("kind", kind, f"a development type: {sorted(catalog.developments)}")
     player = game.player(colour)
     cards = list(player.development_cards)
     index = next((i for i, c in enumerate(cards) if c.type == kind and not c.used), None)
@@ -159,7 +164,7 @@ def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: in
         text = f"{colour} gains 4 energy."
     elif kind == "observatory":
         archive = game.observatory_archive
-        if not isinstance(archive_pick, int) or not 0 <= archive_pick < len(archive):
+        if isinstance(archive_pick, bool) or not isinstance(archive_pick, int) or not 0 <= archive_pick < len(archive):
             raise InvalidInput("archive_pick", archive_pick, f"the index of one of the {len(archive)} archive tokens")
         token = archive[archive_pick]
         game = replace(game, observatory_archive=archive[:archive_pick] + archive[archive_pick + 1:])
@@ -180,9 +185,12 @@ def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: in
             game, said = apply_repair(game, colour, option, target)
             texts.append(said)
         text = " ".join(texts)
-    elif kind == "city":
-        game, text = take_free_module(game, colour, module, catalog)
     else:
-        raise InvalidInput("kind", kind, "a development type")
+        offered = [name for row in MODULE_ROWS for name in game.display(row)]
+        if module not in offered:
+            raise InvalidInput("module", module, f"the module the city card takes: any 1 available module, {offered}")
+        yield Step("Flip the city card", f"{colour} takes any 1 available module, free: {module}.", ABILITY, game)
+        game = yield from acquire_modules(game, colour, [module], paid=False, catalog=catalog, variant=variant)
+        return game
     yield Step(f"Flip the {kind} card", text, ABILITY, game)
     return game

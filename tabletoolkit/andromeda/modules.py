@@ -108,14 +108,6 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
     return game
 
 
-def take_free_module(game: Game, colour: str, name: str | None, catalog: Catalog | None = None) -> tuple[Game, str]:
-    """The city card: any 1 available module, free; its track step and the refresh follow."""
-    catalog = catalog or load_catalog()
-    if name is None:
-        raise InvalidInput("module", name, "name the module taken")
-    game = run(acquire_modules(game, colour, [name], paid=False, catalog=catalog)).result
-    return game, f"{colour} takes {name} free."
-
 
 def rearrange(game: Game, colour: str, row: str, order: Sequence[str], catalog: Catalog | None = None) -> tuple[Game, str]:
     """Reorder a row of the station (modules may be rearranged at any time). A moon in an industry half

@@ -36,7 +36,8 @@ def repair_options(game: Game, colour: str) -> dict[str, str]:
 
 
 def apply_repair(game: Game, colour: str, option: str, target: str | None = None) -> tuple[Game, str]:
-    """Carry out one repair; ``target`` names the ship or module (the first candidate when omitted)."""
+    """Carry out one repair; ``target`` names the ship or module (it may be left out only when there is
+    one candidate: which ship or module is repaired is the player's choice)."""
     if option not in OPTIONS:
         raise InvalidInput("option", option, f"one of {OPTIONS}")
     verdict = repair_options(game, colour)[option]
@@ -66,8 +67,10 @@ def _shield_damage(player) -> list:
 
 
 def _pick(candidates, target, what, name_of):
-    if target is None:
+    if target is None and len(candidates) == 1:
         return candidates[0]
+    if target is None:
+        raise InvalidInput(what, None, f"name the {what} repaired: one of {[name_of(c) for c in candidates]}")
     for candidate in candidates:
         if name_of(candidate) == target:
             return candidate

@@ -104,6 +104,25 @@ def test_observatory_spaceport_and_city_abilities():
     assert free.player("red").track("science") == 2                 # one step on the module's track
 
 
+@pytest.mark.phase("andromeda.free_actions")
+def test_a_city_card_flip_shows_the_module_taken_its_track_step_and_the_refresh():
+    from tabletoolkit.andromeda.examples import launch_example
+    from tabletoolkit.engine import InvalidInput
+
+    game = launch_example()
+    game = game.with_player(replace(game.player("red"), development_cards=(DevelopmentCard("city"),)))
+    taken = game.display("science")[0]
+    steps = run(use_development_card(game, "red", "city", module=taken)).steps
+    titles = [step.title for step in steps]          # one step before: the module, its track step and the refresh were hidden
+    assert titles == ["Flip the city card", f"Take {taken}", "science: space 2", "Event marker advances", "Refresh the columns"]
+    assert steps[-1].state.display("science") == game.display("science")[1:] + game.deck("science")[:1]
+    with pytest.raises(InvalidInput) as unnamed:      # the module is the player's choice
+        run(use_development_card(game, "red", "city"))
+    assert unnamed.value.field == "module"
+    with pytest.raises(InvalidInput):
+        run(use_development_card(game, "red", "nowhere"))
+
+
 @pytest.mark.phase("andromeda.activate")
 def test_development_office_and_shipyard_through_activation():
     from tabletoolkit.andromeda.activate import activate_region

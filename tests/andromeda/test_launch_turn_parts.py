@@ -157,15 +157,13 @@ def test_field_discard_is_checked_before_anything_changes():
 
 @pytest.mark.phase("andromeda.modules")
 def test_columns_refresh_after_each_acquiring_action():
-    from tabletoolkit.andromeda.modules import take_free_module
-
     game = launch_example()
     game = game.with_player(replace(game.player("red"), resources=Goods.of(nanocarbon=4)))
     science = game.display("science") + game.deck("science")
     bought = run(acquire_modules(game, "red", [science[0], science[1]], rows=("science",))).result
     assert bought.player("red").resources == Goods()              # 2 × the board price of a science module (sample)
     assert bought.display("science") == science[2:5]              # slid down and refilled once, after both
-    again, _ = take_free_module(bought, "red", science[2])        # a second acquiring action refreshes again
+    again = run(acquire_modules(bought, "red", [science[2]], paid=False)).result     # a second acquiring action refreshes again
     assert again.display("science") == science[3:6]
 
 

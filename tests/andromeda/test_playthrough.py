@@ -37,8 +37,13 @@ def pay_two(player):
 
 
 def first_repair(game, colour):
+    """The scripted player's repair: the first legal option, on its first candidate (named: it is a choice)."""
     options = repair_options(game, colour)
-    return next(f"{o}:" for o in ("scrapyard", "module", "shield", "nothing") if options[o] == "legal")
+    option = next(o for o in ("scrapyard", "module", "shield", "nothing") if options[o] == "legal")
+    player = game.player(colour)
+    targets = {"scrapyard": [s.id for s in player.ships_at("scrapyard")], "module": [m.name for m in player.modules if m.damaged],
+               "shield": [s.id for s in player.ships if s.damage and s.where not in ("scrapyard", "supply")], "nothing": [""]}
+    return f"{option}:{targets[option][0]}"
 
 
 def base_action(game, colour, region, rng):

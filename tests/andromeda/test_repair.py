@@ -49,3 +49,18 @@ def test_damage_goes_on_an_undamaged_module_while_there_is_one():
     assert refused.value.rule == "andromeda.repair.damage_undamaged_first"
     hit = damage_module(game, "yellow", "Treasury")               # a core module may be damaged
     assert hit.player("yellow").module("Treasury").damage == 1
+
+
+@pytest.mark.phase("andromeda.repair")
+def test_which_module_is_repaired_is_asked_when_there_are_several():
+    from tabletoolkit.andromeda.state import StationModule
+    from tabletoolkit.engine import InvalidInput
+
+    game = activation_example()
+    yellow = game.player("yellow")
+    game = game.with_player(replace(yellow, modules=yellow.modules + (StationModule("Salvage Rig", damage=1),)))
+    with pytest.raises(InvalidInput) as unnamed:           # it repaired the first damaged module before
+        run(repair(game, "yellow", "module"))
+    assert unnamed.value.field == "module" and "Index Extractor" in unnamed.value.reason and "Salvage Rig" in unnamed.value.reason
+    fixed = run(repair(game, "yellow", "module", "Salvage Rig")).result
+    assert fixed.player("yellow").module("Salvage Rig").damage == 0 and fixed.player("yellow").module("Index Extractor").damage == 1
