@@ -4,7 +4,10 @@ A turn is offered as the rules give it (游戏概述 · 回合结构): before th
 take free actions (convert, buy a card from the row or the deck, tuck, a card's corner, complete a
 mission, move a probe one space, place a data — with or without the optional tuck, S-R11) or take the main
 action (play a card, research, launch, orbit, land — on Mars, which first-lander space —, scan — which
-row card, which of its sectors —, analyze, pass); after it, more free actions or the end of the turn.
+row card, which of its sectors —, analyze, pass); during it, where it leaves something owed that the turn
+carries out (a free launch, a card's landing or signal, life traces, cards, the sectors it completed), any
+free actions before going on with it (``GoOn``; 甚至在主行动期间), what they gain carried out with the rest;
+after it, more free actions or the end of the turn.
 
 What a procedure asks along the way is a decision of its own, offered when it is asked and to the
 player it belongs to: which tech, where a life trace goes, which gold tile (S-R12), the order completed
@@ -55,6 +58,16 @@ class EndTurn:
 
 
 @dataclass(frozen=True)
+class GoOn:
+    """Go on with the main action: carry out what it left owed (a free launch, a card's landing or signal, a
+    visit's mission, life traces, cards, the sectors it completed), after any free actions taken during it
+    (自由行动可以在回合中的任何时候执行……甚至在主行动期间)."""
+
+    def __str__(self) -> str:
+        return "go on with the main action"
+
+
+@dataclass(frozen=True)
 class DiscardForConversion:
     """One of the two cards paid for a conversion of cards (资源转换)."""
 
@@ -98,7 +111,7 @@ def _with_step(steps: tuple, step: Any) -> tuple:
 class Segment:
     """A step of the game under way: a free action, a main action, or the end of a turn."""
 
-    kind: str  # "free", "main" or "end"
+    kind: str  # "free", "main", "during" (a free action during the main action), "rest" (of the main action) or "end"
     action: Any = None
 
 
@@ -151,7 +164,7 @@ class _Done:
 @dataclass(frozen=True, repr=False)
 class SetiWholeGame(Game):
     """A SETI game for 2–4 players on the contract: ``table`` is the wing's ``SetiGame``; ``phase`` is
-    "before" or "after" the active player's main action; ``segment`` a step under way with the answers
+    "before", "during" (what it left owed still to carry out) or "after" the active player's main action; ``segment`` a step under way with the answers
     ``given`` so far; ``paying`` the cards chosen so far for a conversion of cards."""
 
     game_id: ClassVar[str] = "seti"
@@ -239,7 +252,7 @@ class SetiWholeGame(Game):
                 return replace(self, paying=paying, steps=())
             get, row = self.converting
             game = replace(self, paying=(), converting=None)
-            return game._continue(Segment("free", Convert("cards", get, paying, row)), ())
+            return game._continue(Segment(self._free_kind, Convert("cards", get, paying, row)), ())
         if self.scanning is not None:
             steps, techs = self.scanning
             steps = steps if choice.step is None else _with_step(steps, choice.step)
@@ -254,8 +267,15 @@ class SetiWholeGame(Game):
             return replace(self, converting=(choice.get, choice.row), paying=(), steps=())
         if isinstance(choice, EndTurn):
             return self._continue(Segment("end"), ())
-        kind = "main" if self.phase == "before" and _is_main(choice) else "free"
+        if isinstance(choice, GoOn):
+            return self._continue(Segment("rest"), ())
+        kind = "main" if self.phase == "before" and _is_main(choice) else self._free_kind
         return self._continue(Segment(kind, choice), ())
+
+    @property
+    def _free_kind(self) -> str:
+        """A free action now: "during" the main action (what it gained waits with the rest) or around it."""
+        return "during" if self.phase == "during" else "free"
 
     def _final(self) -> Outcome:
         result = score_game(self.table)
@@ -287,24 +307,32 @@ class SetiWholeGame(Game):
         replay = _Replay(self.given, self.table.active_colour)
         with drawing(replay):
             try:
-                steps = run(self._procedure(self.segment, replay))
+                steps = run(self._procedure(self.segment, replay, whole=False))
             except _Need as need:
                 return need
         return _Done(steps.result, tuple(steps))
 
-    def _procedure(self, segment: Segment, decisions: Decisions) -> Procedure:
+    def _procedure(self, segment: Segment, decisions: Decisions, whole: bool) -> Procedure:
+        """``segment`` carried out; a main action stops where it leaves something owed (free actions may come
+        during it) unless ``whole`` (a check of the action to its end)."""
         game, colour = self.table, self.table.active_colour
         if segment.kind == "free":
             game = yield from free_actions(game, colour, (segment.action,))
+            return (yield from settle_pending(game, colour, decisions))
+        if segment.kind == "during":
+            return (yield from free_actions(game, colour, (segment.action,)))
+        if segment.kind == "rest":
             return (yield from settle_pending(game, colour, decisions))
         if segment.kind == "main":
             action = segment.action
             yield Step(f"Round {game.round}: {colour}'s main action", f"{colour} takes the main action: {_words(action)}.",
                        TURN, game)
             game = yield from action.procedure(game, colour, decisions, advance_rotation)
-            game = yield from settle_pending(game, colour, decisions)
             if isinstance(action, Pass):  # no free actions among or after the steps of passing (S-F16)
-                game = yield from end_turn(game, colour, decisions)
+                game = yield from settle_pending(game, colour, decisions)
+                return (yield from end_turn(game, colour, decisions))
+            if whole or not owes_the_rest(game):
+                game = yield from settle_pending(game, colour, decisions)
             return game
         return (yield from end_turn(game, colour, decisions))
 
@@ -317,7 +345,9 @@ class SetiWholeGame(Game):
         done = progress
         phase = self.phase
         if segment.kind == "main":
-            phase = "before" if isinstance(segment.action, Pass) else "after"
+            phase = "before" if isinstance(segment.action, Pass) else "during" if owes_the_rest(done.table) else "after"
+        elif segment.kind == "rest":
+            phase = "after"
         elif segment.kind == "end":
             phase = "before"
         return replace(self, table=done.table, phase=phase, segment=None, given=(), steps=done.steps)
@@ -327,6 +357,8 @@ class SetiWholeGame(Game):
         options: list[Option] = []
         if self.phase == "before":
             options += self._main_options()
+        elif self.phase == "during":
+            options.append(self._checked(GoOn(), "rest", "the main action"))
         else:
             options.append(Option(EndTurn(), label="end the turn", group="end of the turn", section=TURN))
         options += self._free_options()
@@ -337,7 +369,7 @@ class SetiWholeGame(Game):
         replay = _Replay((), self.table.active_colour)
         with drawing(replay):
             try:
-                run(self._procedure(segment, replay))
+                run(self._procedure(segment, replay, whole=True))
             except _Need:
                 pass
 
@@ -384,6 +416,7 @@ class SetiWholeGame(Game):
     def _free_options(self) -> list[Option]:
         table, colour = self.table, self.table.active_colour
         board = table.player(colour)
+        kind = self._free_kind
         found: list[Option] = []
         for give in INCOME_KINDS:
             for get in INCOME_KINDS:
@@ -402,32 +435,32 @@ class SetiWholeGame(Game):
                         else:
                             found.append(Option(choice, label=_words(choice), group="free action"))
                     else:
-                        found.append(self._checked(choice, "free", "free action"))
+                        found.append(self._checked(choice, kind, "free action"))
         for row in (None,) + tuple(range(len(table.card_row))):
-            found.append(self._checked(BuyCard(row), "free", "free action"))
+            found.append(self._checked(BuyCard(row), kind, "free action"))
         if table.owed(colour, "tuck"):
-            found += [self._checked(Tuck(card), "free", "free action") for card in dict.fromkeys(board.hand)]
+            found += [self._checked(Tuck(card), kind, "free action") for card in dict.fromkeys(board.hand)]
         for card in dict.fromkeys(board.hand):
             if table.card(card).corner_reward:
-                found.append(self._checked(Corner(card), "free", "free action"))
+                found.append(self._checked(Corner(card), kind, "free action"))
         for listed in legal_completions(table, colour):
-            found.append(self._checked(CompleteMission(listed.choice), "free", "free action"))
+            found.append(self._checked(CompleteMission(listed.choice), kind, "free action"))
         if table.solar is not None:
             for probe in table.solar.probes_of(colour):
                 for space in table.solar.neighbours(probe.space):
-                    found.append(self._checked(Move(probe.id, (space,)), "free", "free action"))
+                    found.append(self._checked(Move(probe.id, (space,)), kind, "free action"))
         layout = sample_layout()
         for row in ("top", "lower"):
             for position in range(1, len(layout.top) + 1):
                 space = DataSpace(row, position)
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
-                found.append(self._checked(PlaceData(space), "free", "free action"))
+                found.append(self._checked(PlaceData(space), kind, "free action"))
                 tucks = row == "top" and layout.top[position - 1].reward.tuck
                 if tucks:
                     for card in dict.fromkeys(board.hand):
                         if table.card(card).income in INCOME_KINDS:
-                            found.append(self._checked(PlaceData(space, card), "free", "free action"))
+                            found.append(self._checked(PlaceData(space, card), kind, "free action"))
         return found
 
     def _telescope_options(self) -> Options:
@@ -476,6 +509,16 @@ def _cards_held(table: SetiGame) -> int:
         places += list(board.hand) + list(board.alien_cards)
     cards = table.cards
     return sum(1 for card in places if card in cards and not cards[card].alien) + sum(len(b.tucked) for b in table.players)
+
+
+#: What a main action may leave owed that the turn carries out (a move waits for a Move, a tuck for a Tuck).
+_THE_REST = ("event", "trace", "random_cards", "cards", "sector")
+
+
+def owes_the_rest(table: SetiGame) -> bool:
+    """Whether a main action left something owed that carrying it out still does (for anyone: a sector won
+    can reward another player)."""
+    return any(kind in _THE_REST or (kind == "action" and what != "move") for _, kind, what in table.pending)
 
 
 def _is_main(choice: Any) -> bool:
@@ -557,6 +600,8 @@ def scripted(game: SetiWholeGame) -> Any:
     legal = game.options().legal
     if game.segment is not None or game.converting is not None or game.scanning is not None:
         return legal[0].choice
+    if game.phase == "during":
+        return GoOn()
     if game.phase == "after":
         return EndTurn()
     table = game.table

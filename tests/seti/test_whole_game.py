@@ -14,7 +14,7 @@ from tabletoolkit.seti.rewards import Reward
 from tabletoolkit.seti.solar import Probe
 from tabletoolkit.seti.turns import DECK, Pass
 from tabletoolkit.seti.variant import RULEBOOK
-from tabletoolkit.seti.whole_game import EndTurn, SetiWholeGame, scripted
+from tabletoolkit.seti.whole_game import EndTurn, GoOn, SetiWholeGame, scripted
 from tabletoolkit.seti.main_actions import Land, Launch
 
 pytestmark = pytest.mark.phase("seti.turn")
@@ -90,7 +90,7 @@ def test_a_bought_card_is_a_draw_uniform_over_what_is_left():
 def test_a_rewards_card_is_the_players_choice_from_the_row_or_the_deck():
     game = tt.new_game("seti", players=2, seed=1)
     table, _ = game.table.grant("green", Reward(cards=1))
-    game = with_table(game, table).apply(Launch())
+    game = with_table(game, table).apply(Launch()).apply(GoOn())
     assert game.to_move == "green"
     choices = {o.choice for o in game.options()}
     assert choices == {DECK, 0, 1, 2}
@@ -177,3 +177,27 @@ def test_cards_are_conserved_and_a_lost_card_is_an_invariant_problem():
     assert game.invariants() == []
     broken = with_table(game, replace(game.table, deck=game.table.deck[1:]))
     assert any("cards are on the table" in problem for problem in broken.invariants())
+
+
+def test_free_actions_come_during_the_main_action_before_what_it_left_owed():
+    """自由行动可以在回合中的任何时候执行……甚至在主行动期间: a launch that leaves a card owed stops there; the
+    player may buy a card first (its draw is a chance event), then goes on and chooses the owed card's source."""
+    game = tt.new_game("seti", players=2, seed=1)
+    table, _ = game.table.grant("green", Reward(cards=1))
+    table = table.with_player(replace(table.player("green"), publicity=5))
+    during = with_table(game, table).apply(Launch())
+    assert during.phase == "during" and during.to_move == "green"
+    legal = [o.choice for o in during.options().legal]
+    assert GoOn() in legal and BuyCard(None) in legal
+    assert not [c for c in legal if isinstance(c, (Launch, EndTurn))]
+    bought = during.apply(BuyCard(None))
+    while bought.to_move is CHANCE:
+        bought = bought.apply(sorted(bought.chance())[0])
+    assert bought.phase == "during" and bought.table.player("green").publicity == 2
+    asked = bought.apply(GoOn())
+    assert {o.choice for o in asked.options()} == {DECK, 0, 1, 2}
+    drawn = asked.apply(DECK)
+    assert drawn.to_move is CHANCE
+    done = drawn.apply(sorted(drawn.chance())[0])
+    assert done.phase == "after" and len(done.table.player("green").hand) == len(table.player("green").hand) + 2
+
