@@ -28,4 +28,4 @@ from .scripted import steady_captain  # noqa: E402
 from .whole_game import AndromedaGame  # noqa: E402,F401
 
 register_game("andromeda", title="Andromeda's Edge", make=whole_game.make, scripted=lambda: steady_captain,
-              settings={"players": (2, 3, 4)})
+              settings={"players": (2, 3, 4), "teams": (False, True)})

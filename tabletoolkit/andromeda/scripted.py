@@ -18,10 +18,14 @@ _FREE_FIRST = ("recruit", "collect_bonus", "spend_exploration", "spend_supremacy
 
 
 def steady_captain(game: AndromedaGame) -> Any:
-    legal = [o.choice for o in game.options().legal]
+    everything = [o.choice for o in game.options().legal]
     frame = game.pending[-1] if game.pending else None
     if frame is None:
-        return _turn(game, legal)
+        return _turn(game, everything)
+    # free actions only at the start of its turn, unless nothing else is legal (a full moon area to clear)
+    legal = [c for c in everything if not _free(c)] or everything
+    if _free(legal[0]):
+        return legal[0]
     if isinstance(frame, Activating):
         return max(legal, key=lambda c: len(dict(c).get("modules", ())))
     if isinstance(frame, Energy):
@@ -35,6 +39,10 @@ def steady_captain(game: AndromedaGame) -> Any:
     if isinstance(frame, Discarding):
         return next((c for c in legal if c[0] in ("discard", "end turn")), legal[0])
     return legal[0]
+
+
+def _free(choice: Any) -> bool:
+    return isinstance(choice, tuple) and choice[:1] == ("free",)
 
 
 def _turn(game: AndromedaGame, legal: list) -> Any:

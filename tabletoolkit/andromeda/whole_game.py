@@ -46,6 +46,7 @@ from ..engine.options import Option, Options
 from ..engine.rng import Rng
 from ..engine.steps import Step, run
 from ..engine.frozen import replace
+from . import game_decks as decks
 from . import table as tbl
 from .battle import BattleState, DiplomacyPlay, decide, diplomacy, energy_options
 from .catalog import Catalog, load_catalog
@@ -54,6 +55,7 @@ from .goods import RESOURCES, Goods
 from .pirates import NOT_PLACED, arrival, placement_odds
 from .return_turn import Activate, Activated, activate_modules, return_ships
 from .state import Game as Table
+from .game_decks import Deck
 from .tracks import advance_track, choice_at
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -149,13 +151,33 @@ class Placing:
 
 
 @dataclass(frozen=True)
-class Shuffling:
-    """The tactics discard shuffled under the deck: a chance event per card (the next card, uniform over
-    the discarded cards left)."""
+class Detailing:
+    """A free action picked (``choice``): how to carry it out, among ``ways`` (where the moon goes, the repair
+    a discarded moon gives, what a development card's ability takes)."""
+
+    colour: str
+    choice: tuple
+    ways: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
+class Spaceport:
+    """The spaceport card flipped with its 2 resources paid: which 3 resources to take."""
+
+    colour: str
+    payment: Goods
+    tactics: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """The next card of a deck, drawn by chance (uniform over the cards of it not shuffled yet)."""
+
+    deck: Deck
 
 
 Frame = (Activating | Raiding | Escalating | Diplomacy | Energy | Fighting | Barraging | Operations | Returning
-         | TrackChoice | Discarding | Recruiting | Placing | Shuffling)
+         | TrackChoice | Discarding | Recruiting | Placing | Drawing | Spaceport | Detailing)
 
 
 @dataclass(frozen=True, repr=False)
@@ -166,6 +188,8 @@ class AndromedaGame(Game):
     variant: AndromedaVariant = RULEBOOK
     seed: int = 0
     pending: tuple[Frame, ...] = ()
+    unshuffled: decks.Unshuffled = ()
+    """Each deck's cards not shuffled yet (``game_decks``): the next one is drawn by chance when needed."""
     steps: tuple[Step, ...] = field(default=(), compare=False)
 
     game_id: ClassVar[str] = "andromeda"
@@ -186,11 +210,11 @@ class AndromedaGame(Game):
         if self.over:
             return None
         frame = self.pending[-1] if self.pending else None
-        if isinstance(frame, (Fighting, Placing, Shuffling)):
+        if isinstance(frame, (Fighting, Placing, Drawing)):
             return CHANCE
         if isinstance(frame, (Escalating, Diplomacy, Energy, Barraging, Operations, Recruiting)):
             return frame.order[0]
-        if isinstance(frame, TrackChoice):
+        if isinstance(frame, (TrackChoice, Spaceport, Detailing)):
             return frame.colour
         return self.table.active
 
@@ -207,9 +231,8 @@ class AndromedaGame(Game):
             if odds.no_winner:
                 found[("no winner",)] = Fraction(odds.no_winner)
             return found
-        if isinstance(frame, Shuffling):
-            pile = self.table.tactics_discard
-            return {("card", c): Fraction(pile.count(c), len(pile)) for c in sorted(set(pile))}
+        if isinstance(frame, Drawing):
+            return decks.draw_odds(self.unshuffled, frame.deck)
         return {("placed", region): Fraction(p) for region, p in _placement(self.table, self.variant).items() if p}
 
     def describe_outcome(self, outcome: Any) -> str:
@@ -218,8 +241,8 @@ class AndromedaGame(Game):
             if outcome[0] == "no winner":
                 return "no winner: a tie for first, everyone loses (A-F2)"
             return f"{' + '.join(frame.battle.factions[outcome[1]])} wins"
-        if isinstance(frame, Shuffling):
-            return f"{outcome[1]} goes under the tactics deck"
+        if isinstance(frame, Drawing):
+            return decks.described(frame.deck, outcome[2])
         if isinstance(frame, Placing):
             names = {rid: name for name, rid in tbl._ids(self.table).items()}
             return "the pirate stays on its card" if outcome[1] == NOT_PLACED else f"the pirate lands in {names[outcome[1]]}"
@@ -227,13 +250,20 @@ class AndromedaGame(Game):
 
     def _decision_options(self) -> Options:
         frame = self.pending[-1] if self.pending else None
-        handler = _OPTIONS[type(frame)]
-        return handler(self, frame)
+        return self._with_free(frame, _OPTIONS[type(frame)](self, frame))
+
+    def _with_free(self, frame, options: Options) -> Options:
+        if isinstance(frame, _FREE_AT) and not (isinstance(frame, Discarding) and frame.discards):
+            return Options(tuple(options) + tuple(_free_options(self, self.to_move)))
+        return options
 
     def _resolve(self, choice: Any) -> "AndromedaGame":
         steps: list[Step] = []
         frame = self.pending[-1] if self.pending else None
-        game = _RESOLVE[type(frame)](self, frame, choice, steps)
+        if isinstance(choice, tuple) and choice[:1] == ("free",) and not isinstance(frame, Detailing):
+            game = _free(self, choice, steps)
+        else:
+            game = _RESOLVE[type(frame)](self, frame, choice, steps)
         game = _settle(game, steps)
         return replace(game, steps=tuple(steps))
 
@@ -295,7 +325,8 @@ def make(*, seed: int = 0, players: int = 2, variant: AndromedaVariant = RULEBOO
     colours = COLOURS[:players]
     pairs = {"yellow": "sun", "blue": "sun", "green": "moon", "purple": "moon"} if teams else None
     table = run(set_up(colours, Rng(seed), length=length, teams=pairs, variant=variant)).result
-    return AndromedaGame(replace(table, defer_track_choices=True), variant, seed)
+    table, unshuffled = decks.unshuffle(table)
+    return _settle(AndromedaGame(table, variant, seed, unshuffled=unshuffled), [])
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -303,21 +334,16 @@ def _catalog() -> Catalog:
     return load_catalog()
 
 
-def _checked(candidates, attempt, describe=None) -> Options:
-    """Options for ``candidates``: legal when ``attempt(choice)`` runs, refused with the ``IllegalAction`` it raises;
-    candidates the phase rejects as malformed (``InvalidInput``) are not offered."""
-    options = []
-    for choice in candidates:
-        details = describe(choice) if describe else {}
+def _refusing(attempt, section: str = TURN):
+    """``attempt`` with an ``InvalidInput`` from a phase (a choice the phase cannot take in that form) raised as
+    the refusal ``andromeda.game.phase_input`` in the phase's words, so the option is listed refused, not dropped."""
+    def check(choice):
         try:
             attempt(choice)
-        except IllegalAction as refusal:
-            options.append(Option.refused_by(choice, refusal, **details))
-        except InvalidInput:
-            continue
-        else:
-            options.append(Option(choice, **details))
-    return Options(options)
+        except InvalidInput as error:
+            raise IllegalAction("andromeda.game.phase_input", f"the rules procedure cannot take this choice: {error}",
+                                section) from error
+    return check
 
 
 def _with_table(game: AndromedaGame, table: Table, steps: list[Step], ran=None) -> AndromedaGame:
@@ -354,14 +380,26 @@ def _owed(game: AndromedaGame) -> AndromedaGame:
     return game
 
 
-# --- free actions (自由行动), on your own turn ---------------------------------------------------------
-def _free_candidates(table: Table, colour: str) -> list[tuple]:
-    """Every free action with its details (the development cards' abilities are not offered yet)."""
+# --- free actions (自由行动) -------------------------------------------------------------------------
+def _free_candidates(table: Table, colour: str, moment: str) -> list[tuple]:
+    """Every free action ``colour`` could take at ``moment`` with its details: on another player's turn only
+    inserting a moon and playing a tactics card (A-F18); on your own any of them, development cards included."""
+    from .free_actions import ANY_TURN, KIND_MOMENTS
     from .repair import repair_options
 
     catalog = _catalog()
     player = table.player(colour)
+    own = colour == table.active
     found: list[dict] = []
+    slots = [m.name for m in player.modules if catalog.module(m.name).input_slot or catalog.module(m.name).output_slot]
+    industry = [m.name for m in player.modules if catalog.module(m.name).row == "industry"]
+    halves = [f"half:{a}|{b}" for a, b in zip(industry, industry[1:])]
+    for index, _moon in enumerate(player.moons):
+        found += [dict(action="insert_moon", index=index, target=t) for t in slots + ["tactical_ops"] + halves]
+    playable = {kind for kind, moments in KIND_MOMENTS.items() if moment in moments and kind != "diplomacy"}
+    found += [dict(action="play_tactics", card=c) for c in sorted(set(player.tactics)) if catalog.tactics_kinds.get(c) in playable]
+    if not own:
+        return [("free",) + tuple(sorted(d.items())) for d in found if d["action"] in ANY_TURN]
     here = {s.region for s in player.ships if s.on_board}
     for region in table.regions:
         if region.name in here:
@@ -378,60 +416,183 @@ def _free_candidates(table: Table, colour: str) -> list[tuple]:
                 found.append(dict(action="discard_moon", index=index, repair=("nothing", None)))
         else:
             found.append(dict(action="discard_moon", index=index))
-        slots = [m.name for m in player.modules if catalog.module(m.name).input_slot or catalog.module(m.name).output_slot]
-        industry = [m.name for m in player.modules if catalog.module(m.name).row == "industry"]
-        halves = [f"half:{a}|{b}" for a, b in zip(industry, industry[1:])]
-        found += [dict(action="insert_moon", index=index, target=t) for t in slots + ["tactical_ops"] + halves]
     found += [dict(action="spend_exploration", index=i) for i in range(len(player.exploration))]
     found += [dict(action="spend_supremacy", index=i) for i in range(len(player.supremacy_tokens))]
-    found += [dict(action="play_tactics", card=c) for c in sorted(set(player.tactics))
-              if catalog.tactics_kinds.get(c) in ("action", "event", "persistent")]
+    found += _development_candidates(table, player)
     found.append(dict(action="faction_power"))
     return [("free",) + tuple(sorted(d.items())) for d in found]
 
 
-def _free_options(game: AndromedaGame) -> list[Option]:
+def _development_candidates(table: Table, player) -> list[dict]:
+    """Flipping an unused development card for its one ability (开发 · 开发能力), each way it can be used; the
+    spaceport's 3 resources taken are chosen once its payment is made (``Spaceport``)."""
+    found: list[dict] = []
+    for kind in sorted({c.type for c in player.development_cards if not c.used}):
+        if kind == "obelisk":
+            found.append(dict(action="flip_development", kind=kind))
+        elif kind == "observatory":
+            found += [dict(action="flip_development", kind=kind, archive_pick=i) for i in range(len(table.observatory_archive))]
+        elif kind == "city":
+            shown = sorted({m for row, names in table.module_display for m in names})
+            found += [dict(action="flip_development", kind=kind, module=m) for m in shown]
+        elif kind == "factory":
+            targets = [tuple(spec.partition(":")[::2]) for spec in _repair_targets(player)]
+            targets = [(option, target or None) for option, target in targets]
+            found += [dict(action="flip_development", kind=kind, repairs=(a, b)) for a in targets for b in targets]
+        elif kind == "spaceport":
+            found += [dict(action="flip_development", kind=kind, payment=p["payment"], tactics=p["tactics"])
+                      for p in _payments(player, 2, with_moons=False)]
+    return found
+
+
+#: The moment a tactics card would be played at, by the decision under way (free_actions.KIND_MOMENTS).
+_MOMENTS = {"Escalating": "battle", "Energy": "battle", "Barraging": "battle", "Diplomacy": "diplomacy", "Returning": "return"}
+
+
+def _moment(game: AndromedaGame, colour: str) -> str:
+    frame = game.pending[-1] if game.pending else None
+    fixed = _MOMENTS.get(type(frame).__name__)
+    return fixed or ("own_turn" if colour == game.table.active else "other_turn")
+
+
+def _head(choice: tuple) -> tuple:
+    """The free action a person picks first (which moon to insert or discard, which development card to flip);
+    where it is done or what it gives is decided next (``Detailing``)."""
+    details = dict(choice[1:])
+    key = {"insert_moon": "index", "discard_moon": "index", "flip_development": "kind"}.get(details["action"])
+    if key is None:
+        return choice
+    return ("free",) + tuple(sorted({"action": details["action"], key: details[key]}.items()))
+
+
+def _free_groups(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
+    groups: dict[tuple, list[tuple]] = {}
+    for choice in _free_candidates(game.table, colour, _moment(game, colour)):
+        groups.setdefault(_head(choice), []).append(choice)
+    return groups
+
+
+def _free_attempt(game: AndromedaGame, colour: str):
     from .free_actions import free_action
 
-    table, colour = game.table, game.table.active
+    table, moment = game.table, _moment(game, colour)
 
     def attempt(choice):
         details = dict(choice[1:])
-        run(free_action(table, colour, details.pop("action"), variant=game.variant, rng=_rng(game), **details))
+        action = details.pop("action")
+        if action == "flip_development" and details["kind"] == "spaceport":
+            details["gain"] = Goods.of(energy=3)          # the payment is checked here, the gain chosen next
+        run(free_action(table, colour, action, moment=moment, variant=game.variant, rng=_rng(game), **details))
 
-    def words(choice):
-        details = dict(choice[1:])
-        action = details.pop("action").replace("_", " ")
-        return dict(label=f"{action}: " + ", ".join(f"{k} {v}" for k, v in details.items()) if details else action,
+    return _refusing(attempt, "自由行动")
+
+
+def _free_words(choice) -> dict:
+    details = dict(choice[1:])
+    action = details.pop("action")
+    if action == "flip_development":
+        kind = details.pop("kind")
+        return dict(label=f"flip the {kind} card" + (": " + ", ".join(f"{k} {v}" for k, v in details.items()) if details else ""),
                     group="free action")
+    if action in ("insert_moon", "discard_moon") and set(details) == {"index"}:
+        return dict(label=f"{action.replace('_', ' ')} {details['index'] + 1}", group="free action")
+    action = action.replace("_", " ")
+    return dict(label=f"{action}: " + ", ".join(f"{k} {v}" for k, v in details.items()) if details else action, group="free action")
 
-    return [o for o in _checked(_free_candidates(table, colour), attempt, words) if o.legal or o.rule not in _QUIET]
+
+def _free_options(game: AndromedaGame, colour: str) -> list[Option]:
+    """One option per free action a person picks first: legal when some way to carry it out is (tried in order
+    until one is), refused otherwise with the first refusal met."""
+    check = _free_attempt(game, colour)
+    options = []
+    for head, members in _free_groups(game, colour).items():
+        refusal = None
+        for member in members:
+            try:
+                check(member)
+            except IllegalAction as refused:
+                refusal = refusal or refused
+            else:
+                refusal = None
+                break
+        words = _free_words(head if len(members) > 1 else members[0])
+        choice = head if len(members) > 1 else members[0]
+        if refusal is None:
+            options.append(Option(choice, **words))
+        elif refusal.rule not in _QUIET:
+            options.append(Option.refused_by(choice, refusal, **words))
+    return options
 
 
 #: Refusals not worth listing among a turn's options (nothing there to act on).
 _QUIET = {"andromeda.free_actions.no_power", "andromeda.free_actions.power_used"}
 
 
-def _free(game: AndromedaGame, choice, steps) -> AndromedaGame:
+def _free(game: AndromedaGame, choice, steps, colour: str | None = None) -> AndromedaGame:
     from .free_actions import free_action
 
+    colour = colour or game.to_move
+    members = _free_groups(game, colour).get(choice, [])
+    if len(members) > 1:
+        return _push(game, Detailing(colour, choice, tuple(members)))
     details = dict(choice[1:])
-    ran = run(free_action(game.table, game.table.active, details.pop("action"), variant=game.variant, rng=_rng(game), **details))
+    action = details.pop("action")
+    if action == "flip_development" and details["kind"] == "spaceport":
+        return _push(game, Spaceport(colour, details["payment"], details["tactics"]))
+    ran = run(free_action(game.table, colour, action, moment=_moment(game, colour), variant=game.variant, rng=_rng(game), **details))
     return _with_table(game, ran.result, steps, ran)
+
+
+def _detailing_options(game: AndromedaGame, frame: "Detailing") -> Options:
+    below = _pop(game)
+    return Options.checked(frame.ways, _free_attempt(below, frame.colour), _free_words)
+
+
+def _detailing(game: AndromedaGame, frame: "Detailing", choice, steps) -> AndromedaGame:
+    return _free(_pop(game), choice, steps, frame.colour)
+
+
+def _spaceport_options(game: AndromedaGame, frame: "Spaceport") -> Options:
+    from itertools import combinations_with_replacement
+
+    from .free_actions import free_action
+
+    gains = [Goods.of({k: kinds.count(k) for k in set(kinds)}) for kinds in combinations_with_replacement(RESOURCES, 3)]
+    return Options.checked(
+        [("gain", g) for g in gains],
+        _refusing(lambda c: run(free_action(game.table, frame.colour, "flip_development", kind="spaceport", payment=frame.payment,
+                                            tactics=frame.tactics, gain=c[1], variant=game.variant)), "开发 · 开发能力"),
+        lambda c: dict(label=f"take {c[1]}", group="spaceport"))
+
+
+def _spaceport(game: AndromedaGame, frame: "Spaceport", choice, steps) -> AndromedaGame:
+    from .free_actions import free_action
+
+    ran = run(free_action(game.table, frame.colour, "flip_development", kind="spaceport", payment=frame.payment,
+                          tactics=frame.tactics, gain=choice[1], variant=game.variant))
+    return _with_table(_pop(game), ran.result, steps, ran)
 
 
 # --- a turn ---------------------------------------------------------------------------------------
 def _turn_options(game: AndromedaGame, _frame) -> Options:
+    """Every region for each ship type in the bay (launch step 1), refused ones with their rule once each; the
+    return; the free actions. The board, its pieces and what each alliance base offers are read once."""
+    from .launch import legal_launches
+
     table, colour = game.table, game.table.active
     player = table.player(colour)
+    board, pieces = tbl.board_and_pieces(table)
+    bay = [tbl.board_ship(table, colour, s.id) for s in player.ships_at("bay")]
+    access = tbl.base_access(table, colour, variant=game.variant)
+    energy = player.resources["energy"]
+    names = {rid: name for name, rid in tbl._ids(table).items()}
     options = []
     seen, refused = set(), set()
-    for ship in player.ships_at("bay"):
+    for ship, seen_as in zip(player.ships_at("bay"), bay):
         if (ship.kind, ship.damage) in seen:
             continue
         seen.add((ship.kind, ship.damage))
-        verdicts = tbl.launch_options(table, colour, ship.id)
-        names = {rid: name for name, rid in tbl._ids(table).items()}
+        verdicts = legal_launches(board, pieces, seen_as, energy=energy, access=access, bay=bay, variant=game.variant)
         for v in verdicts.verdicts:
             choice = ("launch", ship.id, names[v.region])
             label = f"launch {ship.kind.replace('_', ' ')} to {names[v.region]}"
@@ -441,13 +602,11 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
                 refused.add((v.region, v.rule))       # the same refusal for another ship type is not repeated
                 options.append(Option(choice, False, v.rule, v.reason, v.section, label=label, group="launch"))
     options.append(Option(("return",), label="return every ship to the station", group="return"))
-    return Options(options + _free_options(game))
+    return Options(options)
 
 
 def _start_turn(game: AndromedaGame, _frame, choice, steps) -> AndromedaGame:
     table, colour = game.table, game.table.active
-    if choice[0] == "free":
-        return _free(game, choice, steps)
     if choice[0] == "return":
         steps.append(Step("Return turn", f"{colour} returns all ships this turn.", "返回空间站回合", table))
         return _push(game, Returning())
@@ -467,7 +626,7 @@ def _activation_candidates(table: Table, colour: str, region_name: str) -> list[
     found: list[dict] = []
     if region.kind in ("planet", "nebula"):
         rooms = [None] if not region.moons or len(player.moons) < RULEBOOK.claimed_moon_limit else list(range(len(player.moons)))
-        keeps = [0, 1] if region.kind == "nebula" and len(table.event_deck) >= 2 else [0]
+        keeps = [0, 1] if region.kind == "nebula" and len(table.event_deck) >= 2 else [None]
         found = [dict(make_room=r, keep_on_top=k) for r in rooms for k in keeps]
     elif region.kind == "alliance_base":
         base = catalog.alliance_bases.get(region_name)
@@ -488,12 +647,12 @@ def _activation_candidates(table: Table, colour: str, region_name: str) -> list[
     return [tuple(sorted((k, v) for k, v in d.items() if v is not None)) for d in found]
 
 
-def _payments(player, count: int) -> list[dict]:
+def _payments(player, count: int, with_moons: bool = True) -> list[dict]:
     """Every way to pay ``count`` resources of any kind: resource tokens, tactics cards, claimed moons discarded first."""
     found = []
     # claimed moons are offered as payment when the station cannot pay alone (discarding one is otherwise a free
     # action, not modelled yet)
-    short = player.resources.total + len(player.tactics) < count
+    short = with_moons and player.resources.total + len(player.tactics) < count
     moon_sets = [()] + ([(i,) for i in range(len(player.moons))] + list(combinations(range(len(player.moons)), 2)) if short else [])
     for moons in moon_sets:
         stock = player.resources + sum((player.moons[i].goods.resources for i in moons), Goods())
@@ -523,7 +682,7 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
     def attempt(choice):
         run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
 
-    return _checked(_activation_candidates(table, colour, frame.region), attempt,
+    return Options.checked(_activation_candidates(table, colour, frame.region), _refusing(attempt, "发射回合 · 步骤 2 激活地区"),
                     lambda c: dict(label=_words(c) or f"activate {frame.region}", group="activate"))
 
 
@@ -700,19 +859,10 @@ def _diplomacy(game: AndromedaGame, frame: Diplomacy, choice, steps) -> Andromed
 
 
 def _energy_options(game: AndromedaGame, frame: Energy) -> Options:
+    """The energy ``colour`` pays for dice (战斗 · 步骤 3), each amount with its dice, refused past their energy or the cap."""
     colour = frame.order[0]
-    options = []
-    for option in energy_options(frame.battle, game.variant):
-        if option.player != colour:
-            continue
-        choice = ("energy", option.energy)
-        label = f"pay {option.energy} energy: {option.dice} dice"
-        if option.legal:
-            options.append(Option(choice, label=label, group="energy"))
-        else:
-            rule, _, reason = option.reason.partition(": ")
-            options.append(Option(choice, False, rule, reason, "战斗 · 步骤 3 战斗准备", label=label, group="energy"))
-    return Options(options)
+    return Options(Option(("energy", o.choice[1]), o.legal, o.rule, o.reason, o.section, label=o.label, group="energy")
+                   for o in energy_options(frame.battle, game.variant) if o.choice[0] == colour)
 
 
 def _energy(game: AndromedaGame, frame: Energy, choice, steps) -> AndromedaGame:
@@ -776,7 +926,7 @@ def _operations_options(game: AndromedaGame, frame: Operations) -> Options:
     from .moons import tactical_operation
 
     colour = frame.order[0]
-    return _checked([("operation", "draw"), ("operation", "moon")],
+    return Options.checked([("operation", "draw"), ("operation", "moon")],
                     lambda c: tactical_operation(game.table, colour, c[1], _rng(game)),
                     lambda c: dict(label="draw 1 tactics card" if c[1] == "draw" else "gain the slotted moon's resources",
                                    group="tactical operation"))
@@ -832,14 +982,23 @@ def _return_options(game: AndromedaGame, frame: Returning) -> Options:
         extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
         return dict(label=f"activate {act.module} with {how}{extra}", group="activate a module")
 
-    options, refused = [], set()
-    for option in _checked(_return_candidates(table, colour, frame.plan) + [("done",)], attempt, words):
+    # A refusal of the module itself (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost)
+    # holds for every target of the same way to activate it, so those are not tried one by one; a refusal
+    # repeated for another way to activate the same module is listed once.
+    options, refused, blocked = [], set(), set()
+    for act in _return_candidates(table, colour, frame.plan):
+        way = (act.module, act.by == "energy")
+        if way in blocked:
+            continue
+        option = Options.checked((act,), _refusing(attempt, "返回空间站回合 · 步骤 1"), words)[0]
         if not option.legal:
-            if (option.choice.module, option.rule) in refused:
-                continue                              # the same refusal for another way to activate it
-            refused.add((option.choice.module, option.rule))
+            if option.rule.startswith("andromeda.return."):
+                blocked.add(way)
+            if (act.module, option.rule) in refused:
+                continue
+            refused.add((act.module, option.rule))
         options.append(option)
-    return Options(options)
+    return Options(options + [Option(("done",), **words(("done",)))])
 
 
 def _return(game: AndromedaGame, frame: Returning, choice, steps) -> AndromedaGame:
@@ -875,7 +1034,9 @@ def _track_candidates(table: Table, frame: TrackChoice) -> list[tuple]:
     if space in board.exploration:
         stack = dict(table.exploration_stacks).get(space, ())
         return [("explore", i) for i in range(len(stack))] or [("explore", 0)]
-    return [("draw_to_limit", True), ("draw_to_limit", False)]
+    if choice_at(frame.track, space, catalog):
+        return [("draw_to_limit", True), ("draw_to_limit", False)]
+    return [("step",)]
 
 
 def _track_options(game: AndromedaGame, frame: TrackChoice) -> Options:
@@ -889,7 +1050,7 @@ def _track_options(game: AndromedaGame, frame: TrackChoice) -> Options:
             return dict(label=f"keep token {choice[1] + 1}: {stack[choice[1]]}" if stack else "no token left", group=frame.track)
         return dict(label="draw up to the new hand limit" if choice[1] else "do not draw", group=frame.track)
 
-    return _checked(_track_candidates(game.table, frame), lambda c: _step_track(game, frame, c), words)
+    return Options.checked(_track_candidates(game.table, frame), _refusing(lambda c: _step_track(game, frame, c), "进度轨道"), words)
 
 
 def _step_track(game: AndromedaGame, frame: TrackChoice, choice):
@@ -898,10 +1059,10 @@ def _step_track(game: AndromedaGame, frame: TrackChoice, choice):
         kwargs = dict(upgrade=choice[1], free_ship=choice[2])
     elif choice[0] == "explore":
         kwargs = dict(exploration_pick=choice[1])
-    else:
+    elif choice[0] == "draw_to_limit":
         kwargs = dict(draw_to_limit=choice[1])
     return run(advance_track(game.table, frame.colour, frame.track, frame.spaces, variant=game.variant, rng=_rng(game),
-                             decided=True, **kwargs))
+                             **kwargs))
 
 
 def _track(game: AndromedaGame, frame: TrackChoice, choice, steps) -> AndromedaGame:
@@ -922,7 +1083,7 @@ def _over_limit(game: AndromedaGame, discards: tuple[str, ...]) -> int:
     from .state import hand_limit
 
     player = game.table.player(game.table.active)
-    return len(player.tactics) - len(discards) - hand_limit(player, base=game.variant.hand_limit)
+    return len(player.tactics) - len(discards) - hand_limit(player, game.variant)
 
 
 def _discard_options(game: AndromedaGame, frame: Discarding) -> Options:
@@ -939,12 +1100,10 @@ def _discard_options(game: AndromedaGame, frame: Discarding) -> Options:
                               "自由行动 · 战术卡上限", label="end the turn", group="end"))
     else:
         options.append(Option(("end turn",), label="end the turn", group="end"))
-    return Options(options + (_free_options(game) if not frame.discards else []))
+    return Options(options)
 
 
 def _discard(game: AndromedaGame, frame: Discarding, choice, steps) -> AndromedaGame:
-    if choice[0] == "free":
-        return _free(game, choice, steps)
     if choice[0] == "end turn":
         return _end_of_turn(game, frame, steps)
     return _top(game, Discarding(frame.discards + (choice[1],)))
@@ -1016,50 +1175,50 @@ def _discarding_options(game: AndromedaGame, frame: Discarding) -> Options:
     return _discard_options(game, frame)
 
 
+def _draw(game: AndromedaGame, frame: Drawing, outcome, steps) -> AndromedaGame:
+    table, unshuffled = decks.draw(game.table, game.unshuffled, frame.deck, outcome[2])
+    return _pop(replace(game, table=table, unshuffled=unshuffled))
+
+
 _OPTIONS = {
     type(None): _turn_options, Activating: _activation_options, Raiding: _raid_options, Escalating: _escalation_options,
     Diplomacy: _diplomacy_options, Energy: _energy_options, Barraging: _barrage_options, Operations: _operations_options,
     Returning: _return_options, TrackChoice: _track_options, Discarding: _discarding_options, Recruiting: _recruit_options,
+    Spaceport: _spaceport_options, Detailing: _detailing_options,
 }
 _RESOLVE = {
     type(None): _start_turn, Activating: _activate, Raiding: _raid, Escalating: _escalate, Diplomacy: _diplomacy,
     Energy: _energy, Fighting: _fight, Barraging: _barrage, Operations: _operation, Returning: _return,
-    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place, Shuffling: lambda g, f, o, s: _shuffle(g, o),
+    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place, Drawing: _draw, Spaceport: _spaceport, Detailing: _detailing,
 }
 
 
-def _shuffle(game: AndromedaGame, outcome) -> AndromedaGame:
-    table = game.table
-    pile = list(table.tactics_discard)
-    pile.remove(outcome[1])
-    table = replace(table, tactics_deck=table.tactics_deck + (outcome[1],), tactics_discard=tuple(pile))
-    game = replace(game, table=table)
-    return game if pile else _pop(game)
-
-
-AUTOMATIC = (Raiding, Escalating, Diplomacy, Energy)
-#: The tactics discard is shuffled under the deck once fewer cards than this are left (more than any one
-#: effect draws at once), so no phase ever reshuffles on its own in the middle of a draw.
-RESHUFFLE_BELOW = 9
+#: Decisions taken at once when they offer one option only, legal, and nothing else (free actions aside).
+AUTOMATIC = (Raiding, Escalating, Diplomacy, Energy, Activating)
+#: The decisions at which the player to move may first take free actions (自由行动, A-F18): any of them at any
+#: time of your own turn (in a battle, the tactics cards a battle allows), on another player's turn only
+#: inserting a moon and playing a tactics card; once the hand-limit discards have begun, none.
+_FREE_AT = (type(None), Activating, Returning, Discarding, Escalating, Diplomacy, Energy, Barraging, Operations)
 
 
 def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:
-    """After each decision: owed track steps first; a hand within its limit ends the turn; a raid, an
-    escalation, a diplomacy or an energy decision with one option only (nothing else offered) is taken."""
+    """After each decision: the next card of a deck running short drawn by chance; owed track steps; a raid,
+    an escalation, a diplomacy or an energy decision with one option only (nothing else offered) is taken."""
     while True:
+        table, unshuffled, deck, said = decks.next_draw(game.table, game.unshuffled)
+        if said:
+            steps.append(Step("Shuffle the tactics discard", said, decks.SECTIONS["tactics"], table))
+        game = replace(game, table=table, unshuffled=unshuffled)
+        if deck is not None:
+            return _push(game, Drawing(deck))
         game = _owed(game)
         top = game.pending[-1] if game.pending else None
         if isinstance(top, TrackChoice):
             return game
-        table = game.table
-        if not isinstance(top, (Shuffling, Fighting, Placing)) and len(table.tactics_deck) < RESHUFFLE_BELOW and table.tactics_discard:
-            steps.append(Step("Shuffle the tactics discard", f"The tactics deck is down to {len(table.tactics_deck)} card(s): the "
-                              f"{len(table.tactics_discard)} discarded cards are shuffled under it, card by card (each a chance event).",
-                              "自由行动 · 战术卡", table))
-            return _push(game, Shuffling())
         if isinstance(top, AUTOMATIC):
             options = _OPTIONS[type(top)](game, top)
             if len(options) == 1 and options[0].legal:
                 game = _RESOLVE[type(top)](game, top, options[0].choice, steps)
                 continue
+            game.__dict__["_options_now"] = game._with_free(top, options)     # worked out once
         return game

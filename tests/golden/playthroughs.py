@@ -20,10 +20,20 @@ SEED = 7
 
 
 def settings_of(game_id: str) -> list[dict]:
-    """Every combination of the settings the game registers (one golden playthrough each)."""
+    """Every combination of the settings the game registers that it accepts (one golden playthrough each;
+    Andromeda's 2v2 is for 4 players only)."""
     info = game_info(game_id)
     names = [name for name, _ in info.settings]
-    return [dict(zip(names, values)) for values in itertools.product(*(values for _, values in info.settings))] or [{}]
+    combos = [dict(zip(names, values)) for values in itertools.product(*(values for _, values in info.settings))] or [{}]
+    return [settings for settings in combos if _accepted(game_id, settings)]
+
+
+def _accepted(game_id: str, settings: dict) -> bool:
+    try:
+        tt.new_game(game_id, seed=SEED, **settings)
+    except tt.InvalidInput:
+        return False
+    return True
 
 
 def path_of(game_id: str, settings: dict) -> Path:
