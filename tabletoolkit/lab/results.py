@@ -1,8 +1,9 @@
 """What a sweep found: the tidy table, the summaries a designer reads at a glance, plots, and any game again.
 
 ``SweepResult.table`` is a pandas DataFrame, one row per game and seat: ``variant, seed, seat, seat_index,
-policy, score, rank, winner, winners`` (how many shared the win), ``applies`` and ``decisions`` (the game's
-length in applies of the contract, and in decisions alone), then the game's own ``measures()``.
+policy, score, rank, winner, winners`` (how many shared the win), ``first`` (this seat made the game's first
+decision), ``applies`` and ``decisions`` (the game's length in applies of the contract, and in decisions alone),
+then the game's own ``measures()`` and the designer's own ``measure``.
 
 Summaries are ``LabTable``\\ s: ``.frame`` holds the numbers, the notebook shows them in words. Observed rates
 read as the exact fraction of games with its percent (``7/20 ≈ 35.00%``) and a 95% Wilson interval; means
@@ -22,7 +23,8 @@ from ..engine.numbers import percent_text, probability_text
 from ..engine.play import Playthrough, play
 
 Z95 = 1.959963984540054  # the two-sided 95% point of the normal distribution
-COLUMNS = ("variant", "seed", "seat", "seat_index", "policy", "score", "rank", "winner", "winners", "applies", "decisions")
+COLUMNS = ("variant", "seed", "seat", "seat_index", "policy", "score", "rank", "winner", "winners", "first", "applies",
+           "decisions")
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -33,7 +35,9 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     scale = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / scale
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / scale
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exactly 0 and 1 at the ends, not a rounding away
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def mean_interval(values: Any, z: float = Z95) -> tuple[float, float, float]:
@@ -48,6 +52,10 @@ def mean_interval(values: Any, z: float = Z95) -> tuple[float, float, float]:
 
 def _percent(value: float) -> str:
     return "?" if math.isnan(value) else percent_text(Fraction(value))
+
+
+def _signed(value: float, digits: int = 2) -> str:
+    return "?" if math.isnan(value) else f"{value:+.{digits}f}".replace("-", "−")
 
 
 def _number(value: float, digits: int = 2) -> str:
@@ -134,11 +142,11 @@ class SweepResult:
 
     # --- summaries ------------------------------------------------------------------------------------
     def win_rates(self, by: str = "seat") -> LabTable:
-        """How often each seat (or policy) won, per variant, with its 95% Wilson interval. A shared win counts
-        as a win for each winner."""
+        """How often each seat (or policy, or the value of any column, e.g. ``"first"``) won, per variant, with
+        its 95% Wilson interval. A shared win counts as a win for each winner."""
         import pandas as pd
 
-        key = _group(by)
+        key = self._group(by)
         rows, words = [], []
         for (variant, group), part in self.table.groupby(["variant", key], observed=True, sort=False):
             wins, games = int(part["winner"].sum()), len(part)
@@ -153,10 +161,11 @@ class SweepResult:
                         note + "a fair seat of n wins 1/n of games.")
 
     def scores(self, by: str = "seat") -> LabTable:
-        """The score distribution of each seat (or policy) per variant: mean with its interval, spread, quartiles."""
+        """The score distribution of each seat (or policy, or any column's values) per variant: mean with its
+        interval, spread, quartiles."""
         import pandas as pd
 
-        key = _group(by)
+        key = self._group(by)
         rows, words = [], []
         for (variant, group), part in self.table.groupby(["variant", key], observed=True, sort=False):
             scores = part["score"].astype(float)
@@ -188,38 +197,48 @@ class SweepResult:
                           "median": _number(values.median(), 1), "range": f"{_number(values.min(), 0)} – {_number(values.max(), 0)}"})
         return LabTable(pd.DataFrame(rows), pd.DataFrame(words), f"Game length ({measure})")
 
-    def compare(self, measure: str = "winner", by: str = "seat", baseline: str | None = None) -> LabTable:
+    def compare(self, measure: str = "winner", by: str | None = "seat", baseline: str | None = None) -> LabTable:
         """Each variant against ``baseline`` (the first by default): the mean difference in ``measure`` per seat
-        (or policy), paired game by game on the seed (common random numbers), with its 95% interval."""
+        (or policy, or any column's values; ``by=None``: per game, for a measure of the whole game such as
+        ``turns``), paired game by game on the seed (common random numbers), with its 95% interval."""
         import pandas as pd
 
         self._column(measure)
-        key = _group(by)
+        key = None if by is None else self._group(by)
         baseline = self.variants[0] if baseline is None else baseline
         if baseline not in self.variants:
             raise InvalidInput("baseline", baseline, f"the sweep's variants are {', '.join(self.variants)}")
         table = self.table.assign(value=self.table[measure].astype(float))
-        base = table[table["variant"] == baseline][["seed", "seat", "value"]]
+        pairs = ["seed", "seat"]
+        if key is None:
+            table, pairs = table.drop_duplicates(["variant", "seed"]).assign(game="every game"), ["seed"]
+            key = "game"
+        base = table[table["variant"] == baseline][pairs + ["value"]]
         rows, words = [], []
+        win = measure == "winner"
+        shown = (lambda v: "?" if math.isnan(v) else _percent(v) if v >= 0 else f"−{_percent(-v)}") if win else _signed
         for variant in self.variants:
             if variant == baseline:
                 continue
-            paired = table[table["variant"] == variant].merge(base, on=["seed", "seat"], suffixes=("", "_base"))
+            paired = table[table["variant"] == variant].merge(base, on=pairs, suffixes=("", "_base"))
             for group, part in paired.groupby(key, sort=False):
-                differences = part["value"] - part["value_base"]
-                mean, low, high = mean_interval(differences)
-                if measure == "winner":  # a difference of win rates lies between −100% and 100%
+                mean, low, high = mean_interval(part["value"] - part["value_base"])
+                if win:  # a difference of win rates lies between −100% and 100%
                     low, high = max(low, -1.0), min(high, 1.0)
-                rows.append({"variant": variant, "baseline": baseline, by: group, "games": len(part),
+                rows.append({"variant": variant, "baseline": baseline, key: group, "games": len(part),
                              "difference": mean, "low": low, "high": high})
-                shown = (lambda v: _percent(v) if not math.isnan(v) and v >= 0 else f"−{_percent(-v)}") if measure == "winner" else _number
                 verdict = ("no clear difference" if math.isnan(low) or low <= 0 <= high
                            else "higher" if low > 0 else "lower")
-                words.append({"variant": variant, by: group, "games": len(part), f"{measure} difference": shown(mean),
+                words.append({"variant": variant, key: group, "games": len(part), f"{measure} difference": shown(mean),
                               "95% interval": f"{shown(low)} – {shown(high)}", "reading": verdict})
-        what = "win rate" if measure == "winner" else measure
+        what = "win rate" if win else measure
         return LabTable(pd.DataFrame(rows), pd.DataFrame(words), f"Difference in {what} against {baseline}",
                         "Paired on the seed: each game is compared with the same deal and dice under the baseline.")
+
+    def _group(self, by: str) -> str:
+        if by not in self.table.columns:
+            raise InvalidInput("by", by, f"a column of the table: {', '.join(map(str, self.table.columns))}")
+        return by
 
     def _column(self, name: str) -> None:
         if name not in self.table.columns:
@@ -236,7 +255,7 @@ class SweepResult:
             part = found[found["variant"] == variant].set_index(by).reindex(groups)
             xs = [index + (number - (len(self.variants) - 1) / 2) * width for index in range(len(groups))]
             ax.bar(xs, part["rate"], width, label=variant,
-                   yerr=[part["rate"] - part["low"], part["high"] - part["rate"]], capsize=3)
+                   yerr=[(part["rate"] - part["low"]).clip(lower=0), (part["high"] - part["rate"]).clip(lower=0)], capsize=3)
         seats = len(self.plan.policies)
         ax.axhline(1 / seats, color="grey", linestyle="--", linewidth=1, label=f"fair share 1/{seats}")
         ax.set_xticks(range(len(groups)), [str(g) for g in groups])
@@ -268,13 +287,13 @@ class SweepResult:
         ax.legend()
         return ax.figure
 
-    def plot_compare(self, measure: str = "winner", by: str = "seat", baseline: str | None = None, ax: Any = None) -> Any:
+    def plot_compare(self, measure: str = "winner", by: str | None = "seat", baseline: str | None = None, ax: Any = None) -> Any:
         """The paired differences against the baseline with their 95% intervals (zero marked)."""
         found = self.compare(measure, by, baseline).frame
         ax = _axes(ax)
-        labels = [f"{row['variant']} · {row[by]}" for _, row in found.iterrows()]
-        ax.errorbar(found["difference"], range(len(found)), xerr=[found["difference"] - found["low"], found["high"] - found["difference"]],
-                    fmt="o", capsize=3)
+        labels = [f"{row['variant']} · {row[by or 'game']}" for _, row in found.iterrows()]
+        spread = [(found["difference"] - found["low"]).clip(lower=0), (found["high"] - found["difference"]).clip(lower=0)]
+        ax.errorbar(found["difference"], range(len(found)), xerr=spread, fmt="o", capsize=3)
         ax.axvline(0, color="grey", linewidth=1)
         ax.set_yticks(range(len(found)), labels)
         ax.set_xlabel(f"difference in {'win rate' if measure == 'winner' else measure}")
@@ -295,12 +314,6 @@ class SweepResult:
         parts = [f"<div class='tt-sweep'><p>{html.escape(self._header())}</p>", self.win_rates()._repr_html_(),
                  self.lengths()._repr_html_(), "</div>"]
         return "".join(parts)
-
-
-def _group(by: str) -> str:
-    if by not in ("seat", "policy"):
-        raise InvalidInput("by", by, "'seat' or 'policy'")
-    return by
 
 
 def _axes(ax: Any) -> Any:

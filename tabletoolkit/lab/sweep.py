@@ -62,6 +62,7 @@ class Plan:
     variants: tuple[tuple[str, Any], ...]  # (name, Variant or None for the game's own)
     policies: tuple[Any, ...]  # one per seat: a policy name or a callable
     max_steps: int = MAX_STEPS
+    measure: Callable[[Any], Mapping[str, Any]] | None = None  # the designer's own: playthrough → measures
 
     def variant(self, name: str) -> Any:
         return dict(self.variants)[name]
@@ -120,16 +121,18 @@ def play_rows(plan: Plan, variant: str, seed: int) -> list[dict[str, Any]]:
         raise InvalidInput("game", seed, f"the game did not end within {plan.max_steps} applies")
     outcome = played.outcome()
     final = played.final
-    decisions = sum(1 for move in played.moves if move.mover is not CHANCE)
+    movers = [move.mover for move in played.moves if move.mover is not CHANCE]
     measures = dict(final.measures())
+    if plan.measure is not None:
+        measures.update(plan.measure(played))
     ranks = {seat: place for place, seat in enumerate(outcome.ranking, 1)}
     rows = []
     for index, seat in enumerate(game.seats):
         row: dict[str, Any] = {
             "variant": variant, "seed": seed, "seat": seat, "seat_index": index,
             "policy": policy_name(plan.policies[index]), "score": outcome.score(seat), "rank": ranks.get(seat),
-            "winner": seat in outcome.winners, "winners": len(outcome.winners), "applies": len(played),
-            "decisions": decisions,
+            "winner": seat in outcome.winners, "winners": len(outcome.winners), "first": bool(movers) and movers[0] == seat,
+            "applies": len(played), "decisions": len(movers),
         }
         for name, value in measures.items():
             row[name] = value.get(seat) if isinstance(value, Mapping) else value
@@ -275,8 +278,8 @@ def _run(plan: Plan, chunks: list[Chunk], executor: Any, shown: progress_display
 
 def sweep(game_id: str, variants: Mapping[str, Any] | None = None, *, players: Any = None,
           policies: Any = None, games: int = 100, seed: int = 0, settings: Mapping[str, Any] | None = None,
-          executor: Any = None, workers: int | None = None, progress: Any = "auto",
-          max_steps: int = MAX_STEPS):
+          measure: Callable[[Any], Mapping[str, Any]] | None = None, executor: Any = None,
+          workers: int | None = None, progress: Any = "auto", max_steps: int = MAX_STEPS):
     """Play ``games`` seeded whole games of ``game_id`` under each variant and return a ``SweepResult``.
 
     ``variants``: ``{name: Variant}`` or ``{name: {constant: value}}`` (default: the rulebook alone).
@@ -284,7 +287,9 @@ def sweep(game_id: str, variants: Mapping[str, Any] | None = None, *, players: A
     settings (``{"stars": 3}``). ``policies``: one policy for every seat, a list (one per seat) or
     ``{seat or index: policy}`` (others random); a policy is ``"random"``, ``"first_legal"``, ``"scripted"`` or
     a function game → choice (for processes and clusters: a module-level function). Games use seeds
-    ``seed`` to ``seed + games - 1`` under every variant (common random numbers).
+    ``seed`` to ``seed + games - 1`` under every variant (common random numbers). ``measure``: the designer's
+    own measures, a function of the finished ``Playthrough`` returning ``{name: number or {seat: number}}``,
+    added to the game's own.
     ``executor``: ``None`` (a process pool of ``workers`` processes, every core by default; a small sweep runs
     serially), ``"serial"``, a ``concurrent.futures.Executor`` or a ``distributed.Client``. ``progress``:
     ``"auto"``, ``"text"``, ``"notebook"``, ``False`` or a display object.
@@ -296,6 +301,8 @@ def sweep(game_id: str, variants: Mapping[str, Any] | None = None, *, players: A
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidInput("seed", seed, "a seed is a whole number")
     max_steps = _whole("max_steps", max_steps, 1)
+    if measure is not None and not callable(measure):
+        raise InvalidInput("measure", measure, "a function of the finished playthrough returning {name: value}")
     if settings is not None and not isinstance(settings, Mapping):
         raise InvalidInput("settings", settings, "a mapping of the game's settings, e.g. {'stars': 3}")
     chosen = dict(settings or {})
@@ -307,7 +314,7 @@ def sweep(game_id: str, variants: Mapping[str, Any] | None = None, *, players: A
         raise InvalidInput("settings", sorted({"variant", "seed"} & set(chosen)), "give variants= and seed= themselves")
     example = new_game(game_id, seed=seed, **chosen)  # refuses unknown settings and bad player counts now
     plan = Plan(game_id, tuple(sorted(chosen.items())), _variants(game_id, variants, example),
-                _policies(policies, example.seats, game_id), max_steps)
+                _policies(policies, example.seats, game_id), max_steps, measure)
     total = games * len(plan.variants)
     count = (os.cpu_count() or 1) if workers is None else _whole("workers", workers, 1)
     own_pool = executor is None and count > 1 and total >= 4 * count

@@ -189,6 +189,7 @@ def test_serial_local_processes_and_a_local_dask_cluster_give_the_same_table():
 def test_the_wilson_interval():
     low, high = wilson(0, 10)
     assert low == 0 and high == pytest.approx(0.27753, abs=1e-5)
+    assert wilson(0, 3)[0] == 0 and wilson(3, 3)[1] == 1
     low, high = wilson(5, 10)
     assert (low, high) == (pytest.approx(0.23659, abs=1e-5), pytest.approx(0.76341, abs=1e-5))
 
