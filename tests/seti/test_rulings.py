@@ -79,3 +79,20 @@ def test_a_rewards_card_comes_from_the_row_or_the_deck_as_the_player_chooses():
     after = run(settle_pending(game, "green", decisions)).result
     assert after.player("green").hand[-2:] == (row, deck)
     assert after.card_row[1] != row and not after.owed("green", "cards")
+
+
+@pytest.mark.phase("seti.milestones")
+def test_a_milestone_a_reward_crosses_between_turns_resolves_at_once_s_r10():
+    """A life trace settled between turns gives 5 VP and takes green from 23 past 25: the gold milestone
+    resolves at once, before the next turn (S-R10); the alternative waits for the end of the next turn."""
+    base = new_game(COLOURS, seed=2)
+    base = replace(base.with_player(replace(base.player("green"), score=23, milestone_score=23)),
+                   pending=(("green", "trace", "pink"),))
+    marked = {}
+    for when in ("at once", "after the next turn"):
+        game = replace(base, variant=replace(RULEBOOK, between_turn_milestones=when))
+        steps = run(end_turn(game, "green", Decisions()))
+        marked[when] = [tile.id for tile in steps.result.gold_tiles if "green" in tile.marks]
+        assert steps.result.player("green").score == 28 and steps.result.active_colour == "orange"
+        assert any(step.title == "A milestone crossed between turns" for step in steps) == (when == "at once")
+    assert len(marked["at once"]) == 1 and marked["after the next turn"] == []
