@@ -66,7 +66,7 @@ def launch_explorer(
 
     def show(_=None) -> None:
         current = board.with_special_regions(special.value)
-        ship = Ship(who.value, kind.value, reach.value, voyage.value, assault.value, jump.value)
+        ship = Ship(kind.value, owner=who.value, range=reach.value, voyage=voyage.value, assault=assault.value, jump=jump.value)
         access = BaseAccess(resources.value, maximus.value, odessa.value, frozenset(developments.value))
         options = legal_launches(current, pieces, ship, energy=energy.value, access=access)
         box.board, box.options = current, options

@@ -56,7 +56,7 @@ def board():
 
 
 def test_launch_explorer_follows_its_controls(board):
-    pieces = Pieces.of(ships={"A": [Ship("yellow")]}, pirates={"C": "B"})
+    pieces = Pieces.of(ships={"A": [Ship(owner="yellow")]}, pirates={"C": "B"})
     explorer = launch_explorer(board, pieces, players=("yellow", "blue"))
     # yellow heavy cruiser, range 1, Jump, no energy: only B is in range (N needs Voyage)
     assert "<b class='tt-launch-count'>1 legal</b> — B" in explorer.summary.value
@@ -75,7 +75,7 @@ def test_launch_explorer_follows_its_controls(board):
 
 def test_launch_explorer_special_regions_toggle():
     board = Board.default()
-    explorer = launch_explorer(board, Pieces.of(ships={"T01": [Ship("yellow")]}))
+    explorer = launch_explorer(board, Pieces.of(ships={"T01": [Ship(owner="yellow")]}))
     explorer.special.value = "quasar"
     assert explorer.board.regions["T12"].kind == "quasar"
     assert "andromeda.launch.quasar" in explorer.refusals.value
@@ -99,7 +99,7 @@ def test_raid_explorer_offers_the_choice(board):
 
 def test_escalation_explorer_counts_ships_per_player(board):
     pieces = Pieces.of(
-        ships={"C": [Ship("yellow")], "B": [Ship("blue")], "A": [Ship("blue", "heavy_cruiser", 1, jump=True)]},
+        ships={"C": [Ship(owner="yellow")], "B": [Ship(owner="blue")], "A": [Ship("heavy_cruiser", owner="blue", range=1, jump=True)]},
         pirates={"C": "B"},
     )
     explorer = escalation_explorer(board, pieces, ("yellow", "blue"), active="C", active_player="yellow")
@@ -113,8 +113,8 @@ def test_escalation_explorer_counts_ships_per_player(board):
 
 
 def test_launch_turn_stepper_runs_step_1_then_step_3(board):
-    pieces = Pieces.of(ships={"A": [Ship("yellow")]}, pirates={"D": "B"})
-    stepper = launch_turn_stepper(board, pieces, Ship("yellow"), "B", CARDS)
+    pieces = Pieces.of(ships={"A": [Ship(owner="yellow")]}, pirates={"D": "B"})
+    stepper = launch_turn_stepper(board, pieces, Ship(owner="yellow"), "B", CARDS)
     assert len(stepper.run) == 7
     stepper.go(4)
     assert stepper.title.value == "<b>Step 4 of 7: Launch to B</b>"
