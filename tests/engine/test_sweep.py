@@ -117,8 +117,9 @@ def test_a_sweep_gives_one_row_per_game_and_seat_exactly_as_the_games_played_alo
                    progress=False)
     table = result.table
     assert len(table) == 2 * 5 * 2 and result.games_played == 10
-    assert list(table.columns[:11]) == ["variant", "seed", "seat", "seat_index", "policy", "score", "rank", "winner",
-                                        "winners", "applies", "decisions"]
+    assert list(table.columns[:12]) == ["variant", "seed", "seat", "seat_index", "policy", "score", "rank", "winner",
+                                        "winners", "first", "applies", "decisions"]
+    assert list(table[table["seed"] == 10]["first"]) == [True, False, True, False]  # A moves first in a dash
     assert result.measures == ("turns", "throws")
     for variant, target in (("rulebook", 4), ("long", 6)):
         for seed in range(10, 15):
@@ -140,6 +141,38 @@ def test_common_random_numbers_two_names_for_one_variant_give_the_same_games(das
     assert first.equals(second)
     paired = result.compare("score")
     assert list(paired.frame["difference"]) == [0.0, 0.0] and set(paired.words["reading"]) == {"no clear difference"}
+
+
+def longest_wait(played):
+    """A designer's own measure: the most waits in a row by each seat."""
+    best = {seat: 0 for seat in played.start.seats}
+    run = dict(best)
+    for move in played.moves:
+        if move.mover in run:
+            run[move.mover] = run[move.mover] + 1 if move.choice == "wait" else 0
+            best[move.mover] = max(best[move.mover], run[move.mover])
+    return {"longest wait": best, "moves": len(played)}
+
+
+def test_a_designers_own_measure_becomes_columns_and_whole_game_measures_compare_per_game(dash):
+    result = sweep(dash, {"rulebook": {}, "long": {"target": 6}}, games=6, measure=longest_wait, executor="serial",
+                   progress=False)
+    table = result.table
+    assert result.measures == ("turns", "throws", "longest wait", "moves")
+    for _, row in table.iterrows():
+        played = result.playthrough(int(row["seed"]), row["variant"])
+        assert row["longest wait"] == longest_wait(played)["longest wait"][row["seat"]]
+        assert row["moves"] == row["applies"] == len(played)
+    per_game = result.compare("turns", by=None).frame
+    games = table.drop_duplicates(["variant", "seed"]).set_index(["variant", "seed"])["turns"]
+    assert per_game["games"].tolist() == [6]
+    assert per_game["difference"].iloc[0] == pytest.approx((games["long"] - games["rulebook"]).mean())
+    with pytest.raises(InvalidInput) as caught:
+        sweep(dash, games=2, measure="longest", executor="serial", progress=False)
+    assert caught.value.field == "measure"
+    with pytest.raises(InvalidInput) as caught:
+        result.win_rates(by="colour")
+    assert caught.value.field == "by"
 
 
 def test_the_same_seed_deals_the_same_merchants_set_up_under_every_variant():
