@@ -16,6 +16,8 @@ import typing
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
+from .errors import InvalidInput
+
 T = TypeVar("T")
 _FIELDS: dict[type, frozenset[str]] = {}
 
@@ -23,19 +25,21 @@ _FIELDS: dict[type, frozenset[str]] = {}
 def _fields(cls: type) -> frozenset[str]:
     found = _FIELDS.get(cls)
     if found is None:
+        if not dataclasses.is_dataclass(cls):
+            raise InvalidInput("obj", cls.__name__, "replace takes a frozen dataclass")
         found = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
     return found
 
 
 def replace(obj: T, **changes: Any) -> T:
-    """A copy of the frozen dataclass ``obj`` with ``changes`` (unknown names raise ``TypeError``, as
-    ``dataclasses.replace`` does)."""
+    """A copy of the frozen dataclass ``obj`` with ``changes`` (an unknown name raises ``InvalidInput``)."""
     cls = type(obj)
-    if hasattr(cls, "__post_init__"):
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     names = _fields(cls)
     if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+        unknown = sorted(set(changes) - names)[0]
+        raise InvalidInput(unknown, changes[unknown], f"{cls.__name__} has no such field")
+    if hasattr(cls, "__post_init__"):
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     old = obj.__dict__
     values = old.copy() if len(old) == len(names) else {name: old[name] for name in names}
     values.update(changes)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidInput
 
 
 @dataclass(frozen=True)
@@ -64,12 +64,17 @@ class Options(Sequence[Option]):
     __slots__ = ("_options", "_by_choice")
 
     def __init__(self, options: Iterable[Option] = ()):
+        if not isinstance(options, Iterable):
+            raise InvalidInput("options", options, "Option objects")
         self._options = tuple(options)
         by_choice: dict[Any, Option] = {}
         for option in self._options:
             if not isinstance(option, Option):
-                raise TypeError(f"Options holds Option objects, not {type(option).__name__}")
-            by_choice.setdefault(option.choice, option)
+                raise InvalidInput("options", option, f"Options holds Option objects, not {type(option).__name__}")
+            try:
+                by_choice.setdefault(option.choice, option)
+            except TypeError:
+                raise InvalidInput("options", option, "a choice is a hashable value (a frozen dataclass, text, tuple)") from None
         self._by_choice = by_choice
 
     @classmethod

@@ -129,6 +129,8 @@ def play(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng |
     ``Rng(game.seed)``), so ``Rng.forced`` fixes outcomes for teaching and the same seed replays the same game."""
     if not isinstance(game, Game):
         raise InvalidInput("game", game, "play takes a game made by tabletoolkit.new_game")
+    if policies is not None and not isinstance(policies, Mapping):
+        raise InvalidInput("policies", policies, "a mapping {seat: policy}")
     policies = dict(policies or {})
     unknown = sorted(set(policies) - set(game.seats))
     if unknown:
@@ -175,6 +177,10 @@ def _ask(policy: Policy, seat: Any, game: Game) -> Any:
 
 def replay(start: Game, choices: Iterable[Any]) -> Playthrough:
     """Apply ``choices`` (decisions and chance outcomes) in order from ``start``."""
+    if not isinstance(start, Game):
+        raise InvalidInput("start", start, "replay starts from a game made by tabletoolkit.new_game")
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Iterable):
+        raise InvalidInput("choices", choices, "a list of the choices and chance outcomes to apply")
     game, moves = start, []
     for choice in choices:
         mover = game.to_move

@@ -27,6 +27,8 @@ class RandomPolicy:
         self._random = _random.Random(seed)
 
     def __call__(self, game: Game) -> Any:
+        if not isinstance(game, Game):
+            raise InvalidInput("game", game, "a game made by tabletoolkit.new_game")
         legal = game.legal()
         if not legal:
             raise InvalidInput("game", game, "no legal option to choose from")
@@ -43,6 +45,8 @@ def random(seed: int = 0) -> RandomPolicy:
 
 def first_legal(game: Game) -> Any:
     """The first legal option, as the rules list them."""
+    if not isinstance(game, Game):
+        raise InvalidInput("game", game, "a game made by tabletoolkit.new_game")
     legal = game.legal()
     if not legal:
         raise InvalidInput("game", game, "no legal option to choose from")
@@ -59,6 +63,8 @@ def scripted(game_id: str) -> Policy:
 
 def replaying(choices: Iterable[Any]) -> Policy:
     """A policy that plays the given choices in order (``InvalidInput`` when they run out)."""
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Iterable):
+        raise InvalidInput("choices", choices, "a list of the choices to play")
     queue = list(choices)
 
     def policy(game: Game) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -20,17 +21,23 @@ T = TypeVar("T")
 
 MOST_DICE = 10_000  # a sane bound on dice rolled at once and on a die's faces: no rule rolls more
 MOST_SIDES = 10_000
+MOST_FORCED = 100_000
+MOST_ITEMS = 1_000_000  # a shuffle or a choice among at most this many things
 
 
 class Rng:
     """A reproducible source of dice rolls, shuffles and choices."""
 
     def __init__(self, seed: int | None = 0, forced: Iterable[Any] = ()):
-        if seed is not None and not isinstance(seed, int):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise InvalidInput("seed", seed, "a seed is a whole number (or None for a seed from the machine)")
+        if isinstance(forced, (str, bytes)) or not isinstance(forced, Iterable):
+            raise InvalidInput("forced", forced, "a list of the values the next draws give")
         self.seed = seed
         self._random = random.Random(seed)
-        self._forced = list(forced)
+        self._forced = list(islice(forced, MOST_FORCED + 1))
+        if len(self._forced) > MOST_FORCED:
+            raise InvalidInput("forced", f"more than {MOST_FORCED}", f"at most {MOST_FORCED} forced values")
         self.history: list[tuple[str, Any]] = []
 
     @classmethod
@@ -45,7 +52,7 @@ class Rng:
 
     def _take_forced(self, what: str, allowed: Any) -> Any:
         value = self._forced.pop(0)
-        if value not in allowed:
+        if isinstance(allowed, range) and type(value) is not int or value not in allowed:
             raise InvalidInput("forced", value, f"the forced value for {what} must be one of {_show(allowed)}")
         return value
 
@@ -83,6 +90,8 @@ class Rng:
             raise InvalidInput("outcomes", outcomes, "a mapping {outcome: Fraction} with at least one outcome")
         if any(isinstance(p, bool) or not isinstance(p, (int, Fraction)) or p < 0 for p in outcomes.values()):
             raise InvalidInput("outcomes", dict(outcomes), "every probability is an exact Fraction, 0 or more")
+        if sum(outcomes.values()) != 1:
+            raise InvalidInput("outcomes", dict(outcomes), "the probabilities must sum to 1")
         if self._forced:
             value = self._take_forced("a chance event", list(outcomes))
         else:
@@ -99,9 +108,16 @@ class Rng:
 
     def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:
         """A new shuffled tuple; a forced value is the whole order (a permutation of ``items``)."""
-        pool = list(items)
+        if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+            raise InvalidInput("items", items, "a list or tuple of the things to shuffle")
+        pool = list(islice(items, MOST_ITEMS + 1))
+        if len(pool) > MOST_ITEMS:
+            raise InvalidInput("items", f"more than {MOST_ITEMS:,}", f"at most {MOST_ITEMS:,} things to shuffle")
         if self._forced:
             order = self._forced.pop(0)
+            if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+                raise InvalidInput("forced", order, f"a forced shuffle must be an ordering of {pool!r}")
+            order = list(islice(order, len(pool) + 1))
             if sorted(map(repr, order)) != sorted(map(repr, pool)):
                 raise InvalidInput("forced", order, f"a forced shuffle must be an ordering of {pool!r}")
             result = tuple(order)

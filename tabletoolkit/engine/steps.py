@@ -10,6 +10,8 @@ import html
 from dataclasses import dataclass, field
 from typing import Any, Generator, Iterator, Mapping
 
+from .errors import InvalidInput
+
 Procedure = Generator["Step", None, Any]
 
 
@@ -75,6 +77,10 @@ class Run:
 
 def run(procedure: Procedure, phase: str | None = None) -> Run:
     """Drive a procedure to its end, collecting its steps and its returned result."""
+    if not isinstance(procedure, Iterator):
+        raise InvalidInput("procedure", procedure, "a procedure: the generator a phase function returns")
+    if phase is not None and not isinstance(phase, str):
+        raise InvalidInput("phase", phase, "a phase id (text) or None")
     steps: list[Step] = []
     while True:
         try:
@@ -82,7 +88,7 @@ def run(procedure: Procedure, phase: str | None = None) -> Run:
         except StopIteration as stop:
             return Run(tuple(steps), stop.value, phase)
         if not isinstance(step, Step):
-            raise TypeError(f"a procedure must yield Step objects, got {type(step).__name__}")
+            raise InvalidInput("procedure", step, f"a procedure yields Step objects, not {type(step).__name__}")
         steps.append(step)
 
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-from .errors import RulesError
-from .game import CHANCE, Game, new_game
+from .errors import InvalidInput, RulesError
+from .game import CHANCE, Game, game_info, new_game
 from .play import play
 from .policies import Policy, RandomPolicy
 from .rng import Rng
@@ -61,6 +61,16 @@ def check_game(game_id: str, seeds: range | list[int], *, policies: Callable[[Ga
     ``policies(game, seed)`` gives each seat's policy (default: every seat random, seeded by the seed);
     ``probe`` is the share of states at which every option is tried, legal and refused.
     """
+    if not isinstance(seeds, (range, list, tuple)) or len(seeds) > 100_000 or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in seeds):
+        raise InvalidInput("seeds", seeds, "a range or list of at most 100000 whole-number seeds")
+    if isinstance(probe, bool) or not isinstance(probe, (int, float)) or not 0 <= probe <= 1:
+        raise InvalidInput("probe", probe, "the share of states probed, from 0 to 1")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not 1 <= max_steps <= 10_000_000:
+        raise InvalidInput("max_steps", max_steps, "a whole number of applies from 1 to 10000000")
+    if policies is not None and not callable(policies):
+        raise InvalidInput("policies", policies, "a function (game, seed) -> {seat: policy}")
+    game_info(game_id)
     report = CheckReport(game_id)
     for seed in list(seeds)[:1]:
         if not same_transcript(game_id, seed, **settings):

@@ -29,7 +29,7 @@ class ConstantInfo:
 
 def constant(rulebook: Any, *, allowed: Collection[Any], section: str, explains: str) -> Any:
     """Declare a variant constant (use as a dataclass field default)."""
-    if rulebook not in allowed:
+    if not _allowed(rulebook, allowed):
         raise InvalidInput("rulebook", rulebook, "the rulebook value must be one of the allowed values")
     return dataclasses.field(
         default=rulebook,
@@ -44,7 +44,7 @@ class Variant:
     def __post_init__(self) -> None:
         for info in self.constants():
             value = getattr(self, info.name)
-            if value not in info.allowed:
+            if not _allowed(value, info.allowed):
                 raise InvalidInput(
                     info.name, value, f"{info.explains} Allowed: {_describe(info.allowed)} (rulebook: {info.rulebook!r})"
                 )
@@ -89,6 +89,27 @@ class Variant:
             "<tr><th>constant</th><th>value</th><th>rulebook</th><th>source</th><th>what it changes</th></tr>"
             f"{rows}</table>"
         )
+
+
+def _allowed(value: Any, allowed: Collection[Any]) -> bool:
+    """Whether ``value`` is one of ``allowed`` and of the same type all the way down (``6.0`` and ``True``
+    are not the whole number 6 or 1; a list is not a tuple)."""
+    try:
+        if value not in allowed:
+            return False
+    except TypeError:  # an unhashable value is in no set
+        return False
+    if isinstance(allowed, range):
+        return type(value) is int
+    return any(_same(value, option) for option in allowed)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return bool(a == b)
 
 
 def _describe(allowed: Collection[Any]) -> str:

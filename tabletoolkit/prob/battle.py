@@ -22,6 +22,11 @@ same fractions:
   team has 6188 sorted outcomes; the walk of a 2v2 battle visits about a hundred states.
 
 Everything is exact integers until the final ``Fraction``; answers are cached per contest.
+
+Bounds (checked before any work, so no contest hangs or fills the memory): dice of up to ``MOST_FACES``
+faces, at most ``MOST_SIDES`` sides of at most ``MOST_DICE`` dice each (a 2v2 team under the loosest
+variant rolls 24), and, for a side the face walk cannot take (a team of three aims or more) and for
+``pooled_dice``, at most ``MOST_TABLE`` sorted outcomes.
 """
 from __future__ import annotations
 
@@ -41,6 +46,10 @@ from . import faces as faces_walk
 from .dist import Distribution
 
 FACES = 6
+MOST_FACES = 20
+MOST_SIDES = 6
+MOST_DICE = 24
+MOST_TABLE = 200_000
 
 
 @dataclass(frozen=True, order=True)
@@ -66,7 +75,7 @@ def rerolled_die(aim: int, faces: int = FACES, rerolls: int | None = None) -> Di
     _check_faces(faces)
     _check_int("aim", aim, 1, faces)
     if rerolls is not None:
-        _check_int("rerolls", rerolls, 0, None)
+        _check_int("rerolls", rerolls, 0, 1_000)
     q = Fraction(aim - 1, faces)
     if rerolls is None:
         fitting = Fraction(1, faces) / (1 - q)
@@ -91,11 +100,15 @@ def normalise_side(side: Any, field: str = "side", faces: int = FACES) -> tuple[
     if _is_roller(side):
         return (_roller(side, field, faces),)
     if type(side) in (list, tuple) and side and all(map(_is_roller, side)):
-        return tuple(_roller(member, f"{field}[{index}]", faces) for index, member in enumerate(side))
-    meant_as_pair = isinstance(side, Sequence) and not any(isinstance(v, (Sequence, Roller)) for v in side)
-    if isinstance(side, (str, bytes)) or not isinstance(side, Sequence) or not side or meant_as_pair:
-        raise InvalidInput(field, side, "a side is (dice, aim) or a non-empty list of (dice, aim) for a team")
-    return tuple(_roller(member, f"{field}[{index}]", faces) for index, member in enumerate(side))
+        rollers = tuple(_roller(member, f"{field}[{index}]", faces) for index, member in enumerate(side))
+    else:
+        meant_as_pair = isinstance(side, Sequence) and not any(isinstance(v, (Sequence, Roller)) for v in side)
+        if isinstance(side, (str, bytes)) or not isinstance(side, Sequence) or not side or meant_as_pair:
+            raise InvalidInput(field, side, "a side is (dice, aim) or a non-empty list of (dice, aim) for a team")
+        rollers = tuple(_roller(member, f"{field}[{index}]", faces) for index, member in enumerate(side))
+    if sum(r.dice for r in rollers) > MOST_DICE:
+        raise InvalidInput(field, side, f"a side rolls at most {MOST_DICE} dice")
+    return rollers
 
 
 def _is_roller(value: Any) -> bool:
@@ -115,7 +128,7 @@ def _roller(value: Any, field: str, faces: int) -> Roller:
     if not _is_roller(value):
         raise InvalidInput(field, value, "a roller is a pair (dice, aim) of whole numbers")
     dice, aim = (value.dice, value.aim) if isinstance(value, Roller) else value
-    _check_int(f"{field}.dice", dice, 0, None)
+    _check_int(f"{field}.dice", dice, 0, MOST_DICE)
     _check_int(f"{field}.aim", aim, 1, faces)
     return Roller(dice, aim)
 
@@ -123,8 +136,10 @@ def _roller(value: Any, field: str, faces: int) -> Roller:
 def pooled_dice(side: Any, faces: int = FACES) -> Distribution[tuple[int, ...]]:
     """The distribution of a side's pooled dice, sorted from high to low (for display and checks)."""
     rollers = normalise_side(side, faces=faces)
+    spec = _canonical(rollers)
+    _check_table(spec, faces, "side", side)
     base = sum(r.dice for r in rollers) + 1
-    keys, weights, _ = _side_table(_canonical(rollers), faces, base)
+    keys, weights, _ = _side_table(spec, faces, base)
     return Distribution({decode(key, faces, base): w for key, w in zip(keys, weights)})
 
 
@@ -300,10 +315,13 @@ def top_tie_sizes(side: Any, copies: int, faces: int = FACES) -> dict[int, Fract
 
     m = 1 is a clear winner; m >= 2 is a tie for first among m of them.
     """
-    rollers = normalise_side(side, faces=faces)
     _check_faces(faces)
-    _check_int("copies", copies, 1, None)
-    return dict(_tie_sizes(_canonical(rollers), copies, faces))
+    rollers = normalise_side(side, faces=faces)
+    _check_int("copies", copies, 1, MOST_SIDES)
+    spec = _canonical(rollers)
+    if not _walks((spec,) * copies, faces):
+        _check_table(spec, faces, "side", side)
+    return dict(_tie_sizes(spec, copies, faces))
 
 
 def clear_caches(tables: bool = True) -> None:
@@ -321,18 +339,35 @@ def clear_caches(tables: bool = True) -> None:
 # Two engines, one answer: the face walk for two or three sides, the sweep over sorted outcomes
 
 
-def _walks(specs: Sequence[Spec], positions: bool = False) -> bool:
+def _walks(specs: Sequence[Spec], faces: int, positions: bool = False) -> bool:
     """Whether the face walk takes this contest rather than the sweep.
 
-    The walk needs sides of at most two aims. It wins when a side is a team or has more than six
-    dice (thousands of sorted outcomes for the sweep); for small sides the sweep's tables are cheap
-    and it is as fast, except for the deciding die of up to four sides, which the walk gives in the
-    same pass and the sweep only one position at a time."""
+    The walk needs sides of at most two aims. It wins when a side is a team, has more than six
+    dice or rolls dice of many faces (thousands of sorted outcomes for the sweep); for small sides
+    the sweep's tables are cheap and it is as fast, except for the deciding die of up to four sides,
+    which the walk gives in the same pass and the sweep only one position at a time."""
     if any(len(spec) > 2 for spec in specs):
         return False
     if any(len(spec) == 2 or sum(dice for _, dice in spec) > 6 for spec in specs):
         return True
+    if faces > FACES and any(_table_size(spec, faces) > 5_000 for spec in specs):
+        return True
     return positions and len(specs) <= 4
+
+
+def _table_size(spec: Spec, faces: int) -> int:
+    """At most how many sorted outcomes a side has: its dice spread over the faces from its lowest aim."""
+    if not spec:
+        return 1
+    dice = sum(d for _, d in spec)
+    return math.comb(dice + faces - spec[0][0], dice)
+
+
+def _check_table(spec: Spec, faces: int, field: str, value: Any) -> None:
+    size = _table_size(spec, faces)
+    if size > MOST_TABLE:
+        raise InvalidInput(field, value, f"about {size:,} sorted outcomes to list; at most {MOST_TABLE:,} (the face walk, "
+                                         "which needs none, takes sides of one or two aims)")
 
 
 @lru_cache(maxsize=1024)
@@ -340,7 +375,7 @@ def _wins(order: tuple[Spec, ...], faces: int) -> tuple[tuple[Fraction, ...], Fr
     """P(win) of each side of a contest given by its canonical sides in sorted order, and P(no winner)."""
     if len(order) == 1:
         return (Fraction(1),), Fraction(0)
-    if _walks(order):
+    if _walks(order, faces):
         walked = faces_walk.walk(order, faces)
         counts, denominator = walked.wins, walked.denominator
     else:
@@ -354,7 +389,7 @@ def _decided(order: tuple[Spec, ...], faces: int) -> tuple[tuple[Fraction, ...],
     longest = max(1, max(sum(dice for _, dice in spec) for spec in order))
     if len(order) == 1:
         return ((Fraction(1),) + (Fraction(0),) * (longest - 1),)
-    if _walks(order, positions=True):
+    if _walks(order, faces, positions=True):
         walked = faces_walk.walk(order, faces, positions=True)
         return tuple(tuple(Fraction(c, walked.denominator) for c in row) for row in walked.decided)
     return _decided_by_sweep(order, faces, longest)
@@ -379,7 +414,7 @@ def _decided_by_sweep(order: tuple[Spec, ...], faces: int, longest: int) -> tupl
 def _tie_sizes(spec: Spec, copies: int, faces: int) -> tuple[tuple[int, Fraction], ...]:
     if copies == 1:
         return ((1, Fraction(1)),)
-    if _walks((spec,) * copies):
+    if _walks((spec,) * copies, faces):
         walked = faces_walk.walk((spec,) * copies, faces)
         sizes = {1: sum(walked.wins), **walked.ties}
         return tuple((m, Fraction(sizes.get(m, 0), walked.denominator)) for m in range(1, copies + 1))
@@ -522,7 +557,14 @@ def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[Roller, ..
     _check_faces(faces)
     if isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence) or not sides:
         raise InvalidInput("sides", sides, "a contest needs a non-empty list of sides")
-    return tuple(normalise_side(side, f"sides[{index}]", faces) for index, side in enumerate(sides))
+    if len(sides) > MOST_SIDES:
+        raise InvalidInput("sides", sides, f"a contest of at most {MOST_SIDES} sides")
+    rollers = tuple(normalise_side(side, f"sides[{index}]", faces) for index, side in enumerate(sides))
+    specs = [_canonical(side) for side in rollers]
+    if not _walks(specs, faces):
+        for index, spec in enumerate(specs):
+            _check_table(spec, faces, f"sides[{index}]", sides[index])
+    return rollers
 
 
 # ---------------------------------------------------------------------------------------------
@@ -542,8 +584,18 @@ class Comparison:
     decided_at: int | None
 
 
-def compare(rolls: Sequence[Sequence[int]]) -> Comparison:
-    """Decide a rolled contest as the rules read: the tied sides compare their next highest die."""
+def compare(rolls: Sequence[Sequence[int]], faces: int = FACES) -> Comparison:
+    """Decide a rolled contest as the rules read: the tied sides compare their next highest die.
+
+    ``rolls`` holds each side's dice (faces 1..``faces``)."""
+    _check_faces(faces)
+    if isinstance(rolls, (str, bytes)) or not isinstance(rolls, Sequence) or not 1 <= len(rolls) <= 1_000:
+        raise InvalidInput("rolls", rolls, "a list of each side's dice (1 to 1000 sides)")
+    for index, dice in enumerate(rolls):
+        if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence) or len(dice) > 10_000:
+            raise InvalidInput(f"rolls[{index}]", dice, "a list of the faces the side's dice show")
+        for position, face in enumerate(dice):
+            _check_int(f"rolls[{index}][{position}]", face, 1, faces)
     sorted_rolls = [tuple(sorted(dice, reverse=True)) for dice in rolls]
     tied = list(range(len(sorted_rolls)))
     rounds = []
@@ -563,7 +615,7 @@ def compare(rolls: Sequence[Sequence[int]]) -> Comparison:
 
 
 def _check_faces(faces: int) -> None:
-    _check_int("faces", faces, 1, None)
+    _check_int("faces", faces, 1, MOST_FACES)
 
 
 def _check_int(field: str, value: Any, low: int, high: int | None) -> None:

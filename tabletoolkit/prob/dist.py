@@ -1,18 +1,33 @@
-"""Exact finite distributions: outcome -> whole-number weight, probabilities as ``Fraction``."""
+"""Exact finite distributions: outcome -> whole-number weight, probabilities as ``Fraction``.
+
+A distribution holds at most ``MOST_OUTCOMES`` outcomes, and an operation that would visit more than
+``MOST_WORK`` pairs of outcomes (``combine``, ``repeat``) is refused before it starts, so no input
+hangs or fills the memory.
+"""
 
 from __future__ import annotations
 
 import html
 import math
+import numbers
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
+from itertools import islice
 from typing import Any, Generic, Iterator, TypeVar
 
 from ..engine.errors import InvalidInput
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
+
+MOST_OUTCOMES = 1_000_000
+"""The most outcomes a distribution holds (a die of up to ``MOST_FACES`` faces, a draw of a large bag)."""
+MOST_FACES = 10_000
+"""The most faces of ``Distribution.die``."""
+MOST_WORK = 10_000_000
+"""The most pairs of outcomes one ``combine`` (or all the combines of a ``repeat``) may visit."""
+MOST_REPEATS = 1_000
 
 
 class Distribution(Generic[T]):
@@ -25,6 +40,10 @@ class Distribution(Generic[T]):
     __slots__ = ("_weights", "_total")
 
     def __init__(self, weights: Mapping[T, int]):
+        if not isinstance(weights, Mapping):
+            raise InvalidInput("weights", weights, "a mapping {outcome: whole-number weight}")
+        if len(weights) > MOST_OUTCOMES:
+            raise InvalidInput("weights", f"{len(weights)} outcomes", f"at most {MOST_OUTCOMES:,} outcomes")
         cleaned: dict[T, int] = {}
         for outcome, weight in weights.items():
             if not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
@@ -40,16 +59,21 @@ class Distribution(Generic[T]):
     @classmethod
     def uniform(cls, outcomes: Iterable[T]) -> "Distribution[T]":
         """Every outcome equally likely (repeats count double)."""
+        if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Iterable):
+            raise InvalidInput("outcomes", outcomes, "a list, tuple or other collection of outcomes")
         weights: dict[T, int] = {}
-        for outcome in outcomes:
+        for index, outcome in enumerate(islice(outcomes, MOST_OUTCOMES + 1)):
+            if index == MOST_OUTCOMES:
+                raise InvalidInput("outcomes", f"more than {MOST_OUTCOMES:,}", f"at most {MOST_OUTCOMES:,} outcomes")
+            _hashable("outcomes", outcome)
             weights[outcome] = weights.get(outcome, 0) + 1
         return cls(weights)
 
     @classmethod
     def die(cls, sides: int = 6) -> "Distribution[int]":
         """A fair die with faces 1..sides."""
-        if not isinstance(sides, int) or sides < 1:
-            raise InvalidInput("sides", sides, "a die has at least one side")
+        if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= MOST_FACES:
+            raise InvalidInput("sides", sides, f"a die has 1 to {MOST_FACES:,} sides")
         return cls.uniform(range(1, sides + 1))
 
     @property
@@ -70,47 +94,75 @@ class Distribution(Generic[T]):
             yield outcome, Fraction(weight, self._total)
 
     def __getitem__(self, outcome: T) -> Fraction:
+        _hashable("outcome", outcome)
         return Fraction(self._weights.get(outcome, 0), self._total)
 
     def probability(self, event: Callable[[T], bool] | T) -> Fraction:
         """P(outcome == event), or P(event(outcome)) when ``event`` is a predicate."""
         if callable(event):
             return Fraction(sum(w for o, w in self._weights.items() if event(o)), self._total)
+        _hashable("event", event)
         return self[event]
 
     def map(self, function: Callable[[T], U]) -> "Distribution[U]":
         """The distribution of ``function(outcome)``."""
+        _callable("function", function)
         weights: dict[U, int] = {}
         for outcome, weight in self._weights.items():
             key = function(outcome)
+            if key.__class__.__hash__ is None:
+                _hashable("function", key)
             weights[key] = weights.get(key, 0) + weight
         return Distribution(weights)
 
     def combine(self, other: "Distribution[U]", function: Callable[[T, U], Any]) -> "Distribution[Any]":
         """The distribution of ``function(a, b)`` for independent draws a from self, b from other."""
+        if not isinstance(other, Distribution):
+            raise InvalidInput("other", other, "a Distribution to combine with")
+        _callable("function", function)
+        work = len(self._weights) * len(other._weights)
+        if work > MOST_WORK:
+            raise InvalidInput("other", f"{len(self._weights)} × {len(other._weights)} outcomes",
+                               f"combining visits every pair; at most {MOST_WORK:,} pairs")
         weights: dict[Any, int] = {}
         for a, wa in self._weights.items():
             for b, wb in other._weights.items():
                 key = function(a, b)
+                if key.__class__.__hash__ is None:
+                    _hashable("function", key)
                 weights[key] = weights.get(key, 0) + wa * wb
         return Distribution(weights)
 
     def __add__(self, other: "Distribution[Any]") -> "Distribution[Any]":
         """The sum of two independent numeric draws."""
+        self._numeric("+", numbers.Number)
+        if isinstance(other, Distribution):
+            other._numeric("+", numbers.Number)
         return self.combine(other, operator.add)
 
     def repeat(self, count: int, function: Callable[[Any, T], Any] = operator.add) -> "Distribution[Any]":
         """``count`` independent draws folded with ``function`` (the sum by default)."""
-        if not isinstance(count, int) or count < 1:
-            raise InvalidInput("count", count, "repeat at least once")
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MOST_REPEATS:
+            raise InvalidInput("count", count, f"repeat from 1 to {MOST_REPEATS} times")
+        _callable("function", function)
         result: Distribution[Any] = self
+        work = 0
         for _ in range(count - 1):
+            work += len(result._weights) * len(self._weights)
+            if work > MOST_WORK:
+                raise InvalidInput("count", count, f"repeating visits more than {MOST_WORK:,} pairs of outcomes")
             result = result.combine(self, function)
         return result
 
     def mean(self) -> Fraction:
         """The exact expectation of a numeric distribution."""
+        self._numeric("mean")
         return Fraction(sum(o * w for o, w in self._weights.items()), self._total)
+
+    def _numeric(self, what: str, kind: type = numbers.Rational) -> None:
+        for outcome in self._weights:
+            if not isinstance(outcome, kind):
+                raise InvalidInput("outcomes", outcome, f"{what} needs {'numeric' if kind is numbers.Number else 'whole-number or Fraction'} outcomes")
 
     def to_sympy(self) -> dict[T, Any]:
         """Outcome -> sympy ``Rational`` (imports sympy on first use)."""
@@ -139,6 +191,19 @@ class Distribution(Generic[T]):
 
         cells = r" \\ ".join(f"{o} & {latex_fraction(p)}" for o, p in self.items())
         return rf"$\begin{{array}}{{c|c}} \text{{outcome}} & P \\ \hline {cells} \end{{array}}$"
+
+
+def _hashable(field: str, value: Any) -> Any:
+    try:
+        hash(value)
+    except TypeError:
+        raise InvalidInput(field, value, "an outcome is a hashable value (a number, text or tuple)") from None
+    return value
+
+
+def _callable(field: str, value: Any) -> None:
+    if not callable(value):
+        raise InvalidInput(field, value, "a function")
 
 
 def _sorted_items(weights: dict[Any, int]) -> list[tuple[Any, int]]:

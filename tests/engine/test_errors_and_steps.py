@@ -43,8 +43,12 @@ def test_run_refuses_a_procedure_that_yields_something_else():
     def bad():
         yield "not a step"
 
-    with pytest.raises(TypeError, match="must yield Step"):
+    with pytest.raises(InvalidInput, match="yields Step objects") as caught:
         run(bad())
+    assert caught.value.field == "procedure" and caught.value.value == "not a step"
+    for procedure, phase in ((None, None), ([1], None), (bad(), 3)):
+        with pytest.raises(InvalidInput):
+            run(procedure, phase)
 
 
 def test_step_html_escapes_text():

@@ -87,8 +87,10 @@ def test_options_are_one_collection_of_legal_and_refused_choices():
 
 
 def test_options_hold_only_options():
-    with pytest.raises(TypeError):
-        Options(["roll"])
+    for bad in (["roll"], 5, [Option([1])]):
+        with pytest.raises(InvalidInput) as caught:
+            Options(bad)
+        assert caught.value.field == "options"
 
 
 def test_apply_returns_a_new_state_and_a_refusal_changes_nothing():

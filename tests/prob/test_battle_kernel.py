@@ -239,7 +239,7 @@ TEAM_BATTLES = [
 @pytest.mark.parametrize("sides", TEAM_BATTLES)
 def test_the_face_walk_and_the_sweep_agree_on_team_battles(sides):
     order = canonical(sides)
-    assert battle._walks(order)
+    assert battle._walks(order, 6)
     walked = faces.walk(order, 6, positions=True)
     assert tuple(Fraction(w, walked.denominator) for w in walked.wins) == battle._sweep(order, 6)
     longest = max(sum(d for _, d in spec) for spec in order)
@@ -261,7 +261,7 @@ def test_twelve_die_teams_agree_with_an_icepool_sweep():
 
 def test_teams_of_three_aims_take_the_sweep_and_agree_with_brute_force():
     sides = [[(1, 1), (1, 3), (1, 5)], [(2, 2)], [(1, 4), (1, 6)]]
-    assert not battle._walks(canonical(sides))
+    assert not battle._walks(canonical(sides), 6)
     wins, no_winner, decided = brute_force(sides)
     assert contest_odds(sides).wins == wins and contest_odds(sides).no_winner == no_winner
     assert deciding_die(sides) == tuple(row[:3] for row in decided)
