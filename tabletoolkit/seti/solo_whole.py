@@ -165,9 +165,8 @@ class SoloWholeGame(Game):
                 if option.legal:
                     found.append(self._checked(option.action, group))
                 else:  # what ``take`` refuses it with (solo.you.require_legal)
-                    rule = "seti.solo.free_action" if free else "seti.solo.your_action"
-                    found.append(Option(option.action, False, rule, f"{option.action}: {option.reason}", SECTION,
-                                        group=group))
+                    found.append(Option(option.action, False, option.refusing_rule, f"{option.action}: {option.reason}",
+                                        option.section, group=group))
         return Options(found)
 
     def _checked(self, action: str, group: str) -> Option:

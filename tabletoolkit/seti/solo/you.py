@@ -63,24 +63,50 @@ SECTION_MOVE = "移动"
 
 @dataclass(frozen=True)
 class YourOption:
-    """One of your main actions now: legal, or refused with the rule and the reason."""
+    """One of your actions now: legal, or refused with the reason and the rule refusing it (``rule``: one of
+    the turn's own, e.g. not your turn; by default the rule of the action's kind, ``seti.solo.launch``)."""
 
     action: str
     legal: bool
     reason: str
+    rule: str | None = None
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
 
+    @property
+    def refusing_rule(self) -> str:
+        """The rule id of a refusal: the option's own, else ``seti.solo.<kind>`` of its action."""
+        return self.rule or f"seti.solo.{self.action.partition(':')[0]}"
 
-def require_legal(options: Sequence[YourOption], action: str, field: str, rule: str, section: str) -> None:
+    @property
+    def section(self) -> str:
+        """The rulebook section of the action's kind (the solo game's, for kinds the solo rules add)."""
+        return KIND_SECTIONS.get(self.action.partition(":")[0], SECTION)
+
+
+#: Where the rulebook gives each kind of your action (the multiplayer sections: you play by those rules).
+KIND_SECTIONS = {
+    "launch": "发射一个探测器", "orbit": "绕行星运行", "land": "登陆行星或卫星", "research": "研究科技",
+    "analyze": "分析数据", "scan": "扫描附近的恒星", "play": "卡牌概述 · 主行动", "pass": "弃权不行动",
+    "take": "弃权不行动", "end": "游戏概述 · 回合结构", "convert": "资源转换", "corner": "卡牌概述 · 自由行动",
+    "buy": "购买卡牌", "complete": "任务卡 · 有条件的任务", "place": "放置数据", "move": "移动",
+    "gold": "金色计分板块", "tt2": "望远镜科技", "tt3": "望远镜科技", "tt4": "望远镜科技",
+    "trace": "标记生命痕迹", "card": "获取卡牌的其他方式", "tuck": "玩家设置 · 增加收入",
+    "hold": "任务卡 · 可触发任务", "release": "任务卡 · 可触发任务",
+}
+NOT_YOUR_TURN = "seti.solo.not_your_turn"
+
+
+def require_legal(options: Sequence[YourOption], action: str, field: str) -> None:
     """Refuse ``action`` unless it is one of ``options`` and legal: ``InvalidInput`` for an unknown
-    action, ``IllegalAction`` (rule, reason) for a refused one."""
+    action, ``IllegalAction`` (the option's rule, reason and section) for a refused one."""
     offered = {o.action: o for o in options}
     if action not in offered:
         raise InvalidInput(field, action, f"not a {field} now; options: {sorted(offered)}")
-    if not offered[action].legal:
-        raise IllegalAction(rule, f"{action}: {offered[action].reason}", section)
+    option = offered[action]
+    if not option.legal:
+        raise IllegalAction(option.refusing_rule, f"{action}: {option.reason}", option.section)
 
 
 def probe_limit(game: SoloGame) -> int:
@@ -132,16 +158,20 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
     if game.over or game.to_move != YOU:
         why = "the game is over" if game.over else "it is not your turn"
-        return tuple(YourOption(o.action, False, why) for o in _main_options(game)) + (YourOption("end", False, why),)
+        rule = "seti.solo.game_over" if game.over else NOT_YOUR_TURN
+        return tuple(YourOption(o.action, False, why, rule) for o in _main_options(game)) + (
+            YourOption("end", False, why, rule),)
     if game.owed:
         return owed_options(game)
     if YOU in game.passed:
-        return tuple(YourOption(o.action, False, "you have passed this round") for o in _main_options(game))
+        return tuple(YourOption(o.action, False, "you have passed this round", "seti.solo.passed")
+                     for o in _main_options(game))
     if game.main_action is not None:
         taken = f"your main action this turn is taken ({game.main_action}): free actions, then end your turn"
-        return tuple(YourOption(o.action, False, taken) for o in _main_options(game)) + (
+        return tuple(YourOption(o.action, False, taken, "seti.solo.one_main_action") for o in _main_options(game)) + (
             YourOption("end", True, "legal: end your turn (unused free moves lapse)"),)
-    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)"),)
+    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)",
+                                             "seti.solo.main_action_first"),)
 
 
 def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -432,10 +462,11 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     during the steps of your pass (S-F16)."""
     options = _free_options(game)
     if game.taking:  # an owed choice like the others, but named by its rule
-        return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)") for o in options)
+        return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)",
+                                "seti.solo.pass_steps") for o in options)
     if game.owed and game.to_move == YOU:
         why = f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)"
-        return tuple(YourOption(o.action, False, why) for o in options)
+        return tuple(YourOption(o.action, False, why, "seti.solo.owed_first") for o in options)
     return options
 
 
@@ -558,7 +589,7 @@ def move_options(game: SoloGame) -> tuple[YourOption, ...]:
             action = f"move:{probe.id}:{target.ring},{target.sector}"
             where = f"to {target} ({solar.contents(target).describe()})"
             if not mine:
-                options.append(YourOption(action, False, "only on your turn"))
+                options.append(YourOption(action, False, "only on your turn", NOT_YOUR_TURN))
             elif energy > you.energy:
                 options.append(YourOption(action, False, f"{where}: needs {energy} energy (has {you.energy})"))
             else:
@@ -602,7 +633,7 @@ def free_action(game: SoloGame, action: str, rng: Rng, choose: str | None = None
     Any free action but a scan's own steps first closes an open scan (its completed sectors resolve).
     Completing a mission marks one "complete a mission" task at once (``choose``: on which objective);
     a threshold reached by a free action marks its task at once (任务)."""
-    require_legal(free_options(game), action, "free action", "seti.solo.free_action", SECTION)
+    require_legal(free_options(game), action, "free action")
     kind = action.partition(":")[0]
     if kind not in SCAN_STEP_KINDS:
         game = yield from close_scan(game)
@@ -782,7 +813,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
     ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger;
     ``prefer`` names an objective to mark whenever a trigger fits it."""
-    require_legal(your_options(game), action, "action", "seti.solo.your_action", SECTION)
+    require_legal(your_options(game), action, "action")
     kind, _, argument = action.partition(":")
     if kind in OWED_SECTIONS:
         return (yield from settle_owed(game, action, rng))

@@ -186,7 +186,7 @@ def test_a_card_with_an_action_this_side_does_not_carry_out_is_refused_and_nothi
                              f"(launch, move, land, {CARD_SIGNAL}, research:<kind>)")
     with pytest.raises(IllegalAction) as refused:
         run(your_turn(game, "play:T-scan", Rng(0)))
-    assert refused.value.rule == "seti.solo.your_action"
+    assert refused.value.rule == "seti.solo.play"
     assert game.you.hand == ("T-scan",) and game.you.credits == 4 and game.in_play == ()
 
 

@@ -90,9 +90,10 @@ def test_your_refused_action_names_the_reason_and_changes_nothing():
     assert refused["orbit:Mars"].reason == "no probe of yours in space"
     waiting = {o.action: o for o in your_options(replace(game, to_move=RIVAL))}
     assert not any(o.legal for o in waiting.values()) and waiting["launch"].reason == "it is not your turn"
+    assert waiting["launch"].refusing_rule == "seti.solo.not_your_turn"
     with pytest.raises(IllegalAction) as error:
         run(your_turn(game, "orbit:Mars", Rng(0)))
-    assert error.value.rule == "seti.solo.your_action"
+    assert error.value.rule == "seti.solo.orbit" and error.value.section == "绕行星运行"
     assert game.table.solar.placements == () and game.you.credits == 4
 
 
@@ -227,7 +228,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     assert options[f"corner:{move_card}"].reason == "a move needs a probe of yours in space"
     with pytest.raises(IllegalAction) as refused:
         run(free_action(game, f"corner:{move_card}", Rng(0)))
-    assert refused.value.rule == "seti.solo.free_action" and game.free_moves == 0 and len(game.you.hand) == 2
+    assert refused.value.rule == "seti.solo.corner" and game.free_moves == 0 and len(game.you.hand) == 2
     after = run(free_action(game, f"corner:{data_card}", Rng(0))).result
     assert after.you.data == game.you.data + 1 and after.you.hand == (move_card,)
     assert after.table.supply.discard[-1] == data_card
@@ -238,7 +239,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     poor = replace(game, you=replace(game.you, publicity=2))
     with pytest.raises(IllegalAction) as error:
         run(free_action(poor, "buy:deck", Rng(0)))
-    assert error.value.rule == "seti.solo.free_action" and poor.you.publicity == 2
+    assert (error.value.rule, error.value.section) == ("seti.solo.buy", "购买卡牌") and poor.you.publicity == 2
 
 
 def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn():

@@ -34,7 +34,7 @@ def test_you_decide_and_the_rival_never_is_to_move():
     options = game.options()
     assert options.legal and "end" in {o.choice for o in options.refused}
     refused = next(o for o in options.refused if o.choice == "end")
-    assert refused.rule == "seti.solo.your_action"
+    assert refused.rule == "seti.solo.main_action_first"
     with pytest.raises(IllegalAction) as caught:
         game.apply("end")
     assert caught.value.rule == refused.rule

@@ -42,7 +42,7 @@ def test_a_card_you_cannot_afford_is_refused_and_nothing_changes():
     assert not option.legal and option.reason == "costs 3 credits (has 2)"
     with pytest.raises(IllegalAction) as refused:
         run(your_turn(game, "play:S05", Rng(0)))
-    assert refused.value.rule == "seti.solo.your_action"
+    assert refused.value.rule == "seti.solo.play" and refused.value.section == "卡牌概述 · 主行动"
     assert game.you.hand == ("S05",) and game.you.credits == 2
 
 
