@@ -259,6 +259,8 @@ class Board:
 
     def region(self, key: str) -> Region:
         """The region with this id, or with this (unique) name."""
+        if not isinstance(key, str):
+            raise InvalidInput("region", key, "a region's id or name (text)")
         found = self.regions.get(key)
         if found is not None:
             return found

@@ -12,6 +12,7 @@ import html
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources as package_files
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..engine import InvalidInput
@@ -247,14 +248,22 @@ class Catalog:
     destiny_cards: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     pirates: Mapping[str, PirateSpec] = field(default_factory=dict)
     sources: Mapping[str, str] = field(default_factory=dict)
+    limit_sections: Mapping[str, str] = field(default_factory=dict)
+    """The rulebook section of each ``limits`` value (``[limits]`` of ``rulebook.toml``)."""
+
+    def __post_init__(self) -> None:
+        # Deeply read-only: the cached catalog is shared by every game, so nobody may change it in place.
+        for name, value in list(self.__dict__.items()):
+            object.__setattr__(self, name, _read_only(value))
 
     @classmethod
     def from_toml(cls, rulebook: str, tracks: str, sample: str) -> "Catalog":
         """Build a catalog from the three files' texts (rulebook, track board data, sample cards)."""
         book, board, cards = _parse("rulebook", rulebook), _parse("tracks", tracks), _parse("sample_cards", sample)
-        limits = {k: v for k, v in book["limits"].items() if isinstance(v, int)}
+        limits = {k: v for k, v in book["limits"].items() if not k.endswith("_section")}
+        limit_sections = {k[: -len("_section")]: v for k, v in book["limits"].items() if k.endswith("_section")}
         for name, value in limits.items():
-            if isinstance(value, bool) or value < 0:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InvalidInput(f"rulebook.limits.{name}", value, "a limit is a whole number, 0 or more")
         developments = {}
         leaders = {**cards.get("development_leaders", {}), **book["development_leaders"]}
@@ -346,10 +355,13 @@ class Catalog:
             destiny_cards=tuple(_destiny(e) for e in cards.get("destiny_card", [])),
             pirates=_pirates(cards.get("pirate_card", [])),
             sources={"rulebook": book["source"]["label"], "tracks": board["source"]["label"], "sample_cards": cards["source"]["label"]},
+            limit_sections=limit_sections,
         )
 
     def module(self, name: str) -> ModuleCard:
         """A module card by name (core modules included)."""
+        if not isinstance(name, str):
+            raise InvalidInput("module", name, "a module's name (text)")
         for core in self.core_modules:
             if core.name == name:
                 return core
@@ -365,7 +377,7 @@ class Catalog:
         raise InvalidInput("pirate", key, f"pirate cards: {sorted(c.name for c in self.pirates.values())}")
 
     def track(self, name: str) -> Track:
-        if name not in self.tracks:
+        if not isinstance(name, str) or name not in self.tracks:
             raise InvalidInput("track", name, f"one of {TRACKS}")
         return self.tracks[name]
 
@@ -405,6 +417,15 @@ def load_catalog() -> Catalog:
     folder = package_files.files(__package__).joinpath("data")
     read = lambda name: folder.joinpath(name).read_text(encoding="utf-8")  # noqa: E731
     return Catalog.from_toml(read("rulebook.toml"), read("tracks.toml"), read("sample_cards.toml"))
+
+
+def _read_only(value: Any) -> Any:
+    """``value`` with every dict a read-only mapping and every list a tuple, all the way down."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: _read_only(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_read_only(item) for item in value)
+    return value
 
 
 def _parse(name: str, text: str) -> dict[str, Any]:

@@ -58,6 +58,8 @@ def development_vp(game: Game, region_name: str, kind: str, catalog: Catalog | N
     recruited or not, on the planet and adjacent regions, + the new development's printed leader count,
     + the printed counts of adjacent developments; at most 10 (A-F8)."""
     catalog = catalog or load_catalog()
+    if not isinstance(kind, str) or kind not in catalog.developments:
+        raise InvalidInput("kind", kind, f"a development type: {sorted(catalog.developments)}")
     nearby = (region_name,) + game.neighbours(region_name)
     figures = tuple((name, colour, n) for name in nearby for colour, n in game.region(name).leaders)
     printed = [(region_name, catalog.developments[kind].leaders)]

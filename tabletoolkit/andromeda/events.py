@@ -187,6 +187,8 @@ def event_peek(unseen: Sequence[str], preference: Sequence[str], *, attribute: s
     catalog = catalog or load_catalog()
     if attribute not in ("scores", "pirate"):
         raise InvalidInput("attribute", attribute, "'scores' (the track a card scores) or 'pirate' (the class it brings)")
+    if isinstance(unseen, str) or not isinstance(unseen, (list, tuple)):
+        raise InvalidInput("unseen", unseen, "a list of event card names")
     cards = [catalog.event(name) for name in unseen]
     if len(cards) < 2:
         raise InvalidInput("unseen", tuple(unseen), "a peek looks at two cards: at least 2 unseen event cards")

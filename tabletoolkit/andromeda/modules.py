@@ -68,6 +68,10 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
     module sent to the bottom of its deck (none when no other module is offered there). ``first_to`` (2v2): the teammate who receives the first
     module of the turn and advances on its track instead (可选规则 · 2v2 模式 · 协作)."""
     catalog = catalog or load_catalog()
+    if isinstance(rows, str) or not isinstance(rows, (list, tuple)) or isinstance(picks, str) or not isinstance(picks, (list, tuple)):
+        raise InvalidInput("rows" if isinstance(rows, str) or not isinstance(rows, (list, tuple)) else "picks",
+                           rows if isinstance(rows, str) or not isinstance(rows, (list, tuple)) else picks,
+                           "a list of module rows and a list of module names")
     unknown = [r for r in rows if r not in MODULE_ROWS]
     if unknown:
         raise InvalidInput("rows", tuple(rows), f"module rows are {MODULE_ROWS}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ..engine import IllegalAction, Step, register_phase
+from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
 from .catalog import TRACKS, Catalog, load_catalog
@@ -188,6 +188,10 @@ def score_player(game: Game, colour: str, catalog: Catalog | None = None,
 def development_end_vp(kind: str, level: int, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> int:
     """End-game VP of one development at ``level`` (0 = no level reached scores 0)."""
     catalog = catalog or load_catalog()
+    if not isinstance(kind, str) or kind not in catalog.development_vp:
+        raise InvalidInput("kind", kind, f"a development type: {sorted(catalog.development_vp)}")
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 3:
+        raise InvalidInput("level", level, "a development level 0..3 (0: no level reached)")
     if level == 0:
         return 0
     table = catalog.development_vp[kind] if variant.development_vp == "card_back" else catalog.development_vp_text

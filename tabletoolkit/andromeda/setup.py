@@ -105,10 +105,12 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
     catalog = catalog or load_catalog()
     if not isinstance(variant, AndromedaVariant):
         raise InvalidInput("variant", variant, "an AndromedaVariant (andromeda.variant.RULEBOOK or RULEBOOK.but(...))")
+    if isinstance(colours, str) or not isinstance(colours, (list, tuple)) or not all(isinstance(c, str) for c in colours):
+        raise InvalidInput("colours", colours, "2 to 4 different player colours, in seating order")
     colours = tuple(colours)
     if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
         raise InvalidInput("colours", colours, "2 to 4 different player colours, in seating order")
-    if length not in catalog.game_length:
+    if not isinstance(length, str) or length not in catalog.game_length:
         raise InvalidInput("length", length, f"one of {sorted(catalog.game_length)}")
     picks = dict(faction_picks or {})
     for colour, pick in picks.items():

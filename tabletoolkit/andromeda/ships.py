@@ -68,6 +68,8 @@ def build_ship(game: Game, colour: str, kind: str, *, payment: Goods | None = No
 def tile_type(tile: str) -> str:
     """The ship type an upgrade tile upgrades: a neutral tile is named by its type, a faction's unique
     tile ``"faction:<type>"``."""
+    if not isinstance(tile, str):
+        raise InvalidInput("upgrade", tile, f"a ship type {SHIP_TYPES} or 'faction:<type>'")
     kind = tile.split(":", 1)[1] if tile.startswith("faction:") else tile
     if kind not in SHIP_TYPES:
         raise InvalidInput("upgrade", tile, f"a ship type {SHIP_TYPES} or 'faction:<type>'")

@@ -24,6 +24,9 @@ from .variant import RULEBOOK, AndromedaVariant
 
 def _named(items: Iterable[Any], key: str, value: str, field_name: str, missing: str) -> Any:
     """The item whose ``key`` is ``value``; otherwise ``InvalidInput`` listing the known ones."""
+    items = tuple(items)
+    if not isinstance(value, str):
+        raise InvalidInput(field_name, value, f"a name (text); known: {[getattr(i, key) for i in items]}")
     for item in items:
         if getattr(item, key) == value:
             return item

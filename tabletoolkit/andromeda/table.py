@@ -86,7 +86,7 @@ def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | Non
 def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: Catalog | None = None) -> tuple[Game, LaunchResult]:
     """Launch step 1 on the game: the ship leaves the bay for ``region`` (energy paid for a Jump)."""
     ids = _ids(game)
-    if region not in ids:
+    if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
     board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
@@ -109,6 +109,8 @@ def _energy(count: int):
 def raid_in_game(game: Game, region: str, cards: Mapping[str, PirateCard], choice: str | None = None) -> tuple[Game, str]:
     """Launch step 3 on the game: the chosen pirate (and every S-class in range) raids ``region``."""
     ids = _ids(game)
+    if not isinstance(region, str) or region not in ids:
+        raise InvalidInput("region", region, f"regions: {sorted(ids)}")
     names = {rid: name for name, rid in ids.items()}
     board, pieces = board_and_pieces(game)
     result = raid(board, pieces, ids[region], cards, choice)
@@ -154,7 +156,7 @@ def battle_setup(game: Game, region: str, pirate=None, catalog: Catalog | None =
     catalog card (``battle_pirate``) unless a ``battle.Pirate`` is given, with the damage its figures
     carry from earlier battles (A-R11)."""
     catalog = catalog or load_catalog()
-    nearby = {region, *game.neighbours(region)}
+    nearby = {game.region(region).name, *game.neighbours(region)}
     participants = []
     for colour in game.turn_order_from(game.active):
         player = game.player(colour)

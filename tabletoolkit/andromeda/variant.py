@@ -6,22 +6,16 @@ Owners add constants here as their phases need them; procedures read them from a
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 
 from ..engine.variants import Variant, constant
+from .catalog import load_catalog
 
 BATTLE_PREP = "战斗 · 步骤 3 战斗准备"
 
-
-def _limits() -> dict[str, int | str]:
-    """The rulebook's station limits (``[limits]`` of ``data/rulebook.toml``): the rulebook values below."""
-    text = resources.files(__package__).joinpath("data", "rulebook.toml").read_text(encoding="utf-8")
-    return dict(tomllib.loads(text)["limits"])
-
-
-LIMITS = _limits()
+#: The rulebook's limits (``[limits]`` of ``data/rulebook.toml``, read by the catalog) and their sections:
+#: the rulebook values of the constants below.
+LIMITS, LIMIT_SECTIONS = load_catalog().limits, load_catalog().limit_sections
 
 
 @dataclass(frozen=True)
@@ -60,15 +54,15 @@ class AndromedaVariant(Variant):
         "'literal': the line item read word for word, 4 + 1 per development.",
     )
     hand_limit: int = constant(
-        LIMITS["hand_limit"], allowed=range(1, 11), section=LIMITS["hand_limit_section"],
+        LIMITS["hand_limit"], allowed=range(1, 11), section=LIMIT_SECTIONS["hand_limit"],
         explains="Tactics cards kept at the end of a turn before the civilization track raises it.",
     )
     claimed_moon_limit: int = constant(
-        LIMITS["claimed_moons"], allowed=range(1, 9), section=LIMITS["claimed_moons_section"],
+        LIMITS["claimed_moons"], allowed=range(1, 9), section=LIMIT_SECTIONS["claimed_moons"],
         explains="Most moons in a station's claimed-moon area.",
     )
     development_vp_cap: int = constant(
-        LIMITS["development_vp_cap"], allowed=range(1, 31), section=LIMITS["development_vp_cap_section"],
+        LIMITS["development_vp_cap"], allowed=range(1, 31), section=LIMIT_SECTIONS["development_vp_cap"],
         explains="Most VP a development scores when it is built.",
     )
     damaged_module_penalty: int = constant(

@@ -88,3 +88,22 @@ def test_goods_payment_with_credit():
     assert "energy" in Goods.of(titanium=2, credit=1).covers(cost)
     assert Goods.of(titanium=1, credit=3, energy=1).payment_for(cost) == Goods.of(titanium=1, credit=1, energy=1)
     assert Goods.of(titanium=1, energy=1).payment_for(cost) is None
+
+
+def test_the_cached_catalog_cannot_be_changed_in_place():
+    catalog = load_catalog()
+    for change in (lambda: catalog.tracks.clear(), lambda: catalog.limits.update(hand_limit=9),   # type: ignore[attr-defined]
+                   lambda: catalog.scoring_example["tracks"].clear(), lambda: catalog.fleet.pop("fighter")):  # type: ignore[attr-defined]
+        with pytest.raises((AttributeError, TypeError)):
+            change()
+    assert catalog is load_catalog() and catalog.limits["hand_limit"] == 5 and len(catalog.tracks) == 5
+
+
+def test_the_rulebook_limits_give_the_variants_values_with_their_sections():
+    from tabletoolkit.andromeda.variant import RULEBOOK, AndromedaVariant
+
+    catalog = load_catalog()
+    assert (RULEBOOK.hand_limit, RULEBOOK.claimed_moon_limit, RULEBOOK.development_vp_cap) == (
+        catalog.limits["hand_limit"], catalog.limits["claimed_moons"], catalog.limits["development_vp_cap"])
+    assert catalog.limit_sections["hand_limit"] == "自由行动 · 战术卡上限"
+    assert {c.name: c.section for c in AndromedaVariant.constants()}["hand_limit"] == "自由行动 · 战术卡上限"
