@@ -2,7 +2,8 @@
 
 from fractions import Fraction
 
-from tabletoolkit.seti.cards import colour_counts, deck_of, game_cards, load_cards
+from tabletoolkit.seti import cards
+from tabletoolkit.seti.cards import colour_counts, load_cards
 from tabletoolkit.seti.computer import Computer, DataSpace
 from tabletoolkit.seti.player import PlayerBoard
 from tabletoolkit.seti.scan import EarthSignal, MercurySignal, RowSignal
@@ -59,8 +60,7 @@ def test_the_computer_panel_analyzes_a_full_top_row():
 
 
 def game_deck() -> dict[str, int]:
-    cards = game_cards()
-    return colour_counts([cards[card] for card in deck_of(cards)])
+    return colour_counts(cards.game_deck())
 
 
 def test_the_odds_explorer_updates_in_place_with_fraction_and_percent():
