@@ -13,13 +13,8 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 #: Notebooks not yet converted to the notebook conventions (CONTRIBUTING.md, "Notebook conventions"): their
 #: convention test is an expected failure that lists what is left. Take a notebook out once it passes.
 NOT_YET_CONVERTED = {
-    "andromeda_battle.ipynb", "andromeda_battle_odds.ipynb", "andromeda_board_and_range.ipynb",
-    "andromeda_developments.ipynb", "andromeda_final_scoring.ipynb", "andromeda_launch_turn.ipynb",
+    "andromeda_battle.ipynb", "andromeda_developments.ipynb", "andromeda_final_scoring.ipynb",
     "andromeda_return_turn.ipynb", "andromeda_tracks_and_events.ipynb",
-    "seti_final_scoring.ipynb", "seti_milestones_and_discovery.ipynb", "seti_missions.ipynb", "seti_round.ipynb",
-    "seti_sector_resolution.ipynb", "seti_solar_system.ipynb", "seti_solo_rival.ipynb",
-    "00_start_here.ipynb", "merchants_belt.ipynb", "merchants_dock.ipynb", "merchants_end.ipynb",
-    "merchants_loop_shipyard.ipynb",
 }
 
 
@@ -169,3 +164,13 @@ def test_refreshing_keeps_the_state_of_displayed_widgets_under_numbered_ids():
         "tt-widget-2": {"model_name": "LabelModel", "state": {"value": "hi", "layout": "IPY_MODEL_tt-widget-3"}},
         "tt-widget-3": {"model_name": "LayoutModel", "state": {}},
     }
+
+
+def test_every_track_plans_a_90_minute_session_from_its_own_lessons():
+    from tabletoolkit.widgets.course import COURSE, SESSION_MINUTES, START, course_map_html
+
+    for track in COURSE:
+        assert sum(slot.minutes for slot in track.session) == SESSION_MINUTES, track.name
+        assert {slot.notebook for slot in track.session} <= {lesson.notebook for lesson in track.lessons} | {START}
+        assert track.session[0].notebook == START, f"{track.name}: a session starts from the course map"
+    assert course_map_html().count("<details class='tt-course-session'>") == len(COURSE)

@@ -2,7 +2,8 @@
 
 ``00_start_here.ipynb`` shows the map (``course_map_html``); every lesson ends with a cell linking the
 next lesson of its track and the map (``next_cell_markdown``, written by ``scripts/course_links.py``).
-Durations are estimates for a class working through the notebook with its widgets and exercises.
+Durations are estimates for a class working through the notebook with its widgets and exercises; each track
+also carries a plan for one 90-minute session (``Track.session``: what to do, notebook by notebook).
 """
 
 from __future__ import annotations
@@ -23,13 +24,27 @@ class Lesson:
 
 
 @dataclass(frozen=True)
+class Slot:
+    """One part of a session: how many minutes, in which notebook, doing what."""
+
+    minutes: int
+    notebook: str
+    what: str
+
+
+SESSION_MINUTES = 90
+
+
+@dataclass(frozen=True)
 class Track:
-    """A track's lessons; in a ``sequential`` track each lesson also needs the one before it."""
+    """A track's lessons and a 90-minute session plan; in a ``sequential`` track each lesson also needs the one
+    before it."""
 
     name: str
     audience: str
     lessons: tuple[Lesson, ...]
     sequential: bool = True
+    session: tuple[Slot, ...] = ()
 
     @property
     def minutes(self) -> int:
@@ -45,6 +60,13 @@ COURSE = (
         Lesson("merchants_dock.ipynb", "The Dock: payout and scrapping",
                "Itemise a payout, scrap an obsolete ship and pass its cards on.", 15),
         Lesson("merchants_end.ipynb", "The end game", "Trigger the end, play the last turns and break a tie.", 20),
+    ), session=(
+        Slot(10, START, "The course, the stepper and a first exact chance: predict the 7, then reveal it."),
+        Slot(20, "merchants_loop_shipyard.ipynb", "Predict a lease's cost; change the loan markers; play a few turns at the table."),
+        Slot(25, "merchants_belt.ipynb", "Predict the ice; plan a run with the buttons; make exploring cheaper and compare the best plans."),
+        Slot(10, "merchants_dock.ipynb", "Predict the Kestrel's payout; step through the Dock; change the destination bonus."),
+        Slot(15, "merchants_end.ipynb", "Predict the winner; step through the end; replay it under other bonuses."),
+        Slot(10, "merchants_loop_shipyard.ipynb", "In pairs at the table (section 8): play on, then press Play bots to the end."),
     )),
     Track("Andromeda's Edge", "one game, from the board to the final score", (
         Lesson("andromeda_board_and_range.ipynb", "The board is a graph",
@@ -60,6 +82,14 @@ COURSE = (
         Lesson("andromeda_developments.ipynb", "Developments", "Build a development and see what it is worth.", 5),
         Lesson("andromeda_final_scoring.ipynb", "The game end and final scoring",
                "Score a finished game, 2v2 teams and the optional rules included.", 5),
+    ), session=(
+        Slot(10, START, "The course, the stepper and a first exact chance: predict the 7, then reveal it."),
+        Slot(10, "andromeda_board_and_range.ipynb", "Where a ship can launch, where raids reach, where pirates land."),
+        Slot(10, "andromeda_launch_turn.ipynb", "Step through a launch turn: launch, activate, claim moons."),
+        Slot(20, "andromeda_battle_odds.ipynb", "Predict a battle, reveal its exact odds; change the dice cap and the aim."),
+        Slot(15, "andromeda_battle.ipynb", "Step through one battle, from diplomacy to the damage."),
+        Slot(10, "andromeda_return_turn.ipynb", "A return turn; then the tracks and events notebook's first event."),
+        Slot(15, "andromeda_final_scoring.ipynb", "Score a finished game, then compare the 2v2 and optional rules."),
     )),
     Track("SETI", "one game, from a round to the solo rival", (
         Lesson("seti_round.ipynb", "One round for two players", "Follow a round turn by turn, then play at the table.", 20,
@@ -73,6 +103,14 @@ COURSE = (
                "Resolve milestones, mark life traces and discover a species.", 10),
         Lesson("seti_final_scoring.ipynb", "Final scoring", "Score the four gold tiles at the end.", 10),
         Lesson("seti_solo_rival.ipynb", "Solo: the rival agency", "Play against the rival, turn by turn.", 10),
+    ), session=(
+        Slot(10, START, "The course, the stepper and a first exact chance: predict the 7, then reveal it."),
+        Slot(20, "seti_round.ipynb", "Follow a round turn by turn, then play a few turns at the table."),
+        Slot(15, "seti_solar_system.ipynb", "Rotate the solar system; launch, move, orbit and land a probe."),
+        Slot(15, "seti_sector_resolution.ipynb", "Predict the card row's odds; mark signals and win a sector."),
+        Slot(10, "seti_missions.ipynb", "Play a card and complete a mission."),
+        Slot(10, "seti_milestones_and_discovery.ipynb", "Milestones, life traces and a species discovered; then final scoring."),
+        Slot(10, "seti_solo_rival.ipynb", "Play a few turns against the rival agency."),
     )),
     Track("Designers", "changing rules and measuring exactly what a change does", (
         Lesson(START, "Start here", "Steps, forced randomness, exact odds, and whole games on one contract.", 20),
@@ -82,7 +120,16 @@ COURSE = (
                "Compare a plan with the best plan, exactly, and change the energy costs.", 25, (START,)),
         Lesson("seti_sector_resolution.ipynb", "Odds from the game's own deck",
                "Read the card row's chances and change the rules of a sector.", 20, (START,)),
-    ), sequential=False),
+        Lesson("designer_lab.ipynb", "The designer's lab",
+               "Sweep whole games under the rulebook and a changed rule, and read what changed with its uncertainty.",
+               30, (START,)),
+    ), sequential=False, session=(
+        Slot(15, START, "Steps, exact odds and the game contract; change a rule and deal a new game at the table."),
+        Slot(20, "andromeda_battle_odds.ipynb", "What one more die is worth: change the dice cap and the aim, read the exact odds."),
+        Slot(20, "merchants_belt.ipynb", "The value of a decision: the best plan against yours; make exploring cheaper."),
+        Slot(10, "seti_sector_resolution.ipynb", "Odds from the game's own deck: the card row's chances."),
+        Slot(25, "designer_lab.ipynb", "Sweep whole games: does a changed rule change who wins, and how sure can we be?"),
+    )),
 )
 
 
@@ -99,9 +146,22 @@ def _title(notebook: str, track: Track | None = None) -> str:
     return named[0].title
 
 
+def session_html(track: Track) -> str:
+    """A track's 90-minute session as a timetable: the clock, the notebook, what to do."""
+    rows, start = [], 0
+    for slot in track.session:
+        rows.append(f"<tr><td style='white-space:nowrap'>{start // 60}:{start % 60:02d}–{(start + slot.minutes) // 60}:"
+                    f"{(start + slot.minutes) % 60:02d}</td><td><a href='{slot.notebook}'>"
+                    f"{html.escape(_title(slot.notebook, track))}</a></td><td>{html.escape(slot.what)}</td></tr>")
+        start += slot.minutes
+    return (f"<details class='tt-course-session'><summary><b>A {start}-minute session</b> (click to open the timetable)</summary>"
+            f"<table style='text-align:left'><tr><th>time</th><th>lesson</th><th>what the class does</th></tr>"
+            f"{''.join(rows)}</table></details>")
+
+
 def course_map_html() -> str:
-    """The course map: each track with its lessons, goals, durations and prerequisites, linked."""
-    parts = ["<div class='tt-course'>"]
+    """The course map: each track with its lessons, goals, durations and prerequisites, linked, and its session."""
+    parts = ["<div class='tt-course' style='font-size:15px; text-align:left'>"]
     for track in COURSE:
         parts.append(f"<h3>{html.escape(track.name)} <small>(about {track.minutes} min: {html.escape(track.audience)})</small></h3><ol>")
         for index, lesson in enumerate(track.lessons):
@@ -111,6 +171,8 @@ def course_map_html() -> str:
             parts.append(f"<li><a href='{lesson.notebook}'><b>{html.escape(lesson.title)}</b></a> · about {lesson.minutes} min"
                          f"<br>{html.escape(lesson.goal)} <small>(after: {after})</small></li>")
         parts.append("</ol>")
+        if track.session:
+            parts.append(session_html(track))
     parts.append("</div>")
     return "".join(parts)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -525,3 +525,25 @@ def table(game: Game, players: Mapping[str, Any] | None = None, *, auto_draw: bo
     """A table to play ``game`` at (see ``Table``): ``players`` maps seats to ``"person"`` (the default, hot-seat),
     ``"random"``, ``"first_legal"``, ``"scripted"`` or a policy; ``css`` adds a class of your own to the box."""
     return Table(game, players, auto_draw=auto_draw, auto_bots=auto_bots, css=css)
+
+
+def table_with_rules(make: Callable[[Any], Game], variant: Any, names: Sequence[str] | None = None,
+                     players: Mapping[str, Any] | None = None, **options: Any) -> widgets.VBox:
+    """A table under rules the class changes: a "change a rule" panel over ``variant`` (its constants ``names``, or
+    all) above a table of ``make(variant)``; each change deals that new game afresh at a new table.
+
+    ``.rules`` is the panel, ``.table`` the table on show (``tt-table-…`` hooks), ``.variant`` the rules in play.
+    """
+    from .exercise import variant_controls
+
+    box = widgets.VBox()
+    box.add_class("tt-table-with-rules")
+
+    def deal(chosen: Any) -> None:
+        box.variant = chosen
+        box.table = table(make(chosen), players, **options)
+        box.children = (box.rules, box.table)
+
+    box.rules = variant_controls(variant, deal, names=names, title="Change a rule, then play: the game is dealt afresh")
+    deal(variant)
+    return box

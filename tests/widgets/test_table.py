@@ -295,3 +295,16 @@ def test_a_table_needs_a_game():
     with pytest.raises(tt.InvalidInput) as refused:
         table("merchants")
     assert refused.value.field == "game"
+
+
+def test_a_table_with_rules_deals_a_new_game_under_the_changed_rules():
+    from tabletoolkit.merchants import RULEBOOK
+    from tabletoolkit.widgets.table import table_with_rules
+
+    view = table_with_rules(lambda rules: tt.new_game("merchants", players=3, seed=7, variant=rules), RULEBOOK,
+                            names=["loan_markers"], players={"Cy": "scripted"})
+    first = view.table
+    assert view.table.game.variant == RULEBOOK and view.children == (view.rules, first)
+    view.rules.set("loan_markers", 3)
+    assert view.table is not first and view.table.game.variant.loan_markers == 3 and view.variant.loan_markers == 3
+    assert view.table.game.to_move == "Ada" and view.children[1] is view.table
