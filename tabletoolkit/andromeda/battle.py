@@ -501,9 +501,9 @@ def energy_options(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> 
         supply = state.setup.participant(contender.name).energy
         for paid in range(supply + 2):
             refusal = _energy_refusal(state, base, contender.name, paid, variant)
-            words = {"label": f"pay {paid} energy: {contender.dice + paid} dice", "group": contender.name}
-            choice = (contender.name, paid)
-            options.append(Option(choice, **words) if refusal is None else Option.refused_by(choice, refusal, **words))
+            label, choice = f"pay {paid} energy: {contender.dice + paid} dice", (contender.name, paid)
+            options.append(Option(choice, label=label, group=contender.name) if refusal is None
+                           else Option.refused_by(choice, refusal, label=label, group=contender.name))
     return Options(options)
 
 
@@ -680,6 +680,8 @@ def decide(state: BattleState, winner_side: int | None, decided_at: int | None =
         raise InvalidInput("winner_side", winner_side, f"a side 0..{len(factions) - 1} or None (no winner)")
     won = f" on die {decided_at}" if decided_at else ""
     pirate = setup.pirate.name if setup.pirate is not None else None
+    supremacy: tuple[str, ...]
+    rewards: tuple[tuple[str, str], ...]
     if winner_side is None:
         winner = None
         losers = tuple(name for f in factions for name in f)
@@ -697,8 +699,8 @@ def decide(state: BattleState, winner_side: int | None, decided_at: int | None =
         text = f"{' + '.join(winner)} wins{won}."
         if supremacy:
             text += f" {' and '.join(supremacy)} {_verb(supremacy, 'advances', 'advance')} 1 on the supremacy track."
-        if rewards:
-            once = " (an S-class swarm rewards once)" if setup.pirate and setup.pirate.s_class else ""
+        if rewards and setup.pirate is not None:
+            once = " (an S-class swarm rewards once)" if setup.pirate.s_class else ""
             text += f" Beating {pirate}: {' and '.join(supremacy)} {_verb(supremacy, 'takes', 'take')} {setup.pirate.reward}{once}."
     tactical = tuple(name for name in losers if name != pirate)
     if tactical:
@@ -941,7 +943,7 @@ def _svg(state: BattleState) -> str:
         if contender is not None:
             out.append(f'<text x="12" y="{y + 52}" fill="#333">{contender.dice} dice, aim {contender.aim}</text>')
         x = 160
-        if is_pirate:
+        if is_pirate and pirate is not None:
             for marks in state.pirate_figures or ():
                 out.append(f'<circle cx="{x + 10}" cy="{y + 14}" r="9" fill="#444"/>')
                 for s in range(pirate.shields):

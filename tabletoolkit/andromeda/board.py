@@ -172,7 +172,7 @@ class Board:
                     raise InvalidInput(f"links[{index}]", list(link), f"no region with id {end!r}")
             if a == b:
                 raise InvalidInput(f"links[{index}]", list(link), "a region cannot link to itself")
-            key = tuple(sorted((a, b)))
+            key = (a, b) if a < b else (b, a)
             if key in seen:
                 raise InvalidInput(f"links[{index}]", list(link), "this link is listed twice")
             seen.add(key)
@@ -378,7 +378,7 @@ class Board:
     # -- set-up: tiles in fill order -------------------------------------------------------------
     def tile_spaces(self) -> tuple[Region, ...]:
         """Every tile space in fill order: from the top left, left to right, top to bottom."""
-        return tuple(sorted((r for r in self.regions.values() if r.slot is not None), key=lambda r: r.slot))
+        return tuple(sorted((r for r in self.regions.values() if r.slot is not None), key=lambda r: r.slot or 0))
 
     def planets_for(self, players: int) -> int:
         """How many planet tiles are drawn at set-up for this player count (board data, A-R13)."""
@@ -436,7 +436,7 @@ class Board:
         special = [] if kind in (None, "none") else sorted(t.id for t in self.tiles.values() if t.kind == kind)
         if special and len(special) < 2:
             raise InvalidInput("special", kind, f"the board file lists {len(special)} {kind} tile; the rule uses 2")
-        tiles = [r.tile for r in self.tile_spaces() if r.kind in ("planet", "alliance_base")]
+        tiles = [r.tile for r in self.tile_spaces() if r.kind in ("planet", "alliance_base") and r.tile is not None]
         return self.cleared().lay_out(tiles, special=special[:2])
 
     def set_up(self, players: int, rng: Rng, special: Sequence[Tile | str] = ()) -> tuple["Board", tuple[str, ...]]:
@@ -617,7 +617,7 @@ def _region_from(entry: dict[str, Any], index: int, tiles: Mapping[str, Tile]) -
     base = entry.get("base")
     if kind == "alliance_base" and base is None:
         raise InvalidInput(f"{where}.base", None, f"say which alliance base: one of {sorted(ALLIANCE_BASES)}")
-    name = entry.get("name", ALLIANCE_BASES.get(base, rid) if kind == "alliance_base" else (f"space {slot}" if kind == "empty" else rid))
+    name = entry.get("name", ALLIANCE_BASES.get(str(base), rid) if kind == "alliance_base" else (f"space {slot}" if kind == "empty" else rid))
     region = Region(rid, kind, str(name), tuple(xy), tuple(dice), entry.get("development"), base, slot, special)
     tile_id = entry.get("tile")
     if tile_id is not None:
@@ -673,7 +673,7 @@ class Pieces:
                 if not ship.owner:
                     raise InvalidInput(f"ships.{region}", str(ship), "a ship on the board belongs to a player: give its owner")
                 ship_pairs.append((region, ship))
-        pirate_pairs = []
+        pirate_pairs: list[tuple[str, str]] = []
         for region, items in _pairs(pirates, "pirates").items():
             letters = "".join(items)
             pirate_pairs.extend((region, letter) for letter in letters)

@@ -455,7 +455,7 @@ def _goods(name: str, spec: Any, extra: tuple[str, ...] = ("vp",)) -> Goods:
         if kind not in RESOURCES + extra:
             raise InvalidInput(f"{name}.{kind}", value, f"a resource kind: one of {RESOURCES + extra}")
         counts[kind] = _count(f"{name}.{kind}", value)
-    return Goods.of(**counts)
+    return Goods.of(counts)
 
 
 def _track(name: str, spec: Any) -> Track:

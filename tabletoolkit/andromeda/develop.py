@@ -63,8 +63,8 @@ def development_vp(game: Game, region_name: str, kind: str, catalog: Catalog | N
     nearby = (region_name,) + game.neighbours(region_name)
     figures = tuple((name, colour, n) for name in nearby for colour, n in game.region(name).leaders)
     printed = [(region_name, catalog.developments[kind].leaders)]
-    printed += [(name, game.region(name).development.leaders) for name in game.neighbours(region_name)
-                if game.region(name).development is not None]
+    printed += [(name, development.leaders) for name in game.neighbours(region_name)
+                if (development := game.region(name).development) is not None]
     return DevelopmentVP(region_name, figures, tuple(printed), variant.development_vp_cap)
 
 

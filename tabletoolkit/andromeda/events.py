@@ -109,7 +109,7 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
     yield Step("Flip the event card", f"{card.name}: scores {card.scores}, brings the {card.pirate}-class pirate. "
                f"Special: {card.special_text or 'none'}", RESOLVE, game, {"card": card.name})
     scored = {}
-    for colour in game.turn_order_from(game.event_pending):
+    for colour in game.turn_order_from(game.event_pending or game.active):
         player = game.player(colour)
         base = track_vp(card.scores, player.track(card.scores), catalog, variant)
         penalty = variant.event_damaged_module_penalty * player.damaged_modules

@@ -128,6 +128,8 @@ class LaunchOptions(ShowsVerdicts):
 def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access: BaseAccess, spent: int) -> tuple[bool, str]:
     """Whether the player could activate the alliance base in ``region`` (A-F4), and why."""
     key = board.regions[region].base
+    if key is None:
+        raise InvalidInput("region", region, "not an alliance base")
     name = ALLIANCE_BASES[key]
     if spent and access.jumped is not None and key not in ("monolith", "trade_hub"):
         access = access.jumped                      # what is left once the Jump's energy is paid
@@ -154,7 +156,7 @@ def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access:
         return False, "the Development Office needs one of your transports on an undeveloped planet; you have none"
     payable = sorted({w for w in sites if board.regions[w].development in access.affordable_developments})
     if not payable:
-        kinds = sorted({board.regions[w].development for w in sites})
+        kinds = sorted({str(board.regions[w].development) for w in sites})
         return False, f"you have transports on undeveloped {', '.join(kinds)} planets but not the leaders and resources to build there"
     return True, f"you could develop {', '.join(board.regions[w].name for w in payable)}"
 

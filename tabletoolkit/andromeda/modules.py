@@ -19,7 +19,7 @@ from .effects import pay
 from .catalog import MODULE_ROWS, Catalog, load_catalog
 from .goods import Goods
 from .tracks import advance_track
-from .state import Game, StationModule
+from .state import Game, Moon, StationModule
 from .variant import RULEBOOK, AndromedaVariant
 
 SECTION = "模块 · 购买或获取模块"
@@ -99,7 +99,7 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
     if at_field and len(picks) == 1 and field_discard is None:
         yield Step("Nothing to discard", f"{colour} buys only one, and no other module is offered in those columns: nothing is "
                    "discarded.", f"{SECTION} 4", game)
-    elif at_field and len(picks) == 1:
+    elif at_field and len(picks) == 1 and field_discard is not None:
         card = catalog.module(field_discard)
         display, decks = dict(game.module_display), dict(game.module_decks)
         display[card.row] = tuple(m for m in display[card.row] if m != field_discard)
@@ -124,7 +124,8 @@ def rearrange(game: Game, colour: str, row: str, order: Sequence[str], catalog: 
     by_name = {m.name: m for m in current}
     others = [m for m in player.modules if catalog.module(m.name).row != row]
     modules = tuple(others) + tuple(by_name[name] for name in order)
-    kept, lost = [], []
+    kept: list[tuple[str, str, Moon]] = []
+    lost: list[tuple[str, str, Moon]] = []
     for left, right, moon in player.half_slots:
         together = left in order and right in order and abs(list(order).index(left) - list(order).index(right)) == 1
         (kept if together or left not in by_name else lost).append((left, right, moon))

@@ -68,6 +68,8 @@ def transfer(game: Game, giver: str, receiver: str, kind: str, item: str | int, 
         raise InvalidInput("kind", kind, f"one of {TRANSFERABLE}")
     source, target = game.player(giver), game.player(receiver)
     if kind == "resource":
+        if not isinstance(item, str):
+            raise InvalidInput("item", item, "the resource kind passed, e.g. 'energy'")
         one = Goods.of({item: 1})
         if not source.resources.has(one):
             raise IllegalAction("andromeda.optional.nothing_to_give", f"{giver} has no {item}", TEAMS)

@@ -465,7 +465,7 @@ def starting_s_class_odds(board: Board) -> Distribution[tuple[str, str]]:
     weights: dict[tuple[str, str], int] = {}
     for a in faces.values():
         for b in faces.values():
-            pair = tuple(sorted((a, b)))
+            pair = (a, b) if a <= b else (b, a)
             weights[pair] = weights.get(pair, 0) + 1
     return Distribution(weights)
 

@@ -52,8 +52,8 @@ def apply_repair(game: Game, colour: str, option: str, target: str | None = None
         module = _pick(candidates, target, "module", lambda m: m.name)
         game = game.with_player(player.with_module(replace(module, damage=module.damage - 1)))
         return game, f"{colour} removes a damage marker from {module.name}."
-    candidates = player.ships_at("scrapyard") if option == "scrapyard" else _shield_damage(player)
-    ship = _pick(candidates, target, "ship", lambda s: s.id)
+    ships = player.ships_at("scrapyard") if option == "scrapyard" else tuple(_shield_damage(player))
+    ship = _pick(ships, target, "ship", lambda s: s.id)
     if option == "scrapyard":
         game = game.with_player(player.with_ship(replace(ship, where="barge")))
         return game, f"{colour} moves {ship.id} from the scrapyard's top to the repair barge (it can activate a module when returning)."

@@ -172,15 +172,15 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
     supply = {kind: list(rng.shuffled(list(catalog.moons[kind]))) for kind in catalog.developments}
     placed = []
     nebula_index = 0
-    for region in game.regions:
-        if region.kind == "nebula" and nebula_index < len(nebula_moons):
-            region = replace(region, moons=(Moon(nebula_moons[nebula_index]),))
+    for place in game.regions:
+        if place.kind == "nebula" and nebula_index < len(nebula_moons):
+            place = replace(place, moons=(Moon(nebula_moons[nebula_index]),))
             nebula_index += 1
-        elif region.kind == "planet":
-            kind = catalog.planet(region.planet).type
-            region = replace(region, moons=tuple(Moon(face, kind) for face in supply[kind][:3]))
+        elif place.kind == "planet" and place.planet is not None:
+            kind = catalog.planet(place.planet).type
+            place = replace(place, moons=tuple(Moon(face, kind) for face in supply[kind][:3]))
             supply[kind] = supply[kind][3:]
-        placed.append(region)
+        placed.append(place)
     game = replace(game, regions=tuple(placed),
                    moon_supply=tuple((kind, tuple(Moon(face, kind) for face in faces)) for kind, faces in supply.items()))
     yield Step("Moons", "An abandoned moon face up on each nebula; 3 moons of the matching colour stacked on each planet.",
@@ -225,15 +225,15 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
         players.append(Player(colour, faction=faction.name, resources=faction.resources, modules=core_station(catalog),
                               ships=fleet(colour, catalog), upgrade_tiles=SHIP_TYPES + ((f"faction:{faction.upgrade}",) if faction.upgrade else ()),
                               tracks=tracks, leaders=1))
-    regions = []
-    for region in game.regions:
-        leaders = region.leaders
-        if region.kind == "alliance_base":
+    with_leaders = []
+    for place in game.regions:
+        leaders = place.leaders
+        if place.kind == "alliance_base":
             leaders = leaders + Goods.of({c: 1 for c in colours})
-        if region.kind == "nebula":
-            leaders = leaders + Goods.of({c: 2 for c in colours if leader_dice[c] == region.die})
-        regions.append(replace(region, leaders=leaders))
-    game = replace(game, players=tuple(players), regions=tuple(regions))
+        if place.kind == "nebula":
+            leaders = leaders + Goods.of({c: 2 for c in colours if leader_dice[c] == place.die})
+        with_leaders.append(replace(place, leaders=leaders))
+    game = replace(game, players=tuple(players), regions=tuple(with_leaders))
     yield Step("Players", "; ".join(
         f"{p.colour}: {p.faction} (kept from {', '.join(dealt[p.colour])}), {p.resources}, +1 on {catalog.factions[p.faction].track}, "
         f"leaders: 1 on each alliance base, 2 on nebula {leader_dice[p.colour]}, 1 on the station" for p in players)
@@ -248,13 +248,13 @@ def set_up(colours: Sequence[str], rng: Rng, *, length: str = "medium", board: B
             "可选规则 · 命运卡 · 设置", game)
 
     # 7 Start player and VP markers.
-    dice = variant.start_roll_dice
+    start_dice = variant.start_roll_dice
     if teams is None:
         first, rolls = roll_off(colours, rng, variant=variant)
-        how, where = f"Each player rolls {dice} dice, compared like a battle: ", f"{PLAYERS} · 7 起始玩家"
+        how, where = f"Each player rolls {start_dice} dice, compared like a battle: ", f"{PLAYERS} · 7 起始玩家"
     else:
         first, rolls = team_roll_off(colours, teams, rng, variant=variant)
-        how, where = (f"2v2: each team pools its players' {2 * dice} dice and compares them like a battle: ",
+        how, where = (f"2v2: each team pools its players' {2 * start_dice} dice and compares them like a battle: ",
                       "可选规则 · 2v2 模式 · 设置 (A-F20)")
         game = replace(game, teams=tuple(sorted(dict(teams).items())))
     order = game.turn_order_from(first)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..engine import InvalidInput, Rng, run
+from ..engine import IllegalAction, InvalidInput, Rng, run
 from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
@@ -44,7 +44,7 @@ def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board,
     for player in game.players:
         for ship in player.ships:
             if ship.on_board:
-                ships.setdefault(ids[ship.region], []).append(board_ship(game, player.colour, ship.id, catalog))
+                ships.setdefault(ids[str(ship.region)], []).append(board_ship(game, player.colour, ship.id, catalog))
     pirates: dict[str, str] = {}
     for letter, where in game.pirates:
         pirates[ids[where]] = pirates.get(ids[where], "") + letter
@@ -66,7 +66,7 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None, *, vari
     def can_buy(rows: tuple[str, ...]) -> bool:
         return any(player.resources.can_pay(catalog.module_cost[row]) for row in rows if game.display(row))
 
-    kinds = {catalog.planet(game.region(name).planet).type for name, verdict in development_options(game, colour, catalog).items()
+    kinds = {catalog.planet(str(game.region(name).planet)).type for name, verdict in development_options(game, colour, catalog).items()
              if verdict == "legal"}
     jumped = None
     if jump and variant.jump_energy and player.resources["energy"] >= variant.jump_energy:

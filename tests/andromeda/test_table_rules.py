@@ -145,6 +145,9 @@ def test_barrage_each_player_who_fought_the_winning_mortality_sphere_damages_a_m
     after, said = apply_battle(game, MONOLITH, fought, barrage={"yellow": core, "blue": core})
     assert after.player("yellow").module(core).damaged and after.player("blue").damaged_modules == 1
     assert "BARRAGE: yellow damages" in said
+    with pytest.raises(IllegalAction) as wrong:          # a module that is not on the station (a NameError before)
+        apply_battle(game, MONOLITH, fought, barrage={"yellow": "Nowhere Module", "blue": core})
+    assert wrong.value.rule == "andromeda.battle.barrage.module"
 
 
 def test_the_winners_supremacy_step_follows_the_games_variant():
