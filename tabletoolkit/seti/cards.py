@@ -277,6 +277,15 @@ class DrawSource(Protocol):
     def draw(self, pool: tuple[str, ...]) -> str: ...
 
 
+class _AnyCard:
+    """A check's draws: the first card left (which card is drawn never decides whether an action is legal)."""
+
+    def draw(self, pool: tuple[str, ...]) -> str:
+        return pool[0]
+
+
+ANY_CARD = _AnyCard()
+
 _SOURCE: ContextVar["DrawSource | None"] = ContextVar("seti_draw_source", default=None)
 
 

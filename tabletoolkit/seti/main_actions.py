@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
-from .cards import Card, CardSupply, drawing
+from .cards import ANY_CARD, Card, CardSupply, drawing
 from .computer import analyze
 from .game import Decisions, Option, SetiGame
 from .probes import land_probe, landing_options, launch_probe, orbit_planet
@@ -139,22 +139,12 @@ def check_main(game: SetiGame, colour: str, action) -> None:
     """Raise the ``IllegalAction`` that carrying out ``action`` now would raise (the listing and the turn
     share this one check: the action's own procedure, run on a copy, a card it draws being any one left)."""
     procedure = action.procedure(game, colour, Decisions(), _no_rotation)
-    with drawing(_ANY_CARD):
+    with drawing(ANY_CARD):
         try:
             while True:
                 next(procedure)
         except StopIteration:
             return
-
-
-class _AnyCard:
-    """A check's draws: the first card left (which card is drawn never decides whether an action is legal)."""
-
-    def draw(self, pool: tuple[str, ...]) -> str:
-        return pool[0]
-
-
-_ANY_CARD = _AnyCard()
 
 
 def _no_rotation(game: SetiGame) -> Procedure:

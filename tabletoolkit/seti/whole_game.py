@@ -31,9 +31,9 @@ from ..engine.errors import IllegalAction, InvalidInput, RulesError
 from ..engine.game import CHANCE, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.steps import Procedure, Step, run
-from .cards import deck_of, drawing
+from .cards import ANY_CARD, deck_of, drawing
 from .computer import DataSpace, placement_verdict, sample_layout
-from .free_actions import BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, free_actions
+from .free_actions import BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, free_actions, take_free_action
 from .game import Decisions, SetiGame, advance_rotation
 from .main_actions import Analyze, Land, Launch, Orbit, Scan
 from .missions import legal_completions
@@ -382,6 +382,19 @@ class SetiWholeGame(Game):
             return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice), group=group)
         return Option(choice, label=_words(choice), group=group, cost=cost)
 
+    def _free_checked(self, choice: Any) -> Option:
+        """A free action listed with the refusal taking it now would meet: the action itself, carried out on a
+        copy (what it gains is carried out afterwards and refuses nothing)."""
+        table = self.table
+        try:
+            with drawing(ANY_CARD):
+                take_free_action(table, table.active_colour, choice)
+        except IllegalAction as refusal:
+            return Option.refused_by(choice, refusal, label=_words(choice), group="free action")
+        except RulesError as error:
+            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice), group="free action")
+        return Option(choice, label=_words(choice), group="free action")
+
     def _main_options(self) -> list[Option]:
         table = self.table
         found: list[Option] = []
@@ -416,7 +429,6 @@ class SetiWholeGame(Game):
     def _free_options(self) -> list[Option]:
         table, colour = self.table, self.table.active_colour
         board = table.player(colour)
-        kind = self._free_kind
         found: list[Option] = []
         for give in INCOME_KINDS:
             for get in INCOME_KINDS:
@@ -435,32 +447,32 @@ class SetiWholeGame(Game):
                         else:
                             found.append(Option(choice, label=_words(choice), group="free action"))
                     else:
-                        found.append(self._checked(choice, kind, "free action"))
+                        found.append(self._free_checked(choice))
         for row in (None,) + tuple(range(len(table.card_row))):
-            found.append(self._checked(BuyCard(row), kind, "free action"))
+            found.append(self._free_checked(BuyCard(row)))
         if table.owed(colour, "tuck"):
-            found += [self._checked(Tuck(card), kind, "free action") for card in dict.fromkeys(board.hand)]
+            found += [self._free_checked(Tuck(card)) for card in dict.fromkeys(board.hand)]
         for card in dict.fromkeys(board.hand):
             if table.card(card).corner_reward:
-                found.append(self._checked(Corner(card), kind, "free action"))
+                found.append(self._free_checked(Corner(card)))
         for listed in legal_completions(table, colour):
-            found.append(self._checked(CompleteMission(listed.choice), kind, "free action"))
+            found.append(self._free_checked(CompleteMission(listed.choice)))
         if table.solar is not None:
             for probe in table.solar.probes_of(colour):
                 for space in table.solar.neighbours(probe.space):
-                    found.append(self._checked(Move(probe.id, (space,)), kind, "free action"))
+                    found.append(self._free_checked(Move(probe.id, (space,))))
         layout = sample_layout()
         for row in ("top", "lower"):
             for position in range(1, len(layout.top) + 1):
                 space = DataSpace(row, position)
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
-                found.append(self._checked(PlaceData(space), kind, "free action"))
+                found.append(self._free_checked(PlaceData(space)))
                 tucks = row == "top" and layout.top[position - 1].reward.tuck
                 if tucks:
                     for card in dict.fromkeys(board.hand):
                         if table.card(card).income in INCOME_KINDS:
-                            found.append(self._checked(PlaceData(space, card), kind, "free action"))
+                            found.append(self._free_checked(PlaceData(space, card)))
         return found
 
     def _telescope_options(self) -> Options:
