@@ -234,6 +234,7 @@ class Catalog:
     factions: Mapping[str, Faction]
     ships: Mapping[tuple[str, bool], ShipSpec]
     fleet: Mapping[str, int]
+    start_in_bay: Mapping[str, int]
     limits: Mapping[str, int]
     event_track_length: int
     event_track_start: Mapping[int, int]
@@ -342,7 +343,9 @@ class Catalog:
             alliance_bases={e["name"]: _base(e) for e in book["alliance_base"]},
             planets=tuple(planets), moons=moons, events=events, tactics_kinds=tactics,
             tactics_deck=deck_counts,
-            factions=factions, ships=ships, fleet=dict(book["ships"]["fleet"]), limits=limits,
+            factions=factions, ships=ships, fleet=dict(book["ships"]["fleet"]),
+            start_in_bay={_enum("ships.start_in_bay", k, SHIP_TYPES): _count(f"ships.start_in_bay.{k}", v)
+                          for k, v in book["ships"]["start_in_bay"].items()}, limits=limits,
             event_track_length=_count("event_track.length", board["event_track"]["length"]),
             event_track_start={int(k): _count(f"event_track.start.{k}", v) for k, v in board["event_track"]["start"].items()},
             game_length={k: board["game_length"][k] for k in ("short", "medium", "long")},

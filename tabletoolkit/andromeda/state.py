@@ -347,15 +347,16 @@ class Game:
                 + (self.player(self.active).station_svg() if self.active else ""))
 
 
-def fleet(colour: str, catalog: Catalog | None = None, in_bay: Iterable[str] = ("transport-1", "transport-2", "transport-3")) -> tuple[Ship, ...]:
-    """A player's nine ships (玩家设置: 6 transports, a fighter, a science vessel, a heavy cruiser)."""
+def fleet(colour: str, catalog: Catalog | None = None) -> tuple[Ship, ...]:
+    """A player's ships (玩家设置: 6 transports, a fighter, a science vessel, a heavy cruiser), the rulebook's
+    starting ones (3 transports, ``[ships] start_in_bay``) in the launch bay, the rest unbuilt; basic specs."""
     catalog = catalog or load_catalog()
     ships = []
     for kind, count in catalog.fleet.items():
         for n in range(1, count + 1):
             ship_id = f"{kind}-{n}" if count > 1 else kind
-            ships.append(Ship(kind, owner=colour, id=ship_id, where="bay" if ship_id in set(in_bay) else "supply")
-                         .fitted(catalog.ship(kind, False)))
+            where = "bay" if n <= catalog.start_in_bay.get(kind, 0) else "supply"
+            ships.append(Ship(kind, owner=colour, id=ship_id, where=where).fitted(catalog.ship(kind, False)))
     return tuple(ships)
 
 

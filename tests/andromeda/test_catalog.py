@@ -107,3 +107,12 @@ def test_the_rulebook_limits_give_the_variants_values_with_their_sections():
         catalog.limits["hand_limit"], catalog.limits["claimed_moons"], catalog.limits["development_vp_cap"])
     assert catalog.limit_sections["hand_limit"] == "自由行动 · 战术卡上限"
     assert {c.name: c.section for c in AndromedaVariant.constants()}["hand_limit"] == "自由行动 · 战术卡上限"
+
+
+def test_the_fleet_starts_with_the_rulebooks_ships_in_the_launch_bay():
+    from tabletoolkit.andromeda.state import fleet
+
+    ships = fleet("red")
+    assert dict(CATALOG.start_in_bay) == {"transport": 3}
+    assert [s.id for s in ships if s.where == "bay"] == ["transport-1", "transport-2", "transport-3"]
+    assert len(ships) == sum(CATALOG.fleet.values()) and all(s.owner == "red" for s in ships)
