@@ -182,7 +182,10 @@ def place_data(
         reward = replace(printed, vp=printed.vp + (variant.computer_tech_vp if tech else 0))
         computer = replace(computer, filled=computer.filled + 1)
     else:
-        reward = layout.tech_reward(computer.tech_at(space.position))
+        installed = computer.tech_at(space.position)
+        if installed is None:
+            raise IllegalAction("seti.data.no_tech", f"no computer tech sits under top space {space.position}.", TECHS)
+        reward = layout.tech_reward(installed)
         computer = replace(computer, lower=computer.lower | {space.position})
     if tuck is not None and not reward.tuck:
         raise InvalidInput("tuck", tuck, f"{space} gives no tuck; leave tuck out")
@@ -220,7 +223,7 @@ def _tuck(board: PlayerBoard, card_id: str | None, cards: Sequence[Card] | None,
     board = replace(board, hand=tuple(hand), tucked=board.tucked + (income,))
     if income == "cards":
         return board, f"tucks {card_id} for card income (it gives 1 card at once)", 1
-    board, _ = apply_reward(board, Reward(**{income: 1}), variant)
+    board, _ = apply_reward(board, replace(Reward(), **{income: 1}), variant)
     return board, f"tucks {card_id} for {income} income and gains 1 {income} at once", 0
 
 

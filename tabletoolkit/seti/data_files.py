@@ -19,6 +19,7 @@ class ReadOnlyMap(Mapping):
     ``types.MappingProxyType``, pickles: whole-game states holding it are copied and compared."""
 
     __slots__ = ("_data",)
+    _data: dict[Any, Any]
 
     def __init__(self, data: Any = ()):
         object.__setattr__(self, "_data", dict(data))

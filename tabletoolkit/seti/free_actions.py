@@ -146,7 +146,7 @@ class Tuck:
         game = _remove_cards(game, colour, (self.card,), "seti.free_actions.not_in_hand", TUCK)
         board = game.player(colour)
         game = game.with_player(replace(board, tucked=board.tucked + (income,))).settle(*owed[0])
-        game, gained = game.grant(colour, Reward(**{"random_cards" if income == "cards" else income: 1}))
+        game, gained = game.grant(colour, replace(Reward(), **{"random_cards" if income == "cards" else income: 1}))
         return game, f"{colour} tucks {self.card} ({income} income) and gains {gained} now and at every income."
 
 

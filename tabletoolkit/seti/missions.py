@@ -99,12 +99,14 @@ def play_card(
     game = replace(game, missions=game.missions + (in_play,))
     where = {"conditional": CONDITIONAL, "triggered": TRIGGERED, "end-game": ENDGAME}[card.kind]
     if card.kind == "conditional":
-        text = f"It stays face up in front of {colour}: '{card.condition.text}' completes it as a free action."
+        said = card.condition.text if card.condition is not None else "its condition"
+        text = f"It stays face up in front of {colour}: '{said}' completes it as a free action."
     elif card.kind == "triggered":
         text = (f"It stays in front of {colour}; only events from now on can cover its {len(card.triggers)} circles "
                 f"({', '.join(t.event for t in card.triggers)}).")
     else:
-        text = f"It stays in front of {colour} and scores at the end: {card.scoring.text}."
+        said = card.scoring.text if card.scoring is not None else "nothing its data gives"
+        text = f"It stays in front of {colour} and scores at the end: {said}."
     yield Step("Keep it in front", text, where, game)
     if card.kind == "conditional" and condition_met(game, colour, card):
         if decisions.choose("complete_now", (Option(True), Option(False)), colour):
@@ -122,9 +124,11 @@ def legal_completions(game: SetiGame, colour: str) -> tuple[Option, ...]:
         if mission.completed:
             options.append(Option(mission.card, False, "already completed", "seti.cards.completed", CONDITIONAL))
         elif not condition_met(game, colour, card):
-            have = measure(game, colour, card.condition.measure)
-            options.append(Option(mission.card, False, f"'{card.condition.text}' does not hold ({card.condition.measure}"
-                                  f" = {have}, needs {card.condition.at_least})", "seti.cards.condition_unmet", CONDITIONAL))
+            condition = card.condition
+            words = "its condition does not hold" if condition is None else (
+                f"'{condition.text}' does not hold ({condition.measure} = {measure(game, colour, condition.measure)}, "
+                f"needs {condition.at_least})")
+            options.append(Option(mission.card, False, words, "seti.cards.condition_unmet", CONDITIONAL))
         else:
             options.append(Option(mission.card))
     return tuple(options)

@@ -154,7 +154,8 @@ def rival_route(solar: SolarSystem, planets: Sequence[str], allowance: int, star
         cheapest = cheapest_route(solar, start, planet, techs, variant)
         if cheapest is not None and cheapest.moves <= allowance:
             route = best_publicity_route(solar, start, planet, allowance, techs, arrow, variant)
-            return planet, route
+            if route is not None:
+                return planet, route
     return None
 
 

@@ -125,7 +125,7 @@ def scan_sectors(solar: "SolarSystem", sky: Sky) -> ScanSectors:
     def number(solar_sector: int) -> int:
         return sky.number_of(solar.star(solar_sector % SECTORS))
 
-    earth = solar.sector_of(solar.earth)
+    earth = solar.earth.sector
     mercury = solar.sector_of("Mercury")
     return ScanSectors(number(earth), (number(earth - 1), number(earth + 1)),
                        None if mercury is None else number(mercury))

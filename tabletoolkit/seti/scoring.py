@@ -89,6 +89,8 @@ def card_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
             if mission.card not in game.cards:
                 continue  # a placeholder from ``with_holdings``: it counts for the gold tiles, it has no scoring of its own
             card = game.card(mission.card)
+            if card.scoring is None:
+                continue  # an end-game card whose data gives no scoring scores nothing
             lines.append(ScoreLine(colour, f"end-game card {card.name}", card.scoring.text,
                                    measure(game, colour, card.scoring.measure), card.scoring.vp_each))
     return tuple(lines)
@@ -107,7 +109,7 @@ def species_lines(game: SetiGame, colour: str) -> tuple[ScoreLine, ...]:
 
 def score_game(game: SetiGame) -> FinalScore:
     """The final scoring at once (the phase ``final_scoring`` explains it step by step)."""
-    lines = []
+    lines: list[ScoreLine] = []
     for colour in game.colours:
         lines += card_lines(game, colour) + gold_lines(game, colour) + species_lines(game, colour)
     return FinalScore({board.colour: board.score for board in game.players}, tuple(lines))

@@ -395,6 +395,13 @@ def read_entries(text: str | None, file: str, key: str) -> tuple[dict[str, Any],
     return table, entries
 
 
+def numbered(sector: Sector) -> int:
+    """A sky's sector's number (1..n); ``InvalidInput`` for a sector that is on no sky."""
+    if sector.number is None:
+        raise InvalidInput("sector", sector.star, "this sector has no number: it is on no sky")
+    return sector.number
+
+
 def load_sectors(text: str | None = None) -> tuple[Sector, ...]:
     """Sectors from a TOML text (default: the labelled sample ``data/sectors.toml``), ordered by number.
 
@@ -425,13 +432,14 @@ def load_sectors(text: str | None = None) -> tuple[Sector, ...]:
             )
         except InvalidInput as error:
             raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
-    sectors.sort(key=lambda s: s.number)
+    sectors.sort(key=numbered)
     numbers = [s.number for s in sectors]
     if numbers != list(range(1, len(sectors) + 1)):
         raise InvalidInput("sector.number", numbers, "sector numbers must be 1..n, each once")
     colours: dict[str, int] = {}
     for s in sectors:
-        colours[s.colour] = colours.get(s.colour, 0) + 1
+        colour = s.colour or ""
+        colours[colour] = colours.get(colour, 0) + 1
     for colour, count in colours.items():
         if count != 2:
             raise InvalidInput("sector.colour", colour, f"each colour names exactly two sectors, not {count}")
@@ -468,7 +476,7 @@ class Sky:
         """The number of the sector whose star is ``star``."""
         for s in self.sectors:
             if s.star == star:
-                return s.number
+                return numbered(s)
         raise InvalidInput("star", star, f"a star of this sky: {[s.star for s in self.sectors]}")
 
     def neighbours(self, number: int) -> tuple[int, int]:
@@ -479,7 +487,7 @@ class Sky:
 
     def of_colour(self, colour: str) -> tuple[int, ...]:
         """Numbers of the sectors of this colour (two on the board)."""
-        return tuple(s.number for s in self.sectors if s.colour == colour)
+        return tuple(numbered(s) for s in self.sectors if s.colour == colour)
 
     def signals(self, player: str, star: str | None = None) -> int:
         """How many sectors hold at least one of ``player``'s markers (win markers at stars are not
@@ -489,7 +497,7 @@ class Sky:
         return self.sector(self.number_of(star)).markers.count(player)
 
     def with_sector(self, sector: Sector) -> "Sky":
-        index = sector.number - 1
+        index = numbered(sector) - 1
         return replace(self, sectors=self.sectors[:index] + (sector,) + self.sectors[index + 1:])
 
     def _repr_html_(self) -> str:

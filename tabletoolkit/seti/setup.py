@@ -62,15 +62,16 @@ def set_up(
     if not isinstance(start_seat, int) or not 0 <= start_seat < len(colours):
         raise InvalidInput("start_seat", start_seat, f"a seat 0..{len(colours) - 1}")
     count = len(colours)
-    cards = game_cards(cards)
+    catalog = game_cards(cards)
     pool = tuple(species if species is not None else load_species())
-    hidden = rng.shuffled(pool)[:2]
-    if len(hidden) < 2:
+    shuffled = rng.shuffled(pool)
+    if len(shuffled) < 2:
         raise InvalidInput("species", pool, "two species are needed")
+    hidden = (shuffled[0], shuffled[1])
     for one in hidden:  # the hidden species' alien cards join the catalog, not the deck
-        cards = game_cards(tuple(cards.values()) + one.cards)
+        catalog = game_cards(tuple(catalog.values()) + one.cards)
     board = TechBoard.fresh(tuple(techs) if techs is not None else None)
-    game = SetiGame(players=(), cards=cards, techs=board, gold_tiles=(), life=new_life_board(hidden),
+    game = SetiGame(players=(), cards=catalog, techs=board, gold_tiles=(), life=new_life_board(hidden),
                     variant=variant, seed=rng.seed or 0, start_seat=start_seat, active=start_seat)
     yield Step("1–2. Main board and two hidden species", f"The planet, solar-system and tech boards make the main "
                f"board. Two of the {len(pool)} species boards go face down in the slots: nobody knows them.",
@@ -80,7 +81,7 @@ def set_up(
     yield Step("3. The solar system", "The three discs and four sector boards are randomised (the solar-system "
                "module's set-up" + (")." if solar_setup else " — none given here, so no solar system is drawn)."),
                f"{SECTION} · 3 太阳系版图", game)
-    game = replace(game, deck=rng.shuffled(deck_of(cards)))
+    game = replace(game, deck=rng.shuffled(deck_of(catalog)))
     game, row = game.draw(variant.card_row_size)
     game = replace(game, card_row=row)
     yield Step("4. The card row", f"The deck of {len(game.deck)} cards ({len(set(game.deck))} different) is shuffled and {len(row)} are dealt face up: "

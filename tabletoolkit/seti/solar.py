@@ -169,7 +169,7 @@ class Layout:
         discs_raw = raw.get("disc")
         if not isinstance(discs_raw, list) or len(discs_raw) != DISCS:
             raise InvalidInput("disc", discs_raw, f"the solar system has exactly {DISCS} [[disc]] entries")
-        discs = []
+        discs: list[Disc] = []
         for index, entry in enumerate(discs_raw):
             where = f"disc[{index}]"
             entry = _table({where: entry}, where)
@@ -423,20 +423,21 @@ class SolarSystem:
         found = self._shown().get(space)
         if found is None:
             self.check_space(space)
+            raise InvalidInput("space", space, "no such space")  # pragma: no cover (check_space refuses it first)
         return found
 
-    def _shown(self) -> dict[tuple[int, int], Contents]:
+    def _shown(self) -> dict[Space, Contents]:
         """What every space shows at these disc turns (worked out once per layout and turns: the discs'
         geometry is all it depends on)."""
         key = (id(self.layout), self.turns)
         cached = _SHOWN.get(key)
         if cached is not None and cached[0] is self.layout:
             return cached[1]
-        table: dict[tuple[int, int], Contents] = {}
+        table: dict[Space, Contents] = {}
         for space in self.spaces():
             layer = self.layer(space)
             if layer == BASE:
-                table[space] = self.layout.base.get(tuple(space), EMPTY)
+                table[space] = self.layout.base.get((space[0], space[1]), EMPTY)
             else:
                 disc = self.layout.discs[layer - 1]
                 table[space] = disc.spaces.get((space.ring, self._position(disc, space)), EMPTY)
@@ -455,7 +456,7 @@ class SolarSystem:
         key = (id(self.layout), self.turns)
         cached = _PLANETS.get(key)
         if cached is None or cached[0] is not self.layout:
-            where = {}
+            where: dict[str, Space] = {}
             for space, contents in self._shown().items():
                 if contents.planet and contents.planet not in where:
                     where[contents.planet] = space

@@ -146,7 +146,10 @@ class SoloWholeGame(Game):
         return game
 
     def _chance_outcomes(self) -> dict[Any, Fraction]:
-        pool = self._progress.pool
+        progress = self._progress
+        if not isinstance(progress, _Need):
+            raise InvalidInput("chance", repr(self), "nothing is being drawn now")
+        pool = progress.pool
         counts: dict[Any, int] = {}
         for item in pool:
             counts[item] = counts.get(item, 0) + 1
@@ -190,7 +193,7 @@ class SoloWholeGame(Game):
     def _continue(self, action: str, given: tuple) -> "SoloWholeGame":
         game = replace(self, action=action, given=given, steps=())
         progress = game._progress
-        if isinstance(progress, _Need):
+        if not isinstance(progress, _Done):
             return game
         return replace(self, state=progress.state, action=None, given=(), steps=progress.steps)
 
@@ -229,6 +232,8 @@ def make(*, seed: int = 0, stars: Any = 1, variant: SetiVariant = RULEBOOK) -> S
     return start(stars, seed, variant)
 
 
-def scripted(game: SoloWholeGame) -> Any:
+def scripted(game: Game) -> Any:
     """The solo wing's scripted player (``solo.player.scripted_player``: a one-step lookahead)."""
+    if not isinstance(game, SoloWholeGame):
+        raise InvalidInput("game", game, "a SETI solo game (tt.new_game(\"seti-solo\", ...))")
     return scripted_player(game.state)

@@ -72,8 +72,8 @@ def legal_spots(game: SetiGame, trace: str) -> tuple[Option, ...]:
             elif not set(space.colours) & set(fits):
                 board_spots.append(Option(spot, False, f"this space takes {space.label} traces",
                                           "seti.traces.colour", "发现外星物种 · 深入研究"))
-            elif alien.board[index] is not None:
-                board_spots.append(Option(spot, False, f"already marked ({alien.board[index].owner})",
+            elif (taken := alien.board[index]) is not None:
+                board_spots.append(Option(spot, False, f"already marked ({taken.owner})",
                                           "seti.traces.occupied", "发现外星物种 · 深入研究"))
             else:
                 free_match = True
@@ -165,6 +165,8 @@ def resolve_discoveries(game: SetiGame) -> Procedure:
                    f"to show {species.name}{label}. Its rule sheet: {species.rules}", DISCOVERY, game,
                    {"species": species.name})
         for index, mark in enumerate(alien.discovery):
+            if mark is None:  # pragma: no cover (a complete slot has every discovery space marked)
+                continue
             if mark.owner == NEUTRAL:
                 yield Step(f"{TRACE_COLOURS[index]} space: neutral", "A neutral marker earns nothing.", DISCOVERY, game)
                 continue

@@ -68,7 +68,7 @@ class OtherAction:
     ``(game, colour) -> Procedure`` or a plain function ``(game, colour) -> game``."""
 
     name: str
-    run: Callable[[SetiGame, str], object]
+    run: Callable[[SetiGame, str], "SetiGame | Procedure"]
     section: str
 
     def procedure(self, game: SetiGame, colour: str, decisions: Decisions, rotate: Rotate) -> Procedure:
@@ -112,8 +112,9 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
         for found in (launch_option(game, colour),) + orbit_options(game, colour) \
                 + landing_options(game, colour):
             planet = game.solar.contents(game.solar.probe(found.probe).space).planet if found.probe else None
-            choice = {"launch": lambda: Launch(), "orbit": lambda: Orbit(found.probe),
-                      "land": lambda: Land(found.probe, None if found.target == planet else found.target)}[found.action]()
+            probe = found.probe if found.probe is not None else 0
+            choice = {"launch": lambda: Launch(), "orbit": lambda: Orbit(probe),
+                      "land": lambda: Land(probe, None if found.target == planet else found.target)}[found.action]()
             options.append(Option(choice, found.legal, found.reason, found.rule, found.section))
     if game.sectors is not None and game.solar is not None:
         options.append(scan_option(game, colour))

@@ -223,7 +223,10 @@ class SetiWholeGame(Game):
         return f"<div class='tt-seti-whole'><p>{html.escape(repr(self))}</p>{self.table._repr_html_()}</div>"
 
     def _chance_outcomes(self) -> dict[Any, Fraction]:
-        pool = self._progress.pool
+        progress = self._progress
+        if not isinstance(progress, _Need) or progress.who is not CHANCE:
+            raise InvalidInput("chance", repr(self), "no card is being drawn now")
+        pool = progress.pool
         counts: dict[str, int] = {}
         for card in pool:
             counts[card] = counts.get(card, 0) + 1
@@ -244,7 +247,7 @@ class SetiWholeGame(Game):
 
     def _resolve(self, choice: Any) -> "SetiWholeGame":
         progress = self._progress
-        if isinstance(progress, _Need):
+        if isinstance(progress, _Need) and self.segment is not None:
             return self._continue(self.segment, self.given + (choice,))
         if self.converting is not None:
             paying = self.paying + (choice.card,)
@@ -340,7 +343,7 @@ class SetiWholeGame(Game):
         """The game with ``segment`` under way and ``given`` answered: done (its result taken) or waiting."""
         game = replace(self, segment=segment, given=given, steps=())
         progress = game._progress
-        if isinstance(progress, _Need):
+        if not isinstance(progress, _Done):
             return game
         done = progress
         phase = self.phase
@@ -462,13 +465,13 @@ class SetiWholeGame(Game):
                 for space in table.solar.neighbours(probe.space):
                     found.append(self._free_checked(Move(probe.id, (space,))))
         layout = sample_layout()
-        for row in ("top", "lower"):
+        for computer_row in ("top", "lower"):
             for position in range(1, len(layout.top) + 1):
-                space = DataSpace(row, position)
+                space = DataSpace(computer_row, position)
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
                 found.append(self._free_checked(PlaceData(space)))
-                tucks = row == "top" and layout.top[position - 1].reward.tuck
+                tucks = computer_row == "top" and layout.top[position - 1].reward.tuck
                 if tucks:
                     for card in dict.fromkeys(board.hand):
                         if table.card(card).income in INCOME_KINDS:
@@ -478,10 +481,13 @@ class SetiWholeGame(Game):
     def _telescope_options(self) -> Options:
         """The next telescope tech the scanning player owns: use it (each way it can be used) or not
         (望远镜科技; its cost is paid with the scan)."""
+        if self.scanning is None:
+            return Options(())
         steps, techs = self.scanning
         tech, table = techs[0], self.table
         colour = table.active_colour
         where = scan_sectors(table.solar, table.sectors)
+        uses: list[Any]
         if tech == "TT1":
             uses = [EarthSignal(number) for number in where.beside_earth]
         elif tech == "TT2":
@@ -604,11 +610,13 @@ def make(*, seed: int = 0, players: Any = 2, variant: SetiVariant = RULEBOOK) ->
     return start(players, seed, variant)
 
 
-def scripted(game: SetiWholeGame) -> Any:
+def scripted(game: Game) -> Any:
     """A plain scripted player: in a procedure's question the first legal answer; before the main action it
     places data it holds, flies a probe toward a planet while it has energy to spare, then takes the first
     legal of orbit, land, research, launch (with no probe in space), scan, analyze, play a card; else passes.
-    After the main action it ends the turn."""
+    During the main action it goes on with it; after it, it ends the turn."""
+    if not isinstance(game, SetiWholeGame):
+        raise InvalidInput("game", game, "a SETI multiplayer game (tt.new_game(\"seti\", ...))")
     legal = game.options().legal
     if game.segment is not None or game.converting is not None or game.scanning is not None:
         return legal[0].choice
