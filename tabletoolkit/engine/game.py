@@ -130,8 +130,10 @@ class Game:
         return ()
 
     def __getstate__(self) -> dict[str, Any]:
-        """The state's fields only: what was worked out of them (the options now) is not part of it."""
-        return {name: value for name, value in self.__dict__.items() if name != "_options_now"}
+        """The state's fields only: what was worked out of them (the options now, any cached property) is not
+        part of it."""
+        cached = _cached_names(type(self))
+        return {name: value for name, value in self.__dict__.items() if name not in cached}
 
     # --- the contract, shared ---------------------------------------------------------------------------
     @cached_property
@@ -185,6 +187,18 @@ class Game:
         if not self.over:
             raise IllegalAction("engine.not_over", "The game is not over yet.", self.end_section)
         return self._final()
+
+
+_CACHED: dict[type, frozenset[str]] = {}
+
+
+def _cached_names(cls: type) -> frozenset[str]:
+    """The names of a class's cached properties (values worked out of a state and kept on it)."""
+    found = _CACHED.get(cls)
+    if found is None:
+        found = _CACHED[cls] = frozenset(name for klass in cls.__mro__ for name, value in vars(klass).items()
+                                         if isinstance(value, cached_property))
+    return found
 
 
 @dataclass(frozen=True)

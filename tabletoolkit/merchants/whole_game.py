@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -35,7 +36,7 @@ from .end import standings
 from .market import check_market, claim_token, take_card
 from .odds import explore_odds
 from .shipyard import check_shipyard, loan_repayment, shipyard
-from .state import GameState, describe_tokens, new_game, pile, without
+from .state import GameState, Ship, describe_tokens, new_game, pile, without
 from .turn import begin_turn, check_action, check_option, end_turn, moved_on
 from .variant import BELT, DOCK, END, MARKET, RULEBOOK, TURN, MerchantsVariant
 
@@ -194,6 +195,13 @@ class MerchantsGame(Game):
     def exact_questions(cls) -> tuple[ExactQuestion, ...]:
         return (ExactQuestion("explore", "What exploring draws from the full bag (without replacement)", _explore_odds,
                               (("draws", (1, 2, 3)),), BELT),)
+
+    @cached_property
+    def room(self) -> int:
+        """Free cargo slots of the ship on a run (the innermost run under way)."""
+        run_frame = next(f for f in reversed(self.pending) if isinstance(f, Running))
+        ship = self.board.active.ship(run_frame.ship)
+        return self.board.capacity_of(ship) - len(ship.hold)
 
     def invariants(self) -> list[str]:
         """Tokens, cards, refineries and destinations conserved; credits never negative unless a debt variant."""
@@ -369,7 +377,7 @@ def _settle(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
                 return game
             game = _end_run(game, frame, steps)
         elif isinstance(frame, Loading):
-            if frame.loaded == 0 or (_room(game) > 0 and _available(board, frame.source)):
+            if frame.loaded == 0 or (game.room > 0 and _available(board, frame.source)):
                 return game
             game = replace(game, pending=game.pending[:-1])
         elif isinstance(frame, AtMarket):
@@ -504,12 +512,6 @@ def _start_run(game: MerchantsGame, ship_id: str, steps: list[Step]) -> Merchant
     return replace(game, board=board, pending=pending)
 
 
-def _room(game: MerchantsGame) -> int:
-    run_frame = next(f for f in reversed(game.pending) if isinstance(f, Running))
-    ship = game.board.active.ship(run_frame.ship)
-    return game.board.capacity_of(ship) - len(ship.hold)
-
-
 def _available(board: GameState, source: str) -> tuple[str, ...]:
     player = board.active
     if source == "known":
@@ -522,14 +524,16 @@ def _available(board: GameState, source: str) -> tuple[str, ...]:
 def _run_options(game: MerchantsGame, frame: Running) -> Options:
     board = game.board
     player = board.active
+    ship = player.ship(frame.ship)
     candidates: list[Any] = [Pickup("known"), Pickup("local")]
     candidates += [Pickup("local", p.name) for p in board.players if p.name != player.name]
     candidates += [Explore(), Swap(), EndRun(), Finish("end the run here")]
-    return Options.checked(candidates, lambda c: _check_run_choice(game, frame, c),
-                           lambda c: {"cost": f"{_run_cost(board, frame, c)} energy"} if not isinstance(c, Finish) else {})
+    return Options.checked(candidates, lambda c: _check_run_choice(game, frame, ship, c),
+                           lambda c: {"cost": f"{_run_cost(board, ship, c)} energy"} if not isinstance(c, Finish) else {})
 
 
-def _run_cost(board: GameState, frame: Running, choice: Any) -> int:
+def _run_cost(board: GameState, ship: Ship, choice: Any) -> int:
+    """The energy a belt decision of ``ship``'s run costs."""
     variant = board.variant
     if isinstance(choice, Pickup):
         return variant.take_cost if choice.opponent else variant.pickup_cost
@@ -537,16 +541,15 @@ def _run_cost(board: GameState, frame: Running, choice: Any) -> int:
         return variant.explore_cost
     if isinstance(choice, Swap):
         return variant.swap_cost
-    ship = board.active.ship(frame.ship)
     return board.data.destination(ship.destination).cost if ship.destination else 0
 
 
-def _check_run_choice(game: MerchantsGame, frame: Running, choice: Any) -> None:
+def _check_run_choice(game: MerchantsGame, frame: Running, ship: Ship, choice: Any) -> None:
+    """Refuse a belt decision of the run ``frame`` of ``ship`` (the active player's)."""
     if isinstance(choice, Finish):
         return
     board = game.board
-    ship = board.active.ship(frame.ship)
-    cost = _run_cost(board, frame, choice)
+    cost = _run_cost(board, ship, choice)
     if isinstance(choice, EndRun):
         if ship.destination is None:
             raise IllegalAction("merchants.belt.no_destination", "The ship has no destination card.", BELT)
@@ -554,7 +557,7 @@ def _check_run_choice(game: MerchantsGame, frame: Running, choice: Any) -> None:
         raise IllegalAction("merchants.belt.no_energy",
                             f"To {choice} costs {cost} energy; {frame.energy} is left.", BELT)
     if isinstance(choice, Pickup):
-        if _room(game) <= 0:
+        if game.room <= 0:
             raise IllegalAction("merchants.belt.cargo_full",
                                 f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
         where = f"{choice.opponent}'s local space" if choice.opponent else f"{choice.source} space"
@@ -576,7 +579,7 @@ def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) ->
     name = board.active.name
     if isinstance(choice, Finish):
         return _end_run(game, frame, steps)
-    cost = _run_cost(board, frame, choice)
+    cost = _run_cost(board, board.active.ship(frame.ship), choice)
     spent = replace(frame, energy=frame.energy - cost)
     rest = game.pending[:-1]
     if isinstance(choice, Pickup):
@@ -622,7 +625,7 @@ def _load_options(game: MerchantsGame, frame: Loading) -> Options:
 
     def check(choice: Any) -> None:
         if isinstance(choice, Load):
-            if _room(game) <= 0:
+            if game.room <= 0:
                 raise IllegalAction("merchants.belt.cargo_full",
                                     "The hold is full; loaded tokens cannot be dropped.", BELT)
         else:
@@ -662,7 +665,7 @@ def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -
 def _place_options(game: MerchantsGame, frame: Placing) -> Options:
     def check(choice: Place) -> None:
         if choice.where == "ship":
-            if _room(game) <= 0:
+            if game.room <= 0:
                 raise IllegalAction("merchants.belt.cargo_full",
                                     "The hold is full: the token can only go to local space.", BELT)
 
