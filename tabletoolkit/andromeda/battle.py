@@ -22,14 +22,14 @@ A-F20 (2v2), A-R14 (the rulebook example's invented dice).
 from __future__ import annotations
 
 import html
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.data import parse_toml
+from ..engine.decode import read_packaged
 from ..engine.frozen import replace
 from ..engine.options import Option, Options
 from ..prob import compare
@@ -840,9 +840,9 @@ class BattleExample:
 
 
 def load_battle_example(name: str = "battle_example.toml") -> BattleExample:
-    """Read a battle from the wing's ``data/`` folder (default: the rulebook's 战斗举例, A-R14)."""
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return parse_battle_example(tomllib.loads(text), name)
+    """Read a battle shipped in the wing's ``data/`` folder by its file name (default: the rulebook's 战斗举例,
+    A-R14); a path or a name not shipped is ``InvalidInput``."""
+    return parse_battle_example(parse_toml(read_packaged(__package__, name), name), name)
 
 
 def parse_battle_example(data: Mapping[str, Any], source: str = "data") -> BattleExample:

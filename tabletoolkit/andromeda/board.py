@@ -16,7 +16,6 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -25,6 +24,7 @@ import networkx as nx
 
 from ..engine import IllegalAction, InvalidInput, Rng
 from ..engine.data import parse_toml
+from ..engine.decode import read_packaged, read_path
 from ..engine.frozen import replace
 from .board_drawing import board_svg
 from .state import Ship
@@ -110,21 +110,6 @@ class Region:
         return MOONS_AT_SET_UP.get(self.kind, 0)
 
 
-def _read_toml(source: str | Path) -> tuple[dict[str, Any], str]:
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith(".toml")):
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise InvalidInput("path", str(source), f"cannot read the board file: {error.strerror}") from None
-        where = path.name
-    elif isinstance(source, str):
-        text, where = source, "board text"
-    else:
-        raise InvalidInput("source", source, "give a path to a .toml board file or the file's text")
-    return parse_toml(text, where), where
-
-
 class Board:
     """The board's regions and links. Immutable: ``lay_out`` and ``place_next`` return new boards.
 
@@ -200,16 +185,23 @@ class Board:
     @classmethod
     def default(cls) -> "Board":
         """The illustrative default board (not the printed geometry): ``data/default_board.toml``."""
-        text = resources.files(__package__).joinpath("data", _DEFAULT_BOARD).read_text(encoding="utf-8")
-        return cls.from_toml(text)
+        return cls.from_toml(read_packaged(__package__, _DEFAULT_BOARD), _DEFAULT_BOARD)
 
     @classmethod
-    def from_toml(cls, source: str | Path) -> "Board":
-        """A board from a TOML file path or text (format: top of ``data/default_board.toml``).
+    def from_file(cls, path: str | Path) -> "Board":
+        """A board from the TOML file at ``path`` (a path the caller names as one; see ``from_toml``)."""
+        return cls.from_toml(read_path(path), Path(path).name)
+
+    @classmethod
+    def from_toml(cls, text: str, where: str = "board text") -> "Board":
+        """A board from the text of a board file (format: top of ``data/default_board.toml``); text is
+        never taken for a path (``from_file`` reads a file). ``where`` names it in messages.
 
         Bad files raise ``InvalidInput`` naming the region, tile or link at fault.
         """
-        data, where = _read_toml(source)
+        if not isinstance(text, str):
+            raise InvalidInput("text", text, "the text of a TOML board file (Board.from_file reads a path)")
+        data = parse_toml(text, where)
         known = {"board", "setup", "tile", "region", "adjacency"}
         for key in data:
             if key not in known:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources as package_files
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..engine import InvalidInput
 from ..engine.data import parse_toml
+from ..engine.decode import read_packaged
 from .goods import RESOURCES, Goods
 
 TRACKS = ("science", "industry", "supremacy", "commerce", "civilization")
@@ -417,9 +417,7 @@ class Catalog:
 @cache
 def load_catalog() -> Catalog:
     """The shipped catalog: rulebook content plus the labelled sample data."""
-    folder = package_files.files(__package__).joinpath("data")
-    read = lambda name: folder.joinpath(name).read_text(encoding="utf-8")  # noqa: E731
-    return Catalog.from_toml(read("rulebook.toml"), read("tracks.toml"), read("sample_cards.toml"))
+    return Catalog.from_toml(*(read_packaged(__package__, name) for name in ("rulebook.toml", "tracks.toml", "sample_cards.toml")))
 
 
 def _read_only(value: Any) -> Any:

@@ -559,3 +559,11 @@ def test_a_prepared_battle_gives_its_exact_odds():
     with pytest.raises(IllegalAction) as unprepared:
         state.odds()
     assert unprepared.value.rule == "andromeda.battle.roll.unprepared"
+
+
+def test_a_battle_example_is_read_by_its_name_from_the_data_folder_only():
+    assert load_battle_example("battle_example.toml").setup == load_battle_example().setup
+    for bad in ("../data/battle_example.toml", "/etc/passwd", "missing.toml", None):
+        with pytest.raises(InvalidInput) as refused:       # a path was opened, a missing name a bare FileNotFoundError
+            load_battle_example(bad)                       # type: ignore[arg-type]
+        assert refused.value.field == "name"

@@ -205,14 +205,19 @@ def test_bad_board_files_name_the_entry_at_fault(text, field):
     assert error.value.field == field
 
 
-def test_a_board_file_is_read_from_a_path(tmp_path):
+def test_a_board_file_is_read_from_a_path_and_text_is_never_taken_for_one(tmp_path):
     path = tmp_path / "my_board.toml"
     path.write_text(DETOUR, encoding="utf-8")
-    assert Board.from_toml(path).distance("A", "C") == 3
-    assert Board.from_toml(str(path)).distance("A", "C") == 3
+    assert Board.from_file(path).distance("A", "C") == 3
+    assert Board.from_file(str(path)).distance("A", "C") == 3
     with pytest.raises(InvalidInput) as error:
-        Board.from_toml(str(tmp_path / "missing.toml"))
+        Board.from_file(str(tmp_path / "missing.toml"))
     assert error.value.field == "path"
+    with pytest.raises(InvalidInput) as error:          # it opened the file named by this text before
+        Board.from_toml(str(path))
+    assert error.value.field == "board text" and error.value.reason.startswith("not valid TOML")
+    with pytest.raises(InvalidInput):
+        Board.from_toml(path)                            # type: ignore[arg-type]
 
 
 def test_developments_and_leaders_near_a_region():
