@@ -163,3 +163,56 @@ def optional_rules_explorer(colours: tuple[str, ...] = ("yellow", "blue", "green
 
     return _live(show, [widgets.HBox([special, teams_box, destiny_box]), steps],
                  special=special, teams=teams_box, destiny=destiny_box, steps=steps)
+
+
+def variant_table(players: int = 2, seed: int = 7, seats: dict | None = None, names: tuple[str, ...] = (),
+                  css: str = "tt-table-variant") -> widgets.VBox:
+    """Change a rule, then play: the variant controls (``widgets.exercise``) over ``names`` and a table of a new
+    seeded game under the chosen variant; every accepted change starts that game again under the new rules.
+    ``.controls`` and ``.table`` are the parts (``.table`` is replaced on a change). Hooks: the variant controls'
+    ``tt-variant-…`` classes and the table's ``tt-table-…`` classes with ``css``."""
+    from .. import new_game
+    from .exercise import variant_controls
+    from .table import table
+
+    box = widgets.VBox()
+
+    def start(variant) -> None:
+        box.table = table(new_game("andromeda", players=players, seed=seed, variant=variant), seats, css=css)
+        box.children = (box.controls, box.table)
+
+    box.controls = variant_controls(RULEBOOK, on_change=start, names=names or None)
+    start(RULEBOOK)
+    return box
+
+
+def placement_explorer(game: Game, letter: str, names: tuple[str, ...] = ("s_class_for_named_class", "fallback_nebula")) -> widgets.VBox:
+    """Where the pirate an event names would land on ``game``'s board, every region with its exact chance
+    (fraction and percent), under the pirate-placement constants chosen in the variant controls (the rulebook's
+    to start with).
+    ``.controls``, ``.result``; hooks ``tt-and-placement`` (the result) and the controls' ``tt-variant-…``."""
+    from ..andromeda.pirates import NOT_PLACED, arrival, placement_odds
+    from ..andromeda.placing import _ids, pirate_cards, pirate_pieces
+    from ..engine.numbers import probability_text
+    from .exercise import variant_controls
+
+    catalog = load_catalog()
+    card = pirate_cards(catalog)[letter]
+    board, pieces = pirate_pieces(game, catalog)
+    supply = max(0, catalog.limits["s_class_figures"] - sum(1 for c, _ in game.pirates if c == "S"))
+    region_names = {rid: name for name, rid in _ids(game).items()}
+    result = _labelled(widgets.HTML(), "tt-and-placement")
+
+    def show(variant) -> None:
+        who = arrival(board, pieces, card, s_supply=supply, variant=variant)
+        odds = placement_odds(board, pieces, card, s_supply=supply, variant=variant)
+        rows = "".join(f"<tr><td>{html.escape('stays on its card' if rid == NOT_PLACED else region_names.get(rid, rid))}</td>"
+                       f"<td>{probability_text(p)}</td></tr>" for rid, p in odds.items())
+        result.value = (f"<p><b>{html.escape(who.reason)}</b>: {who.figures} figure(s) of class {html.escape(who.pirate_class)}.</p>"
+                        f"<table class='tt-verdicts'><tr><th>lands in</th><th>chance</th></tr>{rows}</table>")
+
+    controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a pirate-placement rule")
+    show(RULEBOOK)
+    box = widgets.VBox([controls, result])
+    box.controls, box.result = controls, result
+    return box

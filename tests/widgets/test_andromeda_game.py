@@ -1,5 +1,7 @@
 """Headless checks of the Andromeda game widgets: set a control, read the result."""
 
+from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.engine import run
 from tabletoolkit.andromeda.examples import activation_example, development_example, scoring_example
 from tabletoolkit.widgets.andromeda_game import (activation_explorer, development_vp_explorer, event_peek_explorer,
                                                  scoring_explorer)
@@ -57,3 +59,30 @@ def test_optional_rules_explorer_switches_the_rules_on():
     assert "2v2: teammates are not opponents" in view.steps.value
     view.destiny.value = True
     assert "Destiny goals now" in view.steps.value
+
+
+def test_variant_table_starts_the_same_seeded_game_again_under_a_changed_rule():
+    from tabletoolkit.widgets.andromeda_game import variant_table
+
+    view = variant_table(players=2, seed=7, seats={"yellow": "scripted", "blue": "scripted"}, names=("jump_energy", "hand_limit"))
+    first = view.table
+    assert first.game.variant == RULEBOOK and view.children == (view.controls, first)
+    view.controls.set("jump_energy", 0)
+    assert view.table is not first and view.table.game.variant.changes() == {"jump_energy": (1, 0)}
+    assert view.table.start.seed == 7 and view.children[1] is view.table
+
+
+def test_placement_explorer_gives_exact_odds_under_the_fallback_rule():
+    import tabletoolkit as tt
+    from tabletoolkit.andromeda.placing import place_pirate_in_game
+    from tabletoolkit.engine import Rng
+    from tabletoolkit.widgets.andromeda_game import placement_explorer
+
+    table = tt.new_game("andromeda", players=2, seed=1).table
+    with_sphere = run(place_pirate_in_game(table, "D", Rng(0))).result[0]
+    view = placement_explorer(with_sphere, "D")
+    assert "2 figure(s) of class S" in view.result.value and view.result.value.count("1/4 ≈ 25.00%") == 4
+    view.controls.set("fallback_nebula", "free_for_class")
+    assert view.result.value.count("1/6 ≈ 16.67%") == 6
+    view.controls.set("s_class_for_named_class", 3)
+    assert "3 figure(s) of class S" in view.result.value
