@@ -30,9 +30,12 @@ class Board(Protocol):
 #: What stands on the board (``board.Pieces``): read for ships, pirates and developments.
 Pieces = Any
 
-SCALE = 92
-RADIUS = 31
-MARGIN = 50
+#: Sizes chosen to read on a projector: region names 13 px, details and legend 12-13 px (never below 12).
+SCALE = 124
+RADIUS = 44
+MARGIN = 56
+NAME_PX = 13
+DETAIL_PX = 12
 
 PLAYER_COLOURS = {
     "yellow": "#e6b800", "blue": "#2f6fd6", "green": "#2e9e4f", "purple": "#8e44ad", "red": "#d0392b",
@@ -113,7 +116,7 @@ def board_svg(board: Board, pieces: Pieces | None, marks: Mapping[str, str], pat
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fbfbfd"/>',
-        f'<text x="10" y="18" font-size="12" fill="#444">{html.escape(board.title)}</text>',
+        f'<text x="10" y="20" font-size="14" fill="#444">{html.escape(board.title)}</text>',
     ]
     for a, b in board.links:
         (x1, y1), (x2, y2) = _point(board, a), _point(board, b)
@@ -131,13 +134,13 @@ def board_svg(board: Board, pieces: Pieces | None, marks: Mapping[str, str], pat
         out.append(_shape(region.kind, x, y, fill))
         name = f"space {region.slot}" if region.kind == "empty" else region.name
         lines = _lines(name)
-        top = y - 6 * (len(lines) - 1) - 3
+        top = y - 7.5 * (len(lines) - 1) - 4
         for index, line in enumerate(lines):
-            out.append(f'<text x="{x:.1f}" y="{top + 11 * index:.1f}" font-size="9.5" text-anchor="middle" fill="#222">{html.escape(line)}</text>')
+            out.append(f'<text x="{x:.1f}" y="{top + 15 * index:.1f}" font-size="{NAME_PX}" text-anchor="middle" fill="#222">{html.escape(line)}</text>')
         detail = rid if region.kind != "empty" else ""
         if region.dice:
             detail = f"{rid} · die {','.join(map(str, region.dice))}"
-        out.append(f'<text x="{x:.1f}" y="{y + RADIUS - 7:.1f}" font-size="8.5" text-anchor="middle" fill="#666">{html.escape(detail)}</text>')
+        out.append(f'<text x="{x:.1f}" y="{y + RADIUS - 9:.1f}" font-size="{DETAIL_PX}" text-anchor="middle" fill="#555">{html.escape(detail)}</text>')
         out.append("</g>")
     if pieces is not None:
         out.extend(_pieces_svg(board, pieces, owners))
@@ -156,7 +159,7 @@ def board_svg(board: Board, pieces: Pieces | None, marks: Mapping[str, str], pat
     if legend:
         out.append(f'<g class="tt-legend" transform="translate(10,{height - (32 if caption else 10) - 4})">{legend}</g>')
     if caption:
-        out.append(f'<text x="10" y="{height - 10}" font-size="12" fill="#333">{html.escape(caption)}</text>')
+        out.append(f'<text x="10" y="{height - 10}" font-size="14" fill="#333">{html.escape(caption)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -187,8 +190,8 @@ def _legend(pieces: bool, marks: set[str], route: bool) -> tuple[str, int]:
         items.append(('<line x1="0" y1="0" x2="11" y2="0" stroke="#ff8c1a" stroke-width="6" stroke-linecap="round"/>', "shortest path"))
     out, x = [], 0
     for symbol, text in items:
-        out.append(f'<g transform="translate({x},0)">{symbol}<text x="16" y="4" font-size="10.5" fill="#333">{html.escape(text)}</text></g>')
-        x += 28 + round(5.6 * len(text))
+        out.append(f'<g transform="translate({x},0)">{symbol}<text x="16" y="5" font-size="13" fill="#333">{html.escape(text)}</text></g>')
+        x += 30 + round(7.2 * len(text))
     return "".join(out), x
 
 
@@ -198,19 +201,19 @@ def _pieces_svg(board: Board, pieces: Pieces, owners: Sequence[str]) -> list[str
         x, y = _point(board, rid)
         ships = pieces.ships_in(rid)
         for index, ship in enumerate(ships):
-            sx = x - RADIUS + 6 + index * 11
+            sx = x - RADIUS + 8 + index * 14
             sy = y - RADIUS - 4
             colour = _colour(ship.owner, owners)
-            out.append(f'<polygon class="tt-ship" points="{sx:.1f},{sy - 7:.1f} {sx - 5:.1f},{sy + 4:.1f} {sx + 5:.1f},{sy + 4:.1f}" '
+            out.append(f'<polygon class="tt-ship" points="{sx:.1f},{sy - 9:.1f} {sx - 6.5:.1f},{sy + 5:.1f} {sx + 6.5:.1f},{sy + 5:.1f}" '
                        f'fill="{colour}" stroke="#222" stroke-width="1"><title>{html.escape(str(ship))}</title></polygon>')
         for index, letter in enumerate(pieces.pirates_in(rid)):
-            px = x + RADIUS - 4 - index * 13
+            px = x + RADIUS - 4 - index * 17
             py = y + RADIUS - 2
-            out.append(f'<g class="tt-pirate"><polygon points="{px:.1f},{py - 8:.1f} {px + 7:.1f},{py:.1f} {px:.1f},{py + 8:.1f} {px - 7:.1f},{py:.1f}" fill="#222"/>'
-                       f'<text x="{px:.1f}" y="{py + 3.5:.1f}" font-size="9" text-anchor="middle" fill="#fff">{html.escape(letter)}</text></g>')
+            out.append(f'<g class="tt-pirate"><polygon points="{px:.1f},{py - 10:.1f} {px + 9:.1f},{py:.1f} {px:.1f},{py + 10:.1f} {px - 9:.1f},{py:.1f}" fill="#222"/>'
+                       f'<text x="{px:.1f}" y="{py + 4.5:.1f}" font-size="{DETAIL_PX}" text-anchor="middle" fill="#fff">{html.escape(letter)}</text></g>')
         owner = pieces.development_in(rid)
         if owner is not None:
-            out.append(f'<rect class="tt-development" x="{x + RADIUS - 14:.1f}" y="{y - RADIUS - 6:.1f}" width="12" height="12" '
+            out.append(f'<rect class="tt-development" x="{x + RADIUS - 16:.1f}" y="{y - RADIUS - 8:.1f}" width="14" height="14" '
                        f'fill="{_colour(owner, owners)}" stroke="#222"><title>{html.escape(owner)} development</title></rect>')
     return out
 

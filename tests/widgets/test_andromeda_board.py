@@ -134,3 +134,13 @@ def test_board_designer_applies_edits_and_names_errors():
     designer.apply.click()
     assert designer.error.value.startswith("<b>Not applied</b>: <code>regions.N.kind</code>")
     assert "<b>3</b> steps" in designer.measures.value  # the last good board stays on show
+
+
+def test_board_picture_text_is_readable_on_a_projector():
+    import re
+
+    board = Board.default()
+    picture = board.svg(Pieces.of(ships={"T01": [Ship(owner="yellow")]}, pirates={"N3": "SS"}), caption="a caption")
+    sizes = [float(size) for size in re.findall(r'font-size="([0-9.]+)"', picture)]
+    assert sizes and min(sizes) >= 12
+    assert 'font-size="13"' in picture                  # the region names
