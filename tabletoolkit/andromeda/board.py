@@ -12,7 +12,6 @@ write their own, same format) to match their copy. The file format is documented
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -175,6 +174,7 @@ class Board:
         self.planets_by_players: Mapping[int, int] = MappingProxyType(counts)
         self.tiles: Mapping[str, Tile] = MappingProxyType(catalogue)
         self._distances: dict[frozenset[str], dict[str, dict[str, int]]] = {}
+        self._onward: dict[frozenset[str], nx.DiGraph] = {}
 
     def __reduce__(self):
         """Pickled by what defines it (regions, links, title, note, planet counts, tiles); caches are rebuilt."""
@@ -327,45 +327,30 @@ class Board:
     def path(self, a: str, b: str, *, blocked: Iterable[str] = ("quasar",)) -> tuple[str, ...] | None:
         """One shortest path from ``a`` to ``b`` (ids, both ends included), ties broken by id order."""
         start, goal = self.key(a), self.key(b)
-        stop = frozenset(blocked)
-        previous: dict[str, str | None] = {start: None}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            if here == goal:
-                break
-            if here != start and self.regions[here].kind in stop:
-                continue
-            for there in sorted(self._neighbours[here]):
-                if there not in previous:
-                    previous[there] = here
-                    queue.append(there)
-        if goal not in previous:
-            return None
-        steps = [goal]
-        while previous[steps[-1]] is not None:
-            steps.append(previous[steps[-1]])  # type: ignore[arg-type]
-        return tuple(reversed(steps))
+        return _tuple(nx.single_source_shortest_path(self._moves(start, frozenset(blocked)), start).get(goal))
+
+    def _moves(self, start: str, blocked: frozenset[str]) -> nx.DiGraph:
+        """The steps a path from ``start`` may take: every link both ways, except out of a blocked region
+        (one may end there, or start there, but never pass through). Successors in id order, so the
+        breadth-first search breaks ties by id."""
+        moves = self._onward.get(blocked)
+        if moves is None:
+            moves = nx.DiGraph()
+            moves.add_nodes_from(sorted(self.regions))
+            moves.add_edges_from((here, there) for here in sorted(self.regions) if self.regions[here].kind not in blocked
+                                 for there in sorted(self._neighbours[here]))
+            self._onward[blocked] = moves
+        if self.regions[start].kind in blocked:
+            moves = moves.copy()
+            moves.add_edges_from((start, there) for there in sorted(self._neighbours[start]))
+        return moves
 
     def _table(self, blocked: frozenset[str]) -> dict[str, dict[str, int]]:
         table = self._distances.get(blocked)
         if table is None:
-            table = {rid: self._bfs(rid, blocked) for rid in self.regions}
+            table = {rid: dict(nx.single_source_shortest_path_length(self._moves(rid, blocked), rid)) for rid in self.regions}
             self._distances[blocked] = table
         return table
-
-    def _bfs(self, start: str, blocked: frozenset[str]) -> dict[str, int]:
-        found = {start: 0}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            if here != start and self.regions[here].kind in blocked:
-                continue
-            for there in self._neighbours[here]:
-                if there not in found:
-                    found[there] = found[here] + 1
-                    queue.append(there)
-        return found
 
     # -- set-up: tiles in fill order -------------------------------------------------------------
     def tile_spaces(self) -> tuple[Region, ...]:
@@ -489,6 +474,10 @@ class Board:
     def measures(self) -> Any:
         """Graph measures for designers (``BoardMeasures``): distances between bases, centrality, nebulae."""
         return board_measures(self)
+
+
+def _tuple(path: list[str] | None) -> tuple[str, ...] | None:
+    return None if path is None else tuple(path)
 
 
 def _rebuilt_board(regions, links, title, note, planets, tiles) -> Board:
