@@ -63,7 +63,11 @@ class FrozenMap(Mapping[K, V]):
     _hash: int | None
 
     def __init__(self, items: Iterable[tuple[K, V]] | Mapping[K, V] = ()):
-        object.__setattr__(self, "_items", types.MappingProxyType(dict(items)))
+        try:
+            mapping = dict(items)
+        except (TypeError, ValueError):
+            raise InvalidInput("items", items, "a mapping or (key, value) pairs with hashable keys") from None
+        object.__setattr__(self, "_items", types.MappingProxyType(mapping))
         object.__setattr__(self, "_hash", None)
 
     def __getitem__(self, key: K) -> V:

@@ -132,7 +132,7 @@ def play(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng |
     if policies is not None and not isinstance(policies, Mapping):
         raise InvalidInput("policies", policies, "a mapping {seat: policy}")
     policies = dict(policies or {})
-    unknown = sorted(set(policies) - set(game.seats))
+    unknown = sorted(set(policies) - set(game.seats), key=repr)
     if unknown:
         raise InvalidInput("policies", unknown, f"no such seat; the seats are {', '.join(game.seats)}")
     for seat, policy in policies.items():

@@ -97,6 +97,7 @@ def _from_fractions(probabilities: dict[int, Fraction]) -> Distribution[int]:
 
 def normalise_side(side: Any, field: str = "side", faces: int = FACES) -> tuple[Roller, ...]:
     """A side as rollers: accepts a ``Roller``, a (dice, aim) pair, or a sequence of them (a team)."""
+    _check_faces(faces)
     if _is_roller(side):
         return (_roller(side, field, faces),)
     if type(side) in (list, tuple) and side and all(map(_is_roller, side)):
