@@ -14,7 +14,7 @@ all are covered.
 from __future__ import annotations
 
 from ..engine.frozen import replace
-from typing import Callable
+from typing import Any, Callable, Protocol, TypeVar
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
@@ -154,7 +154,22 @@ def _complete(game: SetiGame, colour: str, name: str) -> Procedure:
     return game
 
 
-def trigger_options(game: SetiGame, colour: str, event: str) -> tuple[Option, ...]:
+class MissionTable(Protocol):
+    """What the circles of triggered missions need from a game (the multiplayer ``SetiGame`` and the solo game
+    alike): the missions in play, the card data, and granting a reward."""
+
+    @property
+    def missions(self) -> tuple[MissionInPlay, ...]: ...
+
+    def card(self, name: str) -> Card: ...
+
+    def grant(self, colour: str, reward: Any) -> tuple[Any, str]: ...
+
+
+Table = TypeVar("Table", bound=MissionTable)
+
+
+def trigger_options(game: MissionTable, colour: str, event: str) -> tuple[Option, ...]:
     """Every circle of ``colour``'s triggered missions, legal if ``event`` covers it; ``None`` = decline."""
     options = []
     for mission in game.missions:
@@ -171,7 +186,7 @@ def trigger_options(game: SetiGame, colour: str, event: str) -> tuple[Option, ..
     return tuple(options) + (Option(None, True, "legal: leave the circles for a later trigger (optional, S-F19)"),)
 
 
-def cover_circle(game: SetiGame, colour: str, event: str, card: str, circle: int) -> tuple[SetiGame, str]:
+def cover_circle(game: Table, colour: str, event: str, card: str, circle: int) -> tuple[Table, str]:
     """Cover one circle of a triggered mission with a marker for ``event`` and gain its reward."""
     offered = sorted((o for o in trigger_options(game, colour, event) if o.choice == (card, circle)), key=lambda o: not o.legal)
     if not offered:

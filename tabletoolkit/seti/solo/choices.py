@@ -141,7 +141,7 @@ def choose_planet(planets: Sequence[str], routes_to: Callable[[str], Sequence[Ro
                   arrow: str) -> Choice:
     """The first planet in the card's order reachable within the allowance, with its route.
     ``value`` is ``(planet, route)``."""
-    refused = []
+    refused: list[str] = []
     for planet in planets:
         route = choose_route(routes_to(planet), allowance, arrow)
         if route.possible:
@@ -257,8 +257,9 @@ def choose_trace(columns: Sequence[TraceColumn], colour: str, arrow: str) -> Cho
     eligible = [i for i, c in enumerate(columns) if colour == "any" or c.colour == colour]
     if not eligible:
         raise InvalidInput("columns", columns, f"no column takes a {colour} trace")
-    heights = {i: next((h for h, filled in enumerate(columns[i].spaces) if not filled), None) for i in eligible}
-    open_columns = [i for i in eligible if heights[i] is not None]
+    found = {i: next((h for h, filled in enumerate(columns[i].spaces) if not filled), None) for i in eligible}
+    heights = {i: height for i, height in found.items() if height is not None}
+    open_columns = [i for i in eligible if i in heights]
     what = "every column" if colour == "any" else f"the {colour} columns"
     if not open_columns:
         index = _by_arrow(eligible, arrow)

@@ -101,7 +101,8 @@ def _read(name: str) -> dict[str, Any]:
     return parse_toml(read_data(name), name)
 
 
-def _require(where: str, value: Any, ok: bool, reason: str) -> Any:
+def _require(where: str, value: Any, ok: Any, reason: str) -> Any:
+    """``value`` when ``ok`` holds (is truthy), else ``InvalidInput`` naming ``where``."""
     if not ok:
         raise InvalidInput(where, value, reason)
     return value
@@ -157,7 +158,7 @@ def parse_boards(raw: dict[str, Any]) -> dict[str, RivalBoard]:
 
 
 def parse_action(where: str, raw: dict[str, Any]) -> RivalAction:
-    kind = raw.get("kind")
+    kind: Any = raw.get("kind")
     _require(f"{where}.kind", kind, kind in ACTION_KINDS, f"one of {', '.join(ACTION_KINDS)}")
     rewards = parse_rewards(f"{where}.rewards", raw.get("rewards", {}))
     known = {"kind", "rewards", "publicity_cost", "moves", "planets", "prefer", "signals", "species"}
@@ -169,19 +170,21 @@ def parse_action(where: str, raw: dict[str, Any]) -> RivalAction:
         _require(f"{where}.publicity_cost", cost, cost in (0, 6), "0 (a free tech) or 6 publicity")
         return RivalAction(kind, rewards, publicity_cost=cost)
     if kind == "orbit_land":
-        moves, planets, prefer = raw.get("moves"), raw.get("planets"), raw.get("prefer", "orbit")
+        moves: Any = raw.get("moves")
+        planets: Any = raw.get("planets")
+        prefer: Any = raw.get("prefer", "orbit")
         _require(f"{where}.moves", moves, isinstance(moves, int) and moves > 0, "moves allowed, above 0")
         _require(f"{where}.planets", planets, isinstance(planets, list) and planets
                  and all(p in PLANETS for p in planets), f"planets in the card's order, from {PLANETS}")
         _require(f"{where}.prefer", prefer, prefer in ("orbit", "land"), "orbit or land")
         return RivalAction(kind, rewards, moves=moves, planets=tuple(planets), prefer=prefer)
     if kind == "telescope":
-        signals = raw.get("signals")
+        signals: Any = raw.get("signals")
         _require(f"{where}.signals", signals, isinstance(signals, list) and signals
                  and all(s in ("earth", "row") for s in signals), "signals, each \"earth\" or \"row\"")
         return RivalAction(kind, rewards, signals=tuple(signals))
     if kind == "discover":
-        species = raw.get("species")
+        species: Any = raw.get("species")
         _require(f"{where}.species", species, species in (1, 2), "the 1st or 2nd species")
         return RivalAction(kind, rewards, species=species)
     return action

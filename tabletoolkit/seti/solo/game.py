@@ -95,23 +95,23 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
     game = replace(game, you=replace(game.you, score=game.you.score + gold))
     told = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in lines)
     yield Step("Your gold tiles", (told + ".") if lines else "You marked no gold tile.", "金色计分板块", game, {"VP": gold})
-    scored = [(card_id, game.table.supply.card(card_id).scoring) for card_id in game.in_play
-              if game.table.supply.card(card_id).scoring]
+    scored = [(card_id, scoring) for card_id in game.in_play
+              if (scoring := game.table.supply.card(card_id).scoring) is not None]
     if scored:
         vp = {card_id: game.your_measure(scoring.measure) * scoring.vp_each for card_id, scoring in scored}
         game = replace(game, you=replace(game.you, score=game.you.score + sum(vp.values())))
         yield Step("Your end-game cards", "; ".join(f"{card_id}: {scoring.text}: {game.your_measure(scoring.measure)} × "
                                                    f"{scoring.vp_each} = {vp[card_id]} VP" for card_id, scoring in scored) + ".",
                    "任务卡 · 游戏终局计分卡", game, {"VP": sum(vp.values())})
-    rival = game.rival
-    unfinished = game.objectives.unfinished if rival.stars > 1 else 0
+    rival_board = game.rival
+    unfinished = game.objectives.unfinished if rival_board.stars > 1 else 0
     bonus = unfinished * variant.solo_unfinished_objective_vp
-    game = replace(game, rival=replace(rival, score=rival.score + bonus), over=True)
-    you, them = game.you.score, game.rival.score
-    verdict = "You win" if you > them else "The rival wins" + (" (a tie is not a win for you)" if you == them else "")
+    game = replace(game, rival=replace(rival_board, score=rival_board.score + bonus), over=True)
+    mine, theirs = game.you.score, game.rival.score
+    verdict = "You win" if mine > theirs else "The rival wins" + (" (a tie is not a win for you)" if mine == theirs else "")
     yield Step("Game end", f"After 5 rounds: {unfinished} unfinished objective(s) give the rival {bonus} VP. "
-               f"Final score: you {you}, rival {them}. {verdict}.", SECTION_END, game,
-               {"you": you, "rival": them, "winner": YOU if you > them else RIVAL})
+               f"Final score: you {mine}, rival {theirs}. {verdict}.", SECTION_END, game,
+               {"you": mine, "rival": theirs, "winner": YOU if mine > theirs else RIVAL})
     return game
 
 

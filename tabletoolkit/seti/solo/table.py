@@ -21,7 +21,7 @@ from ..cards import CardSupply, deck_of, load_cards
 from ..game import visits as visits_of
 from ..gold_tiles import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
-from ..sector import Sky, resolve_sector
+from ..sector import Sky, numbered, resolve_sector
 from ..solar import Placement, Probe, SolarSystem, random_setup
 from ..species import Species, load_species
 from ..tech_board import TechBoard
@@ -174,10 +174,11 @@ class SoloTable:
 
     def sector_at(self, space: Any) -> int:
         """The sky's number (1..8) of the sector a space of the solar system is in now."""
-        star = self.solar.star(self.solar.sector_of(space))
+        self.solar.check_space(space)
+        star = self.solar.star(space[1])
         for sector in self.sky.sectors:
             if sector.star == star:
-                return sector.number
+                return numbered(sector)
         raise InvalidInput("sky", star, "the sky has no sector with the star this space is beside")
 
     def sector_options(self, numbers: Sequence[int], colour: str) -> list[SectorOption]:
@@ -193,7 +194,7 @@ class SoloTable:
         return replace(self, sky=self.sky.with_sector(sector)), gained
 
     def completed_sectors(self) -> tuple[int, ...]:
-        return tuple(s.number for s in self.sky.sectors if s.complete)
+        return tuple(numbered(s) for s in self.sky.sectors if s.complete)
 
     def resolve(self, number: int) -> tuple["SoloTable", Any]:
         result = resolve_sector(self.sky.sector(number), self.variant)
@@ -286,9 +287,10 @@ class SoloTable:
         table = self
         for index in range(len(self.species)):
             markers = tuple(m for s, _, m in self.discovery if s == index)
-            if index not in table.revealed and all(m is not None for m in markers):
+            marked = tuple(m for m in markers if m is not None)
+            if index not in table.revealed and len(marked) == len(markers):
                 table = replace(table, revealed=table.revealed + (index,))
-                found.append((index, markers))
+                found.append((index, marked))
         return table, found
 
     def neutral_milestone(self, threshold: int) -> tuple["SoloTable", str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...engine.frozen import replace
 from typing import Any, Sequence
 
+from ...engine.errors import InvalidInput
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
 from .choices import (
@@ -69,6 +70,8 @@ def rival_turn(game: SoloGame, rng: Rng) -> Procedure:
         return (yield from rival_pass(game))
     rival = reveal(rival)
     game = replace(game, rival=rival)
+    if rival.revealed is None:  # pragma: no cover (reveal turns the deck's top card over)
+        raise InvalidInput("rival", rival, "no action card revealed")
     card = material().cards[rival.revealed]
     lines = "; ".join(f"{i}. {a.describe()}" for i, a in enumerate(card.actions, 1))
     yield Step(f"Rival reveals {card.id}", f"Action card {card.id} (decision arrow: {card.arrow}): {lines}.",
@@ -229,7 +232,7 @@ def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = (), only
             game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1),
                            pending=game.pending + (Event("sector_win"),))
         def who(colour: str | None) -> str:
-            return {RIVAL: "the rival", YOU: "you", None: "none"}.get(colour, colour)
+            return {RIVAL: "the rival", YOU: "you"}.get(colour or "", colour or "none")
 
         name = result.sector.name[0].upper() + result.sector.name[1:]
         winner = who(result.winner)

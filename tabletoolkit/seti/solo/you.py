@@ -804,7 +804,8 @@ def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Proce
             objectives, note = objectives.mark(event, choose if choose in {t for t, _ in objectives.options(event)} else None)
             marked.append(note)
     game = replace(game, objectives=objectives, pending=())
-    yield Step(f"You complete {card_id}", f"Free action: '{card.condition.text}' holds, so {card_id} is completed. "
+    condition = card.condition.text if card.condition is not None else "its condition"
+    yield Step(f"You complete {card_id}", f"Free action: '{condition}' holds, so {card_id} is completed. "
                + " ".join(notes + marked), "任务卡 · 有条件的任务", game)
     return game
 
@@ -959,7 +960,8 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | Non
     else:
         game = replace(game, in_play=game.in_play + (card_id,))
         notes.append(f"It stays in front of you: a mission, completed as a free action once '{card.condition.text}' "
-                     "holds (S-F19)." if card.condition else f"It stays in front of you and scores at the end: {card.scoring.text}.")
+                     "holds (S-F19)." if card.condition else "It stays in front of you and scores at the end: "
+                     f"{card.scoring.text if card.scoring is not None else 'nothing its data gives'}.")
     said = f"You play {card_id} for its effect, paying {card.price} credit{'s' if card.price != 1 else ''}. "
     return game, said + " ".join(notes), events
 
@@ -1019,6 +1021,8 @@ def land_by_card(game: SoloGame, where: str) -> tuple[SoloGame, str, list[Event]
     probe_id, _, moon = where.partition("/")
     probe = game.table.solar.probe(int(probe_id))
     planet = game.table.solar.contents(probe.space).planet
+    if planet is None:
+        raise IllegalAction("seti.solo.card_landing", f"probe {probe_id} is at no planet to land on.", "登陆行星或卫星")
     table, items, said = game.table.without_probe(probe).settle(YOU, planet, moon or "land")
     game = replace(game, table=table, you=replace(game.you, landers=game.you.landers + 1))
     game, notes = reward_colour(game, YOU, items)
@@ -1130,16 +1134,17 @@ def your_gold_lines(game: SoloGame) -> tuple:
     from ..scoring import gold_lines, with_holdings
 
     seti = replace(_scoring_table(game.variant), gold_tiles=game.table.gold)
-    techs = tuple(sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind) for kind in ("probe", "telescope", "computer"))
+    probe, telescope, computer = (sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind)
+                                  for kind in ("probe", "telescope", "computer"))
     table = game.table
     marks = [(colour, owner) for _, colour, owner in table.discovery] + [(c, o) for _, c, o in table.overflow]
     marks += [(table.species[s].spaces[n].colours[0], owner) for s, n, owner in table.board_marks]
-    traces = tuple(sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
+    pink, yellow, blue = (sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
     incomes = list(game.you.tucked)
     endgame = sum(1 for card_id in game.in_play if table.supply.card(card_id).kind == "end-game")
-    seti = with_holdings(seti, YOU, techs=techs, traces=traces, sector_wins=game.you.sector_wins,
-                         orbiters=game.you.orbiters, landers=game.you.landers,
-                         tucked=tuple(incomes.count(kind) for kind in ("credits", "energy", "cards")),
+    seti = with_holdings(seti, YOU, techs=(probe, telescope, computer), traces=(pink, yellow, blue),
+                         sector_wins=game.you.sector_wins, orbiters=game.you.orbiters, landers=game.you.landers,
+                         tucked=(incomes.count("credits"), incomes.count("energy"), incomes.count("cards")),
                          completed_missions=len(game.completed_missions), endgame_cards=endgame)
     return gold_lines(seti, YOU)
 
