@@ -12,7 +12,8 @@ from ..engine import InvalidInput, Rng
 from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, load_catalog
-from .pirates import PirateCard, place_pirate
+from ..prob import Distribution
+from .pirates import NOT_PLACED, PirateCard, arrival, place_pirate, placement_odds
 from .state import Game
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -68,7 +69,7 @@ def place_pirate_in_game(game: Game, letter: str, rng: Rng, *, cards: Mapping[st
     cards = cards if cards is not None else pirate_cards(catalog)
     if letter not in cards:
         raise InvalidInput("cards", sorted(cards), f"no pirate card for class {letter}")
-    total = catalog.limits["s_class_figures"] if s_figures is None else s_figures
+    total = catalog.limits["s_class_figures"] if s_figures is None else s_figures  # the box's figures, unless given
     names = {rid: name for name, rid in _ids(game).items()}
     board, pieces = pirate_pieces(game, catalog)
     on_board = sum(1 for c, _ in game.pirates if c == "S")
@@ -90,6 +91,40 @@ def place_pirate_in_game(game: Game, letter: str, rng: Rng, *, cards: Mapping[st
     return placed, f"{result.figures} class-{result.pirate_class} figure(s) in {names[result.region]}"
 
 
+def s_class_supply(game: Game, catalog: Catalog | None = None) -> int:
+    """S-class figures not on the board (the ``[limits]`` table's figures less those standing on it)."""
+    catalog = catalog or load_catalog()
+    return max(0, catalog.limits["s_class_figures"] - sum(1 for letter, _ in game.pirates if letter == "S"))
+
+
+def placement_in_game(game: Game, letter: str, *, variant: AndromedaVariant = RULEBOOK,
+                      catalog: Catalog | None = None) -> Distribution[str]:
+    """The exact chance of each region (by name; ``pirates.NOT_PLACED`` when it stays on its card) receiving
+    the pirate(s) an event card naming class ``letter`` brings to this game (A-F6)."""
+    cards = pirate_cards(catalog)
+    if letter not in cards:
+        raise InvalidInput("letter", letter, f"a pirate class with a card: {sorted(cards)}")
+    names = {rid: name for name, rid in _ids(game).items()}
+    board, pieces = pirate_pieces(game, catalog)
+    odds = placement_odds(board, pieces, cards[letter], s_supply=s_class_supply(game, catalog), variant=variant)
+    return odds.map(lambda where: names.get(where, where))
+
+
+def place_pirate_at(game: Game, letter: str, region: str, *, variant: AndromedaVariant = RULEBOOK,
+                    catalog: Catalog | None = None) -> tuple[Game, str]:
+    """The pirate(s) an event card naming class ``letter`` brings, placed in ``region`` (the outcome of the
+    placement's chance event, ``placement_in_game``; ``pirates.NOT_PLACED``: it stays on its card)."""
+    odds = placement_in_game(game, letter, variant=variant, catalog=catalog)
+    if region not in odds.outcomes():
+        raise InvalidInput("region", region, f"where this card's pirate can arrive: {sorted(odds.outcomes())}")
+    board, pieces = pirate_pieces(game, catalog)
+    who = arrival(board, pieces, pirate_cards(catalog)[letter], s_supply=s_class_supply(game, catalog), variant=variant)
+    if region == NOT_PLACED:
+        return game, f"{who.reason}; it stays on its card (no region is free for it)"
+    added = tuple((who.pirate_class, region) for _ in range(who.figures))
+    return replace(game, pirates=game.pirates + added), f"{who.reason}: {who.figures} figure(s) in {region}"
+
+
 def pirate_cards(catalog: Catalog | None = None) -> dict[str, PirateCard]:
     """The game's pirate cards by class letter, with the values the board rules read (range, start)."""
     catalog = catalog or load_catalog()
@@ -98,4 +133,4 @@ def pirate_cards(catalog: Catalog | None = None) -> dict[str, PirateCard]:
 
 
 
-__all__ = ["board_of", "pirate_cards", "pirate_pieces", "place_pirate_in_game"]
+__all__ = ["board_of", "pirate_cards", "pirate_pieces", "place_pirate_at", "place_pirate_in_game", "placement_in_game", "s_class_supply"]

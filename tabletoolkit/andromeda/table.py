@@ -13,6 +13,7 @@ from ..engine import IllegalAction, InvalidInput, Rng, run
 from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
+from .escalation import ShipVerdict, escalation_options
 from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
 from .pirates import PirateCard, place_pirate, raid
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
@@ -100,6 +101,48 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))
     return replace(game.with_player(player), active=colour), result
+
+
+ESCALATION = "战斗 · 步骤 1 战事升级"
+
+
+def escalation_in_game(game: Game, region: str, colour: str, *, variant: AndromedaVariant = RULEBOOK,
+                       catalog: Catalog | None = None) -> tuple[tuple[Ship, ShipVerdict], ...]:
+    """Battle step 1 on the game: each of ``colour``'s ships on the board outside ``region`` with its verdict
+    for joining the battle there (range, Voyage, a Jump's energy under ``variant``: A-F7; 2v2 teams)."""
+    ids = _ids(game)
+    if not isinstance(region, str) or region not in ids:
+        raise InvalidInput("region", region, f"regions: {sorted(ids)}")
+    board, pieces = board_and_pieces(game, catalog)
+    options = escalation_options(board, pieces, ids[region], [p.colour for p in game.players], game.active,
+                                 {p.colour: p.resources["energy"] for p in game.players}, teams=dict(game.teams), variant=variant)
+    names = {rid: name for name, rid in ids.items()}
+    found = []
+    for ship in game.player(colour).ships:
+        if not ship.on_board or ship.region == region:
+            continue
+        seen = board_ship(game, colour, ship.id, catalog)
+        verdict = next((v for v in options.of(colour) if names[v.region] == ship.region and v.ship == seen), None)
+        if verdict is not None:
+            found.append((ship, verdict))
+    return tuple(found)
+
+
+def escalate_in_game(game: Game, region: str, colour: str, ship_id: str, *, variant: AndromedaVariant = RULEBOOK,
+                     catalog: Catalog | None = None) -> tuple[Game, str]:
+    """One of ``colour``'s ships joins the battle in ``region`` (battle step 1), paying a Jump's energy when it
+    needs one (A-F7); refused with the verdict's rule when it may not join."""
+    verdicts = {ship.id: (ship, verdict) for ship, verdict in escalation_in_game(game, region, colour, variant=variant, catalog=catalog)}
+    if ship_id not in verdicts:
+        raise InvalidInput("ship", ship_id, f"{colour}'s ships on the board outside {region}: {sorted(verdicts)}")
+    ship, verdict = verdicts[ship_id]
+    if not verdict.legal:
+        raise verdict.refusal()
+    player = game.player(colour)
+    player = replace(player.with_ship(replace(ship, where=f"region:{region}")), resources=player.resources.minus(_energy(verdict.energy)))
+    text = (f"{colour}'s {ship.id} joins the battle in {region} from {ship.region}"
+            + (f", paying {verdict.energy} energy for a Jump (A-F7)" if verdict.jump else "") + ".")
+    return game.with_player(player), text
 
 
 def _energy(count: int):

@@ -294,3 +294,45 @@ def test_a_launch_by_jump_to_an_alliance_base_counts_the_jumps_energy_against_wh
     cruiser = board_ship(game, "yellow", "transport-1")
     assert _base_verdict(board, pieces, cruiser, office, access, 0)[0]                 # flown there within range
     assert not _base_verdict(board, pieces, cruiser, office, access, 1)[0]             # the Jump's energy is the planet's
+
+
+def test_the_game_level_placement_gives_its_odds_by_region_and_places_the_chosen_outcome():
+    from fractions import Fraction
+
+    from tabletoolkit.andromeda.placing import place_pirate_at, placement_in_game, s_class_supply
+    from tabletoolkit.andromeda.pirates import NOT_PLACED
+
+    game = run(set_up(("yellow", "blue"), Rng(3))).result
+    odds = placement_in_game(game, "S")
+    assert sum(p for _, p in odds.items()) == 1 and all(r == NOT_PLACED or r in dict(game.region_ids) for r in odds.outcomes())
+    region = sorted(odds.outcomes())[0]
+    placed, said = place_pirate_at(game, "S", region)
+    assert placed.pirates == game.pirates + (("S", region),) and region in said
+    assert s_class_supply(placed) == s_class_supply(game) - 1
+    with pytest.raises(InvalidInput):
+        place_pirate_at(game, "S", "nowhere")
+    assert odds[region] > Fraction(0)
+
+
+def test_escalation_on_the_game_moves_the_ship_and_charges_the_jump_the_variant_prices():
+    from tabletoolkit.andromeda.table import escalate_in_game, escalation_in_game
+    from tabletoolkit.andromeda.variant import RULEBOOK
+
+    game = at_monolith("B", yellow=("transport-1",), blue=("transport-1",))
+    ids = dict(game.region_ids)
+    far = next(r.name for r in game.regions if r.kind in ("planet", "nebula")
+               and (game.board.distance(ids[r.name], ids[MONOLITH]) or 0) >= 2)
+    blue = game.player("blue")
+    game = game.with_player(replace(blue.with_ship(replace(blue.ship("heavy_cruiser"), where=f"region:{far}")),
+                                    resources=Goods.of(energy=3)))
+    for variant in (RULEBOOK, RULEBOOK.but(jump_energy=2)):          # the whole game's copy priced the rulebook's always
+        verdict = dict((s.id, v) for s, v in escalation_in_game(game, MONOLITH, "blue", variant=variant))["heavy_cruiser"]
+        assert verdict.legal and verdict.jump and verdict.energy == variant.jump_energy
+        moved, said = escalate_in_game(game, MONOLITH, "blue", "heavy_cruiser", variant=variant)
+        assert moved.player("blue").ship("heavy_cruiser").where == f"region:{MONOLITH}"
+        assert moved.player("blue").resources["energy"] == 3 - variant.jump_energy and "Jump" in said
+    poor = game.with_player(replace(game.player("blue"), resources=Goods()))
+    with pytest.raises(IllegalAction):
+        escalate_in_game(poor, MONOLITH, "blue", "heavy_cruiser")
+    with pytest.raises(InvalidInput):
+        escalate_in_game(game, MONOLITH, "blue", "transport-5")
