@@ -65,6 +65,8 @@ class FrozenMap(Mapping[K, V]):
     def __init__(self, items: Iterable[tuple[K, V]] | Mapping[K, V] = ()):
         try:
             mapping = dict(items)
+        except InvalidInput:  # raised while making the items (a decoder's refusal)
+            raise
         except (TypeError, ValueError):
             raise InvalidInput("items", items, "a mapping or (key, value) pairs with hashable keys") from None
         object.__setattr__(self, "_items", types.MappingProxyType(mapping))
