@@ -20,7 +20,7 @@ import html
 import math
 from dataclasses import dataclass
 from ..engine.frozen import replace
-from importlib import resources
+from functools import cache
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple
 
@@ -30,6 +30,7 @@ from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
 from ..engine.data import parse_toml
+from .data_files import ReadOnlyMap, read_data
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
 
@@ -140,13 +141,10 @@ class Layout:
     def load(cls, path: str | Path | None = None) -> "Layout":
         """Read a layout file; the default is the illustrative layout shipped with the toolkit."""
         if path is None:
-            text = resources.files(__package__).joinpath("data/solar_system.toml").read_text(encoding="utf-8")
-            source = "solar_system.toml"
-        else:
-            if not Path(path).is_file():
-                raise InvalidInput("path", str(path), "no such layout file")
-            text, source = Path(path).read_text(encoding="utf-8"), str(path)
-        return cls.from_toml(text, source)
+            return _shipped_layout()
+        if not Path(path).is_file():
+            raise InvalidInput("path", str(path), "no such layout file")
+        return cls.from_toml(Path(path).read_text(encoding="utf-8"), str(path))
 
     @classmethod
     def from_toml(cls, text: str, source: str = "layout") -> "Layout":
@@ -185,7 +183,7 @@ class Layout:
             for key in spaces:
                 if key in cutouts:
                     raise InvalidInput(f"{where}.space", f"{key[0]}:{key[1]}", "this cell is a cut-out; nothing is printed there")
-            discs.append(Disc(number, covers, cutouts, spaces))
+            discs.append(Disc(number, covers, cutouts, ReadOnlyMap(spaces)))
         if "base" in raw:
             _known(_table(raw, "base"), "base.", {"space"})
         base = _spaces(_table(raw, "base").get("space", []), "base.space", rings) if "base" in raw else {}
@@ -214,7 +212,7 @@ class Layout:
             note=str(head.get("note", "")),
             illustrative=bool(head.get("illustrative", True)),
             rings=rings, turn=turn, earth=earth,
-            discs=tuple(discs), base=base, sector_boards=tuple(boards), planets=planets,
+            discs=tuple(discs), base=ReadOnlyMap(base), sector_boards=tuple(boards), planets=ReadOnlyMap(planets),
         )
         _check_planets(layout)
         return layout
@@ -364,6 +362,12 @@ class Ride:
     outcome: str
     to: Space
     publicity: int  # what entering pays a pushed probe's owner, before the cap (0 otherwise)
+
+
+@cache
+def _shipped_layout() -> Layout:
+    """The illustrative layout shipped with the toolkit, read once (a layout is read-only all through)."""
+    return Layout.from_toml(read_data("solar_system.toml"), "solar_system.toml")
 
 
 _SHOWN: dict = {}

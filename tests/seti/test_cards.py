@@ -120,3 +120,14 @@ def test_the_game_deck_is_what_the_set_up_shuffles_65_cards():
     dealt = list(game.deck) + list(game.card_row) + [c for s in game.end_of_round for c in s] \
         + [c for board in game.players for c in board.hand]
     assert Counter(dealt) == Counter(card.id for card in deck)
+
+
+def test_no_copy_of_a_game_shares_a_mutable_table_cards_gold_tiles_and_the_solar_layout():
+    from tabletoolkit.seti.setup import new_game
+
+    game = new_game(["green", "orange"], seed=3)
+    for mapping in (game.cards, game.gold_tiles[0].sides, game.solar.layout.planets, game.solar.layout.base,
+                    game.solar.layout.discs[0].spaces):
+        with pytest.raises(TypeError):
+            mapping["X"] = None  # type: ignore[index]
+    assert game.solar.layout is new_game(["green", "orange"], seed=4).solar.layout  # read once, safe to share
