@@ -156,7 +156,7 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
             if step.source == player.name:
                 raise IllegalAction("merchants.belt.take_own",
                                     "Taking is from an opponent's local space; your own is a 1-energy pickup.", BELT)
-            opponent = state.player(step.source)
+            opponent = state.player(step.source or "")
             available = opponent.local
             where = f"{opponent.name}'s local space"
         if room <= 0:
@@ -226,6 +226,7 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
         shown = f"{target.name} (cost {target.cost}, bonus {target.bonus})" if target else "nothing"
         return state, energy - cost, "Swap the destination", f"For {cost} energy, {old or 'no card'} is discarded and the ship takes {shown}."
 
+    assert ship.destination is not None  # check_step refuses ending a run with no destination card
     target = state.data.destination(ship.destination)
     state = state.with_player(state.active.with_ship(replace(ship, at_destination=True)))
     return (state, 0, "End the run at the destination",

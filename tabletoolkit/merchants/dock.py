@@ -60,15 +60,15 @@ def payout(state: GameState, player: Player, ship: Ship) -> Payout:
     """What a ship's delivery pays: token values plus pilot, gear, refinery and destination bonuses."""
     data = state.data
     refinery = sum(data.card(r).bonus for r in player.refineries for t in ship.hold if data.card(r).token == t)
-    earns_destination = ship.destination is not None and (
-        ship.at_destination or state.variant.destination_bonus == "carried")
+    destination = ship.destination
+    earns_destination = destination is not None and (ship.at_destination or state.variant.destination_bonus == "carried")
     return Payout(
         ship.id,
         sum(data.value(t) for t in ship.hold),
         refinery,
         sum(data.card(c).payout for c in ship.pilots),
         sum(data.card(c).payout for c in ship.gear),
-        data.destination(ship.destination).bonus if earns_destination else 0,
+        data.destination(destination).bonus if destination is not None and earns_destination else 0,
     )
 
 

@@ -127,7 +127,7 @@ def trigger_end(state: GameState, want: bool) -> Procedure:
     others = tuple(
         replace(p, final_lap=lap and p.location == "Dock") if p.name != player.name else player for p in state.players
     )
-    arrivals = (player.name,)
+    arrivals: tuple[str, ...] = (player.name,)
     if not lap:
         seats = len(state.players)
         later = (state.players[(state.current + k) % seats] for k in range(1, seats))

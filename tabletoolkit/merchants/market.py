@@ -8,7 +8,7 @@ Paying 6 credits to flip and claim a token in your local space is a bonus to a p
 from __future__ import annotations
 
 
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
@@ -120,17 +120,18 @@ def market(state: GameState, action: MarketVisit, rng: Rng, arrived: bool = Fals
                    MARKET, state, {"discarded": action.replace, "drawn": drawn})
     if action.buy is None:
         return state
-    card = state.data.card(action.buy)
-    state = take_card(state, card.id, action.ship)
-    if card.type == "refinery":
+    bought = state.data.card(action.buy)
+    state = take_card(state, bought.id, action.ship)
+    if bought.type == "refinery":
         where = "It counts for every ship of the fleet."
     else:
         state, drawn = _draw_cards(state, 1, rng)
         state = replace(state, market_row=state.market_row + drawn)
+        assert action.ship is not None  # check_market refuses a pilot or gear card with no ship named
         where = (f"It goes on {state.active.ship(action.ship).label()}; the row refills with "
                  f"{', '.join(drawn) or 'nothing (the deck is empty)'}.")
-    yield Step(f"Buy a {card.type} card", f"{name} buys {card.describe()}. {where} {name} has {state.active.credits} credits.",
-               MARKET, state, {"card": card.id, "paid": card.cost})
+    yield Step(f"Buy a {bought.type} card", f"{name} buys {bought.describe()}. {where} {name} has {state.active.credits} credits.",
+               MARKET, state, {"card": bought.id, "paid": bought.cost})
     if action.claim:
         state = yield from claim_token(state, action.claim)
     return state
@@ -145,6 +146,8 @@ def take_card(state: GameState, card_id: str, ship_id: str | None) -> GameState:
         player = replace(player, refineries=player.refineries + (card.id,))
         supply = tuple((c, n - 1 if c == card.id else n) for c, n in state.refinery_supply)
         return replace(state.with_player(player), refinery_supply=supply)
+    if ship_id is None:
+        raise InvalidInput("ship", ship_id, f"a {card.type} card goes on one of the player's ships: name it")
     ship = player.ship(ship_id)
     ship = replace(ship, pilots=ship.pilots + (card.id,)) if card.type == "pilot" else replace(ship, gear=ship.gear + (card.id,))
     row = list(state.market_row)

@@ -275,9 +275,9 @@ def render_svg(state: GameState) -> str:
         out.append(f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" fill="white" font-weight="bold">{esc(player.name[:2])}</text>')
     out.append(f'<text x="20" y="215">{esc(status)}</text>')
     y = 240
-    for index, text in rows:
-        if index is not None:
-            colour = _COLOURS[index % len(_COLOURS)]
+    for seat, text in rows:
+        if seat is not None:
+            colour = _COLOURS[seat % len(_COLOURS)]
             out.append(f'<rect x="20" y="{y - 11}" width="10" height="10" fill="{colour}"/><text x="36" y="{y}">{esc(text)}</text>')
             y += 22
         else:

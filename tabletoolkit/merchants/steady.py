@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.errors import InvalidInput
+from ..engine.game import Game
 from ..engine.play import Playthrough, play
 from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, Finish, Load, MarketVisit, PayLoans, Pickup,
                       Place, RepayLoan, RunShip, TurnChoice)
@@ -19,8 +21,10 @@ from .state import Ship
 from .whole_game import AtMarket, Loading, MerchantsGame, Placing, Repaying, Running, start
 
 
-def steady_merchant(game: MerchantsGame) -> Any:
+def steady_merchant(game: Game) -> Any:
     """The steady merchant's choice in ``game`` (always one of its legal options)."""
+    if not isinstance(game, MerchantsGame):
+        raise InvalidInput("game", game, "the steady merchant plays Starship Merchants (tt.new_game('merchants'))")
     legal = game.legal()
     for choice in _preferences(game):
         if choice in legal:

@@ -89,18 +89,18 @@ def check_option(state: GameState, choice: TurnChoice, moved: GameState | None =
 def check_action(state: GameState, action: Any, arrived: bool) -> None:
     """Refuse the location's action (the player already where it happens)."""
     location = state.active.location
-    if not isinstance(action, ACTIONS[location]):
+    if location == "Shipyard" and isinstance(action, (BuyShip, PayLoans)):
+        check_shipyard(state, action, arrived)
+    elif location == "Market" and isinstance(action, MarketVisit):
+        check_market(state, action, arrived)
+    elif location == "Belt" and isinstance(action, RunShip):
+        check_run(state, action)
+    elif location == "Dock" and isinstance(action, DockVisit):
+        check_dock(state, action)
+    else:
         names = " or ".join(kind.__name__ for kind in ACTIONS[location])
         raise IllegalAction("merchants.turn.wrong_action",
                             f"At the {location} the action is {names}, not {type(action).__name__}.", TURN)
-    if location == "Shipyard":
-        check_shipyard(state, action, arrived)
-    elif location == "Market":
-        check_market(state, action, arrived)
-    elif location == "Belt":
-        check_run(state, action)
-    else:
-        check_dock(state, action)
 
 
 @register_phase("merchants.turn", title="A turn on the loop", section=TURN, notebook=NOTEBOOK)

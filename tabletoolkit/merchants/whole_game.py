@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
@@ -143,7 +143,9 @@ class MerchantsGame(Game):
         return self.board._repr_svg_()
 
     def _chance_outcomes(self) -> dict[Any, Fraction]:
-        pool = self._draw_pool(self.pending[-1].what)
+        frame = self.pending[-1]
+        assert isinstance(frame, Drawing)  # to_move is CHANCE only while a draw is pending
+        pool = self._draw_pool(frame.what)
         total = sum(pool.values())
         return {item: Fraction(n, total) for item, n in sorted(pool.items())}
 
@@ -310,8 +312,11 @@ def _turn_options(board: GameState) -> Options:
             else:
                 found.append(Option(choice, **details))
     rest = [TurnChoice("move")] + ([TurnChoice("stay")] if board.end_trigger is not None else [])
-    return Options(found + list(Options.checked(rest, lambda choice: check_option(board, choice, moved),
-                                                lambda choice: {"group": "Other"})))
+
+    def check(choice: TurnChoice) -> None:
+        check_option(board, choice, moved)
+
+    return Options(found + list(Options.checked(rest, check, lambda choice: {"group": "Other"})))
 
 
 def _describe_turn(board: GameState, choice: TurnChoice) -> dict[str, Any]:
@@ -600,6 +605,7 @@ def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) ->
         steps.append(Step("Swap the destination", f"For {cost} energy, {ship.destination or 'no card'} is discarded; the next "
                           f"destination is drawn. Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
         return replace(game, board=board, pending=rest + (spent, Drawing("destination")))
+    assert ship.destination is not None  # ending at the destination is refused without one
     target = board.data.destination(ship.destination)
     board = board.with_player(board.active.with_ship(replace(ship, at_destination=True)))
     steps.append(Step("End the run at the destination",
@@ -778,11 +784,11 @@ def _transfer(game: MerchantsGame, frame: Transferring, choice: Any, steps: list
     return replace(game, board=board, pending=rest + (after,))
 
 
-_FRAME_OPTIONS = {
+_FRAME_OPTIONS: dict[type, Callable[[MerchantsGame, Any], Options]] = {
     Repaying: _repay_options, AtMarket: lambda game, frame: _market_options(game.board, frame), Running: _run_options,
     Loading: _load_options, Placing: _place_options, Transferring: _transfer_options,
 }
-_FRAME_RESOLVE = {
+_FRAME_RESOLVE: dict[type, Callable[[MerchantsGame, Any, Any, list[Step]], MerchantsGame]] = {
     Repaying: _repay, AtMarket: _market, Running: _run, Loading: _load, Placing: _place, Transferring: _transfer,
     Drawing: _draw,
 }
