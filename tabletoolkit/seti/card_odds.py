@@ -15,6 +15,7 @@ from fractions import Fraction
 from math import comb
 
 from ..engine import InvalidInput, Step, register_phase
+from ..engine.numbers import probability_text
 from ..engine.steps import Procedure
 from ..prob import Distribution, count_of, latex_fraction
 from .sector import NOTEBOOK
@@ -111,14 +112,14 @@ def card_row_odds(
     at_least_one = 1 - distribution[0]
     yield Step(
         "At least one",
-        f"So {what} offers a {colour} card with chance 1 − {comb(big - k, cards)}/{comb(big, cards)} = {at_least_one} "
-        f"(≈ {float(at_least_one):.3f}).",
+        f"So {what} offers a {colour} card with chance 1 − {comb(big - k, cards)}/{comb(big, cards)} = "
+        f"{probability_text(at_least_one)}.",
         SECTION, None, {"P(at least one)": at_least_one},
     )
     result = CardRowOdds(colour, deck, cards, distribution, at_least_one)
     yield Step(
         "How many",
-        "The number of " + colour + " cards: " + ", ".join(f"{n}: {p}" for n, p in distribution.items()) + ".",
+        "The number of " + colour + " cards: " + ", ".join(f"{n}: {probability_text(p)}" for n, p in distribution.items()) + ".",
         SECTION, result, {"mean": distribution.mean()},
     )
     return result
