@@ -1,8 +1,9 @@
 """A JupyterLab server on a free localhost port and headless Debian Chromium driven by Playwright.
 
-The server is isolated (its own config, runtime, settings and workspace folders; news and update
-checks off; notebook windowing off so every cell is in the page) and serves clean copies of the
-notebooks: outputs and saved widget state stripped, so nothing stale can pass.
+The server is isolated (its own config, data, runtime, settings and workspace folders; news and update
+checks off; notebook windowing off so every cell is in the page) and serves the notebooks as a fresh clone has
+them — committed outputs and saved widget state included, trusted as ``make lab`` trusts its working copy — so
+a test sees what a class sees before anything runs, then runs every cell and checks the fresh outputs.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,17 +44,6 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def clean_copy(source: Path, target: Path) -> None:
-    """Copy a notebook with every output, execution count and saved widget state removed."""
-    notebook = nbformat.read(source, as_version=4)
-    notebook.metadata.pop("widgets", None)
-    for cell in notebook.cells:
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-    nbformat.write(notebook, target)
-
-
 @pytest.fixture(scope="session")
 def chromium() -> Path:
     if not CHROMIUM.exists():
@@ -67,12 +56,12 @@ def chromium() -> Path:
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory: pytest.TempPathFactory, chromium: Path):
-    """The base URL of a running JupyterLab serving clean notebook copies under notebooks/."""
+    """The base URL of a running JupyterLab serving trusted copies of the committed notebooks under notebooks/."""
     home = tmp_path_factory.mktemp("lab")
     served = home / "notebooks"
     served.mkdir()
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        clean_copy(notebook, served / notebook.name)
+        shutil.copy(notebook, served / notebook.name)
     settings = home / "settings"
     for name, values in SETTINGS.items():
         path = settings / name
@@ -81,10 +70,13 @@ def lab(tmp_path_factory: pytest.TempPathFactory, chromium: Path):
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
         MPLBACKEND="module://matplotlib_inline.backend_inline",
     )
+    subprocess.run([sys.executable, "-m", "jupyter", "trust", *sorted(str(path) for path in served.glob("*.ipynb"))],
+                   env=env, check=True, capture_output=True)
     port = _free_port()
     log = (home / "lab.log").open("w")
     server = subprocess.Popen(

@@ -1,13 +1,20 @@
-"""Every notebook with widgets, opened in JupyterLab in real headless Chromium.
+"""The course path, walked in JupyterLab in real headless Chromium: every lesson, as a class meets it.
 
-For each one: run all cells and wait for the kernel, check no cell shows an error, then carry out the
-checks the notebook declares in its metadata (``tabletoolkit.browser``, see CONTRIBUTING.md): operate a
-control and assert that the visible output changed as expected. A screenshot per notebook is saved
-under ``tests/browser/screenshots/`` (ignored by git).
+For each lesson (every notebook is one; see ``tabletoolkit.widgets.course``):
+1. open it fresh, as a clone has it: every saved widget shows its last view (from the notebook's saved widget
+   state) and no output falls back to its text repr (a "repr wall" such as ``BattleState(setup=…`` or
+   ``VBox(children=…``);
+2. run all cells and wait for the kernel; no cell holds an error (read from the notebook model: JupyterLab
+   draws an error with the stderr mime type, so the page cannot tell);
+3. carry out the checks the notebook declares in its metadata (``tabletoolkit.browser``, see CONTRIBUTING.md),
+   answering its exercise among them: operate a control and assert that the visible output changed;
+4. follow the first link of its closing "Next" cell and see that lesson open.
+A screenshot per lesson is saved under ``tests/browser/screenshots/`` (ignored by git).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -16,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 WIDGET_MARKERS = ("tabletoolkit.widgets", "ipywidgets")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 RUN_ALL = """async () => {
     const app = window.jupyterapp;
     await app.started;
@@ -30,19 +38,29 @@ RUN_ALL = """async () => {
     }
     return {done: done, status: kernel.status};
 }"""
-SHUT_DOWN_KERNEL = """async () => {
-    const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-    if (widget && widget.sessionContext) { await widget.sessionContext.shutdown(); }
+SHUT_DOWN_KERNELS = """async () => {
+    const app = window.jupyterapp;
+    if (app && app.serviceManager) { await app.serviceManager.sessions.refreshRunning();
+                                     await app.serviceManager.sessions.shutdownAll(); }
 }"""
 OPEN_NOTEBOOK = """async () => {
     const app = window.jupyterapp;
     for (let i = 0; i < 600; i++) {
         const widget = app.shell.currentWidget;
-        if (widget && widget.sessionContext && widget.context) { return true; }
+        if (widget && widget.sessionContext && widget.context) { await widget.context.ready; return true; }
         await new Promise(resolve => setTimeout(resolve, 100));
     }
     return false;
 }"""
+CELL_ERRORS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+    .filter(cell => cell.model.type === 'code')
+    .flatMap((cell, index) => cell.model.outputs.toJSON()
+        .filter(output => output.output_type === 'error')
+        .map(output => `code cell ${index}: ${output.ename}: ${output.evalue}`))"""
+SHOWN_TEXT = """() => Array.from(document.querySelectorAll(
+        ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output[data-mime-type='text/plain']"))
+    .map(node => node.innerText)"""
+CURRENT_PATH = "() => { const w = window.jupyterapp.shell.currentWidget; return w && w.context ? w.context.path : null; }"
 
 
 def widget_notebooks() -> list[Path]:
@@ -55,14 +73,61 @@ def widget_notebooks() -> list[Path]:
     return found
 
 
+def course_path() -> list[Path]:
+    """Every lesson in course order (a notebook serving two tracks comes once), then any other notebook."""
+    from tabletoolkit.widgets.course import lessons
+
+    names = list(dict.fromkeys(lesson.notebook for lesson in lessons()))
+    every = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
+    return [ROOT / "notebooks" / name for name in names + [n for n in every if n not in names]
+            if (ROOT / "notebooks" / name).exists()]
+
+
 def browser_checks(path: Path) -> list[dict]:
     notebook = nbformat.read(path, as_version=4)
     return notebook.metadata.get("tabletoolkit", {}).get("browser", [])
 
 
+def repr_fallbacks(path: Path) -> list[str]:
+    """The text reprs of outputs that have a richer form (a picture, HTML, a widget): shown, they are a repr wall."""
+    texts = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/plain" in data and len(data) > 1:
+                text = data["text/plain"]
+                texts.append(text if isinstance(text, str) else "".join(text))
+    return texts
+
+
+def saved_widget_count(path: Path) -> int:
+    return sum(WIDGET_VIEW in output.get("data", {}) for cell in nbformat.read(path, as_version=4).cells
+               for output in cell.get("outputs", []))
+
+
+def next_link(path: Path) -> str:
+    """The first link of the lesson's closing "Next" cell."""
+    last = nbformat.read(path, as_version=4).cells[-1]
+    found = re.search(r"\]\(([^)]+\.ipynb)\)", last.source)
+    assert found, f"{path.name} ends without a link onward"
+    return found.group(1)
+
+
 def test_every_widget_notebook_declares_browser_checks():
     missing = [path.name for path in widget_notebooks() if not browser_checks(path)]
     assert not missing, f"notebooks with widgets but no tabletoolkit.browser checks in their metadata: {missing}"
+
+
+def test_every_lesson_with_an_exercise_answers_one_in_the_browser():
+    for path in widget_notebooks():
+        sources = "\n".join(cell.source for cell in nbformat.read(path, as_version=4).cells)
+        if "predict_chance(" in sources or "predict_number(" in sources or "predict_choice(" in sources:
+            assert any("answer" in check for check in browser_checks(path)), f"{path.name}: no 'answer' check"
+
+
+def test_the_course_path_covers_every_notebook_once():
+    path = [p.name for p in course_path()]
+    assert sorted(path) == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")) and len(set(path)) == len(path)
 
 
 def visible(page, selector: str):
@@ -71,7 +136,12 @@ def visible(page, selector: str):
 
 
 def perform(page, check: dict) -> None:
-    """Carry out one declared check: an action on a control, then the expected visible text."""
+    """Carry out one declared check: an action on a control, then the expected visible text.
+
+    Actions: ``click``, ``press`` (+ ``key``), ``fill`` (+ ``value``, then Enter), ``select`` (+ ``value``, an
+    option's label), ``answer`` (an exercise's selector + ``value``: typed into its guess, or the choice button
+    with that label, then *Lock in my guess*).
+    """
     from playwright.sync_api import expect
 
     expected = check["expect"]
@@ -90,33 +160,65 @@ def perform(page, check: dict) -> None:
         control.press("Enter")
     elif "select" in check:
         visible(page, check["select"]).select_option(label=str(check["value"]))
+    elif "answer" in check:
+        exercise = check["answer"]
+        field = page.locator(f"{exercise} .tt-exercise-guess input >> visible=true")
+        if field.count():
+            field.first.fill(str(check["value"]))
+        else:
+            visible(page, f"{exercise} .tt-exercise-guess").get_by_role("button", name=str(check["value"]), exact=True).click()
+        visible(page, f"{exercise} .tt-exercise-commit").click()
     else:
         raise AssertionError(f"unknown browser action in {check}")
     expect(target).to_contain_text(expected["contains"], timeout=90_000)
     assert target.inner_text() != before, f"{expected['selector']} did not change after {check}"
 
 
+def open_fresh(page, lab: str, path: Path) -> None:
+    """Open a lesson in a workspace of its own, reset, so no notebook opened earlier is restored beside it."""
+    page.goto(f"{lab}/lab/workspaces/{path.stem}/tree/notebooks/{path.name}?reset", wait_until="domcontentloaded")
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=120_000)
+    assert page.evaluate(OPEN_NOTEBOOK), f"{path.name} did not open"
+
+
+def check_readable_before_running(page, path: Path) -> None:
+    """Every saved widget drawn from its saved state, no output shown as its text repr."""
+    from playwright.sync_api import expect
+
+    panel = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+    count = saved_widget_count(path)
+    if count:
+        # a widget view drawn from saved state is an output holding a live ipywidgets view
+        views = page.locator(f"{panel} .jp-OutputArea-output:has(> .jupyter-widgets)")
+        expect(views).to_have_count(count, timeout=90_000)
+    assert page.get_by_text("Error displaying widget").count() == 0, f"{path.name}: a saved widget failed to display"
+    fallbacks = [text.strip()[:60] for text in repr_fallbacks(path) if text.strip()]
+    walls = [shown[:80] for shown in page.evaluate(SHOWN_TEXT) if any(shown.strip().startswith(f) for f in fallbacks)]
+    assert not walls, f"{path.name} opened fresh shows text reprs instead of its pictures or widgets: {walls}"
+
+
 @pytest.mark.browser
-@pytest.mark.parametrize("path", widget_notebooks(), ids=lambda path: path.name)
-def test_notebook_runs_and_responds_in_the_browser(path: Path, lab: str, browser):
+@pytest.mark.parametrize("path", course_path(), ids=lambda path: path.name)
+def test_a_lesson_reads_before_it_runs_runs_answers_and_leads_on(path: Path, lab: str, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        # A workspace of its own, reset, so no notebook opened by an earlier test is restored beside it.
-        page.goto(f"{lab}/lab/workspaces/{path.stem}/tree/notebooks/{path.name}?reset", wait_until="domcontentloaded")
-        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=120_000)
-        assert page.evaluate(OPEN_NOTEBOOK), f"{path.name} did not open"
+        open_fresh(page, lab, path)
+        check_readable_before_running(page, path)
         outcome = page.evaluate(RUN_ALL)
-        shown_errors = page.locator("[data-mime-type='application/vnd.jupyter.error']")
-        assert shown_errors.count() == 0, f"{path.name}: a cell shows an error:\n{shown_errors.first.inner_text()}"
+        cell_errors = page.evaluate(CELL_ERRORS)
+        assert not cell_errors, f"{path.name}: cells hold errors: {cell_errors}"
         assert outcome == {"done": True, "status": "idle"}, f"{path.name}: run all cells ended with {outcome}"
         assert page.get_by_text("Error displaying widget").count() == 0, f"{path.name}: a widget failed to display"
         for check in browser_checks(path):
             perform(page, check)
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{path.stem}.png"))
+        onward = next_link(path)
+        visible(page, f".jp-MarkdownOutput a[href*='{onward}']").click()
+        page.wait_for_function(f"() => ({CURRENT_PATH})() === 'notebooks/{onward}'", timeout=60_000)
         assert not errors, f"{path.name}: errors in the page: {errors}"
     finally:
-        page.evaluate(SHUT_DOWN_KERNEL)
+        page.evaluate(SHUT_DOWN_KERNELS)
         page.close()
