@@ -380,10 +380,11 @@ class SetiWholeGame(Game):
         try:
             self._check(Segment(kind, choice))
         except IllegalAction as refusal:
-            return Option.refused_by(choice, refusal, label=_words(choice), group=group, cost=cost)
+            return Option.refused_by(choice, refusal, label=_words(choice, self.table), group=group, cost=cost)
         except RulesError as error:
-            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice), group=group)
-        return Option(choice, label=_words(choice), group=group, cost=cost)
+            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice, self.table),
+                          group=group)
+        return Option(choice, label=_words(choice, self.table), group=group, cost=cost)
 
     def _free_checked(self, choice: Any) -> Option:
         """A free action listed with the refusal taking it now would meet: the action itself, carried out on a
@@ -412,7 +413,7 @@ class SetiWholeGame(Game):
                     found += [self._checked(replace(choice, first_space=i), "main", "main action") for i in free]
                     continue
             if not listed.legal:
-                found.append(Option(choice, False, listed.rule, listed.reason, listed.section, label=_words(choice),
+                found.append(Option(choice, False, listed.rule, listed.reason, listed.section, label=_words(choice, table),
                                     group="main action"))
             else:
                 found.append(self._checked(choice, "main", "main action"))
@@ -552,8 +553,8 @@ def _option(found: Any, question: str) -> Option:
                   label=label, group=question)
 
 
-def _words(choice: Any) -> str:
-    """A choice as a person reads it."""
+def _words(choice: Any, table: SetiGame | None = None) -> str:
+    """A choice as a person reads it (with ``table``, a landing names its planet and a first-lander space its data)."""
     if isinstance(choice, PlayCard):
         return f"play {choice.card}"
     if isinstance(choice, Research):
@@ -563,8 +564,15 @@ def _words(choice: Any) -> str:
     if isinstance(choice, Orbit):
         return f"orbit with probe {choice.probe}"
     if isinstance(choice, Land):
-        where = choice.moon or "its planet"
-        first = f", first-lander space {choice.first_space + 1}" if choice.first_space is not None else ""
+        planet = None
+        if table is not None and table.solar is not None:
+            planet = table.solar.contents(table.solar.probe(choice.probe).space).planet
+        where = (f"{choice.moon} ({planet})" if planet else choice.moon) if choice.moon else planet or "its planet"
+        first = ""
+        if choice.first_space is not None:
+            data = table.solar.layout.planets[planet].first_lander_data if table is not None and planet else ()
+            gives = f" ({data[choice.first_space]} data)" if choice.first_space < len(data) else ""
+            first = f", first-lander space {choice.first_space + 1}{gives}"
         return f"land probe {choice.probe} on {where}{first}"
     if isinstance(choice, Scan):
         row = [step for step in choice.steps if isinstance(step, RowSignal)]

@@ -110,6 +110,9 @@ def test_on_mars_the_lander_chooses_which_first_lander_space_to_cover():
     game = with_table(game, table)
     landings = [o.choice for o in game.options().legal if isinstance(o.choice, Land) and o.choice.moon is None]
     assert landings == [Land(1, None, 0), Land(1, None, 1)]
+    labels = [o.label for o in game.options().legal if isinstance(o.choice, Land) and o.choice.moon is None]
+    assert labels == ["land probe 1 on Mars, first-lander space 1 (2 data)",
+                      "land probe 1 on Mars, first-lander space 2 (1 data)"]
     second = game.apply(Land(1, None, 1))
     while second.to_move != "green" or second.segment is not None:  # the yellow trace goes where green chooses
         second = second.apply(second.options().legal[0].choice if second.to_move is not CHANCE else sorted(second.chance())[0])
