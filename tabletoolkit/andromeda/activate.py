@@ -29,12 +29,12 @@ BASES = "发射回合 · 联盟基地行动"
 
 
 @register_phase("andromeda.activate", title="Activate the region", section=SECTION, notebook="andromeda_launch_turn.ipynb")
-def activate_region(game: Game, colour: str, region_name: str, *, make_room: int | None = None, keep_on_top: int = 0,
+def activate_region(game: Game, colour: str, region_name: str, *, make_room: int | None = None, keep_on_top: int | None = None,
                     payment: Goods = Goods(), tactics: tuple[str, ...] = (), moons: Sequence[int] = (), modules: Sequence[str] = (),
                     field_discard: str | None = None, choice: str | None = None, target: str | None = None,
                     rng: Rng | None = None, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Activate ``region_name`` for ``colour``. ``keep_on_top`` (0 or 1) picks which peeked event card
-    stays on top; ``payment``/``tactics`` pay an alliance base's "2 resources of any kind", ``moons`` (indices of
+    stays on top (needed whenever two cards are peeked); ``payment``/``tactics`` pay an alliance base's "2 resources of any kind", ``moons`` (indices of
     claimed moons) are discarded for their reward first, as part of that payment (自由行动 · 弃掉一个卫星指示物:
     a moon may be discarded as part of paying a cost; A-F4); ``modules``
     and ``field_discard`` are the Maximus/Odessa purchase; ``choice``/``target`` the Shipyard (build_ship
@@ -42,7 +42,7 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
     catalog = catalog or load_catalog()
     region = game.region(region_name)
     given = {name for name, value, default in (
-        ("make_room", make_room, None), ("keep_on_top", keep_on_top, 0), ("payment", payment, Goods()), ("tactics", tactics, ()),
+        ("make_room", make_room, None), ("keep_on_top", keep_on_top, None), ("payment", payment, Goods()), ("tactics", tactics, ()),
         ("moons", tuple(moons), ()),
         ("modules", tuple(modules), ()), ("field_discard", field_discard, None), ("choice", choice, None),
         ("target", target, None)) if value != default}
@@ -54,6 +54,9 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
     if given - takes:
         raise InvalidInput(", ".join(sorted(given - takes)), region_name, f"activating {region_name} ({region.kind}) takes "
                            f"{', '.join(sorted(takes)) or 'no choices'}")
+    if region.kind == "nebula" and len(game.event_deck) >= 2 and (isinstance(keep_on_top, bool) or keep_on_top not in (0, 1)):
+        raise InvalidInput("keep_on_top", keep_on_top, "0 or 1: which of the two peeked event cards stays on top (the "
+                           "peeker's choice)")
     if not any(s.where == f"region:{region_name}" for s in game.player(colour).ships):
         raise IllegalAction("andromeda.activate.no_ship", f"{colour} has no ship on {region_name} to activate it", SECTION)
     if region.kind in ("planet", "nebula"):
@@ -69,8 +72,6 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
             if len(game.event_deck) < 2:
                 yield Step("Peek", "Fewer than two event cards are left to look at.", SECTION, game)
             else:
-                if keep_on_top not in (0, 1):
-                    raise InvalidInput("keep_on_top", keep_on_top, "0 or 1: which of the two peeked cards stays on top")
                 top, second = game.event_deck[0], game.event_deck[1]
                 kept, bottom = (top, second) if keep_on_top == 0 else (second, top)
                 game = replace(game, event_deck=(kept,) + game.event_deck[2:] + (bottom,))

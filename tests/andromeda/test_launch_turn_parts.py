@@ -4,6 +4,8 @@ from dataclasses import replace
 
 import pytest
 
+from tabletoolkit.engine import InvalidInput
+
 from tabletoolkit.andromeda.activate import activate_region
 from tabletoolkit.andromeda.examples import launch_example
 from tabletoolkit.andromeda.goods import Goods
@@ -36,6 +38,9 @@ def test_nebula_moon_and_peek_one_on_top_one_to_the_bottom():
     after = run(activate_region(game, "red", "Nebula 3", keep_on_top=1)).result
     assert after.event_deck == (game.event_deck[1],) + game.event_deck[2:] + (game.event_deck[0],)
     assert len(after.player("red").moons) == 1
+    with pytest.raises(InvalidInput) as unsaid:           # the peeker chooses (the first card stayed on top before)
+        run(activate_region(game, "red", "Nebula 3"))
+    assert unsaid.value.field == "keep_on_top"
 
 
 @pytest.mark.phase("andromeda.activate")
