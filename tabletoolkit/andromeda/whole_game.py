@@ -161,6 +161,23 @@ class Detailing:
 
 
 @dataclass(frozen=True)
+class FieldDiscard:
+    """One module bought at Maximus or Odessa Field (``choice``): which other offered module goes to the bottom
+    of its deck (联盟基地 · 4)."""
+
+    region: str
+    choice: tuple
+
+
+@dataclass(frozen=True)
+class Agreeing:
+    """2v2: the teammate asked to agree to a transfer (队友双方必须就任何转移达成一致)."""
+
+    colour: str
+    transfer: tuple
+
+
+@dataclass(frozen=True)
 class Spaceport:
     """The spaceport card flipped with its 2 resources paid: which 3 resources to take."""
 
@@ -176,8 +193,28 @@ class Drawing:
     deck: Deck
 
 
+@dataclass(frozen=True)
+class SettingUp:
+    """Before the first turn: each player keeps 1 of the 3 factions dealt (玩家设置 · 派系), then, with the
+    optional destiny cards, 1 of the 2 dealt (可选规则 · 命运卡 · 设置); the set-up is then laid with those choices."""
+
+    length: str
+    special: str | None
+    destiny: bool
+    teams: bool
+    factions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    destinies: tuple[tuple[str, tuple], ...] = ()
+    picks: tuple[tuple[str, int], ...] = ()
+    keeps: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def chooser(self) -> str:
+        picked, kept = dict(self.picks), dict(self.keeps)
+        return next((c for c, _ in self.factions if c not in picked), None) or next(c for c, _ in self.destinies if c not in kept)
+
+
 Frame = (Activating | Raiding | Escalating | Diplomacy | Energy | Fighting | Barraging | Operations | Returning
-         | TrackChoice | Discarding | Recruiting | Placing | Drawing | Spaceport | Detailing)
+         | TrackChoice | Discarding | Recruiting | Placing | Drawing | Spaceport | Detailing | SettingUp | Agreeing | FieldDiscard)
 
 
 @dataclass(frozen=True, repr=False)
@@ -189,6 +226,8 @@ class AndromedaGame(Game):
     seed: int = 0
     pending: tuple[Frame, ...] = ()
     unshuffled: decks.Unshuffled = ()
+    transferred: bool = False
+    """2v2: whether the active player has made this turn's one transfer with a teammate."""
     """Each deck's cards not shuffled yet (``game_decks``): the next one is drawn by chance when needed."""
     steps: tuple[Step, ...] = field(default=(), compare=False)
 
@@ -214,7 +253,9 @@ class AndromedaGame(Game):
             return CHANCE
         if isinstance(frame, (Escalating, Diplomacy, Energy, Barraging, Operations, Recruiting)):
             return frame.order[0]
-        if isinstance(frame, (TrackChoice, Spaceport, Detailing)):
+        if isinstance(frame, SettingUp):
+            return frame.chooser
+        if isinstance(frame, (TrackChoice, Spaceport, Detailing, Agreeing)):
             return frame.colour
         return self.table.active
 
@@ -311,27 +352,92 @@ class AndromedaGame(Game):
 
 # --- making a game --------------------------------------------------------------------------------
 def make(*, seed: int = 0, players: int = 2, variant: AndromedaVariant = RULEBOOK, length: str = "short",
-         teams: bool = False) -> AndromedaGame:
+         teams: bool = False, special: str | None = None, destiny: bool = False) -> AndromedaGame:
     """A new game for ``players`` (2-4) seated yellow, blue, green, purple, set up from ``Rng(seed)``;
-    ``teams=True`` (4 players): 2v2, yellow + blue against green + purple."""
-    from .setup import set_up
-
+    ``teams=True`` (4 players): 2v2, yellow + blue against green + purple (可选规则 · 2v2 模式); ``special``:
+    "quasar" or "vortex" lays two special regions of that kind (可选规则 · 特殊地区); ``destiny=True`` deals 2
+    destiny cards to each player (可选规则 · 命运卡). Each player first keeps 1 of the 3 factions dealt (and 1 of
+    the 2 destiny cards) as a decision of their own."""
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise InvalidInput("players", players, "Andromeda's Edge is for 2 to 4 players")
     if not isinstance(variant, AndromedaVariant):
         raise InvalidInput("variant", variant, "an AndromedaVariant (andromeda.variant.RULEBOOK or RULEBOOK.but(...))")
     if not isinstance(teams, bool) or (teams and players != 4):
         raise InvalidInput("teams", teams, "2v2 (teams=True) is for 4 players")
+    if special not in (None, "quasar", "vortex"):
+        raise InvalidInput("special", special, "None, 'quasar' or 'vortex' (the optional special regions)")
+    if not isinstance(destiny, bool):
+        raise InvalidInput("destiny", destiny, "True to deal destiny cards (the optional rule), False without")
     colours = COLOURS[:players]
-    pairs = {"yellow": "sun", "blue": "sun", "green": "moon", "purple": "moon"} if teams else None
-    table = run(set_up(colours, Rng(seed), length=length, teams=pairs, variant=variant)).result
-    table, unshuffled = decks.unshuffle(table)
-    return _settle(AndromedaGame(table, variant, seed, unshuffled=unshuffled), [])
+    frame = SettingUp(length, special, destiny, teams)
+    dealt = tuple(_set_up(seed, colours, variant, frame, pick, pick) for pick in (0, 1, 2))    # the same deal, each pick
+    factions = tuple((c, tuple(table.player(c).faction for table in dealt)) for c in colours)
+    cards = tuple((c, tuple(table.player(c).destiny for table in dealt[:2])) for c in colours) if destiny else ()
+    return AndromedaGame(dealt[0], variant, seed, pending=(replace(frame, factions=factions, destinies=cards),))
+
+
+def _set_up(seed: int, colours, variant: AndromedaVariant, frame: SettingUp, pick=None, keep=None, picks=None, keeps=None) -> Table:
+    from .setup import set_up
+
+    pairs = {"yellow": "sun", "blue": "sun", "green": "moon", "purple": "moon"} if frame.teams else None
+    faction_picks = picks if picks is not None else {c: pick for c in colours}
+    destiny = (keeps if keeps is not None else {c: keep if keep in (0, 1) else 0 for c in colours}) if frame.destiny else None
+    return run(set_up(colours, Rng(seed), length=frame.length, teams=pairs, special=frame.special, destiny=destiny,
+                      faction_picks=faction_picks, variant=variant)).result
+
+
+def _setting_up_options(game: AndromedaGame, frame: SettingUp) -> Options:
+    from .catalog import load_catalog
+
+    catalog = load_catalog()
+    colour = frame.chooser
+    if colour not in dict(frame.picks):
+        found = []
+        for index, name in enumerate(dict(frame.factions)[colour]):
+            faction = catalog.factions[name]
+            found.append(Option(("faction", index), label=f"keep {name}: +1 {faction.track}, {faction.resources}; {faction.power}",
+                                group="faction"))
+        return Options(found)
+    return Options(Option(("destiny", index), label=f"keep {goals[0][0]}: " + ", ".join(f"{t} {v} VP" for _, t, v in goals),
+                          group="destiny card") for index, goals in enumerate(dict(frame.destinies)[colour]))
+
+
+def _setting_up(game: AndromedaGame, frame: SettingUp, choice, steps) -> AndromedaGame:
+    colour = frame.chooser
+    if choice[0] == "faction":
+        frame = replace(frame, picks=frame.picks + ((colour, choice[1]),))
+    else:
+        frame = replace(frame, keeps=frame.keeps + ((colour, choice[1]),))
+    if len(frame.picks) < len(frame.factions) or len(frame.keeps) < len(frame.destinies):
+        return _top(game, frame)
+    ran_table = _set_up(game.seed, game.seats, game.variant, frame, picks=dict(frame.picks), keeps=dict(frame.keeps))
+    steps.append(Step("Set-up", "Every player has chosen: " + "; ".join(f"{p.colour} plays {p.faction}" for p in ran_table.players)
+                      + ". The table is laid (游戏设置, 玩家设置).", "游戏设置", ran_table))
+    table, unshuffled = decks.unshuffle(ran_table)
+    return replace(_pop(game), table=table, unshuffled=unshuffled)
 
 
 # --- helpers --------------------------------------------------------------------------------------
 def _catalog() -> Catalog:
     return load_catalog()
+
+
+_MEMORY: dict[tuple, tuple[Table, Any]] = {}
+
+
+def _remembered(key: tuple, table: Table, work):
+    """``work(table)`` once per table state: several decisions read the same board of the same (immutable) table."""
+    seen = _MEMORY.get(key)
+    if seen is not None and seen[0] is table:
+        return seen[1]
+    result = work(table)
+    _MEMORY[key] = (table, result)
+    return result
+
+
+def _board(table: Table):
+    """The board and the pieces on it (``table.board_and_pieces``), read once per table state."""
+    return _remembered(("board",), table, tbl.board_and_pieces)
 
 
 def _refusing(attempt, section: str = TURN):
@@ -389,7 +495,9 @@ def _free_candidates(table: Table, colour: str, moment: str) -> list[tuple]:
 
     catalog = _catalog()
     player = table.player(colour)
-    own = colour == table.active
+    # in a battle the energy paid for dice is already counted out, so there only the free actions allowed on any
+    # turn are offered (a moon inserted, a tactics card the battle allows)
+    own = colour == table.active and moment not in ("battle", "diplomacy")
     found: list[dict] = []
     slots = [m.name for m in player.modules if catalog.module(m.name).input_slot or catalog.module(m.name).output_slot]
     industry = [m.name for m in player.modules if catalog.module(m.name).row == "industry"]
@@ -459,6 +567,8 @@ def _head(choice: tuple) -> tuple:
     """The free action a person picks first (which moon to insert or discard, which development card to flip);
     where it is done or what it gives is decided next (``Detailing``)."""
     details = dict(choice[1:])
+    if details["action"] == "transfer":
+        return ("free", ("action", "transfer"))
     key = {"insert_moon": "index", "discard_moon": "index", "flip_development": "kind"}.get(details["action"])
     if key is None:
         return choice
@@ -467,9 +577,28 @@ def _head(choice: tuple) -> tuple:
 
 def _free_groups(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
     groups: dict[tuple, list[tuple]] = {}
-    for choice in _free_candidates(game.table, colour, _moment(game, colour)):
+    for choice in _free_candidates(game.table, colour, _moment(game, colour)) + _transfer_candidates(game, colour):
         groups.setdefault(_head(choice), []).append(choice)
     return groups
+
+
+def _transfer_candidates(game: AndromedaGame, colour: str) -> list[tuple]:
+    """2v2: once per turn the active player gives a teammate, or takes from them, 1 resource, 1 tactics card, 1
+    claimed moon not inserted, 1 supremacy or exploration token (可选规则 · 2v2 模式 · 协作)."""
+    table = game.table
+    teams = dict(table.teams)
+    if not teams or colour != table.active or _moment(game, colour) in ("battle", "diplomacy"):
+        return []
+    found = []
+    for mate in (c for c in teams if c != colour and teams[c] == teams[colour]):
+        for giver, receiver in ((colour, mate), (mate, colour)):
+            player = table.player(giver)
+            items = [("resource", k) for k in RESOURCES if player.resources[k]] + [("tactics", c) for c in sorted(set(player.tactics))]
+            items += [("moon", i) for i in range(len(player.moons))] + [("supremacy", i) for i in range(len(player.supremacy_tokens))]
+            items += [("exploration", i) for i in range(len(player.exploration))]
+            found += [("free", ("action", "transfer"), ("giver", giver), ("item", item), ("kind", kind), ("receiver", receiver))
+                      for kind, item in items]
+    return found
 
 
 def _free_attempt(game: AndromedaGame, colour: str):
@@ -480,6 +609,9 @@ def _free_attempt(game: AndromedaGame, colour: str):
     def attempt(choice):
         details = dict(choice[1:])
         action = details.pop("action")
+        if action == "transfer":
+            _transfer(game, **details)
+            return
         if action == "flip_development" and details["kind"] == "spaceport":
             details["gain"] = Goods.of(energy=3)          # the payment is checked here, the gain chosen next
         run(free_action(table, colour, action, moment=moment, variant=game.variant, rng=_rng(game), **details))
@@ -490,6 +622,10 @@ def _free_attempt(game: AndromedaGame, colour: str):
 def _free_words(choice) -> dict:
     details = dict(choice[1:])
     action = details.pop("action")
+    if action == "transfer":
+        if not details:
+            return dict(label="transfer with a teammate (once per turn)", group="free action")
+        return dict(label=f"{details['giver']} gives {details['receiver']} {details['kind']} {details['item']}", group="transfer")
     if action == "flip_development":
         kind = details.pop("kind")
         return dict(label=f"flip the {kind} card" + (": " + ", ".join(f"{k} {v}" for k, v in details.items()) if details else ""),
@@ -537,10 +673,42 @@ def _free(game: AndromedaGame, choice, steps, colour: str | None = None) -> Andr
         return _push(game, Detailing(colour, choice, tuple(members)))
     details = dict(choice[1:])
     action = details.pop("action")
+    if action == "transfer":
+        mate = details["receiver"] if details["giver"] == colour else details["giver"]
+        return _push(game, Agreeing(mate, choice))
     if action == "flip_development" and details["kind"] == "spaceport":
         return _push(game, Spaceport(colour, details["payment"], details["tactics"]))
     ran = run(free_action(game.table, colour, action, moment=_moment(game, colour), variant=game.variant, rng=_rng(game), **details))
     return _with_table(game, ran.result, steps, ran)
+
+
+def _transfer(game: AndromedaGame, giver: str, receiver: str, kind: str, item) -> Table:
+    from .optional import transfer
+
+    return transfer(game.table, giver, receiver, kind, item, dict(game.table.teams), used_this_turn=game.transferred,
+                    variant=game.variant)
+
+
+def _agreeing_options(game: AndromedaGame, frame: "Agreeing") -> Options:
+    said = _free_words(frame.transfer)["label"]
+    return Options([Option(("agree",), label=f"agree: {said}", group="transfer"),
+                    Option(("refuse",), label=f"refuse: {said}", group="transfer")])
+
+
+def _agreeing(game: AndromedaGame, frame: "Agreeing", choice, steps) -> AndromedaGame:
+    game = _pop(game)
+    said = _free_words(frame.transfer)["label"]
+    if choice == ("refuse",):
+        steps.append(Step("Transfer refused", f"{frame.colour} does not agree: {said} does not happen.", TRANSFER, game.table))
+        return game
+    details = dict(frame.transfer[1:])
+    details.pop("action")
+    table = _transfer(game, **details)
+    steps.append(Step("Transfer", f"{frame.colour} agrees: {said}.", TRANSFER, table))
+    return replace(game, table=table, transferred=True)
+
+
+TRANSFER = "可选规则 · 2v2 模式 · 协作"
 
 
 def _detailing_options(game: AndromedaGame, frame: "Detailing") -> Options:
@@ -581,7 +749,7 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
 
     table, colour = game.table, game.table.active
     player = table.player(colour)
-    board, pieces = tbl.board_and_pieces(table)
+    board, pieces = _board(table)
     bay = [tbl.board_ship(table, colour, s.id) for s in player.ships_at("bay")]
     access = tbl.base_access(table, colour, variant=game.variant)
     energy = player.resources["energy"]
@@ -634,9 +802,8 @@ def _activation_candidates(table: Table, colour: str, region_name: str) -> list[
             found = _payments(player, base.pay_any)
         elif base and base.buy_modules:
             shown = [m for row in base.buy_modules for m in table.display(row)]
-            found = [dict(modules=(m,), field_discard=d) for m in shown for d in shown if d != m]
-            found += [dict(modules=(m,)) for m in shown if len(shown) == 1]
-            found += [dict(modules=pair) for pair in combinations(shown, 2)]
+            # one module bought: the module sent to the bottom of its deck is chosen next (FieldDiscard)
+            found = [dict(modules=(m,)) for m in shown] + [dict(modules=pair) for pair in combinations(shown, 2)]
         elif region_name == "Shipyard":
             found = [dict(choice="build_ship", target=kind) for kind in sorted({s.kind for s in player.ships_at("supply")})]
             found += [dict(choice="repair", target=t) for t in _repair_targets(player)]
@@ -679,11 +846,49 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
     table, colour = game.table, game.table.active
     from .activate import activate_region
 
-    def attempt(choice):
-        run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+    others = _field_others(table, frame.region)
 
-    return Options.checked(_activation_candidates(table, colour, frame.region), _refusing(attempt, "发射回合 · 步骤 2 激活地区"),
-                    lambda c: dict(label=_words(c) or f"activate {frame.region}", group="activate"))
+    def attempt(choice):
+        kwargs = _kwargs(choice)
+        if others(choice):
+            kwargs["field_discard"] = others(choice)[0]        # any other module stands in: the discard is decided next
+        run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
+
+    def words(choice):
+        then = " (then send one of the others to the bottom of its deck)" if others(choice) else ""
+        return dict(label=(_words(choice) or f"activate {frame.region}") + then, group="activate")
+
+    return Options.checked(_activation_candidates(table, colour, frame.region), _refusing(attempt, "发射回合 · 步骤 2 激活地区"), words)
+
+
+def _field_others(table: Table, region: str):
+    """At Maximus or Odessa Field: for a single module bought, the other modules offered (one of them is discarded)."""
+    base = _catalog().alliance_bases.get(region)
+    shown = [m for row in base.buy_modules for m in table.display(row)] if base and base.buy_modules else []
+
+    def others(choice) -> list[str]:
+        values = dict(choice)
+        bought = values.get("modules", ())
+        if len(bought) != 1 or "field_discard" in values:
+            return []
+        return [m for m in shown if m not in bought]
+
+    return others
+
+
+def _field_discard_options(game: AndromedaGame, frame: "FieldDiscard") -> Options:
+    from .activate import activate_region
+
+    table, colour = game.table, game.table.active
+    return Options.checked(
+        [frame.choice + (("field_discard", m),) for m in _field_others(table, frame.region)(frame.choice)],
+        _refusing(lambda c: run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant,
+                                                **_kwargs(c))), "发射回合 · 联盟基地行动"),
+        lambda c: dict(label=f"send {dict(c)['field_discard']} to the bottom of its deck", group="activate"))
+
+
+def _field_discard(game: AndromedaGame, frame: "FieldDiscard", choice, steps) -> AndromedaGame:
+    return _activate(_pop(game), Activating(frame.region), choice, steps)
 
 
 def _kwargs(choice) -> dict:
@@ -718,6 +923,8 @@ def _words(choice) -> str:
 def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> AndromedaGame:
     from .activate import activate_region
 
+    if _field_others(game.table, frame.region)(choice):
+        return _push(game, FieldDiscard(frame.region, choice))
     ran = run(activate_region(game.table, game.table.active, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
     return _with_table(_pop(game), ran.result, steps, ran)
 
@@ -726,7 +933,7 @@ def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> Andromed
 def _raid_choices(table: Table, region: str) -> tuple[str, ...]:
     from .pirates import raid_options
 
-    board, pieces = tbl.board_and_pieces(table)
+    board, pieces = _board(table)
     return raid_options(board, pieces, tbl._ids(table)[region], tbl.pirate_cards()).choices
 
 
@@ -749,7 +956,7 @@ def _teams(table: Table) -> dict[str, str]:
 
 def _start_battle(game: AndromedaGame, region: str, steps) -> AndromedaGame:
     table = game.table
-    board, pieces = tbl.board_and_pieces(table)
+    board, pieces = _board(table)
     if not battle_happens(pieces, tbl._ids(table)[region], _teams(table)):
         return _end_turn(game, steps)
     order = tuple(c for c in table.turn_order_from(table.active) if _escalation(table, region, c))
@@ -763,10 +970,14 @@ def _escalation(table: Table, region: str, colour: str):
     """``colour``'s ships on the board outside ``region``, each with its escalation verdict."""
     from .escalation import escalation_options
 
-    board, pieces = tbl.board_and_pieces(table)
     ids = tbl._ids(table)
-    options = escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
-                                 {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
+
+    def work(table):
+        board, pieces = _board(table)
+        return escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
+                                  {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
+
+    options = _remembered(("escalation", region), table, work)
     names = {rid: name for name, rid in ids.items()}
     found = []
     for ship in table.player(colour).ships:
@@ -1127,7 +1338,7 @@ def _recruit(game: AndromedaGame, frame: Recruiting, choice, steps) -> Andromeda
 def _placement(table: Table, variant: AndromedaVariant) -> dict[str, Fraction]:
     catalog = _catalog()
     card = catalog.event(table.event_deck[0])
-    board, pieces = tbl.board_and_pieces(table)
+    board, pieces = _board(table)
     on_board = sum(1 for c, _ in table.pirates if c == "S")
     supply = max(0, catalog.limits["s_class_figures"] - on_board)
     return dict(placement_odds(board, pieces, tbl.pirate_cards()[card.pirate], s_supply=supply, variant=variant).items())
@@ -1139,7 +1350,7 @@ def _place(game: AndromedaGame, frame: Placing, outcome, steps) -> AndromedaGame
     cards = tbl.pirate_cards()
 
     def placer(table: Table, letter: str, _rng_unused) -> tuple[Table, str]:
-        board, pieces = tbl.board_and_pieces(table)
+        board, pieces = _board(table)
         on_board = sum(1 for c, _ in table.pirates if c == "S")
         who = arrival(board, pieces, cards[letter], s_supply=max(0, _catalog().limits["s_class_figures"] - on_board),
                       variant=game.variant)
@@ -1156,7 +1367,7 @@ def _finish(game: AndromedaGame, discards, steps, placer=None, recruits=None) ->
 
     ran = run(end_turn(game.table, _rng(game), hand_discards=tuple(discards), variant=game.variant,
                        place_pirate=placer, recruits=recruits or None))
-    return _with_table(game, ran.result, steps, ran)
+    return replace(_with_table(game, ran.result, steps, ran), transferred=False)
 
 
 def _end_of_turn(game: AndromedaGame, frame: Discarding, steps) -> AndromedaGame:
@@ -1184,12 +1395,12 @@ _OPTIONS = {
     type(None): _turn_options, Activating: _activation_options, Raiding: _raid_options, Escalating: _escalation_options,
     Diplomacy: _diplomacy_options, Energy: _energy_options, Barraging: _barrage_options, Operations: _operations_options,
     Returning: _return_options, TrackChoice: _track_options, Discarding: _discarding_options, Recruiting: _recruit_options,
-    Spaceport: _spaceport_options, Detailing: _detailing_options,
+    Spaceport: _spaceport_options, Detailing: _detailing_options, SettingUp: _setting_up_options, Agreeing: _agreeing_options, FieldDiscard: _field_discard_options,
 }
 _RESOLVE = {
     type(None): _start_turn, Activating: _activate, Raiding: _raid, Escalating: _escalate, Diplomacy: _diplomacy,
     Energy: _energy, Fighting: _fight, Barraging: _barrage, Operations: _operation, Returning: _return,
-    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place, Drawing: _draw, Spaceport: _spaceport, Detailing: _detailing,
+    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place, Drawing: _draw, Spaceport: _spaceport, Detailing: _detailing, SettingUp: _setting_up, Agreeing: _agreeing, FieldDiscard: _field_discard,
 }
 
 
