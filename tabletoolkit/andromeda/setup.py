@@ -28,12 +28,12 @@ def _key(roll: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(roll, reverse=True))
 
 
-def roll_off(colours: Sequence[str], rng: Rng, dice: int | None = None, *,
+def roll_off(colours: Sequence[str], rng: Rng, *,
              variant: AndromedaVariant = RULEBOOK) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
     """Each player rolls ``variant.start_roll_dice`` dice (6); the highest single die wins, ties compare
     the next highest; a full tie for first rolls again among the tied players (A-R1; everyone with
     ``start_roll_full_tie="all"``). Returns the winner and every roll."""
-    dice = variant.start_roll_dice if dice is None else dice
+    dice = variant.start_roll_dice
     contenders, history = list(colours), []
     while True:
         rolls = {c: rng.rolls(dice) for c in contenders}
@@ -53,13 +53,13 @@ def die_regions(game: Game) -> dict[int, str]:
     return found
 
 
-def team_roll_off(colours: Sequence[str], teams: Mapping[str, str], rng: Rng,
-                  dice: int | None = None, *, variant: AndromedaVariant = RULEBOOK) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
-    """2v2 (可选规则 · 2v2 模式 · 设置): every player rolls 6 dice, each team pools its two rolls and compares
+def team_roll_off(colours: Sequence[str], teams: Mapping[str, str], rng: Rng, *,
+                  variant: AndromedaVariant = RULEBOOK) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
+    """2v2 (可选规则 · 2v2 模式 · 设置): every player rolls ``variant.start_roll_dice`` dice (6), each team pools its two rolls and compares
     them with the other team's like a battle; a full tie rolls again (A-R1). The winning team's leftmost
     player (the first of the two in seating order) starts (A-F20). Returns the start player and every
     pooled roll, by team."""
-    dice = variant.start_roll_dice if dice is None else dice
+    dice = variant.start_roll_dice
     members = _teams(colours, teams)
     contenders, history = list(members), []
     while True:

@@ -207,9 +207,9 @@ def test_set_up_takes_a_variant_for_the_start_player_roll_off():
     assert start.text.startswith("Each player rolls 2 dice")
     rolled = [part for part in start.text.split(": ", 1)[1].split(". ")[0].split("; ")]
     assert all(len(part.split("[", 1)[1].split(",")) == 2 for part in rolled)
-    everyone = RULEBOOK.but(start_roll_full_tie="all")
+    everyone = RULEBOOK.but(start_roll_full_tie="all", start_roll_dice=1)
     # red and blue tie for first on [6]; with "all" the third player rolls again too (A-R1 alternative)
-    first, history = roll_off(("red", "blue", "green"), Rng.forced([6, 6, 1, 2, 3, 4]), 1, variant=everyone)
+    first, history = roll_off(("red", "blue", "green"), Rng.forced([6, 6, 1, 2, 3, 4]), variant=everyone)
     assert first == "green" and [c for c, _ in history] == ["red", "blue", "green", "red", "blue", "green"]
 
 
