@@ -1,6 +1,6 @@
 """Whole games on the game contract: CPU time per seeded random game, and games per CPU-second.
 
-    .venv/bin/python benchmarks/whole_games.py [GAMES]
+    .venv/bin/python benchmarks/whole_games.py [GAMES] [GAME_ID ...]   (default: 20 games of every game)
 
 For every game in ``tt.games()`` and each of its registered settings, plays GAMES seeded random games
 (every seat ``tt.policies.random``, chance drawn from the game's ``Rng``) and the scripted player where
@@ -50,7 +50,7 @@ def measure(game_id: str, settings: dict, seeds: range, scripted: bool) -> tuple
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    for game_id in tt.games():
+    for game_id in sys.argv[2:] or tt.games():
         has_script = game_info(game_id).scripted is not None
         for settings in settings_of(game_id):
             for scripted in (False, True) if has_script else (False,):

@@ -26,7 +26,7 @@ brute force over every sub-multiset a pickup may load.
 from __future__ import annotations
 
 import html
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -239,7 +239,8 @@ def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction | _Place, list[Out
     room = rules.capacity - run.held
     if run.drawn is not None:
         kind, placed = run.drawn, run._replace(drawn=None)
-        local = [(PUT_IN_LOCAL, [(kind, 1, placed._replace(local=pile(run.local + (kind,))))])]
+        local: list[tuple[BeltAction | _Place, list[Outcome]]] = [
+            (PUT_IN_LOCAL, [(kind, 1, placed._replace(local=pile(run.local + (kind,))))])]
         if room <= 0:
             return local
         return [(PUT_ON_SHIP, [(kind, 1, placed._replace(**_load(rules, run, (kind,))))])] + local
@@ -254,8 +255,9 @@ def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction | _Place, list[Out
             full = min(room, len(tokens))
             for k in range(full, 0, -1):
                 loaded = best_tokens(tokens, k, rules.value)
+                left: dict[str, Any] = {source: without(tokens, loaded)}
                 moves.append((pickup(source, None if k == full else loaded), [(loaded, 1, run._replace(
-                    energy=energy - pick, **_load(rules, run, loaded), **{source: without(tokens, loaded)}))]))
+                    energy=energy - pick, **_load(rules, run, loaded), **left))]))
     if room > 0 and energy >= take_cost:
         for index, (name, tokens) in enumerate(run.opponents):
             full = min(room, len(tokens))
@@ -276,7 +278,7 @@ def _moves(rules: _Rules, run: _Run) -> list[tuple[BeltAction | _Place, list[Out
     return moves
 
 
-def _load(rules: _Rules, run: _Run, tokens: tuple[str, ...]) -> dict[str, int]:
+def _load(rules: _Rules, run: _Run, tokens: tuple[str, ...]) -> dict[str, Any]:
     return {"held": run.held + len(tokens), "worth": run.worth + sum(rules.value(t) for t in tokens)}
 
 
@@ -376,6 +378,7 @@ def _finish(items: tuple[tuple[int, tuple[int, ...]], ...], energy: int, room: i
         for value, ends in options:
             if best is None or value > best[0]:
                 best = (value, counts, ends)
+    assert best is not None  # spending nothing is always a state
     return best
 
 
@@ -424,6 +427,7 @@ class _Solver:
 
         rules = self.rules
         if run.ended:
+            assert run.destination is not None  # a run ends only at its destination
             return _Position(0, rules.capacity - run.held, (), (), (), rules.destination(run.destination), (), (), True)
         piles = (values(run.known), values(run.local))
         opponents = _sorted_piles(tuple(values(tokens) for _, tokens in run.opponents), rules.capacity)
@@ -515,7 +519,8 @@ class _Solver:
                                         for card, n, rest, left in _destination_draws(deck, discard)])]
         found: list[tuple[Move, list[_Outcome]]] = []
         if bag:
-            energy_left, outcomes = energy - explore_cost, []
+            energy_left = energy - explore_cost
+            outcomes: list[_Outcome] = []
             # A draw worth at least every token the run could still load after putting it in local space (and
             # not negative) is best on the ship: whatever the run would do after putting it in local space, with
             # the draw aboard it does the same but for the one load that would fill the hold, worth no more.
@@ -545,21 +550,23 @@ class _Solver:
             return found
         scale = self.scale(pos)
         moves = self.moves(pos)
-        best = None if moves and moves[0][0] == ("destination",) else self.finish(pos) * scale
+        best: int | None = None if moves and moves[0][0] == ("destination",) else self.finish(pos) * scale
         choice: Move | None = None
         for move, outcomes in moves:
             share = scale // sum(weight for weight, _ in outcomes)
             value = 0
             for weight, options in outcomes:
-                top = None
+                top: int | None = None
                 for gain, after in options:
                     later, _, later_scale = self.best(after)
                     option = gain * share + later * (share // later_scale)
                     if top is None or option > top:
                         top = option
+                assert top is not None  # every outcome has at least one option
                 value += weight * top
             if best is None or value > best:
                 best, choice = value, move
+        assert best is not None  # a position that must draw a destination has that draw as a move
         found = self.values[pos] = (best, choice, scale)
         return found
 
@@ -599,11 +606,12 @@ class _Solver:
         token: where to put it (the ship on a tie, as in the search). A finish is taken one pickup at a time."""
         rules = self.rules
         if run.drawn is not None:
-            best = None
+            best: tuple[Fraction, BeltAction | _Place, list[Outcome]] | None = None
             for place, outcomes in _moves(rules, run):
                 value = self.value(outcomes[0][2])
                 if best is None or value > best[0]:
                     best = (value, place, outcomes)
+            assert best is not None  # a drawn token can always go to local space
             return best[1], best[2]
         pos = self.position(run)
         _, choice, _ = self.best(pos)
@@ -618,8 +626,8 @@ class _Solver:
         spaces += [(name, take_cost, tokens) for name, tokens in run.opponents]
         items = tuple((cost, tuple(sorted(map(rules.value, tokens), reverse=True))) for _, cost, tokens in spaces)
         ending = None if run.destination is None else rules.destination(run.destination)
-        value, counts, ends = self._finish_of(run.energy, room, items, ending, run.ended)
-        assert value == self.finish(pos), (value, self.finish(pos))
+        finish, counts, ends = self._finish_of(run.energy, room, items, ending, run.ended)
+        assert finish == self.finish(pos), (finish, self.finish(pos))
         wanted: BeltAction | None = END_RUN if ends else None
         for index, ((source, _, tokens), c) in enumerate(zip(spaces, counts)):
             if c:
@@ -669,6 +677,7 @@ class BestPlan:
                 return None
             action, outcomes = chosen
             if action is not DRAW_DESTINATION:
+                assert isinstance(action, BeltAction)  # a placement comes only after an explore's draw
                 return action
             run = max(outcomes, key=lambda o: solver.value(o[2]))[2]
 
@@ -689,7 +698,9 @@ def _placed(solver: _Solver, run: _Run) -> tuple[str, _Run]:
     """For a run holding a drawn token: where the plan puts it (as words) and the run after; else nothing."""
     if run.drawn is None:
         return "", run
-    place, outcomes = solver.chosen(run)
+    chosen = solver.chosen(run)
+    assert chosen is not None  # a drawn token is always placed
+    place, outcomes = chosen
     return f" {place}", outcomes[0][2]
 
 
@@ -804,22 +815,23 @@ def _step(rules: _Rules, run: _Run, action: BeltAction) -> list[tuple[Fraction, 
         if action.kind == "pickup":
             cost, field, tokens = pick, action.source, run.known if action.source == "known" else run.local
         else:
-            cost, field, tokens = take_cost, None, dict(run.opponents).get(action.source, ())
+            cost, field, tokens = take_cost, None, dict(run.opponents).get(action.source or "", ())
         if room <= 0 or run.energy < cost:
             return None
         loaded = best_tokens(tokens, room, rules.value) if action.tokens is None else pile(action.tokens)
         if not loaded or len(loaded) > room or not holds(tokens, loaded):
             return None
+        changed: dict[str, Any]
         if field is None:
             changed = {"opponents": tuple((name, without(there, loaded) if name == action.source else there)
                                           for name, there in run.opponents)}
         else:
             changed = {field: without(tokens, loaded)}
         return [(Fraction(1), run._replace(energy=run.energy - cost, **_load(rules, run, loaded), **changed))]
-    for move, outcomes in _moves(rules, run):
+    for move, listed in _moves(rules, run):
         if move.kind == action.kind:
-            total = sum(n for _, n, _ in outcomes)
-            return [(Fraction(n, total), after) for _, n, after in outcomes]
+            total = sum(n for _, n, _ in listed)
+            return [(Fraction(n, total), after) for _, n, after in listed]
     return None
 
 
@@ -839,23 +851,23 @@ def plan_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction
         if action.kind == "destination":
             raise InvalidInput(f"plan[{index}].kind", action.kind, "the first destination is drawn by the run, not planned")
     rules = sit.rules
-    branches: Counter = Counter({(sit.start, False): Fraction(1)})
+    branches: dict[tuple[_Run, bool], Fraction] = {(sit.start, False): Fraction(1)}
     if sit.start.destination is None and (sit.start.deck or sit.start.discard) and not sit.start.ended:
         draws = _destination_draws(sit.start.deck, sit.start.discard)
         total = sum(n for _, n, _, _ in draws)
-        branches = Counter({(sit.start._replace(destination=c, deck=d, discard=left), False): Fraction(n, total)
-                            for c, n, d, left in draws})
+        branches = {(sit.start._replace(destination=c, deck=d, discard=left), False): Fraction(n, total)
+                    for c, n, d, left in draws}
     for action in plan:
-        following: Counter = Counter()
-        for (run, skipped), p in branches.items():
+        following: defaultdict[tuple[_Run, bool], Fraction] = defaultdict(Fraction)
+        for (run, missed_before), p in branches.items():
             outcomes = _step(rules, run, action)
             if outcomes is None:
                 following[(run, True)] += p
             else:
                 for q, after in outcomes:
-                    following[(after, skipped)] += p * q
+                    following[(after, missed_before)] += p * q
         branches = following
-    payouts: Counter = Counter()
+    payouts: defaultdict[int, Fraction] = defaultdict(Fraction)
     skipped = Fraction(0)
     for (run, missed), p in branches.items():
         payouts[_payout(rules, run)] += p
