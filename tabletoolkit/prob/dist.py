@@ -100,7 +100,10 @@ class Distribution(Generic[T]):
     def probability(self, event: Callable[[T], bool] | T) -> Fraction:
         """P(outcome == event), or P(event(outcome)) when ``event`` is a predicate."""
         if callable(event):
-            return Fraction(sum(w for o, w in self._weights.items() if event(o)), self._total)
+            try:
+                return Fraction(sum(w for o, w in self._weights.items() if event(o)), self._total)
+            except TypeError as error:
+                raise InvalidInput("event", event, f"a predicate of one outcome; it raised TypeError: {error}") from None
         _hashable("event", event)
         return self[event]
 

@@ -374,6 +374,7 @@ def shipped(file: tuple[str, str]) -> dict[str, Any]:
 
 
 KINDS = ("delete a key", "wrong type", "unknown field", "duplicate id", "absurd count")
+LARGE_KINDS = KINDS + ("dangling reference",)  # a text naming an id of the file set to "nowhere"
 ID_KEYS = ("id", "name", "letter", "key", "code")
 
 
@@ -408,6 +409,7 @@ def _wrong(value: Any) -> Any:
 
 def mutations(document: dict[str, Any], kind: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every one-step mutation of ``kind`` of a parsed file: (where, mutated document)."""
+    ids = {v for p, v in _places(document) if p and p[-1] in ID_KEYS and isinstance(v, str)}
     for path, value in _places(document):
         where = ".".join(map(str, path)) or "(top)"
         if kind == "delete a key" and path:
@@ -430,6 +432,11 @@ def mutations(document: dict[str, Any], kind: str) -> Iterator[tuple[str, dict[s
         elif kind == "absurd count" and path and isinstance(value, int) and not isinstance(value, bool):
             mutated = copy.deepcopy(document)
             _at(mutated, path[:-1])[path[-1]] = 1_000_000_000
+            yield where, mutated
+        elif kind == "dangling reference" and path and isinstance(value, str) and path[-1] not in ID_KEYS \
+                and value in ids:
+            mutated = copy.deepcopy(document)
+            _at(mutated, path[:-1])[path[-1]] = "nowhere"
             yield where, mutated
 
 

@@ -33,11 +33,7 @@ def states(game_id: str, count: int = 4, moves: int = 60) -> list:
 STATES = {game_id: states(game_id) for game_id in GAMES}
 
 KNOWN_APPLY: dict[str, str] = {}
-KNOWN_SHARED = {
-    "seti": "the solar layout holds dicts (table.solar.layout.base, layout.discs[i].spaces) shared by every copy",
-    "seti-solo": "the solar layout's dicts (layout.base, discs[i].spaces) and the solo state's `checked` are shared "
-                 "by every copy",
-}
+KNOWN_SHARED: dict[str, str] = {}
 
 
 def marked(table: dict[str, str]) -> list:
