@@ -364,3 +364,18 @@ def test_a_sweep_reports_its_progress_to_any_display(dash):
     sweep(dash, {"a": {}, "b": {}}, games=3, executor="serial", progress=Recorder())
     assert seen[0] == (0, 6) and seen[-2] == (6, 6) and seen[-1] == "closed"
     assert choose(False, "x").update(1, 2) is None
+
+
+def test_the_notebook_bar_shows_done_of_total_and_the_same_words_as_the_terminal():
+    pytest.importorskip("ipywidgets")
+    from tabletoolkit.widgets.progress import NotebookProgress
+
+    clock = Clock()
+    bar = NotebookProgress("dash", clock)
+    bar.update(0, 20)
+    clock.now += 5
+    bar.update(10, 20)
+    assert (bar.bar.value, bar.bar.max) == (10, 20)
+    assert bar.status.value == "dash: 10/20 games (50%) · 2.0 games/s · about 5 s left"
+    bar.close()
+    assert bar.bar.bar_style == "success" and "tt-progress" in bar.box._dom_classes
