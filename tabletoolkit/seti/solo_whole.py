@@ -31,7 +31,7 @@ from .cards import drawing
 from .solo.game import SECTION, SECTION_END, proceed, setup_solo, take
 from .solo.player import scripted_player
 from .solo.state import RIVAL, YOU, SoloGame
-from .solo.you import FREE_KINDS, free_options, your_options
+from .solo.you import FREE_KINDS, action_words, free_options, your_options
 from .variant import RULEBOOK, SetiVariant
 
 
@@ -165,14 +165,15 @@ class SoloWholeGame(Game):
                 if option.action in seen or free != (group == "free"):
                     continue  # listed where ``take`` does not look for it
                 seen.add(option.action)
+                label = action_words(self.state, option.action)
                 if option.legal:
-                    found.append(self._checked(option.action, group))
+                    found.append(self._checked(option.action, group, label))
                 else:  # what ``take`` refuses it with (solo.you.require_legal)
-                    found.append(Option(option.action, False, option.refusing_rule, f"{option.action}: {option.reason}",
-                                        option.section, group=group))
+                    found.append(Option(option.action, False, option.refusing_rule, option.reason, option.section,
+                                        label=label, group=group))
         return Options(found)
 
-    def _checked(self, action: str, group: str) -> Option:
+    def _checked(self, action: str, group: str, label: str) -> Option:
         rng = _ChanceRng(())
         with drawing(rng):
             try:
@@ -180,10 +181,10 @@ class SoloWholeGame(Game):
             except _Need:
                 pass
             except IllegalAction as refusal:
-                return Option.refused_by(action, refusal, group=group)
+                return Option.refused_by(action, refusal, label=label, group=group)
             except RulesError as error:
-                return Option(action, False, "seti.solo.not_now", str(error), SECTION, group=group)
-        return Option(action, group=group)
+                return Option(action, False, "seti.solo.not_now", str(error), SECTION, label=label, group=group)
+        return Option(action, label=label, group=group)
 
     def _resolve(self, choice: Any) -> "SoloWholeGame":
         if self.action is not None:

@@ -98,6 +98,86 @@ KIND_SECTIONS = {
 NOT_YOUR_TURN = "seti.solo.not_your_turn"
 
 
+def action_words(game: SoloGame, action: str) -> str:
+    """An action id (``scan:0:3``, ``research:CT1@1``, ``land:Mars/Phobos``) as a person reads it."""
+    kind, _, rest = action.partition(":")
+
+    def sector(number: str) -> str:
+        try:
+            return game.table.sky.sector(int(number)).name
+        except (InvalidInput, ValueError):
+            return f"sector {number}"
+
+    def tech(name: str) -> str:
+        return f"{name[:2]} #0{name[2:]}" if len(name) == 3 else name
+
+    if kind == "launch":
+        return "launch a probe"
+    if kind == "analyze":
+        return "analyze data"
+    if kind == "end":
+        return "end the turn"
+    if kind == "orbit":
+        return f"orbit {rest}"
+    if kind == "land":
+        planet, _, moon = rest.partition("/")
+        return f"land on {moon} ({planet})" if moon else f"land on {planet}"
+    if kind == "research":
+        name, _, slot = rest.partition("@")
+        return f"research {tech(name)}" + (f" into computer slot {slot}" if slot else "")
+    if kind == "scan":
+        parts = rest.split(":")
+        if len(parts) >= 2:
+            earth = [p.removeprefix("earth=") for p in parts[2:] if p.startswith("earth=")]
+            return (f"scan: row card {int(parts[0]) + 1} for {sector(parts[1])}"
+                    + (f", the Earth signal in {sector(earth[0])}" if earth else ""))
+        return f"scan: row card {int(parts[0]) + 1}" if parts[0].isdigit() else "scan"
+    if kind == "play":
+        card, _, researched = rest.partition("@")
+        return f"play {card}" + (f", researching {tech(researched[:3])}" if researched else "")
+    if kind == "pass":
+        dropped = rest.removeprefix("drop=").split("+") if rest else []
+        return "pass" + (f", discarding {' and '.join(dropped)}" if dropped else "")
+    if kind == "take":
+        return f"take {rest} from the end-of-round stack"
+    if kind == "sector":
+        return f"resolve {sector(rest)} first"
+    if kind == "card-signal":
+        return f"a signal in {sector(rest)}"
+    if kind == "card":
+        return "take the deck's top card" if rest == "deck" else f"take row card {int(rest[3:]) + 1}"
+    if kind == "tuck":
+        return "tuck nothing (the icon is lost)" if rest == "none" else f"tuck {rest} for income"
+    if kind == "trace":
+        column, _, space = rest.partition(":")
+        return f"trace in column {int(column) + 1}, " + ("its overflow area" if space == "overflow" else f"space {int(space) + 1}")
+    if kind == "convert":
+        paid, _, got = rest.partition(">")
+        if "+" in paid:
+            return f"discard {' and '.join(paid.split('+'))} for 1 {got}"
+        return f"convert 2 {paid} into 1 {got}"
+    if kind == "corner":
+        return f"discard {rest} for its corner"
+    if kind == "complete":
+        return f"complete the mission {rest}"
+    if kind == "place":
+        if rest.startswith("lower"):
+            return f"place a data on lower {rest[5:]}"
+        return "place a data" + (f", tucking {rest.removeprefix('data:tuck=')}" if rest.startswith("data:tuck=") else "")
+    if kind == "buy":
+        return "buy the deck's top card for 3 publicity" if rest == "deck" else f"buy row card {int(rest[3:]) + 1} for 3 publicity"
+    if kind == "move":
+        probe, _, space = rest.partition(":")
+        ring, _, where = space.partition(",")
+        return f"move probe {probe} to ring {ring}, sector {where}"
+    if kind == "gold":
+        return "drop your gold-tile choice" if rest == "best" else f"gold tile {rest} at your next gold milestone"
+    if kind in ("hold", "release"):
+        card, _, circle = rest.partition("#")
+        return f"{kind} circle {circle} of {card}"
+    return action
+
+
 def require_legal(options: Sequence[YourOption], action: str, field: str) -> None:
     """Refuse ``action`` unless it is one of ``options`` and legal: ``InvalidInput`` for an unknown
     action, ``IllegalAction`` (the option's rule, reason and section) for a refused one."""

@@ -62,3 +62,18 @@ def test_the_scripted_player_plays_to_the_end_and_a_tie_is_no_win_for_you():
 
 def test_the_whole_game_tester_finds_no_defect():
     check_game("seti-solo", range(1), probe=0.1, stars=3).assert_ok()  # the full count: tests/seti/whole_game_figures.py
+
+
+def test_your_options_read_in_words_with_the_action_id_as_the_choice():
+    from tabletoolkit.seti.solo.you import action_words
+
+    game = make(stars=1, seed=7)
+    options = {o.choice: o for o in game.options()}
+    assert options["launch"].label == "launch a probe"
+    assert options["orbit:Mercury"].label == "orbit Mercury" and options["orbit:Mercury"].reason == "no probe of yours in space"
+    words = {action: action_words(game.state, action) for action in (
+        "research:CT1@1", "land:Mars/Phobos", "tuck:S20", "buy:row0", "convert:S01+S02>energy", "pass:drop=S01+S02")}
+    assert words == {"research:CT1@1": "research CT #01 into computer slot 1", "land:Mars/Phobos": "land on Phobos (Mars)",
+                     "tuck:S20": "tuck S20 for income", "buy:row0": "buy row card 1 for 3 publicity",
+                     "convert:S01+S02>energy": "discard S01 and S02 for 1 energy",
+                     "pass:drop=S01+S02": "pass, discarding S01 and S02"}
