@@ -112,7 +112,7 @@ def choose(progress: Any, title: str) -> Progress:
     if progress == "notebook":
         # The bar is a view: it lives with the widgets and is loaded only here, in a notebook.
         bar = importlib.import_module("tabletoolkit.widgets.progress")
-        return bar.NotebookProgress(title)
+        return bar.NotebookProgress(title, TextProgress(title).line)
     if isinstance(progress, str) or not (callable(getattr(progress, "update", None)) and callable(getattr(progress, "close", None))):
         raise InvalidInput("progress", progress, "'auto', 'text', 'notebook', False, or an object with update(done, total) and close()")
     return progress

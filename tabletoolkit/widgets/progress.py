@@ -1,25 +1,23 @@
 """The progress bar of a long run in a notebook (a sweep of many games): done of total, rate and time left.
 
-``NotebookProgress(title)`` shows an ipywidgets bar with a line of text beneath it; the text is the one the
-terminal shows (``tabletoolkit.lab.progress.TextProgress``). ``tt.sweep(..., progress="auto")`` uses it
-inside a Jupyter kernel.
+``NotebookProgress(title, describe)`` shows an ipywidgets bar with a line of text beneath it, ``describe(done,
+total)``: the lab passes the line the terminal shows (``tabletoolkit.lab.progress.TextProgress.line``), so both
+read alike. ``tt.sweep(..., progress="auto")`` uses it inside a Jupyter kernel.
 """
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 import ipywidgets as widgets
 from IPython.display import display
-
-from ..lab.progress import TextProgress
 
 
 class NotebookProgress:
     """A bar and a status line, updated as games finish; on close the bar shows the run done."""
 
-    def __init__(self, title: str = "games", clock=time.monotonic):
-        self.text = TextProgress(title, clock=clock)
+    def __init__(self, title: str, describe: Callable[[int, int], str]):
+        self.describe = describe
         self.bar = widgets.IntProgress(value=0, min=0, max=1, description=title[:20],
                                        layout=widgets.Layout(width="60%"))
         self.status = widgets.HTML("")
@@ -29,7 +27,7 @@ class NotebookProgress:
     def update(self, done: int, total: int) -> None:
         self.bar.max = max(total, 1)
         self.bar.value = done
-        self.status.value = self.text.line(done, total)
+        self.status.value = self.describe(done, total)
 
     def close(self) -> None:
         self.bar.bar_style = "success"

@@ -371,7 +371,7 @@ def test_the_notebook_bar_shows_done_of_total_and_the_same_words_as_the_terminal
     from tabletoolkit.widgets.progress import NotebookProgress
 
     clock = Clock()
-    bar = NotebookProgress("dash", clock)
+    bar = NotebookProgress("dash", TextProgress("dash", io.StringIO(), clock).line)
     bar.update(0, 20)
     clock.now += 5
     bar.update(10, 20)
