@@ -55,6 +55,10 @@ def _shipped_techs() -> tuple[Tech, ...]:
     return load_techs(read_data("techs.toml"))
 
 
+INK = {"probe": "#d9822b", "telescope": "#7b4fb0", "computer": "#2f7fb8"}
+FIRST_TAKER_VP = 2  # the 2-point tile on top of each stack (设置 ⑨ 科技)
+
+
 @dataclass(frozen=True)
 class TechStack:
     tech: Tech
@@ -85,27 +89,35 @@ class TechBoard:
         ))
 
     def _repr_svg_(self) -> str:
-        """The twelve techs in three rows (probe, telescope, computer): each stack's name, tiles left, its
-        2-point tile while the first taker has not come, its research bonus and its ability."""
-        width, height, left = 170, 92, 92
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + 4 * (width + 8)}" '
-                 f'height="{len(TECH_KINDS) * (height + 8) + 8}" class="tt-seti-tech-board" font-family="sans-serif" '
-                 'font-size="11">']
-        for row, kind in enumerate(TECH_KINDS):
-            y = 8 + row * (height + 8)
-            parts.append(f'<text x="8" y="{y + height / 2 + 4}" font-weight="bold">{kind} techs</text>')
+        """The tech board as the players see it: twelve stacks in three rows (probe, telescope, computer techs),
+        each with its ability, its research bonus where the rulebook gives one, the tiles left and the 2-point
+        tile still on top for the first taker (研究科技; 设置 ⑨ 科技). Type 15 px and more, for a projector."""
+        tile_w, tile_h, gap, left, heading = 250, 178, 10, 6, 30
+        kinds = [kind for kind in TECH_KINDS if any(s.tech.kind == kind for s in self.stacks)]
+        width = left + 4 * (tile_w + gap)
+        height = len(kinds) * (heading + tile_h + gap)
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-seti-tech-board" width="{width}" height="{height}" '
+                 f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="15">']
+        for row, kind in enumerate(kinds):
+            y = row * (heading + tile_h + gap) + heading
+            ink = INK[kind]
+            parts.append(f'<text x="{left}" y="{y - 8}" font-size="19" font-weight="bold" fill="{ink}">{kind} techs</text>')
             for column, stack in enumerate(s for s in self.stacks if s.tech.kind == kind):
-                x, tech = left + column * (width + 8), stack.tech
-                fill = {"probe": "#f3d9b1", "telescope": "#cfe0f5", "computer": "#d8efd0"}[kind]
-                parts.append(f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="{fill}" stroke="#555"/>')
-                parts.append(f'<text x="{x + 8}" y="{y + 16}" font-weight="bold">{html.escape(tech.name)}</text>')
-                parts.append(f'<text x="{x + width - 8}" y="{y + 16}" text-anchor="end">{stack.tiles} left</text>')
+                x, tech = left + column * (tile_w + gap), stack.tech
+                parts.append(f'<rect x="{x}" y="{y}" width="{tile_w}" height="{tile_h}" rx="10" fill="white" '
+                             f'stroke="{ink}" stroke-width="3"/>')
+                parts.append(f'<text x="{x + 12}" y="{y + 26}" font-size="19" font-weight="bold" fill="{ink}">'
+                             f'{html.escape(tech.name)}</text>')
+                tiles = f"{stack.tiles} tile{'s' if stack.tiles != 1 else ''} left"
+                parts.append(f'<text x="{x + tile_w - 12}" y="{y + 26}" text-anchor="end">{tiles}</text>')
+                for n, line in enumerate(_wrapped(tech.ability, 28)[:5]):
+                    parts.append(f'<text x="{x + 12}" y="{y + 50 + n * 19}">{html.escape(line)}</text>')
+                bonus = tech.bonus.describe() if tech.bonus != Reward() else "not in the rulebook text"
+                parts.append(f'<text x="{x + 12}" y="{y + tile_h - 36}" fill="#444">bonus: {html.escape(bonus)}</text>')
                 if stack.two_point:
-                    parts.append(f'<circle cx="{x + width - 16}" cy="{y + 34}" r="10" fill="#3c9a4a"/>'
-                                 f'<text x="{x + width - 16}" y="{y + 38}" text-anchor="middle" fill="white">2</text>')
-                bonus = tech.bonus.describe() if tech.bonus != Reward() else "bonus: not in the rulebook text"
-                for line, text in enumerate(_wrapped(bonus, 24)[:1] + _wrapped(tech.ability, 30)[:3]):
-                    parts.append(f'<text x="{x + 8}" y="{y + 34 + line * 14}">{html.escape(text)}</text>')
+                    parts.append(f'<rect x="{x + 12}" y="{y + tile_h - 28}" width="160" height="22" rx="5" fill="#3c9a4a"/>'
+                                 f'<text x="{x + 18}" y="{y + tile_h - 12}" fill="white" font-weight="bold">'
+                                 f'first taker +{FIRST_TAKER_VP} VP</text>')
         parts.append("</svg>")
         return "".join(parts)
 

@@ -102,5 +102,5 @@ def test_the_tech_board_draws_its_twelve_stacks_and_the_two_point_tiles_still_on
     board = TechBoard.fresh()
     svg = board._repr_svg_()
     assert all(f">{stack.tech.name}<" in svg for stack in board.stacks) and len(board.stacks) == 12
-    assert svg.count("<circle") == 12 and board.taken("PT1")._repr_svg_().count("<circle") == 11
-    assert "3 left" in board.taken("PT1")._repr_svg_()
+    assert svg.count("first taker +2 VP") == 12 and board.taken("PT1")._repr_svg_().count("first taker +2 VP") == 11
+    assert "3 tiles left" in board.taken("PT1")._repr_svg_() and 'font-size="15"' in svg
