@@ -12,10 +12,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 #: Notebooks not yet converted to the notebook conventions (CONTRIBUTING.md, "Notebook conventions"): their
 #: convention test is an expected failure that lists what is left. Take a notebook out once it passes.
-NOT_YET_CONVERTED = {
-    "andromeda_battle.ipynb", "andromeda_developments.ipynb", "andromeda_final_scoring.ipynb",
-    "andromeda_return_turn.ipynb", "andromeda_tracks_and_events.ipynb",
-}
+NOT_YET_CONVERTED: set[str] = set()
 
 
 def _script(name: str):

@@ -46,7 +46,7 @@ class ParticipantRow(widgets.HBox):
     def __init__(self, name: str, dice: int = 3, aim: int = 1, energy: int = 0, variant: AndromedaVariant = RULEBOOK):
         self.name = name
         self.label = widgets.HTML(f"<b>{html.escape(name)}</b>", layout=widgets.Layout(width="80px"))
-        style = {"description_width": "48px"}
+        style = {"description_width": "initial"}
         self.dice = widgets.IntSlider(value=dice, min=0, max=variant.dice_cap, description="dice", style=style)
         self.aim = widgets.IntSlider(value=aim, min=1, max=variant.aim_cap, description="aim", style=style)
         self.energy = widgets.IntSlider(value=energy, min=0, max=variant.dice_cap, description="energy", style=style)
@@ -327,7 +327,7 @@ class HeatMapExplorer(widgets.VBox):
         self.variant = variant
         self.opponent_controls = []
         rows = []
-        style = {"description_width": "110px"}
+        style = {"description_width": "initial"}
         for index, (dice, aim) in enumerate(opponents):
             d = widgets.IntSlider(value=dice, min=0, max=variant.dice_cap, description=f"opponent {index + 1} dice", style=style)
             a = widgets.IntSlider(value=aim, min=1, max=variant.aim_cap, description=f"opponent {index + 1} aim", style=style)
@@ -369,7 +369,7 @@ class RerollExplorer(widgets.VBox):
     """An aim and a number of rerolls: the face probabilities, approaching 1/(7 - a)."""
 
     def __init__(self, aim: int = 3, rerolls: int = 1, variant: AndromedaVariant = RULEBOOK):
-        style = {"description_width": "70px"}
+        style = {"description_width": "initial"}
         self.aim = widgets.IntSlider(value=aim, min=1, max=variant.aim_cap, description="aim", style=style)
         self.rerolls = widgets.IntSlider(value=rerolls, min=0, max=10, description="rerolls", style=style)
         self.aim.add_class("tt-reroll-aim")
@@ -412,7 +412,7 @@ class StartPlayerExplorer(widgets.VBox):
     def __init__(self, players: int = 4, teams: bool = False, variant: AndromedaVariant = RULEBOOK):
         self.variant = variant
         self._quiet = False
-        self.players = widgets.IntSlider(value=players, min=2, max=4, description="players")
+        self.players = widgets.IntSlider(value=players, min=2, max=4, description="players", style={"description_width": "initial"})
         self.teams = widgets.Checkbox(value=teams, description="2v2: teams pool their dice", indent=False,
                                       layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self.players.add_class("tt-start-player")
@@ -464,3 +464,32 @@ def example_battle_stepper(variant: AndromedaVariant = RULEBOOK) -> Stepper:
     """The rulebook's 战斗举例 stepped through (pirate dice and faces invented, A-R14)."""
     example = load_battle_example()
     return Stepper(run(example.run_steps(variant)), banner=f"{example.title} — steps 2 to 6")
+
+
+
+def battle_rule_designer(setup, faces, names=("full_tie_beats_pirate", "aim_cap")) -> widgets.VBox:
+    """Change a rule, fight the same battle again: the variant controls (``widgets.exercise``) over ``names`` and the
+    battle of ``setup`` with the forced die ``faces``, its result and damage steps shown under the chosen variant (a
+    set-up the changed rule refuses says why). ``.controls``, ``.result``; hooks ``tt-battle-rule-result`` and the
+    controls' ``tt-variant-…``."""
+    from ..andromeda.battle import battle
+    from ..engine import IllegalAction, Rng
+    from .exercise import variant_controls
+
+    result = widgets.HTML()
+    result.add_class("tt-battle-rule-result")
+
+    def fight(variant: AndromedaVariant) -> None:
+        try:
+            fought = run(battle(setup, rng=Rng.forced(list(faces)), variant=variant))
+        except (IllegalAction, InvalidInput) as refused:
+            result.value = f"<p class='tt-note'>Under this rule the battle is refused: {html.escape(str(refused))}</p>"
+            return
+        shown = [step for step in fought.steps if step.title == "Result" or step.title.endswith(": damage")]
+        result.value = "<ul>" + "".join(f"<li><b>{html.escape(step.title)}</b>: {html.escape(step.text)}</li>" for step in shown) + "</ul>"
+
+    controls = variant_controls(RULEBOOK, on_change=fight, names=names, title="Change a rule, fight the battle again")
+    fight(RULEBOOK)
+    box = widgets.VBox([controls, result])
+    box.controls, box.result = controls, result
+    return box

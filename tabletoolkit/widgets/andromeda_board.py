@@ -24,6 +24,10 @@ SPECIAL_CHOICES = (("none", "none"), ("2 Quasars", "quasar"), ("2 Vortices", "vo
 
 def _hook(control: widgets.Widget, css: str) -> widgets.Widget:
     control.add_class(css)
+    if getattr(control, "description", "") and hasattr(control.style, "description_width"):
+        control.style.description_width = "initial"      # a label never truncates ("Activate …")
+        if isinstance(control, widgets.Checkbox):
+            control.layout.width = "auto"
     return control
 
 

@@ -24,7 +24,19 @@ from ..engine import run
 
 def _labelled(control: widgets.Widget, css: str) -> widgets.Widget:
     control.add_class(css)
+    if getattr(control, "description", "") and hasattr(control.style, "description_width"):
+        control.style.description_width = "initial"      # a label never truncates ("Activate …")
+        if isinstance(control, widgets.Checkbox):
+            control.layout.width = "auto"
     return control
+
+
+def _verdict_words(verdict: str) -> str:
+    """A phase's verdict for people: "✔ legal", or "✘" and the reason, its rule id only as a small detail."""
+    if verdict == "legal":
+        return "✔ legal"
+    rule, _, reason = verdict.partition(": ")
+    return f"✘ {html.escape(reason or rule)} <small style='color:#666'>({html.escape(rule)})</small>"
 
 
 def _live(show: Callable[..., None], children: list[widgets.Widget], **parts: widgets.Widget) -> widgets.VBox:
@@ -91,7 +103,7 @@ def activation_explorer(game: Game, colour: str) -> widgets.VBox:
     verdicts = _labelled(widgets.HTML(), "tt-and-activation-verdicts")
 
     def show(_=None) -> None:
-        rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{'✔ legal' if verdict == 'legal' else '✘ ' + html.escape(verdict)}</td></tr>"
+        rows = "".join(f"<tr><td>{html.escape(name)}</td><td>{_verdict_words(verdict)}</td></tr>"
                        for name, verdict in activation_options(game, colour, picker.value).items())
         verdicts.value = f"<table class='tt-verdicts'><tr><th>module</th><th>verdict</th></tr>{rows}</table>"
 
@@ -129,10 +141,11 @@ def launch_explorer(game: Game, colour: str) -> widgets.VBox:
     def show(_=None) -> None:
         options = launch_options(game, colour, picker.value)
         legal = sorted(names[v.region] for v in options.verdicts if v.rule == "legal")
-        refused = "".join(f"<tr><td>{html.escape(names[v.region])}</td><td><code>{html.escape(v.rule)}</code></td></tr>"
+        refused = "".join(f"<tr><td>{html.escape(names[v.region])}</td><td>{html.escape(v.reason)} "
+                          f"<small style='color:#666'>({html.escape(v.rule)})</small></td></tr>"
                           for v in options.verdicts if v.rule != "legal")
         verdicts.value = (f"<p><b>{picker.value}</b> may launch to {len(legal)} regions: {html.escape(', '.join(legal))}</p>"
-                          f"<table class='tt-verdicts'><tr><th>refused</th><th>rule</th></tr>{refused}</table>")
+                          f"<table class='tt-verdicts'><tr><th>refused</th><th>why (rule)</th></tr>{refused}</table>")
 
     return _live(show, [picker, verdicts], picker=picker, verdicts=verdicts)
 

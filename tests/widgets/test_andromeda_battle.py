@@ -181,3 +181,17 @@ def test_the_designer_panel_recomputes_the_odds_under_a_changed_cap():
     expected = battle_odds([(8, 3), (5, 2), (3, 1)], variant=roomy)
     assert fraction_cells(designer.explorer.result.value)[0] == str(expected.wins[0])
     assert "at most 8 dice" in designer.explorer.heading.value
+
+
+def test_the_rule_designer_fights_the_same_battle_under_a_changed_ruling():
+    from tabletoolkit.andromeda.battle import BattleSetup, Participant, Pirate, Ship
+    from tabletoolkit.widgets.andromeda_battle import battle_rule_designer
+
+    duel = BattleSetup("Vega", (Participant("green", (Ship("transport", weapons=1), Ship("fighter", weapons=2))),
+                                Participant("red", (Ship("heavy cruiser", weapons=3, shields=1),))), Pirate("Raider", 2))
+    designer = battle_rule_designer(duel, [6, 5, 4, 6, 5, 4, 3, 3])
+    assert "The pirate counts as beaten (A-R2)" in designer.result.value and "Raider: damage" in designer.result.value
+    designer.controls.set("full_tie_beats_pirate", False)
+    assert "The pirate is not damaged (variant)" in designer.result.value and "Raider: damage" not in designer.result.value
+    designer.controls.set("aim_cap", 1)                       # the forced faces still fit: the same tie
+    assert "A tie for first after all dice" in designer.result.value
