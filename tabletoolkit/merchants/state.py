@@ -127,7 +127,8 @@ class GameState:
         return self.players[self.current]
 
     def with_player(self, player: Player) -> "GameState":
-        return replace(self, players=tuple(player if p.name == player.name else p for p in self.players))
+        name = player.name
+        return replace(self, players=tuple([player if p.name == name else p for p in self.players]))
 
     def bag_size(self) -> int:
         return sum(n for _, n in self.bag)
