@@ -481,13 +481,20 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
         rest = max(range(len(columns)), key=lambda index: len(columns[index][0]))
     block = _smallest_block([len(keys) for keys, _, _ in columns])
     combined = _all_below([(columns[g][0], belows[g], counts[g]) for g in block]) if block else None
+    lowest = [keys[0] for keys, _, _ in columns]
     winning = {}
     for index, (keys, weights, _) in enumerate(columns):
         if index == rest:
             continue
+        # A key wins nothing unless every other side can show less: skip the keys up to the highest of
+        # the others' lowest keys (their chance below is 0 there).
+        floor = max((low for other, low in enumerate(lowest) if other != index or counts[index] > 1), default=None)
+        start = bisect_right(keys, floor) if floor is not None else 0
+        if start:
+            keys, weights = keys[start:], weights[start:]
         terms = weights
         if counts[index] > 1:  # the other copies of this very side must also stay below
-            terms = list(map(mul, terms, map(pow, belows[index], repeat(counts[index] - 1))))
+            terms = list(map(mul, terms, map(pow, belows[index][start:], repeat(counts[index] - 1))))
         alone = combined is None or index in block
         for other, (other_keys, _, _) in enumerate(columns):
             if other == index or (not alone and other in block):
