@@ -166,7 +166,9 @@ class SoloWholeGame(Game):
                     continue  # listed where ``take`` does not look for it
                 seen.add(option.action)
                 label = action_words(self.state, option.action)
-                if option.legal:
+                if option.legal and option.action.startswith("convert:"):  # its listing is its whole check
+                    found.append(Option(option.action, label=label, group=group))
+                elif option.legal:
                     found.append(self._checked(option.action, group, label))
                 else:  # what ``take`` refuses it with (solo.you.require_legal)
                     found.append(Option(option.action, False, option.refusing_rule, option.reason, option.section,
