@@ -101,7 +101,7 @@ class Options(Sequence[Option]):
     def __iter__(self) -> Iterator[Option]:
         return iter(self._options)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         return self._options[index]
 
     def __contains__(self, choice: object) -> bool:

@@ -41,7 +41,7 @@ class Move:
         options = game.options()
         lines = [f"[{number}] {'chance' if self.mover is CHANCE else str(self.mover) + ' to move'} · {game!r}"]
         if self.mover is CHANCE:
-            lines.append("  outcomes: " + " | ".join(f"{o.text} {o.probability} ≈ {float(o.probability):.4f}"
+            lines.append("  outcomes: " + " | ".join(f"{o.text} {o.probability} ≈ {float(o.probability or 0):.4f}"
                                                      for o in options))
             lines.append(f"  drawn: {game.describe_outcome(self.choice)}")
         else:

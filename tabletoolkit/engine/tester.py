@@ -81,8 +81,8 @@ def check_game(game_id: str, seeds: range | list[int], *, policies: Callable[[Ga
         started = time.process_time()
         try:
             game = new_game(game_id, seed=seed, **settings)
-            chosen = policies(game, seed) if policies else {seat: RandomPolicy(seed * 31 + index)
-                                                             for index, seat in enumerate(game.seats)}
+            chosen: dict[str, Policy] = policies(game, seed) if policies else {
+                seat: RandomPolicy(seed * 31 + index) for index, seat in enumerate(game.seats)}
             ended = _check_one(game, chosen, Rng(seed), max_steps, random.Random(seed), probe, label, report)
             if ended:
                 report.ended += 1

@@ -209,8 +209,8 @@ def _side_table(spec: Spec, faces: int, base: int) -> tuple[Sequence[int], Seque
             partial = [(k + bk, w * bw) for k, w in partial for bk, bw in options]
         outcomes.extend(partial)
     outcomes.sort()
-    keys, weights = zip(*outcomes)
-    return keys, weights, total
+    sorted_keys, sorted_weights = zip(*outcomes)
+    return sorted_keys, sorted_weights, total
 
 
 @lru_cache(maxsize=1024)
@@ -331,8 +331,8 @@ def clear_caches(tables: bool = True) -> None:
     for cached in (_wins, _decided, _tie_sizes):
         cached.cache_clear()
     if tables:
-        for cached in (_side_table, _spread, _compositions, _band_keys):
-            cached.cache_clear()
+        for table in (_side_table, _spread, _compositions, _band_keys):
+            table.cache_clear()
         faces_walk.clear_caches()
 
 
@@ -503,7 +503,7 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
             if counts[other] > 1:
                 aligned = map(pow, aligned, repeat(counts[other]))
             terms = list(map(mul, terms, aligned))
-        if not alone:
+        if not alone and combined is not None:
             terms = map(mul, terms, _below_at(keys, *combined))
         winning[distinct[index]] = sum(terms)
     if rest is not None:
@@ -529,13 +529,13 @@ def _all_below(sides: list[tuple[Sequence[int], Sequence[int], int]]) -> tuple[l
     """Keys and below-weights of "every one of these sides below": over the union of their keys,
     the product of each side's weight below (its total past the last key), to each side's count."""
     union = sorted(set().union(*(keys for keys, _, _ in sides)))
-    product = None
+    product: list[int] = []
     for keys, below, count in sides:
         aligned = list(_below_at(union, keys, below))
         aligned.append(below[-1])
         if count > 1:
             aligned = list(map(pow, aligned, repeat(count)))
-        product = aligned if product is None else list(map(mul, product, aligned))
+        product = list(map(mul, product, aligned)) if product else aligned
     return union, product
 
 
@@ -606,7 +606,7 @@ def compare(rolls: Sequence[Sequence[int]], faces: int = FACES) -> Comparison:
             _check_int(f"rolls[{index}][{position}]", face, 1, faces)
     sorted_rolls = [tuple(sorted(dice, reverse=True)) for dice in rolls]
     tied = list(range(len(sorted_rolls)))
-    rounds = []
+    rounds: list[tuple[tuple[int, int | None], ...]] = []
     position = 0
     while len(tied) > 1:
         shown = tuple((i, sorted_rolls[i][position] if position < len(sorted_rolls[i]) else None) for i in tied)

@@ -74,7 +74,7 @@ class Distribution(Generic[T]):
         """A fair die with faces 1..sides."""
         if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= MOST_FACES:
             raise InvalidInput("sides", sides, f"a die has 1 to {MOST_FACES:,} sides")
-        return cls.uniform(range(1, sides + 1))
+        return Distribution[int].uniform(range(1, sides + 1))
 
     @property
     def total(self) -> int:

@@ -24,6 +24,7 @@ from functools import lru_cache
 from itertools import accumulate, repeat
 from math import comb
 from operator import add, mul, sub
+from typing import Any
 
 Groups = tuple[tuple[int, int], ...]  # (aim, dice) for each distinct aim, aims ascending
 
@@ -123,7 +124,7 @@ def _several(tied, rows, s, weight, wins, decided, following) -> None:
     """Four or more tied sides: products over the subsets that show the highest count."""
     belows = [r[2] for r in rows]
     for k, side in enumerate(tied):
-        others = None  # the rolls with every other side below each count
+        others: Any = None  # the rolls with every other side below each count
         for q, below in enumerate(belows):
             if q != k:
                 others = below if others is None else list(map(mul, others, below))
@@ -182,7 +183,7 @@ class _Chain:
     """
 
     dice: int
-    levels: tuple[tuple[tuple[tuple[int, ...], ...] | None, ...], ...]
+    levels: tuple[tuple[Any, ...], ...]  # a row is (grow, exit, below), or None where unreachable
     total: int
 
 
