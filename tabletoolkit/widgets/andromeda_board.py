@@ -254,3 +254,26 @@ __all__ = [
     "launch_turn_stepper",
     "raid_explorer",
 ]
+
+
+def launch_rule_designer(board: Board, pieces: Pieces, ship: Ship, *, energy: int = 0,
+                         names: Sequence[str] = ("launch_range_from", "jump_energy", "empty_spaces_in_paths")) -> widgets.VBox:
+    """Change a launch rule, see where ``ship`` may launch: the variant controls (``widgets.exercise``) over ``names``
+    and the board with every region's verdict under the chosen variant. ``.controls``, ``.summary``, ``.picture``;
+    hooks ``tt-launch-rule-summary``, ``tt-launch-rule-picture`` and the controls' ``tt-variant-…``."""
+    from ..andromeda.variant import RULEBOOK
+    from .exercise import variant_controls
+
+    summary = _hook(widgets.HTML(), "tt-launch-rule-summary")
+    picture = _hook(widgets.HTML(), "tt-launch-rule-picture")
+
+    def show(variant) -> None:
+        options = legal_launches(board, pieces, ship, energy=energy, variant=variant)
+        summary.value = (f"<p><b>{len(options.legal)} legal</b>: {html.escape(_region_list(board, options.legal))}</p>")
+        picture.value = options._repr_svg_()
+
+    controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a launch rule")
+    show(RULEBOOK)
+    box = widgets.VBox([controls, summary, picture])
+    box.controls, box.summary, box.picture = controls, summary, picture
+    return box

@@ -144,3 +144,19 @@ def test_board_picture_text_is_readable_on_a_projector():
     sizes = [float(size) for size in re.findall(r'font-size="([0-9.]+)"', picture)]
     assert sizes and min(sizes) >= 12
     assert 'font-size="13"' in picture                  # the region names
+
+
+def test_launch_rule_designer_follows_the_jump_price():
+    from tabletoolkit.andromeda.launch import legal_launches
+    from tabletoolkit.widgets.andromeda_board import launch_rule_designer
+
+    board = Board.default()
+    cruiser = Ship("heavy_cruiser", owner="yellow", range=1, jump=True)
+    pieces = Pieces.of(ships={"T01": [Ship(owner="yellow")], "T22": [Ship(owner="yellow")], "T03": [cruiser]})
+    designer = launch_rule_designer(board, pieces, cruiser, energy=1)
+    jumping = len(legal_launches(board, pieces, cruiser, energy=1).legal)
+    assert f"<b>{jumping} legal</b>" in designer.summary.value
+    designer.controls.set("jump_energy", 2)                    # 1 energy no longer buys a Jump
+    walking = len(legal_launches(board, pieces, cruiser, energy=0).legal)
+    assert walking < jumping and f"<b>{walking} legal</b>" in designer.summary.value
+    assert "<svg" in designer.picture.value
