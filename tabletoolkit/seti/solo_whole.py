@@ -41,6 +41,11 @@ class _Need(Exception):
         self.pool = pool
 
 
+#: Actions whose listed verdict is their whole check (a conversion, a pass and the cards it discards): a
+#: legal one is not carried out once more to check it (which pair or set of hand cards is many options).
+LISTING_DECIDES = ("convert", "pass")
+
+
 class _ChanceRng(Rng):
     """An Rng whose draws are the chance outcomes given so far, in order; the first not given raises ``_Need``
     with what is left to draw from. A shuffle is dealt item by item; a draw from items all alike needs no
@@ -166,7 +171,7 @@ class SoloWholeGame(Game):
                     continue  # listed where ``take`` does not look for it
                 seen.add(option.action)
                 label = action_words(self.state, option.action)
-                if option.legal and option.action.startswith("convert:"):  # its listing is its whole check
+                if option.legal and option.action.partition(":")[0] in LISTING_DECIDES:
                     found.append(Option(option.action, label=label, group=group))
                 elif option.legal:
                     found.append(self._checked(option.action, group, label))
