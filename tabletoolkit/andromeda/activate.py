@@ -12,9 +12,8 @@ from typing import Sequence
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .effects import draw_tactics, gain, pay_any
+from .effects import advance_event, draw_tactics, gain, pay_any
 from .develop import build_development
-from .events import advance_event
 from .modules import acquire_modules
 from .repair import repair
 from .ships import build_ship

@@ -1,5 +1,6 @@
-"""The event track (事件轨道): advancing the marker, the planet reveal, resolving an event card, and the
-exact odds of what a nebula peek tells you about the next event (``odds.event_peek``).
+"""The event track (事件轨道): resolving an event card, and the exact odds of what a nebula peek tells you
+about the next event (``odds.event_peek``). The marker's advance and the planet reveal are effects
+(``effects.advance_event``): tracks, tactics cards and alliance bases move it.
 """
 
 from __future__ import annotations
@@ -12,73 +13,18 @@ from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
 from ..prob import Distribution, draw
-from .board import Tile
 from .effects import draw_tactics, gain, gain_vp, track_vp
 from .catalog import Catalog, load_catalog
 from .goods import Goods
 from .placing import place_pirate_in_game
-from .state import Game, Region
+from .state import Game
 from .variant import RULEBOOK, AndromedaVariant
 
-TRIGGER = "事件轨道 · 触发事件"
 RESOLVE = "事件轨道 · 结算事件卡"
 PEEK = "发射回合 · 步骤 2 激活地区 (激活星云)"
 
 PiratePlacer = Callable[[Game, str, Rng], tuple[Game, str]]
 
-
-def advance_event(game: Game, spaces: int = 1, *, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK,
-                  reason: str = "") -> Procedure:
-    """Move the event marker; at the end of the track a planet is revealed and the marker goes onto the
-    active player's station (an event card resolves at the end of the turn). While an event is pending,
-    further advances are ignored (A-R8); after the game end the marker is gone."""
-    catalog = catalog or load_catalog()
-    why = f" ({reason})" if reason else ""
-    if game.ended_by is not None:
-        yield Step("No event marker", f"The game end removed the event marker{why}: nothing moves.", "游戏结束 · 游戏结束", game)
-        return game
-    if game.event_pending is not None:
-        if variant.event_advance_while_pending == "ignored":
-            yield Step("Event already pending", f"An event is pending on {game.event_pending}'s station; this advance{why} "
-                       "is ignored until the reset (A-R8).", TRIGGER, game)
-            return game
-        game = replace(game, event_carried=game.event_carried + spaces)
-        yield Step("Event already pending", f"An event is pending; this advance{why} is kept and moves the marker on from "
-                   f"its reset space ({game.event_carried} kept so far; variant 'carried').", TRIGGER, game)
-        return game
-    length = catalog.event_track_length
-    position = min(length, game.event_position + spaces)
-    game = replace(game, event_position=position)
-    if position < length:
-        yield Step("Event marker advances", f"The event marker moves to space {position} of {length}{why}.", TRIGGER, game,
-                   {"event position": position})
-        return game
-    game = yield from reveal_planet(game, catalog)
-    game = replace(game, event_pending=game.active)
-    yield Step("Event pending", f"The marker reached the end of the event track{why}: it goes onto {game.active}'s station; "
-               "an event card resolves at the end of this turn.", TRIGGER, game, {"event pending": game.active})
-    return game
-
-
-def reveal_planet(game: Game, catalog: Catalog | None = None) -> Procedure:
-    """Steps 1–2 of 触发事件: the top planet tile goes into the next empty slot with 3 moons of its colour."""
-    catalog = catalog or load_catalog()
-    slot = next((r for r in game.regions if r.kind == "slot"), None)
-    if not game.planet_stack or slot is None:
-        yield Step("No planet to reveal", "The planet stack or the empty board slots have run out.", TRIGGER, game)
-        return game
-    tile = catalog.planet(game.planet_stack[0])
-    supply = dict(game.moon_supply)
-    moons, rest = supply.get(tile.type, ())[:3], supply.get(tile.type, ())[3:]
-    supply[tile.type] = rest
-    region = Region(slot.name, "planet", planet=tile.name, die=slot.die, moons=moons, printed=tile.resources)
-    game = replace(game.with_region(region), planet_stack=game.planet_stack[1:], moon_supply=tuple(supply.items()))
-    if game.board is not None:
-        board, _ = game.board.place_next(Tile(tile.name, "planet", tile.name, tile.type))
-        game = replace(game, board=board)
-    yield Step("A new planet", f"{tile.name} ({tile.type}) is revealed into {slot.name}, the next empty space left to right, "
-               f"top to bottom, with {len(moons)} {tile.type} moon(s) stacked on it.", TRIGGER, game, {"planet": tile.name})
-    return game
 
 
 @register_phase("andromeda.event", title="Resolve an event card", section=RESOLVE, notebook="andromeda_tracks_and_events.ipynb")

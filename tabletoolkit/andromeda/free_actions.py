@@ -15,11 +15,10 @@ from typing import Any
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .effects import gain
+from .effects import advance_event, gain
 from .catalog import Catalog, load_catalog
 from .goods import Goods
 from .develop import use_development_card
-from .events import advance_event
 from .moons import moon_action
 from .state import Game
 from .variant import RULEBOOK, AndromedaVariant

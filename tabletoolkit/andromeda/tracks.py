@@ -12,8 +12,7 @@ from __future__ import annotations
 from ..engine import InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .effects import draw_tactics, gain_vp, track_vp
-from .events import advance_event
+from .effects import advance_event, draw_tactics, gain_vp, track_vp
 from .ships import apply_upgrade
 from .goods import Goods
 from .catalog import TRACKS, Catalog, load_catalog

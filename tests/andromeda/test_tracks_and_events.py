@@ -7,7 +7,8 @@ from math import comb
 import pytest
 
 from tabletoolkit.andromeda.catalog import load_catalog
-from tabletoolkit.andromeda.events import advance_event, event_peek, resolve_event
+from tabletoolkit.andromeda.effects import advance_event
+from tabletoolkit.andromeda.events import event_peek, resolve_event
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.state import Game, Player, Region, StationModule, core_station, fleet
 from tabletoolkit.andromeda.effects import track_vp
