@@ -5,7 +5,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab lab-reset test notebooks bench lite games
+.PHONY: lab lab-reset test notebooks bench lite games check-notebooks restore-notebooks
 
 $(STAMP): pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -26,16 +26,29 @@ $(WORKSHOP):
 	cp -n notebooks/*.ipynb $(WORKSHOP)/
 
 # The copies are trusted (they are the project's own), so their saved pictures show rather than text reprs.
-lab: $(STAMP) $(WORKSHOP)
+# A copy older than its committed notebook is named, with the way to refresh it.
+lab: $(STAMP) $(WORKSHOP) check-notebooks
 	cp -n notebooks/*.ipynb $(WORKSHOP)/
+	@for notebook in notebooks/*.ipynb; do copy=$(WORKSHOP)/$${notebook#notebooks/}; \
+	    if [ "$$notebook" -nt "$$copy" ]; then echo "note: $$copy is older than $$notebook ('make lab-reset' makes the working copy afresh; its changes are lost)"; fi; done
 	$(VENV)/bin/jupyter trust $(WORKSHOP)/*.ipynb > /dev/null
 	$(VENV)/bin/jupyter lab $(WORKSHOP)/ $(ROOT_FLAG) $(LAB_ARGS)
+
+# A notebook run or edited in notebooks/ itself (not the workshop copy) is rewritten by autosave and the checkout
+# is dirty: `make lab` and `make test` say so, and `make restore-notebooks` puts the committed notebooks back.
+check-notebooks:
+	@if [ -d .git ] && command -v git > /dev/null && ! git diff --quiet -- notebooks/; then \
+	    echo "note: notebooks/ differs from the last commit: $$(git diff --name-only -- notebooks/ | tr '\n' ' ')"; \
+	    echo "      'make restore-notebooks' puts the committed notebooks back (the changes there are lost)."; fi
+
+restore-notebooks:
+	git restore --source=HEAD --staged --worktree -- notebooks/
 
 lab-reset:
 	rm -rf $(WORKSHOP)
 	$(MAKE) $(WORKSHOP)
 
-test: $(STAMP)
+test: $(STAMP) check-notebooks
 	$(PYTHON) -m pytest -ra
 
 notebooks: $(STAMP)

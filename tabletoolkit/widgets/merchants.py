@@ -178,7 +178,7 @@ class BeltPlanner(widgets.VBox):
         self.odds.value = (f"Expected payout <b class='tt-merchants-expected'>{odds.expected}</b> ≈ {float(odds.expected):.2f} "
                            f"credits.<table class='tt-merchants-distribution'><tr><th>payout</th><th>chance</th></tr>"
                            f"{rows}</table>{skipped}")
-        self.chart.value = payout_chart(odds.distribution, "Your plan's payout", best=self.best.expected)
+        self.chart.value = payout_chart(odds.distribution, "Your plan's payout")  # the best plan: in the line below
         gap = self.best.expected - odds.expected
         self.compare.value = ("Your plan is a best plan." if gap == 0 else
                               f"The best plan expects <b>{number_text(self.best.expected)}</b>: "

@@ -9,7 +9,9 @@ For each lesson (every notebook is one; see ``tabletoolkit.widgets.course``):
 3. carry out the checks the notebook declares in its metadata (``tabletoolkit.browser``, see CONTRIBUTING.md),
    answering its exercise among them: operate a control and assert that the visible output changed;
 4. follow the first link of its closing "Next" cell and see that lesson open.
-A screenshot per lesson is saved under ``tests/browser/screenshots/`` (ignored by git).
+A screenshot per lesson is saved under ``tests/browser/screenshots/`` (ignored by git); a notebook whose metadata
+names ``tabletoolkit.screenshot`` (a selector) also gets ``<name>-readme.png`` of that element, at most 760 px high,
+which ``scripts/update_readme.py`` copies to the README's pictures.
 """
 
 from __future__ import annotations
@@ -190,11 +192,28 @@ def check_readable_before_running(page, path: Path) -> None:
     if count:
         # a widget view drawn from saved state is an output holding a live ipywidgets view
         views = page.locator(f"{panel} .jp-OutputArea-output:has(> .jupyter-widgets)")
-        expect(views).to_have_count(count, timeout=90_000)
+        try:
+            expect(views).to_have_count(count, timeout=90_000)
+        except AssertionError:
+            shown = page.evaluate(f"""() => Array.from(document.querySelectorAll("{panel} .jp-OutputArea-output"))
+                .map(node => `${{node.className}} :: ${{node.innerText.slice(0, 60)}}`)""")
+            raise AssertionError(f"{path.name}: {views.count()} of {count} saved widgets drawn; outputs: {shown}") from None
     assert page.get_by_text("Error displaying widget").count() == 0, f"{path.name}: a saved widget failed to display"
     fallbacks = [text.strip()[:60] for text in repr_fallbacks(path) if text.strip()]
     walls = [shown[:80] for shown in page.evaluate(SHOWN_TEXT) if any(shown.strip().startswith(f) for f in fallbacks)]
     assert not walls, f"{path.name} opened fresh shows text reprs instead of its pictures or widgets: {walls}"
+
+
+def readme_picture(page, path: Path) -> None:
+    """The element the notebook names for the README (``tabletoolkit.screenshot``), scrolled into view."""
+    selector = nbformat.read(path, as_version=4).metadata.get("tabletoolkit", {}).get("screenshot")
+    if not selector:
+        return
+    element = visible(page, selector)
+    element.evaluate("node => node.scrollIntoView({block: 'start'})")
+    box = element.bounding_box()
+    page.screenshot(path=str(SCREENSHOTS / f"{path.stem}-readme.png"),
+                    clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": min(box["height"], 760)})
 
 
 @pytest.mark.browser
@@ -215,6 +234,7 @@ def test_a_lesson_reads_before_it_runs_runs_answers_and_leads_on(path: Path, lab
             perform(page, check)
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{path.stem}.png"))
+        readme_picture(page, path)
         onward = next_link(path)
         visible(page, f".jp-MarkdownOutput a[href*='{onward}']").click()
         page.wait_for_function(f"() => ({CURRENT_PATH})() === 'notebooks/{onward}'", timeout=60_000)
