@@ -16,6 +16,7 @@ from ..andromeda.escalation import battle_happens, escalation_options, factions_
 from ..andromeda.launch import BaseAccess, launch_ship, legal_launches
 from ..andromeda.pirates import PirateCard, pirate_raid, raid, raid_options
 from ..engine import InvalidInput, Run, run
+from ..engine.citations import citation_html
 from .stepper import Stepper
 
 SHIP_KINDS = (("transport", "transport"), ("fighter", "fighter"), ("science vessel", "science_vessel"), ("heavy cruiser", "heavy_cruiser"))
@@ -84,11 +85,11 @@ def launch_explorer(
             + (f"; by Jump ({options[jumps[0]].energy} energy): {_region_list(current, jumps)}" if jumps else "")
         )
         rows = "".join(
-            f"<tr><td>{html.escape(current.regions[v.region].label)}</td><td><code>{html.escape(v.rule)}</code></td>"
-            f"<td>{html.escape(v.reason)}</td><td>{html.escape(v.section)}</td></tr>"
+            f"<tr><td>{html.escape(current.regions[v.region].label)}</td><td>{html.escape(v.reason)} "
+            f"<small style='color:#666'>({html.escape(v.rule)})</small></td><td>{citation_html(v.section)}</td></tr>"
             for v in options.refused if current.regions[v.region].kind != "empty"
         )
-        refusals.value = ("<table class='tt-refusal-table'><tr><th>region</th><th>rule</th><th>why not</th><th>rulebook</th></tr>"
+        refusals.value = ("<table class='tt-refusal-table'><tr><th>region</th><th>why not (rule)</th><th>rulebook</th></tr>"
                           f"{rows}</table>")
 
     controls = (who, kind, reach, voyage, assault, jump, energy, special, resources, maximus, odessa, developments)

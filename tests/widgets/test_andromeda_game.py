@@ -86,3 +86,12 @@ def test_placement_explorer_gives_exact_odds_under_the_fallback_rule():
     assert view.result.value.count("1/6 ≈ 16.67%") == 6
     view.controls.set("s_class_for_named_class", 3)
     assert "3 figure(s) of class S" in view.result.value
+
+
+def test_verdicts_read_in_words_with_the_rule_as_a_detail_and_labels_never_truncate():
+    chooser = activation_explorer(activation_example(), "yellow")
+    assert chooser.picker.style.description_width == "initial"
+    chooser.picker.value = "energy"
+    verdicts = chooser.verdicts.value
+    assert "✘ " in verdicts and "<small style='color:#666'>(andromeda.return.energy_needs_ship)</small>" in verdicts
+    assert "<td>✘ andromeda." not in verdicts                    # the reason comes first, never the bare rule id
