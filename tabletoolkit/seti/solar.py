@@ -874,3 +874,13 @@ __all__ = [
     "Contents", "Disc", "Layout", "Moon", "Placement", "Planet", "Probe", "Ride", "SectorBoard",
     "SolarSystem", "Space", "random_setup", "rotation_example", "setup_steps",
 ]
+
+
+def space_words(solar: "SolarSystem", space: Any) -> str:
+    """A space of the solar system as a person reads it: what is there and the star of its sector
+    (``Mars (ring 3, beside Procyon)``, ``ring 2, beside Sirius A``; the rulebook prints stars, not numbers)."""
+    ring, sector = space
+    contents = solar.contents(Space(ring, sector))
+    what = contents.planet or ("a comet" if contents.comet else "asteroids" if contents.asteroid else "")
+    where = f"ring {ring}, beside {solar.star(sector)}"
+    return f"{what} ({where})" if what else where

@@ -40,6 +40,7 @@ from .missions import legal_completions
 from .rewards import INCOME_KINDS
 from .scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, scan_sectors
 from .scoring import score_game
+from .solar import space_words
 from .setup import set_up
 from .turns import PASS, TURN, Pass, PlayCard, Research, end_turn, legal_main_actions, settle_pending
 from .variant import RULEBOOK, SetiVariant
@@ -394,10 +395,11 @@ class SetiWholeGame(Game):
             with drawing(ANY_CARD):
                 take_free_action(table, table.active_colour, choice)
         except IllegalAction as refusal:
-            return Option.refused_by(choice, refusal, label=_words(choice), group="free action")
+            return Option.refused_by(choice, refusal, label=_words(choice, table), group="free action")
         except RulesError as error:
-            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice), group="free action")
-        return Option(choice, label=_words(choice), group="free action")
+            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice, table),
+                          group="free action")
+        return Option(choice, label=_words(choice, table), group="free action")
 
     def _main_options(self) -> list[Option]:
         table = self.table
@@ -576,7 +578,11 @@ def _words(choice: Any, table: SetiGame | None = None) -> str:
         return f"land probe {choice.probe} on {where}{first}"
     if isinstance(choice, Scan):
         row = [step for step in choice.steps if isinstance(step, RowSignal)]
-        return "scan" + (f": row card {row[0].position + 1} for sector {row[0].sector}" if row else "")
+        if not row:
+            return "scan"
+        star = table.sectors.sector(row[0].sector).star if table is not None and table.sectors is not None else None
+        return f"scan: row card {row[0].position + 1} for " + (f"{star} (sector {row[0].sector})" if star
+                                                               else f"sector {row[0].sector}")
     if isinstance(choice, Analyze):
         return "analyze data"
     if isinstance(choice, Pass):
@@ -593,6 +599,8 @@ def _words(choice: Any, table: SetiGame | None = None) -> str:
     if isinstance(choice, CompleteMission):
         return f"complete the mission {choice.card}"
     if isinstance(choice, Move):
+        if table is not None and table.solar is not None:
+            return f"move probe {choice.probe} to {space_words(table.solar, choice.path[-1])}"
         return f"move probe {choice.probe} to {choice.path[-1]}"
     if isinstance(choice, PlaceData):
         return f"place a data on {choice.space.row} {choice.space.position}" + (f", tucking {choice.tuck}" if choice.tuck else "")

@@ -204,3 +204,20 @@ def test_free_actions_come_during_the_main_action_before_what_it_left_owed():
     done = drawn.apply(sorted(drawn.chance())[0])
     assert done.phase == "after" and len(done.table.player("green").hand) == len(table.player("green").hand) + 2
 
+
+
+def test_scans_and_moves_name_the_star_of_their_sector():
+    """The rulebook prints stars on the sector boards, no numbers: the labels name the star."""
+    from tabletoolkit.seti.main_actions import Scan
+    from tabletoolkit.seti.scan import RowSignal
+    from tabletoolkit.seti.solar import space_words
+
+    game = tt.new_game("seti", players=2, seed=7)
+    table = game.table
+    scans = [o for o in game.options() if isinstance(o.choice, Scan) and any(isinstance(s, RowSignal) for s in o.choice.steps)]
+    assert scans
+    for option in scans:
+        row = next(s for s in option.choice.steps if isinstance(s, RowSignal))
+        assert option.label.endswith(f"for {table.sectors.sector(row.sector).star} (sector {row.sector})")
+    jupiter = table.solar.planet_space("Jupiter")
+    assert space_words(table.solar, jupiter) == f"Jupiter (ring {jupiter.ring}, beside {table.solar.star(jupiter.sector)})"

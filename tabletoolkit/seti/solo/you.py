@@ -35,7 +35,7 @@ from ..main_actions import CARD_SIGNAL
 from ..missions import TRIGGERED, MissionInPlay
 from ..routes import Route, cheapest_route
 from ..scan import scan_sectors
-from ..solar import Space
+from ..solar import Space, space_words
 from ..variant import SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
@@ -169,7 +169,10 @@ def action_words(game: SoloGame, action: str) -> str:
     if kind == "move":
         probe, _, space = rest.partition(":")
         ring, _, where = space.partition(",")
-        return f"move probe {probe} to ring {ring}, sector {where}"
+        try:
+            return f"move probe {probe} to {space_words(game.table.solar, (int(ring), int(where)))}"
+        except (InvalidInput, ValueError):
+            return f"move probe {probe} to ring {ring}, sector {where}"
     if kind == "gold":
         return "drop your gold-tile choice" if rest == "best" else f"gold tile {rest} at your next gold milestone"
     if kind in ("hold", "release"):
