@@ -81,3 +81,21 @@ def test_route_planner_before_and_after_rotations():
     assert 'class="tt-route"' in planner.picture.value
     planner.reset_button.click()
     assert "before any rotation" in planner.cheapest.value
+
+
+def test_every_button_is_as_wide_as_its_words():
+    """A fixed-width button cut "Rotate the solar system" to "Rotate the solar s…"."""
+    import ipywidgets as widgets
+
+    views = [rotation_viewer(Flight(rotation_example(), (PlayerBoard("green"),))),
+             probe_pilot(launch(Flight.start(("green",)), "green"), 1), route_planner(SolarSystem.default(), "Mars")]
+
+    def buttons(widget):
+        if isinstance(widget, widgets.Button):
+            yield widget
+        for child in getattr(widget, "children", ()):
+            yield from buttons(child)
+
+    found = [button for view in views for button in buttons(view)]
+    assert "Rotate the solar system" in [button.description for button in found]
+    assert all(button.layout.width == "auto" for button in found), [b.description for b in found if b.layout.width != "auto"]
