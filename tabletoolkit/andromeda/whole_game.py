@@ -1,36 +1,39 @@
-"""Andromeda's Edge as a whole game on the game contract: ``tt.new_game("andromeda", players=2..4, teams=...)``.
+"""Andromeda's Edge as a whole game on the game contract: ``tt.new_game("andromeda", players=2..4, teams=...,
+special=None | "quasar" | "vortex", destiny=False)``.
 
 The phases of the wing carry the rules; this module asks for each choice they need at the moment the
 rules give it, as successive decisions on a stack of pending frames:
 
+- set-up: each player keeps 1 of the 3 factions dealt, then (optional rule) 1 of the 2 destiny cards;
 - a turn: launch a ship from the bay to a region (every region listed, refused ones with their rule), or
   return every ship;
 - a launch: the activation's choices (the moon pushed out of a full claimed-moon area, the peeked event
-  card kept on top, an alliance base's payment, modules, ship, repair or development), which pirate class
-  raids when there is a choice, then, when two or more sides are in the active region, the battle:
-  escalation ship by ship (each player in turn order, A-F7 Jumps paid), diplomacy (each participant:
-  a held diplomacy card whose effect is known, or none), energy for dice (each participant), the battle
-  itself as ONE chance event whose outcomes are the winning side or "no winner" with the exact odds of
-  ``odds.battle`` (before any die is rolled), then BARRAGE modules and tactical operations;
+  card kept on top, an alliance base's payment, modules — a single one bought at a field, then the one sent
+  to the bottom of its deck —, ship, repair or development), which pirate class raids when there is a
+  choice, then, when two or more sides are in the active region, the battle: escalation ship by ship (each
+  player in turn order, A-F7 Jumps paid), diplomacy (each participant: a held diplomacy card whose effect is
+  known, or none), energy for dice (each participant), the battle itself as ONE chance event whose outcomes
+  are the winning side or "no winner" with the exact odds of ``odds.battle`` (shown before any die is
+  rolled), then BARRAGE modules and tactical operations;
 - a return turn: module activations one at a time (ship or energy, the module's choice), then done;
 - track steps onto a space with a choice stop and are decided on their own (which upgrade tile and
-  whether to build the free ship, A-F10; which exploration token; whether to draw up to a raised hand
-  limit);
-- free actions on your own turn, at its start and at its end (recruiting leaders where you have a ship,
+  whether to build the free ship, A-F10; which exploration token; whether to draw up to a raised hand limit);
+- free actions (自由行动) at every decision of your own turn — recruiting leaders where you have a ship,
   discarding or inserting a claimed moon, spending exploration and supremacy tokens, collecting bonus
-  resources, playing tactics cards, a faction power);
+  resources, playing tactics cards, flipping a development card for its ability, a faction power, in 2v2
+  one transfer per turn the teammate agrees to — and, at a decision of yours on another player's turn or in
+  a battle, only inserting a moon and playing a tactics card (A-F18). A free action is picked first
+  (which moon, which card), then how it is carried out (``Detailing``);
 - the end of a turn: tactics cards over the hand limit discarded one by one; a pending event: the
   recruits its card allows, then the new pirate's region as a chance event with the exact odds of the
   pirate-placement rules (``pirates.placement_odds``); the game end, the final turns and final scoring.
 
-Not modelled yet: free actions in the middle
-of a launch or return turn and the two allowed on other players' turns, development cards' abilities,
-the transfers of 2v2, the faction choice at set-up (each player keeps the first of the three dealt),
-diplomacy cards whose effect is not data, the any-side-may-end offer, tech modules chosen one by one, the
-optional rules; the decks (events, tactics, modules, planets, exploration) are dealt in a shuffled order
-at set-up from ``Rng(seed)`` instead of each draw being a chance event. The tactics discard is shuffled
-under the deck card by card as chance events once fewer than ``RESHUFFLE_BELOW`` cards are left (the rule
-shuffles when the deck is empty; cards discarded after that wait for the next shuffle).
+Every deck is shuffled as it is drawn (``game_decks``): its next card is a chance event with exact odds.
+
+Not modelled yet: free actions of a player who has no decision on another player's turn (they are offered
+only when that player decides something then), the module a 2v2 player may let a teammate gain, diplomacy
+cards whose effect is not data, the any-side-may-end offer, tech modules chosen one by one; the set-up's own
+deal (board, moons, display, the cards dealt to players) is drawn from ``Rng(seed)`` by the set-up phase.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from typing import Any, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.game import CHANCE, Game, Outcome
+from ..engine.numbers import probability_text
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
 from ..engine.steps import Step, run
@@ -471,7 +475,7 @@ def _top(game: AndromedaGame, frame: Frame) -> AndromedaGame:
 
 
 def _rng(game: AndromedaGame) -> None:
-    """No Rng inside the game: every shuffle that matters is a chance event (``Shuffling``), so the phases
+    """No Rng inside the game: every draw is a chance event (``Drawing``, ``game_decks``), so the phases
     never need one (a phase asking for one is a defect the tester reports as an untyped refusal)."""
     return None
 
@@ -1087,9 +1091,11 @@ def _energy(game: AndromedaGame, frame: Energy, choice, steps) -> AndromedaGame:
     steps.extend(ran.steps)
     state = ran.result
     odds = state.odds(game.variant)
-    shown = "; ".join(f"{name} {p}" for name, p in zip(odds.names, odds.wins)) + (f"; no winner {odds.no_winner}" if odds.no_winner else "")
-    steps.append(Step("The odds before the dice", f"Exact chances of each side winning (odds.battle): {shown}.", "战斗 · 步骤 4 投掷骰子",
-                      state, {"odds": shown}))
+    sides = [(" + ".join(faction), Fraction(p)) for faction, p in zip(state.factions, odds.wins)]
+    sides += [("no winner", Fraction(odds.no_winner))] if odds.no_winner else []
+    shown = "; ".join(f"{side} {probability_text(p)}" for side, p in sides)
+    steps.append(Step("The odds before the dice", f"Exact chances of each outcome (odds.battle): {shown}.", "战斗 · 步骤 4 投掷骰子",
+                      state, {"odds": dict(sides)}))
     return _push(_pop(game), Fighting(frame.region, state))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.variant import RULEBOOK
-from tabletoolkit.andromeda.whole_game import Activating, Fighting, TrackChoice, make
+from tabletoolkit.andromeda.whole_game import Activating, FieldDiscard, Fighting, TrackChoice, make
 from tabletoolkit.engine import CHANCE, IllegalAction, InvalidInput, Rng
 from tabletoolkit.engine.policies import RandomPolicy
 from tabletoolkit.engine.tester import CheckReport, _check_one
@@ -21,10 +21,11 @@ def test_bad_settings_are_typed_errors():
 
 
 def dealt(game, seed=0):
-    """The game once the chance events before the next decision (cards drawn into the decks) are drawn."""
+    """The game at its first turn: every player keeps the first faction dealt, then the cards drawn into the
+    decks by chance."""
     rng = Rng(seed)
-    while game.to_move is CHANCE:
-        game = game.apply(rng.pick(game.chance()))
+    while game.to_move is CHANCE or game.pending:
+        game = game.apply(rng.pick(game.chance()) if game.to_move is CHANCE else game.options().legal[0].choice)
     return game
 
 
@@ -76,6 +77,8 @@ def test_an_upgrade_space_reached_by_a_purchase_is_a_decision_of_its_own():
                 and len(dict(o.choice)["modules"]) == 1]
     assert industry
     after = game.apply(industry[0].choice)
+    assert isinstance(after.pending[-1], FieldDiscard)                          # which other module goes under its deck
+    after = after.apply(after.options().legal[0].choice)
     assert isinstance(after.pending[-1], TrackChoice) and after.to_move == "yellow"
     labels = [o.text for o in after.options().legal]
     assert "place the fighter tile" in labels and "place the fighter tile, without the free ship" in labels   # A-F10
