@@ -33,6 +33,7 @@ from ..computer import DataSpace, install_computer_tech, place_data, placement_v
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import TRIGGERED, MissionInPlay
+from ..probes import land_cost
 from ..routes import Route, cheapest_route
 from ..scan import scan_sectors
 from ..solar import Space, space_words
@@ -214,11 +215,9 @@ def flight(game: SoloGame, planet: str):
 
 
 def land_energy(game: SoloGame, planet: str) -> int:
-    """Energy your landing costs: 3, or 2 with any orbiter at the planet; PT #02 takes 1 off (登陆行星或卫星)."""
-    variant = game.variant
-    orbited = not game.table.planet_spaces(planet).orbit_first_free
-    cost = variant.land_energy_with_orbiter if orbited else variant.land_energy
-    return max(0, cost - (variant.pt2_land_discount if "PT2" in game.you.techs else 0))
+    """Energy your landing costs: the multiplayer landing's (``probes.land_cost``: 3, or 2 with any orbiter at
+    the planet; PT #02 takes 1 off; 登陆行星或卫星)."""
+    return land_cost(game.table.solar, planet, game.you.techs, game.variant)
 
 
 def _listed_once(listing):
