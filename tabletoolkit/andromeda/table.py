@@ -76,16 +76,30 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None, *, vari
     return BaseAccess(payable, can_buy(("science", "industry")), can_buy(("commerce", "civilization")), frozenset(kinds), jumped)
 
 
-def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> LaunchOptions:
-    """Every region with its verdict for launching ``ship_id`` (launch step 1, on this game)."""
+def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None, *,
+                   variant: AndromedaVariant = RULEBOOK) -> LaunchOptions:
+    """Every region with its verdict for launching ``ship_id`` (launch step 1, on this game, under ``variant``)."""
     board, pieces = board_and_pieces(game, catalog)
     bay = [board_ship(game, colour, s.id, catalog) for s in game.player(colour).ships_at("bay")]
     return legal_launches(board, pieces, board_ship(game, colour, ship_id, catalog), energy=game.player(colour).resources["energy"],
-                          access=base_access(game, colour, catalog), bay=bay)
+                          access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
 
 
-def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: Catalog | None = None) -> tuple[Game, LaunchResult]:
-    """Launch step 1 on the game: the ship leaves the bay for ``region`` (energy paid for a Jump)."""
+def bay_launch_options(game: Game, colour: str, catalog: Catalog | None = None, *,
+                       variant: AndromedaVariant = RULEBOOK) -> dict[str, LaunchOptions]:
+    """Launch step 1 for every ship in ``colour``'s launch bay, by ship id: the board, its pieces and what each
+    alliance base offers are read once for all of them."""
+    board, pieces = board_and_pieces(game, catalog)
+    player = game.player(colour)
+    bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
+    access = base_access(game, colour, catalog, variant=variant)
+    energy = player.resources["energy"]
+    return {ship.id: legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant) for ship in bay}
+
+
+def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: Catalog | None = None, *,
+                   variant: AndromedaVariant = RULEBOOK) -> tuple[Game, LaunchResult]:
+    """Launch step 1 on the game: the ship leaves the bay for ``region`` (energy paid for a Jump), under ``variant``."""
     ids = _ids(game)
     if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
@@ -96,7 +110,7 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     else:
         bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
     result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
-                    access=base_access(game, colour, catalog), bay=bay)
+                    access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
     ship = player.ship(ship_id)
     player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))
@@ -372,5 +386,5 @@ def _withdraw(game: Game, region: str, state, destinations: dict[str, str | Sequ
     return game, said
 
 
-__all__ = ["apply_battle", "barrage_owed", "board_of", "place_pirate_in_game", "battle_pirate", "battle_setup", "pirate_cards", "reward_text", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "launch_in_game", "launch_options",
+__all__ = ["apply_battle", "barrage_owed", "board_of", "place_pirate_in_game", "battle_pirate", "battle_setup", "pirate_cards", "reward_text", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "bay_launch_options", "launch_in_game", "launch_options",
            "pirate_placer", "raid_in_game"]

@@ -191,3 +191,23 @@ def test_one_ship_class_for_the_game_the_board_and_the_battle():
     refitted = game.player("red").ship("heavy_cruiser")
     assert (refitted.weapons, refitted.aim_bonus) == (upgraded.weapons, upgraded.aim) != (basic.weapons, basic.aim)
     assert board_ship(game, "red", "heavy_cruiser") == refitted
+
+
+def test_launches_on_the_game_follow_the_variant():
+    from tabletoolkit.andromeda.table import bay_launch_options
+    from tabletoolkit.andromeda.variant import RULEBOOK
+    game = table()
+    names = {rid: name for name, rid in game.region_ids}
+    game, _ = launch_in_game(game, "yellow", "transport-1", "Monolith of Ancients")
+    game, _ = launch_in_game(game, "blue", "transport-1", "Halo")
+    any_ship = replace(RULEBOOK, launch_range_from="any")     # within range of any ship on the board (ruling A-R6)
+    for variant, expected in ((RULEBOOK, ["Halo", "Pillar"]), (any_ship, ["Halo", "Pillar", "Trade Hub"])):
+        one = launch_options(game, "yellow", "transport-2", variant=variant)
+        assert sorted(names[v.region] for v in one.verdicts if v.legal) == expected
+        bay = bay_launch_options(game, "yellow", variant=variant)
+        assert sorted(bay) == ["transport-2", "transport-3"]
+        assert all(options.verdicts == one.verdicts for options in bay.values())
+    with pytest.raises(IllegalAction):
+        launch_in_game(game, "yellow", "transport-2", "Trade Hub")
+    moved, _ = launch_in_game(game, "yellow", "transport-2", "Trade Hub", variant=any_ship)
+    assert moved.player("yellow").ship("transport-2").where == "region:Trade Hub"
