@@ -76,7 +76,7 @@ def data_files(seconds: float, only: str) -> Counter[str]:
         label = f"{file[0].split('.')[1]}/{file[1]}"
         if only not in label:
             continue
-        for kind in F.LARGE_KINDS:
+        for kind in F.KINDS:
             tally: Counter[str] = Counter()
             example = ""
             for where, mutated in F.mutations(F.shipped(file), kind):
@@ -143,12 +143,12 @@ def main() -> None:
     applied, shared = games(options.inputs, options.seconds, options.only)
     print("\n## Sum")
     print(f"entry points: {total} inputs, {untyped} untyped exceptions, {hangs} hangs")
-    print("data files: " + ", ".join(f"{silent[k]} {k} accepted silently" for k in F.LARGE_KINDS if k != "delete a key")
+    print("data files: " + ", ".join(f"{silent[k]} {k} accepted silently" for k in F.KINDS if k != "delete a key")
           + f"; {silent['untyped']} untyped, {silent['hang']} hangs")
     print(f"games: {applied[F.UNTYPED]} untyped, {applied[F.HANG]} hangs, {applied['accepted, not offered']} accepted "
           f"though not offered, {applied['state changed']} refused applies that changed the state; "
           f"{len(shared)} shared mutable parts")
-    met = (untyped == hangs == 0 and not any(silent[k] for k in F.LARGE_KINDS if k != "delete a key")
+    met = (untyped == hangs == 0 and not any(silent[k] for k in F.KINDS if k != "delete a key")
            and silent["untyped"] == silent["hang"] == 0 and applied[F.UNTYPED] == applied[F.HANG] == 0
            and not shared and applied["state changed"] == 0)
     print(f"{'every promise kept' if met else 'promise NOT kept'} ({time.process_time() - started:.0f} s CPU)")

@@ -4,8 +4,8 @@ loader, and the checks of the typed-error promise and of immutability.
 
 The promise: an entry point returns, or raises a ``RulesError`` (``InvalidInput``, ``IllegalAction``, both
 ``ValueError``s); nothing else escapes, nothing hangs. A data file mutated one step (a key deleted, a value
-of the wrong type, an unknown field, a duplicate id, an absurd count) is refused with a typed error; an
-unknown field, a duplicate, a wrong type or an absurd count is never accepted silently. A refused apply
+of the wrong type, an unknown field, a duplicate id, an absurd count, a dangling reference) is refused with a typed error; an
+unknown field, a duplicate, a dangling reference, a wrong type or an absurd count is never accepted silently. A refused apply
 leaves the state equal; a state and the state its apply made share no mutable part.
 """
 
@@ -373,8 +373,8 @@ def shipped(file: tuple[str, str]) -> dict[str, Any]:
     return tomllib.loads(resources.files(package).joinpath("data", name).read_text("utf-8"))
 
 
-KINDS = ("delete a key", "wrong type", "unknown field", "duplicate id", "absurd count")
-LARGE_KINDS = KINDS + ("dangling reference",)  # a text naming an id of the file set to "nowhere"
+KINDS = ("delete a key", "wrong type", "unknown field", "duplicate id", "absurd count", "dangling reference")
+"""The one-step mutations; a dangling reference is a text naming an id of the same file set to "nowhere"."""
 ID_KEYS = ("id", "name", "letter", "key", "code")
 
 

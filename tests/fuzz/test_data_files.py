@@ -1,5 +1,6 @@
 """Every shipped data file mutated one step, loaded through its public loader: a typed error, never an
-untyped one, a hang, or a silently accepted unknown field, duplicate, wrong type or absurd count."""
+untyped one, a hang, or a silently accepted unknown field, duplicate, dangling reference, wrong type or absurd
+count."""
 
 import pytest
 from fuzzing import KINDS, data_files, mutant_verdict, mutations, shipped, shipped_names, toml_text
@@ -10,6 +11,8 @@ PER_KIND = 40  # the first mutations of each kind in file order (the large run t
 KNOWN = {
     'andromeda/battle_example.toml: wrong type': 'battle.title of the wrong type accepted silently',
     'andromeda/battle_example.toml: unknown field': '(top).prcie (an unknown field) accepted silently',
+    'andromeda/battle_example.toml: dangling reference': 'battle.active = "nowhere" (no participant) accepted silently',
+    'seti/solo_boards.toml: dangling reference': 'difficulty.0.board = "nowhere" (no board) accepted silently',
     'andromeda/battle_example.toml: absurd count': 'participant.0.developments_nearby = 1000000000 accepted silently',
     'andromeda/default_board.toml: wrong type': 'board.title of the wrong type accepted silently',
     'andromeda/default_board.toml: duplicate id': 'tile[19] (a duplicate entry) accepted silently',
