@@ -33,7 +33,7 @@ from ..computer import DataSpace, install_computer_tech, place_data, placement_v
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import TRIGGERED, MissionInPlay
-from ..probes import land_cost
+from ..probes import land_cost, probe_limit
 from ..routes import Route, cheapest_route
 from ..scan import scan_sectors
 from ..solar import Space, space_words
@@ -193,11 +193,6 @@ def require_legal(options: Sequence[YourOption], action: str, field: str) -> Non
         raise IllegalAction(option.refusing_rule, f"{action}: {option.reason}", option.section)
 
 
-def probe_limit(game: SoloGame) -> int:
-    """Probes you may have in space: 1, one more with PT #01 (发射一个探测器)."""
-    return game.variant.probe_limit + (game.variant.pt1_extra_probes if "PT1" in game.you.techs else 0)
-
-
 def flight(game: SoloGame, planet: str):
     """Your flight to ``planet``: the probe of yours with the cheapest route there (``seti.routes``, your
     probe techs counted) and that route; ``None`` without a probe or when the planet is covered."""
@@ -259,7 +254,7 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
 def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
     you, table, variant = game.you, game.table, game.variant
     options = []
-    probes, limit = table.probes_of(YOU), probe_limit(game)
+    probes, limit = table.probes_of(YOU), probe_limit(game.you, game.variant)
     launch_ok = len(probes) < limit and you.credits >= variant.launch_credits
     options.append(YourOption("launch", launch_ok, "legal" if launch_ok else f"{len(probes)} probe(s) in space: the limit is {limit}"
                               if len(probes) >= limit else f"needs {variant.launch_credits} credits (has {you.credits})"))
@@ -632,7 +627,7 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
               + (f", {table.sky.sector(mercury).name}" if mercury else ""))
     if "TT4" in you.techs:
         poor = f"needs {variant.tt4_energy} energy (has {you.energy})" if you.energy < variant.tt4_energy else None
-        probes, limit = len(table.probes_of(YOU)), probe_limit(game)
+        probes, limit = len(table.probes_of(YOU)), probe_limit(game.you, game.variant)
         offer("TT4", "tt4:launch", poor or (f"{probes} probe(s) in space: the limit is {limit}" if probes >= limit else None),
               f"legal: {variant.tt4_energy} energy to launch a probe")
         offer("TT4", "tt4:move", poor or (None if probes else "a move needs a probe of yours in space"),
@@ -997,7 +992,7 @@ def _research(game: SoloGame, tech: str, slot: str | None = None) -> tuple[SoloG
         notes.insert(0, installed)
     events = [Event("tech", TECH_TYPES[tech[:2]])]
     if "launch" in offer.rewards:
-        if len(game.table.probes_of(YOU)) >= probe_limit(game):
+        if len(game.table.probes_of(YOU)) >= probe_limit(game.you, game.variant):
             notes.append("Its free launch is lost: you are at your probe limit.")
         else:
             game = replace(game, table=game.table.launch(YOU))
@@ -1052,7 +1047,7 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
     """One action inside a card's effect, at no standard cost; lost (and said so) when it cannot be done."""
     table, probes = game.table, game.table.probes_of(YOU)
     if action == "launch":
-        if len(probes) >= probe_limit(game):
+        if len(probes) >= probe_limit(game.you, game.variant):
             return game, "Its free launch is lost: you are at your probe limit.", []
         return replace(game, table=table.launch(YOU)), "Its action: a free launch, a probe of yours on Earth.", [Event("launch")]
     if action == "move":
