@@ -37,14 +37,17 @@ SLOTS = "模块 · 把卫星插入模块"
 class Activate:
     """One activation: ``module`` by ``by`` (a ship id or ``"energy"``). ``choice`` picks the action of a
     module offering two (``"build_ship"``/``"repair"``, ``"draw_tactics"``/``"develop"``); ``target`` is
-    its object (a ship type, ``"option:target"`` for a repair, a planet). ``tech`` lists the tech modules
-    the Primary Reactor activates (None: every one that can be)."""
+    its object (a ship type, a planet, or ``"option:target"`` for a module giving one repair). ``repairs``
+    names each repair the module gives, in order, as ``(option, target)`` (``repair.OPTIONS``): each is a
+    choice of its own, made on the station as the previous one left it. ``tech`` lists the tech modules the
+    Primary Reactor activates (None: every one that can be)."""
 
     module: str
     by: str
     choice: str | None = None
     target: str | None = None
     tech: tuple[str, ...] | None = None
+    repairs: tuple[tuple[str, str | None], ...] = ()
 
 
 def must_return(game: Game, colour: str) -> bool:
@@ -152,12 +155,25 @@ def _resolve(game: Game, colour: str, card: ModuleCard, act: Activate, rng: Rng 
         elif act.choice == "develop":
             game = run(build_development(game, colour, act.target or "", catalog=catalog, variant=variant)).result
             said.append(f"builds a development on {act.target}")
-    repair_spec = act.target if act.choice in (None, "repair") and act.target else "nothing"
-    option, _, target = repair_spec.partition(":")
-    for _ in range(repairs):
-        game, text = apply_repair(game, colour, option, target or None)
+    for option, target in _repairs(card, act, repairs):
+        game, text = apply_repair(game, colour, option, target)
         said.append(text)
     return game, "; ".join(s for s in said if s) or "no effect"
+
+
+def _repairs(card: ModuleCard, act: Activate, owed: int) -> tuple[tuple[str, str | None], ...]:
+    """The ``owed`` repairs of this activation as the player named them: ``act.repairs``, or for a single
+    repair ``act.target``'s ``"option:target"``; with nothing named, each repair is ``"nothing"``."""
+    if act.repairs:
+        if len(act.repairs) != owed or not all(isinstance(r, tuple) and len(r) == 2 for r in act.repairs):
+            raise InvalidInput("repairs", act.repairs, f"{card.name} gives {owed} repair(s) here: name each as (option, target)")
+        return act.repairs
+    spec = act.target if act.choice in (None, "repair") and act.target else None
+    if spec is not None and owed > 1:
+        raise InvalidInput("repairs", act.target, f"{card.name} gives {owed} repairs here, each a choice of its own: name "
+                           "each as repairs=((option, target), ...)")
+    option, _, target = (spec or "nothing").partition(":")
+    return ((option, target or None),) * owed
 
 
 @register_phase("andromeda.return", title="Return turn: activate modules, return ships, discard energy", section=TURN,

@@ -7,7 +7,7 @@ import pytest
 from tabletoolkit.andromeda.examples import activation_example
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.return_turn import Activate, activation_options, must_return, return_turn
-from tabletoolkit.engine import IllegalAction, run
+from tabletoolkit.engine import IllegalAction, InvalidInput, run
 
 pytestmark = pytest.mark.phase("andromeda.return")
 
@@ -134,3 +134,35 @@ def test_a_choice_or_tech_list_a_module_does_not_take_is_refused():
     with pytest.raises(InvalidInput):
         run(return_turn(game, "yellow", [Activate("Treasury", "transport-1", tech=("Quantum Loom",))]))
     assert game == activation_example()
+
+
+def _dynamic_mechanism():
+    """The activation example with a Dynamic Mechanism (1 repair) holding a repair moon in its output slot."""
+    from tabletoolkit.andromeda.state import Moon, StationModule
+    game = activation_example()
+    yellow = game.player("yellow")
+    module = StationModule("Dynamic Mechanism", moon=Moon(Goods.of(repair=1)))
+    return game.with_player(replace(yellow, modules=yellow.modules + (module,)))
+
+
+def test_each_repair_of_a_module_is_its_own_choice():
+    game = _dynamic_mechanism()          # the heavy cruiser has 1 shield damage, the fighter is on the scrapyard
+    act = Activate("Dynamic Mechanism", "transport-1", repairs=(("shield", "heavy_cruiser"), ("scrapyard", "fighter")))
+    yellow = run(return_turn(game, "yellow", [act])).final_state.player("yellow")
+    assert yellow.ship("heavy_cruiser").damage == 0 and yellow.ship("fighter").where == "bay"
+    with pytest.raises(InvalidInput) as refusal:         # one target for two repairs: name each
+        run(return_turn(game, "yellow", [Activate("Dynamic Mechanism", "transport-1", target="shield:heavy_cruiser")]))
+    assert refusal.value.field == "repairs"
+    with pytest.raises(InvalidInput):
+        run(return_turn(game, "yellow", [Activate("Dynamic Mechanism", "transport-1", repairs=(("shield", "heavy_cruiser"),))]))
+
+
+def test_a_second_repair_with_nothing_left_to_repair_gains_a_vp():
+    game = _dynamic_mechanism()
+    yellow = game.player("yellow")
+    yellow = yellow.with_ship(replace(yellow.ship("fighter"), where="bay"))
+    yellow = yellow.with_module(replace(yellow.module("Index Extractor"), damage=0))   # only the shield to repair
+    game = game.with_player(yellow)
+    act = Activate("Dynamic Mechanism", "transport-1", repairs=(("shield", "heavy_cruiser"), ("nothing", None)))
+    after = run(return_turn(game, "yellow", [act])).final_state.player("yellow")
+    assert after.ship("heavy_cruiser").damage == 0 and after.vp == yellow.vp + 1
