@@ -10,9 +10,6 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
-#: Notebooks not yet converted to the notebook conventions (CONTRIBUTING.md, "Notebook conventions"): their
-#: convention test is an expected failure that lists what is left. Take a notebook out once it passes.
-NOT_YET_CONVERTED: set[str] = set()
 
 
 def _script(name: str):
@@ -106,17 +103,7 @@ def test_a_notebook_needs_nothing_from_the_test_extra(path):
 def test_notebook_keeps_the_conventions(path):
     """Checks labelled, collapsed and off the widgets on show; every widget on show has its saved state."""
     problems = convention_problems(nbformat.read(path, as_version=4))
-    if problems and path.name in NOT_YET_CONVERTED:
-        pytest.xfail(f"{path.name} is not yet converted: " + "; ".join(problems))
     assert not problems, "\n".join(problems)
-
-
-def test_the_list_of_notebooks_not_yet_converted_is_current():
-    names = {path.name for path in NOTEBOOKS}
-    assert NOT_YET_CONVERTED <= names, f"no such notebooks: {NOT_YET_CONVERTED - names}"
-    done = sorted(name for name in NOT_YET_CONVERTED
-                  if not convention_problems(nbformat.read(ROOT / "notebooks" / name, as_version=4)))
-    assert not done, f"these keep the conventions now: take them out of NOT_YET_CONVERTED: {done}"
 
 
 def test_the_check_convention_finds_what_it_promises():

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 import ipywidgets as widgets
 
@@ -31,6 +31,7 @@ from ..engine.errors import InvalidInput
 from ..engine.numbers import percent_text, probability_text
 from ..engine.variants import ConstantInfo, Variant
 
+V = TypeVar("V", bound=Variant)
 #: Digits after the decimal point where an exact number is shown beside its decimal.
 DECIMALS = 2
 WIDE = widgets.Layout(width="auto")
@@ -207,13 +208,13 @@ class VariantControls(widgets.VBox):
 
     SLIDER_FROM = 13  # a range of this many values or more is a slider, a shorter one a dropdown
 
-    def __init__(self, variant: Variant, on_change: Callable[[Variant], None] | None = None,
+    def __init__(self, variant: Any, on_change: Callable[[Any], None] | None = None,
                  names: Sequence[str] | None = None, title: str = "Change a rule"):
         infos = {info.name: info for info in variant.constants()}
         unknown = [name for name in (names or ()) if name not in infos]
         if unknown:
             raise InvalidInput("names", unknown, f"{type(variant).__name__} has no such constant; known: {sorted(infos)}")
-        self.variant = variant
+        self.variant: Any = variant
         self.on_change = on_change
         self.infos = [infos[name] for name in (names or infos)]
         self.controls: dict[str, widgets.Widget] = {}
@@ -285,7 +286,7 @@ class VariantControls(widgets.VBox):
         self.changes.value = f"Changed from the rulebook: {items}."
 
 
-def variant_controls(variant: Variant, on_change: Callable[[Variant], None] | None = None,
+def variant_controls(variant: V, on_change: Callable[[V], None] | None = None,
                      names: Sequence[str] | None = None, title: str = "Change a rule") -> VariantControls:
     """The "change a rule" panel over ``variant`` (every constant, or only ``names``); see ``VariantControls``."""
     return VariantControls(variant, on_change, names, title)

@@ -216,7 +216,7 @@ def dock_explorer(state: Any, choice: Any, player: str = "Ada", names: Sequence[
             result = (f"After the Dock action {html.escape(player)} has <b>{after.credits}</b> credits, ships "
                       f"{html.escape(', '.join(s.label() for s in after.ships) or 'none')}.")
         except RulesError as refused:
-            result = (f"<span style='color:#a33'>Refused: {html.escape(refused.reason)}</span> "
+            result = (f"<span style='color:#a33'>Refused: {html.escape(getattr(refused, 'reason', str(refused)))}</span> "
                       f"<small>[rule {html.escape(getattr(refused, 'rule', ''))}]</small>")
         shown.value = (f"<table class='tt-merchants-payout-table'><tr><th>ship</th><th>payout</th></tr>{rows}</table>"
                        f"<p>{result}</p>")
@@ -248,7 +248,7 @@ def end_explorer(state: Any, script: Any, names: Sequence[str] = (
             ending = run(end_game(replace(state, variant=variant), scripted(script), Rng(0)))
         except RulesError as refused:
             shown.value = (f"<span style='color:#a33'>Under these rules the scripted game stops: "
-                           f"{html.escape(refused.reason)}</span>")
+                           f"{html.escape(getattr(refused, 'reason', str(refused)))}</span>")
             return
         rows = "".join(f"<tr><td>{line.place}.</td><td>{html.escape(line.name)}</td><td>{line.credits} credits</td>"
                        f"<td>reached the Dock {line.arrival}.</td></tr>" for line in standings(ending.result))

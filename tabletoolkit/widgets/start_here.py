@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 from .. import phase_map, phases
 from ..demo import chance_of_total
+from ..engine.numbers import percent_text
 
 
 def phase_map_html() -> str:
@@ -41,7 +42,7 @@ def dice_total_explorer(total: int = 7) -> widgets.VBox:
         ways = chance * 36
         result.value = (
             f"P(two dice add up to {slider.value}) = {ways} / 36 = "
-            f"<b class='tt-fraction'>{chance}</b> ≈ {float(chance):.4f}"
+            f"<b class='tt-fraction'>{chance}</b> ≈ {percent_text(chance)}"
         )
 
     slider.observe(show, names="value")
