@@ -18,12 +18,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from ..engine.frozen import replace
+from ..engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Protocol
 
 from ..engine import InvalidInput, Rng
 from ..engine.data import parse_toml
-from .data_files import ReadOnlyMap, read_data
+from .data_files import read_data
 from .rewards import Reward
 
 OVERVIEW = "卡牌概述"
@@ -246,7 +246,7 @@ def game_cards(cards: Sequence[Card] | None = None) -> Mapping[str, Card]:
         if card.id in by_id:
             raise InvalidInput("cards", card.id, "card ids must be unique")
         by_id[card.id] = card
-    return ReadOnlyMap(by_id)
+    return FrozenMap(by_id)
 
 
 def deck_of(cards: Mapping[str, Card]) -> tuple[str, ...]:

@@ -10,9 +10,9 @@ from functools import cache
 
 from ..engine.data import parse_toml
 from ..engine.errors import InvalidInput
-from ..engine.frozen import replace
+from ..engine.frozen import FrozenMap, replace
 from ..engine.rng import Rng
-from .data_files import ReadOnlyMap, read_data
+from .data_files import read_data
 
 MEASURES = ("tech_sets", "tech_pairs", "completed_missions", "mission_or_endgame_pairs", "income_sets",
             "income_most", "trace_sets", "sectors_and_planets")
@@ -100,7 +100,7 @@ def load_gold_tiles(text: str | None = None) -> tuple[GoldTile, ...]:
             if not isinstance(values, list) or not values or not all(isinstance(v, int) and v >= 0 for v in values):
                 raise InvalidInput(f"{where}.values", values, "a list of VP values, highest first")
             sides[side] = TileSide(face["measure"], tuple(values), str(face.get("explains", "")))
-        tiles.append(GoldTile(str(entry.get("id")), str(entry.get("name")), ReadOnlyMap(sides)))
+        tiles.append(GoldTile(str(entry.get("id")), str(entry.get("name")), FrozenMap(sides)))
     if not tiles:
         raise InvalidInput("tile", raw, "no gold tiles")
     return tuple(tiles)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from ..engine.frozen import replace
+from ..engine.frozen import FrozenMap, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Mapping, NamedTuple
@@ -30,7 +30,7 @@ from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
 from ..engine.data import parse_toml
-from .data_files import ReadOnlyMap, read_data
+from .data_files import read_data
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
 
@@ -183,7 +183,7 @@ class Layout:
             for key in spaces:
                 if key in cutouts:
                     raise InvalidInput(f"{where}.space", f"{key[0]}:{key[1]}", "this cell is a cut-out; nothing is printed there")
-            discs.append(Disc(number, covers, cutouts, ReadOnlyMap(spaces)))
+            discs.append(Disc(number, covers, cutouts, FrozenMap(spaces)))
         if "base" in raw:
             _known(_table(raw, "base"), "base.", {"space"})
         base = _spaces(_table(raw, "base").get("space", []), "base.space", rings) if "base" in raw else {}
@@ -212,7 +212,7 @@ class Layout:
             note=str(head.get("note", "")),
             illustrative=bool(head.get("illustrative", True)),
             rings=rings, turn=turn, earth=earth,
-            discs=tuple(discs), base=ReadOnlyMap(base), sector_boards=tuple(boards), planets=ReadOnlyMap(planets),
+            discs=tuple(discs), base=FrozenMap(base), sector_boards=tuple(boards), planets=FrozenMap(planets),
         )
         _check_planets(layout)
         return layout

@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, run
+from tabletoolkit.engine.frozen import FrozenMap
 from tabletoolkit.seti import new_game
 from tabletoolkit.seti.free_actions import BuyCard, Convert, Corner, Tuck, free_actions, legal_conversions, take_free_action
 from tabletoolkit.seti.cards import game_cards
@@ -32,7 +33,7 @@ def test_an_alien_card_counts_as_a_card_unless_it_cannot_be_discarded():
     cards = game_cards()
     alien = replace(cards["S01"], id="Alien A", name="Alien A", alien=True)
     stuck = replace(alien, id="Alien B", name="Alien B", undiscardable=True)
-    game = replace(fresh(alien_cards=("Alien A", "Alien B")), cards=cards | {"Alien A": alien, "Alien B": stuck})
+    game = replace(fresh(alien_cards=("Alien A", "Alien B")), cards=FrozenMap({**cards, "Alien A": alien, "Alien B": stuck}))
     card = game.player("green").hand[0]
     result, _ = take_free_action(game, "green", Convert("cards", "credits", cards=(card, "Alien A")))
     assert result.player("green").credits == 5 and result.player("green").alien_cards == ("Alien B",)

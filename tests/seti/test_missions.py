@@ -6,6 +6,7 @@ from dataclasses import replace
 import pytest
 
 from tabletoolkit import IllegalAction, InvalidInput, run
+from tabletoolkit.engine.frozen import FrozenMap
 from tabletoolkit.seti import Decisions, new_game
 from tabletoolkit.seti.cards import game_cards, load_cards
 from tabletoolkit.seti.missions import (complete_mission, cover_circle, example_cards, play_card, report_event,
@@ -86,7 +87,7 @@ def test_the_mariner_10_example():
 
 
 def test_one_trigger_covers_one_circle_across_cards():
-    cards = game_cards() | {"Mariner copy": replace(game_cards()[MARINER], id="Mariner copy", name="Mariner copy")}
+    cards = FrozenMap({**game_cards(), "Mariner copy": replace(game_cards()[MARINER], id="Mariner copy", name="Mariner copy")})
     game = replace(holding(MARINER, "Mariner copy"), cards=cards)
     game = run(play_card(game, "green", MARINER)).result
     game = run(play_card(game, "green", "Mariner copy")).result

@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from ...engine.errors import InvalidInput
 from ...engine.data import parse_toml
-from ..data_files import ReadOnlyMap, read_data
+from ..data_files import read_data
+from ...engine.frozen import FrozenMap
 
 TECHS = tuple(f"{kind}{n}" for kind in ("PT", "TT", "CT") for n in range(1, 5))
 TECH_TYPES = {"PT": "probe", "TT": "telescope", "CT": "computer"}
@@ -54,7 +55,7 @@ class RivalAction:
     """One line of an action card. Unused fields keep their defaults."""
 
     kind: str
-    rewards: Mapping[str, Any] = field(default_factory=lambda: ReadOnlyMap({}))
+    rewards: Mapping[str, Any] = field(default_factory=lambda: FrozenMap({}))
     publicity_cost: int = 0
     moves: int = 0
     planets: tuple[str, ...] = ()
@@ -117,7 +118,7 @@ def parse_rewards(where: str, raw: Any) -> Mapping[str, Any]:
             _require(f"{where}.trace", value, value in TRACE_COLOURS + ("any",), "a trace colour: pink, yellow, blue or any")
         else:
             _require(f"{where}.{key}", value, isinstance(value, int) and value > 0, "a whole number above 0")
-    return ReadOnlyMap(dict(raw))
+    return FrozenMap(dict(raw))
 
 
 def parse_difficulties(raw: dict[str, Any]) -> dict[int, Difficulty]:
@@ -281,8 +282,8 @@ def material() -> SoloMaterial:
     """The shipped solo material (``seti/data/solo_*.toml``)."""
     boards_file = _read("solo_boards.toml")
     return SoloMaterial(
-        ReadOnlyMap(parse_difficulties(boards_file)),
-        ReadOnlyMap(parse_boards(boards_file)),
-        ReadOnlyMap(parse_cards(_read("solo_actions.toml"))),
-        ReadOnlyMap(parse_objectives(_read("solo_objectives.toml"))),
+        FrozenMap(parse_difficulties(boards_file)),
+        FrozenMap(parse_boards(boards_file)),
+        FrozenMap(parse_cards(_read("solo_actions.toml"))),
+        FrozenMap(parse_objectives(_read("solo_objectives.toml"))),
     )

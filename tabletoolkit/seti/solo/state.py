@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from ...engine.frozen import replace
+from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
-from ..data_files import ReadOnlyMap
 from ..game import phase_rng
 from ..player import PlayerBoard
 from ..variant import RULEBOOK, SetiVariant
@@ -43,7 +42,7 @@ class SoloGame:
     start: str = YOU
     passed: tuple[str, ...] = ()
     to_move: str | None = YOU
-    checked: Mapping[str, int] = field(default_factory=ReadOnlyMap)  # scores at the last milestone check
+    checked: Mapping[str, int] = field(default_factory=FrozenMap)  # scores at the last milestone check
     over: bool = False
     variant: SetiVariant = RULEBOOK
     in_play: tuple[str, ...] = ()  # your missions and end-game cards in front of you
@@ -85,7 +84,7 @@ class SoloGame:
 
     @property
     def scores(self) -> Mapping[str, int]:
-        return ReadOnlyMap({YOU: self.you.score, RIVAL: self.rival.score})
+        return FrozenMap({YOU: self.you.score, RIVAL: self.rival.score})
 
     def _repr_html_(self) -> str:
         you, rival = self.you, self.rival
