@@ -644,9 +644,17 @@ def _free_options(game: AndromedaGame, colour: str) -> list[Option]:
     """One option per free action a person picks first: legal when some way to carry it out is (tried in order
     until one is), refused otherwise with the first refusal met."""
     check = _free_attempt(game, colour)
+    frame = game.pending[-1] if game.pending else None
+    base = isinstance(frame, Activating) and game.table.region(frame.region).kind == "alliance_base"
     options = []
-    for head, members in _free_groups(game, colour).items():
-        refusal = None
+    for head, ways in _free_groups(game, colour).items():
+        refusal, members = None, ways
+        if base and dict(head[1:])["action"] in _SPENDING:
+            refusal = IllegalAction("andromeda.game.activate_first", f"the launch to {frame.region} was allowed because it can be "
+                                    "activated: until it is, only free actions that gain something are offered (a card played, "
+                                    "a moon inserted, a transfer or a development card could leave nothing to pay with)",
+                                    "发射回合 · 步骤 1 发射飞船 · 额外发射需求 (A-F4)")
+            members = []
         for member in members:
             try:
                 check(member)
@@ -655,8 +663,8 @@ def _free_options(game: AndromedaGame, colour: str) -> list[Option]:
             else:
                 refusal = None
                 break
-        words = _free_words(head if len(members) > 1 else members[0])
-        choice = head if len(members) > 1 else members[0]
+        choice = head if len(ways) > 1 else ways[0]
+        words = _free_words(choice)
         if refusal is None:
             options.append(Option(choice, **words))
         elif refusal.rule not in _QUIET:
@@ -664,6 +672,8 @@ def _free_options(game: AndromedaGame, colour: str) -> list[Option]:
     return options
 
 
+#: Free actions that may take away what pays for an alliance base (offered once it is activated).
+_SPENDING = {"transfer", "play_tactics", "insert_moon", "flip_development"}
 #: Refusals not worth listing among a turn's options (nothing there to act on).
 _QUIET = {"andromeda.free_actions.no_power", "andromeda.free_actions.power_used"}
 
