@@ -24,12 +24,11 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
-from ..engine.data import parse_toml
-from ..engine.decode import read_packaged
+from ..engine.decode import Decoder, FrozenMap, identifier, items, parse_text, read_packaged, text, whole
 from ..engine.frozen import replace
 from ..engine.options import Option, Options
 from ..prob import compare
@@ -842,48 +841,110 @@ class BattleExample:
 def load_battle_example(name: str = "battle_example.toml") -> BattleExample:
     """Read a battle shipped in the wing's ``data/`` folder by its file name (default: the rulebook's 战斗举例,
     A-R14); a path or a name not shipped is ``InvalidInput``."""
-    return parse_battle_example(parse_toml(read_packaged(__package__, name), name), name)
+    return parse_battle_example(parse_text(read_packaged(__package__, name), name), name)
+
+
+# The battle file's shape (decoded by engine.decode: unknown keys, wrong types, absurd numbers, a second
+# participant of one name and a reference to no participant are refused naming the file and the key).
+@dataclass(frozen=True)
+class _ShipEntry:
+    kind: str
+    weapons: Annotated[int, whole(0, 99)]
+    shields: Annotated[int, whole(0, 99)] = 0
+    damage: Annotated[int, whole(0, 99)] = 0
+    aim_bonus: Annotated[int, whole(0, 99)] = 0
+    owner: Annotated[str, text(empty=True)] = ""
+
+
+@dataclass(frozen=True)
+class _ParticipantEntry:
+    name: Annotated[str, identifier("participant")]
+    ship: Annotated[tuple[_ShipEntry, ...], items(most=99)] = ()
+    developments_nearby: Annotated[int, whole(0, 99)] = 0
+    energy: Annotated[int, whole(0, 99)] = 0
+    aim_bonus: Annotated[int, whole(0, 99)] = 0
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class _PirateEntry:
+    name: str
+    weapons: Annotated[int, whole(0, 99)]
+    aim_bonus: Annotated[int, whole(0, 99)] = 0
+    shields: Annotated[int, whole(0, 99)] = 0
+    s_class: bool = False
+    figures: Annotated[tuple[int, ...], items(most=99, high=99)] = (0,)
+    reward: str = "the card's reward"
+
+
+@dataclass(frozen=True)
+class _PlayEntry:
+    by: Annotated[str, text(ref="participant")]
+    card: str
+    effect: Annotated[str, text(empty=True)] = ""
+    vp: Annotated[int, whole(0, 99)] = 0
+    ends_battle: bool = False
+    vp_per_opposing_ship: Annotated[int, whole(0, 99)] = 0
+    withdraw: Annotated[tuple[str, ...], items(most=99)] = ()
+    any_side_may_end: bool = False
+    ended_by: Annotated[str | None, text(ref="participant")] = None
+
+
+@dataclass(frozen=True)
+class _BattleEntry:
+    title: str
+    section: str
+    region: str
+    active: Annotated[str | None, text(ref="participant")] = None
+    invented: Annotated[tuple[str, ...], items(most=99)] = ()
+
+
+@dataclass(frozen=True)
+class _RollEntry:
+    forced: Annotated[tuple[int, ...], items(most=9999, low=1, high=6)]
+
+
+@dataclass(frozen=True)
+class _BattleFile:
+    battle: _BattleEntry
+    participant: Annotated[tuple[_ParticipantEntry, ...], items(most=4)]
+    roll: _RollEntry
+    pirate: _PirateEntry | None = None
+    play: Annotated[tuple[_PlayEntry, ...], items(most=99)] = ()
+    energy: Annotated[Mapping[str, int], items(most=4, high=99)] = FrozenMap()
 
 
 def parse_battle_example(data: Mapping[str, Any], source: str = "data") -> BattleExample:
-    """Build a ``BattleExample`` from parsed TOML; a bad entry raises ``InvalidInput`` naming it."""
-    try:
-        players = []
-        for index, entry in enumerate(data["participant"]):
-            where = f"{source}: participant[{index}]"
-            ships = tuple(_ship(s, f"{where}.ship[{n}]") for n, s in enumerate(entry.get("ship", ())))
-            players.append(_build(Participant, where, name=entry["name"], ships=ships,
-                                  developments_nearby=entry.get("developments_nearby", 0), energy=entry.get("energy", 0),
-                                  aim_bonus=entry.get("aim_bonus", 0), team=entry.get("team")))
-        pirate = None
-        if "pirate" in data:
-            p = data["pirate"]
-            pirate = _build(Pirate, f"{source}: pirate", name=p["name"], weapons=p["weapons"], aim_bonus=p.get("aim_bonus", 0),
-                            shields=p.get("shields", 0), s_class=p.get("s_class", False),
-                            figures=tuple(p.get("figures", (0,))), reward=p.get("reward", "the card's reward"))
-        setup = _build(BattleSetup, f"{source}: battle", region=data["battle"]["region"], participants=tuple(players),
-                       pirate=pirate, active=data["battle"].get("active"))
-        plays = tuple(_build(DiplomacyPlay, f"{source}: play[{n}]", **play) for n, play in enumerate(data.get("play", ())))
-        energy = dict(data.get("energy", {}))
-        forced = tuple(data["roll"]["forced"])
-        invented = tuple(data["battle"].get("invented", ()))
-        return BattleExample(data["battle"]["title"], data["battle"]["section"], setup, plays, energy, forced, invented)
-    except KeyError as missing:
-        raise InvalidInput(source, str(missing), "a battle file needs [battle] (title, section, region), [[participant]] and [roll] forced") from None
+    """Build a ``BattleExample`` from parsed TOML (engine.decode); a bad entry raises a ``DataError``
+    (an ``InvalidInput``) naming ``source`` and the key."""
+    decoder = Decoder(source)
+    raw = decoder.value(_BattleFile, dict(data))
+    decoder.check()
+    for who in raw.energy:
+        if who not in {p.name for p in raw.participant}:
+            raise decoder.refuse(("energy", who), raw.energy[who], "no participant has this name")
 
+    def built(cls: type, key: tuple[Any, ...], **values: Any) -> Any:
+        try:
+            return cls(**values)
+        except InvalidInput as bad:
+            raise decoder.refuse(key + (bad.field,), bad.value, bad.reason) from None
 
-def _ship(entry: Mapping[str, Any], where: str) -> Ship:
-    return _build(Ship, where, kind=entry.get("kind"), weapons=entry.get("weapons"), shields=entry.get("shields", 0),
-                  damage=entry.get("damage", 0), aim_bonus=entry.get("aim_bonus", 0), owner=entry.get("owner", ""))
-
-
-def _build(cls: type, where: str, /, **values: Any) -> Any:
-    try:
-        return cls(**values)
-    except TypeError as wrong:
-        raise InvalidInput(where, values, str(wrong)) from None
-    except InvalidInput as bad:
-        raise InvalidInput(f"{where}.{bad.field}", bad.value, bad.reason) from None
+    players = tuple(
+        built(Participant, ("participant", i), name=entry.name, developments_nearby=entry.developments_nearby,
+              energy=entry.energy, aim_bonus=entry.aim_bonus, team=entry.team,
+              ships=tuple(built(Ship, ("participant", i, "ship", n), kind=s.kind, weapons=s.weapons, shields=s.shields,
+                                damage=s.damage, aim_bonus=s.aim_bonus, owner=s.owner) for n, s in enumerate(entry.ship)))
+        for i, entry in enumerate(raw.participant))
+    p = raw.pirate
+    pirate = None if p is None else built(Pirate, ("pirate",), name=p.name, weapons=p.weapons, aim_bonus=p.aim_bonus,
+                                          shields=p.shields, s_class=p.s_class, figures=p.figures, reward=p.reward)
+    setup = built(BattleSetup, ("battle",), region=raw.battle.region, participants=players, pirate=pirate,
+                  active=raw.battle.active)
+    plays = tuple(built(DiplomacyPlay, ("play", n), **{f: getattr(play, f) for f in play.__dataclass_fields__})
+                  for n, play in enumerate(raw.play))
+    return BattleExample(raw.battle.title, raw.battle.section, setup, plays, dict(raw.energy), raw.roll.forced,
+                         raw.battle.invented)
 
 
 # ---------------------------------------------------------------------------------------------

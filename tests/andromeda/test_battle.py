@@ -351,7 +351,7 @@ def test_bad_data_file_entries_are_named():
     assert raised.value.field == "mine.toml: participant[0].ship[1].weapons"
     with pytest.raises(InvalidInput) as missing:
         parse_battle_example({"participant": []}, "mine.toml")
-    assert missing.value.field == "mine.toml"
+    assert missing.value.field == "mine.toml: battle"          # the first required table missing
 
 
 # --- the procedure agrees with the exact odds -----------------------------------------------------

@@ -1,0 +1,48 @@
+"""The wing's shipped data files, each corrupted one step, are refused with a DataError naming the file and
+the key (engine.decode); the files as shipped still read."""
+
+from importlib import resources
+
+import pytest
+
+from tabletoolkit.andromeda.battle import load_battle_example, parse_battle_example
+from tabletoolkit.engine.decode import DataError, parse_text
+
+
+def shipped(name: str) -> str:
+    return resources.files("tabletoolkit.andromeda").joinpath("data", name).read_text("utf-8")
+
+
+def battle(text: str):
+    return parse_battle_example(parse_text(text, "battle_example.toml"), "battle_example.toml")
+
+
+def test_the_shipped_battle_example_reads():
+    example = load_battle_example()
+    assert [p.name for p in example.setup.participants] == ["yellow", "blue"] and example.energy == {"blue": 2}
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("name = \"blue\"\nenergy = 2", "name = \"blue\"\nenergy = -1", "participant[1].energy"),
+    ("[battle]\n", "[fight]\n", "fight"),                                          # [battle] gone, an unknown table
+    ("weapons = 3                 # INVENTED", "weapons = 100000000 # INVENTED", "pirate.weapons"),
+    ("name = \"blue\"\nenergy = 2", "name = \"yellow\"\nenergy = 2", "participant[1].name"),   # a second yellow
+    ("active = \"yellow\"", "active = \"green\"", "battle.active"),                # no such participant
+    ("by = \"blue\"", "by = \"blue\"\nprcie = 1", "play[0].prcie"),
+    ("[energy]\nblue = 2", "[energy]\npurple = 2", "energy.purple"),
+    ("{ kind = \"fighter\", weapons = 2 }", "{ kind = \"fighter\", weapons = true }", "participant[1].ship[1].weapons"),
+])
+def test_a_corrupted_battle_example_names_file_and_key(old, new, key):
+    text = shipped("battle_example.toml")
+    assert old in text
+    with pytest.raises(DataError) as refused:
+        battle(text.replace(old, new, 1))
+    assert refused.value.file == "battle_example.toml" and refused.value.key == key
+
+
+def test_a_missing_table_is_named():
+    text = shipped("battle_example.toml")
+    start, end = text.index("[roll]"), len(text)
+    with pytest.raises(DataError) as refused:
+        battle(text[:start] + text[end:])
+    assert refused.value.key == "roll"
