@@ -1,25 +1,20 @@
 """Views over the SETI game phases: gold tiles explored, milestones for a score change, the Mariner 10
-mission driven by visits, the tech board drawn, a whole game's option picked by its words, and a table
-whose rules the class changes. Every number comes from ``tabletoolkit.seti``."""
+mission driven by visits, the tech board drawn, and a whole game's option picked by its words. Every
+number comes from ``tabletoolkit.seti``."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 import ipywidgets as widgets
 
 from ..engine.errors import InvalidInput
-from ..engine.game import new_game as new_whole_game
 from ..engine.steps import result_of, run
 from ..seti import Decisions, new_game
 from ..seti.milestones import crossed
 from ..seti.missions import play_card, report_event
 from ..seti.scoring import gold_lines, with_holdings
-from ..seti.variant import RULEBOOK, SetiVariant
-from .table import Table
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 RIVALS = ("orange", "blue", "purple")
@@ -226,41 +221,3 @@ def tech_board_svg(board, first_tech_vp: int = 2) -> str:
                              f'first taker +{first_tech_vp} VP</text>')
     parts.append("</svg>")
     return "".join(parts)
-
-
-class RuleTable(widgets.VBox):
-    """A change-a-rule task at the table: the "change a rule" panel (``widgets.exercise.variant_controls``)
-    over some of the SETI variant's constants, above a table playing ``tt.new_game(game, variant=…)``; every
-    change deals a new game under the changed rules (the same seed, so the deal compares).
-
-    ``.controls`` is the panel, ``.table`` the table on show, ``.variant`` its game's variant.
-    """
-
-    def __init__(self, game: str = "seti", names: Sequence[str] = ("launch_credits",), seats: Mapping[str, Any] | None = None,
-                 css: str | None = None, **settings: Any):
-        from .exercise import variant_controls
-
-        self.game_id, self.settings, self.seats, self.css = game, settings, seats, css
-        self.variant = RULEBOOK
-        self.controls = variant_controls(RULEBOOK, self._deal, names=list(names))
-        self.note = _classed(widgets.HTML(), "tt-seti-rule-note")
-        super().__init__([self.controls, self.note])
-        self.add_class("tt-seti-rule-table")
-        self._deal(RULEBOOK)
-
-    def _deal(self, variant: SetiVariant) -> None:
-        self.variant = variant
-        self.table = Table(new_whole_game(self.game_id, variant=variant, **self.settings), self.seats, auto_draw=True,
-                           css=self.css)
-        changed = variant.changes()
-        self.note.value = ("<i>A new game under the rulebook's rules.</i>" if not changed else
-                           "<i>A new game under the changed rules: " + html.escape(
-                               ", ".join(f"{name} {old} → {new}" for name, (old, new) in changed.items())) + ".</i>")
-        self.children = [self.controls, self.note, self.table]
-
-
-def rule_table(game: str = "seti", names: Sequence[str] = ("launch_credits",), seats: Mapping[str, Any] | None = None,
-               css: str | None = None, **settings: Any) -> RuleTable:
-    """A table whose rules the class changes (see ``RuleTable``): ``rule_table("seti", ["launch_credits"],
-    {"orange": "scripted"}, players=2, seed=7)`` — ``seats`` as the table's ``players``, ``settings`` the game's."""
-    return RuleTable(game, names, seats, css, **settings)

@@ -6,7 +6,7 @@ import tabletoolkit as tt
 from tabletoolkit.engine.errors import InvalidInput
 from tabletoolkit.seti.free_actions import BuyCard
 from tabletoolkit.widgets.seti_game import (
-    choice_named, gold_tile_explorer, mariner_explorer, milestone_explorer, rule_table, tech_board_svg,
+    choice_named, gold_tile_explorer, mariner_explorer, milestone_explorer, tech_board_svg,
 )
 
 
@@ -70,14 +70,3 @@ def test_tech_board_picture_shows_twelve_techs_and_the_first_taker_tiles():
     assert all(f">{kind} #0{n}<" in fresh for kind in ("PT", "TT", "CT") for n in range(1, 5))
     assert fresh.count("first taker +2 VP") == 12 and taken.count("first taker +2 VP") == 11
     assert ">3 tiles left<" in taken and "bonus: 2 data" in fresh and 'font-size="15"' in fresh
-
-
-def test_the_rule_table_deals_a_new_game_under_the_changed_rule():
-    view = rule_table("seti", ["launch_credits"], {"orange": "scripted"}, players=2, seed=7)
-    assert view.table.start == tt.new_game("seti", players=2, seed=7)
-    view.controls.set("launch_credits", 3)
-    assert view.table.start.variant.launch_credits == 3 and "launch_credits 2 → 3" in view.note.value
-    view.table.choose(choice_named(view.table.game, "launch a probe"))
-    assert view.table.game.table.player("green").credits == 4 - 3
-    view.controls.reset()
-    assert view.table.start == tt.new_game("seti", players=2, seed=7)
