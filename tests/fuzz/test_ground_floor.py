@@ -1,6 +1,8 @@
 """The ground floor's entry points given hostile values one argument at a time: only typed errors, no hang."""
 
 import pytest
+
+import tabletoolkit as tt
 from fuzzing import HANG, UNTYPED, describe, game_entry_points, ground_floor, hostile, outcome
 from hypothesis import given
 
@@ -26,3 +28,17 @@ def test_an_entry_point_given_a_bad_value_raises_only_a_typed_error(name, slot):
         assert kind not in (UNTYPED, HANG), f"{name} with {slot}={bad!r}: {describe(kind, value)}"
 
     one()
+
+
+@pytest.mark.parametrize("game_id, settings", [
+    pytest.param("andromeda", {"players": 3.0}, marks=pytest.mark.xfail(
+        strict=True, reason="andromeda new_game(players=3.0) raises TypeError: slice indices must be integers")),
+    pytest.param("merchants", {"players": [[], []]}, marks=pytest.mark.xfail(
+        strict=True, reason="merchants new_game(players=[[], []]) raises TypeError: unhashable type: 'list'")),
+    ("seti", {"players": 3.0}),
+    ("seti-solo", {"stars": 3.0}),
+    ("merchants", {"players": 3.0}),
+])
+def test_new_game_refuses_a_setting_of_the_wrong_type_by_name(game_id, settings):
+    kind, value = outcome(lambda: tt.new_game(game_id, seed=1, **settings))
+    assert kind not in (UNTYPED, HANG), describe(kind, value)
