@@ -1,5 +1,5 @@
 """Views over the SETI game phases: gold tiles explored, milestones for a score change, the Mariner 10
-mission driven by visits, the tech board drawn, and a whole game's option picked by its words. Every
+mission driven by visits, and a whole game's option picked by its words. Every
 number comes from ``tabletoolkit.seti``."""
 
 from __future__ import annotations
@@ -170,54 +170,3 @@ def choice_named(game, words: str):
         near = [option.text for option in legal]
         raise InvalidInput("words", words, f"{'no' if not found else 'more than one'} legal option reads so; legal now: {near}")
     return found[0].choice
-
-
-TECH_INK = {"probe": "#d9822b", "telescope": "#7b4fb0", "computer": "#2f7fb8"}
-TECH_WORDS = {"probe": "probe techs", "telescope": "telescope techs", "computer": "computer techs"}
-
-
-def _wrapped(text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    return lines + ([line] if line else [])
-
-
-def tech_board_svg(board, first_tech_vp: int = 2) -> str:
-    """The tech board as the players see it: twelve stacks in three rows (probe, telescope, computer
-    techs), each with its ability, its research bonus where the rulebook gives one, the tiles left and the
-    2-point tile still on top for the first taker (研究科技; 设置 ⑨ 科技). Type 15 px and more, for a projector."""
-    tile_w, tile_h, gap, left, heading = 250, 178, 10, 6, 30
-    kinds = list(dict.fromkeys(stack.tech.kind for stack in board.stacks))
-    width = left + 4 * (tile_w + gap)
-    height = len(kinds) * (heading + tile_h + gap)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-seti-tech-board" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="15">']
-    for row, kind in enumerate(kinds):
-        y = row * (heading + tile_h + gap) + heading
-        ink = TECH_INK.get(kind, "#555")
-        parts.append(f'<text x="{left}" y="{y - 8}" font-size="19" font-weight="bold" fill="{ink}">'
-                     f'{html.escape(TECH_WORDS.get(kind, kind))}</text>')
-        for column, stack in enumerate(s for s in board.stacks if s.tech.kind == kind):
-            x = left + column * (tile_w + gap)
-            tech = stack.tech
-            parts.append(f'<rect x="{x}" y="{y}" width="{tile_w}" height="{tile_h}" rx="10" fill="white" '
-                         f'stroke="{ink}" stroke-width="3"/>')
-            parts.append(f'<text x="{x + 12}" y="{y + 26}" font-size="19" font-weight="bold" fill="{ink}">'
-                         f'{html.escape(tech.name)}</text>')
-            tiles = f"{stack.tiles} tile{'s' if stack.tiles != 1 else ''} left"
-            parts.append(f'<text x="{x + tile_w - 12}" y="{y + 26}" text-anchor="end">{tiles}</text>')
-            for n, line in enumerate(_wrapped(tech.ability, 28)[:5]):
-                parts.append(f'<text x="{x + 12}" y="{y + 50 + n * 19}">{html.escape(line)}</text>')
-            bonus = tech.bonus.describe() if tech.bonus else "not in the rulebook text"
-            parts.append(f'<text x="{x + 12}" y="{y + tile_h - 36}" fill="#444">bonus: {html.escape(bonus)}</text>')
-            if stack.two_point:
-                parts.append(f'<rect x="{x + 12}" y="{y + tile_h - 28}" width="160" height="22" rx="5" fill="#3c9a4a"/>'
-                             f'<text x="{x + 18}" y="{y + tile_h - 12}" fill="white" font-weight="bold">'
-                             f'first taker +{first_tech_vp} VP</text>')
-    parts.append("</svg>")
-    return "".join(parts)

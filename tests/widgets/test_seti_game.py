@@ -6,7 +6,7 @@ import tabletoolkit as tt
 from tabletoolkit.engine.errors import InvalidInput
 from tabletoolkit.seti.free_actions import BuyCard
 from tabletoolkit.widgets.seti_game import (
-    choice_named, gold_tile_explorer, mariner_explorer, milestone_explorer, tech_board_svg,
+    choice_named, gold_tile_explorer, mariner_explorer, milestone_explorer,
 )
 
 
@@ -62,11 +62,3 @@ def test_choice_named_refuses_unknown_ambiguous_and_refused_words():
         with pytest.raises(InvalidInput) as refusal:
             choice_named(game, words)
         assert "launch a probe" in refusal.value.reason
-
-
-def test_tech_board_picture_shows_twelve_techs_and_the_first_taker_tiles():
-    board = tt.new_game("seti", players=2, seed=0).table.techs
-    fresh, taken = tech_board_svg(board), tech_board_svg(board.taken("PT1"))
-    assert all(f">{kind} #0{n}<" in fresh for kind in ("PT", "TT", "CT") for n in range(1, 5))
-    assert fresh.count("first taker +2 VP") == 12 and taken.count("first taker +2 VP") == 11
-    assert ">3 tiles left<" in taken and "bonus: 2 data" in fresh and 'font-size="15"' in fresh
