@@ -3,7 +3,7 @@
 ``dataclasses.replace`` goes through ``__init__`` field by field; whole games call it tens of thousands of
 times. This ``replace`` copies the fields directly for classes without ``__post_init__`` (which have
 nothing to check) and leaves out values cached on the instance (``functools.cached_property``), which
-belong to the old state; classes with ``__post_init__`` go through ``dataclasses.replace`` as before.
+belong to the old state; classes with ``__post_init__`` (or slots) go through ``dataclasses.replace``.
 
 ``FrozenMap`` is the read-only, hashable mapping such states hold instead of a ``dict``.
 """
@@ -19,26 +19,28 @@ from typing import Any, TypeVar
 from .errors import InvalidInput
 
 T = TypeVar("T")
-_FIELDS: dict[type, frozenset[str]] = {}
+# For each class: its field names, and whether ``replace`` may copy them directly (no ``__post_init__``, no slots).
+_CLASSES: dict[type, tuple[frozenset[str], bool]] = {}
 
 
-def _fields(cls: type) -> frozenset[str]:
-    found = _FIELDS.get(cls)
+def _class_info(cls: type) -> tuple[frozenset[str], bool]:
+    found = _CLASSES.get(cls)
     if found is None:
         if not dataclasses.is_dataclass(cls):
             raise InvalidInput("obj", cls.__name__, "replace takes a frozen dataclass")
-        found = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+        direct = not hasattr(cls, "__post_init__") and "__slots__" not in vars(cls)
+        found = _CLASSES[cls] = (frozenset(f.name for f in dataclasses.fields(cls)), direct)
     return found
 
 
-def replace(obj: T, **changes: Any) -> T:
+def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (an unknown name raises ``InvalidInput``)."""
     cls = type(obj)
-    names = _fields(cls)
+    names, direct = _CLASSES.get(cls) or _class_info(cls)
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)[0]
         raise InvalidInput(unknown, changes[unknown], f"{cls.__name__} has no such field")
-    if hasattr(cls, "__post_init__"):
+    if not direct:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     old = obj.__dict__
     values = old.copy() if len(old) == len(names) else {name: old[name] for name in names}

@@ -16,8 +16,10 @@ from typing import Any
 
 from .errors import IllegalAction, InvalidInput
 
+_set = object.__setattr__
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Option:
     """One choice the rules offer now.
 
@@ -36,6 +38,20 @@ class Option:
     label: str | None = None
     group: str | None = None
     probability: Fraction | None = None
+
+    def __init__(self, choice: Any, legal: bool = True, rule: str | None = None, reason: str | None = None,
+                 section: str | None = None, cost: str | None = None, label: str | None = None,
+                 group: str | None = None, probability: Fraction | None = None):
+        # Whole games make thousands of options per game: slots set directly, not through the frozen __setattr__.
+        _set(self, "choice", choice)
+        _set(self, "legal", legal)
+        _set(self, "rule", rule)
+        _set(self, "reason", reason)
+        _set(self, "section", section)
+        _set(self, "cost", cost)
+        _set(self, "label", label)
+        _set(self, "group", group)
+        _set(self, "probability", probability)
 
     @classmethod
     def refused_by(cls, choice: Any, refusal: IllegalAction, **details: Any) -> "Option":

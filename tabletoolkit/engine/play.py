@@ -8,8 +8,10 @@ and compared line by line.
 
 from __future__ import annotations
 
+import gc
 import html
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -144,6 +146,25 @@ def play(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng |
     if not isinstance(rng, Rng):
         raise InvalidInput("rng", rng, "an Rng (tabletoolkit.Rng)")
     fallback = RandomPolicy(game.seed)
+    with _collector_paused():
+        return _drive(game, policies, rng, fallback, max_steps)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a game is driven: every state is kept, so each collection would
+    walk the whole growing playthrough again for cycles that states (immutable values) do not make. It runs
+    as before once the game is played."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _drive(game: Game, policies: dict, rng: Rng, fallback: Policy, max_steps: int) -> Playthrough:
     start, moves = game, []
     for _ in range(max_steps):
         if game.over:
@@ -182,10 +203,11 @@ def replay(start: Game, choices: Iterable[Any]) -> Playthrough:
     if isinstance(choices, (str, bytes)) or not isinstance(choices, Iterable):
         raise InvalidInput("choices", choices, "a list of the choices and chance outcomes to apply")
     game, moves = start, []
-    for choice in choices:
-        mover = game.to_move
-        probability = game.chance().get(choice) if mover is CHANCE and not game.over else None
-        after = game.apply(choice)
-        moves.append(Move(game, mover, choice, after, probability))
-        game = after
+    with _collector_paused():
+        for choice in choices:
+            mover = game.to_move
+            probability = game.chance().get(choice) if mover is CHANCE and not game.over else None
+            after = game.apply(choice)
+            moves.append(Move(game, mover, choice, after, probability))
+            game = after
     return Playthrough(start, tuple(moves))
