@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import networkx as nx
 
 from ..engine import IllegalAction, InvalidInput, Rng
-from ..engine.data import parse_toml
-from ..engine.decode import read_packaged, read_path
+from ..engine.decode import Decoder, FrozenMap, identifier, items, number, parse_text, read_packaged, read_path, text, whole
 from ..engine.frozen import replace
 from .board_drawing import board_svg
 from .state import Ship
@@ -197,47 +196,38 @@ class Board:
         """A board from the text of a board file (format: top of ``data/default_board.toml``); text is
         never taken for a path (``from_file`` reads a file). ``where`` names it in messages.
 
-        Bad files raise ``InvalidInput`` naming the region, tile or link at fault.
+        The file is decoded by ``engine.decode``: a bad file raises a ``DataError`` (an ``InvalidInput``)
+        naming ``where`` and the key at fault (``region[3].dice``, ``adjacency.links[7]``).
         """
         if not isinstance(text, str):
             raise InvalidInput("text", text, "the text of a TOML board file (Board.from_file reads a path)")
-        data = parse_toml(text, where)
-        known = {"board", "setup", "tile", "region", "adjacency"}
-        for key in data:
-            if key not in known:
-                raise InvalidInput(key, data[key], f"unknown table in {where}; known: {sorted(known)}")
-        meta = _table(data, "board", where)
-        _fields(meta, "board", {"title", "note"})
-        setup = _table(data, "setup", where)
-        _fields(setup, "setup", {"planets_by_players"})
-        tiles = [_tile_from(entry, index) for index, entry in enumerate(_list(data, "tile"))]
-        catalogue = {tile.id: tile for tile in tiles}
-        for key in ALLIANCE_BASES:
-            catalogue.setdefault(key, Tile.base(key))
-        regions = [_region_from(entry, index, catalogue) for index, entry in enumerate(_list(data, "region"))]
-        raw_counts = setup.get("planets_by_players", {})
-        if not isinstance(raw_counts, dict):
-            raise InvalidInput("setup.planets_by_players", raw_counts, "a table: player count = planet tiles")
+        decoder = Decoder(where, known={"tile": ALLIANCE_BASES})
+        file = decoder.value(_BoardFile, parse_text(text, where))
+        decoder.check()
+
+        def checked(key: tuple[Any, ...], name: str, make: Any) -> Any:
+            try:
+                return make()
+            except InvalidInput as bad:       # a rule between fields: named at the entry's field at fault
+                raise decoder.refuse(key + (bad.field.rsplit(".", 1)[-1],), bad.value, f"{name}: {bad.reason}") from None
+
+        catalogue = {key: Tile.base(key) for key in ALLIANCE_BASES}
+        for index, entry in enumerate(file.tile):
+            catalogue[entry.id] = checked(("tile", index), f"tile {entry.id}", lambda: _tile_from(entry))
+        regions = [checked(("region", index), f"region {entry.id}", lambda: _region_from(entry, catalogue))
+                   for index, entry in enumerate(file.region)]
         counts = {}
-        for players, planets in raw_counts.items():
-            if not str(players).isdigit():
-                raise InvalidInput(f"setup.planets_by_players.{players}", planets, "keys are player counts such as \"4\"")
+        for players, planets in file.setup.planets_by_players.items():
+            if not players.isdigit() or not 1 <= int(players) <= 4:
+                raise decoder.refuse(("setup", "planets_by_players", players), planets, "keys are player counts 1-4 such as \"4\"")
             counts[int(players)] = planets
-        adjacency = _table(data, "adjacency", where)
-        for key in adjacency:
-            if key != "links":
-                raise InvalidInput(f"adjacency.{key}", adjacency[key], "[adjacency] holds one field: links")
-        links = adjacency.get("links", [])
-        if not isinstance(links, list):
-            raise InvalidInput("adjacency.links", links, "a list of [region, region] pairs")
-        return cls(
-            regions,
-            [tuple(link) if isinstance(link, list) else link for link in links],
-            title=str(meta.get("title", "Board")),
-            note=str(meta.get("note", "")),
-            planets_by_players=counts,
-            tiles=catalogue.values(),
-        )
+        try:
+            return cls(regions, file.adjacency.links, title=file.board.title, note=file.board.note,
+                       planets_by_players=counts, tiles=catalogue.values())
+        except InvalidInput as bad:           # the board as a whole: a link, a second region id or slot
+            link = bad.field[len("links["):-1] if bad.field.startswith("links[") else None
+            key: tuple[Any, ...] = ("adjacency", "links", int(link)) if link is not None else ("region",)
+            raise decoder.refuse(key, bad.value, bad.reason) from None
 
     # -- looking things up ---------------------------------------------------------------------
     def __len__(self) -> int:
@@ -545,68 +535,72 @@ def _good_dice(dice: Sequence[int], allow_empty: bool = False) -> bool:
     return all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice) and len(set(dice)) == len(dice)
 
 
-def _table(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:
-    value = data.get(name, {})
-    if not isinstance(value, dict):
-        raise InvalidInput(name, value, f"[{name}] in {where} is a table")
-    return value
+# The board file's shape (decoded by engine.decode; the rules between fields are the Tile's and the Region's).
+@dataclass(frozen=True)
+class _BoardTitle:
+    title: str = "Board"
+    note: Annotated[str, text(empty=True)] = ""
 
 
-def _list(data: dict[str, Any], name: str) -> list[dict[str, Any]]:
-    value = data.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise InvalidInput(name, value, f"[[{name}]] entries are tables")
-    return value
+@dataclass(frozen=True)
+class _SetupEntry:
+    planets_by_players: Annotated[Mapping[str, int], items(most=4, high=15)] = FrozenMap()
 
 
-def _fields(entry: dict[str, Any], where: str, allowed: set[str]) -> None:
-    for key in entry:
-        if key not in allowed:
-            raise InvalidInput(f"{where}.{key}", entry[key], f"unknown field; allowed: {sorted(allowed)}")
+@dataclass(frozen=True)
+class _TileEntry:
+    id: Annotated[str, identifier("tile")]
+    kind: Literal["planet", "quasar", "vortex"]
+    name: str | None = None
+    development: str | None = None
+    dice: Annotated[tuple[int, ...], items(most=6)] = ()
 
 
-def _tile_from(entry: dict[str, Any], index: int) -> Tile:
-    where = f"tile.{entry.get('id', f'[{index}]')}"
-    _fields(entry, where, {"id", "kind", "name", "development", "dice"})
-    if "id" not in entry or not isinstance(entry["id"], str):
-        raise InvalidInput(f"tile[{index}].id", entry.get("id"), "every tile needs an id")
-    dice = entry.get("dice", [])
-    if not isinstance(dice, list):
-        raise InvalidInput(f"{where}.dice", dice, "a list of die numbers")
-    tile = Tile(entry["id"], entry.get("kind", ""), str(entry.get("name", entry["id"])), entry.get("development"), tuple(dice))
+@dataclass(frozen=True)
+class _RegionEntry:
+    id: Annotated[str, identifier("region")]
+    xy: Annotated[tuple[float, float], number(-1000, 1000)] = (0.0, 0.0)
+    kind: str | None = None
+    name: str | None = None
+    dice: Annotated[tuple[int, ...], items(most=6)] = ()
+    development: str | None = None
+    base: str | None = None
+    slot: Annotated[int | None, whole(1, 999)] = None
+    special: bool = False
+    tile: Annotated[str | None, text(ref="tile")] = None
+
+
+@dataclass(frozen=True)
+class _AdjacencyEntry:
+    links: Annotated[tuple[tuple[str, str], ...], items(most=5000, ref="region")] = ()
+
+
+@dataclass(frozen=True)
+class _BoardFile:
+    board: _BoardTitle = _BoardTitle()
+    setup: _SetupEntry = _SetupEntry()
+    tile: Annotated[tuple[_TileEntry, ...], items(most=200)] = ()
+    region: Annotated[tuple[_RegionEntry, ...], items(most=999)] = ()
+    adjacency: _AdjacencyEntry = _AdjacencyEntry()
+
+
+def _tile_from(entry: _TileEntry) -> Tile:
+    tile = Tile(entry.id, entry.kind, entry.name or entry.id, entry.development, entry.dice)
     _check_tile(tile)
     return tile
 
 
-def _region_from(entry: dict[str, Any], index: int, tiles: Mapping[str, Tile]) -> Region:
-    rid = entry.get("id")
-    if not isinstance(rid, str) or not rid:
-        raise InvalidInput(f"region[{index}].id", rid, "every region needs an id")
-    where = f"regions.{rid}"
-    _fields(entry, where, {"id", "kind", "name", "xy", "dice", "development", "base", "slot", "special", "tile"})
-    xy = entry.get("xy", [0, 0])
-    if not isinstance(xy, list):
-        raise InvalidInput(f"{where}.xy", xy, "a position is [x, y]")
-    dice = entry.get("dice", [])
-    if not isinstance(dice, list):
-        raise InvalidInput(f"{where}.dice", dice, "a list of die numbers")
-    special = entry.get("special", False)
-    if not isinstance(special, bool):
-        raise InvalidInput(f"{where}.special", special, "true or false")
-    slot = entry.get("slot")
-    kind = entry.get("kind", "empty" if slot is not None else "")
-    base = entry.get("base")
-    if kind == "alliance_base" and base is None:
-        raise InvalidInput(f"{where}.base", None, f"say which alliance base: one of {sorted(ALLIANCE_BASES)}")
-    name = entry.get("name", ALLIANCE_BASES.get(str(base), rid) if kind == "alliance_base" else (f"space {slot}" if kind == "empty" else rid))
-    region = Region(rid, kind, str(name), tuple(xy), tuple(dice), entry.get("development"), base, slot, special)
-    tile_id = entry.get("tile")
-    if tile_id is not None:
-        if slot is None or kind != "empty":
-            raise InvalidInput(f"{where}.tile", tile_id, "only an empty tile space (with `slot`, no `kind`) takes a tile")
-        if tile_id not in tiles:
-            raise InvalidInput(f"{where}.tile", tile_id, f"no such tile; known: {sorted(tiles)}")
-        region = _laid(region, tiles[tile_id])
+def _region_from(entry: _RegionEntry, tiles: Mapping[str, Tile]) -> Region:
+    kind = entry.kind or ("empty" if entry.slot is not None else "")
+    if kind == "alliance_base" and entry.base is None:
+        raise InvalidInput("base", None, f"say which alliance base: one of {sorted(ALLIANCE_BASES)}")
+    name = entry.name or (ALLIANCE_BASES.get(str(entry.base), entry.id) if kind == "alliance_base"
+                          else (f"space {entry.slot}" if kind == "empty" else entry.id))
+    region = Region(entry.id, kind, name, entry.xy, entry.dice, entry.development, entry.base, entry.slot, entry.special)
+    if entry.tile is not None:
+        if entry.slot is None or kind != "empty":
+            raise InvalidInput("tile", entry.tile, "only an empty tile space (with `slot`, no `kind`) takes a tile")
+        region = _laid(region, tiles[entry.tile])
     _check_region(region)
     return region
 

@@ -17,6 +17,7 @@ from tabletoolkit.andromeda.board import (
 from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.andromeda.state import Ship
 from tabletoolkit.engine import InvalidInput, Rng
+from tabletoolkit.engine.decode import DataError
 
 # A - Q - C with a detour A - D - E - C: the Quasar Q forces the long way round.
 DETOUR = """
@@ -175,34 +176,35 @@ def test_lay_out_refuses_what_does_not_fit():
 @pytest.mark.parametrize(
     "text, field",
     [
-        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\n[adjacency]\nlinks = [["A", "B"]]', "links[0]"),
-        ('[[region]]\nid = "A"\nkind = "moon"', "regions.A.kind"),
-        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [7]', "regions.N.dice"),
-        ('[[region]]\nid = "P"\nkind = "planet"', "regions.P.development"),
-        ('[[region]]\nid = "B"\nkind = "alliance_base"\nbase = "casino"', "regions.B.base"),
-        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\ncolour = "red"', "regions.A.colour"),
-        ('[[region]]\nid = "A"\nslot = 1\ntile = "p9"', "regions.A.tile"),
-        ('[[region]]\nid = "A"\nslot = 1\n[[region]]\nid = "A"\nslot = 2', "regions.A"),
-        ('[[region]]\nid = "A"\nslot = 1\n[[region]]\nid = "B"\nslot = 1', "regions"),
-        ('[[region]]\nid = "A"\nslot = 1\n[adjacency]\nlinks = [["A", "A"]]', "links[0]"),
-        ('[[tile]]\nid = "p"\nkind = "planet"\ndevelopment = "farm"', "tile.p.development"),
+        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\n[adjacency]\nlinks = [["A", "B"]]', "adjacency.links[0][1]"),
+        ('[[region]]\nid = "A"\nkind = "moon"', "region[0].kind"),
+        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [7]', "region[0].dice"),
+        ('[[region]]\nid = "P"\nkind = "planet"', "region[0].development"),
+        ('[[region]]\nid = "B"\nkind = "alliance_base"\nbase = "casino"', "region[0].base"),
+        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\ncolour = "red"', "region[0].colour"),
+        ('[[region]]\nid = "A"\nslot = 1\ntile = "p9"', "region[0].tile"),
+        ('[[region]]\nid = "A"\nslot = 1\n[[region]]\nid = "A"\nslot = 2', "region[1].id"),
+        ('[[region]]\nid = "A"\nslot = 1\n[[region]]\nid = "B"\nslot = 1', "region"),
+        ('[[region]]\nid = "A"\nslot = 1\n[adjacency]\nlinks = [["A", "A"]]', "adjacency.links[0]"),
+        ('[[tile]]\nid = "p"\nkind = "planet"\ndevelopment = "farm"', "tile[0].development"),
         ('[setup]\nplanets_by_players = { "two" = 4 }', "setup.planets_by_players.two"),
         ("[moons]\ncount = 3", "moons"),
         ('[board]\ntitel = "typo"', "board.titel"),
         ('[setup]\nplanets = 4', "setup.planets"),
-        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\ndice = [3]', "regions.A.dice"),
-        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [3]\ndevelopment = "city"', "regions.N.development"),
-        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [3]\nbase = "shipyard"', "regions.N.base"),
-        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [3]\nspecial = true', "regions.N.special"),
-        ('[[tile]]\nid = "q"\nkind = "quasar"\ndevelopment = "city"', "tile.q.development"),
-        ('[[tile]]\nid = "p"\nkind = "planet"\ndevelopment = "city"\ndice = [2]', "tile.p.dice"),
+        ('[[region]]\nid = "A"\nkind = "planet"\ndevelopment = "city"\ndice = [3]', "region[0].dice"),
+        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [3]\ndevelopment = "city"', "region[0].development"),
+        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [3]\nbase = "shipyard"', "region[0].base"),
+        ('[[region]]\nid = "N"\nkind = "nebula"\ndice = [3]\nspecial = true', "region[0].special"),
+        ('[[tile]]\nid = "q"\nkind = "quasar"\ndevelopment = "city"', "tile[0].development"),
+        ('[[tile]]\nid = "p"\nkind = "planet"\ndevelopment = "city"\ndice = [2]', "tile[0].dice"),
         ("this is = = not toml", "board text"),
     ],
 )
 def test_bad_board_files_name_the_entry_at_fault(text, field):
     with pytest.raises(InvalidInput) as error:
         Board.from_toml(text)
-    assert error.value.field == field
+    named = error.value.key if isinstance(error.value, DataError) else error.value.field
+    assert named == field and (field == "board text" or error.value.field == f"board text: {field}")
 
 
 def test_a_board_file_is_read_from_a_path_and_text_is_never_taken_for_one(tmp_path):

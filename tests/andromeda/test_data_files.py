@@ -46,3 +46,34 @@ def test_a_missing_table_is_named():
     with pytest.raises(DataError) as refused:
         battle(text[:start] + text[end:])
     assert refused.value.key == "roll"
+
+
+# --- the default board ----------------------------------------------------------------------------
+
+def board(text: str):
+    from tabletoolkit.andromeda.board import Board
+    return Board.from_toml(text, "default_board.toml")
+
+
+def test_the_shipped_board_reads():
+    from tabletoolkit.andromeda.board import Board
+    shipped_board = board(shipped("default_board.toml"))
+    assert len(shipped_board) == len(Board.default()) and shipped_board.planets_by_players == {2: 4, 3: 6, 4: 8}
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('[[tile]]\nid = "observatory-1"\nkind = "planet"', '[[tile]]\nid = "observatory-1"\nkind = "moon"', "tile[0].kind"),
+    ('id = "observatory-2"', 'id = "observatory-1"', "tile[1].id"),                    # a second tile of one id
+    ('tile = "spaceport-1"', 'tile = { x = 1 }', "region[1].tile"),
+    ('tile = "spaceport-1"', 'tile = "spaceport-99"', "region[1].tile"),                # no such tile
+    ('dice = [1]\nxy = [0.0, 0.0]', 'dice = [1]\nxy = [0.0, 0.0]\nprcie = 3', "region[0].prcie"),
+    ('planets_by_players = { "2" = 4', 'planets_by_players = { "2" = 100000000', "setup.planets_by_players.2"),
+    ('["N1", "T01"]', '["N1", "T99"]', "adjacency.links[0][1]"),
+    ('title = "Illustrative board', 'title = 3 # "Illustrative board', "board.title"),
+])
+def test_a_corrupted_board_names_file_and_key(old, new, key):
+    text = shipped("default_board.toml")
+    assert old in text
+    with pytest.raises(DataError) as refused:
+        board(text.replace(old, new, 1))
+    assert refused.value.file == "default_board.toml" and refused.value.key == key
