@@ -112,7 +112,7 @@ class Distribution(Generic[T]):
         _callable("function", function)
         weights: dict[U, int] = {}
         for outcome, weight in self._weights.items():
-            key = function(outcome)
+            key = _call("function", function, outcome)
             if key.__class__.__hash__ is None:
                 _hashable("function", key)
             weights[key] = weights.get(key, 0) + weight
@@ -130,7 +130,7 @@ class Distribution(Generic[T]):
         weights: dict[Any, int] = {}
         for a, wa in self._weights.items():
             for b, wb in other._weights.items():
-                key = function(a, b)
+                key = _call("function", function, a, b)
                 if key.__class__.__hash__ is None:
                     _hashable("function", key)
                 weights[key] = weights.get(key, 0) + wa * wb
@@ -202,6 +202,14 @@ def _hashable(field: str, value: Any) -> Any:
     except TypeError:
         raise InvalidInput(field, value, "an outcome is a hashable value (a number, text or tuple)") from None
     return value
+
+
+def _call(field: str, function: Callable[..., Any], *outcomes: Any) -> Any:
+    """``function(*outcomes)``; a TypeError (the wrong function for these outcomes) is named, not passed on raw."""
+    try:
+        return function(*outcomes)
+    except TypeError as error:
+        raise InvalidInput(field, function, f"a function of {len(outcomes)} outcome(s); it raised TypeError: {error}") from None
 
 
 def _callable(field: str, value: Any) -> None:

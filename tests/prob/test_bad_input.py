@@ -113,3 +113,9 @@ def test_the_largest_contests_allowed_still_answer_exactly():
     wide = contest_odds([(6, 1), (5, 1)], faces=MOST_FACES)  # the walk takes many faces, no table is listed
     assert sum(wide.wins) + wide.no_winner == 1
     assert MOST_DICE == 24 and MOST_SIDES == 6
+
+
+def test_a_function_that_does_not_fit_the_outcomes_is_named():
+    for call in (lambda: Distribution.die(6).map(object), lambda: Distribution.die(6).combine(Distribution.die(2), len),
+                 lambda: Distribution.die(6).probability(object)):
+        refused(call)
