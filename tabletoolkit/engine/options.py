@@ -17,6 +17,7 @@ from typing import Any
 from .errors import IllegalAction, InvalidInput
 
 _set = object.__setattr__
+_NO_DETAILS: dict[str, Any] = {}
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -85,10 +86,11 @@ class Options(Sequence[Option]):
         self._options = tuple(options)
         by_choice: dict[Any, Option] = {}
         for option in self._options:
-            if not isinstance(option, Option):
+            if type(option) is not Option and not isinstance(option, Option):
                 raise InvalidInput("options", option, f"Options holds Option objects, not {type(option).__name__}")
             try:
-                by_choice.setdefault(option.choice, option)
+                if option.choice not in by_choice:  # the first option for a choice is the one offered
+                    by_choice[option.choice] = option
             except TypeError:
                 raise InvalidInput("options", option, "a choice is a hashable value (a frozen dataclass, text, tuple)") from None
         self._by_choice = by_choice
@@ -102,11 +104,11 @@ class Options(Sequence[Option]):
         """
         found = []
         for choice in candidates:
-            details = describe(choice) if describe else {}
+            details = describe(choice) if describe else _NO_DETAILS
             try:
                 check(choice)
             except IllegalAction as refusal:
-                found.append(Option.refused_by(choice, refusal, **details))
+                found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, **details))
             else:
                 found.append(Option(choice, **details))
         return cls(found)

@@ -143,6 +143,11 @@ class MerchantsGame(Game):
         return self.board._repr_svg_()
 
     def _chance_outcomes(self) -> dict[Any, Fraction]:
+        return self._odds
+
+    @cached_property
+    def _odds(self) -> dict[Any, Fraction]:
+        """The pending draw's outcomes with their exact odds (worked out once per state)."""
         frame = self.pending[-1]
         assert isinstance(frame, Drawing)  # to_move is CHANCE only while a draw is pending
         pool = self._draw_pool(frame.what)
@@ -299,24 +304,28 @@ def _turn_options(board: GameState) -> Options:
         try:
             there, refusal = check_option(board, TurnChoice(option), moved), None
         except IllegalAction as error:
-            there, refusal = board, error
+            there, refusal = board, error.with_traceback(None)
+        arrived = option == "move_act"
         for action in _actions_at(board, location):
             choice = TurnChoice(option, action)
             details = _describe_turn(board, choice)
-            try:
-                if refusal is not None:
-                    raise refusal
-                _check_action_there(there, action, option == "move_act")
-            except IllegalAction as error:
-                found.append(Option.refused_by(choice, error, **details))
+            if refusal is None:
+                try:
+                    _check_action_there(there, action, arrived)
+                except IllegalAction as error:
+                    found.append(Option.refused_by(choice, error, **details))
+                else:
+                    found.append(Option(choice, **details))
             else:
-                found.append(Option(choice, **details))
-    rest = [TurnChoice("move")] + ([TurnChoice("stay")] if board.end_trigger is not None else [])
-
-    def check(choice: TurnChoice) -> None:
-        check_option(board, choice, moved)
-
-    return Options(found + list(Options.checked(rest, check, lambda choice: {"group": "Other"})))
+                found.append(Option.refused_by(choice, refusal, **details))
+    for choice in [TurnChoice("move")] + ([TurnChoice("stay")] if board.end_trigger is not None else []):
+        try:
+            check_option(board, choice, moved)
+        except IllegalAction as error:
+            found.append(Option.refused_by(choice, error, group="Other"))
+        else:
+            found.append(Option(choice, group="Other"))
+    return Options(found)
 
 
 def _describe_turn(board: GameState, choice: TurnChoice) -> dict[str, Any]:
