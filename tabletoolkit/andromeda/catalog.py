@@ -12,11 +12,11 @@ import html
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Annotated, Any, Mapping
 
 from ..engine import InvalidInput
 from ..engine.data import parse_toml
-from ..engine.decode import read_packaged
+from ..engine.decode import Decoder, items, parse_text, read_packaged, whole
 from .goods import RESOURCES, Goods
 
 TRACKS = ("science", "industry", "supremacy", "commerce", "civilization")
@@ -40,6 +40,21 @@ class Track:
     supremacy_tokens: tuple[int, ...] = ()
     vaults: tuple[tuple[int, int], ...] = ()
     hand_limits: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.vp) < 4:
+            raise InvalidInput("vp", self.vp, "a list of VP per space, bottom first, 4 spaces or more")
+        top = len(self.vp) - 1
+        for key in ("development_levels", "events", "exploration", "upgrades", "supremacy_tokens"):
+            spaces = getattr(self, key)
+            if not all(0 < space <= top for space in spaces):
+                raise InvalidInput(key, spaces, f"spaces between 1 and the top space {top}")
+        for key in ("vaults", "hand_limits"):
+            pairs = getattr(self, key)
+            if not all(0 < space <= top and value > 0 for space, value in pairs):
+                raise InvalidInput(key, pairs, f"[space, value] pairs: spaces between 1 and the top space {top}, values 1 or more")
+        if list(self.development_levels) != sorted(set(self.development_levels)):
+            raise InvalidInput("development_levels", self.development_levels, "three spaces, lowest first (开发区域: 3 levels)")
 
     @property
     def top(self) -> int:
@@ -213,6 +228,83 @@ class SpecialRegion:
     reward: Goods = Goods()
 
 
+# tracks.toml's shape (decoded by engine.decode: unknown keys, wrong types, absurd numbers refused naming the key).
+@dataclass(frozen=True)
+class _Source:
+    label: str
+
+
+@dataclass(frozen=True)
+class _Tracks:
+    science: Annotated[Track, items(fixed={"name": "science"})]
+    industry: Annotated[Track, items(fixed={"name": "industry"})]
+    supremacy: Annotated[Track, items(fixed={"name": "supremacy"})]
+    commerce: Annotated[Track, items(fixed={"name": "commerce"})]
+    civilization: Annotated[Track, items(fixed={"name": "civilization"})]
+
+
+@dataclass(frozen=True)
+class _TextValues:
+    section: str
+    science: Annotated[tuple[int, ...], items(most=20, high=100)]
+    industry: Annotated[tuple[int, ...], items(most=20, high=100)]
+    supremacy: Annotated[tuple[int, ...], items(most=20, high=100)]
+    commerce: Annotated[tuple[int, ...], items(most=20, high=100)]
+    civilization: Annotated[tuple[int, ...], items(most=20, high=100)]
+
+
+@dataclass(frozen=True)
+class _ExplorationSetup:
+    per_stack: Annotated[int, whole(0, 99)]
+    archive: Annotated[int, whole(0, 99)]
+    section: str
+
+
+@dataclass(frozen=True)
+class _EventTrack:
+    length: Annotated[int, whole(1, 99)]
+    start: Annotated[Mapping[str, int], items(most=4, high=99)]
+
+
+@dataclass(frozen=True)
+class _GameLength:
+    short: Annotated[int, whole(1, 999)]
+    medium: Annotated[int, whole(1, 999)]
+    long: Annotated[int, whole(1, 999)]
+    vp_track: Annotated[int, whole(1, 999)]
+    source: str
+
+
+@dataclass(frozen=True)
+class _DevelopmentVp:
+    observatory: Annotated[tuple[int, int, int], whole(0, 100)]
+    factory: Annotated[tuple[int, int, int], whole(0, 100)]
+    spaceport: Annotated[tuple[int, int, int], whole(0, 100)]
+    city: Annotated[tuple[int, int, int], whole(0, 100)]
+    obelisk: Annotated[tuple[int, int, int], whole(0, 100)]
+
+
+@dataclass(frozen=True)
+class _TracksFile:
+    source: _Source
+    track: _Tracks
+    text_values: _TextValues
+    exploration_setup: _ExplorationSetup
+    event_track: _EventTrack
+    game_length: _GameLength
+    development_vp: _DevelopmentVp
+
+
+def _tracks_file(text: str) -> _TracksFile:
+    decoder = Decoder("tracks.toml")
+    found = decoder.value(_TracksFile, parse_text(text, "tracks.toml"))
+    decoder.check()
+    for players, start in found.event_track.start.items():
+        if not players.isdigit() or not 1 <= int(players) <= 9:
+            raise decoder.refuse(("event_track", "start", players), start, "keys are player counts such as \"3\"")
+    return found
+
+
 @dataclass(frozen=True)
 class Catalog:
     """Every piece of content the phases read, with where it came from."""
@@ -260,7 +352,7 @@ class Catalog:
     @classmethod
     def from_toml(cls, rulebook: str, tracks: str, sample: str) -> "Catalog":
         """Build a catalog from the three files' texts (rulebook, track board data, sample cards)."""
-        book, board, cards = _parse("rulebook", rulebook), _parse("tracks", tracks), _parse("sample_cards", sample)
+        book, board, cards = _parse("rulebook", rulebook), _tracks_file(tracks), _parse("sample_cards", sample)
         limits = {k: v for k, v in book["limits"].items() if not k.endswith("_section")}
         limit_sections = {k[: -len("_section")]: v for k, v in book["limits"].items() if k.endswith("_section")}
         for name, value in limits.items():
@@ -292,14 +384,9 @@ class Catalog:
                                       _count(f"ship_spec.{kind}.shields", merged.get("shields", 0)),
                                       tuple(merged.get("abilities", ())), ship_cost.get(kind, Goods()),
                                       entry.get("section", merged.get("section", "sample (A-F12)")))
-        tracks_ = {name: _track(name, board["track"].get(name)) for name in TRACKS}
-        text_values = {name: tuple(board["text_values"][name]) for name in TRACKS}
-        dev_vp = {}
-        for kind in DEVELOPMENT_TYPES:
-            values = board["development_vp"].get(kind)
-            if not isinstance(values, list) or len(values) != 3 or not all(isinstance(v, int) and v >= 0 for v in values):
-                raise InvalidInput(f"development_vp.{kind}", values, "three VP values, for levels 1, 2 and 3")
-            dev_vp[kind] = tuple(values)
+        tracks_ = {name: getattr(board.track, name) for name in TRACKS}
+        text_values = {name: getattr(board.text_values, name) for name in TRACKS}
+        dev_vp = {kind: getattr(board.development_vp, kind) for kind in DEVELOPMENT_TYPES}
         events = tuple(_event(e, "rulebook") for e in book["event_card"]) + tuple(_event(e, "sample") for e in cards["event_card"])
         tactics = {e["name"]: _enum(f"tactics_card.{e['name']}.kind", e["kind"], TACTICS_KINDS) for e in book["tactics_card"]}
         deck_counts = {_enum("tactics_deck", k, TACTICS_KINDS): _count(f"tactics_deck.{k}", v) for k, v in cards["tactics_deck"].items()}
@@ -346,10 +433,10 @@ class Catalog:
             factions=factions, ships=ships, fleet=dict(book["ships"]["fleet"]),
             start_in_bay={_enum("ships.start_in_bay", k, SHIP_TYPES): _count(f"ships.start_in_bay.{k}", v)
                           for k, v in book["ships"]["start_in_bay"].items()}, limits=limits,
-            event_track_length=_count("event_track.length", board["event_track"]["length"]),
-            event_track_start={int(k): _count(f"event_track.start.{k}", v) for k, v in board["event_track"]["start"].items()},
-            game_length={k: board["game_length"][k] for k in ("short", "medium", "long")},
-            vp_track=_count("game_length.vp_track", board["game_length"]["vp_track"]),
+            event_track_length=board.event_track.length,
+            event_track_start={int(k): v for k, v in board.event_track.start.items()},
+            game_length={k: getattr(board.game_length, k) for k in ("short", "medium", "long")},
+            vp_track=board.game_length.vp_track,
             scoring_example=book["scoring_example"], development_example=book["development_example"],
             exploration_tokens=tuple(_goods(f"tokens.exploration[{i}]", t) for i, t in enumerate(tokens.get("exploration", []))),
             supremacy_tokens=tuple(_goods(f"tokens.supremacy[{i}]", t) for i, t in enumerate(tokens.get("supremacy", []))),
@@ -357,7 +444,7 @@ class Catalog:
             special_regions={e.get("name"): _special(e) for e in cards.get("special_region", [])},
             destiny_cards=tuple(_destiny(e) for e in cards.get("destiny_card", [])),
             pirates=_pirates(cards.get("pirate_card", [])),
-            sources={"rulebook": book["source"]["label"], "tracks": board["source"]["label"], "sample_cards": cards["source"]["label"]},
+            sources={"rulebook": book["source"]["label"], "tracks": board.source.label, "sample_cards": cards["source"]["label"]},
             limit_sections=limit_sections,
         )
 
@@ -457,33 +544,6 @@ def _goods(name: str, spec: Any, extra: tuple[str, ...] = ("vp",)) -> Goods:
             raise InvalidInput(f"{name}.{kind}", value, f"a resource kind: one of {RESOURCES + extra}")
         counts[kind] = _count(f"{name}.{kind}", value)
     return Goods.of(counts)
-
-
-def _track(name: str, spec: Any) -> Track:
-    if not isinstance(spec, dict):
-        raise InvalidInput(f"track.{name}", spec, "every progress track needs a table")
-    vp = spec.get("vp")
-    if not isinstance(vp, list) or len(vp) < 4 or not all(isinstance(v, int) and v >= 0 for v in vp):
-        raise InvalidInput(f"track.{name}.vp", vp, "a list of VP per space, bottom first, whole numbers")
-    top = len(vp) - 1
-
-    def spaces(key: str) -> tuple[int, ...]:
-        values = spec.get(key, [])
-        if not all(isinstance(v, int) and 0 < v <= top for v in values):
-            raise InvalidInput(f"track.{name}.{key}", values, f"spaces between 1 and the top space {top}")
-        return tuple(values)
-
-    def pairs(key: str) -> tuple[tuple[int, int], ...]:
-        values = spec.get(key, [])
-        if not all(isinstance(p, list) and len(p) == 2 and 0 < p[0] <= top and p[1] > 0 for p in values):
-            raise InvalidInput(f"track.{name}.{key}", values, "a list of [space, value] pairs on the track")
-        return tuple((p[0], p[1]) for p in values)
-
-    levels = spaces("development_levels")
-    if len(levels) != 3 or list(levels) != sorted(levels):
-        raise InvalidInput(f"track.{name}.development_levels", levels, "three spaces, lowest first (开发区域: 3 levels)")
-    return Track(name, tuple(vp), levels, spaces("events"), spaces("exploration"), spaces("upgrades"),
-                 spaces("supremacy_tokens"), pairs("vaults"), pairs("hand_limits"))
 
 
 def _module(entry: dict[str, Any], core: bool = False) -> ModuleCard:

@@ -67,8 +67,8 @@ def test_track_data_is_calibrated_to_the_scoring_example():
 
 
 @pytest.mark.parametrize("file,old,new,field", [
-    ("tracks.toml", "development_levels = [3, 7, 12]", "development_levels = [3, 12]", "track.industry.development_levels"),
-    ("tracks.toml", "vp = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14]", "vp = [0, 1, -2]", "track.supremacy.vp"),
+    ("tracks.toml", "development_levels = [3, 7, 12]", "development_levels = [3, 12]", "tracks.toml: track.industry.development_levels"),
+    ("tracks.toml", "vp = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14]", "vp = [0, 1, -2]", "tracks.toml: track.supremacy.vp[2]"),
     ("sample_cards.toml", 'type = "factory"\ncost = { titanium = 3 }', 'type = "forge"\ncost = { titanium = 3 }', "planet.Cinder.type"),
     ("sample_cards.toml", 'name = "Quantum Loom"\nrow = "science"', 'name = "Quantum Loom"\nrow = "magic"', "module.Quantum Loom.row"),
     ("sample_cards.toml", "gain = { titanium = 2 }\nsection", "gain = { unobtainium = 2 }\nsection", "module.Supplier.gain.unobtainium"),

@@ -77,3 +77,29 @@ def test_a_corrupted_board_names_file_and_key(old, new, key):
     with pytest.raises(DataError) as refused:
         board(text.replace(old, new, 1))
     assert refused.value.file == "default_board.toml" and refused.value.key == key
+
+
+# --- the track board (tracks.toml) ----------------------------------------------------------------
+
+def catalog_with(name: str, text: str):
+    from tabletoolkit.andromeda.catalog import Catalog
+    files = {n: shipped(n) for n in ("rulebook.toml", "tracks.toml", "sample_cards.toml")}
+    files[name] = text
+    return Catalog.from_toml(files["rulebook.toml"], files["tracks.toml"], files["sample_cards.toml"])
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('[source]\nlabel = "sample: calibrated to the scoring example (A-F9)"\n', "", "source"),     # [source] deleted
+    ('label = "sample: calibrated', 'label = 3 # "sample: calibrated', "source.label"),
+    ("[track.science]\nvp = [0, 0, 1,", "[track.science]\nvp = [100000000, 0, 1,", "track.science.vp[0]"),
+    ("exploration = [4, 8]", "exploration = [4, 80]", "track.science.exploration"),               # off the track
+    ("[event_track]\nlength = 8", "[event_track]\nlength = 8\nprcie = 1", "event_track.prcie"),
+    ("short = 50", "short = -1", "game_length.short"),
+    ("observatory = [3, 7, 10]", "observatory = [3, 7]", "development_vp.observatory"),
+])
+def test_a_corrupted_track_board_names_file_and_key(old, new, key):
+    text = shipped("tracks.toml")
+    assert old in text
+    with pytest.raises(DataError) as refused:
+        catalog_with("tracks.toml", text.replace(old, new, 1))
+    assert refused.value.file == "tracks.toml" and refused.value.key == key
