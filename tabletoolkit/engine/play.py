@@ -153,14 +153,19 @@ def play(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng |
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a game is driven: every state is kept, so each collection would
-    walk the whole growing playthrough again for cycles that states (immutable values) do not make. It runs
-    as before once the game is played."""
+    walk the whole growing playthrough again for cycles that states (immutable values) do not make.
+
+    Afterwards the objects made meanwhile join the oldest generation (``gc.freeze`` then ``gc.unfreeze``, as
+    documented) instead of all being walked by the next young collection; the collector then runs as before,
+    and a full collection still finds any cycle among them."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 
