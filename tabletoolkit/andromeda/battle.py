@@ -21,13 +21,13 @@ A-F20 (2v2), A-R14 (the rulebook example's invented dice).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine import svg as draw
 from ..engine.decode import Decoder, FrozenMap, identifier, items, parse_text, read_packaged, text, whole
 from ..engine.frozen import replace
 from ..engine.options import Option, Options
@@ -969,67 +969,62 @@ def _faces(dice: Sequence[int]) -> str:
     return "[" + " ".join(str(v) for v in dice) + "]" if dice else "[no dice]"
 
 
-_COLOURS = {"yellow": "#e0b400", "blue": "#2f6fd6", "green": "#2e9a4b", "purple": "#8a4fc4", "red": "#c8402f"}
-
-
 def _svg(state: BattleState) -> str:
-    """One row per contender: ships (shield pips, damage marks), dice, and the verdict."""
+    """One row per contender: ships (shield pips, damage marks), dice, and the verdict (engine.svg: one
+    palette, every name escaped)."""
     setup = state.setup
     rows = [(p.name, state.ships(p.name), state.scrapped(p.name)) for p in setup.participants]
     pirate = setup.pirate
     height = 44 + 64 * (len(rows) + (pirate is not None))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="760" height="{height}" class="tt-battle" font-family="sans-serif" font-size="12">']
-    out.append(f'<text x="8" y="20" font-size="15" font-weight="bold">{html.escape(setup.region)}</text>')
+    out: list[draw.Element] = [draw.text(8, 20, setup.region, font_size=15, font_weight="bold")]
     verdict = state.verdict
     status = ""
     if state.over:
         status = "battle ended in step 2 (diplomacy)"
     elif verdict is not None:
         status = f"winner: {' + '.join(verdict.winner)}" if verdict.winner else "no winner: everyone loses"
-    out.append(f'<text x="752" y="20" text-anchor="end" font-weight="bold">{html.escape(status)}</text>')
+    out.append(draw.text(752, 20, status, anchor="end", font_weight="bold"))
     contenders = {c.name: c for c in state.contenders}
     entries = [(name, ships, scrapped, False) for name, ships, scrapped in rows]
     if pirate is not None:
         entries.append((pirate.name, (), (), True))
     for index, (name, ships, scrapped, is_pirate) in enumerate(entries):
         y = 36 + 64 * index
-        colour = "#555" if is_pirate else _COLOURS.get(name.lower(), "#777")
-        out.append(f'<rect x="4" y="{y}" width="752" height="58" rx="6" fill="{colour}" fill-opacity="0.08" stroke="{colour}"/>')
-        out.append(f'<text x="12" y="{y + 18}" font-weight="bold" fill="{colour}">{html.escape(name[:22])}</text>')
+        colour = "line" if is_pirate else (name.lower() if name.lower() in draw.PALETTE else "muted")
+        out.append(draw.rect(4, y, 752, 58, rx=6, fill=colour, fill_opacity=0.08, stroke=colour))
+        out.append(draw.text(12, y + 18, name[:22], font_weight="bold", fill=colour))
         if verdict is not None and name in verdict.losers:
-            out.append(f'<text x="12" y="{y + 36}" fill="#b00">beaten</text>')
+            out.append(draw.text(12, y + 36, "beaten", fill="red"))
         elif verdict is not None and verdict.winner and name in verdict.winner:
-            out.append(f'<text x="12" y="{y + 36}" fill="#070">wins</text>')
+            out.append(draw.text(12, y + 36, "wins", fill="green"))
         contender = contenders.get(name)
         if contender is not None:
-            out.append(f'<text x="12" y="{y + 52}" fill="#333">{contender.dice} dice, aim {contender.aim}</text>')
+            out.append(draw.text(12, y + 52, f"{contender.dice} dice, aim {contender.aim}", fill="ink"))
         x = 160
         if is_pirate and pirate is not None:
             for marks in state.pirate_figures or ():
-                out.append(f'<circle cx="{x + 10}" cy="{y + 14}" r="9" fill="#444"/>')
+                out.append(draw.circle(x + 10, y + 14, 9, fill="line"))
                 for s in range(pirate.shields):
-                    fill = "#b00" if s < marks else "#6cf"
-                    out.append(f'<rect x="{x + 22 + s * 8}" y="{y + 10}" width="6" height="6" fill="{fill}"/>')
+                    out.append(draw.rect(x + 22 + s * 8, y + 10, 6, 6, fill="red" if s < marks else "sky"))
                 x += 30 + 8 * pirate.shields
             if state.pirate_returned:
-                out.append(f'<text x="{x}" y="{y + 18}" fill="#666">{state.pirate_returned} figure back on its card</text>')
+                out.append(draw.text(x, y + 18, f"{state.pirate_returned} figure back on its card", fill="muted"))
         for ship in ships:
-            out.append(f'<rect x="{x}" y="{y + 4}" width="80" height="20" rx="4" fill="white" stroke="{colour}"/>')
-            out.append(f'<text x="{x + 40}" y="{y + 18}" text-anchor="middle" font-size="10">{html.escape(ship.kind[:14])}</text>')
+            out.append(draw.rect(x, y + 4, 80, 20, rx=4, fill="paper", stroke=colour))
+            out.append(draw.text(x + 40, y + 18, ship.kind[:14], anchor="middle", font_size=10))
             for s in range(ship.shields):
-                fill = "#b00" if s < ship.damage else "#6cf"
-                out.append(f'<rect x="{x + 70 - s * 8}" y="{y + 6}" width="6" height="6" fill="{fill}"/>')
+                out.append(draw.rect(x + 70 - s * 8, y + 6, 6, 6, fill="red" if s < ship.damage else "sky"))
             x += 86
         if scrapped:
-            out.append(f'<text x="{x + 4}" y="{y + 18}" fill="#b00">scrapyard: {html.escape(", ".join(s.kind for s in scrapped))}</text>')
-            x += 10 + 7 * len("scrapyard: " + ", ".join(s.kind for s in scrapped))
+            scrapyard = "scrapyard: " + ", ".join(s.kind for s in scrapped)
+            out.append(draw.text(x + 4, y + 18, scrapyard, fill="red"))
+            x += 10 + 7 * len(scrapyard)
         away = dict(state.withdrawn).get(name, ())
         if away:
-            out.append(f'<text x="{x + 4}" y="{y + 18}" fill="#666">withdrawn: {html.escape(", ".join(s.kind for s in away))}</text>')
+            out.append(draw.text(x + 4, y + 18, "withdrawn: " + ", ".join(s.kind for s in away), fill="muted"))
         dx = 160
         for v in sorted(state.dice(name), reverse=True):
-            out.append(f'<rect x="{dx}" y="{y + 30}" width="22" height="22" rx="4" fill="white" stroke="#333"/>')
-            out.append(f'<text x="{dx + 11}" y="{y + 46}" text-anchor="middle" font-weight="bold">{v}</text>')
+            out.append(draw.rect(dx, y + 30, 22, 22, rx=4, fill="paper", stroke="ink"))
+            out.append(draw.text(dx + 11, y + 46, str(v), anchor="middle", font_weight="bold"))
             dx += 26
-    out.append("</svg>")
-    return "".join(out)
+    return draw.svg(760, height, *out, class_="tt-battle", font_family="sans-serif", font_size=12).render()

@@ -16,6 +16,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Iterable
 
 from ..engine import InvalidInput
+from ..engine import svg as draw
 from ..engine.frozen import replace
 from .catalog import MODULE_ROWS, TRACKS, Catalog, ShipSpec, load_catalog
 from .goods import Goods
@@ -188,20 +189,19 @@ class Player:
     def station_svg(self, catalog: Catalog | None = None) -> str:
         """The station as a picture: one row per module type, occupants and damage drawn on each."""
         catalog = catalog or load_catalog()
-        colours = {"science": "#3b6fb6", "industry": "#a05a2c", "commerce": "#c9a227", "civilization": "#4a8f4a"}
+        colours = {"science": "blue", "industry": "orange", "commerce": "yellow", "civilization": "green"}
         cell = 130
         widest = max([sum(1 for m in self.modules if catalog.module(m.name).row == row) for row in MODULE_ROWS] + [1])
         width, height = 100 + cell * widest, 40 + 70 * len(MODULE_ROWS)
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-station" font-family="sans-serif" font-size="11">',
-                 f'<text x="8" y="20" font-size="14" font-weight="bold">{html.escape(self.colour)} station</text>']
+        parts: list[draw.Element] = [draw.text(8, 20, f"{self.colour} station", font_size=14, font_weight="bold")]
         for r, row in enumerate(MODULE_ROWS):
             y = 34 + 70 * r
-            parts.append(f'<text x="8" y="{y + 34}" fill="{colours[row]}">{row}</text>')
+            parts.append(draw.text(8, y + 34, row, fill=colours[row]))
             for c, module in enumerate(m for m in self.modules if catalog.module(m.name).row == row):
                 x = 90 + c * cell
-                fill = "#f4d0d0" if module.damaged else "#f8f8f8"
-                parts.append(f'<rect x="{x}" y="{y}" width="{cell - 10}" height="60" rx="6" fill="{fill}" stroke="{colours[row]}" stroke-width="2"/>')
-                parts.append(f'<text x="{x + 6}" y="{y + 16}">{html.escape(module.name[:20])}</text>')
+                parts.append(draw.rect(x, y, cell - 10, 60, rx=6, fill="highlight" if module.damaged else "panel",
+                                       stroke=colours[row], stroke_width=2))
+                parts.append(draw.text(x + 6, y + 16, module.name[:20]))
                 notes = []
                 card = catalog.module(module.name)
                 if card.input_slot and module.moon is None:
@@ -213,15 +213,14 @@ class Player:
                 if module.occupant:
                     notes.append(f"◆ {module.occupant}")
                 for i, note in enumerate(notes):
-                    parts.append(f'<text x="{x + 6}" y="{y + 32 + 12 * i}">{html.escape(note[:24])}</text>')
+                    parts.append(draw.text(x + 6, y + 32 + 12 * i, note[:24]))
             names = [m.name for m in self.modules if catalog.module(m.name).row == row]
             for left, right, moon in self.half_slots:
                 if left in names and right in names and abs(names.index(left) - names.index(right)) == 1:
                     x = 90 + max(names.index(left), names.index(right)) * cell - 5
-                    parts.append(f'<circle cx="{x}" cy="{y + 48}" r="9" fill="#ddd" stroke="#555"/>'
-                                 f'<title>half-slot moon: {html.escape(str(moon.goods))}</title>')
-        parts.append("</svg>")
-        return "".join(parts)
+                    parts.append(draw.circle(x, y + 48, 9, fill="faint", stroke="line"))
+                    parts.append(draw.title(f"half-slot moon: {moon.goods}"))
+        return draw.svg(width, height, *parts, class_="tt-station", font_family="sans-serif", font_size=11).render()
 
 
 @dataclass(frozen=True)

@@ -518,6 +518,15 @@ def test_the_picture_shows_withdrawn_ships_and_how_the_battle_ended():
     assert "withdrawn: heavy cruiser" in picture and "battle ended in step 2 (diplomacy)" in picture
 
 
+def test_the_picture_escapes_names_and_draws_in_the_shared_palette():
+    from tabletoolkit.engine.svg import PALETTE
+    setup = BattleSetup('<b>"Vega" & co</b>', (Participant("green", (TRANSPORT,)), Participant("<script>", (CRUISER,))),
+                        Pirate("Raider", 2))
+    picture = BattleState(setup)._repr_svg_()
+    assert "&lt;b&gt;&quot;Vega&quot; &amp; co&lt;/b&gt;" in picture and "&lt;script&gt;" in picture and "<script>" not in picture
+    assert f'stroke="{PALETTE["green"]}"' in picture and f'stroke="{PALETTE["muted"]}"' in picture   # an unnamed colour: muted
+
+
 def test_each_step_happens_once_in_order():
     example = load_battle_example()
     talks = run(diplomacy(BattleState(example.setup), example.plays)).result

@@ -166,3 +166,13 @@ def test_a_second_repair_with_nothing_left_to_repair_gains_a_vp():
     act = Activate("Dynamic Mechanism", "transport-1", repairs=(("shield", "heavy_cruiser"), ("nothing", None)))
     after = run(return_turn(game, "yellow", [act])).final_state.player("yellow")
     assert after.ship("heavy_cruiser").damage == 0 and after.vp == yellow.vp + 1
+
+
+def test_the_station_picture_draws_each_row_in_the_shared_palette_and_escapes_names():
+    from tabletoolkit.engine.svg import PALETTE
+    yellow = activation_example().player("yellow")
+    picture = replace(yellow, colour="<yellow & co>").station_svg()
+    assert "&lt;yellow &amp; co&gt; station" in picture and "<yellow" not in picture
+    assert picture.count(f'stroke="{PALETTE["blue"]}"') == 6             # the science row: reactor and five tech modules
+    assert picture.count(f'fill="{PALETTE["highlight"]}"') == 1          # Index Extractor is damaged
+    assert "damage ×1" in picture and "half-slot moon: " in picture
