@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.numbers import percent_text, probability_text
 from ..prob import Roller, contest_odds, deciding_die, latex_fraction, pooled_dice, rerolled_die, top_tie_sizes
 from ..prob.battle import describe_side
 from .variant import RULEBOOK, AndromedaVariant
@@ -114,8 +115,8 @@ class BattleOdds:
         return deciding_die(self.sides)
 
     def explanation(self) -> str:
-        lines = [f"{name} ({describe_side(side)}): {p}" for name, side, p in zip(self.names, self.sides, self.wins)]
-        lines.append(f"no winner (a tie for first; everyone loses): {self.no_winner}")
+        lines = [f"{name} ({describe_side(side)}): {probability_text(p)}" for name, side, p in zip(self.names, self.sides, self.wins)]
+        lines.append(f"no winner (a tie for first; everyone loses): {probability_text(self.no_winner)}")
         return "\n".join([*self.notes, *lines])
 
     def to_sympy(self) -> dict[str, Any]:
@@ -127,12 +128,12 @@ class BattleOdds:
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{html.escape(name)}</td><td>{describe_side(side)}</td><td class='tt-fraction'>{p}</td>"
-            f"<td>{float(p):.2%}</td></tr>"
+            f"<td>{percent_text(p)}</td></tr>"
             for name, side, p in zip(self.names, self.sides, self.wins)
         )
         rows += (
             f"<tr><td>no winner</td><td>tie for first</td><td class='tt-fraction'>{self.no_winner}</td>"
-            f"<td>{float(self.no_winner):.2%}</td></tr>"
+            f"<td>{percent_text(self.no_winner)}</td></tr>"
         )
         notes = "".join(f"<p class='tt-note'>{html.escape(n)}</p>" for n in self.notes)
         return (
@@ -206,7 +207,7 @@ class EnergyTable:
         head = "".join(f"<th>+{e} energy</th>" for e in range(width))
         body = "".join(
             f"<tr><td>{html.escape(r.name)}</td><td>{r.dice}@{r.aim}</td>"
-            + "".join(f"<td title='{p}'>{float(p):.1%}</td>" for p in r.chances)
+            + "".join(f"<td>{probability_text(p)}</td>" for p in r.chances)
             + "<td></td>" * (width - len(r.chances))
             + "</tr>"
             for r in self.rows
@@ -261,10 +262,10 @@ class RollOffOdds:
     rule: str
 
     def _repr_html_(self) -> str:
-        seats = "".join(f"<td>{p}</td>" for p in self.seats)
+        seats = "".join(f"<td>{probability_text(p)}</td>" for p in self.seats)
         return (
             f"<table class='tt-roll-off'><tr><th colspan='{self.contenders}'>P(first)</th></tr><tr>{seats}</tr></table>"
-            f"<p>First roll decides: {self.decided_first_roll} ≈ {float(self.decided_first_roll):.4%}; "
+            f"<p>First roll decides: {probability_text(self.decided_first_roll)}; "
             f"expected rolls: {self.expected_rolls} ≈ {float(self.expected_rolls):.6f}.</p>"
         )
 

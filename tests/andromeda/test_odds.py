@@ -255,4 +255,13 @@ def test_start_player_phase():
 
 def test_roll_off_renders_as_fractions():
     assert r"P(\text{each starts}) = \frac{1}{2}" in start_player_odds(2)._repr_latex_()
-    assert "<td>1/3</td>" in start_player_odds(3)._repr_html_()
+    assert "<td>1/3 ≈ 33.33%</td>" in start_player_odds(3)._repr_html_()         # fraction and percent
+
+
+def test_every_shown_battle_probability_is_a_fraction_and_a_percent():
+    from tabletoolkit.andromeda.odds import energy_table
+    odds = battle_odds([(2, 1), (1, 1)])
+    assert odds.explanation().splitlines() == ["side 1 (2@1): 161/216 ≈ 74.54%", "side 2 (1@1): 55/216 ≈ 25.46%",
+                                               "no winner (a tie for first; everyone loses): 0 (0%)"]
+    table = energy_table([(2, 1), (1, 1)])._repr_html_()
+    assert "title=" not in table and table.count(" ≈ ") == sum(len(r.chances) for r in energy_table([(2, 1), (1, 1)]).rows)
