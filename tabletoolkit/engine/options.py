@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -20,7 +20,7 @@ _set = object.__setattr__
 _NO_DETAILS: dict[str, Any] = {}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Option:
     """One choice the rules offer now.
 
@@ -43,7 +43,8 @@ class Option:
     def __init__(self, choice: Any, legal: bool = True, rule: str | None = None, reason: str | None = None,
                  section: str | None = None, cost: str | None = None, label: str | None = None,
                  group: str | None = None, probability: Fraction | None = None):
-        # Whole games make thousands of options per game: slots set directly, not through the frozen __setattr__.
+        # Whole games make thousands of options: the slots are set directly (an Option is frozen: its own
+        # __setattr__ refuses every change).
         _set(self, "choice", choice)
         _set(self, "legal", legal)
         _set(self, "rule", rule)
@@ -53,6 +54,16 @@ class Option:
         _set(self, "label", label)
         _set(self, "group", group)
         _set(self, "probability", probability)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"an Option cannot be changed (cannot assign to {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"an Option cannot be changed (cannot delete {name!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Option, (self.choice, self.legal, self.rule, self.reason, self.section, self.cost, self.label,
+                         self.group, self.probability))
 
     @classmethod
     def refused_by(cls, choice: Any, refusal: IllegalAction, **details: Any) -> "Option":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -177,6 +178,38 @@ def test_a_policy_that_raises_or_chooses_what_is_refused_is_named():
     with pytest.raises(InvalidInput) as caught:
         tt.play(Race(), {"A": lambda game: "jump"})
     assert "Nobody jumps" in caught.value.reason
+
+
+def test_play_pauses_the_cycle_collector_only_while_it_drives_a_game():
+    seen = []
+
+    def watching(game):
+        seen.append(gc.isenabled())
+        return tt.policies.first_legal(game)
+
+    assert gc.isenabled()
+    tt.play(Race(), {"A": watching})
+    assert seen and not any(seen) and gc.isenabled()
+    with pytest.raises(InvalidInput):
+        tt.play(Race(), {"A": lambda game: "jump"})
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        tt.replay(Race(), ["roll", 2])
+        assert not gc.isenabled()  # a caller's own pause is left as it was
+    finally:
+        gc.enable()
+
+
+def test_an_option_is_a_frozen_value():
+    option = Option("roll", cost="1 turn", group="Move")
+    assert option == Option("roll", True, None, None, None, "1 turn", None, "Move") and hash(option) == hash(Option("roll", cost="1 turn", group="Move"))
+    assert option != Option("roll", cost="2 turns", group="Move")
+    assert pickle.loads(pickle.dumps(option)) == option
+    with pytest.raises(AttributeError):
+        option.legal = False  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        option.note = "x"  # type: ignore[attr-defined]
 
 
 def test_play_checks_its_other_arguments():
