@@ -757,25 +757,18 @@ def _spaceport(game: AndromedaGame, frame: "Spaceport", choice, steps) -> Androm
 
 # --- a turn ---------------------------------------------------------------------------------------
 def _turn_options(game: AndromedaGame, _frame) -> Options:
-    """Every region for each ship type in the bay (launch step 1), refused ones with their rule once each; the
-    return; the free actions. The board, its pieces and what each alliance base offers are read once."""
-    from .launch import legal_launches
-
+    """Every region for each ship type in the bay (launch step 1), refused ones with their rule once each; the return."""
     table, colour = game.table, game.table.active
     player = table.player(colour)
-    board, pieces = _board(table)
-    bay = [tbl.board_ship(table, colour, s.id) for s in player.ships_at("bay")]
-    access = tbl.base_access(table, colour, variant=game.variant)
-    energy = player.resources["energy"]
+    launches = tbl.bay_launch_options(table, colour, variant=game.variant)
     names = {rid: name for name, rid in tbl._ids(table).items()}
     options = []
     seen, refused = set(), set()
-    for ship, seen_as in zip(player.ships_at("bay"), bay):
+    for ship in player.ships_at("bay"):
         if (ship.kind, ship.damage) in seen:
             continue
         seen.add((ship.kind, ship.damage))
-        verdicts = legal_launches(board, pieces, seen_as, energy=energy, access=access, bay=bay, variant=game.variant)
-        for v in verdicts.verdicts:
+        for v in launches[ship.id].verdicts:
             choice = ("launch", ship.id, names[v.region])
             label = f"launch {ship.kind.replace('_', ' ')} to {names[v.region]}"
             if v.legal:
@@ -793,7 +786,7 @@ def _start_turn(game: AndromedaGame, _frame, choice, steps) -> AndromedaGame:
         steps.append(Step("Return turn", f"{colour} returns all ships this turn.", "返回空间站回合", table))
         return _push(game, Returning())
     _, ship_id, region = choice
-    table, result = tbl.launch_in_game(table, colour, ship_id, region)
+    table, result = tbl.launch_in_game(table, colour, ship_id, region, variant=game.variant)
     steps.append(Step("Launch", f"{colour} launches {ship_id} to {region}"
                       + (f", paying {result.energy_spent} energy for a Jump" if result.energy_spent else "") + ".",
                       "发射回合 · 步骤 1 发射飞船", table))

@@ -200,3 +200,17 @@ def test_a_battles_odds_are_shown_as_fraction_and_percent_before_the_dice():
     shown = next(s for s in game.steps if s.title == "The odds before the dice")
     assert "≈" in shown.text and "%" in shown.text
     assert set(shown.data["odds"].values()) <= set(game.chance().values()) | {Fraction(0)}
+
+
+def test_before_an_alliance_base_is_activated_nothing_that_could_pay_for_it_is_given_up():
+    """A tactics card played before activating Trade Hub could leave nothing to pay with: refused, with the reason."""
+    game = first_turn(tt.new_game("andromeda", players=2, seed=1))
+    colour = game.table.active
+    player = game.table.player(colour)
+    game = replace(game, table=game.table.with_player(replace(player, tactics=("Assume Command",), resources=Goods.of(energy=1))))
+    base = at_activation(game, "Trade Hub")
+    play = next(o for o in free(base.options()) if action(o) == "play_tactics")
+    assert not play.legal and play.rule == "andromeda.game.activate_first"
+    assert any(o.legal and o.group == "activate" for o in base.options())        # the card pays for the base instead
+    planet = next(r.name for r in game.table.regions if r.kind == "planet" and r.moons)
+    assert next(o for o in free(at_activation(game, planet).options()) if action(o) == "play_tactics").legal
