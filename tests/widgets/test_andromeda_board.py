@@ -132,7 +132,8 @@ def test_board_designer_applies_edits_and_names_errors():
     assert "<b>3</b> steps" in designer.measures.value  # B to Y, either way round
     designer.editor.value = BOARD.replace('kind = "nebula"', 'kind = "moon"')
     designer.apply.click()
-    assert designer.error.value.startswith("<b>Not applied</b>: <code>regions.N.kind</code>")
+    assert designer.error.value.startswith("<b>Not applied</b>: <code>board text: region[")   # the entry at fault
+    assert ".kind</code>" in designer.error.value and "region N:" in designer.error.value
     assert "<b>3</b> steps" in designer.measures.value  # the last good board stays on show
 
 
