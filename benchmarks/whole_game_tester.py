@@ -9,11 +9,10 @@ exits 1 if any game had a defect. The test suite runs a small seeded share of th
 
 from __future__ import annotations
 
-import itertools
 import sys
 
 import tabletoolkit as tt
-from tabletoolkit.engine.game import game_info
+from tabletoolkit.engine.game import game_info, setting_combinations
 from tabletoolkit.engine.tester import check_game
 
 
@@ -23,9 +22,7 @@ def main() -> int:
     failed = False
     for game_id in tt.games():
         info = game_info(game_id)
-        names = [name for name, _ in info.settings]
-        for values in itertools.product(*(values for _, values in info.settings)):
-            settings = dict(zip(names, values))
+        for settings in setting_combinations(game_id):
             runs = [("random", None, random_games)]
             if info.scripted is not None:
                 runs.append(("scripted", lambda game, seed: {s: info.scripted() for s in game.seats}, scripted_games))

@@ -11,13 +11,12 @@ less; the goals are the project's, not assertions).
 
 from __future__ import annotations
 
-import itertools
 import statistics
 import sys
 import time
 
 import tabletoolkit as tt
-from tabletoolkit.engine.game import game_info
+from tabletoolkit.engine.game import game_info, setting_combinations
 
 # (game, settings, who plays) → the goal in CPU milliseconds per whole game.
 GOALS_MS = {
@@ -25,15 +24,9 @@ GOALS_MS = {
     ("seti", (("players", 4),), "random"): 20.0,
     ("seti-solo", (("stars", 1),), "scripted"): 250.0,
     ("seti-solo", (("stars", 5),), "scripted"): 250.0,
-    ("andromeda", (("players", 2),), "random"): 300.0,
-    ("andromeda", (("players", 4),), "random"): 1000.0,
+    ("andromeda", (("players", 2), ("teams", False)), "random"): 300.0,
+    ("andromeda", (("players", 4), ("teams", False)), "random"): 1000.0,
 }
-
-
-def settings_of(game_id: str) -> list[dict]:
-    info = game_info(game_id)
-    names = [name for name, _ in info.settings]
-    return [dict(zip(names, values)) for values in itertools.product(*(values for _, values in info.settings))] or [{}]
 
 
 def measure(game_id: str, settings: dict, seeds: range, scripted: bool) -> tuple[list[float], list[int]]:
@@ -52,7 +45,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     for game_id in sys.argv[2:] or tt.games():
         has_script = game_info(game_id).scripted is not None
-        for settings in settings_of(game_id):
+        for settings in setting_combinations(game_id):
             for scripted in (False, True) if has_script else (False,):
                 times, lengths = measure(game_id, settings, range(count), scripted)
                 median = statistics.median(times)

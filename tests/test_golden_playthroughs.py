@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 import tabletoolkit as tt
+from tabletoolkit.engine.game import setting_combinations
 
 _spec = importlib.util.spec_from_file_location("golden_playthroughs", Path(__file__).parent / "golden" / "playthroughs.py")
 golden = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(golden)
 
-CASES = [(game_id, settings) for game_id in tt.games() for settings in golden.settings_of(game_id)]
+CASES = [(game_id, settings) for game_id in tt.games() for settings in setting_combinations(game_id)]
 
 
 def test_there_are_whole_games():

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import importlib
 import inspect
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -269,3 +270,20 @@ def new_game(id: str, *, seed: int = 0, **settings: Any) -> Game:
     if unknown:
         raise InvalidInput("settings", unknown, f"{id} takes {', '.join(known)} (and seed)")
     return info.make(seed=seed, **settings)
+
+
+def setting_combinations(id: str) -> tuple[dict[str, Any], ...]:
+    """Every combination of the settings a game registers that the game accepts (Andromeda's 2v2 needs
+    4 players, so ``players=2, teams=True`` is left out): what the tester, the benchmarks and the golden
+    playthroughs walk."""
+    info = game_info(id)
+    names = [name for name, _ in info.settings]
+    combinations = [dict(zip(names, values)) for values in itertools.product(*(values for _, values in info.settings))]
+    accepted = []
+    for settings in combinations or [{}]:
+        try:
+            new_game(id, **settings)
+        except InvalidInput:
+            continue
+        accepted.append(settings)
+    return tuple(accepted)

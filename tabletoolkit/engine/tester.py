@@ -73,8 +73,14 @@ def check_game(game_id: str, seeds: range | list[int], *, policies: Callable[[Ga
     game_info(game_id)
     report = CheckReport(game_id)
     for seed in list(seeds)[:1]:
-        if not same_transcript(game_id, seed, **settings):
-            report.defects.append(f"{game_id} {settings} seed {seed}: the same seed gave another transcript")
+        try:
+            repeatable = same_transcript(game_id, seed, **settings)
+        except Exception as error:  # a defect of the game under test, reported like any other
+            report.defects.append(f"{game_id} {settings} seed {seed}: playing the seed twice raised "
+                                  f"{type(error).__name__}: {error}")
+        else:
+            if not repeatable:
+                report.defects.append(f"{game_id} {settings} seed {seed}: the same seed gave another transcript")
     for seed in seeds:
         report.games += 1
         label = f"{game_id} {settings} seed {seed}"

@@ -286,3 +286,27 @@ def test_check_game_plays_registered_games_and_catches_a_transcript_that_changes
     monkeypatch.setitem(registry._GAMES, "race", registry.GameInfo("race", "Race", lambda seed=0: Drifting(seed=seed, made=next(runs))))
     drifting = check_game("race", range(1), probe=1.0)
     assert not drifting.ok and "the same seed gave another transcript" in drifting.defects[0]
+
+
+def test_check_game_reports_a_game_that_raises_while_its_seed_is_played_twice(monkeypatch):
+    from tabletoolkit.engine import game as registry
+    from tabletoolkit.engine.tester import check_game
+
+    @dataclass(frozen=True, repr=False)
+    class Broken(Race):
+        def _resolve(self, choice):
+            raise KeyError("a bug in the game")
+
+    monkeypatch.setitem(registry._GAMES, "race", registry.GameInfo("race", "Race", lambda seed=0: Broken(seed=seed)))
+    report = check_game("race", range(2), probe=0.0)
+    assert not report.ok
+    assert "playing the seed twice raised KeyError" in report.defects[0]
+    assert report.games == 2, "the seeded games are still played and reported after the failed pre-check"
+
+
+def test_setting_combinations_leave_out_what_a_game_refuses():
+    from tabletoolkit.engine.game import setting_combinations
+
+    assert setting_combinations("merchants") == ({"players": 2}, {"players": 3}, {"players": 4})
+    andromeda = setting_combinations("andromeda")
+    assert {"players": 4, "teams": True} in andromeda and {"players": 2, "teams": True} not in andromeda
