@@ -38,6 +38,7 @@ deal (board, moons, display, the cards dealt to players) is drawn from ``Rng(see
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -68,7 +69,7 @@ END = "游戏结束 · 最终计分"
 COLOURS = ("yellow", "blue", "green", "purple")
 
 #: Diplomacy cards whose effect the text gives (战斗举例: Hailing Frequencies, 1 VP per opposing ship).
-KNOWN_DIPLOMACY = {"Hailing Frequencies": dict(vp_per_opposing_ship=1, effect="1 VP per opposing ship in the region")}
+KNOWN_DIPLOMACY: dict[str, dict[str, Any]] = {"Hailing Frequencies": dict(vp_per_opposing_ship=1, effect="1 VP per opposing ship in the region")}
 
 
 # --- the pending decisions ------------------------------------------------------------------------
@@ -272,7 +273,7 @@ class AndromedaGame(Game):
         frame = self.pending[-1]
         if isinstance(frame, Fighting):
             odds = frame.battle.odds(self.variant)
-            found = {("wins", i): Fraction(p) for i, p in enumerate(odds.wins) if p}
+            found: dict[tuple[Any, ...], Fraction] = {("wins", i): Fraction(p) for i, p in enumerate(odds.wins) if p}
             if odds.no_winner:
                 found[("no winner",)] = Fraction(odds.no_winner)
             return found
@@ -474,7 +475,7 @@ def _top(game: AndromedaGame, frame: Frame) -> AndromedaGame:
     return replace(game, pending=game.pending[:-1] + (frame,))
 
 
-def _rng(game: AndromedaGame) -> None:
+def _rng(game: AndromedaGame) -> Any:
     """No Rng inside the game: every draw is a chance event (``Drawing``, ``game_decks``), so the phases
     never need one (a phase asking for one is a defect the tester reports as an untyped refusal)."""
     return None
@@ -548,8 +549,7 @@ def _development_candidates(table: Table, player) -> list[dict]:
             shown = sorted({m for row, names in table.module_display for m in names})
             found += [dict(action="flip_development", kind=kind, module=m) for m in shown]
         elif kind == "factory":
-            targets = [tuple(spec.partition(":")[::2]) for spec in _repair_targets(player)]
-            targets = [(option, target or None) for option, target in targets]
+            targets = [(option, target or None) for option, _, target in (spec.partition(":") for spec in _repair_targets(player))]
             found += [dict(action="flip_development", kind=kind, repairs=(a, b)) for a in targets for b in targets]
         elif kind == "spaceport":
             found += [dict(action="flip_development", kind=kind, payment=p["payment"], tactics=p["tactics"])
@@ -597,7 +597,7 @@ def _transfer_candidates(game: AndromedaGame, colour: str) -> list[tuple]:
     for mate in (c for c in teams if c != colour and teams[c] == teams[colour]):
         for giver, receiver in ((colour, mate), (mate, colour)):
             player = table.player(giver)
-            items = [("resource", k) for k in RESOURCES if player.resources[k]] + [("tactics", c) for c in sorted(set(player.tactics))]
+            items: list[tuple[str, Any]] = [("resource", k) for k in RESOURCES if player.resources[k]] + [("tactics", c) for c in sorted(set(player.tactics))]
             items += [("moon", i) for i in range(len(player.moons))] + [("supremacy", i) for i in range(len(player.supremacy_tokens))]
             items += [("exploration", i) for i in range(len(player.exploration))]
             found += [("free", ("action", "transfer"), ("giver", giver), ("item", item), ("kind", kind), ("receiver", receiver))
@@ -645,12 +645,12 @@ def _free_options(game: AndromedaGame, colour: str) -> list[Option]:
     until one is), refused otherwise with the first refusal met."""
     check = _free_attempt(game, colour)
     frame = game.pending[-1] if game.pending else None
-    base = isinstance(frame, Activating) and game.table.region(frame.region).kind == "alliance_base"
+    base = frame.region if isinstance(frame, Activating) and game.table.region(frame.region).kind == "alliance_base" else None
     options = []
     for head, ways in _free_groups(game, colour).items():
         refusal, members = None, ways
         if base and dict(head[1:])["action"] in _SPENDING:
-            refusal = IllegalAction("andromeda.game.activate_first", f"the launch to {frame.region} was allowed because it can be "
+            refusal = IllegalAction("andromeda.game.activate_first", f"the launch to {base} was allowed because it can be "
                                     "activated: until it is, only free actions that gain something are offered (a card played, "
                                     "a moon inserted, a transfer or a development card could leave nothing to pay with)",
                                     "发射回合 · 步骤 1 发射飞船 · 额外发射需求 (A-F4)")
@@ -1176,7 +1176,7 @@ def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) ->
         card = catalog.module(module.name)
         for by in ships + ["energy"]:
             for choice in card.choices or (None,):
-                targets = [None]
+                targets: list[Any] = [None]
                 if choice == "repair" or (choice is None and card.repair):
                     targets = _repair_targets(player)
                 elif choice == "build_ship":
@@ -1400,13 +1400,13 @@ def _draw(game: AndromedaGame, frame: Drawing, outcome, steps) -> AndromedaGame:
     return _pop(replace(game, table=table, unshuffled=unshuffled))
 
 
-_OPTIONS = {
+_OPTIONS: dict[type, Callable[..., Options]] = {
     type(None): _turn_options, Activating: _activation_options, Raiding: _raid_options, Escalating: _escalation_options,
     Diplomacy: _diplomacy_options, Energy: _energy_options, Barraging: _barrage_options, Operations: _operations_options,
     Returning: _return_options, TrackChoice: _track_options, Discarding: _discarding_options, Recruiting: _recruit_options,
     Spaceport: _spaceport_options, Detailing: _detailing_options, SettingUp: _setting_up_options, Agreeing: _agreeing_options, FieldDiscard: _field_discard_options,
 }
-_RESOLVE = {
+_RESOLVE: dict[type, Callable[..., "AndromedaGame"]] = {
     type(None): _start_turn, Activating: _activate, Raiding: _raid, Escalating: _escalate, Diplomacy: _diplomacy,
     Energy: _energy, Fighting: _fight, Barraging: _barrage, Operations: _operation, Returning: _return,
     TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place, Drawing: _draw, Spaceport: _spaceport, Detailing: _detailing, SettingUp: _setting_up, Agreeing: _agreeing, FieldDiscard: _field_discard,

@@ -222,7 +222,7 @@ class GameInfo:
     id: str
     title: str
     make: Callable[..., Game]
-    scripted: Callable[[], Callable[[Game], Any]] | None = None
+    scripted: Callable[[], Callable[[Any], Any]] | None = None  # makes the policy for one game class
     settings: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # player counts and options the tester walks
 
 
@@ -231,7 +231,7 @@ _WINGS = ("merchants", "andromeda", "seti")
 
 
 def register_game(id: str, *, title: str, make: Callable[..., Game],
-                  scripted: Callable[[], Callable[[Game], Any]] | None = None,
+                  scripted: Callable[[], Callable[[Any], Any]] | None = None,
                   settings: Mapping[str, tuple[Any, ...]] | None = None) -> None:
     """Register a whole game under ``id`` (``new_game(id, ...)`` calls ``make``)."""
     if not isinstance(id, str) or not id:

@@ -107,7 +107,7 @@ class Options(Sequence[Option]):
         self._by_choice = by_choice
 
     @classmethod
-    def checked(cls, candidates: Iterable[Any], check: Callable[[Any], None],
+    def checked(cls, candidates: Iterable[Any], check: Callable[[Any], object],
                 describe: Callable[[Any], dict[str, Any]] | None = None) -> "Options":
         """Options for ``candidates``: legal unless ``check(choice)`` raises ``IllegalAction``.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import html
 from dataclasses import dataclass
-from typing import Any, Collection
+from typing import Any, Collection, Self
 
 from .errors import InvalidInput
 
@@ -57,7 +57,7 @@ class Variant:
             for f in dataclasses.fields(cls)
         )
 
-    def but(self, **changes: Any) -> "Variant":
+    def but(self, **changes: Any) -> Self:
         """A copy with some constants changed; unknown names and disallowed values are refused."""
         known = {f.name for f in dataclasses.fields(self)}
         for name in changes:

@@ -143,7 +143,7 @@ class BattleOddsExplorer(widgets.VBox):
                 for row in self.rows:
                     if row.team.value == "own side" and row.name != "pirate":
                         sizes = {t: sum(r.team.value == t for r in self.rows) for t in TEAM_CHOICES[1:]}
-                        smaller = min(sizes, key=sizes.get)
+                        smaller = min(sizes, key=lambda team: sizes[team])
                         if sizes[smaller] < 2:
                             row.team.value = smaller
             for row in self.rows:

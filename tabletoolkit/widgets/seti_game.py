@@ -83,14 +83,14 @@ def gold_tile_explorer() -> widgets.VBox:
 def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> widgets.VBox:
     """Score before and after a turn: which gold and neutral milestones that turn triggers."""
     game = new_game(("green",) + RIVALS[:players - 1], seed=0)
-    before = widgets.IntSlider(value=before, min=0, max=140, description="score before", style={"description_width": "initial"})
-    after = widgets.IntSlider(value=after, min=0, max=140, description="score after", style={"description_width": "initial"})
-    before.add_class("tt-seti-score-before")
-    after.add_class("tt-seti-score-after")
+    before_slider = widgets.IntSlider(value=before, min=0, max=140, description="score before", style={"description_width": "initial"})
+    after_slider = widgets.IntSlider(value=after, min=0, max=140, description="score after", style={"description_width": "initial"})
+    before_slider.add_class("tt-seti-score-before")
+    after_slider.add_class("tt-seti-score-after")
     result = _classed(widgets.HTML(), "tt-seti-milestones")
 
     def show(_=None) -> None:
-        board = replace(game.player("green"), milestone_score=before.value, score=after.value)
+        board = replace(game.player("green"), milestone_score=before_slider.value, score=after_slider.value)
         state = game.with_player(board)
         gold = crossed(state, 0, state.variant.gold_milestones)
         neutral = crossed(state, 0, state.variant.neutral_milestones)
@@ -98,15 +98,15 @@ def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> w
         parts = [f"gold: {', '.join(map(str, gold))} — mark {len(gold)} gold tile(s)" if gold else "gold: none"]
         parts.append("neutral: " + (", ".join(f"{t} ({markers[t]} neutral marker(s) there)" for t in neutral)
                                     if neutral else "none"))
-        if after.value > 100 and before.value >= max(state.variant.gold_milestones):
+        if after_slider.value > 100 and before_slider.value >= max(state.variant.gold_milestones):
             parts.append("above 100 the milestones do not trigger again (S-F20)")
         result.value = "<br>".join(html.escape(part) for part in parts)
 
-    before.observe(show, names="value")
-    after.observe(show, names="value")
+    before_slider.observe(show, names="value")
+    after_slider.observe(show, names="value")
     show()
-    box = widgets.VBox([before, after, result])
-    box.before, box.after, box.result = before, after, result
+    box = widgets.VBox([before_slider, after_slider, result])
+    box.before, box.after, box.result = before_slider, after_slider, result
     return box
 
 
