@@ -5,7 +5,7 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: lab lab-reset test notebooks bench lite games check-notebooks restore-notebooks
+.PHONY: fuzz-large lab lab-reset test notebooks bench lite games check-notebooks restore-notebooks
 
 $(STAMP): pyproject.toml
 	$(PYTHON3) -m venv $(VENV)
@@ -49,11 +49,16 @@ lab-reset:
 	$(MAKE) $(WORKSHOP)
 
 test: $(STAMP) check-notebooks
+	$(PYTHON) -m mypy
 	$(PYTHON) -m pytest -ra
 
 notebooks: $(STAMP)
 	$(PYTHON) scripts/refresh_notebooks.py
 	$(PYTHON) scripts/update_readme.py
+
+# The large hostile-input run: 10,000 generated inputs per entry point, every data file mutated.
+fuzz-large: $(STAMP)
+	$(PYTHON) benchmarks/fuzz_large.py
 
 bench: $(STAMP)
 	for script in benchmarks/*.py; do $(PYTHON) $$script || exit 1; done

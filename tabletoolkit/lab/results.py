@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 from fractions import Fraction
 from typing import Any
 
@@ -135,9 +136,10 @@ class SweepResult:
         variant = self.variants[0] if variant is None else variant
         if variant not in self.variants:
             raise InvalidInput("variant", variant, f"the sweep's variants are {', '.join(self.variants)}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not self.seed <= seed < self.seed + self.games:
+        # a seed read from the table is a numpy integer: any whole number is taken
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not self.seed <= seed < self.seed + self.games:
             raise InvalidInput("seed", seed, f"the sweep played seeds {self.seed} to {self.seed + self.games - 1}")
-        game = self.plan.make(variant, seed)
+        game = self.plan.make(variant, int(seed))
         return play(game, self.plan.seat_policies(game), max_steps=self.plan.max_steps)
 
     # --- summaries ------------------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def test_a_designers_own_measure_becomes_columns_and_whole_game_measures_compare
     table = result.table
     assert result.measures == ("turns", "throws", "longest wait", "moves")
     for _, row in table.iterrows():
-        played = result.playthrough(int(row["seed"]), row["variant"])
+        played = result.playthrough(row["seed"], row["variant"])  # the table's own numpy integer
         assert row["longest wait"] == longest_wait(played)["longest wait"][row["seat"]]
         assert row["moves"] == row["applies"] == len(played)
     per_game = result.compare("turns", by=None).frame
