@@ -42,7 +42,7 @@ from .belt import best_tokens
 from .state import GameState, describe_tokens, holds, pile, without
 from .variant import BELT
 
-SECTION = BELT + " · 探索"
+SECTION = BELT + " · 2 エネルギー探査"
 NOTEBOOK = "merchants_belt.ipynb"
 
 
