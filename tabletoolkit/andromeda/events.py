@@ -42,7 +42,16 @@ def resolve_event(game: Game, rng: Rng, *, catalog: Catalog | None = None, varia
     if game.event_pending is None:
         raise IllegalAction("andromeda.event.not_pending", "no event marker is on a station: no event card resolves", RESOLVE)
     if not game.event_deck:
-        raise IllegalAction("andromeda.event.deck_empty", "the event deck is empty", RESOLVE)
+        if variant.empty_event_deck != "no_card":
+            raise IllegalAction("andromeda.event.deck_empty", "the event deck is empty (under the variant's "
+                                "empty_event_deck = 'reshuffle' its discard becomes a new deck first)", RESOLVE)
+        start = catalog.event_track_start.get(len(game.players), 0)
+        position = min(start + game.event_carried, catalog.event_track_length - 1)
+        game = replace(game, event_pending=None, event_position=position, event_carried=0)
+        yield Step("No event card left", f"The event deck is empty: no card resolves (variant empty_event_deck = "
+                   f"'no_card'); the event marker returns to space {position}.", f"{RESOLVE} 4 重置事件轨道", game,
+                   {"event position": position})
+        return game
     card = catalog.event(game.event_deck[0])
     recruits = dict(recruits or {})
     if recruits and card.special != "each_draws_tactics_and_recruits":

@@ -10,7 +10,8 @@ this is the rule's shuffle, seen one card at a time.
 
 When the tactics deck runs low and nothing of it is left to shuffle, its discard pile becomes the part not
 shuffled yet (自由行动 · 打出战术卡: the discard is shuffled into a new deck); the cards left on top are
-drawn first.
+drawn first. The event deck does the same when the variant's ``empty_event_deck`` is ``"reshuffle"`` (the
+rulebook is silent on an event deck running out).
 """
 
 from __future__ import annotations
@@ -93,17 +94,26 @@ def locate(table: Table, deck: Deck, block: tuple[Any, ...]) -> int:
     raise AssertionError(f"the unshuffled part of the {deck} deck is no longer in one piece: a phase reordered it")
 
 
-def next_draw(table: Table, held: Unshuffled) -> tuple[Table, Unshuffled, Deck | None, str]:
-    """The deck whose next card must be drawn now (or None), after a tactics discard made a new deck if needed;
-    with what was said about that."""
-    said = ""
+#: Decks whose discard pile is shuffled into a new deck when they run low: its field, its words, the section.
+DISCARDS = {"tactics": ("tactics_discard", "tactics", "自由行动 · 打出战术卡"),
+            "events": ("event_discard", "event", "事件轨道 · 结算事件卡 (variant empty_event_deck)")}
+
+
+def next_draw(table: Table, held: Unshuffled, reshuffled: tuple[str, ...] = ("tactics",)
+              ) -> tuple[Table, Unshuffled, Deck | None, tuple[str, str, str] | None]:
+    """The deck whose next card must be drawn now (or None), after the discard of a deck in ``reshuffled``
+    made a new deck if needed; with what was said about that (a step's title, text and section)."""
+    said = None
     found: Deck | None = None
     for index, (deck, block) in enumerate(held):
-        if deck == ("tactics",) and not block and len(table.tactics_deck) < LOOKAHEAD["tactics"] and table.tactics_discard:
-            block = _order(table.tactics_discard)
-            said = (f"The tactics deck is down to {len(table.tactics_deck)} card(s): the {len(block)} discarded cards are "
-                    "shuffled into a new deck under them (each next card drawn by chance).")
-            table = replace(table, tactics_deck=table.tactics_deck + block, tactics_discard=())
+        field, name, section = DISCARDS.get(deck[0], ("", "", ""))
+        discard = getattr(table, field) if deck[0] in reshuffled else ()
+        if discard and not block and len(cards_of(table, deck)) < LOOKAHEAD[deck[0]]:
+            block = _order(discard)
+            said = (f"Shuffle the {name} discard",
+                    f"The {name} deck is down to {len(cards_of(table, deck))} card(s): the {len(block)} discarded cards are "
+                    "shuffled into a new deck under them (each next card drawn by chance).", section)
+            table = replace(with_cards(table, deck, cards_of(table, deck) + block), **{field: ()})
             held = held[:index] + ((deck, block),) + held[index + 1:]
         if block and locate(table, deck, block) < LOOKAHEAD[deck[0]]:
             found = deck

@@ -79,6 +79,13 @@ class AndromedaVariant(Variant):
         "marker on from its reset space.",
     )
 
+    empty_event_deck: str = constant(
+        "reshuffle", allowed=("reshuffle", "no_card"), section="事件轨道 · 结算事件卡",
+        explains="The rulebook is silent on an event deck running out (10 cards): 'reshuffle': its discarded "
+        "cards are shuffled into a new deck, as the tactics discard is; 'no_card': a pending event resolves "
+        "no card and the marker is reset.",
+    )
+
     # --- the board, launches, raids, escalation, pirate placement ---
     jump_energy: int = constant(
         1, allowed=range(0, 4), section="星际飞船 · 飞船能力 (跳跃; A-F7)",

@@ -1425,9 +1425,10 @@ def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:
     """After each decision: the next card of a deck running short drawn by chance; owed track steps; a raid,
     an escalation, a diplomacy or an energy decision with one option only (nothing else offered) is taken."""
     while True:
-        table, unshuffled, deck, said = decks.next_draw(game.table, game.unshuffled)
+        reshuffled = ("tactics", "events") if game.variant.empty_event_deck == "reshuffle" else ("tactics",)
+        table, unshuffled, deck, said = decks.next_draw(game.table, game.unshuffled, reshuffled)
         if said:
-            steps.append(Step("Shuffle the tactics discard", said, decks.SECTIONS["tactics"], table))
+            steps.append(Step(*said, table))
         game = replace(game, table=table, unshuffled=unshuffled)
         if deck is not None:
             return _push(game, Drawing(deck))

@@ -230,3 +230,19 @@ def test_a_track_step_onto_a_space_with_a_choice_stops_there_rather_than_choose(
     chosen = run(advance_track(owed, "red", "industry", 2, upgrade="fighter", free_ship=False)).result      # the owed step, taken
     assert chosen.player("red").track("industry") == 5 and chosen.player("red").upgrades == ("fighter",)
     assert chosen.player("red").ship("fighter").where == "supply" and chosen.owed_track_steps == ()
+
+
+@pytest.mark.phase("andromeda.event")
+def test_an_event_with_the_event_deck_empty_follows_the_variant():
+    """The rulebook is silent on the 10-card event deck running out: the variant says what happens."""
+    pending = replace(game(), event_pending="red", event_position=CATALOG.event_track_length, event_deck=(),
+                      event_discard=("Call of the Obelisk",), event_carried=1)
+    with pytest.raises(IllegalAction) as refused:
+        run(resolve_event(pending, Rng(0)))
+    assert refused.value.rule == "andromeda.event.deck_empty", "the rulebook default reshuffles before an event can find it empty"
+    done = run(resolve_event(pending, Rng(0), variant=RULEBOOK.but(empty_event_deck="no_card")))
+    after = done.final_state
+    assert after.event_pending is None and after.event_carried == 0
+    assert after.event_position == CATALOG.event_track_start[2] + 1, "a kept advance still moves the marker on"
+    assert [p.vp for p in after.players] == [p.vp for p in pending.players], "no card scores"
+    assert [s.title for s in done.steps] == ["No event card left"]
