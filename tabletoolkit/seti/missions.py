@@ -26,7 +26,9 @@ from .mission_cards import MissionInPlay
 from .measures import measure
 from .tech import TECH_KINDS, research
 
-SECTION = "打出卡牌"
+#: The transcription prints the play-a-card rules under a second heading 分析数据 (a misprint of the
+#: original's layout): the note quotes the rule's first words so the passage is found.
+SECTION = "分析数据 (作为你的主行动，你可以打出一张牌)"
 CONDITIONAL = "任务卡 · 有条件的任务"
 TRIGGERED = "任务卡 · 可触发任务"
 ENDGAME = "任务卡 · 游戏终局计分卡"

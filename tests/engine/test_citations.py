@@ -17,7 +17,6 @@ RULES = Path(os.environ.get("TT_RULES", "/work/shared/rules"))
 BOX_NOTE = re.compile(r"（[^（）]*框）$")
 #: Phases whose section names a heading the transcription does not have; the wing's owner fixes the citation.
 NOT_A_HEADING = {
-    "seti.cards": "打出卡牌: no heading; the rules for playing a card follow the heading 分析数据 (a layout quirk)",
 }
 
 

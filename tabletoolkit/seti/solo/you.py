@@ -32,7 +32,7 @@ from ...engine.steps import Procedure, Step
 from ..computer import DataSpace, install_computer_tech, place_data, placement_verdict, sample_layout
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
-from ..missions import TRIGGERED, MissionInPlay
+from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay
 from ..probes import land_cost, probe_limit
 from ..routes import Route, cheapest_route
 from ..scan import scan_sectors
@@ -375,8 +375,8 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
     return (yield from mark_objectives(game, events))
 
 
-OWED_SECTIONS = {"sector": "扇形区域 · 完成扇区", "card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹", "card-land": "打出卡牌",
-                 "card-signal": "打出卡牌"}
+OWED_SECTIONS = {"sector": "扇形区域 · 完成扇区", "card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹", "card-land": PLAY_A_CARD,
+                 "card-signal": PLAY_A_CARD}
 
 
 def scan_options(game: SoloGame) -> list[YourOption]:
