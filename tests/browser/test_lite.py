@@ -25,7 +25,7 @@ import pytest
 from tabletoolkit import run
 from tabletoolkit.andromeda import battle_odds
 from tabletoolkit.seti.card_odds import card_row_odds
-from tabletoolkit.seti.cards import colour_counts, load_cards
+from tabletoolkit.seti.cards import colour_counts, game_deck
 
 _spec = importlib.util.spec_from_file_location("tabletoolkit_lite_site", Path(__file__).with_name("lite_site.py"))
 lite_site = importlib.util.module_from_spec(_spec)
@@ -171,7 +171,7 @@ def test_seti_sector_notebook_runs_offline_and_its_odds_follow_the_slider(offlin
     name = "seti_sector_resolution.ipynb"
     run_notebook(offline, site, name)
     page = offline.page
-    deck = colour_counts(load_cards())
+    deck = colour_counts(game_deck())  # the deck the lesson reads: the 65 cards a game deals
     shown, one_more = (str(run(card_row_odds(deck, "black", draws=draws)).result.at_least_one) for draws in (0, 1))
     move_slider(page, ".tt-odds-draws .noUi-handle", "ArrowRight", ".tt-odds-result", shown, one_more)
     for check in lite_site.browser_checks(ROOT / "notebooks" / name):
