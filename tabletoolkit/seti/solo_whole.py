@@ -28,7 +28,8 @@ from ..engine.options import Option, Options
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, run
 from .cards import drawing
-from .solo.game import SECTION, SECTION_END, proceed, setup_solo, take
+from .game import drawing_with
+from .solo.game import SECTION, SECTION_END, play_on, setup_solo, take
 from .solo.player import scripted_player
 from .solo.state import RIVAL, YOU, SoloGame
 from .solo.you import FREE_KINDS, action_words, free_options, your_options
@@ -64,6 +65,11 @@ class _ChanceRng(Rng):
             return value
         raise _Need(tuple(pool))
 
+    @property
+    def used(self) -> int:
+        """How many of the outcomes given were drawn so far."""
+        return self._next
+
     def draw(self, pool: tuple[str, ...]) -> str:
         return self._pick(list(pool))
 
@@ -88,11 +94,24 @@ class _Done:
     steps: tuple[Step, ...]
 
 
+@dataclass(frozen=True)
+class _Pause:
+    """A draw to make: what it is drawn from, and the last stretch of play finished before it (the state,
+    how many of the outcomes given it used, and its steps), from which the play goes on."""
+
+    pool: tuple
+    resume: SoloGame | None
+    used: int
+    steps: tuple[Step, ...]
+
+
 @dataclass(frozen=True, repr=False)
 class SoloWholeGame(Game):
     """A solo game on the contract: ``state`` is the solo wing's ``SoloGame``; ``action`` the action of yours
-    under way (``"proceed"`` while the game plays on to your next decision) with the chance outcomes
-    ``given`` so far."""
+    under way (``"proceed"`` while the game plays on to your next decision). While it draws, ``resume`` is
+    the state after the last stretch of play it finished (your action, a rival turn, a round's end; ``None``:
+    none yet), ``played`` the steps to there, and ``given`` the chance outcomes drawn since: a draw replays
+    only the stretch it is in."""
 
     game_id: ClassVar[str] = "seti-solo"
     section: ClassVar[str] = SECTION
@@ -105,7 +124,9 @@ class SoloWholeGame(Game):
     variant: SetiVariant = RULEBOOK
     action: str | None = None
     given: tuple = ()
+    resume: SoloGame | None = None
     steps: tuple[Step, ...] = field(default=(), compare=False)
+    played: tuple[Step, ...] = field(default=(), compare=False)
 
     @property
     def over(self) -> bool:
@@ -131,28 +152,33 @@ class SoloWholeGame(Game):
 
     # --- chance ------------------------------------------------------------------------------------------
     @cached_property
-    def _progress(self) -> "_Need | _Done | None":
+    def _progress(self) -> "_Pause | _Done | None":
         if self.action is None:
             return None
         rng = _ChanceRng(self.given)
-        with drawing(rng):
+        game, steps = self.resume or self.state, []
+        resume, used, kept = self.resume, 0, 0
+        with drawing(rng), drawing_with(rng):
             try:
-                steps = run(self._procedure(self.action, rng))
+                if self.resume is None and self.action != "proceed":
+                    game = self._stretch(take(game, self.action, rng), steps)
+                    resume, used, kept = game, rng.used, len(steps)
+                while not game.over and game.to_move != YOU:
+                    game = self._stretch(play_on(game, rng), steps)
+                    resume, used, kept = game, rng.used, len(steps)
             except _Need as need:
-                return need
-        return _Done(steps.result, tuple(steps))
+                return _Pause(need.pool, resume, used, tuple(steps[:kept]))
+        return _Done(game, tuple(steps))
 
-    def _procedure(self, action: str, rng: Rng) -> Procedure:
-        game = self.state
-        if action != "proceed":
-            game = yield from take(game, action, rng)
-        if not game.over and game.to_move != YOU:
-            game = yield from proceed(game, rng)
-        return game
+    @staticmethod
+    def _stretch(procedure: Procedure, steps: list) -> SoloGame:
+        done = run(procedure)
+        steps.extend(done)
+        return done.result
 
     def _chance_outcomes(self) -> dict[Any, Fraction]:
         progress = self._progress
-        if not isinstance(progress, _Need):
+        if not isinstance(progress, _Pause):
             raise InvalidInput("chance", repr(self), "nothing is being drawn now")
         pool = progress.pool
         counts: dict[Any, int] = {}
@@ -201,9 +227,12 @@ class SoloWholeGame(Game):
     def _continue(self, action: str, given: tuple) -> "SoloWholeGame":
         game = replace(self, action=action, given=given, steps=())
         progress = game._progress
-        if not isinstance(progress, _Done):
-            return game
-        return replace(self, state=progress.state, action=None, given=(), steps=progress.steps)
+        if isinstance(progress, _Done):
+            return replace(self, state=progress.state, action=None, given=(), resume=None, played=(),
+                           steps=self.played + progress.steps)
+        if isinstance(progress, _Pause) and progress.resume is not None and progress.resume is not self.resume:
+            return replace(game, resume=progress.resume, given=given[progress.used:], played=self.played + progress.steps)
+        return game
 
     def _final(self) -> Outcome:
         you, rival = self.state.you.score, self.state.rival.score

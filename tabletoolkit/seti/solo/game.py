@@ -178,15 +178,20 @@ def proceed(game: SoloGame, rng: Rng, player: Policy | None = None) -> Procedure
 
 def _proceed(game: SoloGame, rng: Rng, player: Policy | None) -> Procedure:
     while not game.over:
-        if game.to_move is None:
-            game = yield from end_of_round(game, rng)
-        elif game.to_move == RIVAL:
-            game = _after((yield from rival_turn(game, rng)), RIVAL)
+        if game.to_move != YOU:
+            game = yield from play_on(game, rng)
         elif player is not None:
             game = yield from take(game, player(game), rng)
         else:
             return game
     return game
+
+
+def play_on(game: SoloGame, rng: Rng) -> Procedure:
+    """One stretch of play that is not yours: the end of a round (nobody to move) or one rival turn."""
+    if game.to_move is None:
+        return (yield from end_of_round(game, rng))
+    return _after((yield from rival_turn(game, rng)), RIVAL)
 
 
 def take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (), prefer: str | None = None) -> Procedure:
