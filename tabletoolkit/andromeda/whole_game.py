@@ -363,8 +363,8 @@ def make(*, seed: int = 0, players: int = 2, variant: AndromedaVariant = RULEBOO
     "quasar" or "vortex" lays two special regions of that kind (可选规则 · 特殊地区); ``destiny=True`` deals 2
     destiny cards to each player (可选规则 · 命运卡). Each player first keeps 1 of the 3 factions dealt (and 1 of
     the 2 destiny cards) as a decision of their own."""
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise InvalidInput("players", players, "Andromeda's Edge is for 2 to 4 players")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
+        raise InvalidInput("players", players, "Andromeda's Edge is for 2 to 4 players (a whole number: 2, 3 or 4)")
     if not isinstance(variant, AndromedaVariant):
         raise InvalidInput("variant", variant, "an AndromedaVariant (andromeda.variant.RULEBOOK or RULEBOOK.but(...))")
     if not isinstance(teams, bool) or (teams and players != 4):

@@ -20,6 +20,15 @@ def test_bad_settings_are_typed_errors():
             make(**settings)
 
 
+@pytest.mark.parametrize("name, value", [("players", 3.0), ("players", "3"), ("teams", 1), ("special", "nebula"),
+                                         ("special", []), ("destiny", "yes"), ("length", "endless"), ("length", 60)])
+def test_every_setting_of_the_wrong_type_or_value_is_refused_by_its_name(name, value):
+    settings = dict(players=4) if name == "teams" else {}
+    with pytest.raises(InvalidInput) as refused:
+        make(**{**settings, name: value})
+    assert refused.value.field == name
+
+
 def dealt(game, seed=0):
     """The game at its first turn: every player keeps the first faction dealt, then the cards drawn into the
     decks by chance."""
