@@ -3,8 +3,9 @@
 Two seats: you (``green``) and the rival. The rival decides nothing: its turns follow its action cards
 and choice rules (单人游戏 · 对手的回合), so it is never ``to_move``; you are, with every option the solo
 side offers now (``solo.you``): your main actions and ``end``, your free actions and standing choices,
-and first the choices a reward leaves you. Each option is checked by carrying it out on a copy (the one
-check for listing and applying), so a refused option keeps the rule and reason the solo side gives.
+and first the choices a reward leaves you. The solo side's listing is the one check: ``take`` refuses
+an action by the same verdict (``solo.you.require_legal``), so a refused option keeps its rule and reason
+and a listed-legal one applies.
 
 After your action the game plays on (the rival's turns, the ends of rounds) until you are to move again.
 Every random event on the way is a chance event with exact odds: each card drawn from the deck (uniform
@@ -22,7 +23,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ..engine.errors import IllegalAction, InvalidInput, RulesError
+from ..engine.errors import InvalidInput
 from ..engine.game import CHANCE, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
@@ -40,11 +41,6 @@ class _Need(Exception):
     def __init__(self, pool: tuple):
         super().__init__("draw")
         self.pool = pool
-
-
-#: Actions whose listed verdict is their whole check (a conversion, a pass and the cards it discards): a
-#: legal one is not carried out once more to check it (which pair or set of hand cards is many options).
-LISTING_DECIDES = ("convert", "pass")
 
 
 class _ChanceRng(Rng):
@@ -197,27 +193,12 @@ class SoloWholeGame(Game):
                     continue  # listed where ``take`` does not look for it
                 seen.add(option.action)
                 label = action_words(self.state, option.action)
-                if option.legal and option.action.partition(":")[0] in LISTING_DECIDES:
+                if option.legal:
                     found.append(Option(option.action, label=label, group=group))
-                elif option.legal:
-                    found.append(self._checked(option.action, group, label))
                 else:  # what ``take`` refuses it with (solo.you.require_legal)
                     found.append(Option(option.action, False, option.refusing_rule, option.reason, option.section,
                                         label=label, group=group))
         return Options(found)
-
-    def _checked(self, action: str, group: str, label: str) -> Option:
-        rng = _ChanceRng(())
-        with drawing(rng):
-            try:
-                run(take(self.state, action, rng))
-            except _Need:
-                pass
-            except IllegalAction as refusal:
-                return Option.refused_by(action, refusal, label=label, group=group)
-            except RulesError as error:
-                return Option(action, False, "seti.solo.not_now", str(error), SECTION, label=label, group=group)
-        return Option(action, label=label, group=group)
 
     def _resolve(self, choice: Any) -> "SoloWholeGame":
         if self.action is not None:
