@@ -222,6 +222,34 @@ class SoloWholeGame(Game):
         return Outcome(((YOU, you), (RIVAL, rival)), ranking, (winner,),
                        "a tie is not a win for you (单人游戏 · 游戏结束)" if you == rival else "")
 
+    def measures(self) -> dict[str, Any]:
+        """For the designer's lab: the rounds played, the rival's difficulty and final score and your margin
+        over it (a tie is no win); for each seat the sectors won (the win markers beside the stars),
+        orbiters and landers placed, life traces marked and techs taken, and your completed missions;
+        the species discovered."""
+        state = self.state
+        table, you, rival = state.table, state.you, state.rival
+        placed = table.solar.placements
+        marks = ([owner for _, _, owner in table.discovery] + [owner for _, _, owner in table.overflow]
+                 + [owner for _, _, owner in table.board_marks])
+
+        def each(count: Any) -> dict[str, int]:
+            return {seat: count(seat) for seat in self.seats}
+
+        return {
+            "rounds": state.round,
+            "stars": self.stars,
+            "rival_score": rival.score,
+            "margin": you.score - rival.score,
+            "sectors_won": each(lambda seat: sum(sector.winners.count(seat) for sector in table.sky.sectors)),
+            "orbits": each(lambda seat: sum(p.owner == seat and p.kind == "orbiter" for p in placed)),
+            "landings": each(lambda seat: sum(p.owner == seat and p.kind == "lander" for p in placed)),
+            "life_traces": each(marks.count),
+            "techs": {YOU: len(you.techs), RIVAL: len(rival.techs)},
+            "missions_completed": {YOU: len(state.completed_missions), RIVAL: 0},
+            "species_discovered": len(table.revealed),
+        }
+
     def invariants(self) -> list[str]:
         you = self.state.you
         return [f"you have {getattr(you, name)} {name}" for name in ("credits", "energy", "publicity", "data")

@@ -77,3 +77,18 @@ def test_your_options_read_in_words_with_the_action_id_as_the_choice():
                      "tuck:S20": "tuck S20 for income", "buy:row0": "buy row card 1 for 3 publicity",
                      "convert:S01+S02>energy": "discard S01 and S02 for 1 energy",
                      "pass:drop=S01+S02": "pass, discarding S01 and S02"}
+
+
+def test_measures_of_a_finished_game_for_the_lab():
+    final = play(make(stars=5, seed=1), {YOU: scripted}).final
+    measures = final.measures()
+    state = final.state
+    assert (measures["rounds"], measures["stars"]) == (5, 5)
+    assert measures["rival_score"] == state.rival.score and measures["margin"] == state.you.score - state.rival.score
+    assert measures["sectors_won"][YOU] == state.you.sector_wins
+    assert (measures["orbits"][YOU], measures["landings"][YOU]) == (state.you.orbiters, state.you.landers)
+    assert measures["life_traces"][YOU] == state.your_measure("traces")
+    assert measures["missions_completed"] == {YOU: len(state.completed_missions), RIVAL: 0}
+    assert sum(measures["sectors_won"].values()) == sum(len(s.winners) for s in state.table.sky.sectors)
+    assert all(isinstance(v, int) for value in measures.values()
+               for v in (value.values() if isinstance(value, dict) else (value,)))
