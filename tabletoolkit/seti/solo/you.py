@@ -102,84 +102,113 @@ NOT_YOUR_TURN = "seti.solo.not_your_turn"
 def action_words(game: SoloGame, action: str) -> str:
     """An action id (``scan:0:3``, ``research:CT1@1``, ``land:Mars/Phobos``) as a person reads it."""
     kind, _, rest = action.partition(":")
+    words = _ACTION_WORDS.get(kind)
+    return action if words is None else words(game, rest)
 
-    def sector(number: str) -> str:
-        try:
-            return game.table.sky.sector(int(number)).name
-        except (InvalidInput, ValueError):
-            return f"sector {number}"
 
-    def tech(name: str) -> str:
-        return f"{name[:2]} #0{name[2:]}" if len(name) == 3 else name
+def _sector_words(game: SoloGame, number: str) -> str:
+    try:
+        return game.table.sky.sector(int(number)).name
+    except (InvalidInput, ValueError):
+        return f"sector {number}"
 
-    if kind == "launch":
-        return "launch a probe"
-    if kind == "analyze":
-        return "analyze data"
-    if kind == "end":
-        return "end the turn"
-    if kind == "orbit":
-        return f"orbit {rest}"
-    if kind == "land":
-        planet, _, moon = rest.partition("/")
-        return f"land on {moon} ({planet})" if moon else f"land on {planet}"
-    if kind == "research":
-        name, _, slot = rest.partition("@")
-        return f"research {tech(name)}" + (f" into computer slot {slot}" if slot else "")
-    if kind == "scan":
-        parts = rest.split(":")
-        if len(parts) >= 2:
-            earth = [p.removeprefix("earth=") for p in parts[2:] if p.startswith("earth=")]
-            return (f"scan: row card {int(parts[0]) + 1} for {sector(parts[1])}"
-                    + (f", the Earth signal in {sector(earth[0])}" if earth else ""))
+
+def _tech_words(name: str) -> str:
+    return f"{name[:2]} #0{name[2:]}" if len(name) == 3 else name
+
+
+def _land_words(game: SoloGame, rest: str) -> str:
+    planet, _, moon = rest.partition("/")
+    return f"land on {moon} ({planet})" if moon else f"land on {planet}"
+
+
+def _research_words(game: SoloGame, rest: str) -> str:
+    name, _, slot = rest.partition("@")
+    return f"research {_tech_words(name)}" + (f" into computer slot {slot}" if slot else "")
+
+
+def _scan_words(game: SoloGame, rest: str) -> str:
+    parts = rest.split(":")
+    if len(parts) < 2:
         return f"scan: row card {int(parts[0]) + 1}" if parts[0].isdigit() else "scan"
-    if kind == "play":
-        card, _, researched = rest.partition("@")
-        return f"play {card}" + (f", researching {tech(researched[:3])}" if researched else "")
-    if kind == "pass":
-        dropped = rest.removeprefix("drop=").split("+") if rest else []
-        return "pass" + (f", discarding {' and '.join(dropped)}" if dropped else "")
-    if kind == "take":
-        return f"take {rest} from the end-of-round stack"
-    if kind == "sector":
-        return f"resolve {sector(rest)} first"
-    if kind == "card-signal":
-        return f"a signal in {sector(rest)}"
-    if kind == "card":
-        return "take the deck's top card" if rest == "deck" else f"take row card {int(rest[3:]) + 1}"
-    if kind == "tuck":
-        return "tuck nothing (the icon is lost)" if rest == "none" else f"tuck {rest} for income"
-    if kind == "trace":
-        column, _, space = rest.partition(":")
-        return f"trace in column {int(column) + 1}, " + ("its overflow area" if space == "overflow" else f"space {int(space) + 1}")
-    if kind == "convert":
-        paid, _, got = rest.partition(">")
-        if "+" in paid:
-            return f"discard {' and '.join(paid.split('+'))} for 1 {got}"
-        return f"convert 2 {paid} into 1 {got}"
-    if kind == "corner":
-        return f"discard {rest} for its corner"
-    if kind == "complete":
-        return f"complete the mission {rest}"
-    if kind == "place":
-        if rest.startswith("lower"):
-            return f"place a data on lower {rest[5:]}"
-        return "place a data" + (f", tucking {rest.removeprefix('data:tuck=')}" if rest.startswith("data:tuck=") else "")
-    if kind == "buy":
-        return "buy the deck's top card for 3 publicity" if rest == "deck" else f"buy row card {int(rest[3:]) + 1} for 3 publicity"
-    if kind == "move":
-        probe, _, space = rest.partition(":")
-        ring, _, where = space.partition(",")
-        try:
-            return f"move probe {probe} to {space_words(game.table.solar, (int(ring), int(where)))}"
-        except (InvalidInput, ValueError):
-            return f"move probe {probe} to ring {ring}, sector {where}"
-    if kind == "gold":
-        return "drop your gold-tile choice" if rest == "best" else f"gold tile {rest} at your next gold milestone"
-    if kind in ("hold", "release"):
+    earth = [p.removeprefix("earth=") for p in parts[2:] if p.startswith("earth=")]
+    return (f"scan: row card {int(parts[0]) + 1} for {_sector_words(game, parts[1])}"
+            + (f", the Earth signal in {_sector_words(game, earth[0])}" if earth else ""))
+
+
+def _play_words(game: SoloGame, rest: str) -> str:
+    card, _, researched = rest.partition("@")
+    return f"play {card}" + (f", researching {_tech_words(researched[:3])}" if researched else "")
+
+
+def _pass_words(game: SoloGame, rest: str) -> str:
+    dropped = rest.removeprefix("drop=").split("+") if rest else []
+    return "pass" + (f", discarding {' and '.join(dropped)}" if dropped else "")
+
+
+def _trace_words(game: SoloGame, rest: str) -> str:
+    column, _, space = rest.partition(":")
+    return f"trace in column {int(column) + 1}, " + ("its overflow area" if space == "overflow" else f"space {int(space) + 1}")
+
+
+def _convert_words(game: SoloGame, rest: str) -> str:
+    paid, _, got = rest.partition(">")
+    if "+" in paid:
+        return f"discard {' and '.join(paid.split('+'))} for 1 {got}"
+    return f"convert 2 {paid} into 1 {got}"
+
+
+def _place_words(game: SoloGame, rest: str) -> str:
+    if rest.startswith("lower"):
+        return f"place a data on lower {rest[5:]}"
+    return "place a data" + (f", tucking {rest.removeprefix('data:tuck=')}" if rest.startswith("data:tuck=") else "")
+
+
+def _move_words(game: SoloGame, rest: str) -> str:
+    probe, _, space = rest.partition(":")
+    ring, _, where = space.partition(",")
+    try:
+        return f"move probe {probe} to {space_words(game.table.solar, (int(ring), int(where)))}"
+    except (InvalidInput, ValueError):
+        return f"move probe {probe} to ring {ring}, sector {where}"
+
+
+def _circle_words(kind: str):
+    def words(game: SoloGame, rest: str) -> str:
         card, _, circle = rest.partition("#")
         return f"{kind} circle {circle} of {card}"
-    return action
+    return words
+
+
+#: How each kind of your action reads, from the rest of its id.
+_ACTION_WORDS = {
+    "launch": lambda game, rest: "launch a probe",
+    "analyze": lambda game, rest: "analyze data",
+    "end": lambda game, rest: "end the turn",
+    "orbit": lambda game, rest: f"orbit {rest}",
+    "land": _land_words,
+    "research": _research_words,
+    "scan": _scan_words,
+    "play": _play_words,
+    "pass": _pass_words,
+    "take": lambda game, rest: f"take {rest} from the end-of-round stack",
+    "sector": lambda game, rest: f"resolve {_sector_words(game, rest)} first",
+    "card-signal": lambda game, rest: f"a signal in {_sector_words(game, rest)}",
+    "card": lambda game, rest: "take the deck's top card" if rest == "deck" else f"take row card {int(rest[3:]) + 1}",
+    "tuck": lambda game, rest: "tuck nothing (the icon is lost)" if rest == "none" else f"tuck {rest} for income",
+    "trace": _trace_words,
+    "convert": _convert_words,
+    "corner": lambda game, rest: f"discard {rest} for its corner",
+    "complete": lambda game, rest: f"complete the mission {rest}",
+    "place": _place_words,
+    "buy": lambda game, rest: ("buy the deck's top card for 3 publicity" if rest == "deck"
+                               else f"buy row card {int(rest[3:]) + 1} for 3 publicity"),
+    "move": _move_words,
+    "gold": lambda game, rest: ("drop your gold-tile choice" if rest == "best"
+                                else f"gold tile {rest} at your next gold milestone"),
+    "hold": _circle_words("hold"),
+    "release": _circle_words("release"),
+}
 
 
 def require_legal(options: Sequence[YourOption], action: str, field: str) -> None:
