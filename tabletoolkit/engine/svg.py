@@ -15,7 +15,10 @@ written and never read as markup::
   with at most two decimals (NaN, infinities and ``bool`` are refused).
 - Colours (``fill``, ``stroke``, ``color``, ``stop_color``) are names of ``PALETTE`` or ``#rrggbb``
   (``none`` and ``currentColor`` too); anything else is refused, so no picture carries its own shades.
-  ``seat_colour(i)`` gives the i-th player colour.
+  ``seat_colour(i)`` gives the i-th player colour; ``colour_named(name)`` draws a player called by a palette
+  colour in that colour (grey otherwise).
+- Readable on a projector: no text below ``READABLE_PX`` and no picture wider than ``WIDEST``;
+  ``text_width`` and ``wrapped`` size boxes and break lines so a label fits its box and is never cut.
 - Texts lose characters XML cannot hold (control characters become U+FFFD).
 - Output is deterministic (no generated ids, attributes in the order given).
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Union
 
@@ -34,8 +38,9 @@ from .errors import InvalidInput
 from .frozen import FrozenMap
 
 __all__ = [
-    "PALETTE", "SEATS", "Element", "circle", "colour", "element", "group", "line", "path", "polygon",
-    "polyline", "rect", "seat_colour", "svg", "text", "title",
+    "PALETTE", "READABLE_PX", "SEATS", "WIDEST", "Element", "circle", "colour", "colour_named", "element",
+    "ellipse", "group", "line", "path", "polygon", "polyline", "rect", "seat_colour", "svg", "text", "text_width",
+    "title", "wrapped",
 ]
 
 PALETTE: FrozenMap[str, str] = FrozenMap({
@@ -57,11 +62,48 @@ PALETTE: FrozenMap[str, str] = FrozenMap({
     "purple": "#8a4fc4",
     "teal": "#138a8a",
     "pink": "#d6589a",
+    "black": "#111111",
+    "grey": "#9a9a9a",
+    "silver": "#bbbbbb",
+    "slate": "#444466",
+    "deep": "#16213e",
+    "dusk": "#2a3a66",
+    "sun": "#ffb300",
+    "gold": "#d9a520",
+    "bronze": "#7a5b00",
+    "sand": "#d9b36c",
+    "dune": "#f6d88b",
+    "amber": "#eaa65a",
+    "copper": "#c57d43",
+    "rust": "#c1440e",
+    "tan": "#d8a878",
+    "wheat": "#e3c887",
+    "apricot": "#ffcc80",
+    "aqua": "#9fe0e6",
+    "cyan": "#00e5ff",
+    "royal": "#4062d8",
+    "magenta": "#e0529c",
+    "mint": "#8fe38f",
+    "lilac": "#e8def8",
+    "lavender": "#efe6ff",
+    "cream": "#fffbe0",
+    "ice": "#dff7f7",
+    "butter": "#fff1b8",
+    "clay": "#e3d5c8",
+    "leaf": "#d4f2d2",
+    "blush": "#f7d0cf",
+    "frost": "#eef3fb",
 })
 """The one set of colours every picture draws with (names → ``#rrggbb``)."""
 
 SEATS = ("red", "blue", "green", "yellow", "purple", "teal", "orange", "pink")
 """Player colours in seat order (names of ``PALETTE``)."""
+
+READABLE_PX = 13
+"""The smallest type any picture uses: readable on a projector at the picture's own size."""
+
+WIDEST = 1000
+"""The widest picture in px: a notebook's output column shows it at its own size, not shrunk."""
 
 _COLOUR_ATTRIBUTES = frozenset({"fill", "stroke", "color", "stop-color", "flood-color"})
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9:.-]{0,40}")
@@ -87,6 +129,31 @@ def colour(value: str) -> str:
         if _HEX.fullmatch(value) or value in ("none", "currentColor"):
             return value
     raise InvalidInput("colour", value, f"a palette colour ({', '.join(PALETTE)}) or #rrggbb")
+
+
+def colour_named(name: str, fallback: str = "grey") -> str:
+    """``name`` if it is a palette colour (a player called "blue" is drawn blue), else ``fallback``."""
+    return name if isinstance(name, str) and name in PALETTE else fallback
+
+
+def text_width(content: str, size: float) -> float:
+    """About how wide ``content`` is in sans-serif type of ``size`` px (wide and CJK characters count double):
+    enough to size a box or wrap a line so that its text never overflows."""
+    units = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.62 if ch.isupper() or ch in "mwMW@%"
+                else 0.3 if ch in "il.,:;'|!()[] " else 0.56 for ch in str(content))
+    return units * size
+
+
+def wrapped(content: str, width: float, size: float) -> list[str]:
+    """``content`` broken at spaces into lines no wider than ``width`` px at ``size`` px (a single word
+    wider than that keeps a line of its own: a label is never cut)."""
+    lines: list[str] = []
+    for word in str(content).split():
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def seat_colour(seat: int) -> str:
@@ -189,6 +256,10 @@ def rect(x: float, y: float, width: float, height: float, **attributes: Value) -
 
 def circle(cx: float, cy: float, r: float, **attributes: Value) -> Element:
     return element("circle", cx=cx, cy=cy, r=r, **attributes)
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, **attributes: Value) -> Element:
+    return element("ellipse", cx=cx, cy=cy, rx=rx, ry=ry, **attributes)
 
 
 def line(x1: float, y1: float, x2: float, y2: float, **attributes: Value) -> Element:

@@ -10,7 +10,6 @@ Rulebook: 分析数据, 放置数据, 数据容量, 计算机科技, 研究科�
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from ..engine.frozen import replace
@@ -18,6 +17,7 @@ from functools import cache
 from typing import Literal
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
+from ..engine import svg as draw
 from ..engine.steps import Procedure
 from .cards import Card, load_cards
 from .rewards import Reward
@@ -350,42 +350,62 @@ class ComputerView:
 
 
 def computer_svg(board: PlayerBoard, layout: ComputerLayout | None = None) -> str:
-    """The pool and the computer: top row left to right, tech tiles with their lower spaces."""
+    """The pool and the computer: the top row left to right (data placed, the effect each space gives),
+    computer techs slotted under their spaces with their lower spaces. Type 14 px and more, every label
+    whole and inside its column (engine.svg)."""
     layout = layout or sample_layout()
-    size, gap, left = 46, 10, 120
-    width = left + len(layout.top) * (size + gap) + 20
+    size, small, gap, pool_w, leading = 14, 13, 8, 130, 17
     computer = board.computer
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="190" class="tt-computer" font-family="sans-serif" font-size="11">',
-        f'<rect x="1" y="1" width="{width - 2}" height="188" rx="10" fill="#eef3fb" stroke="#8aa"/>',
-        f'<text x="12" y="22" font-weight="bold">{html.escape(board.colour)}: pool {board.data} · score {board.score} · publicity {board.publicity}</text>',
-        '<rect x="12" y="40" width="90" height="70" rx="8" fill="#dfe6f5" stroke="#557"/>',
-        '<text x="57" y="58" text-anchor="middle">data pool</text>',
+
+    def top_label(index: int, space: TopSpace) -> str:
+        if computer.tech_at(index + 1):
+            return "2 VP"
+        return _short(space.reward.describe()) if space.reward else ("tech slot" if space.tech_slot else "–")
+
+    labels = [top_label(i, space) for i, space in enumerate(layout.top)]
+    lowers = {tech: _short(layout.tech_reward(tech).describe()) for tech in (computer.tech_at(i + 1) for i in range(len(layout.top))) if tech}
+    words = [w for text in (*labels, *lowers.values(), *lowers) for w in text.split()]
+    column = max([84.0] + [draw.text_width(w, small) + 12 for w in words])
+    wrap = {text: draw.wrapped(text, column - 8, small) for text in (*labels, *lowers.values())}
+    label_lines = max([len(wrap[t]) for t in labels] + [1])
+    lower_lines = max([len(wrap[t]) for t in lowers.values()] + [1])
+    header = f"{board.colour}: pool {board.data} · score {board.score} · publicity {board.publicity}"
+    width = max(pool_w + 24 + len(layout.top) * (column + gap) + 12, draw.text_width(header, 16) + 28)
+    box_top, box = 44, 52
+    label_top = box_top + box + 18
+    tech_y = label_top + leading * label_lines + 6
+    lower_top = tech_y + 10
+    height = lower_top + box + 14 + leading * lower_lines + 10 if lowers else tech_y + 4
+    out: list[draw.Element] = [
+        draw.rect(1, 1, width - 2, height - 2, rx=10, fill="frost", stroke="line"),
+        draw.text(12, 26, header, font_size=16, font_weight="bold"),
+        draw.rect(12, box_top, pool_w - 10, 86, rx=8, fill="sky", stroke="line"),
+        draw.text(12 + (pool_w - 10) / 2, box_top + 20, "data pool", anchor="middle"),
     ]
     for i in range(board.data):
-        out.append(f'<polygon points="{20 + (i % 3) * 26},{70 + (i // 3) * 20} {40 + (i % 3) * 26},{70 + (i // 3) * 20} {30 + (i % 3) * 26},{84 + (i // 3) * 20}" fill="#2f4f9f"/>')
+        x, y = 22 + (i % 4) * 26, box_top + 30 + (i // 4) * 20
+        out.append(draw.polygon(((x, y), (x + 20, y), (x + 10, y + 14)), fill="royal"))
     for index, space in enumerate(layout.top):
         position = index + 1
-        x = left + index * (size + gap)
+        x = pool_w + 24 + index * (column + gap)
+        cx = x + column / 2
         tech = computer.tech_at(position)
         if tech:
-            out.append(f'<rect x="{x - 3}" y="37" width="{size + 6}" height="{2 * size + 20}" rx="6" fill="#9cc3f0" stroke="#2f6fd0"/>')
-            out.append(f'<text x="{x + size / 2:g}" y="{size * 2 + 68}" text-anchor="middle" fill="#113">{html.escape(tech)}</text>')
-        out.append(f'<rect x="{x}" y="40" width="{size}" height="{size}" rx="6" fill="white" stroke="#333"/>')
-        label = space.reward.describe() if space.reward else ("slot" if space.tech_slot else "")
-        if tech:
-            label = "2 VP"
-        out.append(f'<text x="{x + size / 2:g}" y="{40 + size + 12}" text-anchor="middle">{html.escape(_short(label))}</text>')
+            out.append(draw.rect(x - 3, box_top - 4, column + 6, height - box_top - 2, rx=6, fill="sky", stroke="blue"))
+        out.append(draw.rect(x, box_top, column, box, rx=6, fill="white", stroke="ink"))
+        for n, line_text in enumerate(wrap[labels[index]]):
+            out.append(draw.text(cx, label_top + leading * n, line_text, anchor="middle", font_size=small))
         if position <= computer.filled:
-            out.append(f'<polygon points="{x + 10},{52} {x + size - 10},{52} {x + size / 2:g},{76}" fill="#2f4f9f"/>')
+            out.append(draw.polygon(((cx - 14, box_top + 14), (cx + 14, box_top + 14), (cx, box_top + 38)), fill="royal"))
         if tech:
-            y = 40 + size + 18
-            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size - 10}" rx="6" fill="white" stroke="#333" stroke-dasharray="3 2"/>')
-            out.append(f'<text x="{x + size / 2:g}" y="{y + size - 16}" text-anchor="middle">{html.escape(_short(layout.tech_reward(tech).describe()))}</text>')
+            out.append(draw.text(cx, tech_y, tech, anchor="middle", font_weight="bold", fill="ink"))
+            out.append(draw.rect(x, lower_top, column, box, rx=6, fill="white", stroke="ink", stroke_dasharray="3 2"))
+            for n, line_text in enumerate(wrap[lowers[tech]]):
+                out.append(draw.text(cx, lower_top + box + 16 + leading * n, line_text, anchor="middle", font_size=small))
             if position in computer.lower:
-                out.append(f'<polygon points="{x + 10},{y + 6} {x + size - 10},{y + 6} {x + size / 2:g},{y + 26}" fill="#2f4f9f"/>')
-    out.append("</svg>")
-    return "".join(out)
+                out.append(draw.polygon(((cx - 14, lower_top + 14), (cx + 14, lower_top + 14), (cx, lower_top + 38)),
+                                        fill="royal"))
+    return draw.svg(width, height, *out, class_="tt-computer", font_family="sans-serif", font_size=size, fill="ink").render()
 
 
 def _short(text: str) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..engine.data import parse_toml
+from ..engine import svg as draw
 from ..engine.errors import InvalidInput
 from ..engine.frozen import FrozenMap, replace
 from ..engine.rng import Rng
@@ -59,26 +60,49 @@ class GoldTile:
 
 
 def gold_tiles_svg(tiles: tuple[GoldTile, ...], both_sides: bool = False) -> str:
-    """The gold tiles drawn: the face-up side (or both), its value badges and the markers on them."""
-    width, height = 150, 96
+    """The gold tiles drawn: the face-up side (or both), its value badges and the markers on them, four
+    tiles to a row, type 14 px and more (engine.svg: one palette, every name escaped)."""
     faces = [(tile, side) for tile in tiles for side in (("a", "b") if both_sides else (tile.side,))]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{len(faces) * (width + 10) + 10}" height="{height + 20}" '
-             'class="tt-seti-gold-tiles" font-family="sans-serif" font-size="11">']
+    gap, pad = 10, 10
+    badge = max([46.0] + [draw.text_width(mark, 14) * 1.1 + 8 for tile in tiles for mark in tile.marks])
+    width = max([200.0] + [draw.text_width(f"{tile.id} {tile.name} · side {side.upper()}", 16) + 2 * pad
+                           for tile, side in faces]
+                + [draw.text_width(tile.sides[side].measure.replace("_", " "), 14) + 2 * pad for tile, side in faces]
+                + [len(tile.sides[side].values) * badge + 2 * pad for tile, side in faces])
+    height, per_row = 124, 4
+    rows = max(1, -(-len(faces) // per_row))
+    parts: list[draw.Element] = []
     for index, (tile, side) in enumerate(faces):
-        x, face = 10 + index * (width + 10), tile.sides[side]
-        parts.append(f'<rect x="{x}" y="10" width="{width}" height="{height}" rx="10" fill="#d9a520" stroke="#7a5b00"/>')
-        parts.append(f'<text x="{x + 8}" y="27" font-weight="bold">{html.escape(tile.id)} {html.escape(tile.name)} '
-                     f'· side {side.upper()}</text>')
-        parts.append(f'<text x="{x + 8}" y="43">{html.escape(face.measure.replace("_", " "))}</text>')
+        x, y, face = gap + (index % per_row) * (width + gap), gap + (index // per_row) * (height + gap), tile.sides[side]
+        parts.append(draw.rect(x, y, width, height, rx=10, fill="gold", stroke="bronze", stroke_width=2))
+        parts.append(draw.text(x + pad, y + 22, f"{tile.id} {tile.name} · side {side.upper()}", font_size=16,
+                               font_weight="bold"))
+        parts.append(draw.text(x + pad, y + 42, face.measure.replace("_", " ")))
         for number, value in enumerate(face.values):
-            cx = x + 28 + number * 45
+            cx = x + pad + badge / 2 + number * badge
             owner = tile.marks[number] if side == tile.side and number < len(tile.marks) else ""
-            parts.append(f'<path d="M{cx - 15},58 h30 v16 l-15,12 l-15,-12 z" fill="#3c9a4a" stroke="white"/>')
-            parts.append(f'<text x="{cx}" y="74" text-anchor="middle" fill="white" font-weight="bold">{value}</text>')
+            parts.append(draw.path(f"M{cx - 18:g},{y + 52} h36 v20 l-18,14 l-18,-14 z", fill="green", stroke="white"))
+            parts.append(draw.text(cx, y + 72, str(value), anchor="middle", fill="white", font_size=16, font_weight="bold"))
             if owner:
-                parts.append(f'<text x="{cx}" y="100" text-anchor="middle">{html.escape(owner)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+                parts.append(draw.text(cx, y + 110, owner, anchor="middle", font_weight="bold"))
+    return draw.svg(gap + min(len(faces), per_row) * (width + gap) if faces else 2 * gap + width,
+                    gap + rows * (height + gap), *parts, class_="tt-seti-gold-tiles", font_family="sans-serif",
+                    font_size=14, fill="ink").render()
+
+
+@dataclass(frozen=True)
+class _TileEntry:
+    """A ``[[tile]]`` of a gold-tile file: its id, its name and its two sides."""
+
+    id: Annotated[str, identifier("gold tile")]
+    name: str
+    a: TileSide
+    b: TileSide
+
+
+@dataclass(frozen=True)
+class _GoldTilesFile:
+    tile: Annotated[tuple[_TileEntry, ...], items(most=4)]  # the four gold tiles (设置 · ⑦)
 
 
 def load_gold_tiles(text: str | None = None) -> tuple[GoldTile, ...]:

@@ -3,15 +3,15 @@ overflow areas and (once discovered) its own board spaces (标记生命痕迹; �
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
+
+from ..engine import svg as draw
 
 from .rewards import TRACE_COLOURS
 from .species import Species
 
 NEUTRAL = "neutral"
 SLOT_NAMES = ("A", "B")
-FILL = {"pink": "#e85a9b", "yellow": "#f2c230", "blue": "#3f8fd8"}
 
 
 @dataclass(frozen=True)
@@ -78,35 +78,57 @@ class LifeBoard:
         return counts
 
     def _repr_svg_(self) -> str:
-        width, height = 520, 200
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-seti-life" '
-                 'font-family="sans-serif" font-size="11">']
-        for number, alien in enumerate(self.slots):
-            x0 = 10 + number * 260
-            title = alien.species.name if alien.discovered else f"species {SLOT_NAMES[number]} (face down)"
-            parts.append(f'<rect x="{x0}" y="5" width="250" height="190" rx="8" fill="#1d2a44"/>')
-            parts.append(f'<text x="{x0 + 8}" y="22" fill="white">{html.escape(title)}</text>')
-            for index, colour in enumerate(TRACE_COLOURS):
-                cx, mark = x0 + 45 + index * 80, alien.discovery[index]
-                parts.append(f'<circle cx="{cx}" cy="55" r="22" fill="{FILL[colour]}" stroke="white" stroke-width="2"/>')
-                parts.append(f'<text x="{cx}" y="59" text-anchor="middle" fill="black">'
-                             f'{html.escape(mark.owner if mark else "5 VP")}</text>')
-                overflow = [m.owner for m in alien.overflow if m.colour == colour]
-                parts.append(f'<rect x="{cx - 30}" y="88" width="60" height="30" rx="4" fill="none" stroke="{FILL[colour]}"/>')
-                parts.append(f'<text x="{cx}" y="107" text-anchor="middle" fill="white">'
-                             f'{html.escape(", ".join(overflow) if overflow else "3 VP")}</text>')
-            if alien.discovered:
-                for index, space in enumerate(alien.species.spaces):
-                    mark = alien.board[index]
-                    cx = x0 + 22 + index * 41
-                    parts.append(f'<rect x="{cx - 18}" y="135" width="36" height="36" rx="4" '
-                                 f'fill="{FILL[space.colours[0]]}" stroke="white"/>')
-                    parts.append(f'<text x="{cx}" y="157" text-anchor="middle" fill="black">'
-                                 f'{html.escape(mark.owner[:5] if mark else str(index + 1))}</text>')
-            else:
-                parts.append(f'<text x="{x0 + 8}" y="160" fill="#aab">board spaces open at discovery</text>')
-        parts.append("</svg>")
-        return "".join(parts)
+        """The two species slots: the three discovery spaces (a marker's owner, else the 5 VP the space
+        gives), the overflow areas (everyone who marked there, else 3 VP) and, once discovered, the species'
+        own board spaces. Type 14 px and more; every name shown whole (engine.svg)."""
+        return _life_svg(self)
+
+
+def _life_svg(board: LifeBoard) -> str:
+    size, pad, gap = 14, 12, 14
+    names = [m.owner for alien in board.slots for m in (*alien.discovery, *alien.board, *alien.overflow) if m]
+    widest = max([draw.text_width(n, size) for n in names] + [draw.text_width("5 VP", size)])
+    column = max(130.0, widest + 24)
+    cell = max(60.0, widest + 12)
+    spaces = max([len(alien.species.spaces) for alien in board.slots if alien.discovered] + [0])
+    panel = max(3 * column, spaces * (cell + 6) - 6, draw.text_width("board spaces open at discovery", size)) + 2 * pad
+    overflow_lines = max([len(draw.wrapped(", ".join(m.owner for m in alien.overflow if m.colour == colour), column - 12, size))
+                          for alien in board.slots for colour in TRACE_COLOURS] + [1])
+    overflow_h = 12 + 18 * overflow_lines
+    species_y = 110 + overflow_h + 20
+    height = species_y + 64
+    beside = len(board.slots) * (panel + gap) + gap <= draw.WIDEST
+    parts: list[draw.Element] = []
+    for number, alien in enumerate(board.slots):
+        x0, y0 = (gap + number * (panel + gap), gap) if beside else (gap, gap + number * (height + gap))
+        title = alien.species.name if alien.discovered else f"species {SLOT_NAMES[number]} (face down)"
+        parts.append(draw.rect(x0, y0, panel, height, rx=8, fill="deep"))
+        parts.append(draw.text(x0 + pad, y0 + 22, title, fill="white", font_size=16, font_weight="bold"))
+        for index, colour in enumerate(TRACE_COLOURS):
+            cx, mark = x0 + pad + column * (index + 0.5), alien.discovery[index]
+            parts.append(draw.group(
+                draw.title(f"{colour} discovery space"),
+                draw.rect(cx - cell / 2, y0 + 36, cell, 40, rx=20, fill=colour, stroke="white", stroke_width=2),
+                draw.text(cx, y0 + 61, mark.owner if mark else "5 VP", anchor="middle", fill="ink", font_weight="bold",
+                          font_size=size)))
+            overflow = [m.owner for m in alien.overflow if m.colour == colour]
+            parts.append(draw.rect(cx - column / 2 + 4, y0 + 90, column - 8, overflow_h, rx=4, fill="none", stroke=colour,
+                                   stroke_width=2))
+            for n, line_text in enumerate(draw.wrapped(", ".join(overflow), column - 12, size) if overflow else ["3 VP"]):
+                parts.append(draw.text(cx, y0 + 108 + 18 * n, line_text, anchor="middle", fill="white", font_size=size))
+        if alien.discovered:
+            for index, space in enumerate(alien.species.spaces):
+                mark = alien.board[index]
+                x = x0 + pad + index * (cell + 6)
+                parts.append(draw.rect(x, y0 + species_y, cell, 44, rx=4, fill=space.colours[0], stroke="white"))
+                parts.append(draw.text(x + cell / 2, y0 + species_y + 27, mark.owner if mark else str(index + 1),
+                                       anchor="middle", fill="ink", font_size=size))
+        else:
+            parts.append(draw.text(x0 + pad, y0 + species_y + 27, "board spaces open at discovery", fill="silver",
+                                   font_size=size))
+    width = len(board.slots) * (panel + gap) + gap if beside else panel + 2 * gap
+    total = height + 2 * gap if beside else len(board.slots) * (height + gap) + gap
+    return draw.svg(width, total, *parts, class_="tt-seti-life", font_family="sans-serif", font_size=size).render()
 
 
 def new_life_board(species: tuple[Species, Species]) -> LifeBoard:

@@ -8,7 +8,6 @@ Rulebook: 扇形区域 (标记信号, 完成扇区, 重置扇区), 规则提示,
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from ..engine.frozen import replace
@@ -16,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase, result_of
+from ..engine import svg as draw
 from ..engine.steps import Procedure
 from ..engine.data import parse_toml
 from .rewards import Reward
@@ -506,70 +506,69 @@ class Sky:
 
 # --- pictures ------------------------------------------------------------------------------------
 
-PLAYER_FILL = {
-    "green": "#2e9b4f", "purple": "#7b3fa0", "orange": "#ef8a17", "blue": "#2f6fd0",
-    "red": "#d0342c", "white": "#f4f4f4", "yellow": "#f2c200", "black": "#222222",
-}
-DATA_FILL = "#e0529c"
-SECTOR_INK = {"red": "#c0392b", "yellow": "#b8860b", "blue": "#2f6fd0", "black": "#000000"}
+SECTOR_INK = {"red": "red", "yellow": "yellow", "blue": "blue", "black": "black"}
+"""Each sector colour as a colour of the one palette (``engine.svg``)."""
 
 
 def player_fill(player: str) -> str:
-    """The drawing colour of a player's markers (grey for colours without one)."""
-    return PLAYER_FILL.get(player.lower(), "#9a9a9a")
+    """The palette colour of a player's markers: a player called by a colour is drawn in it, others grey."""
+    return draw.colour_named(player.lower())
 
 
 def sector_svg(sector: Sector) -> str:
-    """The sector drawn: star and win markers on top, slots left to right (data or markers), overflow."""
-    r, gap, left = 22, 12, 16
+    """The sector as the board shows it, named by its star: the win markers beside the star, the data slots
+    left to right (data, or a marker with its owner's name), the overflow beyond a dashed line, the rewards.
+    Type 14 px and more; names whole; every text escaped (engine.svg)."""
+    size, r, left = 14, 18, 16
     cells = sector.slots + len(sector.overflow)
-    width = left * 2 + cells * (2 * r + gap) + (gap if sector.overflow else 0)
-    width = max(width, 380)
-    height = 150
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-sector" '
-        f'font-family="sans-serif" font-size="12">',
-        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="10" fill="#16213e" stroke="#555"/>',
-        f'<text x="{left}" y="24" fill="#ffe9a8" font-size="15" font-weight="bold">★ {html.escape(sector.name)}</text>',
-    ]
-    if sector.colour:
-        out.append(
-            f'<rect x="{width - 112}" y="34" width="100" height="16" rx="8" fill="{SECTOR_INK.get(sector.colour, "#888")}" '
-            f'stroke="#cfd8ff"/><text x="{width - 62}" y="46" text-anchor="middle" fill="white">'
-            f"{html.escape(sector.colour)} sector</text>"
-        )
-    wins = ", ".join(sector.winners) if sector.winners else "none yet"
-    out.append(f'<text x="{left}" y="44" fill="#cfd8ff">win markers at the star: {html.escape(wins)}</text>')
-    if sector.first_reward or sector.later_reward:
-        rewards = f"first winner: {sector.first_reward.describe()} · later: {sector.later_reward.describe()}"
-        out.append(f'<text x="{left}" y="60" fill="#ffe9a8" font-size="11">{html.escape(rewards)}</text>')
-    y = 95
+    labels = []
     for i in range(cells):
-        cx = left + r + i * (2 * r + gap) + (gap if i >= sector.slots else 0)
-        if i < sector.slots:
-            out.append(f'<rect x="{cx - r - 3}" y="{y - r - 3}" width="{2 * r + 6}" height="{2 * r + 6}" rx="6" fill="#2a3a66"/>')
-        player = sector.markers[i] if i < len(sector.markers) else None
-        if player is None:
-            out.append(
-                f'<polygon points="{cx - 14},{y - 10} {cx + 14},{y - 10} {cx},{y + 14}" fill="{DATA_FILL}">'
-                "<title>data</title></polygon>"
-            )
-        else:
-            out.append(
-                f'<circle cx="{cx}" cy="{y}" r="{r - 4}" fill="{player_fill(player)}" stroke="white" stroke-width="2">'
-                f"<title>{html.escape(player)}</title></circle>"
-            )
-            out.append(f'<text x="{cx}" y="{y + 4}" text-anchor="middle" fill="black" font-size="10">{html.escape(player[:3])}</text>')
-        label = str(i + 1) if i < sector.slots else "+"
+        label = str(i + 1) if i < sector.slots else "overflow"
         if i == 1:
             label += " (2 VP)"
         if i == 0 and sector.carried:
             label += " (kept)"
-        out.append(f'<text x="{cx}" y="{y + r + 18}" text-anchor="middle" fill="#cfd8ff">{label}</text>')
+        labels.append(label)
+    cell = max([64.0] + [draw.text_width(p, size) + 12 for p in sector.markers] + [draw.text_width(t, 13) + 10 for t in labels])
+    divider = 16 if sector.overflow else 0
+    wins = ", ".join(sector.winners) if sector.winners else "none yet"
+    badge = f"{sector.colour} sector" if sector.colour else ""
+    heading = f"★ {sector.star}"
+    top_w = draw.text_width(heading, 18) + (draw.text_width(badge, size) + 40 if badge else 0) + \
+        (draw.text_width("complete ✔", size) + 30 if sector.complete else 0)
+    width = max(420.0, 2 * left + cells * cell + divider, top_w + 2 * left,
+                draw.text_width(f"win markers at the star: {wins}", size) + 2 * left)
+    rewards = (draw.wrapped(f"first winner: {sector.first_reward.describe()} · later: {sector.later_reward.describe()}",
+                            width - 2 * left, size) if sector.first_reward or sector.later_reward else [])
+    y = 78 + 18 * len(rewards) + r
+    height = y + r + 48
+    out: list[draw.Element] = [
+        draw.rect(1, 1, width - 2, height - 2, rx=10, fill="deep", stroke="line"),
+        draw.text(left, 28, heading, fill="highlight", font_size=18, font_weight="bold"),
+    ]
+    if badge:
+        bw = draw.text_width(badge, size) + 20
+        x = left + draw.text_width(heading, 18) + 20
+        out.append(draw.rect(x, 12, bw, 22, rx=11, fill=SECTOR_INK.get(str(sector.colour), "grey"), stroke="sky"))
+        out.append(draw.text(x + bw / 2, 28, badge, anchor="middle", fill="white"))
+    out.append(draw.text(left, 54, f"win markers at the star: {wins}", fill="sky"))
+    for n, line_text in enumerate(rewards):
+        out.append(draw.text(left, 74 + 18 * n, line_text, fill="highlight"))
+    for i in range(cells):
+        cx = left + cell * (i + 0.5) + (divider if i >= sector.slots else 0)
+        if i < sector.slots:
+            out.append(draw.rect(cx - cell / 2 + 3, y - r - 4, cell - 6, 2 * r + 8, rx=6, fill="dusk"))
+        player = sector.markers[i] if i < len(sector.markers) else None
+        if player is None:
+            out.append(draw.polygon(((cx - 14, y - 10), (cx + 14, y - 10), (cx, y + 14)), fill="magenta"))
+            out.append(draw.text(cx, y + r + 22, "data", anchor="middle", fill="sky"))
+        else:
+            out.append(draw.circle(cx, y, r, fill=player_fill(player), stroke="white", stroke_width=2))
+            out.append(draw.text(cx, y + r + 22, player, anchor="middle", fill="white", font_weight="bold"))
+        out.append(draw.text(cx, y + r + 40, labels[i], anchor="middle", fill="sky", font_size=13))
     if sector.overflow:
-        x = left + sector.slots * (2 * r + gap) + gap / 2
-        out.append(f'<line x1="{x:g}" y1="{y - r - 6}" x2="{x:g}" y2="{y + r + 6}" stroke="#ffe9a8" stroke-dasharray="4 3"/>')
+        x = left + sector.slots * cell + divider / 2
+        out.append(draw.line(x, y - r - 6, x, y + r + 6, stroke="highlight", stroke_dasharray="4 3"))
     if sector.complete:
-        out.append(f'<text x="{width - 12}" y="24" text-anchor="end" fill="#8fe38f" font-weight="bold">complete ✔</text>')
-    out.append("</svg>")
-    return "".join(out)
+        out.append(draw.text(width - left, 28, "complete ✔", anchor="end", fill="mint", font_weight="bold"))
+    return draw.svg(width, height, *out, class_="tt-sector", font_family="sans-serif", font_size=size).render()

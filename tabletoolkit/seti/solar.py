@@ -16,7 +16,6 @@ together (设置 · 3 太阳系版图; 研究科技 · 旋转太阳系).
 
 from __future__ import annotations
 
-import html
 import math
 from dataclasses import dataclass
 from ..engine.frozen import FrozenMap, replace
@@ -27,6 +26,7 @@ from typing import Any, Mapping, NamedTuple
 import networkx as nx
 
 from ..engine.errors import InvalidInput
+from ..engine import svg as draw
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
 from ..engine.data import parse_toml
@@ -743,13 +743,18 @@ def rotation_example() -> SolarSystem:
 
 # ---------------------------------------------------------------- drawing
 
-LAYER_FILL = {1: "#f6d88b", 2: "#eaa65a", 3: "#c57d43", BASE: "#22305a"}
+LAYER_FILL = {1: "dune", 2: "amber", 3: "copper", BASE: "dusk"}
 LAYER_NAME = {1: "disc 1", 2: "disc 2", 3: "disc 3", BASE: "fixed board"}
 PLANET_FILL = {
-    "Earth": "#3b7dd8", "Mercury": "#9b9b9b", "Venus": "#d9b36c", "Mars": "#c1440e", "Jupiter": "#d8a878",
-    "Saturn": "#e3c887", "Uranus": "#9fe0e6", "Neptune": "#4062d8",
+    "Earth": "blue", "Mercury": "grey", "Venus": "sand", "Mars": "rust", "Jupiter": "tan",
+    "Saturn": "wheat", "Uranus": "aqua", "Neptune": "royal",
 }
-CENTRE, SUN, RING_WIDTH = 290, 42, 50
+"""Each planet's colour (names of the one palette, ``engine.svg``); its name is written on it in ``PLANET_INK``."""
+PLANET_INK = {"Earth": "white", "Mars": "white", "Neptune": "white"}
+CENTRE, SUN, RING_WIDTH = 360, 42, 56
+#: Type sizes, chosen to read on a projector (engine.svg's floor is 13 px).
+LABEL_PX, STAR_PX, PANEL_PX = 13, 15, 14
+PANEL_WIDTH = 270
 
 
 def _point(radius: float, angle: float) -> tuple[float, float]:
@@ -781,93 +786,121 @@ def _centre(space: Space) -> tuple[float, float]:
 def _draw(system: SolarSystem, highlight: int | None, caption: str | None, route: tuple[Space, ...]) -> str:
     layout = system.layout
     outer = SUN + RING_WIDTH * layout.rings
-    width, height = 2 * CENTRE + 250, 2 * CENTRE + 40
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" class="tt-seti-solar" font-family="sans-serif">',
-           f'<rect width="{width}" height="{height}" fill="#0b1020"/>']
+    width = 2 * CENTRE + PANEL_WIDTH + 10
+    title = caption or f"{layout.name} — next rotation turns disc {system.next_disc}"
+    title_lines = draw.wrapped(title, width - 16, PANEL_PX)
+    out: list[draw.Element] = []
     for space in system.spaces():
         inner = SUN + RING_WIDTH * (space.ring - 1)
         layer = system.layer(space)
         moving = highlight is not None and 0 < layer <= highlight
-        stroke = ' stroke="#ffffff" stroke-width="2.5"' if moving else ' stroke="#0b1020" stroke-width="1"'
-        out.append(f'<path d="{_wedge(inner, inner + RING_WIDTH, space.sector)}" fill="{LAYER_FILL[layer]}"{stroke}>'
-                   f'<title>{html.escape(str(space))}: {html.escape(system.contents(space).describe())} '
-                   f'({LAYER_NAME[layer]})</title></path>')
-    out.append(f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{SUN - 4}" fill="#ffb300"/>')
-    out.append(f'<text x="{CENTRE}" y="{CENTRE + 4}" text-anchor="middle" font-size="11">sun</text>')
+        out.append(draw.element(
+            "path", draw.title(f"ring {space.ring}, beside {system.star(space.sector)}: "
+                               f"{system.contents(space).describe()} ({LAYER_NAME[layer]})"),
+            d=_wedge(inner, inner + RING_WIDTH, space.sector), fill=LAYER_FILL[layer],
+            stroke="white" if moving else "night", stroke_width=2.5 if moving else 1))
+    out.append(draw.circle(CENTRE, CENTRE, SUN - 4, fill="sun"))
+    out.append(draw.text(CENTRE, CENTRE + 5, "sun", anchor="middle", font_size=PANEL_PX, fill="ink"))
     for space in system.spaces():
-        _draw_contents(out, system, space)
+        out.extend(_draw_contents(system, space))
     for sector in range(SECTORS):
-        x, y = _point(outer + 16, _angle(sector + 0.5))
-        out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 4)}" text-anchor="middle" font-size="11" fill="#cfe3ff">'
-                   f'{sector}: {html.escape(system.star(sector))}</text>')
+        out.append(_star_label(system.star(sector), sector, outer))
     if route:
-        points = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in map(_centre, route))
-        out.append(f'<polyline class="tt-route" points="{points}" fill="none" stroke="#00e5ff" stroke-width="4" '
-                   'stroke-linejoin="round" stroke-dasharray="8 5"/>')
-    _draw_probes(out, system)
-    _draw_panel(out, system, 2 * CENTRE + 10)
-    title = caption or f"{layout.name} — next rotation turns disc {system.next_disc}"
-    out.append(f'<text x="8" y="{height - 12}" font-size="12" fill="#ffffff">{html.escape(title)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+        out.append(draw.polyline(tuple(map(_centre, route)), class_="tt-route", fill="none", stroke="cyan", stroke_width=4,
+                                 stroke_linejoin="round", stroke_dasharray="8 5"))
+    out.extend(_draw_probes(system))
+    panel, bottom = _draw_panel(system, 2 * CENTRE + 10)
+    out.extend(panel)
+    height = max(2 * CENTRE, bottom) + 10 + 20 * len(title_lines)
+    for n, line_text in enumerate(title_lines):
+        out.append(draw.text(8, height - 12 - 20 * (len(title_lines) - 1 - n), line_text, font_size=PANEL_PX, fill="white"))
+    return draw.svg(width, height, draw.rect(0, 0, width, height, fill="night"), *out, class_="tt-seti-solar",
+                    font_family="sans-serif", font_size=LABEL_PX).render()
 
 
-def _draw_contents(out: list[str], system: SolarSystem, space: Space) -> None:
+def _star_label(star: str, sector: int, outer: float) -> draw.Element:
+    """The star of a sector outside the rings, the way the sector boards print it (names, not numbers)."""
+    angle = _angle(sector + 0.5)
+    x, y = _point(outer + 14, angle)
+    anchor = "start" if x > CENTRE + 20 else "end" if x < CENTRE - 20 else "middle"
+    lines = draw.wrapped(star, CENTRE - outer - 24, STAR_PX)
+    top = y + 5 - 9 * (len(lines) - 1)
+    return draw.group(*(draw.text(x, top + 18 * n, line_text, anchor=anchor, font_size=STAR_PX, font_weight="bold",
+                                  fill="highlight") for n, line_text in enumerate(lines)), class_="tt-star")
+
+
+def _draw_contents(system: SolarSystem, space: Space) -> list[draw.Element]:
     contents = system.contents(space)
     x, y = _centre(space)
+    out: list[draw.Element] = []
     if contents.planet:
-        fill = PLANET_FILL.get(contents.planet, "#b0c4de")
-        out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="15" fill="{fill}" stroke="#222"/>')
-        out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + 4)}" text-anchor="middle" font-size="10">'
-                   f'{html.escape(contents.planet[:4])}</text>')
+        name = contents.planet
+        pill = draw.text_width(name, LABEL_PX) + 10
+        out.append(draw.rect(x - pill / 2, y - 12, pill, 24, rx=12, fill=PLANET_FILL.get(name, "silver"), stroke="ink"))
+        out.append(draw.text(x, y + 5, name, anchor="middle", font_size=LABEL_PX, font_weight="bold",
+                             fill=PLANET_INK.get(name, "ink")))
     if contents.comet:
-        out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="6" fill="#ffffff"/>'
-                   f'<path d="M{_fmt(x + 4)},{_fmt(y - 3)} L{_fmt(x + 18)},{_fmt(y - 10)} L{_fmt(x + 5)},{_fmt(y + 2)} Z" fill="#dfe9ff"/>')
+        out.append(draw.circle(x, y, 6, fill="white"))
+        out.append(draw.path(f"M{_fmt(x + 4)},{_fmt(y - 3)} L{_fmt(x + 18)},{_fmt(y - 10)} L{_fmt(x + 5)},{_fmt(y + 2)} Z",
+                             fill="sky"))
     if contents.asteroid:
         for dx, dy in ((-8, -4), (0, 5), (7, -6), (9, 6), (-6, 8)):
-            out.append(f'<circle cx="{_fmt(x + dx)}" cy="{_fmt(y + dy)}" r="3" fill="#6d6d6d"/>')
+            out.append(draw.circle(x + dx, y + dy, 3, fill="muted"))
     if contents.publicity:
-        out.append(f'<circle cx="{_fmt(x - 14)}" cy="{_fmt(y - 12)}" r="7" fill="#d32f2f"/>'
-                   f'<text x="{_fmt(x - 14)}" y="{_fmt(y - 8.5)}" text-anchor="middle" font-size="9" fill="#fff">'
-                   f'{contents.publicity}</text>')
+        px, py = (x - 8, y - 21) if contents.planet else (x - 14, y - 12)
+        out.append(draw.circle(px, py, 9, fill="red"))
+        out.append(draw.text(px, py + 4.5, str(contents.publicity), anchor="middle", font_size=LABEL_PX, font_weight="bold",
+                             fill="white"))
+    return out
 
 
-def _draw_probes(out: list[str], system: SolarSystem) -> None:
+def _draw_probes(system: SolarSystem) -> list[draw.Element]:
+    out = []
     for space in system.spaces():
         cx, cy = _centre(space)
         for index, probe in enumerate(system.probes_at(space)):
-            x, y = cx + 4 + 17 * index, cy + 4
-            out.append(f'<g class="tt-probe"><rect x="{_fmt(x)}" y="{_fmt(y)}" width="16" height="16" rx="3" '
-                       f'fill="{html.escape(probe.owner)}" stroke="#fff" stroke-width="1.5"/>'
-                       f'<text x="{_fmt(x + 8)}" y="{_fmt(y + 12)}" text-anchor="middle" font-size="10" fill="#fff">{probe.id}</text>'
-                       f'<title>probe {probe.id} ({html.escape(probe.owner)}) at {space}</title></g>')
+            x, y = cx - 10 + 21 * index, cy + 13
+            out.append(draw.group(
+                draw.title(f"probe {probe.id} ({probe.owner}) at ring {space.ring}, beside {system.star(space.sector)}"),
+                draw.rect(x, y, 20, 20, rx=3, fill=draw.colour_named(probe.owner), stroke="white", stroke_width=1.5),
+                draw.text(x + 10, y + 15, str(probe.id), anchor="middle", font_size=LABEL_PX, font_weight="bold",
+                          fill="white"),
+                class_="tt-probe"))
+    return out
 
 
-def _draw_panel(out: list[str], system: SolarSystem, left: int) -> None:
-    y = 24
-    out.append(f'<text x="{left}" y="{y}" font-size="13" fill="#ffffff" font-weight="bold">Planet board</text>')
+def _draw_panel(system: SolarSystem, left: int) -> tuple[list[draw.Element], float]:
+    """The planet board beside the discs: each planet's sector (by its star), orbiters and landers; the
+    layers' key. Returns the elements and the panel's lowest line."""
+    out: list[draw.Element] = []
+    y = 26.0
+    out.append(draw.text(left, y, "Planet board", font_size=17, fill="white", font_weight="bold"))
     for name, planet in system.layout.planets.items():
-        y += 20
+        y += 10
         sector = system.sector_of(name)
-        where = "covered" if sector is None else f"sector {sector}"
+        where = "covered by a disc" if sector is None else f"beside {system.star(sector)}"
         orbit = ", ".join(p.owner for p in system.orbiters(name)) or "–"
         land = ", ".join(p.owner for p in system.landers(name)) or "–"
-        out.append(f'<text x="{left}" y="{y}" font-size="11" fill="#cfe3ff">{html.escape(name)} ({where}): '
-                   f'orbit {html.escape(orbit)}; land {html.escape(land)}</text>')
+        for line_text in draw.wrapped(f"{name} ({where})", PANEL_WIDTH - 8, PANEL_PX):
+            y += 18
+            out.append(draw.text(left, y, line_text, font_size=PANEL_PX, fill="white", font_weight="bold"))
+        for line_text in draw.wrapped(f"orbit {orbit}; land {land}", PANEL_WIDTH - 20, PANEL_PX):
+            y += 18
+            out.append(draw.text(left + 12, y, line_text, font_size=PANEL_PX, fill="sky"))
         for moon in planet.moons:
             taken = system.landers(name, moon.name)
             if taken:
-                y += 15
-                out.append(f'<text x="{left + 12}" y="{y}" font-size="10" fill="#cfe3ff">moon {html.escape(moon.name)}: '
-                           f'{html.escape(taken[0].owner)}</text>')
-    y += 28
+                y += 18
+                out.append(draw.text(left + 12, y, f"moon {moon.name}: {taken[0].owner}", font_size=PANEL_PX, fill="sky"))
+    y += 30
     for layer in (1, 2, 3, BASE):
-        out.append(f'<rect x="{left}" y="{y - 10}" width="12" height="12" fill="{LAYER_FILL[layer]}"/>'
-                   f'<text x="{left + 18}" y="{y}" font-size="11" fill="#cfe3ff">{LAYER_NAME[layer]}</text>')
-        y += 17
+        out.append(draw.rect(left, y - 12, 14, 14, fill=LAYER_FILL[layer], stroke="sky"))
+        out.append(draw.text(left + 20, y, LAYER_NAME[layer], font_size=PANEL_PX, fill="sky"))
+        y += 20
     if system.layout.illustrative:
-        out.append(f'<text x="{left}" y="{y + 8}" font-size="10" fill="#ffcc80">illustrative layout (sample data)</text>')
+        y += 8
+        out.append(draw.text(left, y, "illustrative layout (sample data)", font_size=PANEL_PX, fill="apricot"))
+    return out, y
 
 
 __all__ = [

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..engine.data import parse_toml
+from ..engine import svg as draw
 from ..engine.errors import InvalidInput
 from ..engine.frozen import replace
 from .data_files import read_data
@@ -55,7 +56,8 @@ def _shipped_techs() -> tuple[Tech, ...]:
     return load_techs(read_data("techs.toml"))
 
 
-INK = {"probe": "#d9822b", "telescope": "#7b4fb0", "computer": "#2f7fb8"}
+INK = {"probe": "orange", "telescope": "purple", "computer": "blue"}
+"""Each tech type's colour (names of the one palette, ``engine.svg``)."""
 FIRST_TAKER_VP = 2  # the 2-point tile on top of each stack (设置 ⑨ 科技)
 
 
@@ -91,35 +93,9 @@ class TechBoard:
     def _repr_svg_(self) -> str:
         """The tech board as the players see it: twelve stacks in three rows (probe, telescope, computer techs),
         each with its ability, its research bonus where the rulebook gives one, the tiles left and the 2-point
-        tile still on top for the first taker (研究科技; 设置 ⑨ 科技). Type 15 px and more, for a projector."""
-        tile_w, tile_h, gap, left, heading = 250, 178, 10, 6, 30
-        kinds = [kind for kind in TECH_KINDS if any(s.tech.kind == kind for s in self.stacks)]
-        width = left + 4 * (tile_w + gap)
-        height = len(kinds) * (heading + tile_h + gap)
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-seti-tech-board" width="{width}" height="{height}" '
-                 f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="15">']
-        for row, kind in enumerate(kinds):
-            y = row * (heading + tile_h + gap) + heading
-            ink = INK[kind]
-            parts.append(f'<text x="{left}" y="{y - 8}" font-size="19" font-weight="bold" fill="{ink}">{kind} techs</text>')
-            for column, stack in enumerate(s for s in self.stacks if s.tech.kind == kind):
-                x, tech = left + column * (tile_w + gap), stack.tech
-                parts.append(f'<rect x="{x}" y="{y}" width="{tile_w}" height="{tile_h}" rx="10" fill="white" '
-                             f'stroke="{ink}" stroke-width="3"/>')
-                parts.append(f'<text x="{x + 12}" y="{y + 26}" font-size="19" font-weight="bold" fill="{ink}">'
-                             f'{html.escape(tech.name)}</text>')
-                tiles = f"{stack.tiles} tile{'s' if stack.tiles != 1 else ''} left"
-                parts.append(f'<text x="{x + tile_w - 12}" y="{y + 26}" text-anchor="end">{tiles}</text>')
-                for n, line in enumerate(_wrapped(tech.ability, 28)[:5]):
-                    parts.append(f'<text x="{x + 12}" y="{y + 50 + n * 19}">{html.escape(line)}</text>')
-                bonus = tech.bonus.describe() if tech.bonus != Reward() else "not in the rulebook text"
-                parts.append(f'<text x="{x + 12}" y="{y + tile_h - 36}" fill="#444">bonus: {html.escape(bonus)}</text>')
-                if stack.two_point:
-                    parts.append(f'<rect x="{x + 12}" y="{y + tile_h - 28}" width="160" height="22" rx="5" fill="#3c9a4a"/>'
-                                 f'<text x="{x + 18}" y="{y + tile_h - 12}" fill="white" font-weight="bold">'
-                                 f'first taker +{FIRST_TAKER_VP} VP</text>')
-        parts.append("</svg>")
-        return "".join(parts)
+        tile still on top for the first taker (研究科技; 设置 ⑨ 科技). Type 15 px and more, for a projector;
+        every text whole, the tiles as tall as their longest text."""
+        return _tech_board_svg(self)
 
     def _repr_html_(self) -> str:
         cells = []
@@ -133,13 +109,37 @@ class TechBoard:
         return f"<table class='tt-seti-techs'>{''.join(cells)}</table>"
 
 
-def _wrapped(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters, broken at spaces."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
+def _tech_board_svg(board: TechBoard) -> str:
+    tile_w, gap, left, heading, size, leading = 236, 10, 6, 30, 15, 19
+    kinds = [kind for kind in TECH_KINDS if any(s.tech.kind == kind for s in board.stacks)]
 
+    def bonus(tech: Tech) -> list[str]:
+        words = tech.bonus.describe() if tech.bonus != Reward() else "not in the rulebook text"
+        return draw.wrapped(f"bonus: {words}", tile_w - 24, size)
+
+    texts = [(draw.wrapped(s.tech.ability, tile_w - 24, size), bonus(s.tech)) for s in board.stacks]
+    tile_h = 72 + leading * max(len(a) + len(b) for a, b in texts) + 30
+    width = left + 4 * (tile_w + gap)
+    height = len(kinds) * (heading + tile_h + gap)
+    parts: list[draw.Element] = []
+    for row, kind in enumerate(kinds):
+        y = row * (heading + tile_h + gap) + heading
+        ink = INK[kind]
+        parts.append(draw.text(left, y - 8, f"{kind} techs", font_size=19, font_weight="bold", fill=ink))
+        for column, stack in enumerate(s for s in board.stacks if s.tech.kind == kind):
+            x, tech = left + column * (tile_w + gap), stack.tech
+            parts.append(draw.rect(x, y, tile_w, tile_h, rx=10, fill="white", stroke=ink, stroke_width=3))
+            parts.append(draw.text(x + 12, y + 26, tech.name, font_size=19, font_weight="bold", fill=ink))
+            tiles = f"{stack.tiles} tile{'s' if stack.tiles != 1 else ''} left"
+            parts.append(draw.text(x + tile_w - 12, y + 26, tiles, anchor="end"))
+            ability, bonus_lines = texts[board.stacks.index(stack)]
+            for n, line_text in enumerate(ability):
+                parts.append(draw.text(x + 12, y + 50 + n * leading, line_text))
+            for n, line_text in enumerate(bonus_lines):
+                parts.append(draw.text(x + 12, y + 56 + (len(ability) + n) * leading, line_text, fill="slate"))
+            if stack.two_point:
+                parts.append(draw.rect(x + 12, y + tile_h - 30, 164, 24, rx=5, fill="green"))
+                parts.append(draw.text(x + 18, y + tile_h - 13, f"first taker +{FIRST_TAKER_VP} VP", fill="white",
+                                       font_weight="bold"))
+    return draw.svg(width, height, *parts, class_="tt-seti-tech-board", font_family="sans-serif", font_size=size,
+                    fill="ink").render()

@@ -203,7 +203,7 @@ def test_the_sector_picture_is_deterministic_and_shows_every_marker():
     sector, _ = marked(Sector(star="Barnard's Star", slots=5), EXAMPLE)
     svg = sector._repr_svg_()
     assert svg == sector._repr_svg_()
-    assert svg.count("<circle") == 6 and "complete" in svg and "Barnard&#x27;s Star" in svg
+    assert svg.count("<circle") == 6 and "complete" in svg and "Barnard&#39;s Star" in svg
     assert "first winner" not in svg  # a sector without rewards draws none
     sample = Sky.sample().sector(1)._repr_svg_()
     assert "first winner: 3 VP, a pink life trace · later: 1 VP" in sample

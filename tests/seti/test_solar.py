@@ -123,7 +123,7 @@ def test_random_setup_is_reproducible_from_its_seed():
 def test_the_drawing_is_deterministic_and_shows_the_pieces(solar):
     picture = solar._repr_svg_()
     assert picture == SolarSystem(Layout.load(TEST_LAYOUT))._repr_svg_()
-    assert picture.startswith("<svg") and "Mercury" in picture and "Barnard&#x27;s Star" in picture
+    assert picture.startswith("<svg") and "Mercury" in picture and "Barnard&#39;s Star" in picture
     assert "illustrative layout" in picture
 
 

@@ -7,12 +7,12 @@ step, the chart icon four (单人游戏 · 对手资源).
 
 from __future__ import annotations
 
-import html
 import math
 from dataclasses import dataclass
 from ...engine.frozen import replace
 from typing import Any, Mapping
 
+from ...engine import svg as draw
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ..variant import RULEBOOK, SetiVariant
@@ -179,43 +179,59 @@ def replace_revealed(rival: Rival, card_id: str) -> Rival:
     return replace(rival, revealed=card_id, removed=rival.removed + ((rival.revealed,) if rival.revealed else ()))
 
 
+TECH_INK = {"PT": "orange", "TT": "pink", "CT": "blue"}
+"""The colour of each tech type's icons on the rival's progress ring (names of the one palette, ``engine.svg``)."""
+
+
+def _reward_words(reward: Mapping[str, int]) -> str:
+    return ", ".join(f"{value} {name}" for name, value in reward.items())
+
+
 def rival_svg(rival: Rival) -> str:
-    """The progress ring (tech icons, "+" icons, the marker) and the computer, deterministic SVG."""
-    colours = {"PT": "#e07b22", "TT": "#c0368a", "CT": "#2f5fa8"}
-    size, centre, radius = 300, 150, 112
+    """The progress ring (tech icons, "+" icons, the marker) and the computer, with the rival's score and
+    cards beside them. Type 13 px and more, every label whole (engine.svg)."""
+    centre, radius, left, size = 200, 150, 420, 14
     track = rival.board.track
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 250}" height="{size}" class="tt-seti-rival" font-family="sans-serif">',
-             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="none" stroke="#999" stroke-width="2"/>']
+    parts: list[draw.Element] = [draw.circle(centre, centre, radius, fill="none", stroke="muted", stroke_width=2)]
     for index, tech in enumerate(track):
         angle = 2 * math.pi * index / len(track) - math.pi / 2
         x, y = centre + radius * math.cos(angle), centre + radius * math.sin(angle)
-        fill = colours[tech[:2]] if tech else "#eee"
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="{fill}" stroke="#333"/>')
         if tech:
-            parts.append(f'<text x="{x:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle" fill="white">{tech}</text>')
+            parts.append(draw.circle(x, y, 18, fill=TECH_INK.get(tech[:2], "grey"), stroke="ink"))
+            parts.append(draw.text(x, y + 5, tech, anchor="middle", font_size=13, font_weight="bold", fill="white"))
+        else:
+            parts.append(draw.circle(x, y, 8, fill="faint", stroke="ink"))
         if index in rival.board.plus_before:
             before = 2 * math.pi * (index - 0.5) / len(track) - math.pi / 2
-            px, py = centre + (radius + 22) * math.cos(before), centre + (radius + 22) * math.sin(before)
-            parts.append(f'<text x="{px:.1f}" y="{py + 5:.1f}" font-size="16" font-weight="bold" text-anchor="middle">+</text>')
+            px, py = centre + (radius + 30) * math.cos(before), centre + (radius + 30) * math.sin(before)
+            parts.append(draw.text(px, py + 7, "+", anchor="middle", font_size=22, font_weight="bold"))
         if index == rival.space:
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="15" fill="none" stroke="#111" stroke-width="3"/>')
-    parts.append(f'<text x="{centre}" y="{centre - 10}" font-size="13" text-anchor="middle">{rival.stars}★ rival</text>')
-    parts.append(f'<text x="{centre}" y="{centre + 10}" font-size="12" text-anchor="middle">{rival.score} VP · {rival.publicity} publicity</text>')
-    parts.append(f'<text x="{centre}" y="{centre + 28}" font-size="11" text-anchor="middle">progress {rival.progress}</text>')
-    left = size + 10
-    parts.append(f'<text x="{left}" y="30" font-size="12">Computer (pool: {rival.pool})</text>')
-    for slot, reward in enumerate(rival.board.computer):
-        x = left + 18 + slot * 36
-        filled = slot < rival.computer
-        parts.append(f'<circle cx="{x}" cy="55" r="14" fill="{"#6cf" if filled else "white"}" stroke="#333"/>')
-        label = ",".join(f"{v}{k[0]}" for k, v in reward.items())
-        if label:
-            parts.append(f'<text x="{x}" y="85" font-size="9" text-anchor="middle">{html.escape(label)}</text>')
-    parts.append(f'<text x="{left}" y="120" font-size="12">Techs: {html.escape(", ".join(rival.techs) or "none")}</text>')
-    parts.append(f'<text x="{left}" y="140" font-size="12">Deck {len(rival.deck)} · discard {len(rival.discard)} · revealed {html.escape(rival.revealed or "-")}</text>')
-    parts.append(f'<text x="{left}" y="160" font-size="12">Gold first spaces: {html.escape(", ".join(rival.gold) or "none")}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+            parts.append(draw.circle(x, y, 23, fill="none", stroke="black", stroke_width=3))
+    parts.append(draw.text(centre, centre - 16, f"{rival.stars}★ rival", anchor="middle", font_size=20, font_weight="bold"))
+    parts.append(draw.text(centre, centre + 10, f"{rival.score} VP · {rival.publicity} publicity", anchor="middle", font_size=16))
+    parts.append(draw.text(centre, centre + 32, f"progress {rival.progress}", anchor="middle", font_size=15))
+    labels = [_reward_words(reward) for reward in rival.board.computer]
+    column = max([56.0] + [draw.text_width(word, 13) + 10 for label in labels for word in label.split()])
+    panel = max(len(labels) * column, 420.0)
+    parts.append(draw.text(left, 30, f"Computer (pool: {rival.pool})", font_size=16, font_weight="bold"))
+    lowest = 0.0
+    for slot, label in enumerate(labels):
+        x = left + column * (slot + 0.5)
+        parts.append(draw.circle(x, 62, 16, fill="sky" if slot < rival.computer else "white", stroke="ink"))
+        for n, line_text in enumerate(draw.wrapped(label, column - 6, 13) if label else ()):
+            parts.append(draw.text(x, 96 + 17 * n, line_text, anchor="middle", font_size=13))
+            lowest = max(lowest, 96 + 17 * n)
+    y = max(lowest, 96) + 34
+    for line_text in (f"Techs: {', '.join(rival.techs) or 'none'}",
+                      f"Deck {len(rival.deck)} · discard {len(rival.discard)} · revealed {rival.revealed or '–'}",
+                      f"Gold first spaces: {', '.join(rival.gold) or 'none'}"):
+        for wrapped in draw.wrapped(line_text, panel, size):
+            parts.append(draw.text(left, y, wrapped, font_size=size))
+            y += 20
+        y += 4
+    height = max(2 * centre, y + 10)
+    return draw.svg(left + panel + 10, height, *parts, class_="tt-seti-rival", font_family="sans-serif", font_size=size,
+                    fill="ink").render()
 
 
 SECTION_ANALYZE = "单人游戏 · 对手的行动 · 分析"
