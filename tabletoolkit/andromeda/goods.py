@@ -25,16 +25,25 @@ class Goods:
 
     @classmethod
     def of(cls, mapping: Mapping[str, int] | None = None, **counts: int) -> "Goods":
-        merged = dict(mapping or {})
+        merged = dict(mapping) if mapping else {}
         for kind, count in counts.items():
             merged[kind] = merged.get(kind, 0) + count
+        items = []
         for kind, count in merged.items():
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise InvalidInput(kind, count, "a count of goods is a whole number, 0 or more")
-        return cls(tuple(sorted(((k, v) for k, v in merged.items() if v), key=lambda kv: _rank(kv[0]))))
+            if type(count) is not int or count < 0:
+                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                    raise InvalidInput(kind, count, "a count of goods is a whole number, 0 or more")
+            if count:
+                items.append((kind, count))
+        if len(items) > 1:
+            items.sort(key=_ranked)
+        return cls(tuple(items))
 
     def __getitem__(self, kind: str) -> int:
-        return dict(self.items).get(kind, 0)
+        for name, count in self.items:
+            if name == kind:
+                return count
+        return 0
 
     def __iter__(self) -> Iterator[tuple[str, int]]:
         return iter(self.items)
@@ -64,7 +73,9 @@ class Goods:
         return all(self[kind] >= count for kind, count in other)
 
     def only(self, kinds: tuple[str, ...]) -> "Goods":
-        return Goods.of({k: v for k, v in self.items if k in kinds})
+        if all(k in kinds for k, _ in self.items):
+            return self
+        return Goods(tuple((k, v) for k, v in self.items if k in kinds))
 
     @property
     def resources(self) -> "Goods":
@@ -113,5 +124,9 @@ class Goods:
         return ", ".join(f"{count} {kind}" for kind, count in self.items) or "nothing"
 
 
-def _rank(kind: str) -> tuple[int, str]:
-    return (ORDER.index(kind) if kind in ORDER else len(ORDER), kind)
+_RANKS = {kind: index for index, kind in enumerate(ORDER)}
+
+
+def _ranked(item: tuple[str, int]) -> tuple[int, str]:
+    """The order goods are listed in: resources first, then tactics cards, VP and repairs, then the rest by name."""
+    return (_RANKS.get(item[0], len(ORDER)), item[0])

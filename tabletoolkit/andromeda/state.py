@@ -107,13 +107,24 @@ class Ship:
 
     def fitted(self, spec: ShipSpec) -> "Ship":
         """This ship with ``spec``'s values (its type's specs now: basic, or upgraded)."""
-        return replace(self, range=spec.range, weapons=spec.weapons, shields=spec.shields, aim_bonus=spec.aim,
-                       voyage="voyage" in spec.abilities, assault="assault" in spec.abilities, jump="jump" in spec.abilities)
+        key = (self, spec)
+        found = _FITTED.get(key)
+        if found is None:
+            if len(_FITTED) > 4096:         # ships and specs are values: forgetting them only costs time
+                _FITTED.clear()
+            found = _FITTED[key] = replace(self, range=spec.range, weapons=spec.weapons, shields=spec.shields, aim_bonus=spec.aim,
+                                           voyage="voyage" in spec.abilities, assault="assault" in spec.abilities,
+                                           jump="jump" in spec.abilities)
+        return found
 
     def __str__(self) -> str:
         extra = f", {'/'.join(self.abilities)}" if self.abilities else ""
         who = f"{self.owner} " if self.owner else ""
         return f"{who}{self.kind.replace('_', ' ')} (range {self.range}{extra})"
+
+
+#: Ships already fitted with a spec (``Ship.fitted``): the board rules read every ship's specs at every decision.
+_FITTED: dict[tuple["Ship", ShipSpec], "Ship"] = {}
 
 
 @dataclass(frozen=True)
@@ -164,12 +175,18 @@ class Player:
         return self.tracks[name]
 
     def ship(self, ship_id: str) -> Ship:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
         return _named(self.ships, "id", ship_id, "ship", f"{self.colour} has no such ship")
 
     def with_ship(self, ship: Ship) -> "Player":
         return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
 
     def module(self, name: str) -> StationModule:
+        for module in self.modules:
+            if module.name == name:
+                return module
         return _named(self.modules, "name", name, "module", f"{self.colour}'s station has no such module")
 
     def with_module(self, module: StationModule) -> "Player":
@@ -246,6 +263,9 @@ class Region:
     reward: Goods = Goods()
 
 
+_KEPT = "_kept"
+
+
 @dataclass(frozen=True)
 class Game:
     players: tuple[Player, ...]
@@ -284,13 +304,33 @@ class Game:
     ``tracks.advance_track`` stops there rather than choose for them."""
 
     def player(self, colour: str) -> Player:
+        for player in self.players:
+            if player.colour == colour:
+                return player
         return _named(self.players, "colour", colour, "colour", "no such player")
+
+    def kept(self, key: Any, work) -> Any:
+        """``work(self)`` worked out once for this state and kept on it (the board and its pieces, what each
+        alliance base offers, the launches): a state never changes, and ``replace`` leaves what is kept out
+        of the copy, as pickling does."""
+        memo = self.__dict__.get(_KEPT)
+        if memo is None:
+            memo = self.__dict__[_KEPT] = {}
+        if key not in memo:
+            memo[key] = work(self)
+        return memo[key]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name != _KEPT}
 
     def with_player(self, player: Player) -> "Game":
         self.player(player.colour)
         return replace(self, players=tuple(player if p.colour == player.colour else p for p in self.players))
 
     def region(self, name: str) -> Region:
+        for region in self.regions:
+            if region.name == name:
+                return region
         return _named(self.regions, "name", name, "region", "no such region")
 
     def with_region(self, region: Region) -> "Game":

@@ -14,7 +14,7 @@ from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
 from .escalation import ShipVerdict, escalation_options
-from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
+from .launch import BaseAccess, LaunchOptions, LaunchResult, _carry_out, launch, legal_launches
 from .pirates import PirateCard, place_pirate, raid
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
@@ -34,12 +34,17 @@ def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = 
     """``colour``'s ship ``ship_id`` with its type's current specs (basic or upgraded), as the board rules
     and the battle read it."""
     ship = game.player(colour).ship(ship_id)
-    return replace(ship, owner=colour).fitted(spec_of(game, colour, ship.kind, catalog))
+    return (ship if ship.owner == colour else replace(ship, owner=colour)).fitted(spec_of(game, colour, ship.kind, catalog))
 
 
 def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board, Pieces]:
-    """The board (``board_of``) and the pieces standing on it now."""
-    catalog = catalog or load_catalog()
+    """The board (``board_of``) and the pieces standing on it now (read once per state, with the shipped catalog)."""
+    if catalog is None:
+        return game.kept("board_and_pieces", lambda g: _board_and_pieces(g, load_catalog()))
+    return _board_and_pieces(game, catalog)
+
+
+def _board_and_pieces(game: Game, catalog: Catalog) -> tuple[Board, Pieces]:
     ids = _ids(game)
     ships: dict[str, list[Ship]] = {}
     for player in game.players:
@@ -58,7 +63,12 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None, *, vari
                 jump: bool = True) -> BaseAccess:
     """What ``colour`` could do at each alliance base now (A-F4), read from the game; ``jumped``: the same
     once the energy of a Jump is paid (a launch by Jump must still be able to activate the base)."""
-    catalog = catalog or load_catalog()
+    if catalog is None:
+        return game.kept(("base_access", colour, variant, jump), lambda g: _base_access(g, colour, load_catalog(), variant, jump))
+    return _base_access(game, colour, catalog, variant, jump)
+
+
+def _base_access(game: Game, colour: str, catalog: Catalog, variant: AndromedaVariant, jump: bool) -> BaseAccess:
     player = game.player(colour)
     # 2 resources of any kind: resource tokens, tactics cards, and the resources claimed moons give when
     # discarded as part of the payment (a moon showing only VP pays nothing; A-F4)
@@ -88,13 +98,27 @@ def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | Non
 def bay_launch_options(game: Game, colour: str, catalog: Catalog | None = None, *,
                        variant: AndromedaVariant = RULEBOOK) -> dict[str, LaunchOptions]:
     """Launch step 1 for every ship in ``colour``'s launch bay, by ship id: the board, its pieces and what each
-    alliance base offers are read once for all of them."""
+    alliance base offers are read once for all of them, and ships alike (type, specs, damage) share one reading."""
+    if catalog is None:
+        return game.kept(("bay_launches", colour, variant), lambda g: _bay_launch_options(g, colour, None, variant))
+    return _bay_launch_options(game, colour, catalog, variant)
+
+
+def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, variant: AndromedaVariant) -> dict[str, LaunchOptions]:
     board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
     bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
     access = base_access(game, colour, catalog, variant=variant)
     energy = player.resources["energy"]
-    return {ship.id: legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant) for ship in bay}
+    alike: dict[Ship, LaunchOptions] = {}
+    found = {}
+    for ship in bay:
+        twin = replace(ship, id="")
+        if twin not in alike:
+            alike[twin] = found[ship.id] = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant)
+        else:
+            found[ship.id] = replace(alike[twin], ship=ship)
+    return found
 
 
 def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: Catalog | None = None, *,
@@ -103,14 +127,13 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     ids = _ids(game)
     if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
-    board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
-    if player.ship(ship_id).where != "bay":
-        bay = []
+    if player.ship(ship_id).where == "bay":      # the verdicts the turn's options were listed from
+        result = _carry_out(bay_launch_options(game, colour, catalog, variant=variant)[ship_id], ids[region])
     else:
-        bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
-    result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
-                    access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
+        board, pieces = board_and_pieces(game, catalog)
+        result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
+                        access=base_access(game, colour, catalog, variant=variant), bay=[], variant=variant)
     ship = player.ship(ship_id)
     player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))

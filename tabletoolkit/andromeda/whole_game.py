@@ -580,6 +580,10 @@ def _head(choice: tuple) -> tuple:
 
 
 def _free_groups(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
+    return game.table.kept(("free groups", colour, _moment(game, colour)), lambda _table: _grouped_free(game, colour))
+
+
+def _grouped_free(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
     groups: dict[tuple, list[tuple]] = {}
     for choice in _free_candidates(game.table, colour, _moment(game, colour)) + _transfer_candidates(game, colour):
         groups.setdefault(_head(choice), []).append(choice)
@@ -642,10 +646,16 @@ def _free_words(choice) -> dict:
 
 def _free_options(game: AndromedaGame, colour: str) -> list[Option]:
     """One option per free action a person picks first: legal when some way to carry it out is (tried in order
-    until one is), refused otherwise with the first refusal met."""
-    check = _free_attempt(game, colour)
+    until one is), refused otherwise with the first refusal met. They depend on the table, the moment, the
+    alliance base still to activate and this turn's transfer only, so they are worked out once for those."""
     frame = game.pending[-1] if game.pending else None
     base = frame.region if isinstance(frame, Activating) and game.table.region(frame.region).kind == "alliance_base" else None
+    key = ("free options", colour, _moment(game, colour), base, game.transferred, game.variant)
+    return game.table.kept(key, lambda _table: _listed_free_options(game, colour, base))
+
+
+def _listed_free_options(game: AndromedaGame, colour: str, base: str | None) -> list[Option]:
+    check = _free_attempt(game, colour)
     options = []
     for head, ways in _free_groups(game, colour).items():
         refusal, members = None, ways
@@ -1191,8 +1201,15 @@ def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) ->
 def _return_options(game: AndromedaGame, frame: Returning) -> Options:
     table, colour = game.table, game.table.active
 
+    from .return_turn import _check
+
+    catalog = _catalog()
+    activated, ship_rows = set(frame.so_far.modules), set(frame.so_far.ship_rows)
+
     def attempt(act):
         if act != ("done",):
+            # the module's own conditions first (activate_modules checks them the same way before anything else)
+            _check(table, colour, act, activated, ship_rows, catalog)
             run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
 
     def words(act):
