@@ -75,7 +75,7 @@ from .errors import InvalidInput
 from .frozen import FrozenMap
 
 __all__ = [
-    "LARGEST", "LONGEST", "MOST", "DataError", "Decoder", "FrozenMap", "decode", "identifier", "items",
+    "LARGEST", "LONGEST", "MOST", "DataError", "Decoder", "FrozenMap", "Key", "decode", "identifier", "items",
     "key_text", "not_in_file", "number", "parse_text", "read_packaged", "read_path", "text", "walk", "whole",
 ]
 
@@ -130,6 +130,8 @@ class Rule:
     fixed: Mapping[str, Any] | None = None
     keys: str | None = None
     in_file: bool = True
+    defaults: Mapping[str, Any] | None = None
+    one_of: tuple[str, ...] | None = None
 
 
 _DEFAULT = Rule()
@@ -145,9 +147,10 @@ def number(low: float, high: float) -> Rule:
     return Rule(low=low, high=high)
 
 
-def text(*, empty: bool = False, ref: str | None = None) -> Rule:
-    """A text; ``empty=True`` allows ``""``; ``ref`` names the kind of id it must be."""
-    return Rule(empty=empty, ref=ref)
+def text(*, empty: bool = False, ref: str | None = None, one_of: tuple[str, ...] | None = None) -> Rule:
+    """A text; ``empty=True`` allows ``""``; ``ref`` names the kind of id it must be; ``one_of`` lists the
+    texts allowed (a ``Literal`` a type checker would insist on at every call that builds the value)."""
+    return Rule(empty=empty, ref=ref, one_of=one_of)
 
 
 def identifier(kind: str) -> Rule:
@@ -156,12 +159,17 @@ def identifier(kind: str) -> Rule:
 
 
 def items(*, most: int = MOST, ref: str | None = None, low: int | None = None, high: int | None = None,
-          fixed: Mapping[str, Any] | None = None, keys: str | None = None) -> Rule:
+          fixed: Mapping[str, Any] | None = None, keys: str | None = None,
+          defaults: Mapping[str, Any] | None = None, one_of: tuple[str, ...] | None = None,
+          empty: bool = False) -> Rule:
     """An array or table of at most ``most`` entries. ``ref`` makes each text in it a reference of that kind;
     ``low``/``high`` bound each number in it; ``fixed`` gives fields of each dataclass entry that its place
-    in the file decides (``fixed={"type": "pilot"}`` for the entries of ``[[pilots]]``); ``keys`` makes the
-    keys of a table ids of that kind (``[tokens]`` whose keys the cards name)."""
-    return Rule(most=most, ref=ref, low=low, high=high, fixed=fixed, keys=keys)
+    in the file decides (``fixed={"type": "pilot"}`` for the entries of ``[[pilots]]``); ``defaults`` gives
+    fields of each dataclass entry that leaves them out (a deck's ``copies = 3`` written once at the top);
+    ``keys`` makes the keys of a table ids of that kind (``[tokens]`` whose keys the cards name); ``one_of``
+    lists the texts each entry may be; ``empty=True`` allows ``""`` entries."""
+    return Rule(most=most, ref=ref, low=low, high=high, fixed=fixed, keys=keys, defaults=defaults, one_of=one_of,
+                empty=empty)
 
 
 def not_in_file() -> Rule:
@@ -264,7 +272,7 @@ class Decoder:
             cls, rule = _split(cls)
         origin = typing.get_origin(cls)
         if dataclasses.is_dataclass(cls) and isinstance(cls, type):
-            return self._dataclass(cls, raw, key, rule.fixed or {})
+            return self._dataclass(cls, raw, key, rule.fixed or {}, rule.defaults or {})
         if origin is Literal:
             choices = typing.get_args(cls)
             if not any(raw == c and type(raw) is type(c) for c in choices):
@@ -351,7 +359,7 @@ class Decoder:
 
     # -- parts --------------------------------------------------------------------------------------------
 
-    def _dataclass(self, cls: type, raw: Any, key: Key, fixed: Mapping[str, Any]) -> Any:
+    def _dataclass(self, cls: type, raw: Any, key: Key, fixed: Mapping[str, Any], defaults: Mapping[str, Any]) -> Any:
         if not isinstance(raw, dict):
             raise self.refuse(key, raw, f"a table ({cls.__name__}), not {_kind(raw)}")
         schema = _schema(cls)
@@ -365,7 +373,9 @@ class Decoder:
                 continue
             where = key + (f.name,)
             if f.name not in raw:
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                if f.name in defaults:
+                    values[f.name] = defaults[f.name]
+                elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                     raise self.refuse(where, None, f"required ({_name(hint)})")
                 continue
             value = self.value(hint, raw[f.name], where, rule)
@@ -412,6 +422,8 @@ class Decoder:
             raise self.refuse(key, raw, "a non-empty text")
         if len(raw) > LONGEST:
             raise self.refuse(key, f"{raw[:40]}… ({len(raw)} characters)", f"at most {LONGEST} characters")
+        if rule.one_of is not None and raw not in rule.one_of:
+            raise self.refuse(key, raw, f"one of {', '.join(map(repr, rule.one_of))}")
         if rule.ref:
             self._refs.append((rule.ref, raw, key))
         return raw

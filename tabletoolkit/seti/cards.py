@@ -5,7 +5,7 @@ price in credits and its effect (playing it), its mission or end-game scoring, i
 (tucking) and its corner free action (discarding it). The content is data: ``load_cards`` reads the
 labelled sample deck ``data/sample_cards.toml`` (or any TOML text of the same shape), ``example_cards``
 the five cards the rulebook prints (``data/example_cards.toml``), and ``game_cards`` both, as a game is
-dealt. Fields this module does not know are kept in ``Card.extra``. ``CardSupply`` is the deck, the row and
+dealt. Further fields a designer adds go in a card's ``extra`` table (``Card.extra``). ``CardSupply`` is the deck, the row and
 the discard pile: a card taken from the row is replaced at once, and an empty deck reshuffles the
 discard pile (S-F14). Rulebook: 卡牌概述, 打出卡牌, 任务卡, 设置 · 4 卡牌行, 重新填满卡牌行.
 """
@@ -19,10 +19,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from ..engine.frozen import FrozenMap, replace
-from typing import Any, Mapping, Protocol
+from typing import Annotated, Any, Mapping, Protocol
 
 from ..engine import InvalidInput, Rng
-from ..engine.data import parse_toml
+from ..engine.decode import Decoder, identifier, items, parse_text, whole
 from .data_files import read_data
 from .rewards import Reward
 
@@ -36,6 +36,8 @@ COLOURS = ("red", "yellow", "blue", "black")
 #: rulebook's transcription does not make legible.
 CORNERS = {"move": Reward(actions=("move",)), "publicity": Reward(publicity=1), "data": Reward(data=1),
            "unknown": Reward()}
+MOST_COPIES = 10  # a stated limit on a card's copies in a set-up deck (the sample deck deals each 3 times)
+MOST_CARDS = 500  # a stated limit on the entries of a card file (the printed game has a few hundred cards)
 
 
 @dataclass(frozen=True)
@@ -72,9 +74,9 @@ class Card:
     action, conditional or triggered mission, or end-game card (with ``condition`` and
     ``mission_reward``, ``triggers`` or ``scoring``). ``copies`` is how many the set-up deck holds;
     ``sample`` marks invented cards, ``reading`` how an illegible icon is read; ``extra`` holds further
-    data-file fields, by name."""
+    data-file fields (a card's ``extra`` table), by name."""
 
-    id: str
+    id: Annotated[str, identifier("card")]
     name: str
     colour: str
     price: int
@@ -90,10 +92,10 @@ class Card:
     section: str = OVERVIEW
     reading: str = ""
     sample: bool = False
-    copies: int = 1
+    copies: Annotated[int, whole(1, MOST_COPIES)] = 1
     alien: bool = False
     undiscardable: bool = False
-    extra: tuple[tuple[str, Any], ...] = ()
+    extra: Mapping[str, Any] = FrozenMap()
 
     def __post_init__(self) -> None:
         for name in ("id", "name", "colour", "corner"):
@@ -136,7 +138,7 @@ class Card:
 
     def field(self, name: str, default: Any = None) -> Any:
         """A further data-file field kept in ``extra`` (``default`` when the card has none)."""
-        return dict(self.extra).get(name, default)
+        return self.extra.get(name, default)
 
     def describe(self) -> list[str]:
         """The card's lines in plain words."""
@@ -160,69 +162,36 @@ class Card:
         )
 
 
-_CARD_FIELDS = ("id", "name", "colour", "price", "income", "corner", "kind", "text", "section", "reading",
-                "copies", "alien", "undiscardable")
-_PARSED = ("effect", "condition", "mission_reward", "triggers", "scoring")
+@dataclass(frozen=True)
+class _Deck:
+    """What a card file says of all its cards: invented (``sample``) and how many of each a deck holds."""
+
+    sample: bool = False
+    copies: Annotated[int, whole(1, MOST_COPIES)] = 1
 
 
-def parse_card(entry: Mapping[str, Any], where: str, sample: bool, copies: int) -> Card:
-    for key in ("id", "name", "colour", "price", "income", "corner"):
-        if key not in entry:
-            raise InvalidInput(f"{where}.{key}", None, "missing")
-    known = {key: entry[key] for key in _CARD_FIELDS if key in entry}
-    known.setdefault("copies", copies)
-    parsed: dict[str, Any] = {"effect": Reward.parse(entry.get("effect"), f"{where}.effect"),
-                              "mission_reward": Reward.parse(entry.get("mission_reward"), f"{where}.mission_reward")}
-    raw = entry.get("condition")
-    if raw is not None:
-        if not isinstance(raw, dict) or not isinstance(raw.get("measure"), str) or not isinstance(raw.get("at_least"), int):
-            raise InvalidInput(f"{where}.condition", raw, "a table { measure = ..., at_least = N, text = ... }")
-        parsed["condition"] = Condition(raw["measure"], raw["at_least"], str(raw.get("text", raw["measure"])))
-    triggers = entry.get("triggers", [])
-    if not isinstance(triggers, list) or not all(isinstance(t, dict) and isinstance(t.get("event"), str) for t in triggers):
-        raise InvalidInput(f"{where}.triggers", triggers, "a list of { event = ..., reward = { ... } }")
-    parsed["triggers"] = tuple(Trigger(t["event"], Reward.parse(t.get("reward"), f"{where}.triggers[{i}].reward"))
-                               for i, t in enumerate(triggers))
-    raw = entry.get("scoring")
-    if raw is not None:
-        if not isinstance(raw, dict) or not isinstance(raw.get("measure"), str) or not isinstance(raw.get("vp_each"), int):
-            raise InvalidInput(f"{where}.scoring", raw, "a table { measure = ..., vp_each = N, text = ... }")
-        parsed["scoring"] = Scoring(raw["measure"], raw["vp_each"], str(raw.get("text", raw["measure"])))
-    extra = tuple(sorted((key, value) for key, value in entry.items() if key not in _CARD_FIELDS + _PARSED))
-    try:
-        return Card(**known, **parsed, sample=sample, extra=extra)
-    except InvalidInput as error:
-        raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
-    except TypeError as error:
-        raise InvalidInput(where, dict(entry), str(error)) from None
-
-
-def load_cards(text: str | None = None) -> tuple[Card, ...]:
+def load_cards(text: str | None = None, file: str | None = None) -> tuple[Card, ...]:
     """Cards from a TOML text with ``[[card]]`` entries (default: the labelled sample deck).
 
     Each entry needs id, name, colour, price, income and corner; kind, effect, condition and
-    mission_reward, triggers, scoring, text, reading and copies are optional; any other field is kept in
-    ``Card.extra``. A top-level ``sample = true`` marks every card as invented, ``copies = N`` sets how
-    many of each the set-up deck holds. Ids must be unique.
+    mission_reward, triggers, scoring, text, section, reading, copies, undiscardable and an ``extra``
+    table of further fields are optional. A top-level ``sample = true`` marks every card as invented,
+    ``copies = N`` sets how many of each the set-up deck holds. The text is decoded by ``engine.decode``:
+    an unknown or missing field, a wrong type, an absurd number or a second card with an id already used
+    raises a ``DataError`` naming ``file`` (when given), the key and the value.
     """
     if text is None:
         return _shipped_cards("sample_cards.toml")
-    table = parse_toml(text, "cards")
-    entries = table.get("card")
-    if not isinstance(entries, list) or not entries:
-        raise InvalidInput("card", entries, "the file needs [[card]] entries")
-    sample, copies = table.get("sample", False), table.get("copies", 1)
-    if not isinstance(sample, bool):
-        raise InvalidInput("sample", sample, "true or false")
-    cards: list[Card] = []
-    seen: set[str] = set()
-    for index, entry in enumerate(entries):
-        card = parse_card(entry, f"card[{index}]", sample, copies)
-        if card.id in seen:
-            raise InvalidInput(f"card[{index}].id", card.id, "card ids must be unique")
-        seen.add(card.id)
-        cards.append(card)
-    return tuple(cards)
+    raw = parse_text(text, file or "cards")
+    decoder = Decoder(file)
+    if not raw.get("card"):
+        raise decoder.refuse(("card",), raw.get("card"), "the file needs [[card]] entries")
+    deck: _Deck = decoder.value(_Deck, {key: value for key, value in raw.items() if key != "card"})
+    cards: tuple[Card, ...] = decoder.value(tuple[Card, ...], raw["card"], ("card",),
+                                            items(most=MOST_CARDS, fixed={"sample": deck.sample},
+                                                  defaults={"copies": deck.copies}))
+    decoder.check()
+    return cards
 
 
 def example_cards() -> tuple[Card, ...]:
@@ -233,7 +202,7 @@ def example_cards() -> tuple[Card, ...]:
 @cache
 def _shipped_cards(name: str) -> tuple[Card, ...]:
     """A shipped card file, read once (cards are frozen)."""
-    return load_cards(read_data(name))
+    return load_cards(read_data(name), name)
 
 
 def game_cards(cards: Sequence[Card] | None = None) -> Mapping[str, Card]:

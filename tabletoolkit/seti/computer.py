@@ -14,14 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from ..engine.frozen import replace
 from functools import cache
-from typing import Literal
+from typing import Annotated, Literal, Mapping
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine import svg as draw
 from ..engine.steps import Procedure
+from ..engine.decode import FrozenMap, Decoder, items, parse_text
 from .cards import Card, load_cards
+from .data_files import read_data
 from .rewards import Reward
-from .sector import NOTEBOOK, Owed, apply_reward, read_entries
+from .sector import NOTEBOOK, Owed, apply_reward
 from .player import Computer, PlayerBoard  # noqa: F401  (Computer: read from here by the sector widget test)
 from .variant import RULEBOOK, SetiVariant
 
@@ -59,28 +61,30 @@ class ComputerLayout:
         return tuple(i + 1 for i, space in enumerate(self.top) if space.tech_slot)
 
 
-def load_computer(text: str | None = None) -> ComputerLayout:
-    """A computer layout from TOML (default: the labelled sample ``data/computer.toml``)."""
-    table, entries = read_entries(text, "computer.toml", "top")
-    top = []
-    for index, entry in enumerate(entries):
-        where = f"top[{index}]"
-        for key in entry:
-            if key not in ("reward", "tech_slot"):
-                raise InvalidInput(f"{where}.{key}", entry[key], "unknown field; known: reward, tech_slot")
-        slot = entry.get("tech_slot", False)
-        if not isinstance(slot, bool):
-            raise InvalidInput(f"{where}.tech_slot", slot, "true or false")
-        top.append(TopSpace(Reward.parse(entry.get("reward"), f"{where}.reward"), slot))
-    techs = table.get("tech", {})
-    if not isinstance(techs, dict):
-        raise InvalidInput("tech", techs, "a table of [tech.<id>] entries")
-    parsed = []
-    for name, entry in techs.items():
-        if not isinstance(entry, dict) or set(entry) != {"lower"}:
-            raise InvalidInput(f"tech.{name}", entry, "each tech has exactly one field, lower (a reward)")
-        parsed.append((name, Reward.parse(entry["lower"], f"tech.{name}.lower")))
-    return ComputerLayout(tuple(top), tuple(parsed))
+@dataclass(frozen=True)
+class _ComputerTech:
+    lower: Reward  # the reward printed on the tech's lower space (计算机科技)
+
+
+@dataclass(frozen=True)
+class _ComputerFile:
+    """A computer file: ``[[top]]`` spaces left to right, ``[tech.<id>]`` the computer techs' lower rewards."""
+
+    top: Annotated[tuple[TopSpace, ...], items(most=20)]  # a stated limit: the printed top row is one board wide
+    tech: Annotated[Mapping[str, _ComputerTech], items(most=4, keys="computer tech")] = FrozenMap()  # CT #01..#04
+
+
+def load_computer(text: str | None = None, file: str | None = None) -> ComputerLayout:
+    """A computer layout from TOML (default: the labelled sample ``data/computer.toml``), decoded by
+    ``engine.decode``: a bad entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
+    if text is None:
+        text, file = read_data("computer.toml"), "computer.toml"
+    decoder = Decoder(file)
+    found: _ComputerFile = decoder.value(_ComputerFile, parse_text(text, file or "computer"))
+    decoder.check()
+    if not found.top:
+        raise decoder.refuse(("top",), [], "the file needs [[top]] entries")
+    return ComputerLayout(found.top, tuple((name, tech.lower) for name, tech in found.tech.items()))
 
 
 @cache

@@ -7,10 +7,10 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Annotated
 
-from ..engine.data import parse_toml
 from ..engine import svg as draw
-from ..engine.errors import InvalidInput
+from ..engine.decode import DataError, decode, identifier, items, parse_text, text, whole
 from ..engine.frozen import FrozenMap, replace
 from ..engine.rng import Rng
 from .data_files import read_data
@@ -21,9 +21,11 @@ MEASURES = ("tech_sets", "tech_pairs", "completed_missions", "mission_or_endgame
 
 @dataclass(frozen=True)
 class TileSide:
-    measure: str
-    values: tuple[int, ...]
-    explains: str
+    """A face: what it counts and the VP per set of the first, second and third marker (S-R4)."""
+
+    measure: Annotated[str, text(one_of=MEASURES)]
+    values: Annotated[tuple[int, int, int], whole(0, 99)]
+    explains: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,34 +107,20 @@ class _GoldTilesFile:
     tile: Annotated[tuple[_TileEntry, ...], items(most=4)]  # the four gold tiles (设置 · ⑦)
 
 
-def load_gold_tiles(text: str | None = None) -> tuple[GoldTile, ...]:
-    """The four tiles from TOML (default: ``gold_tiles.toml``), side A up; bad entries raise ``InvalidInput``."""
+def load_gold_tiles(text: str | None = None, file: str | None = None) -> tuple[GoldTile, ...]:
+    """The tiles from TOML text (default: the shipped ``gold_tiles.toml``), side A up. The text is decoded by
+    ``engine.decode``: a bad entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         return _shipped_gold_tiles()
-    raw = parse_toml(text, "gold_tiles.toml")
-    tiles = []
-    for index, entry in enumerate(raw.get("tile", [])):
-        sides = {}
-        for side in ("a", "b"):
-            where = f"tile[{index}].{side}"
-            face = entry.get(side)
-            if not isinstance(face, dict):
-                raise InvalidInput(where, face, "each tile has sides a and b")
-            if face.get("measure") not in MEASURES:
-                raise InvalidInput(f"{where}.measure", face.get("measure"), f"one of {MEASURES}")
-            values = face.get("values")
-            if not isinstance(values, list) or not values or not all(isinstance(v, int) and v >= 0 for v in values):
-                raise InvalidInput(f"{where}.values", values, "a list of VP values, highest first")
-            sides[side] = TileSide(face["measure"], tuple(values), str(face.get("explains", "")))
-        tiles.append(GoldTile(str(entry.get("id")), str(entry.get("name")), FrozenMap(sides)))
-    if not tiles:
-        raise InvalidInput("tile", raw, "no gold tiles")
-    return tuple(tiles)
+    found = decode(_GoldTilesFile, parse_text(text, file or "gold tiles"), file=file)
+    if not found.tile:
+        raise DataError(file, "tile", [], "at least one [[tile]]")
+    return tuple(GoldTile(tile.id, tile.name, FrozenMap({"a": tile.a, "b": tile.b})) for tile in found.tile)
 
 
 @cache
 def _shipped_gold_tiles() -> tuple[GoldTile, ...]:
-    return load_gold_tiles(read_data("gold_tiles.toml"))
+    return load_gold_tiles(read_data("gold_tiles.toml"), "gold_tiles.toml")
 
 
 def random_sides(tiles: tuple[GoldTile, ...], rng: Rng) -> tuple[GoldTile, ...]:

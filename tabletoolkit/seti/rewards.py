@@ -1,19 +1,22 @@
 """Rewards: what an icon row gives (VP, publicity, credits, energy, data, cards, traces, actions).
 
-A ``Reward`` is plain data read from TOML. The resource part is applied by ``SetiGame.grant``; traces,
-tucks and actions ask for decisions and are carried out by the phases that own them.
+A ``Reward`` is plain data read from TOML: a reward table's keys are its fields (``engine.decode`` reads
+it; counts are whole numbers up to the decoder's limit, an icon row holds at most ``ICONS`` traces or
+actions). The resource part is applied by ``SetiGame.grant``; traces, tucks and actions ask for decisions
+and are carried out by the phases that own them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping
+from typing import Annotated
 
-from ..engine.errors import InvalidInput
+from ..engine.decode import items
 
 TRACE_COLOURS = ("pink", "yellow", "blue")
 TRACE_KINDS = TRACE_COLOURS + ("any",)
 INCOME_KINDS = ("credits", "energy", "cards")
+ICONS = 10  # a stated limit: a printed icon row shows a handful of icons
 
 
 @dataclass(frozen=True)
@@ -27,36 +30,12 @@ class Reward:
     data: int = 0
     cards: int = 0
     random_cards: int = 0
-    traces: tuple[str, ...] = ()
+    traces: Annotated[tuple[str, ...], items(most=ICONS, one_of=TRACE_KINDS)] = ()
     tuck: int = 0
-    actions: tuple[str, ...] = ()
+    actions: Annotated[tuple[str, ...], items(most=ICONS)] = ()
     # From the deck of the species whose board or discovery gives them (kept out of the repr, which other
     # notebooks print: ``describe`` names it).
     alien_cards: int = field(default=0, repr=False)
-
-    @classmethod
-    def parse(cls, raw: Mapping[str, Any] | None, field: str) -> "Reward":
-        """A reward from a TOML table; ``field`` names the entry in errors."""
-        if raw is None:
-            return cls()
-        if not isinstance(raw, Mapping):
-            raise InvalidInput(field, raw, "a reward is a table such as { vp = 2, publicity = 1 }")
-        known = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in raw.items():
-            if key not in known:
-                raise InvalidInput(f"{field}.{key}", value, f"unknown reward; known: {sorted(known)}")
-            if key in ("traces", "actions"):
-                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                    raise InvalidInput(f"{field}.{key}", value, "a list of names")
-                if key == "traces" and any(v not in TRACE_KINDS for v in value):
-                    raise InvalidInput(f"{field}.{key}", value, f"trace colours are {TRACE_KINDS}")
-                values[key] = tuple(value)
-            else:
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise InvalidInput(f"{field}.{key}", value, "a whole number, 0 or more")
-                values[key] = value
-        return cls(**values)
 
     def __bool__(self) -> bool:
         return any(getattr(self, f.name) for f in fields(self))

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from ..engine.frozen import replace
-from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase, result_of
 from ..engine import svg as draw
 from ..engine.steps import Procedure
-from ..engine.data import parse_toml
+from ..engine.decode import Decoder, identifier, items, parse_text, text, whole
+from .data_files import read_data
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
 
@@ -384,17 +384,6 @@ def _tie_text(ranking: Sequence[Standing], chosen: Standing, verb: str, among: s
 
 # --- the eight sectors as data -------------------------------------------------------------------
 
-def read_entries(text: str | None, file: str, key: str) -> tuple[dict[str, Any], list[Any]]:
-    """A TOML text (default: the labelled sample ``data/<file>``) and its ``[[key]]`` entries."""
-    if text is None:
-        text = resources.files(__package__).joinpath(f"data/{file}").read_text(encoding="utf-8")
-    table = parse_toml(text, file)
-    entries = table.get(key)
-    if not isinstance(entries, list) or not entries:
-        raise InvalidInput(key, entries, f"the file needs [[{key}]] entries")
-    return table, entries
-
-
 def numbered(sector: Sector) -> int:
     """A sky's sector's number (1..n); ``InvalidInput`` for a sector that is on no sky."""
     if sector.number is None:
@@ -402,47 +391,61 @@ def numbered(sector: Sector) -> int:
     return sector.number
 
 
-def load_sectors(text: str | None = None) -> tuple[Sector, ...]:
+SKY_SECTORS = 8  # the sky's eight sectors (设置 · 3 太阳系版图; S-R1)
+MOST_SLOTS = 20  # a stated limit: the printed stars hold about five data each (设置 · 5 数据)
+
+
+@dataclass(frozen=True)
+class _SectorEntry:
+    """A ``[[sector]]`` of a sectors file (``source`` is the entry's note of where its values come from)."""
+
+    number: Annotated[int, whole(1, SKY_SECTORS)]
+    star: Annotated[str, identifier("star")]
+    colour: str
+    slots: Annotated[int, whole(1, MOST_SLOTS)]
+    first_reward: Reward = Reward()
+    later_reward: Reward = Reward()
+    source: Annotated[str, text(empty=True)] = ""
+
+
+@dataclass(frozen=True)
+class _SectorsFile:
+    sector: Annotated[tuple[_SectorEntry, ...], items(most=SKY_SECTORS)]
+
+
+def load_sectors(text: str | None = None, file: str | None = None) -> tuple[Sector, ...]:
     """Sectors from a TOML text (default: the labelled sample ``data/sectors.toml``), ordered by number.
 
     Sector numbers run 1..n around the sky (neighbours differ by one, the last touches the first).
     Every colour must name exactly two sectors (a card's colour matches two sectors, 扫描附近的恒星).
+    The text is decoded by ``engine.decode``: a bad entry raises a ``DataError`` naming ``file`` (when
+    given), the key and the value.
     """
-    _, entries = read_entries(text, "sectors.toml", "sector")
-    known = {"number", "star", "colour", "slots", "first_reward", "later_reward", "source"}
+    if text is None:
+        text, file = read_data("sectors.toml"), "sectors.toml"
+    decoder = Decoder(file)
+    found: _SectorsFile = decoder.value(_SectorsFile, parse_text(text, file or "sectors"))
+    decoder.check()
+    if not found.sector:
+        raise decoder.refuse(("sector",), [], "the file needs [[sector]] entries")
     sectors = []
-    for index, entry in enumerate(entries):
-        where = f"sector[{index}]"
-        for key in entry:
-            if key not in known:
-                raise InvalidInput(f"{where}.{key}", entry[key], f"unknown field; known: {sorted(known)}")
-        for key in ("number", "star", "colour", "slots"):
-            if key not in entry:
-                raise InvalidInput(f"{where}.{key}", None, "missing")
+    for index, entry in enumerate(found.sector):
         try:
-            sectors.append(
-                Sector(
-                    star=entry["star"],
-                    slots=entry["slots"],
-                    colour=entry["colour"],
-                    number=entry["number"],
-                    first_reward=Reward.parse(entry.get("first_reward"), "first_reward"),
-                    later_reward=Reward.parse(entry.get("later_reward"), "later_reward"),
-                )
-            )
+            sectors.append(Sector(star=entry.star, slots=entry.slots, colour=entry.colour, number=entry.number,
+                                  first_reward=entry.first_reward, later_reward=entry.later_reward))
         except InvalidInput as error:
-            raise InvalidInput(f"{where}.{error.field}", error.value, error.reason) from None
+            raise decoder.refuse(("sector", index, error.field), error.value, error.reason) from None
     sectors.sort(key=numbered)
     numbers = [s.number for s in sectors]
     if numbers != list(range(1, len(sectors) + 1)):
-        raise InvalidInput("sector.number", numbers, "sector numbers must be 1..n, each once")
+        raise decoder.refuse(("sector", "number"), numbers, "sector numbers must be 1..n, each once")
     colours: dict[str, int] = {}
     for s in sectors:
         colour = s.colour or ""
         colours[colour] = colours.get(colour, 0) + 1
     for colour, count in colours.items():
         if count != 2:
-            raise InvalidInput("sector.colour", colour, f"each colour names exactly two sectors, not {count}")
+            raise decoder.refuse(("sector", "colour"), colour, f"each colour names exactly two sectors, not {count}")
     return tuple(sectors)
 
 

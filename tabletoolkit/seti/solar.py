@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from ..engine.frozen import FrozenMap, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple
+from typing import Annotated, Any, Mapping, NamedTuple
 
 import networkx as nx
 
-from ..engine.errors import InvalidInput
 from ..engine import svg as draw
+from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
-from ..engine.data import parse_toml
+from ..engine.decode import Decoder, Key, identifier, items, key_text, parse_text, read_path, text, whole
 from .data_files import read_data
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
@@ -93,13 +93,13 @@ class Disc:
 class SectorBoard:
     """One of the four sector boards: two stars, anticlockwise."""
 
-    name: str
+    name: Annotated[str, identifier("sector board")]
     stars: tuple[str, str]
 
 
 @dataclass(frozen=True)
 class Moon:
-    name: str
+    name: Annotated[str, identifier("moon")]
     reward: Reward
 
 
@@ -142,190 +142,150 @@ class Layout:
         """Read a layout file; the default is the illustrative layout shipped with the toolkit."""
         if path is None:
             return _shipped_layout()
-        if not Path(path).is_file():
-            raise InvalidInput("path", str(path), "no such layout file")
-        return cls.from_toml(Path(path).read_text(encoding="utf-8"), str(path))
+        return cls.from_toml(read_path(path), str(path))
 
     @classmethod
     def from_toml(cls, text: str, source: str = "layout") -> "Layout":
-        raw = parse_toml(text, source)
-        return cls.from_dict(raw)
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> "Layout":
-        """Build and check a layout from parsed TOML; every fault names its entry."""
-        _known(raw, "", {"layout", "disc", "base", "sector_board", "planet"})
-        head = _table(raw, "layout")
-        _known(head, "layout.", {"name", "note", "illustrative", "rings", "turn", "earth"})
-        rings = _int(head.get("rings"), "layout.rings", 1, 8)
-        turn = head.get("turn", "anticlockwise")
-        if turn not in ("anticlockwise", "clockwise"):
-            raise InvalidInput("layout.turn", turn, 'the discs turn "anticlockwise" or "clockwise"')
-        earth = head.get("earth", "Earth")
-        if not isinstance(earth, str) or not earth:
-            raise InvalidInput("layout.earth", earth, "the name of the planet probes launch from")
-        discs_raw = raw.get("disc")
-        if not isinstance(discs_raw, list) or len(discs_raw) != DISCS:
-            raise InvalidInput("disc", discs_raw, f"the solar system has exactly {DISCS} [[disc]] entries")
+        """Build and check a layout from a TOML text, decoded by ``engine.decode``: every fault is a
+        ``DataError`` naming ``source``, the entry and the value."""
+        decoder = Decoder(source)
+        found: _LayoutFile = decoder.value(_LayoutFile, parse_text(text, source))
+        decoder.check()
+        head = found.layout
+        if len(found.disc) != DISCS:
+            raise decoder.refuse(("disc",), len(found.disc), f"the solar system has exactly {DISCS} [[disc]] entries")
         discs: list[Disc] = []
-        for index, entry in enumerate(discs_raw):
-            where = f"disc[{index}]"
-            entry = _table({where: entry}, where)
-            _known(entry, f"{where}.", {"number", "rings", "cutouts", "space"})
-            number = _int(entry.get("number"), f"{where}.number", 1, DISCS)
-            if number != index + 1:
-                raise InvalidInput(f"{where}.number", number, "discs are listed top first: 1, 2, 3")
-            covers = _int(entry.get("rings"), f"{where}.rings", 1, rings)
-            if discs and covers <= discs[-1].rings:
-                raise InvalidInput(f"{where}.rings", covers, "a lower disc reaches further out than the one above it")
-            cutouts = frozenset(_cell(text, f"{where}.cutouts", covers) for text in _list(entry, "cutouts", where))
-            spaces = _spaces(entry.get("space", []), f"{where}.space", covers)
-            for key in spaces:
-                if key in cutouts:
-                    raise InvalidInput(f"{where}.space", f"{key[0]}:{key[1]}", "this cell is a cut-out; nothing is printed there")
-            discs.append(Disc(number, covers, cutouts, FrozenMap(spaces)))
-        if "base" in raw:
-            _known(_table(raw, "base"), "base.", {"space"})
-        base = _spaces(_table(raw, "base").get("space", []), "base.space", rings) if "base" in raw else {}
-        boards_raw = raw.get("sector_board")
-        if not isinstance(boards_raw, list) or len(boards_raw) != 4:
-            raise InvalidInput("sector_board", boards_raw, "four [[sector_board]] entries, two stars each")
-        boards = []
-        for index, entry in enumerate(boards_raw):
-            where = f"sector_board[{index}]"
-            entry = _table({where: entry}, where)
-            _known(entry, f"{where}.", {"name", "stars"})
-            name, stars = entry.get("name"), entry.get("stars")
-            if not isinstance(name, str) or not name:
-                raise InvalidInput(f"{where}.name", name, "a sector board needs a name")
-            if not isinstance(stars, list) or len(stars) != 2 or not all(isinstance(s, str) and s for s in stars):
-                raise InvalidInput(f"{where}.stars", stars, "each sector board has exactly two stars (one per sector, S-R1)")
-            boards.append(SectorBoard(name, (stars[0], stars[1])))
-        if len({b.name for b in boards}) != 4:
-            raise InvalidInput("sector_board.name", [b.name for b in boards], "sector board names must differ")
-        all_stars = [star for board in boards for star in board.stars]
+        for index, entry in enumerate(found.disc):
+            where = ("disc", index)
+            if entry.number != index + 1:
+                raise decoder.refuse(where + ("number",), entry.number, "discs are listed top first: 1, 2, 3")
+            if entry.rings > head.rings:
+                raise decoder.refuse(where + ("rings",), entry.rings, f"a disc covers at most the layout's {head.rings} rings")
+            if discs and entry.rings <= discs[-1].rings:
+                raise decoder.refuse(where + ("rings",), entry.rings, "a lower disc reaches further out than the one above it")
+            cutouts = frozenset(_cell(decoder, where + ("cutouts", n), cell, entry.rings) for n, cell in enumerate(entry.cutouts))
+            spaces = _spaces(decoder, where + ("space",), entry.space, entry.rings, cutouts)
+            discs.append(Disc(entry.number, entry.rings, cutouts, spaces))
+        base = _spaces(decoder, ("base", "space"), found.base.space, head.rings, frozenset())
+        if len(found.sector_board) != 4:
+            raise decoder.refuse(("sector_board",), len(found.sector_board), "four [[sector_board]] entries, two stars each")
+        all_stars = [star for board in found.sector_board for star in board.stars]
         if len(set(all_stars)) != SECTORS:
-            raise InvalidInput("sector_board.stars", all_stars, "the 8 sectors need 8 different stars (S-R1)")
-        planets = _planets(raw.get("planet", {}), earth)
-        layout = cls(
-            name=str(head.get("name", "layout")),
-            note=str(head.get("note", "")),
-            illustrative=bool(head.get("illustrative", True)),
-            rings=rings, turn=turn, earth=earth,
-            discs=tuple(discs), base=FrozenMap(base), sector_boards=tuple(boards), planets=FrozenMap(planets),
-        )
-        _check_planets(layout)
+            raise decoder.refuse(("sector_board", "stars"), all_stars, "the 8 sectors need 8 different stars (S-R1)")
+        planets = {}
+        for name, entry in found.planet.items():
+            if name == head.earth:
+                raise decoder.refuse(("planet", name), name, "no one orbits or lands on Earth: it has no planet entry")
+            if not entry.first_lander_data:
+                raise decoder.refuse(("planet", name, "first_lander_data"), [], "one data amount per first-lander space")
+            planets[name] = Planet(name, entry.orbit, entry.land, entry.first_lander_data, entry.moon)
+        layout = cls(name=head.name, note=head.note, illustrative=head.illustrative, rings=head.rings, turn=head.turn,
+                     earth=head.earth, discs=tuple(discs), base=base, sector_boards=found.sector_board,
+                     planets=FrozenMap(planets))
+        _check_planets(decoder, layout)
         return layout
 
 
-def _known(entry: Mapping[str, Any], prefix: str, names: set[str]) -> None:
-    unknown = sorted(set(entry) - names)
-    if unknown:
-        raise InvalidInput(f"{prefix}{unknown[0]}", entry[unknown[0]], f"not understood here; known: {sorted(names)}")
+# The layout file's shape (decoded by engine.decode; the rules between entries are checked above).
+@dataclass(frozen=True)
+class _Head:
+    rings: Annotated[int, whole(1, 8)]
+    name: str = "layout"
+    note: Annotated[str, text(empty=True)] = ""
+    illustrative: bool = True
+    turn: Annotated[str, text(one_of=("anticlockwise", "clockwise"))] = "anticlockwise"
+    earth: str = "Earth"
 
 
-def _table(raw: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = raw.get(key)
-    if not isinstance(value, Mapping):
-        raise InvalidInput(key, value, "expected a table")
-    return value
+@dataclass(frozen=True)
+class _SpaceEntry:
+    ring: Annotated[int, whole(1, 8)]
+    position: Annotated[int, whole(0, SECTORS - 1)]
+    planet: str | None = None
+    comet: bool = False
+    asteroid: bool = False
+    publicity: Annotated[int, whole(0, 3)] = 0
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InvalidInput(where, value, f"a whole number from {low} to {high}")
-    return value
+@dataclass(frozen=True)
+class _DiscEntry:
+    number: Annotated[int, whole(1, DISCS)]
+    rings: Annotated[int, whole(1, 8)]
+    cutouts: Annotated[tuple[str, ...], items(most=8 * SECTORS)] = ()
+    space: Annotated[tuple[_SpaceEntry, ...], items(most=8 * SECTORS)] = ()
 
 
-def _list(entry: Mapping[str, Any], key: str, where: str) -> list[Any]:
-    value = entry.get(key, [])
-    if not isinstance(value, list):
-        raise InvalidInput(f"{where}.{key}", value, "expected a list")
-    return value
+@dataclass(frozen=True)
+class _BaseEntry:
+    space: Annotated[tuple[_SpaceEntry, ...], items(most=8 * SECTORS)] = ()
 
 
-def _cell(text: Any, where: str, rings: int) -> tuple[int, int]:
-    try:
-        ring, position = (int(part) for part in str(text).split(":"))
-    except ValueError:
-        raise InvalidInput(where, text, 'a cell is written "ring:position", e.g. "1:3"') from None
+@dataclass(frozen=True)
+class _PlanetEntry:
+    first_lander_data: Annotated[tuple[int, ...], items(most=4, high=99)]
+    orbit: Reward = Reward()
+    land: Reward = Reward()
+    moon: Annotated[tuple[Moon, ...], items(most=4, defaults={"reward": Reward()})] = ()
+
+
+@dataclass(frozen=True)
+class _LayoutFile:
+    layout: _Head
+    disc: Annotated[tuple[_DiscEntry, ...], items(most=DISCS)]
+    sector_board: Annotated[tuple[SectorBoard, ...], items(most=4)]
+    base: _BaseEntry = _BaseEntry()
+    planet: Annotated[Mapping[str, _PlanetEntry], items(most=20)] = FrozenMap()
+
+
+def _cell(decoder: Decoder, key: Key, cell: str, rings: int) -> tuple[int, int]:
+    """A cut-out cell written ``"ring:position"``."""
+    ring_text, _, position_text = cell.partition(":")
+    if not (ring_text.isdigit() and position_text.isdigit()):
+        raise decoder.refuse(key, cell, 'a cell is written "ring:position", e.g. "1:3"')
+    ring, position = int(ring_text), int(position_text)
     if not 1 <= ring <= rings or not 0 <= position < SECTORS:
-        raise InvalidInput(where, text, f"ring 1..{rings} and position 0..{SECTORS - 1}")
+        raise decoder.refuse(key, cell, f"ring 1..{rings} and position 0..{SECTORS - 1}")
     return ring, position
 
 
-def _spaces(entries: Any, where: str, rings: int) -> dict[tuple[int, int], Contents]:
-    if not isinstance(entries, list):
-        raise InvalidInput(where, entries, "a list of space tables")
+def _spaces(decoder: Decoder, key: Key, entries: tuple[_SpaceEntry, ...], rings: int,
+            cutouts: frozenset[tuple[int, int]]) -> FrozenMap[tuple[int, int], Contents]:
+    """A layer's printed spaces by (ring, position): on its rings, each once, none on a cut-out."""
     spaces: dict[tuple[int, int], Contents] = {}
     for index, entry in enumerate(entries):
-        here = f"{where}[{index}]"
-        if not isinstance(entry, Mapping):
-            raise InvalidInput(here, entry, "a space is a table with ring, position and contents")
-        _known(entry, f"{here}.", {"ring", "position", "planet", "comet", "asteroid", "publicity"})
-        key = (_int(entry.get("ring"), f"{here}.ring", 1, rings), _int(entry.get("position"), f"{here}.position", 0, SECTORS - 1))
-        if key in spaces:
-            raise InvalidInput(here, entry, f"ring {key[0]} position {key[1]} is listed twice")
-        planet = entry.get("planet")
-        if planet is not None and (not isinstance(planet, str) or not planet):
-            raise InvalidInput(f"{here}.planet", planet, "a planet's name")
-        for flag in ("comet", "asteroid"):
-            if not isinstance(entry.get(flag, False), bool):
-                raise InvalidInput(f"{here}.{flag}", entry[flag], "true or false")
-        spaces[key] = Contents(planet, entry.get("comet", False), entry.get("asteroid", False),
-                               _int(entry.get("publicity", 0), f"{here}.publicity", 0, 3))
-    return spaces
+        cell = (entry.ring, entry.position)
+        if entry.ring > rings:
+            raise decoder.refuse(key + (index, "ring"), entry.ring, f"this layer covers rings 1..{rings}")
+        if cell in cutouts:
+            raise decoder.refuse(key + (index,), f"{cell[0]}:{cell[1]}", "this cell is a cut-out; nothing is printed there")
+        if cell in spaces:
+            raise decoder.refuse(key + (index,), f"{cell[0]}:{cell[1]}", f"ring {cell[0]} position {cell[1]} is listed twice")
+        spaces[cell] = Contents(entry.planet, entry.comet, entry.asteroid, entry.publicity)
+    return FrozenMap(spaces)
 
 
-def _planets(raw: Any, earth: str) -> dict[str, Planet]:
-    if not isinstance(raw, Mapping):
-        raise InvalidInput("planet", raw, "a table of [planet.NAME] entries")
-    planets = {}
-    for name, entry in raw.items():
-        where = f"planet.{name}"
-        if name == earth:
-            raise InvalidInput(where, entry, "no one orbits or lands on Earth: it has no planet entry")
-        if not isinstance(entry, Mapping):
-            raise InvalidInput(where, entry, "a table with orbit, land, first_lander_data and moons")
-        _known(entry, f"{where}.", {"orbit", "land", "first_lander_data", "moon"})
-        firsts = entry.get("first_lander_data", [])
-        if not isinstance(firsts, list) or not firsts or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in firsts):
-            raise InvalidInput(f"{where}.first_lander_data", firsts, "one data amount (0 or more) per first-lander space")
-        moons = []
-        for index, moon in enumerate(_list(entry, "moon", where)):
-            here = f"{where}.moon[{index}]"
-            if not isinstance(moon, Mapping) or not isinstance(moon.get("name"), str) or not moon["name"]:
-                raise InvalidInput(here, moon, "a moon is { name = ..., reward = { ... } }")
-            _known(moon, f"{here}.", {"name", "reward"})
-            moons.append(Moon(moon["name"], Reward.parse(moon.get("reward"), f"{here}.reward")))
-        if len({m.name for m in moons}) != len(moons):
-            raise InvalidInput(f"{where}.moon", [m.name for m in moons], "moon names must differ")
-        planets[name] = Planet(name, Reward.parse(entry.get("orbit"), f"{where}.orbit"),
-                               Reward.parse(entry.get("land"), f"{where}.land"), tuple(firsts), tuple(moons))
-    return planets
-
-
-def _check_planets(layout: Layout) -> None:
+def _check_planets(decoder: Decoder, layout: Layout) -> None:
     seen: dict[str, str] = {}
-    layers = [(f"disc[{d.number - 1}].space", d.spaces) for d in layout.discs] + [("base.space", layout.base)]
+    layers: list[tuple[Key, Mapping[tuple[int, int], Contents]]] = [
+        (("disc", d.number - 1, "space"), d.spaces) for d in layout.discs] + [(("base", "space"), layout.base)]
     for where, spaces in layers:
-        for key, contents in spaces.items():
+        for contents in spaces.values():
             if contents.planet is None:
                 continue
             if contents.planet in seen:
-                raise InvalidInput(where, contents.planet, f"this planet is already printed in {seen[contents.planet]}")
-            seen[contents.planet] = where
+                raise decoder.refuse(where, contents.planet, f"this planet is already printed in {seen[contents.planet]}")
+            seen[contents.planet] = key_text(where)
             if contents.planet == layout.earth and contents.publicity:
-                raise InvalidInput(where, contents.publicity, "visiting Earth gives no publicity (移动)")
+                raise decoder.refuse(where, contents.publicity, "visiting Earth gives no publicity (移动)")
             if contents.planet != layout.earth and contents.planet not in layout.planets:
-                raise InvalidInput(where, contents.planet, "no [planet.NAME] entry gives its rewards")
+                raise decoder.refuse(where, contents.planet, "no [planet.NAME] entry gives its rewards")
             if contents.asteroid or contents.comet:
-                raise InvalidInput(where, contents.planet, "a planet space holds no comet or asteroids")
+                raise decoder.refuse(where, contents.planet, "a planet space holds no comet or asteroids")
     if layout.earth not in seen:
-        raise InvalidInput("layout.earth", layout.earth, "Earth must be printed on some space: probes launch there")
+        raise decoder.refuse(("layout", "earth"), layout.earth, "Earth must be printed on some space: probes launch there")
     missing = sorted(set(layout.planets) - set(seen))
     if missing:
-        raise InvalidInput(f"planet.{missing[0]}", missing[0], "this planet has rewards but no space")
+        raise decoder.refuse(("planet", missing[0]), missing[0], "this planet has rewards but no space")
 
 
 # ---------------------------------------------------------------- the state

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from ..engine.frozen import replace
+from typing import Annotated
 
-from ..engine.errors import InvalidInput
-from ..engine.data import parse_toml
-from .cards import Card, parse_card
+from ..engine.decode import Decoder, identifier, items, parse_text, whole
+from ..engine.frozen import replace
+from .cards import MOST_CARDS, Card
 from .data_files import read_data
 from .rewards import TRACE_COLOURS, Reward
 
@@ -42,42 +42,57 @@ class Species:
     cards: tuple[Card, ...] = ()  # its alien-card deck, top first (the same card model, ``alien`` set)
 
 
-def load_species(text: str | None = None) -> tuple[Species, ...]:
-    """Species from TOML text (default: the labelled sample); bad entries raise ``InvalidInput``."""
+@dataclass(frozen=True)
+class _SpaceEntry:
+    colour: str  # a trace colour, or several joined with "|" ("pink|yellow": either)
+    reward: Reward = Reward()
+
+
+@dataclass(frozen=True)
+class _SpeciesEntry:
+    """A ``[[species]]`` of a species file; its ``[[species.card]]`` entries are its alien cards."""
+
+    id: Annotated[str, identifier("species")]
+    name: str
+    rules: str
+    sample: bool = False
+    discovery_reward: Reward = Reward()
+    spaces: Annotated[tuple[_SpaceEntry, ...], items(most=30)] = ()  # a stated limit: one species board's spaces
+    final_vp_per_trace: Annotated[int, whole(0, 99)] = 0
+    # alien cards: invented as their species is (set below)
+    card: Annotated[tuple[Card, ...], items(most=MOST_CARDS, fixed={"alien": True, "sample": False})] = ()
+
+
+@dataclass(frozen=True)
+class _SpeciesFile:
+    species: Annotated[tuple[_SpeciesEntry, ...], items(most=5)]  # the five species (发现外星物种)
+
+
+def load_species(text: str | None = None, file: str | None = None) -> tuple[Species, ...]:
+    """Species from TOML text (default: the labelled sample), decoded by ``engine.decode``: a bad entry
+    raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         return _shipped_species()
-    raw = parse_toml(text, "species file")
-    found = []
-    for index, entry in enumerate(raw.get("species", [])):
-        where = f"species[{index}]"
-        for key in ("id", "name", "rules"):
-            if not isinstance(entry.get(key), str) or not entry[key]:
-                raise InvalidInput(f"{where}.{key}", entry.get(key), "a non-empty text")
-        if not isinstance(entry.get("sample", False), bool):
-            raise InvalidInput(f"{where}.sample", entry["sample"], "true or false")
+    decoder = Decoder(file)
+    found: _SpeciesFile = decoder.value(_SpeciesFile, parse_text(text, file or "species"))
+    decoder.check()
+    species = []
+    for index, entry in enumerate(found.species):
         spaces = []
-        for number, space in enumerate(entry.get("spaces", [])):
-            colours = tuple(str(space.get("colour", "")).split("|"))
-            if not colours or any(colour not in TRACE_COLOURS for colour in colours):
-                raise InvalidInput(f"{where}.spaces[{number}].colour", space.get("colour"),
-                                   f"trace colours {TRACE_COLOURS}, several joined with '|'")
-            spaces.append(SpeciesSpace(colours, Reward.parse(space.get("reward"), f"{where}.spaces[{number}].reward")))
-        final = entry.get("final_vp_per_trace", 0)
-        if not isinstance(final, int) or isinstance(final, bool) or final < 0:
-            raise InvalidInput(f"{where}.final_vp_per_trace", final, "a whole number of VP, 0 or more")
-        raw_cards = entry.get("card", [])
-        if not isinstance(raw_cards, list):
-            raise InvalidInput(f"{where}.card", raw_cards, "[[species.card]] entries: the species' alien cards")
-        cards = tuple(replace(parse_card(card, f"{where}.card[{n}]", entry.get("sample", False), 1), alien=True)
-                      for n, card in enumerate(raw_cards))
-        found.append(Species(entry["id"], entry["name"], entry.get("sample", False), entry["rules"],
-                             Reward.parse(entry.get("discovery_reward"), f"{where}.discovery_reward"), tuple(spaces),
-                             final, cards))
-    if len(found) < 2:
-        raise InvalidInput("species", len(found), "a game hides two species: the file needs at least two")
-    return tuple(found)
+        for number, space in enumerate(entry.spaces):
+            colours = tuple(space.colour.split("|"))
+            if any(colour not in TRACE_COLOURS for colour in colours):
+                raise decoder.refuse(("species", index, "spaces", number, "colour"), space.colour,
+                                     f"trace colours {TRACE_COLOURS}, several joined with '|'")
+            spaces.append(SpeciesSpace(colours, space.reward))
+        cards = tuple(replace(card, sample=entry.sample) for card in entry.card)
+        species.append(Species(entry.id, entry.name, entry.sample, entry.rules, entry.discovery_reward, tuple(spaces),
+                               entry.final_vp_per_trace, cards))
+    if len(species) < 2:
+        raise decoder.refuse(("species",), len(species), "a game hides two species: the file needs at least two")
+    return tuple(species)
 
 
 @cache
 def _shipped_species() -> tuple[Species, ...]:
-    return load_species(read_data("species_sample.toml"))
+    return load_species(read_data("species_sample.toml"), "species_sample.toml")

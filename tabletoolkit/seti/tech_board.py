@@ -6,9 +6,10 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import cache
+from typing import Annotated
 
-from ..engine.data import parse_toml
 from ..engine import svg as draw
+from ..engine.decode import DataError, decode, identifier, items, parse_text, text
 from ..engine.errors import InvalidInput
 from ..engine.frozen import replace
 from .data_files import read_data
@@ -22,38 +23,34 @@ TILES_PER_STACK = 4  # 设置 ⑨ 科技: 4 matching tiles per tech
 class Tech:
     """One of the twelve techs: its id (``PT1``), type, ability, research bonus and where it comes from."""
 
-    id: str
-    kind: str
+    id: Annotated[str, identifier("tech")]
+    kind: Annotated[str, text(one_of=TECH_KINDS)]
     name: str
     ability: str
     bonus: Reward
     bonus_source: str
 
 
-def load_techs(text: str | None = None) -> tuple[Tech, ...]:
-    """The techs from TOML text (default: the shipped ``techs.toml``); bad entries raise ``InvalidInput``."""
+@dataclass(frozen=True)
+class _TechsFile:
+    # the twelve techs (设置 ⑨ 科技); a tile the rulebook prints no bonus for leaves ``bonus`` out
+    tech: Annotated[tuple[Tech, ...], items(most=12, defaults={"bonus": Reward()})]
+
+
+def load_techs(text: str | None = None, file: str | None = None) -> tuple[Tech, ...]:
+    """The techs from TOML text (default: the shipped ``techs.toml``), decoded by ``engine.decode``: a bad
+    entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         return _shipped_techs()
-    raw = parse_toml(text, "techs.toml")
-    techs = []
-    for index, entry in enumerate(raw.get("tech", [])):
-        where = f"tech[{index}]"
-        for key in ("id", "kind", "name", "ability", "bonus_source"):
-            if not isinstance(entry.get(key), str) or not entry[key]:
-                raise InvalidInput(f"{where}.{key}", entry.get(key), "a non-empty text")
-        if entry["kind"] not in TECH_KINDS:
-            raise InvalidInput(f"{where}.kind", entry["kind"], f"one of {TECH_KINDS}")
-        techs.append(Tech(entry["id"], entry["kind"], entry["name"], entry["ability"],
-                          Reward.parse(entry.get("bonus"), f"{where}.bonus"), entry["bonus_source"]))
-    ids = [tech.id for tech in techs]
-    if len(set(ids)) != len(ids):
-        raise InvalidInput("tech ids", ids, "every tech id appears once")
-    return tuple(techs)
+    found = decode(_TechsFile, parse_text(text, file or "techs"), file=file)
+    if not found.tech:
+        raise DataError(file, "tech", [], "the file needs [[tech]] entries")
+    return found.tech
 
 
 @cache
 def _shipped_techs() -> tuple[Tech, ...]:
-    return load_techs(read_data("techs.toml"))
+    return load_techs(read_data("techs.toml"), "techs.toml")
 
 
 INK = {"probe": "orange", "telescope": "purple", "computer": "blue"}

@@ -293,16 +293,6 @@ def toml_text(document: Mapping[str, Any]) -> str:
     return "\n".join(f"{json.dumps(str(k))} = {value(v)}" for k, v in document.items()) + "\n"
 
 
-def _seti_solo(parse: str, name: str) -> Callable[[str], Any]:
-    def load(text: str) -> Any:
-        from tabletoolkit.seti.solo import data
-
-        raw = tomllib.loads(text)
-        return getattr(data, parse)(raw)
-
-    return load
-
-
 def _catalog(slot: str) -> Callable[[str], Any]:
     def load(text: str) -> Any:
         from tabletoolkit.andromeda.catalog import Catalog
@@ -325,8 +315,12 @@ def _loaders() -> dict[tuple[str, str], Callable[[str], Any]]:
     from tabletoolkit.seti.gold_tiles import load_gold_tiles
     from tabletoolkit.seti.sector import load_sectors
     from tabletoolkit.seti.solar import Layout
+    from tabletoolkit.seti.solo.data import load_action_cards, load_boards, load_objectives
     from tabletoolkit.seti.species import load_species
     from tabletoolkit.seti.tech_board import load_techs
+
+    def named(loader: Callable[[str, str], Any], name: str) -> Callable[[str], Any]:
+        return lambda text: loader(text, name)
 
     return {
         ("tabletoolkit.merchants", "sample.toml"): lambda text: parse_data(tomllib.loads(text), "sample.toml"),
@@ -336,18 +330,17 @@ def _loaders() -> dict[tuple[str, str], Callable[[str], Any]]:
         ("tabletoolkit.andromeda", "rulebook.toml"): _catalog("rulebook"),
         ("tabletoolkit.andromeda", "tracks.toml"): _catalog("tracks"),
         ("tabletoolkit.andromeda", "sample_cards.toml"): _catalog("sample_cards"),
-        ("tabletoolkit.seti", "sample_cards.toml"): load_cards,
-        ("tabletoolkit.seti", "example_cards.toml"): load_cards,
-        ("tabletoolkit.seti", "gold_tiles.toml"): load_gold_tiles,
-        ("tabletoolkit.seti", "techs.toml"): load_techs,
-        ("tabletoolkit.seti", "species_sample.toml"): load_species,
-        ("tabletoolkit.seti", "computer.toml"): load_computer,
-        ("tabletoolkit.seti", "sectors.toml"): load_sectors,
-        ("tabletoolkit.seti", "solar_system.toml"): lambda text: Layout.from_toml(text, "solar_system.toml"),
-        ("tabletoolkit.seti", "solo_boards.toml"): lambda text: (_seti_solo("parse_difficulties", "")(text),
-                                                                 _seti_solo("parse_boards", "")(text)),
-        ("tabletoolkit.seti", "solo_actions.toml"): _seti_solo("parse_cards", "solo_actions.toml"),
-        ("tabletoolkit.seti", "solo_objectives.toml"): _seti_solo("parse_objectives", "solo_objectives.toml"),
+        ("tabletoolkit.seti", "sample_cards.toml"): named(load_cards, "sample_cards.toml"),
+        ("tabletoolkit.seti", "example_cards.toml"): named(load_cards, "example_cards.toml"),
+        ("tabletoolkit.seti", "gold_tiles.toml"): named(load_gold_tiles, "gold_tiles.toml"),
+        ("tabletoolkit.seti", "techs.toml"): named(load_techs, "techs.toml"),
+        ("tabletoolkit.seti", "species_sample.toml"): named(load_species, "species_sample.toml"),
+        ("tabletoolkit.seti", "computer.toml"): named(load_computer, "computer.toml"),
+        ("tabletoolkit.seti", "sectors.toml"): named(load_sectors, "sectors.toml"),
+        ("tabletoolkit.seti", "solar_system.toml"): named(Layout.from_toml, "solar_system.toml"),
+        ("tabletoolkit.seti", "solo_boards.toml"): named(load_boards, "solo_boards.toml"),
+        ("tabletoolkit.seti", "solo_actions.toml"): named(load_action_cards, "solo_actions.toml"),
+        ("tabletoolkit.seti", "solo_objectives.toml"): named(load_objectives, "solo_objectives.toml"),
     }
 
 

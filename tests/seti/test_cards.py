@@ -26,9 +26,21 @@ def test_one_card_model_serves_scan_income_corner_and_play():
 
 
 def test_further_fields_are_kept_for_other_phases():
-    card = load_cards(ENTRY + 'mission = "Have a signal in 4 different sectors"\n')[0]
+    card = load_cards(ENTRY + 'extra = { mission = "Have a signal in 4 different sectors" }\n')[0]
     assert card.field("mission") == "Have a signal in 4 different sectors"
     assert card.field("missing", 0) == 0 and card.kind == "action"
+
+
+def test_a_misspelt_field_is_refused_naming_the_file_and_the_key():
+    with pytest.raises(InvalidInput) as bad:
+        load_cards(ENTRY + "prcie = 3\n", "my_cards.toml")
+    assert bad.value.field == "my_cards.toml: card[0].prcie" and "no such field" in bad.value.reason
+    with pytest.raises(InvalidInput) as bad:
+        load_cards("copies = 100000000\n" + ENTRY, "my_cards.toml")
+    assert bad.value.field == "my_cards.toml: copies"
+    with pytest.raises(InvalidInput) as bad:
+        load_cards(ENTRY.replace('"red"', '"octarine"'))
+    assert bad.value.field == "card[0].colour"
 
 
 @pytest.mark.parametrize(

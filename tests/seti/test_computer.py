@@ -150,7 +150,7 @@ def test_bad_layout_files_name_the_entry():
     assert bad.value.field == "top[0].reward.fame"
     with pytest.raises(InvalidInput) as bad:
         load_computer("[[top]]\n[tech.CT1]\nupper = { vp = 2 }\n")
-    assert bad.value.field == "tech.CT1"
+    assert bad.value.field == "tech.CT1.upper"
     with pytest.raises(InvalidInput):
         DataSpace("middle", 1)
 

@@ -136,8 +136,8 @@ GOOD = TEST_LAYOUT.read_text(encoding="utf-8")
         (lambda t: t.replace("rings = 3\n", "rings = 0\n", 1), "layout.rings"),
         (lambda t: t.replace('turn = "anticlockwise"', 'turn = "sideways"'), "layout.turn"),
         (lambda t: t.replace("number = 2", "number = 3"), "disc[1].number"),
-        (lambda t: t.replace('cutouts = ["1:4"]', 'cutouts = ["one:four"]'), "disc[0].cutouts"),
-        (lambda t: t.replace('cutouts = ["1:4"]', 'cutouts = ["1:0"]'), "disc[0].space"),
+        (lambda t: t.replace('cutouts = ["1:4"]', 'cutouts = ["one:four"]'), "disc[0].cutouts[0]"),
+        (lambda t: t.replace('cutouts = ["1:4"]', 'cutouts = ["1:0"]'), "disc[0].space[0]"),
         (lambda t: t.replace('{ ring = 2, position = 0, planet = "Earth" }', '{ ring = 2, position = 0, planet = "Earth", publicity = 1 }'), "disc[1].space"),
         (lambda t: t.replace('planet = "Mars", publicity = 1', 'planet = "Pluto", publicity = 1'), "disc[2].space"),
         (lambda t: t.replace('"Procyon", "61 Virginis"', '"Procyon", "Vega"'), "sector_board.stars"),
@@ -160,7 +160,7 @@ def test_bad_layout_files_raise_invalid_input_naming_the_entry(change, field):
     assert bad != GOOD
     with pytest.raises(InvalidInput) as error:
         Layout.from_toml(bad, "layout file")
-    assert error.value.field == field
+    assert error.value.field == ("layout file" if field == "layout file" else f"layout file: {field}")
 
 
 def test_a_missing_layout_file_is_invalid_input(tmp_path):
@@ -173,7 +173,7 @@ def test_the_solar_system_has_exactly_three_discs():
     without_disc_3 = GOOD[: GOOD.index("[[disc]]\nnumber = 3")] + GOOD[GOOD.index("[[sector_board]]"):]
     with pytest.raises(InvalidInput) as error:
         Layout.from_toml(without_disc_3)
-    assert error.value.field == "disc"
+    assert error.value.field == "layout: disc"
 
 
 def test_a_layout_must_print_earth_somewhere():

@@ -1,19 +1,19 @@
 """The solo rival's printed material as data: boards by difficulty, action cards, objective tiles.
 
-Loaded from ``seti/data/solo_*.toml`` (sample where the rulebook is silent; each entry says so).
-A malformed entry raises ``InvalidInput`` naming it (``"card[S.3].actions[1].moves"``).
+Loaded from ``seti/data/solo_*.toml`` (sample where the rulebook is silent; each entry says so) by
+``engine.decode``: a malformed entry raises a ``DataError`` naming the file and the key
+(``"solo_actions.toml: card[2].actions[1].moves"``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Mapping
+from typing import Annotated, Any, Mapping
 
+from ...engine.decode import Decoder, FrozenMap, Key, identifier, items, parse_text, text, whole
 from ...engine.errors import InvalidInput
-from ...engine.data import parse_toml
 from ..data_files import read_data
-from ...engine.frozen import FrozenMap
 
 TECHS = tuple(f"{kind}{n}" for kind in ("PT", "TT", "CT") for n in range(1, 5))
 TECH_TYPES = {"PT": "probe", "TT": "telescope", "CT": "computer"}
@@ -98,147 +98,198 @@ class ObjectiveTile:
     sample: bool
 
 
-def _read(name: str) -> dict[str, Any]:
-    return parse_toml(read_data(name), name)
+Rewards = Annotated[Mapping[str, int | str], items(most=len(REWARD_KEYS))]
+"""A reward table as written: ``{ vp = 2, trace = "blue" }`` (checked by ``_rewards``; its order is kept)."""
 
 
-def _require(where: str, value: Any, ok: Any, reason: str) -> Any:
-    """``value`` when ``ok`` holds (is truthy), else ``InvalidInput`` naming ``where``."""
-    if not ok:
-        raise InvalidInput(where, value, reason)
-    return value
+@dataclass(frozen=True)
+class _DifficultyEntry:
+    stars: Annotated[int, whole(1, 5)]
+    board: Annotated[str, text(ref="solo board")]
+    advanced_cards_at_start: Annotated[int, whole(0, 1)]
+    objectives: Annotated[tuple[int, int, int], whole(0, 24)]  # of the 24 tiles (单人游戏 · 目标)
+    source: Annotated[str, text(empty=True)] = ""
+    sample: bool = True
 
 
-def parse_rewards(where: str, raw: Any) -> Mapping[str, Any]:
-    """A reward table checked key by key (``trace`` takes a colour or ``"any"``, the rest whole numbers)."""
-    _require(where, raw, isinstance(raw, dict), "rewards are a table such as { vp = 2, publicity = 1 }")
-    for key, value in raw.items():
-        _require(f"{where}.{key}", key, key in REWARD_KEYS, f"unknown reward; known: {', '.join(REWARD_KEYS)}")
-        if key == "trace":
-            _require(f"{where}.trace", value, value in TRACE_COLOURS + ("any",), "a trace colour: pink, yellow, blue or any")
-        else:
-            _require(f"{where}.{key}", value, isinstance(value, int) and value > 0, "a whole number above 0")
-    return FrozenMap(dict(raw))
+@dataclass(frozen=True)
+class _BoardEntry:
+    id: Annotated[str, identifier("solo board")]
+    track: Annotated[tuple[str, ...], items(most=60, empty=True)]  # a stated limit: one ring of spaces around a board
+    computer: Annotated[tuple[Rewards, ...], items(most=6)]  # the six computer slots (对手的计算机)
+    plus_before: Annotated[frozenset[int], items(most=60, high=59)] = frozenset()
+    analyze_icon: Rewards = FrozenMap()
+    sample: bool = True
 
 
-def parse_difficulties(raw: dict[str, Any]) -> dict[int, Difficulty]:
-    result = {}
-    for entry in raw.get("difficulty", []):
-        stars = entry.get("stars")
-        where = f"difficulty[{stars}]"
-        _require(where, stars, stars in range(1, 6), "difficulty is 1 to 5 stars")
-        counts = entry.get("objectives")
-        _require(f"{where}.objectives", counts, isinstance(counts, list) and len(counts) == 3
-                 and all(isinstance(c, int) and c >= 0 for c in counts), "three counts (levels I, II, III)")
-        advanced = entry.get("advanced_cards_at_start")
-        _require(f"{where}.advanced_cards_at_start", advanced, advanced in (0, 1), "0 or 1")
-        result[stars] = Difficulty(stars, entry["board"], advanced, tuple(counts), entry.get("source", ""),
-                                   bool(entry.get("sample", True)))
-    _require("difficulty", sorted(result), sorted(result) == [1, 2, 3, 4, 5], "one entry per difficulty 1..5")
-    return result
+@dataclass(frozen=True)
+class _BoardsFile:
+    difficulty: Annotated[tuple[_DifficultyEntry, ...], items(most=5)]
+    board: Annotated[tuple[_BoardEntry, ...], items(most=5)]
 
 
-def parse_boards(raw: dict[str, Any]) -> dict[str, RivalBoard]:
-    result = {}
-    for entry in raw.get("board", []):
-        where = f"board[{entry.get('id')}]"
-        track = entry.get("track")
-        _require(f"{where}.track", track, isinstance(track, list) and len(track) >= 2
-                 and all(t in TECHS or t == "" for t in track), f"a list of spaces, each a tech of {TECHS} or \"\"")
-        _require(f"{where}.track", track, any(track), "the track shows at least one tech")
-        plus = entry.get("plus_before", [])
-        _require(f"{where}.plus_before", plus, all(isinstance(p, int) and 0 <= p < len(track) for p in plus),
-                 "track space numbers")
-        computer = entry.get("computer")
-        _require(f"{where}.computer", computer, isinstance(computer, list) and len(computer) == 6, "six computer slots")
-        slots = tuple(parse_rewards(f"{where}.computer[{i}]", slot) for i, slot in enumerate(computer))
-        icon = parse_rewards(f"{where}.analyze_icon", entry.get("analyze_icon", {}))
-        result[entry["id"]] = RivalBoard(entry["id"], tuple(track), frozenset(plus), slots, icon,
-                                         bool(entry.get("sample", True)))
-    return result
+@dataclass(frozen=True)
+class _ActionEntry:
+    """One action line as written; a field the kind does not use is refused (``_action``)."""
+
+    kind: Annotated[str, text(one_of=ACTION_KINDS)]
+    rewards: Rewards = FrozenMap()
+    publicity_cost: Annotated[int | None, whole(0, 6)] = None
+    moves: Annotated[int | None, whole(1, 20)] = None
+    planets: Annotated[tuple[str, ...] | None, items(most=len(PLANETS), one_of=PLANETS)] = None
+    prefer: Annotated[str | None, text(one_of=("orbit", "land"))] = None
+    signals: Annotated[tuple[str, ...] | None, items(most=6, one_of=("earth", "row"))] = None
+    species: Annotated[int | None, whole(1, 2)] = None
 
 
-def parse_action(where: str, raw: dict[str, Any]) -> RivalAction:
-    kind: Any = raw.get("kind")
-    _require(f"{where}.kind", kind, kind in ACTION_KINDS, f"one of {', '.join(ACTION_KINDS)}")
-    rewards = parse_rewards(f"{where}.rewards", raw.get("rewards", {}))
-    known = {"kind", "rewards", "publicity_cost", "moves", "planets", "prefer", "signals", "species"}
-    for key in raw:
-        _require(f"{where}.{key}", raw[key], key in known, f"unknown field; known: {', '.join(sorted(known))}")
-    action = RivalAction(kind, rewards)
-    if kind == "tech":
-        cost = raw.get("publicity_cost", 6)
-        _require(f"{where}.publicity_cost", cost, cost in (0, 6), "0 (a free tech) or 6 publicity")
-        return RivalAction(kind, rewards, publicity_cost=cost)
-    if kind == "orbit_land":
-        moves: Any = raw.get("moves")
-        planets: Any = raw.get("planets")
-        prefer: Any = raw.get("prefer", "orbit")
-        _require(f"{where}.moves", moves, isinstance(moves, int) and moves > 0, "moves allowed, above 0")
-        _require(f"{where}.planets", planets, isinstance(planets, list) and planets
-                 and all(p in PLANETS for p in planets), f"planets in the card's order, from {PLANETS}")
-        _require(f"{where}.prefer", prefer, prefer in ("orbit", "land"), "orbit or land")
-        return RivalAction(kind, rewards, moves=moves, planets=tuple(planets), prefer=prefer)
-    if kind == "telescope":
-        signals: Any = raw.get("signals")
-        _require(f"{where}.signals", signals, isinstance(signals, list) and signals
-                 and all(s in ("earth", "row") for s in signals), "signals, each \"earth\" or \"row\"")
-        return RivalAction(kind, rewards, signals=tuple(signals))
-    if kind == "discover":
-        species: Any = raw.get("species")
-        _require(f"{where}.species", species, species in (1, 2), "the 1st or 2nd species")
-        return RivalAction(kind, rewards, species=species)
-    return action
+@dataclass(frozen=True)
+class _CardEntry:
+    id: Annotated[str, identifier("solo card")]
+    arrow: Annotated[str, text(one_of=ARROWS)]
+    actions: Annotated[tuple[_ActionEntry, ...], items(most=8)]
+    level: Annotated[str, text(one_of=("basic", "advanced", "species"))] = "species"
+    sample: bool = True
+    source: Annotated[str, text(empty=True)] = ""
+    species: Annotated[str, text(empty=True)] = ""
 
 
-def parse_cards(raw: dict[str, Any]) -> dict[str, ActionCard]:
-    result = {}
-    for table, level_of in (("card", None), ("species_card", "species")):
-        for entry in raw.get(table, []):
-            card_id = entry.get("id")
-            where = f"{table}[{card_id}]"
-            _require(where, card_id, isinstance(card_id, str) and card_id not in result, "a new card id")
-            level = level_of or entry.get("level")
-            _require(f"{where}.level", level, level in ("basic", "advanced", "species"), "basic or advanced")
-            arrow = entry.get("arrow")
-            _require(f"{where}.arrow", arrow, arrow in ARROWS, "the decision arrow points left or right")
-            actions = entry.get("actions")
-            _require(f"{where}.actions", actions, isinstance(actions, list) and actions, "at least one action")
-            parsed = tuple(parse_action(f"{where}.actions[{i}]", a) for i, a in enumerate(actions))
-            result[card_id] = ActionCard(card_id, level, arrow, parsed, bool(entry.get("sample", True)),
-                                         entry.get("species", ""))
-    return result
+@dataclass(frozen=True)
+class _ActionsFile:
+    card: Annotated[tuple[_CardEntry, ...], items(most=100)] = ()
+    species_card: Annotated[tuple[_CardEntry, ...], items(most=100, fixed={"level": "species"})] = ()
 
 
-def parse_task(where: str, task: Any) -> str:
-    _require(where, task, isinstance(task, str) and task, "a task such as \"score:16\" or \"orbit/land\"")
+@dataclass(frozen=True)
+class _ObjectiveEntry:
+    id: Annotated[str, identifier("objective")]
+    level: Annotated[int, whole(1, 3)]
+    tasks: Annotated[tuple[str, ...], items(most=6)]
+    sample: bool = True
+
+
+@dataclass(frozen=True)
+class _ObjectivesFile:
+    objective: Annotated[tuple[_ObjectiveEntry, ...], items(most=100)]
+
+
+def _rewards(decoder: Decoder, key: Key, raw: Mapping[str, int | str]) -> Mapping[str, int | str]:
+    """A reward table checked key by key (``trace`` takes a colour or ``"any"``, the rest whole numbers above 0)."""
+    for name, value in raw.items():
+        if name not in REWARD_KEYS:
+            raise decoder.refuse(key + (name,), value, f"unknown reward; known: {', '.join(REWARD_KEYS)}")
+        if name == "trace":
+            if value not in TRACE_COLOURS + ("any",):
+                raise decoder.refuse(key + (name,), value, "a trace colour: pink, yellow, blue or any")
+        elif not isinstance(value, int) or value < 1:
+            raise decoder.refuse(key + (name,), value, "a whole number above 0")
+    return raw
+
+
+_USES = {"analyze": (), "launch": (), "tech": ("publicity_cost",), "orbit_land": ("moves", "planets", "prefer"),
+         "telescope": ("signals",), "discover": ("species",)}
+_REQUIRED = {"orbit_land": ("moves", "planets"), "telescope": ("signals",), "discover": ("species",)}
+
+
+def _action(decoder: Decoder, key: Key, entry: _ActionEntry) -> RivalAction:
+    for name in ("publicity_cost", "moves", "planets", "prefer", "signals", "species"):
+        given = getattr(entry, name)
+        if given is not None and name not in _USES[entry.kind]:
+            raise decoder.refuse(key + (name,), given, f"a {entry.kind} action has no {name}")
+        if given in (None, ()) and name in _REQUIRED.get(entry.kind, ()):
+            raise decoder.refuse(key + (name,), given, f"a {entry.kind} action needs its {name}")
+    if entry.publicity_cost not in (None, 0, 6):
+        raise decoder.refuse(key + ("publicity_cost",), entry.publicity_cost, "0 (a free tech) or 6 publicity")
+    rewards = _rewards(decoder, key + ("rewards",), entry.rewards)
+    return RivalAction(entry.kind, rewards, publicity_cost=6 if entry.publicity_cost is None and entry.kind == "tech"
+                       else entry.publicity_cost or 0, moves=entry.moves or 0, planets=entry.planets or (),
+                       prefer=entry.prefer or "orbit", signals=entry.signals or (), species=entry.species or 0)
+
+
+def _task(decoder: Decoder, key: Key, task: str) -> str:
     for part in task.split("/"):
         kind, _, argument = part.partition(":")
-        _require(where, task, kind in TASK_KINDS, f"unknown task {part!r}; known: {', '.join(TASK_KINDS)}")
-        if kind in ("score", "pool_data", "publicity", "card_cost"):
-            _require(where, task, argument.isdigit(), f"{kind} needs a number, e.g. {kind}:9")
-        if kind == "visit":
-            _require(where, task, argument in ("asteroid", "comet"), "visit:asteroid or visit:comet")
-        if kind == "tech":
-            _require(where, task, argument in TECH_TYPES.values(), "tech:probe, tech:telescope or tech:computer")
-        if kind == "trace":
-            _require(where, task, argument in TRACE_COLOURS, "trace:pink, trace:yellow or trace:blue")
+        if kind not in TASK_KINDS:
+            raise decoder.refuse(key, task, f"unknown task {part!r}; known: {', '.join(TASK_KINDS)}")
+        wrong = {"score": not argument.isdigit(), "pool_data": not argument.isdigit(),
+                 "publicity": not argument.isdigit(), "card_cost": not argument.isdigit(),
+                 "visit": argument not in ("asteroid", "comet"), "tech": argument not in TECH_TYPES.values(),
+                 "trace": argument not in TRACE_COLOURS}.get(kind, False)
+        if wrong:
+            raise decoder.refuse(key, task, {"visit": "visit:asteroid or visit:comet",
+                                             "tech": "tech:probe, tech:telescope or tech:computer",
+                                             "trace": "trace:pink, trace:yellow or trace:blue"}.get(
+                                                 kind, f"{kind} needs a number, e.g. {kind}:9"))
     return task
 
 
-def parse_objectives(raw: dict[str, Any]) -> dict[str, ObjectiveTile]:
-    result = {}
-    for entry in raw.get("objective", []):
-        tile_id = entry.get("id")
-        where = f"objective[{tile_id}]"
-        _require(where, tile_id, isinstance(tile_id, str) and tile_id not in result, "a new objective id")
-        level = entry.get("level")
-        _require(f"{where}.level", level, level in (1, 2, 3), "level 1, 2 or 3 (I, II, III)")
-        tasks = entry.get("tasks")
-        _require(f"{where}.tasks", tasks, isinstance(tasks, list) and tasks, "at least one task")
-        parsed = tuple(parse_task(f"{where}.tasks[{i}]", t) for i, t in enumerate(tasks))
-        result[tile_id] = ObjectiveTile(tile_id, level, parsed, bool(entry.get("sample", True)))
-    return result
+def load_boards(text: str | None = None, file: str | None = None) -> tuple[Mapping[int, Difficulty], Mapping[str, RivalBoard]]:
+    """The difficulties and rival boards of a boards file (default: the shipped ``solo_boards.toml``), decoded
+    by ``engine.decode``: a bad entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
+    if text is None:
+        text, file = read_data("solo_boards.toml"), "solo_boards.toml"
+    decoder = Decoder(file)
+    found: _BoardsFile = decoder.value(_BoardsFile, parse_text(text, file or "solo boards"))
+    decoder.check()
+    difficulties: dict[int, Difficulty] = {}
+    for index, entry in enumerate(found.difficulty):
+        if entry.stars in difficulties:
+            raise decoder.refuse(("difficulty", index, "stars"), entry.stars, "a second entry for this difficulty")
+        difficulties[entry.stars] = Difficulty(entry.stars, entry.board, entry.advanced_cards_at_start,
+                                               entry.objectives, entry.source, entry.sample)
+    if sorted(difficulties) != [1, 2, 3, 4, 5]:
+        raise decoder.refuse(("difficulty",), sorted(difficulties), "one entry per difficulty 1..5")
+    boards: dict[str, RivalBoard] = {}
+    for index, board in enumerate(found.board):
+        key: Key = ("board", index)
+        for space, tech in enumerate(board.track):
+            if tech not in TECHS + ("",):
+                raise decoder.refuse(key + ("track", space), tech, f"a tech of {TECHS} or \"\"")
+        if len(board.track) < 2 or not any(board.track):
+            raise decoder.refuse(key + ("track",), board.track, "a list of spaces that shows at least one tech")
+        if any(space >= len(board.track) for space in board.plus_before):
+            raise decoder.refuse(key + ("plus_before",), sorted(board.plus_before), "track space numbers")
+        if len(board.computer) != 6:
+            raise decoder.refuse(key + ("computer",), len(board.computer), "six computer slots")
+        slots = tuple(_rewards(decoder, key + ("computer", i), slot) for i, slot in enumerate(board.computer))
+        boards[board.id] = RivalBoard(board.id, board.track, board.plus_before, slots,
+                                      _rewards(decoder, key + ("analyze_icon",), board.analyze_icon), board.sample)
+    return FrozenMap(difficulties), FrozenMap(boards)
+
+
+def load_action_cards(text: str | None = None, file: str | None = None) -> Mapping[str, ActionCard]:
+    """The rival's action cards (default: the shipped ``solo_actions.toml``), by id; refusals as ``load_boards``."""
+    if text is None:
+        text, file = read_data("solo_actions.toml"), "solo_actions.toml"
+    decoder = Decoder(file)
+    found: _ActionsFile = decoder.value(_ActionsFile, parse_text(text, file or "solo actions"))
+    decoder.check()
+    cards: dict[str, ActionCard] = {}
+    for table, entries in (("card", found.card), ("species_card", found.species_card)):
+        for index, entry in enumerate(entries):
+            key: Key = (table, index)
+            if table == "card" and entry.level == "species":
+                raise decoder.refuse(key + ("level",), None, "basic or advanced (species cards are [[species_card]])")
+            actions = tuple(_action(decoder, key + ("actions", i), a) for i, a in enumerate(entry.actions))
+            if not actions:
+                raise decoder.refuse(key + ("actions",), [], "at least one action")
+            cards[entry.id] = ActionCard(entry.id, entry.level, entry.arrow, actions, entry.sample, entry.species)
+    return FrozenMap(cards)
+
+
+def load_objectives(text: str | None = None, file: str | None = None) -> Mapping[str, ObjectiveTile]:
+    """The objective tiles (default: the shipped ``solo_objectives.toml``), by id; refusals as ``load_boards``."""
+    if text is None:
+        text, file = read_data("solo_objectives.toml"), "solo_objectives.toml"
+    decoder = Decoder(file)
+    found: _ObjectivesFile = decoder.value(_ObjectivesFile, parse_text(text, file or "solo objectives"))
+    decoder.check()
+    tiles: dict[str, ObjectiveTile] = {}
+    for index, entry in enumerate(found.objective):
+        if not entry.tasks:
+            raise decoder.refuse(("objective", index, "tasks"), [], "at least one task")
+        tasks = tuple(_task(decoder, ("objective", index, "tasks", i), t) for i, t in enumerate(entry.tasks))
+        tiles[entry.id] = ObjectiveTile(entry.id, entry.level, tasks, entry.sample)
+    return FrozenMap(tiles)
 
 
 @dataclass(frozen=True)
@@ -252,13 +303,24 @@ class SoloMaterial:
 
     def __post_init__(self) -> None:
         for stars, difficulty in self.difficulties.items():
-            _require(f"difficulty[{stars}].board", difficulty.board, difficulty.board in self.boards, "a board id")
+            if difficulty.board not in self.boards:
+                raise InvalidInput(f"difficulty[{stars}].board", difficulty.board, f"a board id: {sorted(self.boards)}")
             for level, count in zip((1, 2, 3), difficulty.objectives):
                 have = sum(1 for tile in self.objectives.values() if tile.level == level)
-                _require(f"difficulty[{stars}].objectives", difficulty.objectives, count <= have,
-                         f"needs {count} level-{level} tiles, the data has {have}")
+                if count > have:
+                    raise InvalidInput(f"difficulty[{stars}].objectives", difficulty.objectives,
+                                       f"needs {count} level-{level} tiles, the data has {have}")
         basic = [c for c in self.cards.values() if c.level == "basic"]
-        _require("card", len(basic), len(basic) == 4, "four basic cards S.1-S.4")
+        if len(basic) != 4:
+            raise InvalidInput("card", len(basic), "four basic cards S.1-S.4")
+
+    @classmethod
+    def from_toml(cls, boards: str | None = None, actions: str | None = None,
+                  objectives: str | None = None) -> "SoloMaterial":
+        """The material from the three files' texts (each ``None``: the shipped file)."""
+        difficulties, rival_boards = load_boards(boards, None if boards is None else "solo boards")
+        return cls(difficulties, rival_boards, load_action_cards(actions, None if actions is None else "solo actions"),
+                   load_objectives(objectives, None if objectives is None else "solo objectives"))
 
     def basic_cards(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards.values() if c.level == "basic")
@@ -280,10 +342,4 @@ class SoloMaterial:
 @cache
 def material() -> SoloMaterial:
     """The shipped solo material (``seti/data/solo_*.toml``)."""
-    boards_file = _read("solo_boards.toml")
-    return SoloMaterial(
-        FrozenMap(parse_difficulties(boards_file)),
-        FrozenMap(parse_boards(boards_file)),
-        FrozenMap(parse_cards(_read("solo_actions.toml"))),
-        FrozenMap(parse_objectives(_read("solo_objectives.toml"))),
-    )
+    return SoloMaterial.from_toml()

@@ -1,10 +1,10 @@
-"""The solo material as data: the shipped files load; a bad entry raises InvalidInput naming it."""
+"""The solo material as data: the shipped files load; a bad entry raises a DataError naming the file and the entry."""
 
 import pytest
 
 from tabletoolkit.engine import InvalidInput
 from tabletoolkit.seti.solo import material
-from tabletoolkit.seti.solo.data import parse_boards, parse_cards, parse_difficulties, parse_objectives
+from tabletoolkit.seti.solo.data import load_action_cards, load_boards, load_objectives
 
 GOOD_BOARD = {"id": "X", "track": ["", "PT1"], "plus_before": [1], "computer": [{}] * 6}
 
@@ -21,37 +21,54 @@ def test_the_shipped_material_labels_what_the_rulebook_does_not_print():
     assert sum(1 for tile in source.objectives.values() if not tile.sample) == 3  # the three pictured tiles
 
 
+CARD = '[[card]]\nid = "S.9"\nlevel = "basic"\narrow = "left"\nactions = [{ kind = "launch" }]\n'
+BOARD = '[[board]]\nid = "X"\ntrack = ["", "PT1"]\nplus_before = [1]\ncomputer = [{}, {}, {}, {}, {}, {}]\n'
+DIFFICULTIES = "".join(f'[[difficulty]]\nstars = {n}\nboard = "X"\nadvanced_cards_at_start = 0\nobjectives = [0, 0, 0]\n'
+                       for n in range(1, 6))
+
+
 @pytest.mark.parametrize(
-    "raw, field",
+    "text, field",
     [
-        ({"card": [{"id": "S.9", "level": "basic", "arrow": "up", "actions": [{"kind": "launch"}]}]}, "card[S.9].arrow"),
-        ({"card": [{"id": "S.9", "level": "basic", "arrow": "left", "actions": [{"kind": "orbit_land", "moves": 0,
-                                                                                   "planets": ["Mars"]}]}]},
-         "card[S.9].actions[0].moves"),
-        ({"card": [{"id": "S.9", "level": "basic", "arrow": "left", "actions": [{"kind": "telescope",
-                                                                                   "signals": ["moon"]}]}]},
-         "card[S.9].actions[0].signals"),
-        ({"card": [{"id": "S.9", "level": "basic", "arrow": "left", "actions": [{"kind": "launch",
-                                                                                   "rewards": {"gold": 1}}]}]},
-         "card[S.9].actions[0].rewards.gold"),
+        (CARD.replace('"left"', '"up"'), "card[0].arrow"),
+        (CARD.replace('{ kind = "launch" }', '{ kind = "orbit_land", moves = 0, planets = ["Mars"] }'), "card[0].actions[0].moves"),
+        (CARD.replace('{ kind = "launch" }', '{ kind = "telescope", signals = ["moon"] }'), "card[0].actions[0].signals[0]"),
+        (CARD.replace('{ kind = "launch" }', '{ kind = "launch", rewards = { gold = 1 } }'), "card[0].actions[0].rewards.gold"),
+        (CARD.replace('{ kind = "launch" }', '{ kind = "launch", moves = 2 }'), "card[0].actions[0].moves"),
+        (CARD + CARD, "card[1].id"),
+        (CARD + "prcie = 3\n", "card[0].prcie"),
     ],
 )
-def test_a_bad_action_card_names_the_entry(raw, field):
+def test_a_bad_action_card_names_the_file_and_the_entry(text, field):
     with pytest.raises(InvalidInput) as error:
-        parse_cards(raw)
-    assert error.value.field == field
+        load_action_cards(text, "cards.toml")
+    assert error.value.field == f"cards.toml: {field}"
 
 
-def test_bad_boards_objectives_and_difficulties_name_the_entry():
+@pytest.mark.parametrize(
+    "text, field",
+    [
+        (DIFFICULTIES + BOARD.replace('"PT1"', '"XX9"'), "board[0].track[1]"),
+        (DIFFICULTIES + BOARD.replace("{}, {}, {}, {}, {}, {}", "{}, {}, {}, {}, {}"), "board[0].computer"),
+        (DIFFICULTIES.replace("stars = 5", "stars = 6") + BOARD, "difficulty[4].stars"),
+        (DIFFICULTIES.replace('board = "X"', 'board = "nowhere"', 1) + BOARD, "difficulty[0].board"),
+        (DIFFICULTIES + BOARD + BOARD, "board[1].id"),
+        (DIFFICULTIES.replace("objectives = [0, 0, 0]", "objectives = [1000000000, 0, 0]", 1) + BOARD, "difficulty[0].objectives[0]"),
+    ],
+)
+def test_bad_boards_and_difficulties_name_the_file_and_the_entry(text, field):
     with pytest.raises(InvalidInput) as error:
-        parse_boards({"board": [dict(GOOD_BOARD, track=["", "XX9"])]})
-    assert error.value.field == "board[X].track"
+        load_boards(text, "boards.toml")
+    assert error.value.field == f"boards.toml: {field}"
+
+
+def test_a_bad_objective_names_the_file_and_the_entry():
     with pytest.raises(InvalidInput) as error:
-        parse_boards({"board": [dict(GOOD_BOARD, computer=[{}] * 5)]})
-    assert error.value.field == "board[X].computer"
-    with pytest.raises(InvalidInput) as error:
-        parse_objectives({"objective": [{"id": "Z", "level": 2, "tasks": ["visit:moon"]}]})
-    assert error.value.field == "objective[Z].tasks[0]"
-    with pytest.raises(InvalidInput) as error:
-        parse_difficulties({"difficulty": [{"stars": 6, "board": "X", "advanced_cards_at_start": 0, "objectives": [0, 0, 0]}]})
-    assert error.value.field == "difficulty[6]"
+        load_objectives('[[objective]]\nid = "Z"\nlevel = 2\ntasks = ["visit:moon"]\n', "objectives.toml")
+    assert error.value.field == "objectives.toml: objective[0].tasks[0]"
+
+
+def test_the_material_is_read_only_all_the_way_down():
+    from tabletoolkit.engine.decode import walk
+
+    assert not [part for part in walk(material()) if isinstance(part, (list, dict, set))]
