@@ -14,13 +14,13 @@ from ..engine.frozen import replace
 from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
-from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
-from .cards import ANY_CARD, Card, CardSupply, drawing
+from .cards import Card, CardSupply
 from .computer import analyze
 from .game import Decisions, Option, SetiGame
 from .probes import land_probe, landing_options, launch_probe, orbit_planet
-from .scan import EarthSignal, RowSignal, ScanStep, ScanTable, resolve_completed, scan
+from .scan import (SCAN as SCAN_SECTION, TELESCOPE, EarthSignal, MercurySignal, ProbeBoost, RowSignal, ScanStep, ScanTable,
+                   resolve_completed, scan)
 
 TURN = "游戏概述 · 回合结构"
 Rotate = Callable[[SetiGame], Procedure]
@@ -135,29 +135,35 @@ def scan_steps(game: SetiGame) -> tuple[ScanStep, ...]:
     return (EarthSignal(),)
 
 
-def check_main(game: SetiGame, colour: str, action) -> None:
-    """Raise the ``IllegalAction`` that carrying out ``action`` now would raise (the listing and the turn
-    share this one check: the action's own procedure, run on a copy, a card it draws being any one left)."""
-    procedure = action.procedure(game, colour, Decisions(), _no_rotation)
-    with drawing(ANY_CARD):
-        try:
-            while True:
-                next(procedure)
-        except StopIteration:
-            return
+def scan_refusal(game: SetiGame, colour: str) -> IllegalAction | None:
+    """Why ``colour`` cannot scan now (no sky in play, or the scan's cost unpaid), or ``None``: the checks a
+    scan of Earth's signal and a row card of a sector's colour meets (``scan``'s own, before its first step)."""
+    if game.solar is None or game.sectors is None:
+        return IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
+    return game.player(colour).shortfall("seti.scan.cost", SCAN_SECTION, credits=game.variant.scan_credits,
+                                         energy=game.variant.scan_energy)
 
 
-def _no_rotation(game: SetiGame) -> Procedure:
-    return game
-    yield  # pragma: no cover
+def telescope_refusal(game: SetiGame, colour: str, step: ScanStep) -> IllegalAction | None:
+    """Why a telescope tech's ``step`` cannot join a scan ``colour`` can pay for, or ``None`` (the scan's own
+    checks: TT #03 needs Mercury uncovered and its publicity, TT #04 its energy after the scan's)."""
+    board, variant = game.player(colour), game.variant
+    if isinstance(step, MercurySignal):
+        if game.solar is None or game.solar.sector_of("Mercury") is None:
+            return IllegalAction("seti.scan.mercury_covered", "A disc covers Mercury now: TT #03 has no sector to mark.",
+                                 TELESCOPE)
+        return board.shortfall("seti.scan.tt3_publicity", TELESCOPE, publicity=variant.tt3_publicity)
+    if isinstance(step, ProbeBoost):
+        left = replace(board, energy=board.energy - variant.scan_energy)
+        return left.shortfall("seti.scan.tt4_energy", TELESCOPE, energy=variant.tt4_energy)
+    return None
 
 
 def scan_option(game: SetiGame, colour: str) -> Option:
     """The plain scan (``scan_steps``) with "legal" or the refusal the scan itself gives."""
-    choice = Scan(scan_steps(game))
-    try:
-        check_main(game, colour, choice)
-    except IllegalAction as refused:
+    refused = scan_refusal(game, colour)
+    choice = Scan(scan_steps(game)) if game.sectors is not None else Scan((EarthSignal(),))
+    if refused is not None:
         return Option(choice, False, refused.reason, refused.rule, refused.section)
     return Option(choice)
 

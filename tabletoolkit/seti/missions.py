@@ -136,13 +136,19 @@ def legal_completions(game: SetiGame, colour: str) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def complete_mission(game: SetiGame, colour: str, name: str) -> tuple[SetiGame, str]:
-    """Complete ``colour``'s conditional mission ``name`` (a free action): its reward; the card face down."""
+def mission_refusal(game: SetiGame, colour: str, name: str) -> IllegalAction | None:
+    """Why ``colour`` cannot complete the conditional mission ``name`` now, or ``None``."""
     offered = sorted((o for o in legal_completions(game, colour) if o.choice == name), key=lambda o: not o.legal)
     if not offered:
-        raise IllegalAction("seti.cards.no_mission", f"{colour} has no conditional mission {name} in play.", CONDITIONAL)
-    if not offered[0].legal:
-        raise offered[0].refuse()
+        return IllegalAction("seti.cards.no_mission", f"{colour} has no conditional mission {name} in play.", CONDITIONAL)
+    return None if offered[0].legal else offered[0].refuse()
+
+
+def complete_mission(game: SetiGame, colour: str, name: str) -> tuple[SetiGame, str]:
+    """Complete ``colour``'s conditional mission ``name`` (a free action): its reward; the card face down."""
+    refusal = mission_refusal(game, colour, name)
+    if refusal is not None:
+        raise refusal
     index = next(i for i, m in enumerate(game.missions) if m.owner == colour and m.card == name and not m.completed)
     done = replace(game.missions[index], completed=True)
     game = replace(game, missions=game.missions[:index] + (done,) + game.missions[index + 1:])

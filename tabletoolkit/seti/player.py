@@ -51,14 +51,25 @@ class PlayerBoard:
 
     def pay(self, rule: str, section: str, *, credits: int = 0, energy: int = 0, publicity: int = 0) -> "PlayerBoard":
         """This board after paying; ``IllegalAction`` (rule ``rule``) naming the shortfall otherwise."""
-        cost = {"credits": credits, "energy": energy, "publicity": publicity}
-        for kind, amount in cost.items():
-            if amount < 0:
-                raise InvalidInput(kind, amount, "a cost is 0 or more")
-        short = [f"{amount} {kind} (has {getattr(self, kind)})" for kind, amount in cost.items() if getattr(self, kind) < amount]
-        if short:
-            raise IllegalAction(rule, f"{self.colour} cannot pay " + " and ".join(short) + ".", section)
-        return replace(self, **{kind: getattr(self, kind) - amount for kind, amount in cost.items()})
+        refusal = self.shortfall(rule, section, credits=credits, energy=energy, publicity=publicity)
+        if refusal is not None:
+            raise refusal
+        return replace(self, credits=self.credits - credits, energy=self.energy - energy,
+                       publicity=self.publicity - publicity)
+
+    def shortfall(self, rule: str, section: str, *, credits: int = 0, energy: int = 0,
+                  publicity: int = 0) -> IllegalAction | None:
+        """The refusal ``pay`` would raise for this cost (rule ``rule``, naming the shortfall), or ``None``."""
+        if credits < 0 or energy < 0 or publicity < 0:
+            kind, amount = next((k, a) for k, a in (("credits", credits), ("energy", energy), ("publicity", publicity))
+                                if a < 0)
+            raise InvalidInput(kind, amount, "a cost is 0 or more")
+        if self.credits >= credits and self.energy >= energy and self.publicity >= publicity:
+            return None
+        short = [f"{amount} {kind} (has {have})" for kind, amount, have in
+                 (("credits", credits, self.credits), ("energy", energy, self.energy),
+                  ("publicity", publicity, self.publicity)) if have < amount]
+        return IllegalAction(rule, f"{self.colour} cannot pay " + " and ".join(short) + ".", section)
 
     def gain_publicity(self, amount: int, variant: SetiVariant = RULEBOOK) -> tuple["PlayerBoard", int]:
         """Add publicity up to the cap; returns the board and how much was actually gained."""

@@ -252,6 +252,16 @@ def _plan_moves(state: Any, probe: Probe, path: Sequence[Any], free_moves: int) 
     return plan
 
 
+def move_refusal(state: Any, probe_id: int, path: Sequence[Any], *, free_moves: int = 0) -> IllegalAction | None:
+    """The refusal moving the probe along ``path`` would meet (the checks ``move_probe`` makes first), or
+    ``None``."""
+    try:
+        _plan_moves(state, state.solar.probe(probe_id), path, free_moves)
+    except IllegalAction as refusal:
+        return refusal
+    return None
+
+
 @register_phase("seti.move", title="Move a probe", section=SECTION_MOVE, notebook=NOTEBOOK)
 def move_probe(state: Any, probe_id: int, path: Sequence[Space], *, free_moves: int = 0) -> Procedure:
     """Move a probe along ``path`` (adjacent spaces). Each move costs 1 energy, or comes from

@@ -36,6 +36,18 @@ def legal_techs(game: SetiGame, colour: str, kind: str | None = None) -> tuple[O
     return tuple(options)
 
 
+def research_refusal(game: SetiGame, colour: str, techs: tuple[Option, ...] | None = None) -> IllegalAction | None:
+    """Why ``colour`` cannot research as a main action now (6 publicity, a tech left to take), or ``None``;
+    ``techs`` is ``legal_techs`` when already worked out."""
+    board = game.player(colour)
+    if board.publicity < game.variant.research_publicity:
+        return IllegalAction("seti.tech.publicity", f"{colour} has {board.publicity} publicity; research costs "
+                             f"{game.variant.research_publicity}.", SECTION)
+    if not any(option.legal for option in (techs if techs is not None else legal_techs(game, colour))):
+        return IllegalAction("seti.tech.none_left", f"{colour} owns every tech there is to take.", SECTION)
+    return None
+
+
 @register_phase("seti.tech", title="Research a tech", section=SECTION, notebook="seti_round.ipynb")
 def research(
     game: SetiGame,
@@ -54,11 +66,9 @@ def research(
         raise InvalidInput("granted_kind", granted_kind, f"one of {TECH_KINDS}")
     options = legal_techs(game, colour, granted_kind)
     if granted_kind is None:
-        if board.publicity < variant.research_publicity:
-            raise IllegalAction("seti.tech.publicity", f"{colour} has {board.publicity} publicity; research costs "
-                                f"{variant.research_publicity}.", SECTION)
-        if not any(option.legal for option in options):
-            raise IllegalAction("seti.tech.none_left", f"{colour} owns every tech there is to take.", SECTION)
+        refusal = research_refusal(game, colour, options)
+        if refusal is not None:
+            raise refusal
         board = replace(board, publicity=board.publicity - variant.research_publicity)
         game = game.with_player(board)
         yield Step("Pay 6 publicity", f"{colour} moves the publicity marker down {variant.research_publicity} "

@@ -22,11 +22,11 @@ from ..engine.rng import Rng
 from .game import Decisions, Option, SetiGame, advance_rotation, drawing_with, next_disc
 from .main_actions import scan_option, CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land, Launch, Orbit, Scan, card_landing, card_signal, planet_signal
 from .milestones import resolve_milestones
-from .missions import check_card_actions, play_card, report_event, trigger_options
+from .missions import SECTION as PLAY_SECTION, check_card_actions, play_card, report_event, trigger_options
 from .computer import sample_layout
 from .probes import landing_options, launch_option, launch_probe, orbit_options
 from .scan import EarthSignal, RowSignal
-from .tech import legal_techs, research
+from .tech import research, research_refusal
 from .traces import place_trace, resolve_discoveries
 
 TURN = "游戏概述 · 回合结构"
@@ -103,11 +103,10 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
         except IllegalAction as refused:
             options.append(Option(PlayCard(name), False, refused.reason, refused.rule, refused.section))
             continue
-        options.append(check(PlayCard(name), "seti.cards.cost", "打出卡牌", credits=game.card(name).price))
-    research_option = check(Research(), "seti.tech.publicity", "研究科技", publicity=variant.research_publicity)
-    if research_option.legal and not any(option.legal for option in legal_techs(game, colour)):
-        research_option = Option(Research(), False, f"{colour} owns every tech there is to take.", "seti.tech.none_left", "研究科技")
-    options.append(research_option)
+        options.append(check(PlayCard(name), "seti.cards.cost", PLAY_SECTION, credits=game.card(name).price))
+    refused = research_refusal(game, colour)
+    options.append(Option(Research()) if refused is None else
+                   Option(Research(), False, refused.reason, refused.rule, refused.section))
     if game.solar is not None:
         for found in (launch_option(game, colour),) + orbit_options(game, colour) \
                 + landing_options(game, colour):
@@ -120,8 +119,8 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
         options.append(scan_option(game, colour))
     top = len(sample_layout().top)
     if board.computer.filled < top:
-        options.append(Option(Analyze(), False, f"only {board.computer.filled} of the {top} top computer spaces hold "
-                              "data", "seti.analyze.top_row_not_full", "分析数据"))
+        options.append(Option(Analyze(), False, f"Only {board.computer.filled} of the {top} top spaces hold data; "
+                              "analyzing needs the whole top row.", "seti.analyze.top_row_not_full", "分析数据"))
     else:
         options.append(check(Analyze(), "seti.analyze.energy", "分析数据", energy=variant.analyze_energy))
     options.append(Option(Pass()))
@@ -246,6 +245,8 @@ def settle_pending(game: SetiGame, colour: str, decisions: Decisions) -> Procedu
     landing or signal), then visits checked against triggered missions, life traces (marked one by one)
     and cards (from the deck). Moves wait for the next ``Move`` this turn (unused ones lapse at its
     end), tucks for the player's ``Tuck`` free action."""
+    if not game.pending:
+        return game
     for seat in game.clockwise_from(game.seat(colour)):
         owner = game.players[seat].colour
         for item in game.owed(owner, "action"):

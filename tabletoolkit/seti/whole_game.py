@@ -27,15 +27,16 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
-from ..engine.errors import IllegalAction, InvalidInput, RulesError
+from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.game import CHANCE, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.steps import Procedure, Step, run
-from .cards import ANY_CARD, deck_of, drawing
+from .cards import deck_of, drawing
 from .computer import DataSpace, placement_verdict, sample_layout
-from .free_actions import BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, free_actions, take_free_action
+from .free_actions import (BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, conversion_refusal,
+                           free_action_refusal, free_actions, own_turn_refusal)
 from .game import Decisions, SetiGame, advance_rotation
-from .main_actions import Analyze, Land, Launch, Orbit, Scan
+from .main_actions import Analyze, Land, Launch, Orbit, Scan, scan_refusal, telescope_refusal
 from .missions import legal_completions
 from .rewards import INCOME_KINDS
 from .scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, scan_sectors
@@ -227,11 +228,18 @@ class SetiWholeGame(Game):
         progress = self._progress
         if not isinstance(progress, _Need) or progress.who is not CHANCE:
             raise InvalidInput("chance", repr(self), "no card is being drawn now")
-        pool = progress.pool
+        return self._draw_odds
+
+    @cached_property
+    def _draw_odds(self) -> dict[Any, Fraction]:
+        """The card being drawn: uniform over what is left (a card with copies as likely as its copies)."""
+        pool = self._progress.pool  # type: ignore[union-attr]
         counts: dict[str, int] = {}
         for card in pool:
             counts[card] = counts.get(card, 0) + 1
-        return {card: Fraction(count, len(pool)) for card, count in sorted(counts.items())}
+        odds: dict[int, Fraction] = {}
+        return {card: odds.get(count) or odds.setdefault(count, Fraction(count, len(pool)))
+                for card, count in sorted(counts.items())}
 
     def describe_outcome(self, outcome: Any) -> str:
         return f"{outcome} ({self.table.card(outcome).name})" if outcome in self.table.cards else str(outcome)
@@ -311,14 +319,14 @@ class SetiWholeGame(Game):
         replay = _Replay(self.given, self.table.active_colour)
         with drawing(replay):
             try:
-                steps = run(self._procedure(self.segment, replay, whole=False))
+                steps = run(self._procedure(self.segment, replay))
             except _Need as need:
                 return need
         return _Done(steps.result, tuple(steps))
 
-    def _procedure(self, segment: Segment, decisions: Decisions, whole: bool) -> Procedure:
+    def _procedure(self, segment: Segment, decisions: Decisions) -> Procedure:
         """``segment`` carried out; a main action stops where it leaves something owed (free actions may come
-        during it) unless ``whole`` (a check of the action to its end)."""
+        during it)."""
         game, colour = self.table, self.table.active_colour
         if segment.kind == "free":
             game = yield from free_actions(game, colour, (segment.action,))
@@ -335,7 +343,7 @@ class SetiWholeGame(Game):
             if isinstance(action, Pass):  # no free actions among or after the steps of passing (S-F16)
                 game = yield from settle_pending(game, colour, decisions)
                 return (yield from end_turn(game, colour, decisions))
-            if whole or not owes_the_rest(game):
+            if not owes_the_rest(game):
                 game = yield from settle_pending(game, colour, decisions)
             return game
         return (yield from end_turn(game, colour, decisions))
@@ -362,46 +370,24 @@ class SetiWholeGame(Game):
         if self.phase == "before":
             options += self._main_options()
         elif self.phase == "during":
-            options.append(self._checked(GoOn(), "rest", "the main action"))
+            options.append(Option(GoOn(), label=str(GoOn()), group="the main action", section=FREE))
         else:
             options.append(Option(EndTurn(), label="end the turn", group="end of the turn", section=TURN))
         options += self._free_options()
         return Options(options)
 
-    def _check(self, segment: Segment) -> None:
-        """Raise the refusal running ``segment`` now would meet (one check for listing and applying)."""
-        replay = _Replay((), self.table.active_colour)
-        with drawing(replay):
-            try:
-                run(self._procedure(segment, replay, whole=True))
-            except _Need:
-                pass
-
-    def _checked(self, choice: Any, kind: str, group: str, cost: str | None = None) -> Option:
-        try:
-            self._check(Segment(kind, choice))
-        except IllegalAction as refusal:
-            return Option.refused_by(choice, refusal, label=_words(choice, self.table), group=group, cost=cost)
-        except RulesError as error:
-            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice, self.table),
-                          group=group)
-        return Option(choice, label=_words(choice, self.table), group=group, cost=cost)
-
     def _free_checked(self, choice: Any) -> Option:
-        """A free action listed with the refusal taking it now would meet: the action itself, carried out on a
-        copy (what it gains is carried out afterwards and refuses nothing)."""
+        """A free action listed with the refusal taking it now would meet (its own checks, decided directly)."""
         table = self.table
-        try:
-            with drawing(ANY_CARD):
-                take_free_action(table, table.active_colour, choice)
-        except IllegalAction as refusal:
-            return Option.refused_by(choice, refusal, label=_words(choice, table), group="free action")
-        except RulesError as error:
-            return Option(choice, False, "seti.game.invalid", str(error), TURN, label=_words(choice, table),
+        refusal = free_action_refusal(table, table.active_colour, choice)
+        if refusal is not None:
+            return Option(choice, False, refusal.rule, refusal.reason, refusal.section, label=_words(choice, table),
                           group="free action")
         return Option(choice, label=_words(choice, table), group="free action")
 
     def _main_options(self) -> list[Option]:
+        """Every main action with its verdict, decided directly by the checks each action makes before its first
+        step (``legal_main_actions``); a scan for each row card and each sector of its colour."""
         table = self.table
         found: list[Option] = []
         for listed in legal_main_actions(table):
@@ -412,14 +398,23 @@ class SetiWholeGame(Game):
                 planet = table.solar.contents(table.solar.probe(choice.probe).space).planet
                 free = [i for i, owner in enumerate(table.solar.first_landers(planet)) if owner is None]
                 if len(free) > 1:
-                    found += [self._checked(replace(choice, first_space=i), "main", "main action") for i in free]
+                    found += [Option(replace(choice, first_space=i), label=_words(replace(choice, first_space=i), table),
+                                     group="main action") for i in free]
                     continue
             if not listed.legal:
                 found.append(Option(choice, False, listed.rule, listed.reason, listed.section, label=_words(choice, table),
                                     group="main action"))
             else:
-                found.append(self._checked(choice, "main", "main action"))
-        found += [self._checked(choice, "main", "main action") for choice in self._scans()]
+                found.append(Option(choice, label=_words(choice, table), group="main action"))
+        scans = self._scans()
+        if scans:
+            refusal = scan_refusal(table, table.active_colour)
+            for choice in scans:
+                if refusal is None:
+                    found.append(Option(choice, label=_words(choice, table), group="main action"))
+                else:
+                    found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section,
+                                        label=_words(choice, table), group="main action"))
         return found
 
     def _scans(self) -> list[Scan]:
@@ -433,33 +428,26 @@ class SetiWholeGame(Game):
         return scans or [Scan((EarthSignal(),))]
 
     def _free_options(self) -> list[Option]:
+        """Every free action the active player could take now, each with its verdict (``free_action_refusal``'s
+        checks, made once where options share them: the turn, a conversion's payment)."""
         table, colour = self.table, self.table.active_colour
         board = table.player(colour)
+        turn = own_turn_refusal(table, colour)
         found: list[Option] = []
+        add = found.append
         for give in INCOME_KINDS:
-            for get in INCOME_KINDS:
-                if give == get:
-                    continue
-                rows = (None,) + (tuple(range(len(table.card_row))) if get == "cards" else ())
-                for row in rows:
-                    choice = Convert(give, get, (), row)
-                    if give == "cards":
-                        usable = len(board.hand) + sum(1 for n in board.alien_cards if table.variant.alien_card_converts
-                                                       and not table.card(n).undiscardable)
-                        if usable < table.variant.conversion_rate:
-                            found.append(Option(choice, False, "seti.free_actions.convert_short",
-                                                f"needs {table.variant.conversion_rate} cards, has {usable}",
-                                                "资源转换", label=_words(choice), group="free action"))
-                        else:
-                            found.append(Option(choice, label=_words(choice), group="free action"))
-                    else:
-                        found.append(self._free_checked(choice))
+            refusal = turn or conversion_refusal(table, colour, give)
+            for choice in _conversions(give, len(table.card_row)):
+                add(_listed(choice, refusal, _fixed_words(choice)))
+        refusal = turn or BuyCard().refusal(table, colour)
         for row in (None,) + tuple(range(len(table.card_row))):
-            found.append(self._free_checked(BuyCard(row)))
+            choice = BuyCard(row)
+            add(_listed(choice, refusal, _fixed_words(choice)))
+        hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
-            found += [self._free_checked(Tuck(card)) for card in dict.fromkeys(board.hand)]
-        for card in dict.fromkeys(board.hand):
-            if table.card(card).corner_reward:
+            found += [self._free_checked(Tuck(card)) for card in hand]
+        for card in hand:
+            if _has_corner(table.card(card)):
                 found.append(self._free_checked(Corner(card)))
         for listed in legal_completions(table, colour):
             found.append(self._free_checked(CompleteMission(listed.choice)))
@@ -467,16 +455,17 @@ class SetiWholeGame(Game):
             for probe in table.solar.probes_of(colour):
                 for space in table.solar.neighbours(probe.space):
                     found.append(self._free_checked(Move(probe.id, (space,))))
-        layout = sample_layout()
-        for computer_row in ("top", "lower"):
-            for position in range(1, len(layout.top) + 1):
-                space = DataSpace(computer_row, position)
+        if board.data:
+            layout = sample_layout()
+            computer = board.computer
+            spaces = [DataSpace("top", computer.filled + 1)] if computer.filled < len(layout.top) else []
+            spaces += [DataSpace("lower", position) for position, _ in sorted(computer.techs)]
+            for space in spaces:
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
                 found.append(self._free_checked(PlaceData(space)))
-                tucks = computer_row == "top" and layout.top[position - 1].reward.tuck
-                if tucks:
-                    for card in dict.fromkeys(board.hand):
+                if space.row == "top" and layout.top[space.position - 1].reward.tuck:
+                    for card in hand:
                         if table.card(card).income in INCOME_KINDS:
                             found.append(self._free_checked(PlaceData(space, card)))
         return found
@@ -503,9 +492,8 @@ class SetiWholeGame(Game):
         found = [Option(UseTelescope(tech, None), label=f"{tech}: not used", group=f"scan: {tech}", section="望远镜科技")]
         for step in uses:
             choice = UseTelescope(tech, step)
-            try:
-                self._check(Segment("main", Scan(_with_step(steps, step))))
-            except IllegalAction as refusal:
+            refusal = telescope_refusal(table, colour, step)
+            if refusal is not None:
                 found.append(Option.refused_by(choice, refusal, label=str(choice), group=f"scan: {tech}"))
             else:
                 found.append(Option(choice, label=str(choice), group=f"scan: {tech}", section="望远镜科技"))
@@ -519,6 +507,45 @@ class SetiWholeGame(Game):
             left.remove(card)
         return Options(Option(DiscardForConversion(card), label=str(DiscardForConversion(card)), group="conversion",
                               section="资源转换") for card in dict.fromkeys(left))
+
+
+def _listed(choice: Any, refusal: IllegalAction | None, label: str, group: str = "free action") -> Option:
+    if refusal is None:
+        return Option(choice, label=label, group=group)
+    return Option(choice, False, refusal.rule, refusal.reason, refusal.section, label=label, group=group)
+
+
+_CONVERSIONS: dict[tuple[str, int], tuple[Convert, ...]] = {}
+_FIXED_WORDS: dict[Any, str] = {}
+
+
+def _conversions(give: str, row: int) -> tuple[Convert, ...]:
+    """Every conversion giving ``give``: for each other kind, and a card from the deck or each row place."""
+    key = (give, row)
+    found = _CONVERSIONS.get(key)
+    if found is None:
+        found = _CONVERSIONS[key] = tuple(Convert(give, get, (), place) for get in INCOME_KINDS if get != give
+                                          for place in (None,) + (tuple(range(row)) if get == "cards" else ()))
+    return found
+
+
+def _fixed_words(choice: Any) -> str:
+    """The words of a choice that reads the same at any table (a conversion, buying a card)."""
+    words = _FIXED_WORDS.get(choice)
+    if words is None:
+        words = _FIXED_WORDS[choice] = _words(choice)
+    return words
+
+
+_CORNERS: dict[int, tuple[Any, bool]] = {}
+
+
+def _has_corner(card: Any) -> bool:
+    """Whether ``card`` shows a corner reward (worked out once per card)."""
+    known = _CORNERS.get(id(card))
+    if known is None or known[0] is not card:
+        known = _CORNERS[id(card)] = (card, bool(card.corner_reward))
+    return known[1]
 
 
 def _cards_held(table: SetiGame) -> int:

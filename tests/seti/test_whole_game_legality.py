@@ -1,0 +1,76 @@
+"""The multiplayer game decides each option's legality directly, by the checks the rules make, not by
+carrying the action out on a copy: here every listed verdict is compared with what carrying it out on a copy
+does, at every decision of a few random games (the same refusal rule, reason and section, or none)."""
+
+import pytest
+
+import tabletoolkit as tt
+from tabletoolkit import CHANCE, IllegalAction
+from tabletoolkit.engine.errors import RulesError
+from tabletoolkit.engine.steps import run
+from tabletoolkit.seti.cards import ANY_CARD, drawing
+from tabletoolkit.seti.free_actions import FREE_ACTIONS, BuyCard, PlaceData, take_free_action
+from tabletoolkit.seti.game import Decisions
+from tabletoolkit.seti.computer import DataSpace
+from tabletoolkit.seti.turns import MAIN_ACTIONS, settle_pending
+
+pytestmark = pytest.mark.phase("seti.turn")
+
+
+def _no_rotation(game):
+    return game
+    yield  # pragma: no cover
+
+
+def carried_out(table, choice):
+    """The refusal carrying ``choice`` out on a copy meets (the main action to its end, first answers), or None."""
+    colour = table.active_colour
+    try:
+        with drawing(ANY_CARD):
+            if isinstance(choice, FREE_ACTIONS):
+                take_free_action(table, colour, choice)
+            else:
+                game = run(choice.procedure(table, colour, Decisions(), _no_rotation)).result
+                run(settle_pending(game, colour, Decisions()))
+    except IllegalAction as refusal:
+        return refusal.rule, refusal.reason, refusal.section
+    except RulesError as error:
+        return "invalid", str(error), None
+    return None
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (3, 5), (4, 8)])
+def test_every_listed_verdict_is_what_carrying_the_action_out_gives(players, seed):
+    played = tt.play(tt.new_game("seti", players=players, seed=seed))
+    compared = refused = 0
+    for state in played.states():
+        if state.over or state.to_move is CHANCE or state.segment is not None or state.converting is not None \
+                or state.scanning is not None or state.phase != "before":
+            continue
+        for option in state.options():
+            choice = option.choice
+            if not isinstance(choice, FREE_ACTIONS + MAIN_ACTIONS):
+                continue
+            if getattr(choice, "give", None) == "cards" or type(choice).__name__ == "Scan" and \
+                    any(t in state.table.player(state.table.active_colour).techs for t in ("TT1", "TT2", "TT3", "TT4")):
+                continue  # the cards paid and the telescopes are asked afterwards
+            listed = None if option.legal else (option.rule, option.reason, option.section)
+            assert listed == carried_out(state.table, choice), option.text
+            compared += 1
+            refused += not option.legal
+    assert compared > 500 and refused > 100
+
+
+def test_a_compulsory_computer_tuck_left_unnamed_is_refused_by_its_own_rule():
+    game = tt.new_game("seti", players=2, seed=1)
+    table = game.table
+    board = table.player("green")
+    table = table.with_player(type(board)(**{**board.__dict__, "data": 3}))
+    table = type(table)(**{**table.__dict__, "variant": table.variant.but(computer_tuck_optional=False)})
+    from tabletoolkit.seti.computer import sample_layout
+    tucking = next(i for i, space in enumerate(sample_layout().top, 1) if space.reward.tuck)
+    board = table.player("green")
+    table = table.with_player(type(board)(**{**board.__dict__, "computer": type(board.computer)(filled=tucking - 1)}))
+    refusal = PlaceData(DataSpace("top", tucking)).refusal(table, "green")
+    assert refusal is not None and refusal.rule == "seti.data.tuck_required"
+    assert BuyCard().refusal(table, "green") is None
