@@ -2,8 +2,9 @@
 
 ``dataclasses.replace`` goes through ``__init__`` field by field; whole games call it tens of thousands of
 times. This ``replace`` copies the fields directly for classes without ``__post_init__`` (which have
-nothing to check) and leaves out values cached on the instance (``functools.cached_property``), which
-belong to the old state; classes with ``__post_init__`` (or slots) go through ``dataclasses.replace``.
+nothing to check) and leaves out values cached on the instance (``functools.cached_property`` and
+``cached``, its lock-free form), which belong to the old state; classes with ``__post_init__`` (or slots)
+go through ``dataclasses.replace``.
 
 ``FrozenMap`` is the read-only, hashable mapping such states hold instead of a ``dict``.
 """
@@ -14,40 +15,59 @@ import dataclasses
 import types
 import typing
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cached_property
 from typing import Any, TypeVar
 
 from .errors import InvalidInput
 
 T = TypeVar("T")
-# For each class: its field names, and whether ``replace`` may copy them directly (no ``__post_init__``, no slots).
-_CLASSES: dict[type, tuple[frozenset[str], bool]] = {}
+# For each class: its field names, their count, and whether ``replace`` may copy them directly (no
+# ``__post_init__``, no slots).
+_CLASSES: dict[type, tuple[frozenset[str], int, bool]] = {}
+_new = object.__new__
+_set = object.__setattr__
 
 
-def _class_info(cls: type) -> tuple[frozenset[str], bool]:
+def _class_info(cls: type) -> tuple[frozenset[str], int, bool]:
     found = _CLASSES.get(cls)
     if found is None:
         if not dataclasses.is_dataclass(cls):
             raise InvalidInput("obj", cls.__name__, "replace takes a frozen dataclass")
+        names = frozenset(f.name for f in dataclasses.fields(cls))
         direct = not hasattr(cls, "__post_init__") and "__slots__" not in vars(cls)
-        found = _CLASSES[cls] = (frozenset(f.name for f in dataclasses.fields(cls)), direct)
+        found = _CLASSES[cls] = (names, len(names), direct)
     return found
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (an unknown name raises ``InvalidInput``)."""
     cls = type(obj)
-    names, direct = _CLASSES.get(cls) or _class_info(cls)
+    names, count, direct = _CLASSES.get(cls) or _class_info(cls)
+    if direct:
+        old = obj.__dict__
+        values = old.copy() if len(old) == count else {name: old[name] for name in names}
+        values.update(changes)
+        if len(values) == count:  # an unknown name would have added a key
+            new = _new(cls)
+            _set(new, "__dict__", values)
+            return new
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)[0]
         raise InvalidInput(unknown, changes[unknown], f"{cls.__name__} has no such field")
-    if not direct:
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    old = obj.__dict__
-    values = old.copy() if len(old) == len(names) else {name: old[name] for name in names}
-    values.update(changes)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
-    return new
+    return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+
+
+class cached(cached_property):
+    """``functools.cached_property`` without the lock Python 3.11 takes on every first read: a state is an
+    immutable value, so what is worked out of it is the same whoever works it out first. Like
+    ``cached_property`` it stores the value on the instance (which ``replace`` leaves out of the copy)."""
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = self.func(instance)
+        instance.__dict__[self.attrname] = value
+        return value
 
 
 K = TypeVar("K")

@@ -27,6 +27,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, InvalidInput
+from .frozen import cached
 from .options import Option, Options
 from .steps import Step
 
@@ -137,7 +138,7 @@ class Game:
         return {name: value for name, value in self.__dict__.items() if name not in cached}
 
     # --- the contract, shared ---------------------------------------------------------------------------
-    @cached_property
+    @cached
     def _options_now(self) -> Options:
         if self.over:
             return Options()

@@ -107,6 +107,18 @@ class Options(Sequence[Option]):
         self._by_choice = by_choice
 
     @classmethod
+    def of(cls, options: list[Option]) -> "Options":
+        """Options made by a game's own code from ``Option`` objects it built (the checks ``Options(...)`` makes
+        of what it is given are left out; a choice that repeats is offered by its first option, as there)."""
+        made = cls.__new__(cls)
+        made._options = tuple(options)
+        try:
+            made._by_choice = {option.choice: option for option in reversed(options)}
+        except TypeError:
+            return cls(options)  # names the unhashable choice
+        return made
+
+    @classmethod
     def checked(cls, candidates: Iterable[Any], check: Callable[[Any], object],
                 describe: Callable[[Any], dict[str, Any]] | None = None) -> "Options":
         """Options for ``candidates``: legal unless ``check(choice)`` raises ``IllegalAction``.
@@ -114,15 +126,16 @@ class Options(Sequence[Option]):
         ``describe(choice)`` may add ``cost``, ``label`` and ``group`` to each option.
         """
         found = []
+        append = found.append
         for choice in candidates:
             details = describe(choice) if describe else _NO_DETAILS
             try:
                 check(choice)
             except IllegalAction as refusal:
-                found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, **details))
+                append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, **details))
             else:
-                found.append(Option(choice, **details))
-        return cls(found)
+                append(Option(choice, **details))
+        return cls.of(found)
 
     def __len__(self) -> int:
         return len(self._options)

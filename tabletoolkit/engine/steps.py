@@ -13,9 +13,10 @@ from typing import Any, Generator, Iterator, Mapping
 from .errors import InvalidInput
 
 Procedure = Generator["Step", None, Any]
+_set = object.__setattr__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One explained step of a procedure.
 
@@ -29,6 +30,11 @@ class Step:
     section: str
     state: Any = None
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, title: str, text: str, section: str, state: Any = None, data: Mapping[str, Any] | None = None):
+        # Whole games make a step for nearly every apply: the fields are set at once (a Step stays frozen).
+        _set(self, "__dict__", {"title": title, "text": text, "section": section, "state": state,
+                                "data": {} if data is None else data})
 
     def _repr_html_(self) -> str:
         return (

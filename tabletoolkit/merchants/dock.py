@@ -224,8 +224,15 @@ def transfer_card(state: GameState, transfer: Transfer) -> tuple[GameState, str]
                    f"credits: {where}. {player.name} has {player.credits} credits.")
 
 
-def check_dock(state: GameState, action: DockVisit) -> None:
-    """Refuse (``IllegalAction``) a Dock action exactly as ``dock`` would, without working out its steps."""
+def paid_out(state: GameState) -> Player:
+    """The active player with the Dock's payout of every loaded ship added to their credits."""
+    player = state.active
+    return replace(player, credits=player.credits + sum(payout(state, player, ship).total for ship in player.ships if ship.hold))
+
+
+def check_dock(state: GameState, action: DockVisit, paid: Player | None = None) -> None:
+    """Refuse (``IllegalAction``) a Dock action exactly as ``dock`` would, without working out its steps
+    (``paid``: ``paid_out(state)``, when already worked out)."""
     player = state.active
     if player.location != "Dock":
         raise IllegalAction("merchants.dock.not_here",
@@ -235,8 +242,8 @@ def check_dock(state: GameState, action: DockVisit) -> None:
             raise IllegalAction("merchants.end.already_triggered",
                                 f"{state.end_trigger} has already triggered the end.", END)
         return
-    credits = player.credits + sum(payout(state, player, ship).total for ship in player.ships if ship.hold)
-    paid = replace(player, credits=credits)
+    paid = paid_out(state) if paid is None else paid
+    credits = paid.credits
     if action.trigger_end:
         check_trigger(state, True, paid)
         return

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
 from typing import Any, Callable, ClassVar
 
@@ -25,13 +24,13 @@ from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
-from ..engine.steps import Procedure, Step, run
-from ..engine.frozen import replace
+from ..engine.steps import Procedure, Step
+from ..engine.frozen import cached, replace
 from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, Finish, Load, MarketVisit, PayLoans,
                       Pickup, Place, RepayLoan, ReplaceCard, RunShip, Swap, Transfer, TurnChoice)
 from .belt import start_run
 from .data import GameData, load_data
-from .dock import dock, transfer_card
+from .dock import check_dock, dock, paid_out, transfer_card
 from .end import standings
 from .market import check_market, claim_token, take_card
 from .odds import explore_odds
@@ -145,7 +144,7 @@ class MerchantsGame(Game):
     def _chance_outcomes(self) -> dict[Any, Fraction]:
         return self._odds
 
-    @cached_property
+    @cached
     def _odds(self) -> dict[Any, Fraction]:
         """The pending draw's outcomes with their exact odds (worked out once per state)."""
         frame = self.pending[-1]
@@ -203,7 +202,7 @@ class MerchantsGame(Game):
         return (ExactQuestion("explore", "What exploring draws from the full bag (without replacement)", _explore_odds,
                               (("draws", (1, 2, 3)),), BELT),)
 
-    @cached_property
+    @cached
     def room(self) -> int:
         """Free cargo slots of the ship on a run (the innermost run under way)."""
         run_frame = next(f for f in reversed(self.pending) if isinstance(f, Running))
@@ -273,70 +272,97 @@ def _frame_words(frame: Frame) -> str:
 
 
 def _collect(procedure: Procedure, steps: list[Step]) -> Any:
-    finished = run(procedure)
-    steps.extend(finished.steps)
-    return finished.result
+    """Run one of the wing's procedures to its end: its steps join ``steps``; its result is returned."""
+    append = steps.append
+    try:
+        while True:
+            append(next(procedure))
+    except StopIteration as stop:
+        return stop.value
 
 
 # --- the turn's option --------------------------------------------------------------------------------
-def _actions_at(board: GameState, location: str) -> list[Any]:
+_MARKET_ACTIONS = (MarketVisit(),)
+_DOCK_ACTIONS = (DockVisit(), DockVisit(trigger_end=True))
+_GROUPS = {"act": "Act here", "move_act": "Move on and act"}
+_TURN_CHOICES: dict[tuple[str, Any], TurnChoice] = {}  # every turn choice made so far: values, so shared
+
+
+def _turn_choice(option: str, action: Any = None) -> TurnChoice:
+    key = (option, action)
+    found = _TURN_CHOICES.get(key)
+    if found is None:
+        found = _TURN_CHOICES[key] = TurnChoice(option, action)
+    return found
+
+
+def _actions_at(board: GameState, location: str) -> tuple[Any, ...] | list[Any]:
     player = board.active
     if location == "Shipyard":
         found: list[Any] = [BuyShip(d, lease) for d, n in board.shipyard
                             if n and board.data.ship(d).mark == board.era for lease in (False, True)]
         return found + [PayLoans((s.id,)) for s in player.ships if s.loans]
     if location == "Market":
-        return [MarketVisit()]
+        return _MARKET_ACTIONS
     if location == "Belt":
         return [RunShip(s.id) for s in player.ships]
-    return [DockVisit(), DockVisit(trigger_end=True)]
+    return _DOCK_ACTIONS
 
 
 def _turn_options(board: GameState) -> Options:
     """The turn's options: each action here and at the next location, moving on, and (in the end game) staying.
 
-    The option's own rules (``check_option``) are checked once for all the actions that share it.
+    The option's own rules (``check_option``) are checked once for all the actions that share it, and the Dock's
+    payout once for both Dock actions.
     """
     here = board.active.location
     moved = moved_on(board)
     found: list[Option] = []
+    append = found.append
     for option, location in (("act", here), ("move_act", moved.active.location)):
         try:
-            there, refusal = check_option(board, TurnChoice(option), moved), None
+            there, refusal = check_option(board, _turn_choice(option), moved), None
         except IllegalAction as error:
             there, refusal = board, error.with_traceback(None)
         arrived = option == "move_act"
+        group = _GROUPS[option]
+        paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
         for action in _actions_at(board, location):
-            choice = TurnChoice(option, action)
-            details = _describe_turn(board, choice)
+            choice = _turn_choice(option, action)
+            cost = _turn_cost(board, action) if location == "Shipyard" else None
             if refusal is None:
                 try:
-                    _check_action_there(there, action, arrived)
+                    if location == "Dock":
+                        check_dock(there, action, paid)
+                    else:
+                        _check_action_there(there, action, arrived)
                 except IllegalAction as error:
-                    found.append(Option.refused_by(choice, error, **details))
+                    append(Option(choice, False, error.rule, error.reason, error.section, cost, None, group))
                 else:
-                    found.append(Option(choice, **details))
+                    append(Option(choice, True, None, None, None, cost, None, group))
             else:
-                found.append(Option.refused_by(choice, refusal, **details))
-    for choice in [TurnChoice("move")] + ([TurnChoice("stay")] if board.end_trigger is not None else []):
+                append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, cost, None, group))
+    for choice in (_MOVE, _STAY) if board.end_trigger is not None else (_MOVE,):
         try:
             check_option(board, choice, moved)
         except IllegalAction as error:
-            found.append(Option.refused_by(choice, error, group="Other"))
+            append(Option(choice, False, error.rule, error.reason, error.section, None, None, "Other"))
         else:
-            found.append(Option(choice, group="Other"))
-    return Options(found)
+            append(Option(choice, True, None, None, None, None, None, "Other"))
+    return Options.of(found)
 
 
-def _describe_turn(board: GameState, choice: TurnChoice) -> dict[str, Any]:
-    cost = None
-    if isinstance(choice.action, BuyShip):
-        design = board.data.ship(choice.action.design)
-        cost = f"{board.variant.half(design.price) if choice.action.lease else design.price} credits"
-    elif isinstance(choice.action, PayLoans):
-        cost = f"{loan_repayment(board.active.ship(choice.action.markers[0]), board.variant)} credits"
-    group = {"act": "Act here", "move_act": "Move on and act"}.get(choice.option, "Other")
-    return {"cost": cost, "group": group}
+_MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
+
+
+def _turn_cost(board: GameState, action: Any) -> str | None:
+    """What a Shipyard action costs, in words."""
+    if isinstance(action, BuyShip):
+        design = board.data.ship(action.design)
+        return f"{board.variant.half(design.price) if action.lease else design.price} credits"
+    if isinstance(action, PayLoans):
+        return f"{loan_repayment(board.active.ship(action.markers[0]), board.variant)} credits"
+    return None
 
 
 def _check_action_there(there: GameState, action: Any, arrived: bool) -> None:
@@ -436,19 +462,38 @@ def _repay(game: MerchantsGame, frame: Repaying, choice: Any, steps: list[Step])
 
 
 # --- the Market ---------------------------------------------------------------------------------------
+_LEAVE_MARKET, _CLAIM_NOTHING = Finish("leave the Market"), Finish("claim nothing")
+
+
 def _market_options(board: GameState, frame: AtMarket) -> Options:
     player = board.active
+    found: list[Option] = []
+    append = found.append
+
+    def offer(choice: Any, cost: str | None, group: str | None, check: Callable[[], None]) -> None:
+        try:
+            check()
+        except IllegalAction as error:
+            append(Option(choice, False, error.rule, error.reason, error.section, cost, None, group))
+        else:
+            append(Option(choice, True, None, None, None, cost, None, group))
+
     if frame.bought:
-        candidates: list[Any] = [ClaimToken(k) for k in dict.fromkeys(player.local)] + [Finish("claim nothing")]
-        return Options.checked(candidates, lambda c: _check_claim(board, c),
-                               lambda c: {"cost": f"{board.variant.mine_claim_price} credits"} if isinstance(c, ClaimToken) else {})
-    candidates = [ReplaceCard(c) for c in dict.fromkeys(board.market_row)]
-    candidates += [BuyCard(c, s.id) for c in dict.fromkeys(board.market_row) for s in player.ships]
-    candidates += [BuyCard(c) for c, _ in board.refinery_supply]
-    candidates.append(Finish("leave the Market"))
-    return Options.checked(candidates, lambda c: _check_market_choice(board, frame, c),
-                           lambda c: {"cost": f"{board.data.card(c.card).cost} credits", "group": "Buy"} if isinstance(c, BuyCard)
-                           else {"group": "Replace (on arrival)"} if isinstance(c, ReplaceCard) else {})
+        price = f"{board.variant.mine_claim_price} credits"
+        for kind in dict.fromkeys(player.local):
+            claim = ClaimToken(kind)
+            offer(claim, price, None, lambda: _check_claim(board, claim))
+        append(Option(_CLAIM_NOTHING))
+        return Options.of(found)
+    row = tuple(dict.fromkeys(board.market_row))
+    for card in row:
+        replacing = ReplaceCard(card)
+        offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
+    buys = [BuyCard(c, s.id) for c in row for s in player.ships] + [BuyCard(c) for c, _ in board.refinery_supply]
+    for buy in buys:
+        offer(buy, f"{board.data.card(buy.card).cost} credits", "Buy", lambda: _check_market_choice(board, frame, buy))
+    offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
+    return Options.of(found)
 
 
 def _market_has_something(board: GameState, arrived: bool) -> bool:
@@ -535,15 +580,33 @@ def _available(board: GameState, source: str) -> tuple[str, ...]:
     return board.player(source).local
 
 
+_RUN_FROM_HERE = (Pickup("known"), Pickup("local"))
+_EXPLORE, _SWAP, _END_RUN, _STOP_RUN = Explore(), Swap(), EndRun(), Finish("end the run here")
+_TAKES: dict[str, Pickup] = {}
+
+
 def _run_options(game: MerchantsGame, frame: Running) -> Options:
     board = game.board
     player = board.active
     ship = player.ship(frame.ship)
-    candidates: list[Any] = [Pickup("known"), Pickup("local")]
-    candidates += [Pickup("local", p.name) for p in board.players if p.name != player.name]
-    candidates += [Explore(), Swap(), EndRun(), Finish("end the run here")]
-    return Options.checked(candidates, lambda c: _check_run_choice(game, frame, ship, c),
-                           lambda c: {"cost": f"{_run_cost(board, ship, c)} energy"} if not isinstance(c, Finish) else {})
+    candidates: list[Any] = list(_RUN_FROM_HERE)
+    for p in board.players:
+        if p.name != player.name:
+            take = _TAKES.get(p.name)
+            candidates.append(take if take is not None else _TAKES.setdefault(p.name, Pickup("local", p.name)))
+    candidates += (_EXPLORE, _SWAP, _END_RUN)
+    found: list[Option] = []
+    append = found.append
+    for choice in candidates:
+        cost = f"{_run_cost(board, ship, choice)} energy"
+        try:
+            _check_run_choice(game, frame, ship, choice)
+        except IllegalAction as error:
+            append(Option(choice, False, error.rule, error.reason, error.section, cost))
+        else:
+            append(Option(choice, True, None, None, None, cost))
+    append(Option(_STOP_RUN))
+    return Options.of(found)
 
 
 def _run_cost(board: GameState, ship: Ship, choice: Any) -> int:
@@ -632,22 +695,30 @@ def _end_run(game: MerchantsGame, frame: Running, steps: list[Step]) -> Merchant
     return replace(game, pending=game.pending[:-1])
 
 
+_STOP_LOADING = Finish("stop loading")
+_LOADS: dict[str, Load] = {}
+
+
 def _load_options(game: MerchantsGame, frame: Loading) -> Options:
     board = game.board
-    value = lambda kind: board.dock_value(board.active, kind)  # noqa: E731
-    kinds = sorted(dict.fromkeys(_available(board, frame.source)), key=lambda k: (-value(k), k))
-    candidates: list[Any] = [Load(k) for k in kinds] + [Finish("stop loading")]
-
-    def check(choice: Any) -> None:
-        if isinstance(choice, Load):
-            if game.room <= 0:
-                raise IllegalAction("merchants.belt.cargo_full",
-                                    "The hold is full; loaded tokens cannot be dropped.", BELT)
+    player = board.active
+    values = {kind: board.dock_value(player, kind) for kind in set(_available(board, frame.source))}
+    found: list[Option] = []
+    append = found.append
+    full = game.room <= 0
+    for kind in sorted(values, key=lambda k: (-values[k], k)):
+        choice = _LOADS.get(kind) or _LOADS.setdefault(kind, Load(kind))
+        cost = f"worth {values[kind]} at the Dock"
+        if full:
+            append(Option(choice, False, "merchants.belt.cargo_full", "The hold is full; loaded tokens cannot be dropped.",
+                          BELT, cost))
         else:
-            if frame.loaded <= 0:
-                raise IllegalAction("merchants.belt.load_one", "A pickup loads at least one token.", BELT)
-
-    return Options.checked(candidates, check, lambda c: {"cost": f"worth {value(c.kind)} at the Dock"} if isinstance(c, Load) else {})
+            append(Option(choice, True, None, None, None, cost))
+    if frame.loaded <= 0:
+        append(Option(_STOP_LOADING, False, "merchants.belt.load_one", "A pickup loads at least one token.", BELT))
+    else:
+        append(Option(_STOP_LOADING))
+    return Options.of(found)
 
 
 def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -> MerchantsGame:
@@ -677,14 +748,16 @@ def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -
     return replace(game, board=board, pending=rest + (replace(frame, loaded=frame.loaded + 1),))
 
 
-def _place_options(game: MerchantsGame, frame: Placing) -> Options:
-    def check(choice: Place) -> None:
-        if choice.where == "ship":
-            if game.room <= 0:
-                raise IllegalAction("merchants.belt.cargo_full",
-                                    "The hold is full: the token can only go to local space.", BELT)
+_ON_SHIP, _TO_LOCAL = Place("ship"), Place("local")
 
-    return Options.checked([Place("ship"), Place("local")], check)
+
+def _place_options(game: MerchantsGame, frame: Placing) -> Options:
+    if game.room <= 0:
+        on_ship = Option(_ON_SHIP, False, "merchants.belt.cargo_full",
+                         "The hold is full: the token can only go to local space.", BELT)
+    else:
+        on_ship = Option(_ON_SHIP)
+    return Options.of([on_ship, Option(_TO_LOCAL)])
 
 
 def _place(game: MerchantsGame, frame: Placing, choice: Place, steps: list[Step]) -> MerchantsGame:
