@@ -33,7 +33,9 @@ from functools import cached_property, lru_cache
 from math import lcm
 from typing import Any, NamedTuple
 
+from ..engine import svg
 from ..engine.errors import InvalidInput
+from ..engine.numbers import probability_text
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from ..prob import Distribution, count_of, draw
@@ -784,7 +786,7 @@ class PlanOdds:
         return self.distribution.mean()
 
     def _repr_svg_(self) -> str:
-        return payout_chart(self.distribution, f"Plan: expected payout {self.expected}")
+        return payout_chart(self.distribution, f"Plan: expected payout {credits_text(self.expected)} credits")
 
     def _repr_latex_(self) -> str:
         from ..prob import latex_fraction
@@ -881,24 +883,39 @@ def explore_odds(bag: dict[str, int], draws: int = 1) -> Distribution:
 
 
 # --- pictures --------------------------------------------------------------------------------------
+def credits_text(value: Fraction) -> str:
+    """An expected number of credits as a person reads it: ``12``, or ``123/7 ≈ 17.57``."""
+    value = Fraction(value)
+    return str(value) if value.denominator == 1 else f"{value} ≈ {float(value):.2f}"
+
+
 def payout_chart(distribution: Distribution[int], title: str, best: Fraction | None = None) -> str:
-    """A deterministic SVG bar chart of a payout distribution (exact probabilities as labels)."""
-    items = list(distribution.items())
-    width = max(300, 46 * len(items) + 60)
+    """A deterministic SVG bar chart of a payout distribution: one bar per payout, each labelled with its
+    exact probability and percent (engine.numbers), type 14 px and more, every label beside its bar (no
+    label over another), drawn with engine.svg."""
+    items = sorted(distribution.items())
+    size, row, bar_w = 14, 26, 320
+    labels = [f"{payout} credits" for payout, _ in items]
+    odds = [probability_text(p) for _, p in items]
+    left = 12 + max(svg.text_width(t, size) for t in labels)
+    right = 12 + max(svg.text_width(t, size) for t in odds)
+    notes = ["bars: the exact probability of each payout"] + ([f"best plan expects {credits_text(best)} credits"] if best is not None else [])
+    width = max(left + 12 + bar_w + right + 10, svg.text_width(title, 16) + 20, max(svg.text_width(n, size) for n in notes) + 20)
     top = max(p for _, p in items)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="230" class="tt-merchants-chart" '
-           f'font-family="sans-serif" font-size="11">', f'<text x="10" y="16" font-size="13">{html.escape(title)}</text>']
-    for index, (payout, p) in enumerate(items):
-        x = 40 + 46 * index
-        height = float(p / top) * 140
-        out.append(f'<rect x="{x}" y="{190 - height:.1f}" width="36" height="{height:.1f}" fill="#337ab7"/>')
-        out.append(f'<text x="{x + 18}" y="{184 - height:.1f}" text-anchor="middle">{p}</text>')
-        out.append(f'<text x="{x + 18}" y="205" text-anchor="middle">{payout}</text>')
-    out.append('<text x="10" y="222">payout in credits (bars: exact probability)</text>')
-    if best is not None:
-        out.append(f'<text x="{width - 10}" y="222" text-anchor="end">best plan expects {best}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    parts: list[svg.Element] = [svg.text(10, 22, title, font_size=16, font_weight="bold")]
+    y = 40
+    for label, chance, (payout, p) in zip(labels, odds, items):
+        length = max(1.0, float(p / top) * bar_w)
+        parts.append(svg.text(left, y + 17, label, anchor="end"))
+        parts.append(svg.group(svg.title(f"{label}: {chance}"),
+                                svg.rect(left + 8, y + 3, length, row - 6, fill="blue")))
+        parts.append(svg.text(left + 14 + length, y + 17, chance))
+        y += row
+    for note in notes:
+        y += 20
+        parts.append(svg.text(10, y, note, fill="slate"))
+    return svg.svg(width, y + 12, *parts, class_="tt-merchants-chart", font_family="sans-serif", font_size=size,
+                    fill="ink").render()
 
 
 # --- the phase -------------------------------------------------------------------------------------

@@ -6,10 +6,10 @@ tuples of token kinds, so equal piles compare equal.
 
 from __future__ import annotations
 
-import html
 from collections import Counter
 from dataclasses import dataclass
 
+from ..engine import svg as draw
 from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.frozen import replace
@@ -233,13 +233,15 @@ def describe_tokens(tokens) -> str:
 
 
 # --- the picture ------------------------------------------------------------------------------
-_PLACES = {"Shipyard": (20, 20), "Market": (250, 20), "Belt": (250, 120), "Dock": (20, 120)}
-_COLOURS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#5bc0de")
+_LOOP = ("Shipyard", "Market", "Belt", "Dock")
+"""The places in the picture's loop, clockwise from the top left (手番の流れ)."""
 
 
 def render_svg(state: GameState) -> str:
-    """The loop with every player's marker, then one line per player and per ship (deterministic SVG)."""
-    esc = html.escape
+    """The loop with every player's marker (their whole name, in their seat's colour; the player to move
+    ringed), then one line per player and per ship. Type 13-16 px; long lines wrap, none is cut; every
+    name escaped (engine.svg)."""
+    size, small, widest = 14, 13, 900
     status = f"Turn {state.turn} · Mark {state.era} era · bag {state.bag_size()} · known space: {describe_tokens(state.known)}"
     if state.end_trigger:
         status += f" · end triggered by {state.end_trigger}"
@@ -254,35 +256,60 @@ def render_svg(state: GameState) -> str:
                          + (f"; cards {', '.join(ship.cards)}" if ship.cards else "")
                          + (f"; → {ship.destination}" if ship.destination else "")
                          + (" (reached)" if ship.at_destination else "")))
-    width = max(560, 70 + round(6.3 * max(len(text) for _, text in rows + [(None, status)])))
-    height = 250 + sum(22 if index is not None else 16 for index, _ in rows)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="tt-merchants-state" '
-           'font-family="sans-serif" font-size="12">']
-    for place, (x, y) in _PLACES.items():
-        out.append(f'<rect x="{x}" y="{y}" width="200" height="70" rx="10" fill="#f7f7f7" stroke="#555"/>')
-        out.append(f'<text x="{x + 8}" y="{y + 18}" font-weight="bold">{place}</text>')
-    for x1, y1, x2, y2, head in ((220, 55, 244, 55, "244,50 252,55 244,60"), (350, 90, 350, 114, "345,114 350,122 355,114"),
-                                 (250, 155, 226, 155, "226,150 218,155 226,160"), (120, 120, 120, 96, "115,96 120,88 125,96")):
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#555" stroke-width="2"/><polygon points="{head}" fill="#555"/>')
-    counts: Counter[str] = Counter()
-    for index, player in enumerate(state.players):
-        x, y = _PLACES[player.location]
-        slot = counts[player.location]
-        counts[player.location] += 1
-        cx, cy = x + 20 + 45 * slot, y + 45
-        colour = _COLOURS[index % len(_COLOURS)]
-        ring = ' stroke="#000" stroke-width="3"' if index == state.current and not state.finished else ""
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="{colour}"{ring}/>')
-        out.append(f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" fill="white" font-weight="bold">{esc(player.name[:2])}</text>')
-    out.append(f'<text x="20" y="215">{esc(status)}</text>')
-    y = 240
-    for seat, text in rows:
+    pills = {i: draw.text_width(p.name, small) + 18 for i, p in enumerate(state.players)}
+    box_w = max([230.0] + [w + 20 for w in pills.values()])
+    lines_at: dict[str, list[list[int]]] = {}
+    for place in _LOOP:
+        lines: list[list[int]] = [[]]
+        used = 10.0
+        for i, player in enumerate(state.players):
+            if player.location != place:
+                continue
+            if lines[-1] and used + pills[i] > box_w - 10:
+                lines.append([])
+                used = 10.0
+            lines[-1].append(i)
+            used += pills[i] + 6
+        lines_at[place] = lines
+    box_h = 34 + 30 * max(len(lines) for lines in lines_at.values())
+    gap = 44
+    loop_w = 20 + 2 * box_w + gap
+    texts = [(None, status, size)] + [(seat, text, size if seat is not None else small) for seat, text in rows]
+    width = min(widest, max(loop_w + 20, 560, max(draw.text_width(t, z) for _, t, z in texts) + 60))
+    parts: list[draw.Element] = []
+    corners = {"Shipyard": (20, 20), "Market": (20 + box_w + gap, 20), "Belt": (20 + box_w + gap, 20 + box_h + gap),
+               "Dock": (20, 20 + box_h + gap)}
+    for place, (x, y) in corners.items():
+        parts.append(draw.rect(x, y, box_w, box_h, rx=10, fill="panel", stroke="line"))
+        parts.append(draw.text(x + 10, y + 22, place, font_size=16, font_weight="bold"))
+        for n, seats in enumerate(lines_at[place]):
+            px = x + 10
+            for i in seats:
+                current = i == state.current and not state.finished
+                parts.append(draw.rect(px, y + 32 + 30 * n, pills[i], 24, rx=12, fill=draw.seat_colour(i),
+                                       stroke="black" if current else "none", stroke_width=3 if current else None))
+                parts.append(draw.text(px + pills[i] / 2, y + 49 + 30 * n, state.players[i].name, anchor="middle", fill="white",
+                                       font_size=small, font_weight="bold"))
+                px += pills[i] + 6
+    left, right, top, bottom = 20 + box_w, 20 + box_w + gap, 20 + box_h, 20 + box_h + gap
+    for x1, y1, x2, y2 in ((left + 4, 20 + box_h / 2, right - 12, 20 + box_h / 2),              # Shipyard → Market
+                           (right + box_w / 2, top + 4, right + box_w / 2, bottom - 12),       # Market → Belt
+                           (right - 4, bottom + box_h / 2, left + 12, bottom + box_h / 2),     # Belt → Dock
+                           (20 + box_w / 2, bottom - 4, 20 + box_w / 2, top + 12)):           # Dock → Shipyard
+        dx, dy = (x2 > x1) - (x2 < x1), (y2 > y1) - (y2 < y1)
+        parts.append(draw.line(x1, y1, x2, y2, stroke="line", stroke_width=2))
+        parts.append(draw.polygon(((x2 + 8 * dx, y2 + 8 * dy), (x2 - 5 * dy, y2 + 5 * dx), (x2 + 5 * dy, y2 - 5 * dx)),
+                                  fill="line"))
+    y = 20 + 2 * box_h + gap + 34
+    for seat, text, z in texts:
+        indent = 20 if seat is not None or text == status else 50
+        wrapped = draw.wrapped(text, width - indent - 30, z)
         if seat is not None:
-            colour = _COLOURS[seat % len(_COLOURS)]
-            out.append(f'<rect x="20" y="{y - 11}" width="10" height="10" fill="{colour}"/><text x="36" y="{y}">{esc(text)}</text>')
-            y += 22
-        else:
-            out.append(f'<text x="50" y="{y - 6}" font-size="11">{esc(text)}</text>')
-            y += 16
-    out.append("</svg>")
-    return "".join(out)
+            parts.append(draw.rect(20, y - 12, 12, 12, fill=draw.seat_colour(seat)))
+            indent = 38
+        for line_text in wrapped:
+            parts.append(draw.text(indent, y, line_text, font_size=z))
+            y += z + 7
+        y += 3 if seat is not None or text == status else 0
+    return draw.svg(width, y + 4, *parts, class_="tt-merchants-state", font_family="sans-serif", font_size=size,
+                    fill="ink").render()

@@ -34,7 +34,7 @@ def test_the_belt_planner_shows_the_exact_payout_of_the_plan_and_the_best_plan()
     view.undo_button.click()
     view.buttons["pickup-known"].click()
     assert "<b class='tt-merchants-expected'>7</b>" in view.odds.value and view.compare.value == "Your plan is a best plan."
-    assert view.chart.value.startswith("<svg") and "Your plan&#x27;s payout" in view.chart.value
+    assert view.chart.value.startswith("<svg") and "Your plan&#39;s payout" in view.chart.value
     view.clear_button.click()
     assert "(no steps yet" in view.plan_html.value and view.rules is None
 
