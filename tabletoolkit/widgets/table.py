@@ -34,8 +34,13 @@ from ..engine.rng import Rng
 
 PERSON = "person"
 POLICY_NAMES = ("random", "first_legal", "scripted")
+BOT_WORDS = {"random": "random bot", "first_legal": "first-option bot", "scripted": "scripted bot"}  # menu words
 MAX_MOVES = 20_000  # a bound on one press of "Play bots to the end", as ``tt.play`` has
 LOG_MOVES = 12  # the log shows at most this many of the latest moves
+# The suggestion line's words while no bot has been asked: the line keeps its place on screen (an empty HTML
+# widget is drawn with no height, so the place where a suggestion appears would not be seen, nor found)
+NO_SUGGESTION = ("<small class='tt-table-no-suggestion' style='color:#888'>"
+                 "Ask a bot: its suggestion for the person to move appears here (nothing is played).</small>")
 
 
 def _css(words: str) -> str:
@@ -101,11 +106,11 @@ class Table(widgets.VBox):
                                               tooltip="Bots move by themselves when it is their turn")
         self.to_end_button = widgets.Button(description="Play bots to the end",
                                             tooltip="Bots move and chance is drawn until a person is to decide or the game ends")
-        which = [name for name in POLICY_NAMES if name != "scripted" or self._has_scripted()]
-        self.ask_which = widgets.Dropdown(options=which, value=which[-1], layout=widgets.Layout(width="130px"),
+        which = [(BOT_WORDS[name], name) for name in POLICY_NAMES if name != "scripted" or self._has_scripted()]
+        self.ask_which = widgets.Dropdown(options=which, value=which[-1][1], layout=widgets.Layout(width="auto"),
                                           tooltip="Which bot to ask")
         self.ask_button = widgets.Button(description="Ask a bot", tooltip="What would this bot choose? (a suggestion only)")
-        self.suggestion = widgets.HTML()
+        self.suggestion = widgets.HTML(NO_SUGGESTION)
         self.undo_button = widgets.Button(description="◀ Undo", tooltip="Back one state")
         self.redo_button = widgets.Button(description="Redo ▶", tooltip="Forward one state (as it was played)")
         self.time = widgets.IntSlider(value=0, min=0, max=0, description="State", continuous_update=False)
@@ -259,11 +264,11 @@ class Table(widgets.VBox):
             policy = _named_policy(name, game, 0)
             choice = policy(game)
         except RulesError as error:
-            self.suggestion.value = self._note(f"The {name} bot cannot suggest a move: {error}")
+            self.suggestion.value = self._note(f"The {BOT_WORDS.get(name, name)} cannot suggest a move: {error}")
             return None
         option = game.options().get(choice)
         text = option.text if option is not None else str(choice)
-        self.suggestion.value = (f"<span class='tt-table-suggested'>The {html.escape(name)} bot would choose: "
+        self.suggestion.value = (f"<span class='tt-table-suggested'>The {html.escape(BOT_WORDS.get(name, name))} would choose: "
                                  f"<b>{html.escape(text)}</b></span> <small>(a suggestion: nothing is played)</small>")
         return choice
 
@@ -274,7 +279,7 @@ class Table(widgets.VBox):
         self.position = position
         self._log_from = max(0, position - 1)
         self.message.value = ""
-        self.suggestion.value = ""
+        self.suggestion.value = NO_SUGGESTION
         self._show()
 
     def undo(self) -> None:
@@ -289,7 +294,7 @@ class Table(widgets.VBox):
     def _start_batch(self) -> None:
         self._log_from = self.position
         self.message.value = ""
-        self.suggestion.value = ""
+        self.suggestion.value = NO_SUGGESTION
 
     def _record(self, move: Move) -> None:
         del self.moves[self.position:]  # a new move from an earlier state: the old future is gone

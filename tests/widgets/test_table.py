@@ -10,6 +10,7 @@ import pytest
 import tabletoolkit as tt
 from tabletoolkit.engine import Step
 from tabletoolkit.widgets import table
+from tabletoolkit.widgets.table import NO_SUGGESTION
 
 
 def merchants(seed=7, players=3):
@@ -201,13 +202,18 @@ def test_auto_draw_draws_chance_events_after_a_move_with_their_odds_in_the_log()
 def test_ask_a_bot_suggests_a_move_without_playing_it():
     game = merchants()
     view = table(game)
-    assert [name for name in view.ask_which.options] == ["random", "first_legal", "scripted"]
+    assert list(view.ask_which.options) == [("random bot", "random"), ("first-option bot", "first_legal"),
+                                            ("scripted bot", "scripted")]
+    assert view.suggestion.value == NO_SUGGESTION  # the line has words before anyone asks, so it is on screen
     view.ask_which.value = "scripted"
     view.ask_button.click()
     chosen = game.options().get(tt.policies.scripted("merchants")(game)).text
     assert view.suggestion.value.startswith(f"<span class='tt-table-suggested'>The scripted bot would choose: <b>{chosen}</b>")
     assert view.game is game and view.moves == []
     assert view.ask_bot("first_legal") == game.legal()[0]
+    assert view.suggestion.value.startswith("<span class='tt-table-suggested'>The first-option bot would choose: ")
+    view.choose(game.legal()[0])
+    assert view.suggestion.value == NO_SUGGESTION  # a move clears the old suggestion back to the line's own words
 
 
 def test_a_whole_game_of_bots_plays_to_the_end_and_shows_the_outcome_of_the_game():
@@ -247,7 +253,7 @@ def test_any_game_on_the_contract_plays_at_the_table():
     view = table(game, {"South": "first_legal"})
     assert view.title.value == "<b>coins</b> · seed 0 · state 0 of 0"
     assert view.picture.value == f"<pre>{html.escape(repr(game))}</pre>"  # no picture: its repr
-    assert list(view.ask_which.options) == ["random", "first_legal"]  # no scripted player for this game
+    assert [value for _, value in view.ask_which.options] == ["random", "first_legal"]  # no scripted player here
     assert labels(view) == ["add one (1 coin)", "add two (2 coins)"]
     press(view, "add two")
     assert "<td>heads</td><td><b>1/3</b></td><td>≈ 0.3333</td><td>33.3%</td>" in view.odds.value
