@@ -10,6 +10,8 @@ check that fails in class shows its error; a passing check shows nothing.
 
 ``violations(notebook)`` is what ``tests/test_notebooks.py`` enforces on every notebook:
 - every code cell with a top-level ``assert`` is a check cell, marked, labelled ``# Check: ...``, showing nothing;
+- the label says what the cell checks, in words a teacher reads while the cell is collapsed (a few words at
+  least; not a pointer such as "what the cells above show");
 - a check never touches a widget the class is looking at: it uses no name that a cell displays as a widget
   (the last expression of a cell, or ``display(name)``); it builds its own instance instead.
 """
@@ -26,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TAG = "check"
 LABEL = "# Check:"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+VAGUE_LABELS = ("what the cells above show", "the cells above", "checks", "the checks")
+LABEL_WORDS = 3  # a shorter label says too little while the cell is collapsed
 
 
 def _first_line(source: str) -> str:
@@ -53,6 +57,12 @@ def mark(cell) -> bool:
 def mark_checks(notebook) -> int:
     """Mark every check cell of a notebook (metadata only); the number of cells changed."""
     return sum(mark(cell) for cell in notebook.cells if is_check(cell))
+
+
+def vague_label(first_line: str) -> bool:
+    """A check's label that does not say what it checks: a pointer at the cells above, or a few words only."""
+    words = first_line[len(LABEL):].strip()
+    return words.lower().startswith(VAGUE_LABELS) or len(words.split()) < LABEL_WORDS
 
 
 def _tree(source: str) -> ast.Module | None:
@@ -100,6 +110,8 @@ def violations(notebook) -> list[str]:
             continue
         if not first.startswith(LABEL):
             found.append(f"cell {index}: a check without its label (first line '{LABEL} <what it checks>')")
+        elif vague_label(first):
+            found.append(f"cell {index}: a check whose label does not say what it checks ({first!r})")
         if TAG not in cell.metadata.get("tags", []) or not cell.metadata.get("jupyter", {}).get("source_hidden"):
             found.append(f"cell {index}: a check not marked (run scripts/notebook_checks.py)")
         if any(o.get("output_type") in ("execute_result", "display_data") for o in cell.get("outputs", [])):
