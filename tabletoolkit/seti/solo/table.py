@@ -112,9 +112,11 @@ class SoloTable:
         return any(p.space == self.solar.earth for p in self.probes_of(colour))
 
     def launch(self, colour: str) -> "SoloTable":
-        """A new probe of ``colour`` on Earth (seti.launch's placement; costs are the caller's)."""
-        number = max((p.id for p in self.solar.probes), default=0) + 1
-        return replace(self, solar=replace(self.solar, probes=self.solar.probes + (Probe(number, colour, self.solar.earth),)))
+        """A new probe of ``colour`` on Earth (the rival's launch), numbered as ``probes.launch_probe``
+        numbers yours: the solar system's next probe number; its costs are the caller's."""
+        solar = self.solar
+        probe = Probe(solar.next_probe, colour, solar.earth)
+        return replace(self, solar=replace(solar, probes=solar.probes + (probe,), next_probe=solar.next_probe + 1))
 
     def without_probe(self, probe: Probe) -> "SoloTable":
         return replace(self, solar=replace(self.solar, probes=tuple(p for p in self.solar.probes if p != probe)))

@@ -28,13 +28,12 @@ from typing import Any, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
-from ...engine.steps import Procedure, Step
+from ...engine.steps import Procedure, Step, result_of
 from ..computer import DataSpace, install_computer_tech, place_data, placement_verdict, sample_layout
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay
-from ..probes import land_cost, probe_limit
-from ..routes import Route, cheapest_route
+from ..probes import launch_probe
 from ..scan import scan_sectors
 from ..solar import Space, space_words
 from ..variant import SetiVariant
@@ -55,6 +54,8 @@ from .state import (
 )
 from .table import reward_items
 from .turn import milestones, resolve_sectors
+from .your_probes import (arrival, arrival_verdict, card_landing, card_landings, flight, fly_and_arrive, free_launch, launch_verdict,
+                          move_one, on_your_board, your_moves)
 
 
 SECTION = "单人游戏"
@@ -222,28 +223,6 @@ def require_legal(options: Sequence[YourOption], action: str, field: str) -> Non
         raise IllegalAction(option.refusing_rule, f"{action}: {option.reason}", option.section)
 
 
-def flight(game: SoloGame, planet: str):
-    """Your flight to ``planet``: the probe of yours with the cheapest route there (``seti.routes``, your
-    probe techs counted) and that route; ``None`` without a probe or when the planet is covered."""
-    table = game.table
-    target = table.solar.planet_space(planet)
-    if target is None:
-        return None
-    flights = []
-    for probe in table.probes_of(YOU):
-        route = (Route((probe.space,), 0, 0) if probe.space == target else
-                 cheapest_route(table.solar, probe.space, planet, game.you.techs, game.variant))
-        if route is not None:
-            flights.append((route.moves, -route.publicity, probe.id, probe, route))
-    return min(flights)[3:] if flights else None
-
-
-def land_energy(game: SoloGame, planet: str) -> int:
-    """Energy your landing costs: the multiplayer landing's (``probes.land_cost``: 3, or 2 with any orbiter at
-    the planet; PT #02 takes 1 off; 登陆行星或卫星)."""
-    return land_cost(game.table.solar, planet, game.you.techs, game.variant)
-
-
 def _listed_once(listing):
     """``listing(game)`` remembered for the last game asked (a state is immutable; checking each option
     of a state runs the action, which lists that state's options again)."""
@@ -283,31 +262,24 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
 def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
     you, table, variant = game.you, game.table, game.variant
     options = []
-    probes, limit = table.probes_of(YOU), probe_limit(game.you, game.variant)
-    launch_ok = len(probes) < limit and you.credits >= variant.launch_credits
-    options.append(YourOption("launch", launch_ok, "legal" if launch_ok else f"{len(probes)} probe(s) in space: the limit is {limit}"
-                              if len(probes) >= limit else f"needs {variant.launch_credits} credits (has {you.credits})"))
-    for planet in table.solar.layout.planets:
+    launching = launch_verdict(game)
+    options.append(YourOption("launch", launching.legal, launching.reason, launching.rule))
+    for planet, spaces in table.solar.layout.planets.items():
         flown = flight(game, planet)
-        moves = flown[1].moves if flown else 0
-        moons = [(f"land:{planet}/{moon.name}", 0, land_energy(game, planet), moon.name)
-                 for moon in table.solar.layout.planets[planet].moons]
-        for action, credits, energy, moon in [(f"orbit:{planet}", variant.orbit_credits, variant.orbit_energy, None),
-                                              (f"land:{planet}", 0, land_energy(game, planet), None)] + moons:
-            if moon and "PT4" not in you.techs:
-                options.append(YourOption(action, False, "landing on a moon needs PT4 (S-F3)"))
-            elif moon and not dict(table.planet_spaces(planet).moons)[moon]:
-                options.append(YourOption(action, False, f"{moon} has a lander already: one lander per moon (S-F3)"))
-            elif not probes:
-                options.append(YourOption(action, False, "no probe of yours in space"))
-            elif flown is None:
-                options.append(YourOption(action, False, f"{planet} is covered by a disc"))
-            elif you.energy < flight_energy(game, moves) + energy or you.credits < credits:
-                options.append(YourOption(action, False, f"needs {flight_energy(game, moves)} energy to fly and {credits} credit(s) "
-                                          f"+ {energy} energy (has {you.credits} credits, {you.energy} energy)"))
+        there = arrival(game, planet, flown)
+        for action, moon, orbit in [(f"orbit:{planet}", None, True), (f"land:{planet}", None, False)] + [
+                (f"land:{planet}/{m.name}", m.name, False) for m in spaces.moons]:
+            if isinstance(there, str):
+                options.append(YourOption(action, False, there))
+                continue
+            verdict = arrival_verdict(there, moon, orbit)
+            if not verdict.legal:
+                options.append(YourOption(action, False, verdict.reason, verdict.rule))
             else:
+                moves = flown[1].moves
                 free = f" ({min(moves, game.free_moves)} of them free)" if game.free_moves and moves else ""
-                options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {credits} credit(s) + {energy} energy"))
+                cost = " + ".join(f"{amount} {kind}" for kind, amount in verdict.cost.items()) or "nothing"
+                options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {cost}"))
     options += scan_options(game)
     for tech, offer in table.tech_offers().items():
         ok = you.publicity >= variant.research_publicity and tech not in you.techs and offer.tiles_left > 0
@@ -460,11 +432,6 @@ def pass_options(game: SoloGame) -> list[YourOption]:
     return [YourOption("pass", True, f"legal: discards the card(s) drawn last ({', '.join(hand[limit:])}) to keep {limit}")] + [
         YourOption(f"pass:drop={'+'.join(dropped)}", True, f"legal: discards {', '.join(dropped)} to keep {limit}")
         for dropped in choices]
-
-
-def flight_energy(game: SoloGame, moves: int) -> int:
-    """Energy a flight of ``moves`` costs you: 1 a move, this turn's free moves first (移动)."""
-    return max(0, moves - game.free_moves)
 
 
 def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
@@ -656,8 +623,8 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
               + (f", {table.sky.sector(mercury).name}" if mercury else ""))
     if "TT4" in you.techs:
         poor = f"needs {variant.tt4_energy} energy (has {you.energy})" if you.energy < variant.tt4_energy else None
-        probes, limit = len(table.probes_of(YOU)), probe_limit(game.you, game.variant)
-        offer("TT4", "tt4:launch", poor or (f"{probes} probe(s) in space: the limit is {limit}" if probes >= limit else None),
+        probes, launching = len(table.probes_of(YOU)), launch_verdict(game, free=True)
+        offer("TT4", "tt4:launch", poor or (None if launching.legal else launching.reason),
               f"legal: {variant.tt4_energy} energy to launch a probe")
         offer("TT4", "tt4:move", poor or (None if probes else "a move needs a probe of yours in space"),
               f"legal: {variant.tt4_energy} energy for 1 free move this turn")
@@ -683,36 +650,28 @@ def gold_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 
 def move_options(game: SoloGame) -> tuple[YourOption, ...]:
-    """Moving a probe of yours one space (移动, a free action): ``move:<probe>:<ring>,<sector>``. It
-    takes 1 move, one more out of an asteroid field (not with PT3); this turn's free moves pay first,
-    then 1 energy a move; entering an icon's space gives its publicity."""
+    """Moving a probe of yours one space (移动, a free action): ``move:<probe>:<ring>,<sector>``, by the
+    multiplayer move's verdict and cost (``probes.move_options``: 1 move, one more out of an asteroid
+    field without PT3; this turn's free moves pay first, then energy; entering an icon's space gives its
+    publicity)."""
     mine = game.to_move == YOU and not game.over
-    solar, you, variant = game.table.solar, game.you, game.variant
-    options = []
-    for probe in game.table.probes_of(YOU):
-        moves, _, energy, paid = move_cost(game, probe)
-        for target in solar.neighbours(probe.space):
+    solar, options = game.table.solar, []
+    for probe in solar.probes_of(YOU):
+        for verdict in your_moves(game, probe.id):
+            target, cost = verdict.target, verdict.cost
             action = f"move:{probe.id}:{target.ring},{target.sector}"
-            where = f"to {target} ({solar.contents(target).describe()})"
             if not mine:
                 options.append(YourOption(action, False, "only on your turn", NOT_YOUR_TURN))
-            elif energy > you.energy:
-                options.append(YourOption(action, False, f"{where}: needs {energy} energy (has {you.energy})"))
+            elif not verdict.legal:
+                options.append(YourOption(action, False, verdict.reason, verdict.rule))
             else:
-                publicity = solar.entry_publicity(target, you.techs, variant)
-                options.append(YourOption(action, True, f"legal: {where}, {moves} move(s) paid with {paid}"
-                                          + (f", +{publicity} publicity" if publicity else "")))
+                free = min(cost["moves"], game.free_moves)
+                paid = " and ".join(part for part in (f"{free} free move(s)" if free else "",
+                                                     f"{cost['energy']} energy" if cost["energy"] else "") if part)
+                options.append(YourOption(action, True, f"legal: to {target} ({solar.contents(target).describe()}), "
+                                          f"{cost['moves']} move(s) paid with {paid or 'nothing'}"
+                                          + (f", +{cost['publicity']} publicity" if cost["publicity"] else "")))
     return tuple(options)
-
-
-def move_cost(game: SoloGame, probe) -> tuple[int, int, int, str]:
-    """One step of ``probe``: the moves it takes (two out of asteroids, not with PT3), the free moves of
-    this turn it uses, the energy paid for the rest, and how it is paid, in words."""
-    moves = game.table.solar.step_cost(probe.space, game.you.techs, game.variant)
-    free = min(moves, game.free_moves)
-    energy = (moves - free) * game.variant.move_energy
-    paid = " and ".join(part for part in (f"{free} free move(s)" if free else "", f"{energy} energy" if energy else "") if part)
-    return moves, free, energy, paid or "nothing"
 
 
 def hold_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -830,25 +789,17 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
 
 
 def _move(game: SoloGame, what: str) -> Procedure:
-    """One move of a probe of yours (see ``move_options``); entering a planet's, comet's or asteroid
+    """One move of a probe of yours (``your_probes.move_one``); entering a planet's, comet's or asteroid
     field's space is a visit: it may cover a mission circle and mark an objective task."""
     probe_id, _, target = what.partition(":")
-    solar, you, variant = game.table.solar, game.you, game.variant
-    probe = solar.probe(int(probe_id))
     space = Space(*map(int, target.split(",")))
-    moves, free, energy, paid = move_cost(game, probe)
-    moved = replace(probe, space=space)
-    solar = replace(solar, probes=tuple(moved if p.id == probe.id else p for p in solar.probes))
-    game = replace(game, table=replace(game.table, solar=solar), free_moves=game.free_moves - free,
-                   you=replace(you, energy=you.energy - energy))
-    game, notes = reward_colour(game, YOU, [("publicity", solar.entry_publicity(space, you.techs, variant))])
-    for visit in visits_of(solar, space):
+    game = yield from move_one(game, int(probe_id), space)
+    notes: list[str] = []
+    for visit in visits_of(game.table.solar, space):
         game, said = your_trigger(game, objective_visit(visit), visit)
         notes += said
-    extra = " (leaving asteroids takes one move more)" if moves > 1 else ""
-    yield Step(f"You move probe {probe.id}", f"Free action: probe {probe.id} moves from {probe.space} to {space} "
-               f"({solar.contents(space).describe()}): {moves} move(s){extra}, paid with {paid}. " + " ".join(notes),
-               SECTION_MOVE, game, {"to": space})
+    if notes:
+        yield Step(f"Probe {probe_id} visits", " ".join(notes), SECTION_MOVE, game, {"to": space})
     return game
 
 
@@ -871,8 +822,8 @@ def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
     else:
         game = replace(game, you=replace(you, energy=you.energy - variant.tt4_energy))
         if what == "launch":
-            game = replace(game, table=game.table.launch(YOU))
-            events, text = [Event("launch")], f"TT4: you pay {variant.tt4_energy} energy to launch a probe onto Earth."
+            game, said, _ = free_launch(game)
+            events, text = [Event("launch")], f"TT4: you pay {variant.tt4_energy} energy for {said}"
         else:
             game = replace(game, free_moves=game.free_moves + 1)
             text = f"TT4: you pay {variant.tt4_energy} energy for 1 free move this turn."
@@ -938,22 +889,13 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     spaces: Sequence = ()
     you, table = game.you, game.table
     if kind == "launch":
-        you = replace(you, credits=you.credits - game.variant.launch_credits)
-        game = replace(game, you=you, table=table.launch(YOU))
+        game, _ = yield from on_your_board(game, lambda table: launch_probe(table, YOU))
         text, events = f"You launch a probe ({game.variant.launch_credits} credits).", [Event("launch")]
     elif kind in ("orbit", "land"):
         planet, _, moon = argument.partition("/")
-        probe, route = flight(game, planet)
-        cost = (game.variant.orbit_credits, game.variant.orbit_energy) if kind == "orbit" else (0, land_energy(game, planet))
-        you = replace(you, energy=you.energy - flight_energy(game, route.moves) - cost[1], credits=you.credits - cost[0],
-                      orbiters=you.orbiters + (kind == "orbit"), landers=you.landers + (kind == "land"))
-        table, items, said = table.without_probe(probe).settle(YOU, planet, moon or kind)
-        game = replace(game, you=you, table=table)
-        game, notes = reward_colour(game, YOU, [("publicity", route.publicity)] + items)
-        free = f" ({min(route.moves, game.free_moves)} of them free)" if game.free_moves and route.moves else ""
-        text = (f"You fly {route.moves} move(s){free} to {planet} ({flight_energy(game, route.moves)} energy, "
-                f"{route.publicity} publicity) and place {said}. " + " ".join(notes))
-        game = replace(game, free_moves=max(0, game.free_moves - route.moves))
+        game, items, route = yield from fly_and_arrive(game, planet, moon or None, kind == "orbit")
+        game, notes = reward_colour(game, YOU, items)
+        text = f"Your probe {'orbits' if kind == 'orbit' else 'lands on'} {moon or planet}. " + " ".join(notes)
         events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
     elif kind == "scan":
         position, sector, *earth = argument.split(":")
@@ -1021,12 +963,9 @@ def _research(game: SoloGame, tech: str, slot: str | None = None) -> tuple[SoloG
         notes.insert(0, installed)
     events = [Event("tech", TECH_TYPES[tech[:2]])]
     if "launch" in offer.rewards:
-        if len(game.table.probes_of(YOU)) >= probe_limit(game.you, game.variant):
-            notes.append("Its free launch is lost: you are at your probe limit.")
-        else:
-            game = replace(game, table=game.table.launch(YOU))
-            notes.append("Its bonus: a free launch, a probe of yours on Earth.")
-            events.append(Event("launch"))
+        game, said, launched = free_launch(game)
+        notes.append(f"Its bonus: {said}")
+        events += [Event("launch")] if launched else []
     return game, f"{rotation} You take {tech}." + (" " + " ".join(notes) if notes else ""), events
 
 
@@ -1074,11 +1013,10 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | Non
 
 def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event]]:
     """One action inside a card's effect, at no standard cost; lost (and said so) when it cannot be done."""
-    table, probes = game.table, game.table.probes_of(YOU)
+    probes = game.table.probes_of(YOU)
     if action == "launch":
-        if len(probes) >= probe_limit(game.you, game.variant):
-            return game, "Its free launch is lost: you are at your probe limit.", []
-        return replace(game, table=table.launch(YOU)), "Its action: a free launch, a probe of yours on Earth.", [Event("launch")]
+        game, said, launched = free_launch(game)
+        return game, f"Its action: {said}", [Event("launch")] if launched else []
     if action == "move":
         if not probes:
             return game, "Its move is lost: no probe of yours is in space.", []
@@ -1102,37 +1040,19 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
     return game, "Its action: a signal where your probe is. " + " ".join(notes), []
 
 
-def card_landings(game: SoloGame) -> list[tuple[str, str]]:
-    """Where a card's landing may go (打出卡牌): each probe of yours at a planet, on the planet or, with
-    PT4, on one of its free moons (S-F3); as (``card-land:<probe>[/<moon>]``, words)."""
-    table, places = game.table, []
-    for probe in table.probes_of(YOU):
-        planet = table.solar.contents(probe.space).planet
-        if probe.space == table.solar.earth or not planet:
-            continue
-        places.append((f"card-land:{probe.id}", f"probe {probe.id} lands on {planet}"))
-        if "PT4" in game.you.techs:
-            places += [(f"card-land:{probe.id}/{moon}", f"probe {probe.id} lands on {planet}'s moon {moon}")
-                       for moon, free in table.planet_spaces(planet).moons if free]
-    return places
-
-
 def card_signal_sectors(game: SoloGame) -> list[int]:
     """The sectors a card's "signal in a sector with one of your probes" may go to (S-F11)."""
     return sorted({game.table.sector_at(probe.space) for probe in game.table.probes_of(YOU)})
 
 
 def land_by_card(game: SoloGame, where: str) -> tuple[SoloGame, str, list[Event]]:
-    """A card's landing at no energy: probe ``<id>`` on its planet, or ``<id>/<moon>``."""
+    """A card's landing at no energy (``your_probes.card_landing``): probe ``<id>`` on its planet, or
+    ``<id>/<moon>``."""
     probe_id, _, moon = where.partition("/")
-    probe = game.table.solar.probe(int(probe_id))
-    planet = game.table.solar.contents(probe.space).planet
-    if planet is None:
-        raise IllegalAction("seti.solo.card_landing", f"probe {probe_id} is at no planet to land on.", "登陆行星或卫星")
-    table, items, said = game.table.without_probe(probe).settle(YOU, planet, moon or "land")
-    game = replace(game, table=table, you=replace(game.you, landers=game.you.landers + 1))
+    planet = game.table.solar.contents(game.table.solar.probe(int(probe_id)).space).planet
+    game, items = result_of(card_landing(game, int(probe_id), moon or None))
     game, notes = reward_colour(game, YOU, items)
-    return game, f"probe {probe.id} lands on {planet} at no energy and places {said}. " + " ".join(notes), [Event("land")]
+    return game, f"probe {probe_id} lands on {moon or planet} at no energy. " + " ".join(notes), [Event("land")]
 
 
 def trigger_events(game: SoloGame, events: Sequence[Event], spaces: Sequence = ()) -> list[str]:

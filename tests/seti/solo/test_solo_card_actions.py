@@ -151,7 +151,7 @@ def test_a_card_launch_at_the_probe_limit_is_lost_and_said_so():
     game = replace(game, table=game.table.launch(YOU))
     steps = run(your_turn(game, "play:T-launch", Rng(0)))
     assert len(steps.result.table.probes_of(YOU)) == 1
-    assert "Its free launch is lost: you are at your probe limit." in steps[0].text
+    assert "Its action: the free launch is lost: green already has 1 probe(s) in space; the limit is 1" in steps[0].text
 
 
 def test_a_card_signal_marks_the_sector_of_your_probe_at_no_cost():
@@ -292,7 +292,7 @@ def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
     game = at_planet(game_with("II-1", energy=3), "Mars")
     moon = game.table.solar.layout.planets["Mars"].moons[0]
     refused = {o.action: o for o in your_options(game)}[f"land:Mars/{moon.name}"]
-    assert not refused.legal and refused.reason == "landing on a moon needs PT4 (S-F3)"
+    assert not refused.legal and refused.refusing_rule == "seti.land.moon_tech"  # the multiplayer landing's rule
     game = replace(game, you=replace(game.you, techs=frozenset({"PT4"})))
     landed = run(your_turn(game, f"land:Mars/{moon.name}", Rng(0))).result
     assert landed.you.energy == 0 and landed.you.landers == 1
@@ -302,7 +302,7 @@ def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
     placed = run(your_turn(landed, "trace:1:0", Rng(0))).result  # species 1's yellow discovery space: 5 VP, 1 publicity
     assert placed.you.score == landed.you.score + 5 and placed.you.publicity == landed.you.publicity + 1
     taken = {o.action: o for o in your_options(at_planet(replace(placed, main_action=None), "Mars"))}
-    assert taken[f"land:Mars/{moon.name}"].reason == f"{moon.name} has a lander already: one lander per moon (S-F3)"
+    assert taken[f"land:Mars/{moon.name}"].refusing_rule == "seti.land.moon_taken"  # one lander per moon (S-F3)
 
 
 def test_orbiting_jupiter_marks_a_signal_in_its_sector_for_you_and_for_the_rival():
@@ -316,7 +316,7 @@ def test_orbiting_jupiter_marks_a_signal_in_its_sector_for_you_and_for_the_rival
     before = game.table.sky.sector(sector).markers
     steps = run(your_turn(game, "orbit:Jupiter", Rng(0)))
     assert steps.result.table.sky.sector(sector).markers == before + (YOU,)
-    assert f"You: a signal in {game.table.sky.sector(sector).name}." in steps[0].text
+    assert f"You: a signal in {game.table.sky.sector(sector).name}." in steps[-1].text
 
     rival = replace(game_with("II-1"), table=game_with("II-1").table.launch(RIVAL))
     card = ActionCard("T.1", "basic", "left", (RivalAction("orbit_land", moves=12, planets=("Jupiter",), prefer="orbit"),), sample=True)

@@ -1,0 +1,188 @@
+"""Your probes in a solo game, by the multiplayer probe rules (``seti.probes``): launching, moving, and a
+flight that ends in an orbit or a landing.
+
+The probe phases take any state with the solar system, the players' boards and what is owed
+(``probes.Flight``); here that is the solar system and your board. Their verdicts are your options'
+verdicts (the probe limit, the costs, moons with PT #04, one lander per moon), their procedures carry
+your action out and explain it, and the rewards they leave owed (cards, a tuck, a life trace, a planet's
+signal) come back as the solo side's reward items.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...engine.frozen import replace
+from ...engine.steps import Procedure
+from ..probes import (
+    Flight,
+    ProbeOption,
+    land_probe,
+    landing_option,
+    launch,
+    launch_option,
+    move_options,
+    move_probe,
+    orbit_option,
+    orbit_planet,
+)
+from ..routes import Route, cheapest_route
+from .state import YOU, SoloGame
+from .table import PLANET_SIGNAL
+
+Items = list[tuple[str, Any]]
+
+
+def probe_table(game: SoloGame) -> Flight:
+    """The solar system and your board as the probe phases take them."""
+    return Flight(game.table.solar, (game.you,), (), game.variant)
+
+
+def back(game: SoloGame, table: Flight) -> SoloGame:
+    """The solo game with the probe phases' solar system and your board."""
+    return replace(game, table=replace(game.table, solar=table.solar), you=table.player(YOU))
+
+
+def owed_items(table: Flight, sector: int | None = None) -> Items:
+    """What a probe phase left owed (``Flight.pending``: cards, a tuck, a life trace, an action) as reward
+    items of the solo side; a planet's "signal in this planet's sector" goes to ``sector``."""
+    items: Items = []
+    for _, kind, what in table.pending:
+        value = what.split(" (", 1)[0]  # the phase's note of why ("2 (orbit Jupiter)") is not part of it
+        if kind == "trace":
+            items.append(("trace", value))
+        elif kind in ("cards", "random_cards", "tuck"):
+            items.append(({"cards": "card", "random_cards": "random_card", "tuck": "chart"}[kind], int(value)))
+        elif value == PLANET_SIGNAL and sector is not None:
+            items.append(("signal", sector))
+        else:
+            items.append(("launch", 1) if value == "launch" else ("action", value))
+    return items
+
+
+def on_your_board(game: SoloGame, procedure: Callable[[Flight], Procedure], sector: int | None = None) -> Procedure:
+    """Carry out a probe phase's procedure on your board; each of its steps shows the solo game. Returns
+    the game and the reward items it left owed."""
+    steps = procedure(probe_table(game))
+    while True:
+        try:
+            step = next(steps)
+        except StopIteration as stop:
+            return back(game, stop.value), owed_items(stop.value, sector)
+        yield replace(step, state=back(game, step.state))
+
+
+def launch_verdict(game: SoloGame, free: bool = False) -> ProbeOption:
+    """Whether you may launch now (the probe limit; 2 credits unless ``free``)."""
+    return launch_option(probe_table(game), YOU, free=free)
+
+
+def free_launch(game: SoloGame) -> tuple[SoloGame, str, bool]:
+    """A launch that costs nothing (a tech's bonus, a card's action, TT #04's paid step): a probe of
+    yours on Earth, or lost at your probe limit. Returns the game, the words and whether it was made."""
+    verdict = launch_verdict(game, free=True)
+    if not verdict.legal:
+        return game, f"the free launch is lost: {verdict.reason}", False
+    return back(game, launch(probe_table(game), YOU, free=True)), "a free launch, a probe of yours on Earth.", True
+
+
+def flight(game: SoloGame, planet: str) -> tuple[Any, Route] | None:
+    """Your flight to ``planet``: the probe of yours with the cheapest route there (``seti.routes``, your
+    probe techs counted) and that route; ``None`` without a probe or when the planet is covered."""
+    solar = game.table.solar
+    target = solar.planet_space(planet)
+    if target is None:
+        return None
+    flights = []
+    for probe in solar.probes_of(YOU):
+        route = (Route((probe.space,), 0, 0) if probe.space == target else
+                 cheapest_route(solar, probe.space, planet, game.you.techs, game.variant))
+        if route is not None:
+            flights.append((route.moves, -route.publicity, probe.id, probe, route))
+    return min(flights)[3:] if flights else None
+
+
+def flight_energy(game: SoloGame, moves: int) -> int:
+    """Energy a flight of ``moves`` costs you: 1 a move, this turn's free moves first (移动)."""
+    return max(0, moves - game.free_moves) * game.variant.move_energy
+
+
+def arrival(game: SoloGame, planet: str, flown: tuple[Any, Route] | None) -> tuple[Flight, int] | str:
+    """The probe phases' table once your flight to ``planet`` (``flown``, see ``flight``) has arrived,
+    its energy paid, and the probe there; a sentence when there is no such flight."""
+    if not game.table.solar.probes_of(YOU):
+        return "no probe of yours in space"
+    if flown is None:
+        return f"{planet} is covered by a disc"
+    probe, route = flown
+    energy = flight_energy(game, route.moves)
+    if energy > game.you.energy:
+        return f"needs {energy} energy to fly {route.moves} move(s) to {planet} (has {game.you.energy})"
+    solar = game.table.solar
+    arrived = replace(solar, probes=tuple(replace(p, space=route.spaces[-1]) if p.id == probe.id else p for p in solar.probes))
+    return Flight(arrived, (replace(game.you, energy=game.you.energy - energy),), (), game.variant), probe.id
+
+
+def arrival_verdict(there: tuple[Flight, int], moon: str | None, orbit: bool) -> ProbeOption:
+    """The verdict of orbiting or landing (on the planet, or on ``moon``) where your flight arrived
+    (``arrival``): ``probes.orbit_option`` / ``landing_option``."""
+    table, probe_id = there
+    return orbit_option(table, probe_id) if orbit else landing_option(table, probe_id, moon=moon)
+
+
+def fly_and_arrive(game: SoloGame, planet: str, moon: str | None, orbit: bool) -> Procedure:
+    """Fly your probe along its cheapest route (``probes.move_probe``: this turn's free moves first, then
+    energy; the publicity of the spaces entered), then orbit or land (``probes.orbit_planet`` /
+    ``land_probe``). Returns the game, the reward items owed and the route."""
+    probe, route = flight(game, planet)
+    sector = game.table.sector_at(route.spaces[-1])
+    if len(route.spaces) > 1:
+        game, _ = yield from on_your_board(game, lambda t: move_probe(t, probe.id, route.spaces[1:], free_moves=game.free_moves))
+    game = replace(game, free_moves=max(0, game.free_moves - route.moves))
+    arrive = (lambda t: orbit_planet(t, probe.id)) if orbit else (lambda t: land_probe(t, probe.id, moon=moon))
+    game, items = yield from on_your_board(game, arrive, sector)
+    return game, items, route
+
+
+def card_landing(game: SoloGame, probe_id: int, moon: str | None) -> Procedure:
+    """A card's landing, its energy waived (打出卡牌): you are given the energy the landing takes and pay it
+    back at once (``probes.land_probe``). Returns the game and the reward items owed."""
+    solar = game.table.solar
+    sector = game.table.sector_at(solar.probe(probe_id).space)
+    waived = Flight(solar, (replace(game.you, energy=game.you.energy + game.variant.land_energy),), (), game.variant)
+    cost = landing_option(waived, probe_id, moon=moon).cost.get("energy", 0)
+    game = replace(game, you=replace(game.you, energy=game.you.energy + cost))
+    return (yield from on_your_board(game, lambda t: land_probe(t, probe_id, moon=moon), sector))
+
+
+def card_landings(game: SoloGame) -> list[tuple[str, str]]:
+    """Where a card's landing may go (打出卡牌): each probe of yours at a planet, on the planet or one of its
+    moons, by the landing's verdict with its energy waived (a moon with PT #04, one lander per moon, S-F3);
+    as (``card-land:<probe>[/<moon>]``, words)."""
+    solar = game.table.solar
+    waived = Flight(solar, (replace(game.you, energy=game.you.energy + game.variant.land_energy),), (), game.variant)
+    places = []
+    for probe in solar.probes_of(YOU):
+        planet = solar.contents(probe.space).planet
+        moons = solar.layout.planets[planet].moons if planet in solar.layout.planets else ()
+        for moon in (None,) + tuple(m.name for m in moons):
+            if landing_option(waived, probe.id, moon=moon).legal:
+                places.append((f"card-land:{probe.id}" + (f"/{moon}" if moon else ""),
+                               f"probe {probe.id} lands on {planet}" + (f"'s moon {moon}" if moon else "")))
+    return places
+
+
+def your_moves(game: SoloGame, probe_id: int) -> tuple[ProbeOption, ...]:
+    """Every space next to your probe with its verdict and cost (``probes.move_options``: this turn's free
+    moves first, one move more out of asteroids without PT #03, the entered space's publicity)."""
+    return move_options(probe_table(game), probe_id, free_moves=game.free_moves)
+
+
+def move_one(game: SoloGame, probe_id: int, space: Any) -> Procedure:
+    """Move your probe one space (``probes.move_probe``); the free moves it used are spent. Returns the game."""
+    probe = game.table.solar.probe(probe_id)
+    moves = game.table.solar.step_cost(probe.space, game.you.techs, game.variant)
+    free = game.free_moves
+    game, _ = yield from on_your_board(game, lambda t: move_probe(t, probe_id, [tuple(space)], free_moves=free))
+    return replace(game, free_moves=free - min(free, moves))
+
