@@ -892,6 +892,10 @@ def start(players: int | tuple[str, ...] | list[str] = 3, seed: int = 0, variant
         if not least <= players <= most:
             raise InvalidInput("players", players, f"{least} to {most} players (M-R6)")
         players = NAMES[:players]
+    if not all(isinstance(name, str) and name for name in players) or len(set(players)) != len(players):
+        raise InvalidInput("players", players, "distinct, non-empty seat names (text), in turn order")
+    if not least <= len(players) <= most:
+        raise InvalidInput("players", players, f"{least} to {most} players (M-R6)")
     if data is not None and not isinstance(data, GameData):
         raise InvalidInput("data", data, "GameData from tabletoolkit.merchants.load_data")
     board = new_game(tuple(players), Rng(seed), data or load_data(), variant)

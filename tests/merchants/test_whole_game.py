@@ -47,6 +47,8 @@ def test_a_game_with_no_settings_is_a_rulebook_game_of_three_at_seed_0():
 @pytest.mark.parametrize("settings, field", [
     ({"players": 1}, "players"), ({"players": 5}, "players"), ({"players": "3"}, "players"), ({"players": True}, "players"),
     ({"colour": "red"}, "settings"), ({"seed": "7"}, "seed"), ({"variant": "fast"}, "variant"),
+    ({"players": [[], []]}, "players"), ({"players": ("Ada", "Ada")}, "players"), ({"players": ("Ada", "")}, "players"),
+    ({"players": ("Ada",)}, "players"), ({"players": ("Ada", 7)}, "players"),
 ])
 def test_bad_settings_are_typed_errors_naming_what_is_wrong(settings, field):
     with pytest.raises(InvalidInput) as caught:
