@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from ..engine.frozen import replace
+from ..engine.frozen import cached, replace
 from fractions import Fraction
-from functools import cached_property
 from typing import Any, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
-from ..engine.game import CHANCE, Game, Outcome
+from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.steps import Procedure, Step, run
-from .cards import deck_of, drawing
+from .card_odds import SECTION as CARD_ROW, matches
+from .cards import colour_counts, deck_of, drawing, game_deck
 from .computer import DataSpace, placement_verdict, sample_layout
 from .free_actions import (BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, conversion_refusal,
                            free_action_refusal, free_actions, own_turn_refusal)
@@ -183,6 +183,7 @@ class SetiWholeGame(Game):
     paying: tuple[str, ...] = ()
     converting: tuple | None = None  # (get, row) of a conversion of cards being paid
     scanning: tuple | None = None  # the steps of a scan being chosen, then the telescope techs still to ask
+    played: tuple[tuple[int, str, str], ...] = ()  # each main action taken: (round, colour, kind)
     steps: tuple[Step, ...] = field(default=(), compare=False)
 
     # --- the contract ------------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ class SetiWholeGame(Game):
             raise InvalidInput("chance", repr(self), "no card is being drawn now")
         return self._draw_odds
 
-    @cached_property
+    @cached
     def _draw_odds(self) -> dict[Any, Fraction]:
         """The card being drawn: uniform over what is left (a card with copies as likely as its copies)."""
         pool = self._progress.pool  # type: ignore[union-attr]
@@ -247,7 +248,7 @@ class SetiWholeGame(Game):
     def _decision_options(self) -> Options:
         progress = self._progress
         if isinstance(progress, _Need):
-            return Options(_option(o, progress.question) for o in progress.options)
+            return Options.of([_option(o, progress.question) for o in progress.options])
         if self.converting is not None:
             return self._conversion_options()
         if self.scanning is not None:
@@ -297,6 +298,46 @@ class SetiWholeGame(Game):
         return Outcome(tuple((seat, totals[seat]) for seat in self.seats), ranking, tuple(result.winners),
                        "a tie is shared (游戏结束)" if shared else "")
 
+    def measures(self) -> dict[str, Any]:
+        """For the designer's lab, read off the finished game: the rounds played; for each seat the sectors won,
+        probes launched (those still in space and those that became orbiters or landers), orbiters, landers, life
+        traces marked, species whose discovery spaces hold one of its traces, conditional missions completed,
+        cards played as the main action, and its launches and main actions (passing included) in round 1."""
+        table = self.table
+        solar, life = table.solar, table.life
+        discovered = [slot for slot in life.slots if slot.discovered]
+
+        def per_seat(count) -> dict[str, int]:
+            return {board.colour: count(board) for board in table.players}
+
+        def played(colour: str, kind: str | None = None, round: int | None = None) -> int:
+            return sum(1 for r, c, k in self.played if c == colour and (kind is None or k == kind)
+                       and (round is None or r == round))
+
+        return {
+            "rounds": table.round,
+            "species_discovered_in_game": len(discovered),
+            "sectors_won": per_seat(lambda b: b.sector_wins),
+            "probes_launched": per_seat(lambda b: 0 if solar is None else len(solar.probes_of(b.colour))
+                                        + sum(1 for p in solar.placements if p.owner == b.colour)),
+            "orbits": per_seat(lambda b: b.orbiters),
+            "landings": per_seat(lambda b: b.landers),
+            "life_traces": per_seat(lambda b: len(life.marks(b.colour))),
+            "species_discovered": per_seat(lambda b: sum(1 for slot in discovered if any(
+                mark is not None and mark.owner == b.colour for mark in slot.discovery))),
+            "missions_completed": per_seat(lambda b: sum(1 for m in table.missions if m.owner == b.colour and m.completed)),
+            "cards_played": per_seat(lambda b: played(b.colour, "PlayCard")),
+            "round1_launches": per_seat(lambda b: played(b.colour, "Launch", 1)),
+            "round1_main_actions": per_seat(lambda b: played(b.colour, round=1)),
+        }
+
+    @classmethod
+    def exact_questions(cls) -> tuple[ExactQuestion, ...]:
+        colours = tuple(colour_counts(game_deck()))
+        return (ExactQuestion("card_row", "How many cards of a sector colour the card row (and the next draws from the "
+                              "deck) shows, from the 65 cards a game deals", _card_row_odds,
+                              (("colour", colours), ("draws", (0, 1, 2, 3))), CARD_ROW),)
+
     def invariants(self) -> list[str]:
         problems = []
         for board in self.table.players:
@@ -312,7 +353,7 @@ class SetiWholeGame(Game):
         return problems
 
     # --- running the step under way -------------------------------------------------------------------------
-    @cached_property
+    @cached
     def _progress(self) -> "_Need | _Done | None":
         if self.segment is None:
             return None
@@ -355,14 +396,15 @@ class SetiWholeGame(Game):
         if not isinstance(progress, _Done):
             return game
         done = progress
-        phase = self.phase
+        phase, played = self.phase, self.played
         if segment.kind == "main":
             phase = "before" if isinstance(segment.action, Pass) else "during" if owes_the_rest(done.table) else "after"
+            played += ((self.table.round, self.table.active_colour, type(segment.action).__name__),)
         elif segment.kind == "rest":
             phase = "after"
         elif segment.kind == "end":
             phase = "before"
-        return replace(self, table=done.table, phase=phase, segment=None, given=(), steps=done.steps)
+        return replace(self, table=done.table, phase=phase, segment=None, given=(), steps=done.steps, played=played)
 
     # --- what the active player may do ---------------------------------------------------------------------
     def _turn_options(self) -> Options:
@@ -374,7 +416,7 @@ class SetiWholeGame(Game):
         else:
             options.append(Option(EndTurn(), label="end the turn", group="end of the turn", section=TURN))
         options += self._free_options()
-        return Options(options)
+        return Options.of(options)
 
     def _free_checked(self, choice: Any) -> Option:
         """A free action listed with the refusal taking it now would meet (its own checks, decided directly)."""
@@ -546,6 +588,14 @@ def _has_corner(card: Any) -> bool:
     if known is None or known[0] is not card:
         known = _CORNERS[id(card)] = (card, bool(card.corner_reward))
     return known[1]
+
+
+def _card_row_odds(colour: str, draws: int = 0, variant: SetiVariant = RULEBOOK) -> dict[Any, Fraction]:
+    """How many ``colour`` cards the card row of a fresh game (its ``card_row_size`` cards) and the next ``draws``
+    cards from the deck hold: dealt without replacement from the deck a game deals (exact, hypergeometric)."""
+    if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
+        raise InvalidInput("draws", draws, "further draws are a whole number, 0 or more")
+    return dict(matches(colour_counts(game_deck()), colour, variant.card_row_size + draws).items())
 
 
 def _cards_held(table: SetiGame) -> int:
