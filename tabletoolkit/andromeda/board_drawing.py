@@ -1,4 +1,5 @@
-"""Pictures and measures of a ``Board``: deterministic SVG with overlays, and graph measures for designers."""
+"""Pictures and measures of a ``Board``: deterministic SVG (engine.svg) of a board with overlays and of a whole
+game's table, and graph measures for designers."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Protocol, Sequence
 
 from ..engine import InvalidInput
+from ..engine import svg as draw
 
 
 class Board(Protocol):
@@ -27,141 +29,171 @@ class Board(Protocol):
     def distances_from(self, key: str) -> dict[str, int]: ...
 
 
-#: What stands on the board (``board.Pieces``): read for ships, pirates and developments.
+#: What stands on the board (``board.Pieces``): read for ships, pirates, developments and leaders.
 Pieces = Any
 
-#: Sizes chosen to read on a projector: region names 13 px, details and legend 12-13 px (never below 12).
-SCALE = 124
-RADIUS = 44
-MARGIN = 56
-NAME_PX = 13
-DETAIL_PX = 12
+#: A whole game's table (``state.Game``): read for its players, regions, pirates and event track.
+Table = Any
 
-PLAYER_COLOURS = {
-    "yellow": "#e6b800", "blue": "#2f6fd6", "green": "#2e9e4f", "purple": "#8e44ad", "red": "#d0392b",
-    "orange": "#e67e22", "black": "#333333", "white": "#f4f4f4", "teal": "#15a3a3", "pink": "#e86aa6",
-}
-_FALLBACK = ("#7f5539", "#5e60ce", "#2a9d8f", "#e76f51")
-DEVELOPMENT_FILL = {
-    "observatory": "#cfe3ff", "factory": "#e3d5c8", "spaceport": "#fff1b8", "city": "#d4f2d2", "obelisk": "#f7d0cf",
-}
-KIND_FILL = {"alliance_base": "#e8def8", "nebula": "#efe6ff", "quasar": "#fffbe0", "vortex": "#dff7f7", "empty": "#ffffff"}
-MARK_STYLE = {
-    "legal": ("#1e9e4a", ""), "jump": ("#2f6fd6", "6 4"), "active": ("#e0a800", ""), "source": ("#888888", "3 3"),
-}
+#: Sizes chosen to read on a projector: region names 14 px, details, pieces and legend 13 px (engine.svg's
+#: floor); a name wraps inside its region and is never cut.
+SCALE = 124
+RADIUS = 48
+MARGIN = 56
+NAME_PX = 14
+DETAIL_PX = 13
+PANEL_PX = 14
+
+KIND_FILL = {"alliance_base": "lilac", "nebula": "lavender", "quasar": "cream", "vortex": "ice", "empty": "white"}
+KIND_STROKE = {"alliance_base": "purple", "nebula": "purple", "quasar": "yellow", "vortex": "teal", "empty": "silver"}
+DEVELOPMENT_FILL = {"observatory": "sky", "factory": "clay", "spaceport": "butter", "city": "leaf", "obelisk": "blush"}
+MARK_STYLE = {"legal": ("green", None), "jump": ("blue", "6 4"), "active": ("yellow", None), "source": ("muted", "3 3")}
+"""Region kinds, developments and overlays by colour of the one palette (``engine.svg``)."""
 
 
 def _colour(owner: str, owners: Sequence[str]) -> str:
-    if owner.lower() in PLAYER_COLOURS:
-        return PLAYER_COLOURS[owner.lower()]
-    return _FALLBACK[sorted(owners).index(owner) % len(_FALLBACK)]
+    """A player's colour: the palette colour they are named after, else a seat colour by name order."""
+    named = draw.colour_named(owner.lower(), "")
+    return named or draw.seat_colour(sorted(owners).index(owner) if owner in owners else 0)
 
 
-def _point(board: Board, rid: str) -> tuple[float, float]:
+def _point(board: Board, rid: str, top: float = 0) -> tuple[float, float]:
     x, y = board.regions[rid].xy
-    return MARGIN + RADIUS + x * SCALE, MARGIN + RADIUS + y * SCALE
+    return MARGIN + RADIUS + x * SCALE, top + MARGIN + RADIUS + y * SCALE
 
 
-def _lines(name: str, width: int = 12) -> list[str]:
-    words, lines, line = name.split(), [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    lines.append(line)
-    return lines[:3]
-
-
-def _shape(kind: str, x: float, y: float, fill: str) -> str:
-    r = RADIUS
+def _shape(kind: str, x: float, y: float, fill: str) -> draw.Element:
+    r, stroke = RADIUS, KIND_STROKE.get(kind, "line")
     if kind == "alliance_base":
-        points = " ".join(f"{x + r * math.cos(math.pi / 6 + k * math.pi / 3):.1f},{y + r * math.sin(math.pi / 6 + k * math.pi / 3):.1f}" for k in range(6))
-        return f'<polygon points="{points}" fill="{fill}" stroke="#5b3f8c" stroke-width="2"/>'
+        return draw.polygon(tuple((x + r * math.cos(math.pi / 6 + k * math.pi / 3), y + r * math.sin(math.pi / 6 + k * math.pi / 3))
+                                  for k in range(6)), fill=fill, stroke=stroke, stroke_width=2)
     if kind == "nebula":
-        return f'<ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{r + 4}" ry="{r - 4}" fill="{fill}" stroke="#9b7fd1" stroke-width="2" stroke-dasharray="2 3"/>'
+        return draw.ellipse(x, y, r + 4, r - 4, fill=fill, stroke=stroke, stroke_width=2, stroke_dasharray="2 3")
     if kind == "quasar":
-        points = " ".join(
-            f"{x + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5):.1f},"
-            f"{y + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5):.1f}"
-            for k in range(10)
-        )
-        return f'<polygon points="{points}" fill="{fill}" stroke="#c9a300" stroke-width="2"/>'
+        return draw.polygon(tuple((x + (r if k % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
+                                   y + (r if k % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)),
+                            fill=fill, stroke=stroke, stroke_width=2)
     if kind == "vortex":
-        return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#138a8a" stroke-width="2"/>'
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.6:.1f}" fill="none" stroke="#138a8a" stroke-dasharray="4 3"/>')
+        return draw.group(draw.circle(x, y, r, fill=fill, stroke=stroke, stroke_width=2),
+                          draw.circle(x, y, r * 0.6, fill="none", stroke=stroke, stroke_dasharray="4 3"))
     if kind == "empty":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#bbbbbb" stroke-width="1.5" stroke-dasharray="5 4"/>'
-    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#555555" stroke-width="2"/>'
+        return draw.circle(x, y, r, fill=fill, stroke=stroke, stroke_width=1.5, stroke_dasharray="5 4")
+    return draw.circle(x, y, r, fill=fill, stroke=stroke, stroke_width=2)
 
 
-def board_svg(board: Board, pieces: Pieces | None, marks: Mapping[str, str], path: tuple[str, ...], caption: str) -> str:
-    """The board drawn from its graph; same inputs, same text (no random ids)."""
+def _points(points: tuple[tuple[float, float], ...]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _check_marks(board: Board, marks: Mapping[str, str], path: tuple[str, ...]) -> tuple[dict[str, str], tuple[str, ...]]:
     for rid in [*marks, *path]:
         board.key(rid)
     for rid, mark in marks.items():
         if mark not in (*MARK_STYLE, "illegal"):
             raise InvalidInput(f"marks.{rid}", mark, f"an overlay is one of {sorted((*MARK_STYLE, 'illegal'))}")
-    marks = {board.key(rid): mark for rid, mark in marks.items()}
-    path = tuple(board.key(rid) for rid in path)
-    xs = [_point(board, rid)[0] for rid in board.regions] or [0]
-    ys = [_point(board, rid)[1] for rid in board.regions] or [0]
-    width = int(max(xs) + RADIUS + MARGIN)
-    shown = pieces is not None and bool(pieces.ships or pieces.pirates or pieces.developments)
-    legend, legend_width = _legend(shown, set(marks.values()), bool(path))
-    width = max(width, legend_width + 20)
-    height = int(max(ys) + RADIUS + MARGIN + (22 if caption else 0) + (22 if legend else 0))
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-board" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fbfbfd"/>',
-        f'<text x="10" y="20" font-size="14" fill="#444">{html.escape(board.title)}</text>',
-    ]
+    return {board.key(rid): mark for rid, mark in marks.items()}, tuple(board.key(rid) for rid in path)
+
+
+def _extent(board: Board) -> tuple[float, float]:
+    """The width and height the regions take (margins included)."""
+    xs = [_point(board, rid)[0] for rid in board.regions] or [0.0]
+    ys = [_point(board, rid)[1] for rid in board.regions] or [0.0]
+    return max(xs) + RADIUS + MARGIN, max(ys) + RADIUS + MARGIN
+
+
+def _regions(board: Board, pieces: Pieces | None, marks: Mapping[str, str], path: tuple[str, ...], top: float,
+             notes: Mapping[str, str] | None = None, damage: Mapping[str, tuple[int, ...]] | None = None) -> list[draw.Element]:
+    """The links, the regions (shape, name wrapped to fit, detail or ``notes``), the pieces (pirate figures
+    carrying ``damage``) and the overlays."""
+    out: list[draw.Element] = []
     for a, b in board.links:
-        (x1, y1), (x2, y2) = _point(board, a), _point(board, b)
-        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#c8c8d0" stroke-width="3"/>')
+        (x1, y1), (x2, y2) = _point(board, a, top), _point(board, b, top)
+        out.append(draw.line(x1, y1, x2, y2, stroke="silver", stroke_width=3))
     for a, b in zip(path, path[1:]):
-        (x1, y1), (x2, y2) = _point(board, a), _point(board, b)
-        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#ff8c1a" stroke-width="7" stroke-linecap="round" opacity="0.8"/>')
-    owners = sorted({ship.owner for _, ship in (pieces.ships if pieces else ())} | {o for _, o in (pieces.developments if pieces else ())})
+        (x1, y1), (x2, y2) = _point(board, a, top), _point(board, b, top)
+        out.append(draw.line(x1, y1, x2, y2, stroke="orange", stroke_width=7, stroke_linecap="round", opacity=0.8))
     for rid in sorted(board.regions):
         region = board.regions[rid]
-        x, y = _point(board, rid)
-        fill = DEVELOPMENT_FILL.get(region.development or "", KIND_FILL.get(region.kind, "#ffffff"))
-        out.append(f'<g class="tt-region tt-{region.kind}" data-region="{html.escape(rid)}">')
-        out.append(f"<title>{html.escape(region.label)}</title>")
-        out.append(_shape(region.kind, x, y, fill))
+        x, y = _point(board, rid, top)
+        fill = DEVELOPMENT_FILL.get(region.development or "", KIND_FILL.get(region.kind, "white"))
         name = f"space {region.slot}" if region.kind == "empty" else region.name
-        lines = _lines(name)
-        top = y - 7.5 * (len(lines) - 1) - 4
-        for index, line in enumerate(lines):
-            out.append(f'<text x="{x:.1f}" y="{top + 15 * index:.1f}" font-size="{NAME_PX}" text-anchor="middle" fill="#222">{html.escape(line)}</text>')
-        detail = rid if region.kind != "empty" else ""
-        if region.dice:
+        lines = draw.wrapped(name, 2 * RADIUS - 8, NAME_PX)
+        first = y - 8 * (len(lines) - 1) - 5
+        detail = (notes or {}).get(rid) or (rid if region.kind != "empty" else "")
+        if region.dice and not (notes or {}).get(rid):
             detail = f"{rid} · die {','.join(map(str, region.dice))}"
-        out.append(f'<text x="{x:.1f}" y="{y + RADIUS - 9:.1f}" font-size="{DETAIL_PX}" text-anchor="middle" fill="#555">{html.escape(detail)}</text>')
-        out.append("</g>")
+        out.append(draw.group(
+            draw.title(region.label),
+            _shape(region.kind, x, y, fill),
+            *(draw.text(x, first + 16 * index, line_text, anchor="middle", font_size=NAME_PX, fill="ink")
+              for index, line_text in enumerate(lines)),
+            draw.text(x, y + RADIUS - 10, detail, anchor="middle", font_size=DETAIL_PX, fill="slate") if detail else None,
+            class_=f"tt-region tt-{region.kind}", data_region=rid))
     if pieces is not None:
-        out.extend(_pieces_svg(board, pieces, owners))
+        owners = sorted({ship.owner for _, ship in pieces.ships} | {o for _, o in pieces.developments}
+                        | {o for _, o in getattr(pieces, "leaders", ())})
+        out.extend(_pieces(board, pieces, owners, top, damage or {}))
     for rid, mark in sorted(marks.items()):
-        x, y = _point(board, rid)
+        x, y = _point(board, rid, top)
         if mark == "illegal":
             d = RADIUS * 0.55
-            out.append(f'<g class="tt-mark tt-mark-illegal" data-region="{html.escape(rid)}" stroke="#d0392b" stroke-width="2.5" opacity="0.5">'
-                       f'<line x1="{x - d:.1f}" y1="{y - d:.1f}" x2="{x + d:.1f}" y2="{y + d:.1f}"/>'
-                       f'<line x1="{x - d:.1f}" y1="{y + d:.1f}" x2="{x + d:.1f}" y2="{y - d:.1f}"/></g>')
-        elif mark in MARK_STYLE:
+            out.append(draw.group(draw.line(x - d, y - d, x + d, y + d), draw.line(x - d, y + d, x + d, y - d),
+                                  class_="tt-mark tt-mark-illegal", data_region=rid, stroke="red", stroke_width=2.5, opacity=0.5))
+        else:
             colour, dash = MARK_STYLE[mark]
-            dashes = f' stroke-dasharray="{dash}"' if dash else ""
-            out.append(f'<circle class="tt-mark tt-mark-{mark}" data-region="{html.escape(rid)}" cx="{x:.1f}" cy="{y:.1f}" '
-                       f'r="{RADIUS + 6}" fill="none" stroke="{colour}" stroke-width="4"{dashes}/>')
-    if legend:
-        out.append(f'<g class="tt-legend" transform="translate(10,{height - (32 if caption else 10) - 4})">{legend}</g>')
-    if caption:
-        out.append(f'<text x="10" y="{height - 10}" font-size="14" fill="#333">{html.escape(caption)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+            out.append(draw.circle(x, y, RADIUS + 6, class_=f"tt-mark tt-mark-{mark}", data_region=rid, fill="none",
+                                   stroke=colour, stroke_width=4, stroke_dasharray=dash))
+    return out
+
+
+def _pieces(board: Board, pieces: Pieces, owners: Sequence[str], top: float,
+            damage: Mapping[str, tuple[int, ...]]) -> list[draw.Element]:
+    """Ships as triangles in their owner's colour (one per ship, or one with a count when a player has
+    more than two there), pirates as class letters on black diamonds, developments and leaders in their
+    owner's colour."""
+    out: list[draw.Element] = []
+    for rid in sorted(board.regions):
+        x, y = _point(board, rid, top)
+        ships = pieces.ships_in(rid)
+        by_owner: dict[str, list[Any]] = {}
+        for ship in ships:
+            by_owner.setdefault(ship.owner, []).append(ship)
+        sx = x - RADIUS + 6
+        sy = y - RADIUS - 6
+        for owner in sorted(by_owner):
+            group = by_owner[owner]
+            shown = group if len(group) <= 2 else group[:1]
+            for ship in shown:
+                tip = ((sx, sy - 10), (sx - 8, sy + 6), (sx + 8, sy + 6))
+                tooltip = str(ship) if len(group) <= 2 else f"{len(group)} {owner} ships: " + "; ".join(map(str, group))
+                out.append(draw.element("polygon", draw.title(tooltip), class_="tt-ship", points=_points(tip),
+                                        fill=_colour(owner, owners), stroke="ink", stroke_width=1))
+                sx += 18
+            if len(group) > 2:
+                count = f"×{len(group)}"
+                out.append(draw.text(sx - 8, sy + 5, count, font_size=DETAIL_PX, font_weight="bold", fill="ink"))
+                sx += 8 + draw.text_width(count, DETAIL_PX)
+        marks = damage.get(rid, ())
+        for index, letter in enumerate(pieces.pirates_in(rid)):
+            px = x + RADIUS - 4 - index * 24
+            py = y + RADIUS - 2
+            hurt = marks[index] if index < len(marks) else 0
+            out.append(draw.group(draw.title(f"class {letter} pirate" + (f", {hurt} damage on its shield" if hurt else "")),
+                                  draw.polygon(((px, py - 12), (px + 11, py), (px, py + 12), (px - 11, py)), fill="ink",
+                                               stroke="red" if hurt else None, stroke_width=3 if hurt else None),
+                                  draw.text(px, py + 5, letter, anchor="middle", font_size=DETAIL_PX, font_weight="bold", fill="white"),
+                                  class_="tt-pirate"))
+        owner = pieces.development_in(rid)
+        if owner is not None:
+            out.append(draw.element("rect", draw.title(f"{owner} development"), class_="tt-development",
+                                    x=x + RADIUS - 18, y=y - RADIUS - 10, width=16, height=16,
+                                    fill=_colour(owner, owners), stroke="ink"))
+        leaders = sorted(o for r, o in getattr(pieces, "leaders", ()) if r == rid)
+        for index, colour in enumerate(leaders):
+            out.append(draw.element("circle", draw.title(f"{colour} leader"), class_="tt-leader",
+                                    cx=x - RADIUS + 2 + index * 14, cy=y + RADIUS + 4, r=6.5,
+                                    fill=_colour(colour, owners), stroke="ink"))
+    return out
 
 
 _LEGEND_MARKS = {
@@ -169,53 +201,144 @@ _LEGEND_MARKS = {
 }
 
 
-def _legend(pieces: bool, marks: set[str], route: bool) -> tuple[str, int]:
+def _legend(pieces: bool, leaders: bool, marks: set[str], route: bool) -> tuple[list[draw.Element], float]:
     """One line explaining the symbols on show (pieces, then overlays, then a route), and its width."""
-    items: list[tuple[str, str]] = []
+    items: list[tuple[draw.Element, str]] = []
     if pieces:
         items += [
-            ('<polygon points="5,-7 0,4 10,4" fill="#999" stroke="#222"/>', "ship (owner's colour)"),
-            ('<polygon points="5,-8 12,0 5,8 -2,0" fill="#222"/>', "pirate (class)"),
-            ('<rect x="0" y="-6" width="11" height="11" fill="#999" stroke="#222"/>', "development"),
+            (draw.polygon(((5, -8), (-2, 5), (12, 5)), fill="muted", stroke="ink"), "ship (owner's colour)"),
+            (draw.polygon(((5, -9), (14, 0), (5, 9), (-4, 0)), fill="ink"), "pirate (class)"),
+            (draw.rect(0, -7, 13, 13, fill="muted", stroke="ink"), "development"),
         ]
+    if leaders:
+        items.append((draw.circle(5, 0, 6, fill="muted", stroke="ink"), "leader"))
     for mark in ("legal", "jump", "illegal", "active", "source"):
         if mark in marks:
-            colour, dash = MARK_STYLE.get(mark, ("#d0392b", ""))
-            dashes = f' stroke-dasharray="{dash}"' if dash else ""
-            symbol = (f'<line x1="0" y1="-5" x2="10" y2="5" stroke="{colour}" stroke-width="2.5"/>'
-                      f'<line x1="0" y1="5" x2="10" y2="-5" stroke="{colour}" stroke-width="2.5"/>' if mark == "illegal" else
-                      f'<circle cx="5" cy="0" r="6" fill="none" stroke="{colour}" stroke-width="2.5"{dashes}/>')
+            colour, dash = MARK_STYLE.get(mark, ("red", None))
+            symbol = (draw.group(draw.line(0, -5, 10, 5, stroke=colour, stroke_width=2.5),
+                                 draw.line(0, 5, 10, -5, stroke=colour, stroke_width=2.5)) if mark == "illegal" else
+                      draw.circle(5, 0, 6, fill="none", stroke=colour, stroke_width=2.5, stroke_dasharray=dash))
             items.append((symbol, _LEGEND_MARKS[mark]))
     if route:
-        items.append(('<line x1="0" y1="0" x2="11" y2="0" stroke="#ff8c1a" stroke-width="6" stroke-linecap="round"/>', "shortest path"))
-    out, x = [], 0
-    for symbol, text in items:
-        out.append(f'<g transform="translate({x},0)">{symbol}<text x="16" y="5" font-size="13" fill="#333">{html.escape(text)}</text></g>')
-        x += 30 + round(7.2 * len(text))
-    return "".join(out), x
+        items.append((draw.line(0, 0, 11, 0, stroke="orange", stroke_width=6, stroke_linecap="round"), "shortest path"))
+    out, x = [], 0.0
+    for symbol, words in items:
+        out.append(draw.group(symbol, draw.text(18, 5, words, font_size=DETAIL_PX, fill="ink"), transform=f"translate({x:g},0)"))
+        x += 34 + draw.text_width(words, DETAIL_PX)
+    return out, x
 
 
-def _pieces_svg(board: Board, pieces: Pieces, owners: Sequence[str]) -> list[str]:
-    out = []
-    for rid in sorted(board.regions):
-        x, y = _point(board, rid)
-        ships = pieces.ships_in(rid)
-        for index, ship in enumerate(ships):
-            sx = x - RADIUS + 8 + index * 14
-            sy = y - RADIUS - 4
-            colour = _colour(ship.owner, owners)
-            out.append(f'<polygon class="tt-ship" points="{sx:.1f},{sy - 9:.1f} {sx - 6.5:.1f},{sy + 5:.1f} {sx + 6.5:.1f},{sy + 5:.1f}" '
-                       f'fill="{colour}" stroke="#222" stroke-width="1"><title>{html.escape(str(ship))}</title></polygon>')
-        for index, letter in enumerate(pieces.pirates_in(rid)):
-            px = x + RADIUS - 4 - index * 17
-            py = y + RADIUS - 2
-            out.append(f'<g class="tt-pirate"><polygon points="{px:.1f},{py - 10:.1f} {px + 9:.1f},{py:.1f} {px:.1f},{py + 10:.1f} {px - 9:.1f},{py:.1f}" fill="#222"/>'
-                       f'<text x="{px:.1f}" y="{py + 4.5:.1f}" font-size="{DETAIL_PX}" text-anchor="middle" fill="#fff">{html.escape(letter)}</text></g>')
-        owner = pieces.development_in(rid)
-        if owner is not None:
-            out.append(f'<rect class="tt-development" x="{x + RADIUS - 16:.1f}" y="{y - RADIUS - 8:.1f}" width="14" height="14" '
-                       f'fill="{_colour(owner, owners)}" stroke="#222"><title>{html.escape(owner)} development</title></rect>')
-    return out
+def board_svg(board: Board, pieces: Pieces | None, marks: Mapping[str, str], path: tuple[str, ...], caption: str) -> str:
+    """The board drawn from its graph; same inputs, same text (no random ids)."""
+    marks, path = _check_marks(board, marks, path)
+    width, height = _extent(board)
+    shown = pieces is not None and bool(pieces.ships or pieces.pirates or pieces.developments)
+    leaders = pieces is not None and bool(getattr(pieces, "leaders", ()))
+    legend, legend_width = _legend(shown, leaders, set(marks.values()), bool(path))
+    title_lines = draw.wrapped(board.title, max(width, legend_width + 20) - 20, PANEL_PX)
+    top = 20.0 * (len(title_lines) - 1)
+    width = max(width, legend_width + 20, draw.text_width(caption, PANEL_PX) + 20)
+    height += top + (24 if caption else 0) + (24 if legend else 0)
+    out: list[draw.Element] = [draw.rect(0, 0, width, height, fill="paper")]
+    out += [draw.text(10, 22 + 20 * n, line_text, font_size=PANEL_PX, fill="slate") for n, line_text in enumerate(title_lines)]
+    out += _regions(board, pieces, marks, path, top)
+    if legend:
+        out.append(draw.group(*legend, class_="tt-legend", transform=f"translate(10,{height - (34 if caption else 10) - 4:g})"))
+    if caption:
+        out.append(draw.text(10, height - 10, caption, font_size=PANEL_PX, fill="ink"))
+    return draw.svg(width, height, *out, class_="tt-board", font_family="sans-serif").render()
+
+
+def game_svg(table: Table, board: Board, pieces: Pieces, *, caption: str = "") -> str:
+    """A whole game's table: the board with every ship in its owner's colour, the pirates (with the damage
+    their figures carry), developments, leaders and the moons on each region, then one panel per player
+    (VP, resources, tracks, ships by place, the station's modules and damage, moons, tactics, leaders), the
+    player to move outlined; the event track and the game's end above. ``board, pieces``: the table's
+    ``table.board_and_pieces``. Type 13-16 px (engine.svg)."""
+    ids = dict(table.region_ids) if table.board is not None else {r.name: r.name for r in table.regions}
+    notes: dict[str, str] = {}
+    for region in table.regions:
+        rid = ids.get(region.name)
+        if rid is None or rid not in board.regions:
+            continue
+        words = []
+        if region.moons:
+            words.append(f"{len(region.moons)} moon{'s' if len(region.moons) != 1 else ''}")
+        if region.development is not None:
+            words.append(region.development.type)
+        if words:
+            notes[rid] = " · ".join(words)
+    width, board_h = _extent(board)
+    colours = [p.colour for p in table.players]
+    status = [f"Event marker on space {table.event_position}"
+              + (f" (event pending: {table.event_pending})" if table.event_pending else ""),
+              f"{table.active} to play" if table.active else ""]
+    if table.ended_by:
+        status.append(f"the end was triggered by {table.ended_by}"
+                      + (f"; final turns: {', '.join(table.final_turns)}" if table.final_turns else ""))
+    heading = [line_text for part in status if part for line_text in draw.wrapped(part, width - 20, PANEL_PX)]
+    top = 20.0 * len(heading)
+    panel_w = 300.0
+    per_row = max(1, int((max(width, draw.WIDEST) - 10) // (panel_w + 10)))
+    panels = [_player_panel(table, player, panel_w, colours) for player in table.players]
+    rows = [panels[i:i + per_row] for i in range(0, len(panels), per_row)]
+    width = max(width, min(len(panels), per_row) * (panel_w + 10) + 10)
+    y = top + board_h
+    out: list[draw.Element] = [draw.text(10, 22 + 20 * n, line_text, font_size=PANEL_PX, font_weight="bold" if n == 0 else None,
+                                         fill="ink") for n, line_text in enumerate(heading)]
+    damage = {ids[name]: marks for name, marks in table.pirate_damage if name in ids}
+    out += _regions(board, pieces, {}, (), top, notes, damage)
+    legend, _ = _legend(True, bool(getattr(pieces, "leaders", ())), set(), False)
+    out.append(draw.group(*legend, class_="tt-legend", transform=f"translate(10,{y - 14:g})"))
+    y += 10
+    for row in rows:
+        tallest = max(h for _, h in row)
+        for index, (elements, _) in enumerate(row):
+            out.append(draw.group(*elements, transform=f"translate({10 + index * (panel_w + 10):g},{y:g})"))
+        y += tallest + 10
+    if caption:
+        for line_text in draw.wrapped(caption, width - 20, PANEL_PX):
+            y += 20
+            out.append(draw.text(10, y, line_text, font_size=PANEL_PX, fill="ink"))
+    height = y + 12
+    return draw.svg(width, height, draw.rect(0, 0, width, height, fill="paper"), *out, class_="tt-andromeda-game",
+                    font_family="sans-serif").render()
+
+
+def _player_panel(table: Table, player: Any, width: float, colours: Sequence[str]) -> tuple[list[draw.Element], float]:
+    """One player's panel (elements at the origin) and its height."""
+    places: dict[str, int] = {}
+    for ship in player.ships:
+        where = ship.where.split(":", 1)[0]
+        place = {"region": "on the board", "bay": "in the bay", "scrapyard": "in the scrapyard", "barge": "on the repair barge",
+                 "module": "on modules", "development": "in developments"}.get(where)
+        if place:
+            places[place] = places.get(place, 0) + 1
+    damaged = [f"{m.name} (damage {m.damage})" for m in player.modules if m.damage]
+    team = table.team_of(player.colour)
+    lines = [
+        f"{player.vp} VP · {player.leaders} leaders · {len(player.tactics)} tactics · {len(player.moons)} moons",
+        f"resources: {player.resources}",
+        f"tracks: {player.tracks}",
+        "ships: " + (", ".join(f"{n} {place}" for place, n in places.items()) or "none built"),
+        f"station: {len(player.modules)} modules" + (f"; damaged: {', '.join(damaged)}" if damaged else ", none damaged"),
+    ] + ([f"team {team}"] if team else [])
+    wrapped = [line_text for text in lines for line_text in draw.wrapped(text, width - 24, DETAIL_PX)]
+    active = player.colour == table.active
+    title = f"{player.colour} · {player.faction}" if player.faction else player.colour
+    title_lines = draw.wrapped(title + (" · to play" if active else ""), width - 46, 16)
+    height = 20 + 20 * len(title_lines) + 18 * len(wrapped)
+    colour = _colour(player.colour, colours)
+    out: list[draw.Element] = [
+        draw.rect(0, 0, width, height, rx=8, fill="panel", stroke=colour, stroke_width=4 if active else 1.5),
+        draw.circle(18, 22, 8, fill=colour, stroke="ink"),
+    ]
+    out += [draw.text(34, 28 + 20 * n, line_text, font_size=16, font_weight="bold", fill="ink") for n, line_text in enumerate(title_lines)]
+    y = 28 + 20 * (len(title_lines) - 1)
+    for line_text in wrapped:
+        y += 18
+        out.append(draw.text(12, y, line_text, font_size=DETAIL_PX, fill="ink"))
+    return [draw.group(*out, class_="tt-player", data_colour=player.colour)], height
 
 
 @dataclass(frozen=True)
