@@ -2,21 +2,21 @@
 
 ``rulebook.toml`` holds content the text gives, each entry citing its section. ``tracks.toml`` (board
 data calibrated to the scoring example, A-F9) and ``sample_cards.toml`` are SAMPLE DATA, labelled so.
-``load_catalog()`` reads the three shipped files; ``Catalog.from_toml`` reads edited copies. A bad entry
-raises ``InvalidInput`` naming the entry at fault.
+``load_catalog()`` reads the three shipped files; ``Catalog.from_toml`` reads edited copies. Each file is
+decoded by ``engine.decode`` into the shapes at the end of this module: a bad entry raises a ``DataError``
+(an ``InvalidInput``) naming the file, the key and the value.
 """
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Annotated, Any, Mapping
 
 from ..engine import InvalidInput
-from ..engine.data import parse_toml
-from ..engine.decode import Decoder, items, parse_text, read_packaged, whole
+from ..engine.decode import Decoder, FrozenMap, identifier, items, parse_text, read_packaged, text, whole
 from .goods import RESOURCES, Goods
 
 TRACKS = ("science", "industry", "supremacy", "commerce", "civilization")
@@ -25,6 +25,7 @@ SHIP_TYPES = ("transport", "fighter", "science_vessel", "heavy_cruiser")
 DEVELOPMENT_TYPES = ("observatory", "factory", "spaceport", "city", "obelisk")
 TACTICS_KINDS = ("action", "event", "persistent", "diplomacy", "battle")
 SCORED_PER = ("development", "tactics_card", "module", "resource", "leader")
+PIRATE_CLASSES = ("S", "A", "B", "C", "D")
 
 
 @dataclass(frozen=True)
@@ -351,100 +352,85 @@ class Catalog:
 
     @classmethod
     def from_toml(cls, rulebook: str, tracks: str, sample: str) -> "Catalog":
-        """Build a catalog from the three files' texts (rulebook, track board data, sample cards)."""
-        book, board, cards = _parse("rulebook", rulebook), _tracks_file(tracks), _parse("sample_cards", sample)
-        limits = {k: v for k, v in book["limits"].items() if not k.endswith("_section")}
-        limit_sections = {k[: -len("_section")]: v for k, v in book["limits"].items() if k.endswith("_section")}
-        for name, value in limits.items():
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidInput(f"rulebook.limits.{name}", value, "a limit is a whole number, 0 or more")
+        """Build a catalog from the three files' texts (rulebook, track board data, sample cards), each
+        decoded by ``engine.decode``: a bad entry raises a ``DataError`` naming the file, the key and the value."""
+        book, in_book = _decode(_Rulebook, rulebook, "rulebook.toml")
+        board = _tracks_file(tracks)
+        cards, in_cards = _decode(_SampleCards, sample, "sample_cards.toml")
+        limits = {f.name: getattr(book.limits, f.name) for f in fields(_Limits) if not f.name.endswith("_section")}
+        limit_sections = {name: getattr(book.limits, f"{name}_section") for name in limits}
+        printed_leaders = {k: v for k in DEVELOPMENT_TYPES if (v := getattr(book.development_leaders, k)) is not None}
+        leaders = {**{k: v for k in DEVELOPMENT_TYPES if (v := getattr(cards.development_leaders, k)) is not None},
+                   **printed_leaders}
         developments = {}
-        leaders = {**cards.get("development_leaders", {}), **book["development_leaders"]}
-        for entry in book["development"]:
-            kind = _enum("development.type", entry["type"], DEVELOPMENT_TYPES)
-            if kind not in leaders:
-                raise InvalidInput(f"development_leaders.{kind}", None, "every development type needs a leader count")
-            source = "rulebook" if kind in book["development_leaders"] else "sample"
-            developments[kind] = DevelopmentKind(kind, _enum(f"development.{kind}.track", entry["track"], TRACKS),
-                                                 entry["ability"], entry["text"], leaders[kind], source)
-        core = tuple(_module(e, core=True) for e in book["core_module"])
-        modules = {m.name: m for m in (_module(e) for e in cards["module"])}
-        for entry in book["end_game_module"]:
-            modules[entry["name"]] = _module({**entry, "end_game": True})
-        ship_cost = {t: _goods(f"ship_cost.{t}", c) for t, c in cards["ship_cost"].items()}
+        for entry in book.development:
+            if entry.type not in leaders:
+                raise in_cards.refuse(("development_leaders", entry.type), None, "every development type needs a leader count")
+            developments[entry.type] = DevelopmentKind(entry.type, entry.track, entry.ability, entry.text, leaders[entry.type],
+                                                       "rulebook" if entry.type in printed_leaders else "sample")
+        if len(developments) != len(DEVELOPMENT_TYPES):
+            raise in_book.refuse(("development",), sorted(developments), f"one entry per development type {DEVELOPMENT_TYPES}")
+        core = tuple(entry.card(core=True) for entry in book.core_module)
+        printed = {card.name for card in core} | {entry.name for entry in book.end_game_module}
+        for index, entry in enumerate(cards.module):
+            if entry.name in printed:
+                raise in_cards.refuse(("module", index, "name"), entry.name, "the rulebook already prints a module of this name")
+        modules = {entry.name: entry.card() for entry in cards.module + book.end_game_module}
+        ship_cost = {kind: getattr(cards.ship_cost, kind).goods() for kind in SHIP_TYPES}
         ships: dict[tuple[str, bool], ShipSpec] = {}
-        for where, entries in (("sample_cards", cards["ship_spec"]), ("rulebook", book["ship_spec"])):
-            for entry in entries:
-                kind = _enum("ship_spec.type", entry["type"], SHIP_TYPES)
-                key = (kind, bool(entry["upgraded"]))
-                merged = {**(ships[key].__dict__ if key in ships else {}), **entry}
-                ships[key] = ShipSpec(kind, key[1], _count(f"ship_spec.{kind}.range", merged.get("range", 1)),
-                                      _count(f"ship_spec.{kind}.weapons", merged.get("weapons", 1)),
-                                      _count(f"ship_spec.{kind}.aim", merged.get("aim", 0)),
-                                      _count(f"ship_spec.{kind}.shields", merged.get("shields", 0)),
-                                      tuple(merged.get("abilities", ())), ship_cost.get(kind, Goods()),
-                                      entry.get("section", merged.get("section", "sample (A-F12)")))
-        tracks_ = {name: getattr(board.track, name) for name in TRACKS}
-        text_values = {name: getattr(board.text_values, name) for name in TRACKS}
-        dev_vp = {kind: getattr(board.development_vp, kind) for kind in DEVELOPMENT_TYPES}
-        events = tuple(_event(e, "rulebook") for e in book["event_card"]) + tuple(_event(e, "sample") for e in cards["event_card"])
-        tactics = {e["name"]: _enum(f"tactics_card.{e['name']}.kind", e["kind"], TACTICS_KINDS) for e in book["tactics_card"]}
-        deck_counts = {_enum("tactics_deck", k, TACTICS_KINDS): _count(f"tactics_deck.{k}", v) for k, v in cards["tactics_deck"].items()}
+        for decoder, entries in ((in_cards, cards.ship_spec), (in_book, book.ship_spec)):
+            seen: set[tuple[str, bool]] = set()
+            for index, spec in enumerate(entries):
+                key = (spec.type, spec.upgraded)
+                if key in seen:
+                    raise decoder.refuse(("ship_spec", index), f"{spec.type}, upgraded = {spec.upgraded}", "a second entry for this ship")
+                seen.add(key)
+                ships[key] = _ship(spec, ships.get(key), ship_cost[spec.type])
+        event_names = {entry.name for entry in book.event_card}
+        for index, entry in enumerate(cards.event_card):
+            if entry.name in event_names:
+                raise in_cards.refuse(("event_card", index, "name"), entry.name, "the rulebook already prints an event card of this name")
+        events = tuple(entry.card("rulebook") for entry in book.event_card) + tuple(entry.card("sample") for entry in cards.event_card)
+        tactics = {entry.name: entry.kind for entry in book.tactics_card}
+        deck_counts = {kind: getattr(cards.tactics_deck, kind) for kind in TACTICS_KINDS}
         for kind, count in deck_counts.items():
             named = sum(1 for k in tactics.values() if k == kind)
             for number in range(1, count - named + 1):
                 tactics[f"Sample {kind} #{number}"] = kind
-        tokens = cards.get("tokens", {})
-        factions = {}
-        for entry in cards["faction"]:
-            label = f"faction.{entry['name']}"
-            power = entry.get("power", {})
-            per = power.get("end_per", "")
-            if per and per not in SCORED_PER:
-                raise InvalidInput(label + ".power.end_per", per, f"one of {SCORED_PER}")
-            divisor = power.get("end_divisor", 1)
-            if not isinstance(divisor, int) or divisor < 1:
-                raise InvalidInput(label + ".power.end_divisor", divisor, "a whole number, 1 or more")
-            factions[entry["name"]] = Faction(entry["name"], _goods(label + ".resources", entry["resources"]),
-                                              _enum(label + ".track", entry["track"], TRACKS), power.get("text", ""),
-                                              _goods(label + ".power.turn_gain", power.get("turn_gain", {})), per,
-                                              _count(label + ".power.end_each", power.get("end_each", 0)), divisor,
-                                              _enum(label + ".upgrade", entry.get("upgrade", "fighter"), SHIP_TYPES))
-        planets = []
-        for entry in cards["planet"]:
-            label = f"planet.{entry.get('name')}"
-            planets.append(PlanetTile(entry["name"], _enum(label + ".type", entry["type"], DEVELOPMENT_TYPES),
-                                      _goods(label + ".cost", entry["cost"]), _goods(label + ".resources", entry["resources"])))
-        per_type = limits.get("planets_per_type")
+        planets = tuple(PlanetTile(p.name, p.type, p.cost.goods(), p.resources.goods()) for p in cards.planet)
         for kind in DEVELOPMENT_TYPES:
             count = sum(1 for tile in planets if tile.type == kind)
-            if per_type is not None and count != per_type:
-                raise InvalidInput(f"planet.{kind}", count, f"{per_type} planet tiles of each type (rulebook limits.planets_per_type, A-F17)")
-        moons = {colour: tuple(_goods(f"moons.{colour}.faces[{i}]", face, extra=("vp", "repair"))
-                               for i, face in enumerate(spec["faces"])) for colour, spec in cards["moons"].items()}
+            if count != limits["planets_per_type"]:
+                raise in_cards.refuse(("planet",), f"{count} {kind} tiles",
+                                      f"{limits['planets_per_type']} planet tiles of each type (rulebook limits.planets_per_type, A-F17)")
         return cls(
-            tracks=tracks_, text_track_values=text_values, development_vp=dev_vp,
-            development_vp_text=tuple(book["development_vp_text"]["levels"]),
+            tracks={name: getattr(board.track, name) for name in TRACKS},
+            text_track_values={name: getattr(board.text_values, name) for name in TRACKS},
+            development_vp={kind: getattr(board.development_vp, kind) for kind in DEVELOPMENT_TYPES},
+            development_vp_text=book.development_vp_text.levels,
             developments=developments, core_modules=core, modules=modules,
-            module_cost={row: _goods(f"module_cost.{row}", cards["module_cost"][row]) for row in MODULE_ROWS},
-            alliance_bases={e["name"]: _base(e) for e in book["alliance_base"]},
-            planets=tuple(planets), moons=moons, events=events, tactics_kinds=tactics,
-            tactics_deck=deck_counts,
-            factions=factions, ships=ships, fleet=dict(book["ships"]["fleet"]),
-            start_in_bay={_enum("ships.start_in_bay", k, SHIP_TYPES): _count(f"ships.start_in_bay.{k}", v)
-                          for k, v in book["ships"]["start_in_bay"].items()}, limits=limits,
+            module_cost={row: getattr(cards.module_cost, row).goods() for row in MODULE_ROWS},
+            alliance_bases={e.name: BaseAction(e.name, e.text, e.section, e.pay_any, e.gain.goods(), e.draw_tactics,
+                                               e.event_advance, e.buy_modules, e.choices) for e in book.alliance_base},
+            planets=planets,
+            moons={colour.name: tuple(face.goods() for face in getattr(cards.moons, colour.name).faces)
+                   for colour in fields(_MoonSupply)},
+            events=events, tactics_kinds=tactics, tactics_deck=deck_counts,
+            factions={f.name: Faction(f.name, f.resources.goods(), f.track, f.power.text, f.power.turn_gain.goods(),
+                                      f.power.end_per, f.power.end_each, f.power.end_divisor, f.upgrade) for f in cards.faction},
+            ships=ships, fleet=_given(book.ships.fleet), start_in_bay=_given(book.ships.start_in_bay), limits=limits,
             event_track_length=board.event_track.length,
             event_track_start={int(k): v for k, v in board.event_track.start.items()},
             game_length={k: getattr(board.game_length, k) for k in ("short", "medium", "long")},
             vp_track=board.game_length.vp_track,
-            scoring_example=book["scoring_example"], development_example=book["development_example"],
-            exploration_tokens=tuple(_goods(f"tokens.exploration[{i}]", t) for i, t in enumerate(tokens.get("exploration", []))),
-            supremacy_tokens=tuple(_goods(f"tokens.supremacy[{i}]", t) for i, t in enumerate(tokens.get("supremacy", []))),
-            resource_caps=_caps(cards.get("resource_caps", {})),
-            special_regions={e.get("name"): _special(e) for e in cards.get("special_region", [])},
-            destiny_cards=tuple(_destiny(e) for e in cards.get("destiny_card", [])),
-            pirates=_pirates(cards.get("pirate_card", [])),
-            sources={"rulebook": book["source"]["label"], "tracks": board.source.label, "sample_cards": cards["source"]["label"]},
+            scoring_example=_given(book.scoring_example), development_example=_given(book.development_example),
+            exploration_tokens=tuple(token.goods() for token in cards.tokens.exploration),
+            supremacy_tokens=tuple(token.goods() for token in cards.tokens.supremacy),
+            resource_caps=Goods.of({f.name: getattr(cards.resource_caps, f.name) for f in fields(_Caps)}),
+            special_regions={e.name: SpecialRegion(e.name, e.vp, e.reward.goods()) for e in cards.special_region},
+            destiny_cards=tuple((d.name, tuple((goal.track, goal.vp) for goal in d.goals)) for d in cards.destiny_card),
+            pirates={p.pirate_class: p.card() for p in cards.pirate_card},
+            sources={"rulebook": book.source.label, "tracks": board.source.label, "sample_cards": cards.source.label},
             limit_sections=limit_sections,
         )
 
@@ -472,13 +458,17 @@ class Catalog:
         return self.tracks[name]
 
     def track_for_development(self, kind: str) -> str:
-        return self.developments[_enum("development type", kind, DEVELOPMENT_TYPES)].track
+        if kind not in self.developments:
+            raise InvalidInput("development type", kind, f"one of {DEVELOPMENT_TYPES}")
+        return self.developments[kind].track
 
     def development_for_track(self, track: str) -> str:
         return next(kind for kind, spec in self.developments.items() if spec.track == track)
 
     def ship(self, kind: str, upgraded: bool) -> ShipSpec:
-        return self.ships[(_enum("ship type", kind, SHIP_TYPES), upgraded)]
+        if (kind, upgraded) not in self.ships:
+            raise InvalidInput("ship type", kind, f"one of {SHIP_TYPES}")
+        return self.ships[(kind, upgraded)]
 
     def planet(self, name: str) -> PlanetTile:
         for tile in self.planets:
@@ -516,112 +506,457 @@ def _read_only(value: Any) -> Any:
     return value
 
 
-def _parse(name: str, text: str) -> dict[str, Any]:
-    return parse_toml(text, name)
+def _ship(spec: "_ShipSpec", before: ShipSpec | None, cost: Goods) -> ShipSpec:
+    """A ship's specs: the entry's values, else those of the entry before it (the sample file's), else the defaults."""
+
+    def value(name: str, default: Any) -> Any:
+        given = getattr(spec, name)
+        return given if given is not None else getattr(before, name) if before else default
+
+    return ShipSpec(spec.type, spec.upgraded, value("range", 1), value("weapons", 1), value("aim", 0), value("shields", 0),
+                    value("abilities", ()), cost, value("section", "sample (A-F12)"))
 
 
-def _enum(name: str, value: Any, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise InvalidInput(name, value, f"one of {allowed}")
-    return value
+# ----------------------------------------------------------------------------------------------------------
+# The shapes of rulebook.toml and sample_cards.toml (decoded by engine.decode: an unknown key, a wrong type,
+# an absurd number, a second entry with a used name or a name of nothing is refused naming the file and the
+# key; the rules between entries are checked by ``Catalog.from_toml``).
+
+Count = Annotated[int, whole(0, 99)]
+"""A printed count (resources, VP, dice, spaces): a stated limit of 99, far above any the game prints."""
+Texts = Annotated[tuple[str, ...], items(most=20)]
 
 
-def _count(name: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidInput(name, value, "a whole number, 0 or more")
-    return value
+@dataclass(frozen=True)
+class _Resources:
+    """A table of resources (a cost, a gain, a station's start): ``{ titanium = 1, credit = 2 }``."""
+
+    energy: Count = 0
+    titanium: Count = 0
+    ice: Count = 0
+    nanocarbon: Count = 0
+    credit: Count = 0
+
+    def goods(self) -> Goods:
+        return Goods.of({f.name: getattr(self, f.name) for f in fields(self)})
 
 
-def _goods(name: str, spec: Any, extra: tuple[str, ...] = ("vp",)) -> Goods:
-    if not isinstance(spec, dict):
-        raise InvalidInput(name, spec, "a table of resource = count")
-    counts = {}
-    for kind, value in spec.items():
-        if kind == "repair":
-            counts[kind] = 1 if value is True else _count(f"{name}.{kind}", value)
-            continue
-        if kind not in RESOURCES + extra:
-            raise InvalidInput(f"{name}.{kind}", value, f"a resource kind: one of {RESOURCES + extra}")
-        counts[kind] = _count(f"{name}.{kind}", value)
-    return Goods.of(counts)
+@dataclass(frozen=True)
+class _Gain(_Resources):
+    """Resources and VP."""
+
+    vp: Count = 0
 
 
-def _module(entry: dict[str, Any], core: bool = False) -> ModuleCard:
-    name = entry.get("name")
-    if not isinstance(name, str) or not name:
-        raise InvalidInput("module.name", name, "every module needs a name")
-    label = f"module.{name}"
-    per = entry.get("per", "")
-    if per and per not in SCORED_PER:
-        raise InvalidInput(label + ".per", per, f"one of {SCORED_PER}")
-    return ModuleCard(
-        name=name, row=_enum(label + ".row", entry.get("row"), MODULE_ROWS),
-        section=entry.get("section", "sample"), gain=_goods(label + ".gain", entry.get("gain", {})),
-        pay=_goods(label + ".pay", entry.get("pay", {})), draw=_count(label + ".draw", entry.get("draw", 0)),
-        repair=_count(label + ".repair", entry.get("repair", 0)), choices=tuple(entry.get("choices", ())),
-        activates_tech=bool(entry.get("activates_tech", False)), input_slot=bool(entry.get("input_slot", False)),
-        output_slot=bool(entry.get("output_slot", False)), slot_vp=_count(label + ".slot_vp", entry.get("slot_vp", 0)),
-        damage_icons=_count(label + ".damage_icons", entry.get("damage_icons", 0)),
-        end_game=bool(entry.get("end_game", False)), base=_count(label + ".base", entry.get("base", 0)),
-        per=per, each=_count(label + ".each", entry.get("each", 0)),
-        literal_each=_count(label + ".literal_each", entry.get("literal_each", entry.get("each", 0))), core=core,
-    )
+@dataclass(frozen=True)
+class _MoonFace(_Gain):
+    """What a moon shows: resources, VP and the repair icon (``repair = true``)."""
+
+    repair: bool = False
+
+    def goods(self) -> Goods:
+        return Goods.of({f.name: int(getattr(self, f.name)) for f in fields(self)})
 
 
-def _event(entry: dict[str, Any], source: str) -> EventCard:
-    label = f"event_card.{entry.get('name')}"
-    if entry.get("pirate") not in ("A", "B", "C", "D", "S"):
-        raise InvalidInput(label + ".pirate", entry.get("pirate"), "a pirate class: A, B, C, D or S")
-    return EventCard(entry["name"], _enum(label + ".scores", entry.get("scores"), TRACKS), entry["pirate"],
-                     entry.get("special", "none"), entry.get("special_text", ""), entry.get("section", source))
+@dataclass(frozen=True)
+class _PirateReward(_Gain):
+    """What each winner who beats a pirate gains: resources, VP and steps on a track."""
+
+    science: Count = 0
+    industry: Count = 0
+    supremacy: Count = 0
+    commerce: Count = 0
+    civilization: Count = 0
 
 
-def _caps(spec: Any) -> Goods:
-    caps = _goods("resource_caps", spec, extra=())
-    missing = [kind for kind in RESOURCES if kind not in spec]
-    if missing:
-        raise InvalidInput("resource_caps", spec, f"a cap for every resource kind; missing {missing}")
-    return caps
+@dataclass(frozen=True)
+class _Caps:
+    energy: Count
+    titanium: Count
+    ice: Count
+    nanocarbon: Count
+    credit: Count
 
 
-def _special(entry: dict[str, Any]) -> SpecialRegion:
-    name = entry.get("name")
-    if not isinstance(name, str) or not name:
-        raise InvalidInput("special_region.name", name, "the special tile's name on the board")
-    return SpecialRegion(name, _count(f"special_region.{name}.vp", entry.get("vp", 0)),
-                         _goods(f"special_region.{name}.reward", entry.get("reward", {})))
+@dataclass(frozen=True)
+class _ByTrack:
+    science: Count | None = None
+    industry: Count | None = None
+    supremacy: Count | None = None
+    commerce: Count | None = None
+    civilization: Count | None = None
 
 
-def _pirates(entries: list[dict[str, Any]]) -> dict[str, PirateSpec]:
-    cards: dict[str, PirateSpec] = {}
-    for entry in entries:
-        label = f"pirate_card.{entry.get('name')}"
-        if not isinstance(entry.get("name"), str) or not entry["name"]:
-            raise InvalidInput(label + ".name", entry.get("name"), "every pirate card needs a name")
-        letter = _enum(label + ".class", entry.get("class"), ("S", "A", "B", "C", "D"))
-        if letter in cards:
-            raise InvalidInput(label + ".class", letter, f"class {letter} already has a card ({cards[letter].name}): one card per class")
-        start = entry.get("start", "random nebula")
-        if not isinstance(start, str) or not start:
-            raise InvalidInput(label + ".start", start, "a region id, an alliance-base key or 'random nebula'")
-        cards[letter] = PirateSpec(entry["name"], letter, _count(label + ".range", entry.get("range")), start,
-                                   _count(label + ".weapons", entry.get("weapons")), _count(label + ".aim_bonus", entry.get("aim_bonus", 0)),
-                                   _count(label + ".shields", entry.get("shields", 0)),
-                                   _goods(label + ".reward", entry.get("reward"), extra=("vp",) + TRACKS),
-                                   str(entry.get("special", "")), str(entry.get("section", "sample")))
-    return cards
+@dataclass(frozen=True)
+class _ByDevelopment:
+    observatory: Count | None = None
+    factory: Count | None = None
+    spaceport: Count | None = None
+    city: Count | None = None
+    obelisk: Count | None = None
 
 
-def _destiny(entry: dict[str, Any]) -> tuple[str, tuple[tuple[str, int], ...]]:
-    name = entry.get("name")
-    goals = entry.get("goals")
-    if not isinstance(name, str) or not isinstance(goals, list) or len(goals) != 2 or not all(isinstance(g, dict) for g in goals):
-        raise InvalidInput(f"destiny_card.{name}", goals, "a name and 2 goals, each {track, vp} (可选规则 · 命运卡)")
-    return name, tuple((_enum(f"destiny_card.{name}.track", g.get("track"), TRACKS), _count(f"destiny_card.{name}.vp", g.get("vp")))
-                       for g in goals)
+@dataclass(frozen=True)
+class _ByResource:
+    energy: Count | None = None
+    titanium: Count | None = None
+    ice: Count | None = None
+    nanocarbon: Count | None = None
+    credit: Count | None = None
 
 
-def _base(entry: dict[str, Any]) -> BaseAction:
-    return BaseAction(entry["name"], entry["text"], entry["section"], entry.get("pay_any", 0),
-                      _goods(f"alliance_base.{entry['name']}.gain", entry.get("gain", {})), entry.get("draw_tactics", 0),
-                      entry.get("event_advance", 0), tuple(entry.get("buy_modules", ())), tuple(entry.get("choices", ())))
+@dataclass(frozen=True)
+class _ByShip:
+    transport: Count | None = None
+    fighter: Count | None = None
+    science_vessel: Count | None = None
+    heavy_cruiser: Count | None = None
+
+
+@dataclass(frozen=True)
+class _ByColour:
+    yellow: Count | None = None
+    blue: Count | None = None
+    green: Count | None = None
+    purple: Count | None = None
+
+
+@dataclass(frozen=True)
+class _BookSource:
+    label: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class _ResourceKinds:
+    section: str
+    kinds: Annotated[tuple[str, ...], items(most=5, one_of=RESOURCES)]
+    wild: Annotated[str, text(one_of=RESOURCES)]
+    wild_replaces: Annotated[tuple[str, ...], items(most=5, one_of=RESOURCES)]
+
+
+@dataclass(frozen=True)
+class _Module:
+    """A module entry (core, sample or end-game module); ``text`` is its printed text."""
+
+    name: Annotated[str, identifier("module")]
+    row: Annotated[str, text(one_of=MODULE_ROWS)]
+    section: str = "sample"
+    text: str = ""
+    gain: _Gain = _Gain()
+    pay: _Gain = _Gain()
+    draw: Count = 0
+    repair: Count = 0
+    choices: Texts = ()
+    activates_tech: bool = False
+    input_slot: bool = False
+    output_slot: bool = False
+    slot_vp: Count = 0
+    damage_icons: Count = 0
+    end_game: bool = False
+    base: Count = 0
+    per: Annotated[str, text(one_of=SCORED_PER)] = ""
+    each: Count = 0
+    literal_each: Count | None = None  # the text's own reading of ``each`` (default: ``each``)
+
+    def card(self, core: bool = False) -> ModuleCard:
+        return ModuleCard(self.name, self.row, self.section, self.gain.goods(), self.pay.goods(), self.draw, self.repair,
+                          self.choices, self.activates_tech, self.input_slot, self.output_slot, self.slot_vp,
+                          self.damage_icons, self.end_game, self.base, self.per, self.each,
+                          self.each if self.literal_each is None else self.literal_each, core)
+
+
+@dataclass(frozen=True)
+class _AllianceBase:
+    name: Annotated[str, identifier("alliance base")]
+    text: str
+    section: str
+    pay_any: Count = 0
+    draw_tactics: Count = 0
+    gain: _Gain = _Gain()
+    event_advance: Count = 0
+    buy_modules: Annotated[tuple[str, ...], items(most=4, one_of=MODULE_ROWS)] = ()
+    choices: Texts = ()
+
+
+@dataclass(frozen=True)
+class _Development:
+    type: Annotated[str, identifier("development", one_of=DEVELOPMENT_TYPES)]
+    track: Annotated[str, text(one_of=TRACKS)]
+    section: str
+    ability: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Leaders(_ByDevelopment):
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class _Ships:
+    section: str
+    fleet: _ByShip
+    start_in_bay: _ByShip
+
+
+@dataclass(frozen=True)
+class _ShipSpec:
+    """A ship's specs; a value left out is the sample file's (a rulebook entry overrides only what it gives)."""
+
+    type: Annotated[str, text(one_of=SHIP_TYPES)]
+    upgraded: bool
+    name: str = ""
+    section: str | None = None
+    range: Count | None = None
+    weapons: Count | None = None
+    aim: Count | None = None
+    shields: Count | None = None
+    abilities: Texts | None = None
+
+
+@dataclass(frozen=True)
+class _Limits:
+    claimed_moons: Count
+    claimed_moons_section: str
+    hand_limit: Count
+    hand_limit_section: str
+    development_vp_cap: Count
+    development_vp_cap_section: str
+    planets_per_type: Annotated[int, whole(1, 99)]
+    planets_per_type_section: str
+    s_class_figures: Count
+    s_class_figures_section: str
+
+
+@dataclass(frozen=True)
+class _FinalScoring:
+    section: str
+    steps: Texts
+    damaged_module_penalty: Count
+    leader_vp: Count
+    tie_breakers: Texts
+    tie_breakers_section: str
+
+
+@dataclass(frozen=True)
+class _TextLevels:
+    section: str
+    levels: Annotated[tuple[int, int, int], whole(0, 99)]
+
+
+@dataclass(frozen=True)
+class _ScoringExample:
+    section: str
+    start: Annotated[int, whole(0, 999)]
+    tracks: _ByTrack
+    developments: _ByDevelopment
+    factory_vp: Count
+    spaceport_vp: Count
+    damaged_modules: Count
+    vault_vp_per_resource: Count
+    resources: _ByResource
+    tactics_cards: Count
+    land_ministry_vp: Count
+    cognition_collective_vp: Count
+    leaders: Count
+    chain: Annotated[tuple[int, ...], items(most=10, high=999)]
+
+
+@dataclass(frozen=True)
+class _DevelopmentExample:
+    section: str
+    adjacent_nebula_leaders: _ByColour
+    factory_printed_leaders: Count
+    development_office_leaders: _ByColour
+    odessa_field_leaders: _ByColour
+    vp: Count
+
+
+@dataclass(frozen=True)
+class _Event:
+    name: Annotated[str, identifier("event card")]
+    scores: Annotated[str, text(one_of=TRACKS)]
+    pirate: Annotated[str, text(one_of=PIRATE_CLASSES)]
+    special: str = "none"
+    special_text: Annotated[str, text(empty=True)] = ""
+    section: str | None = None  # default: the file's ("rulebook" or "sample")
+    deck: str = ""
+
+    def card(self, source: str) -> EventCard:
+        return EventCard(self.name, self.scores, self.pirate, self.special, self.special_text, self.section or source)
+
+
+@dataclass(frozen=True)
+class _Tactics:
+    name: Annotated[str, identifier("tactics card")]
+    kind: Annotated[str, text(one_of=TACTICS_KINDS)]
+    section: str
+
+
+@dataclass(frozen=True)
+class _Rulebook:
+    """rulebook.toml: content the rulebook text gives, each entry citing its section."""
+
+    source: _BookSource
+    resources: _ResourceKinds
+    core_module: Annotated[tuple[_Module, ...], items(most=4)]  # the four core modules (返回空间站回合 · 核心模块)
+    alliance_base: Annotated[tuple[_AllianceBase, ...], items(most=6)]  # the six alliance bases (发射回合 · 联盟基地行动)
+    development: Annotated[tuple[_Development, ...], items(most=5)]  # one per development type (开发)
+    development_leaders: _Leaders
+    ships: _Ships
+    ship_spec: Annotated[tuple[_ShipSpec, ...], items(most=8)]
+    limits: _Limits
+    final_scoring: _FinalScoring
+    development_vp_text: _TextLevels
+    scoring_example: _ScoringExample
+    development_example: _DevelopmentExample
+    end_game_module: Annotated[tuple[_Module, ...], items(most=100, fixed={"end_game": True})] = ()
+    event_card: Annotated[tuple[_Event, ...], items(most=100)] = ()
+    tactics_card: Annotated[tuple[_Tactics, ...], items(most=100)] = ()
+
+
+@dataclass(frozen=True)
+class _Planet:
+    name: Annotated[str, identifier("planet")]
+    type: Annotated[str, text(one_of=DEVELOPMENT_TYPES)]
+    cost: _Gain
+    resources: _Gain
+
+
+@dataclass(frozen=True)
+class _Moons:
+    faces: Annotated[tuple[_MoonFace, ...], items(most=20)]  # 9 moons per planet type (sample_cards.toml)
+
+
+@dataclass(frozen=True)
+class _MoonSupply:
+    factory: _Moons
+    city: _Moons
+    observatory: _Moons
+    spaceport: _Moons
+    obelisk: _Moons
+    nebula: _Moons
+
+
+@dataclass(frozen=True)
+class _ModuleCost:
+    science: _Gain
+    industry: _Gain
+    commerce: _Gain
+    civilization: _Gain
+
+
+@dataclass(frozen=True)
+class _TacticsDeck:
+    """Tactics cards of each kind in the deck (80 cards in the box: 自由行动 · 战术卡)."""
+
+    action: Annotated[int, whole(0, 80)] = 0
+    event: Annotated[int, whole(0, 80)] = 0
+    persistent: Annotated[int, whole(0, 80)] = 0
+    diplomacy: Annotated[int, whole(0, 80)] = 0
+    battle: Annotated[int, whole(0, 80)] = 0
+
+
+@dataclass(frozen=True)
+class _Power:
+    text: Annotated[str, text(empty=True)] = ""
+    turn_gain: _Gain = _Gain()
+    end_per: Annotated[str, text(one_of=SCORED_PER)] = ""
+    end_each: Count = 0
+    end_divisor: Annotated[int, whole(1, 99)] = 1
+
+
+@dataclass(frozen=True)
+class _Faction:
+    name: Annotated[str, identifier("faction")]
+    resources: _Gain
+    track: Annotated[str, text(one_of=TRACKS)]
+    power: _Power = _Power()
+    upgrade: Annotated[str, text(one_of=SHIP_TYPES)] = "fighter"
+
+
+@dataclass(frozen=True)
+class _ShipCost:
+    transport: _Gain = _Gain()
+    fighter: _Gain = _Gain()
+    science_vessel: _Gain = _Gain()
+    heavy_cruiser: _Gain = _Gain()
+
+
+@dataclass(frozen=True)
+class _Tokens:
+    exploration: Annotated[tuple[_Gain, ...], items(most=21)] = ()  # 21 exploration tokens in the box (配件)
+    supremacy: Annotated[tuple[_Gain, ...], items(most=8)] = ()  # 8 supremacy tokens (配件)
+
+
+@dataclass(frozen=True)
+class _SpecialRegion:
+    name: Annotated[str, identifier("special region")]
+    vp: Count = 0
+    reward: _Gain = _Gain()
+
+
+@dataclass(frozen=True)
+class _Goal:
+    track: Annotated[str, text(one_of=TRACKS)]
+    vp: Count
+
+
+@dataclass(frozen=True)
+class _Destiny:
+    name: Annotated[str, identifier("destiny card")]
+    goals: tuple[_Goal, _Goal]  # 2 progress goals each (可选规则 · 命运卡)
+
+
+@dataclass(frozen=True)
+class _Pirate:
+    name: Annotated[str, identifier("pirate card")]
+    pirate_class: Annotated[str, identifier("pirate class", one_of=PIRATE_CLASSES)]
+    range: Count
+    weapons: Count
+    reward: _PirateReward
+    start: str = "random nebula"
+    aim_bonus: Count = 0
+    shields: Count = 0
+    special: Annotated[str, text(empty=True)] = ""
+    section: str = "sample"
+
+    def card(self) -> PirateSpec:
+        return PirateSpec(self.name, self.pirate_class, self.range, self.start, self.weapons, self.aim_bonus,
+                          self.shields, self.reward.goods(), self.special, self.section)
+
+
+@dataclass(frozen=True)
+class _SampleCards:
+    """sample_cards.toml: SAMPLE DATA for what the rulebook does not print."""
+
+    source: _Source
+    planet: Annotated[tuple[_Planet, ...], items(most=100)]
+    development_leaders: _ByDevelopment
+    moons: _MoonSupply
+    module_cost: _ModuleCost
+    module: Annotated[tuple[_Module, ...], items(most=200)]
+    tactics_deck: _TacticsDeck
+    faction: Annotated[tuple[_Faction, ...], items(most=20)]
+    ship_cost: _ShipCost
+    ship_spec: Annotated[tuple[_ShipSpec, ...], items(most=8)]
+    resource_caps: _Caps
+    event_card: Annotated[tuple[_Event, ...], items(most=100)] = ()
+    tokens: _Tokens = _Tokens()
+    special_region: Annotated[tuple[_SpecialRegion, ...], items(most=20)] = ()
+    destiny_card: Annotated[tuple[_Destiny, ...], items(most=20)] = ()  # 20 destiny cards in the box (可选规则 · 命运卡)
+    pirate_card: Annotated[tuple[_Pirate, ...], items(most=5)] = ()  # one per class S, A, B, C, D (游戏设置 · 6)
+
+
+def _given(shape: Any) -> Mapping[str, Any]:
+    """A decoded table of counts by name as a read-only mapping of the names the file gives."""
+    return FrozenMap({f.name: _given(value) if is_dataclass(value) else value
+                      for f in fields(shape) if (value := getattr(shape, f.name)) is not None})
+
+
+def _decode(shape: type, text: str, name: str) -> tuple[Any, Decoder]:
+    decoder = Decoder(name)
+    found = decoder.value(shape, parse_text(text, name))
+    decoder.check()
+    return found, decoder

@@ -153,9 +153,10 @@ def text(*, empty: bool = False, ref: str | None = None, one_of: tuple[str, ...]
     return Rule(empty=empty, ref=ref, one_of=one_of)
 
 
-def identifier(kind: str) -> Rule:
-    """The id of an entry: a non-empty text, unique among every ``kind`` id of the file."""
-    return Rule(identifier=kind)
+def identifier(kind: str, *, one_of: tuple[str, ...] | None = None) -> Rule:
+    """The id of an entry: a non-empty text, unique among every ``kind`` id of the file (``one_of`` the ids
+    allowed, when the rules name them all)."""
+    return Rule(identifier=kind, one_of=one_of)
 
 
 def items(*, most: int = MOST, ref: str | None = None, low: int | None = None, high: int | None = None,
@@ -230,7 +231,8 @@ _HINTS: dict[type, tuple[tuple[dataclasses.Field[Any], Any, Rule], ...]] = {}
 def _schema(cls: type) -> tuple[tuple[dataclasses.Field[Any], Any, Rule], ...]:
     found = _HINTS.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]), include_extras=True)
+        names = vars(sys.modules[cls.__module__])  # as locals too: a field named ``text`` must not hide the rule
+        hints = typing.get_type_hints(cls, names, names, include_extras=True)
         found = _HINTS[cls] = tuple((f, *_split(hints[f.name])) for f in dataclasses.fields(cls) if f.init)
     return found
 

@@ -173,12 +173,12 @@ class Layout:
         if len(set(all_stars)) != SECTORS:
             raise decoder.refuse(("sector_board", "stars"), all_stars, "the 8 sectors need 8 different stars (S-R1)")
         planets = {}
-        for name, entry in found.planet.items():
+        for name, planet in found.planet.items():
             if name == head.earth:
                 raise decoder.refuse(("planet", name), name, "no one orbits or lands on Earth: it has no planet entry")
-            if not entry.first_lander_data:
+            if not planet.first_lander_data:
                 raise decoder.refuse(("planet", name, "first_lander_data"), [], "one data amount per first-lander space")
-            planets[name] = Planet(name, entry.orbit, entry.land, entry.first_lander_data, entry.moon)
+            planets[name] = Planet(name, planet.orbit, planet.land, planet.first_lander_data, planet.moon)
         layout = cls(name=head.name, note=head.note, illustrative=head.illustrative, rings=head.rings, turn=head.turn,
                      earth=head.earth, discs=tuple(discs), base=base, sector_boards=found.sector_board,
                      planets=FrozenMap(planets))

@@ -44,13 +44,30 @@ def test_sample_caps_special_regions_and_destiny_cards_are_checked():
     assert CATALOG.resource_caps["energy"] == 8 and set(CATALOG.special_regions) == {
         "Quasar I", "Quasar II", "Vortex of Brilliance", "Vortex of Power"}
     assert all(len(goals) == 2 for _, goals in CATALOG.destiny_cards)
-    for bad, field in (("[resource_caps]\nenergy = 8\n", "resource_caps"),
-                       ('[[destiny_card]]\nname = "X"\ngoals = [{ track = "luck", vp = 1 }, { track = "science", vp = 1 }]\n',
-                        "destiny_card.X.track")):
-        edited = cards.replace("[resource_caps]", "[unused_caps]") if bad.startswith("[resource_caps]") else cards
+    caps_without_titanium = cards.replace("[resource_caps]\nenergy = 8\ntitanium = 8\n", "[resource_caps]\nenergy = 8\n")
+    assert caps_without_titanium != cards
+    with pytest.raises(InvalidInput) as refused:
+        Catalog.from_toml(book, tracks, caps_without_titanium)
+    assert refused.value.field == "sample_cards.toml: resource_caps.titanium"
+    luck = '[[destiny_card]]\nname = "X"\ngoals = [{ track = "luck", vp = 1 }, { track = "science", vp = 1 }]\n'
+    with pytest.raises(InvalidInput) as refused:
+        Catalog.from_toml(book, tracks, cards + "\n" + luck)
+    assert refused.value.field == f"sample_cards.toml: destiny_card[{len(CATALOG.destiny_cards)}].goals[0].track"
+
+
+def test_unknown_fields_duplicates_and_absurd_counts_are_refused_naming_the_file():
+    book, tracks, cards = texts().values()
+    for edited, field in ((book.replace("[source]\n", "[source]\nprcie = 3\n"), "rulebook.toml: source.prcie"),
+                          (book + '\n[[tactics_card]]\nname = "Automation"\nkind = "event"\nsection = "x"\n',
+                           "rulebook.toml: tactics_card[7].name"),
+                          (book.replace("gain = { energy = 2 }", "gain = { energy = 1000000000 }"),
+                           "rulebook.toml: core_module[0].gain.energy")):
         with pytest.raises(InvalidInput) as refused:
-            Catalog.from_toml(book, tracks, edited + "\n" + bad)
+            Catalog.from_toml(edited, tracks, cards)
         assert refused.value.field == field
+    with pytest.raises(InvalidInput) as refused:
+        Catalog.from_toml(book, tracks, cards.replace("action = 24", "action = 100000000"))
+    assert refused.value.field == "sample_cards.toml: tactics_deck.action"
 
 
 def test_sample_data_is_labelled():
@@ -69,9 +86,9 @@ def test_track_data_is_calibrated_to_the_scoring_example():
 @pytest.mark.parametrize("file,old,new,field", [
     ("tracks.toml", "development_levels = [3, 7, 12]", "development_levels = [3, 12]", "tracks.toml: track.industry.development_levels"),
     ("tracks.toml", "vp = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14]", "vp = [0, 1, -2]", "tracks.toml: track.supremacy.vp[2]"),
-    ("sample_cards.toml", 'type = "factory"\ncost = { titanium = 3 }', 'type = "forge"\ncost = { titanium = 3 }', "planet.Cinder.type"),
-    ("sample_cards.toml", 'name = "Quantum Loom"\nrow = "science"', 'name = "Quantum Loom"\nrow = "magic"', "module.Quantum Loom.row"),
-    ("sample_cards.toml", "gain = { titanium = 2 }\nsection", "gain = { unobtainium = 2 }\nsection", "module.Supplier.gain.unobtainium"),
+    ("sample_cards.toml", 'type = "factory"\ncost = { titanium = 3 }', 'type = "forge"\ncost = { titanium = 3 }', "sample_cards.toml: planet[0].type"),
+    ("sample_cards.toml", 'name = "Quantum Loom"\nrow = "science"', 'name = "Quantum Loom"\nrow = "magic"', "sample_cards.toml: module[3].row"),
+    ("sample_cards.toml", "gain = { titanium = 2 }\nsection", "gain = { unobtainium = 2 }\nsection", "sample_cards.toml: module[0].gain.unobtainium"),
 ])
 def test_bad_entries_are_named(file, old, new, field):
     files = texts()

@@ -242,7 +242,7 @@ def test_the_rulebook_limits_table_gives_the_rulebook_values_and_is_checked():
     book = (files / "rulebook.toml").read_text("utf-8").replace("planets_per_type = 3", "planets_per_type = 4")
     with pytest.raises(InvalidInput) as bad:                     # the sample planets are 3 per type (A-F17)
         Catalog.from_toml(book, (files / "tracks.toml").read_text("utf-8"), (files / "sample_cards.toml").read_text("utf-8"))
-    assert bad.value.field.startswith("planet.")
+    assert bad.value.field == "sample_cards.toml: planet"
 
 
 # -- boundaries --------------------------------------------------------------------------------
