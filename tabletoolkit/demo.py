@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .engine import Rng, Step
+from .engine import svg
+from .engine.numbers import probability_text
 from .engine.steps import Procedure
 from .prob import Distribution
 
@@ -36,16 +38,19 @@ class DiceOnTable:
         return sum(self.dice)
 
     def _repr_svg_(self) -> str:
+        """The dice as pips (engine.svg) and, once any is rolled, their total in 16 px type."""
         size, gap = 60, 14
-        width = max(1, len(self.dice)) * (size + gap) + gap
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{size + 2 * gap}" class="tt-dice">']
+        width = max(2, len(self.dice)) * (size + gap) + gap
+        parts: list[svg.Element] = []
         for index, value in enumerate(self.dice):
             x = gap + index * (size + gap)
-            parts.append(f'<rect x="{x}" y="{gap}" width="{size}" height="{size}" rx="9" fill="white" stroke="#333" stroke-width="2"/>')
+            parts.append(svg.rect(x, gap, size, size, rx=9, fill="white", stroke="ink", stroke_width=2))
             for col, row in _PIPS[value]:
-                parts.append(f'<circle cx="{x + col * size / 4:g}" cy="{gap + row * size / 4:g}" r="5.5" fill="#333"/>')
-        parts.append("</svg>")
-        return "".join(parts)
+                parts.append(svg.circle(x + col * size / 4, gap + row * size / 4, 5.5, fill="ink"))
+        if self.dice:
+            parts.append(svg.text(gap, size + 2 * gap + 16, f"total {self.total}", font_size=16, fill="ink"))
+        return svg.svg(width, size + 2 * gap + (24 if self.dice else 0), *parts, class_="tt-dice",
+                       font_family="sans-serif").render()
 
 
 def two_dice_total(rng: Rng) -> Procedure:
@@ -62,7 +67,7 @@ def two_dice_total(rng: Rng) -> Procedure:
     ways = round(chance * 36)
     yield Step(
         "Add them up",
-        f"The total is {state.total}. {ways} of the 36 equally likely pairs give it, so its exact chance is {chance}.",
+        f"The total is {state.total}. {ways} of the 36 equally likely pairs give it, so its exact chance is {probability_text(chance)}.",
         SOURCE,
         state,
         {"total": state.total, "probability": chance},

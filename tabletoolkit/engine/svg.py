@@ -39,7 +39,7 @@ from .frozen import FrozenMap
 
 __all__ = [
     "PALETTE", "READABLE_PX", "SEATS", "WIDEST", "Element", "circle", "colour", "colour_named", "element",
-    "ellipse", "group", "line", "path", "polygon", "polyline", "rect", "seat_colour", "svg", "text", "text_width",
+    "ellipse", "group", "line", "mix", "path", "polygon", "polyline", "rect", "seat_colour", "svg", "text", "text_width",
     "title", "wrapped",
 ]
 
@@ -134,6 +134,18 @@ def colour(value: str) -> str:
 def colour_named(name: str, fallback: str = "grey") -> str:
     """``name`` if it is a palette colour (a player called "blue" is drawn blue), else ``fallback``."""
     return name if isinstance(name, str) and name in PALETTE else fallback
+
+
+def mix(first: str, second: str, share: float) -> str:
+    """A shade between two palette colours: ``share`` 0 gives ``first``, 1 gives ``second`` (heat maps, bar
+    shades), so even a graded picture draws from the one palette."""
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
+        raise InvalidInput("share", share, "a number from 0 to 1")
+    a, b = colour(first), colour(second)
+    if not (a.startswith("#") and b.startswith("#")):
+        raise InvalidInput("colour", (first, second), "two palette colours to mix")
+    channels = (round(int(a[i:i + 2], 16) * (1 - share) + int(b[i:i + 2], 16) * share) for i in (1, 3, 5))
+    return "#" + "".join(f"{c:02x}" for c in channels)
 
 
 def text_width(content: str, size: float) -> float:

@@ -22,6 +22,7 @@ from ..andromeda.battle import load_battle_example
 from ..andromeda.odds import battle_odds, start_player_odds, team_roll_off_odds
 from ..andromeda.variant import RULEBOOK, AndromedaVariant
 from ..engine import InvalidInput, run
+from ..engine import svg
 from ..engine.numbers import percent_text, probability_text
 from ..prob import latex_fraction, rerolled_die
 from ..prob.battle import describe_side
@@ -29,7 +30,8 @@ from .stepper import Stepper
 
 MAX_PARTICIPANTS = 5  # four players and one pirate side (A-F1)
 TEAM_CHOICES = ("own side", "team 1", "team 2")
-_BAR_COLOURS = ("#e0b400", "#2f6fd6", "#555555", "#2e9a4b", "#8a4fc4")
+_BAR_COLOURS = ("yellow", "blue", "line", "green", "purple")
+"""Each side's bar colour in the odds table (names of the one palette, ``engine.svg``)."""
 
 # The rulebook's battle example (战斗举例): yellow 6 dice aim 3, blue 3 dice + 2 energy aim 2,
 # the Saucerian Abductor with invented dice (A-R14).
@@ -214,7 +216,7 @@ def odds_table(odds) -> str:
         rows.append(
             f"<tr><td>{html.escape(name)}</td><td>{describe_side(side)}</td>"
             f"<td class='tt-fraction'>{p}</td><td>{percent_text(p)}</td>"
-            f"<td><div style='background:{colour};height:12px;width:{float(p) * 200:.1f}px'></div></td></tr>"
+            f"<td><div style='background:{svg.colour(colour)};height:12px;width:{float(p) * 200:.1f}px'></div></td></tr>"
         )
     rows.append(
         f"<tr><td>no winner</td><td>tie for first: everyone loses</td><td class='tt-fraction'>{odds.no_winner}</td>"
@@ -232,31 +234,32 @@ def deciding_die_svg(odds) -> str:
     row per die position and one column per side (so four sides and twelve pooled dice still fit their box)."""
     rows = odds.by_deciding_die
     depth = max((i + 1 for row in rows for i, p in enumerate(row) if p), default=1)
-    shades = ["#1b5e20", "#388e3c", "#66bb6a", "#a5d6a7", "#c8e6c9", "#e8f5e9"]
-    left = 16 + 8 * max(len(name) for name in odds.names)   # room for the longest side name, never cut
+    shades = [svg.mix("green", "black", 0.35), "green", *(svg.mix("green", "white", k / 5) for k in range(1, 5))]
+    left = 16 + max(svg.text_width(name, 14) for name in odds.names)   # room for the longest side name, never cut
     bar = 420
     height = 30 + 30 * len(rows)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + bar + 16}" height="{height + 26}" '
-           f'viewBox="0 0 {left + bar + 16} {height + 26}" style="max-width:100%" font-family="sans-serif" font-size="14">']
-    out.append('<text x="4" y="18" font-weight="bold">Which die decided the win (1 = the highest die)</text>')
+    legend = ", ".join(f"die {d + 1}" for d in range(min(depth, len(shades))))
+    foot = f"bar length = P(win); dark to light: {legend}"
+    title = "Which die decided the win (1 = the highest die)"
+    width = max(left + bar + 16, svg.text_width(foot, 13) + 12, svg.text_width(title, 14) + 12)
+    out: list[svg.Element] = [svg.text(4, 18, title, font_weight="bold")]
     for index, (name, row) in enumerate(zip(odds.names, rows)):
         y = 30 + 30 * index
-        out.append(f'<text x="4" y="{y + 15}">{html.escape(name)}</text>')
+        out.append(svg.text(4, y + 15, name))
         x = float(left)
         for position, p in enumerate(row[:depth]):
-            width = float(p) * bar
-            if width <= 0:
+            length = float(p) * bar
+            if length <= 0:
                 continue
             shade = shades[min(position, len(shades) - 1)]
-            ink = "white" if position < 2 else "black"
-            out.append(f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="20" fill="{shade}"><title>die {position + 1}: '
-                       f'{probability_text(p)}</title></rect>')
-            if width > 20:
-                out.append(f'<text x="{x + width / 2:.1f}" y="{y + 15}" text-anchor="middle" fill="{ink}" font-size="13">{position + 1}</text>')
-            x += width
-    legend = ", ".join(f"die {d + 1}" for d in range(min(depth, len(shades))))
-    out.append(f'<text x="4" y="{height + 16}" fill="#555" font-size="13">bar length = P(win); dark to light: {legend}</text>')
-    out.append("</svg>")
+            out.append(svg.element("rect", svg.title(f"die {position + 1}: {probability_text(p)}"), x=x, y=y, width=length,
+                                   height=20, fill=shade))
+            if length > 20:
+                out.append(svg.text(x + length / 2, y + 15, str(position + 1), anchor="middle",
+                                    fill="white" if position < 2 else "ink", font_size=13))
+            x += length
+    out.append(svg.text(4, height + 16, foot, fill="line", font_size=13))
+    picture = svg.svg(width, height + 26, *out, style="max-width:100%", font_family="sans-serif", font_size=14).render()
     head = "".join(f"<th>{html.escape(name)}</th>" for name in odds.names)
     body = "".join(
         f"<tr><th>die {d + 1}</th>" + "".join(
@@ -264,7 +267,7 @@ def deciding_die_svg(odds) -> str:
             else "<td>—</td>" for row in rows) + "</tr>"
         for d in range(depth)
     )
-    return ("".join(out) + "<div style='max-width:100%;overflow-x:auto'><table class='tt-deciding-table' style='table-layout:auto'>"
+    return (picture + "<div style='max-width:100%;overflow-x:auto'><table class='tt-deciding-table' style='table-layout:auto'>"
             f"<tr><th>decided by</th>{head}</tr>{body}</table></div>")
 
 
@@ -297,27 +300,26 @@ def heat_map_svg(opponents: list[tuple[int, int]], variant: AndromedaVariant = R
         for aim in range(1, variant.aim_cap + 1)
     }
     cell, left, top = 64, 70, 40
-    width = left + cell * variant.dice_cap + 10
+    against = "; ".join(f"{d} {'die' if d == 1 else 'dice'} at aim {a}" for d, a in opponents)
+    title = f"P(you win) against {against}"
+    foot = "darker = more likely; hover a cell for the exact fraction"
+    width = max(left + cell * variant.dice_cap + 10, svg.text_width(title, 14) + 12, svg.text_width(foot, 14) + 12)
     height = top + cell * variant.aim_cap + 30
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="14" class="tt-heat">']
-    against = ", ".join(f"{d}@{a}" for d, a in opponents)
-    out.append(f'<text x="4" y="16" font-weight="bold">P(you win) against {html.escape(against)}</text>')
+    out: list[svg.Element] = [svg.text(4, 16, title, font_weight="bold")]
     for dice in range(1, variant.dice_cap + 1):
-        out.append(f'<text x="{left + cell * (dice - 1) + cell / 2}" y="{top - 6}" text-anchor="middle">{dice} dice</text>')
+        out.append(svg.text(left + cell * (dice - 1) + cell / 2, top - 6, f"{dice} dice", anchor="middle"))
     for aim in range(1, variant.aim_cap + 1):
         y = top + cell * (aim - 1)
-        out.append(f'<text x="{left - 8}" y="{y + cell / 2 + 4}" text-anchor="end">aim {aim}</text>')
+        out.append(svg.text(left - 8, y + cell / 2 + 4, f"aim {aim}", anchor="end"))
         for dice in range(1, variant.dice_cap + 1):
             p = grid[(dice, aim)]
             x = left + cell * (dice - 1)
-            shade = int(255 - float(p) * 200)
-            colour = f"rgb({shade},{shade},255)"
-            ink = "white" if p > Fraction(1, 2) else "black"
-            out.append(f'<rect x="{x}" y="{y}" width="{cell - 2}" height="{cell - 2}" fill="{colour}"><title>{dice} dice, aim {aim}: {probability_text(p)}</title></rect>')
-            out.append(f'<text x="{x + cell / 2 - 1}" y="{y + cell / 2 + 4}" text-anchor="middle" fill="{ink}">{float(p):.0%}</text>')
-    out.append(f'<text x="4" y="{height - 8}" fill="#555">darker = more likely; hover a cell for the exact fraction</text>')
-    out.append("</svg>")
-    return "".join(out), grid
+            out.append(svg.element("rect", svg.title(f"{dice} dice, aim {aim}: {probability_text(p)}"), x=x, y=y,
+                                   width=cell - 2, height=cell - 2, fill=svg.mix("white", "blue", float(p) * 0.85)))
+            out.append(svg.text(x + cell / 2 - 1, y + cell / 2 + 5, percent_text(p, 0), anchor="middle",
+                                fill="white" if p > Fraction(1, 2) else "ink", font_weight="bold"))
+    out.append(svg.text(4, height - 8, foot, fill="line"))
+    return svg.svg(width, height, *out, font_family="sans-serif", font_size=14, class_="tt-heat").render(), grid
 
 
 class HeatMapExplorer(widgets.VBox):
