@@ -826,7 +826,7 @@ class _Planet:
 
 @dataclass(frozen=True)
 class _Moons:
-    faces: Annotated[tuple[_MoonFace, ...], items(most=20)]  # 9 moons per planet type (sample_cards.toml)
+    faces: Annotated[tuple[_MoonFace, ...], items(most=45)]  # 配件: 45 planet moons, 6 abandoned nebula moons
 
 
 @dataclass(frozen=True)
@@ -849,7 +849,7 @@ class _ModuleCost:
 
 @dataclass(frozen=True)
 class _TacticsDeck:
-    """Tactics cards of each kind in the deck (80 cards in the box: 自由行动 · 战术卡)."""
+    """Tactics cards of each kind in the deck (配件: 80 tactics cards in the box)."""
 
     action: Annotated[int, whole(0, 80)] = 0
     event: Annotated[int, whole(0, 80)] = 0
@@ -886,8 +886,8 @@ class _ShipCost:
 
 @dataclass(frozen=True)
 class _Tokens:
-    exploration: Annotated[tuple[_Gain, ...], items(most=21)] = ()  # 21 exploration tokens in the box (配件)
-    supremacy: Annotated[tuple[_Gain, ...], items(most=8)] = ()  # 8 supremacy tokens (配件)
+    exploration: Annotated[tuple[_Gain, ...], items(most=21)] = ()  # 配件: 21 exploration tokens
+    supremacy: Annotated[tuple[_Gain, ...], items(most=8)] = ()  # 配件: 8 supremacy tokens
 
 
 @dataclass(frozen=True)
@@ -936,7 +936,7 @@ class _SampleCards:
     development_leaders: _ByDevelopment
     moons: _MoonSupply
     module_cost: _ModuleCost
-    module: Annotated[tuple[_Module, ...], items(most=200)]
+    module: Annotated[tuple[_Module, ...], items(most=108)]  # 配件: 108 modules
     tactics_deck: _TacticsDeck
     faction: Annotated[tuple[_Faction, ...], items(most=20)]
     ship_cost: _ShipCost
@@ -945,7 +945,7 @@ class _SampleCards:
     event_card: Annotated[tuple[_Event, ...], items(most=100)] = ()
     tokens: _Tokens = _Tokens()
     special_region: Annotated[tuple[_SpecialRegion, ...], items(most=20)] = ()
-    destiny_card: Annotated[tuple[_Destiny, ...], items(most=20)] = ()  # 20 destiny cards in the box (可选规则 · 命运卡)
+    destiny_card: Annotated[tuple[_Destiny, ...], items(most=20)] = ()  # 配件: 20 destiny cards
     pirate_card: Annotated[tuple[_Pirate, ...], items(most=5)] = ()  # one per class S, A, B, C, D (游戏设置 · 6)
 
 
