@@ -29,13 +29,15 @@ from typing import Any, Sequence
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step, result_of
-from ..computer import DataSpace, install_computer_tech, place_data, placement_verdict, sample_layout
+from ..computer import DataSpace, analyze, install_computer_tech, place_data, placement_verdict, sample_layout
+from ..free_actions import conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay
 from ..probes import launch_probe
 from ..scan import scan_sectors
 from ..solar import Space, space_words
+from ..tech import computer_slots as tech_slot_verdicts
 from ..variant import SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
@@ -54,8 +56,8 @@ from .state import (
 )
 from .table import reward_items
 from .turn import milestones, resolve_sectors
-from .your_probes import (arrival, arrival_verdict, card_landing, card_landings, flight, fly_and_arrive, free_launch, launch_verdict,
-                          move_one, on_your_board, your_moves)
+from .your_probes import (arrival, arrival_verdict, board_table, card_landing, card_landings, flight, fly_and_arrive,
+                          free_launch, launch_verdict, move_one, on_your_board, shown_as, your_moves)
 
 
 SECTION = "单人游戏"
@@ -156,7 +158,7 @@ def _convert_words(game: SoloGame, rest: str) -> str:
     paid, _, got = rest.partition(">")
     if "+" in paid:
         return f"discard {' and '.join(paid.split('+'))} for 1 {got}"
-    return f"convert 2 {paid} into 1 {got}"
+    return f"convert {game.variant.conversion_rate} {paid} into 1 {got}"
 
 
 def _place_words(game: SoloGame, rest: str) -> str:
@@ -288,11 +290,12 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
             f"needs {variant.research_publicity} publicity (has {you.publicity})")
         options += [YourOption(f"research:{tech}{slot}", ok and legal, why if not ok else f"{why}{said}")
                     for slot, legal, said in computer_slots(game, tech)]
-    spaces = len(sample_layout().top)
-    analyze_ok = you.computer.filled == spaces and you.energy >= variant.analyze_energy
-    options.append(YourOption("analyze", analyze_ok, "legal" if analyze_ok else
-                              f"needs a full computer top row ({you.computer.filled} of {spaces} filled: place data, a free "
-                              f"action) and {variant.analyze_energy} energy (has {you.energy})"))
+    try:
+        result_of(analyze(you, variant=variant))
+    except IllegalAction as refused:  # the multiplayer analysis refuses it (a full top row, the energy)
+        options.append(YourOption("analyze", False, refused.reason, refused.rule))
+    else:
+        options.append(YourOption("analyze", True, "legal"))
     for card_id in dict.fromkeys(you.hand):
         options.extend(play_options(game, card_id))
     options += pass_options(game)
@@ -408,16 +411,17 @@ def scan_options(game: SoloGame) -> list[YourOption]:
 
 def computer_slots(game: SoloGame, tech: str) -> list[tuple[str, bool, str]]:
     """Where a researched tech goes: nowhere to choose for probe and telescope techs (``("", True, "")``);
-    a computer tech into a free computer-tech slot, ``@<top position>`` (计算机科技), its 2 VP lost
-    when data already lies there (S-F13)."""
+    a computer tech into a computer-tech slot, ``@<top position>``, by the multiplayer verdict
+    (``tech.computer_slots``: each slot once, each tech once, 计算机科技), its 2 VP lost when data already
+    lies there (S-F13)."""
     if not tech.startswith("CT"):
         return [("", True, "")]
-    computer, slots = game.you.computer, sample_layout().tech_slots
-    free = [n for n in slots if computer.tech_at(n) is None]
+    verdicts = tech_slot_verdicts(board_table(game), YOU, tech)
+    free = [verdict.choice for verdict in verdicts if verdict.legal]
     if not free:
-        return [("", False, f"; no free computer-tech slot (slots {', '.join(map(str, slots))} are taken)")]
-    return [(f"@{n}", True, f"; into the slot under top {n}" + (" (under your data there: no 2 VP, S-F13)"
-                                                                   if n <= computer.filled else ""))
+        return [("", False, "; no computer-tech slot takes it: " + " ".join(dict.fromkeys(v.reason for v in verdicts)))]
+    filled = game.you.computer.filled
+    return [(f"@{n}", True, f"; into the slot under top {n}" + (" (under your data there: no 2 VP, S-F13)" if n <= filled else ""))
             for n in free]
 
 
@@ -478,20 +482,26 @@ def visits(table, spaces: Sequence) -> list[Event]:
 
 def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Free action (资源转换, S-F4): 2 credits, 2 energy or 2 hand cards you name for 1 credit, 1 energy
-    or 1 card (from the row or the deck): ``convert:credits>energy``, ``convert:S01+S04>cards``."""
+    or 1 card (from the row or the deck): ``convert:credits>energy``, ``convert:S01+S04>cards``; the
+    multiplayer conversion's verdict (``free_actions.conversion_refusal``: the variant's rate)."""
     mine = game.to_move == YOU and not game.over
-    you, options = game.you, []
+    you, table, rate, options = game.you, board_table(game), game.variant.conversion_rate, []
     for give in ("credits", "energy"):
+        refusal = conversion_refusal(table, YOU, give)
         for get in sorted(CONVERTED, key=lambda kind: kind == give):  # the same kind back last: rarely wanted
-            ok = mine and getattr(you, give) >= 2
-            options.append(YourOption(f"convert:{give}>{get}", ok, f"legal: 2 {give} for 1 {get.rstrip('s')}" if ok else
-                                      "only on your turn" if not mine else f"needs 2 {give} (has {getattr(you, give)})"))
-    pairs = sorted({tuple(sorted(pair)) for pair in combinations(you.hand, 2)})
-    if not pairs:
-        options += [YourOption(f"convert:cards>{get}", False, f"needs 2 hand cards (has {len(you.hand)})") for get in CONVERTED]
-    for first, second in pairs:
-        options += [YourOption(f"convert:{first}+{second}>{get}", mine, f"legal: discard {first} and {second} for 1 "
-                               f"{get.rstrip('s')}" if mine else "only on your turn") for get in CONVERTED]
+            if not mine:
+                options.append(YourOption(f"convert:{give}>{get}", False, "only on your turn", NOT_YOUR_TURN))
+            elif refusal is not None:
+                options.append(YourOption(f"convert:{give}>{get}", False, refusal.reason, refusal.rule))
+            else:
+                options.append(YourOption(f"convert:{give}>{get}", True, f"legal: {rate} {give} for 1 {get.rstrip('s')}"))
+    refusal = conversion_refusal(table, YOU, "cards")
+    if refusal is not None:
+        return tuple(options) + tuple(YourOption(f"convert:cards>{get}", False, refusal.reason, refusal.rule) for get in CONVERTED)
+    for paid in sorted({tuple(sorted(cards)) for cards in combinations(you.hand, rate)}):
+        options += [YourOption(f"convert:{'+'.join(paid)}>{get}", mine, f"legal: discard {' and '.join(paid)} for 1 "
+                               f"{get.rstrip('s')}" if mine else "only on your turn", None if mine else NOT_YOUR_TURN)
+                    for get in CONVERTED]
     return tuple(options)
 
 
@@ -509,7 +519,8 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
     give, get = conversion.split(">")
     you, table = game.you, game.table
     if give in ("credits", "energy"):
-        you, paid = replace(you, **{give: getattr(you, give) - 2}), f"2 {give}"
+        rate = game.variant.conversion_rate
+        you, paid = replace(you, **{give: getattr(you, give) - rate}), f"{rate} {give}"
     else:
         hand, supply = list(you.hand), table.supply
         for card in give.split("+"):
@@ -913,10 +924,10 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     elif kind == "play":
         game, text, events = _play(game, *argument.split("@"))
     else:  # analyze
-        you = replace(you, energy=you.energy - game.variant.analyze_energy, computer=replace(you.computer, filled=0, lower=frozenset()))
-        game = replace(game, you=you)
-        game, notes = reward_colour(game, YOU, [("trace", "blue")])
-        text = f"You analyze (1 energy; your computer clears, the {you.data} data in your pool stay). " + " ".join(notes)
+        analysis = yield from shown_as(analyze(you, variant=game.variant), lambda view: replace(game, you=view.board))
+        game = replace(game, you=analysis.board)
+        game, notes = reward_colour(game, YOU, [("trace", analysis.trace)])
+        text = f"You analyze: your computer clears, the {analysis.board.data} data in your pool stay. " + " ".join(notes)
         events = [Event("analyze")]
     steps = kind == "scan" and bool({"TT2", "TT3", "TT4"} & game.you.techs)
     game = replace(game, main_action=action, scan_open=steps)

@@ -33,8 +33,9 @@ from .table import PLANET_SIGNAL
 Items = list[tuple[str, Any]]
 
 
-def probe_table(game: SoloGame) -> Flight:
-    """The solar system and your board as the probe phases take them."""
+def board_table(game: SoloGame) -> Flight:
+    """The solar system and your board as the multiplayer phases that read a board take them (the probe
+    phases; the conversion, computer-slot and analyze checks)."""
     return Flight(game.table.solar, (game.you,), (), game.variant)
 
 
@@ -60,21 +61,27 @@ def owed_items(table: Flight, sector: int | None = None) -> Items:
     return items
 
 
+def shown_as(procedure: Procedure, state_of: Callable[[Any], SoloGame]) -> Procedure:
+    """A multiplayer procedure's steps with the solo game as their state (``state_of`` the step's own
+    state); returns what the procedure returns."""
+    while True:
+        try:
+            step = next(procedure)
+        except StopIteration as stop:
+            return stop.value
+        yield replace(step, state=state_of(step.state))
+
+
 def on_your_board(game: SoloGame, procedure: Callable[[Flight], Procedure], sector: int | None = None) -> Procedure:
     """Carry out a probe phase's procedure on your board; each of its steps shows the solo game. Returns
     the game and the reward items it left owed."""
-    steps = procedure(probe_table(game))
-    while True:
-        try:
-            step = next(steps)
-        except StopIteration as stop:
-            return back(game, stop.value), owed_items(stop.value, sector)
-        yield replace(step, state=back(game, step.state))
+    table = yield from shown_as(procedure(board_table(game)), lambda state: back(game, state))
+    return back(game, table), owed_items(table, sector)
 
 
 def launch_verdict(game: SoloGame, free: bool = False) -> ProbeOption:
     """Whether you may launch now (the probe limit; 2 credits unless ``free``)."""
-    return launch_option(probe_table(game), YOU, free=free)
+    return launch_option(board_table(game), YOU, free=free)
 
 
 def free_launch(game: SoloGame) -> tuple[SoloGame, str, bool]:
@@ -83,7 +90,7 @@ def free_launch(game: SoloGame) -> tuple[SoloGame, str, bool]:
     verdict = launch_verdict(game, free=True)
     if not verdict.legal:
         return game, f"the free launch is lost: {verdict.reason}", False
-    return back(game, launch(probe_table(game), YOU, free=True)), "a free launch, a probe of yours on Earth.", True
+    return back(game, launch(board_table(game), YOU, free=True)), "a free launch, a probe of yours on Earth.", True
 
 
 def flight(game: SoloGame, planet: str) -> tuple[Any, Route] | None:
@@ -175,7 +182,7 @@ def card_landings(game: SoloGame) -> list[tuple[str, str]]:
 def your_moves(game: SoloGame, probe_id: int) -> tuple[ProbeOption, ...]:
     """Every space next to your probe with its verdict and cost (``probes.move_options``: this turn's free
     moves first, one move more out of asteroids without PT #03, the entered space's publicity)."""
-    return move_options(probe_table(game), probe_id, free_moves=game.free_moves)
+    return move_options(board_table(game), probe_id, free_moves=game.free_moves)
 
 
 def move_one(game: SoloGame, probe_id: int, space: Any) -> Procedure:

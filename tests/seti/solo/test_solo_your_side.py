@@ -155,7 +155,7 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
 
     game = game_with("I-8", hand=("S10",), data=2, energy=2)
     refused = {o.action: o for o in your_options(game)}["analyze"]
-    assert not refused.legal and refused.reason.startswith("needs a full computer top row (0 of 6 filled")
+    assert not refused.legal and refused.refusing_rule == "seti.analyze.top_row_not_full"  # the multiplayer analysis refuses it
     first = run(free_action(game, "place:data", Rng(0))).result
     assert first.you.computer.filled == 1 and first.you.data == 1
     second = run(free_action(first, "place:data", Rng(0))).result  # the second space: 1 publicity
