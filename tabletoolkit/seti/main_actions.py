@@ -195,7 +195,8 @@ def card_signal_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
     for sector in game.solar.sectors_with_probes(colour):
         star = game.solar.star(sector)
         numbers += [s.number for s in game.sectors.sectors if s.star == star]
-    return tuple(Option(number, True, f"legal: {colour} has a probe in sector {number}") for number in sorted(numbers)) + (
+    return tuple(Option(number, True, f"legal: {colour} has a probe in {game.sectors.sector(number).name}")
+                 for number in sorted(numbers)) + (
         Option(None, True, "leave it unused" if numbers else f"{colour} has no probe in space: nothing to mark"),)
 
 
@@ -217,14 +218,14 @@ def mark_signal(game: SetiGame, colour: str, number: int, title: str, why: str, 
     board = game.player(colour)
     board, kept = replace(board, score=board.score + gained.vp).gain_data(gained.data, game.variant)
     game = replace(game.with_player(board), sectors=game.sectors.with_sector(sector))
-    yield Step(title, f"{colour} marks a signal in sector {number} ({sector.star}), {why}, "
+    yield Step(title, f"{colour} marks a signal in {sector.name}, {why}, "
                f"at no cost: {kept} data to the pool" + (f", {gained.vp} VP" if gained.vp else "") + ".", section, game,
                {"sector": number})
     if gained.completed:
         if game.variant.card_sector_resolution == "at once":
             return (yield from resolve_sector_now(game, colour, number))
         game = replace(game, pending=game.pending + ((colour, "sector", str(number)),))
-        yield Step("A sector completed", f"Sector {number} is complete: it resolves once the action is done, in the "
+        yield Step("A sector completed", f"{sector.name[:1].upper()}{sector.name[1:]} is complete: it resolves once the action is done, in the "
                    "order the player chooses (S-R7).", "扇形区域 · 完成扇区", game, {"sector": number})
     return game
 

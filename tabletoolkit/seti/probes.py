@@ -19,7 +19,7 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step, result_of
 from .player import PlayerBoard
 from .rewards import Reward
-from .solar import LAYER_NAME, SECTION_PT, SECTION_ROTATE, Placement, Probe, SolarSystem, Space
+from .solar import LAYER_NAME, SECTION_PT, SECTION_ROTATE, Placement, Probe, SolarSystem, Space, space_words
 from .variant import RULEBOOK, SetiVariant
 
 NOTEBOOK = "seti_solar_system.ipynb"
@@ -186,8 +186,8 @@ def launch_probe(state: Any, colour: str, *, free: bool = False, ignore_limit: b
     probe = Probe(solar.next_probe, colour, solar.earth)
     state = replace(state, solar=replace(solar, probes=solar.probes + (probe,), next_probe=solar.next_probe + 1))
     yield Step("Place the probe on Earth",
-               f"Probe {probe.id} ({colour}) goes on Earth's space ({probe.space}), sector {probe.space.sector}: "
-               f"{solar.star(probe.space.sector)}. It may move this turn or later.",
+               f"Probe {probe.id} ({colour}) goes on Earth's space ({space_words(solar, probe.space)}). It may move "
+               "this turn or later.",
                SECTION_LAUNCH, state, {"probe": probe.id, "space": str(probe.space)})
     return state
 
@@ -289,13 +289,14 @@ def move_probe(state: Any, probe_id: int, path: Sequence[Space], *, free_moves: 
         if step["energy"]:
             paying.append(f"{step['energy']} energy")
         extra = " (leaving asteroids takes one move more)" if step["moves"] > 1 else ""
-        text = (f"Probe {probe_id} moves from {step['from']} to {step['to']} ({contents.describe()}): "
+        text = (f"Probe {probe_id} moves from {space_words(solar, step['from'])} to {space_words(solar, step['to'])} "
+                f"({contents.describe()}): "
                 f"{step['moves']} move(s){extra}, paid with {' and '.join(paying)}.")
         if step["publicity"]:
             text += f" Entering gives {step['publicity']} publicity: +{gained}, now {board.publicity}"
             text += f" (capped at {variant.publicity_cap})." if gained < step["publicity"] else "."
         section = SECTION_PT if contents.asteroid and "PT3" in board.techs else SECTION_MOVE
-        yield Step(f"Move to {step['to']}", text, section, state,
+        yield Step(f"Move to {space_words(solar, step['to'])}", text, section, state,
                    {"moves": step["moves"], "energy": board.energy, "publicity": board.publicity})
     return state
 
@@ -508,10 +509,10 @@ def rotate_solar_system(state: Any) -> Procedure:
     for ride in rides:
         probes = tuple(replace(p, space=ride.to) if p.id == ride.probe.id else p for p in state.solar.probes)
         state = replace(state, solar=replace(state.solar, probes=probes))
-        who = f"Probe {ride.probe.id} ({ride.probe.owner}) at {ride.probe.space}"
+        who = f"Probe {ride.probe.id} ({ride.probe.owner}) at {space_words(solar, ride.probe.space)}"
         under = LAYER_NAME[solar.layer(ride.probe.space)]
         if ride.outcome == "carried":
-            text = f"{who} is on {under}, which turns: it rides along to {ride.to}."
+            text = f"{who} is on {under}, which turns: it rides along to {space_words(state.solar, ride.to)}."
         elif ride.outcome == "stays" and ride.probe.space.ring <= solar.layout.discs[disc - 1].rings:
             text = f"{who} sits on {under}, in a cut-out of the turning disc(s) that no wall reaches: it stays."
         elif ride.outcome == "stays":
@@ -520,7 +521,7 @@ def rotate_solar_system(state: Any) -> Procedure:
             due = ride.publicity
             board, gained = state.player(ride.probe.owner).gain_publicity(due, variant)
             state = state.with_player(board)
-            text = (f"{who} sits in a cut-out and a turning disc's wall pushes it into {ride.to} "
+            text = (f"{who} sits in a cut-out and a turning disc's wall pushes it into {space_words(state.solar, ride.to)} "
                     f"({state.solar.contents(ride.to).describe()}).")
             if due:
                 text += f" {ride.probe.owner} gains {gained} publicity at once, even on another's turn (now {board.publicity})."

@@ -233,7 +233,7 @@ def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resol
         if gained.completed:
             completed.append(number)
             text += f" {sector.name[:1].upper()}{sector.name[1:]} is complete: it resolves after the action."
-        shown.append(Step(f"Signal in sector {number}", text, section, table, {"sector": number, "data": kept, "VP": gained.vp}))
+        shown.append(Step(f"Signal in {sector.name}", text, section, table, {"sector": number, "data": kept, "VP": gained.vp}))
         return table
 
     for step in steps:
@@ -244,7 +244,7 @@ def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resol
                 raise IllegalAction("seti.scan.not_adjacent",
                                     f"TT #01 moves the Earth signal to a sector next to Earth's ({earth_sector}: "
                                     f"{' or '.join(map(str, where.beside_earth))}), not to {number}.", TELESCOPE)
-            why = "Earth's sector" if number == earth_sector else f"TT #01, next to Earth's sector {earth_sector}"
+            why = "Earth's sector" if number == earth_sector else f"TT #01, next to Earth's {table.sky.sector(earth_sector).name}"
             table = signal(table, number, why, SCAN if number == earth_sector else TELESCOPE)
         elif isinstance(step, RowSignal):
             supply = table.supply
@@ -340,7 +340,8 @@ def _check_colour(sky: Sky, colour: str, number: int, name: str) -> None:
     sky.sector(number)
     matching = sky.of_colour(colour)
     if number not in matching:
-        raise IllegalAction("seti.scan.colour", f"{name} is {colour}: its signal goes to sector {' or '.join(map(str, matching))}, not {number}.", SCAN)
+        raise IllegalAction("seti.scan.colour", f"{name} is {colour}: its signal goes to "
+                            f"{' or '.join(sky.sector(n).name for n in matching) or 'no sector'}, not {sky.sector(number).name}.", SCAN)
 
 
 def _resolve(table: ScanTable, completed: Sequence[int], order: Sequence[int] | None, variant: SetiVariant):
@@ -352,7 +353,7 @@ def _resolve(table: ScanTable, completed: Sequence[int], order: Sequence[int] | 
     results: list[SectorResult] = []
     pending: list[str] = []
     if len(order) > 1:
-        shown.append(Step("Completed sectors", f"Sectors {', '.join(map(str, order))} are complete; the active player resolves them "
+        shown.append(Step("Completed sectors", f"{', '.join(table.sky.sector(n).name for n in order)} are complete; the active player resolves them "
                           "in this order, after the main action (S-R7).", COMPLETE, table, {"order": ", ".join(map(str, order))}))
     for number in order:
         procedure = explain_resolution(table.sky.sector(number), variant)
@@ -373,7 +374,8 @@ def _resolve(table: ScanTable, completed: Sequence[int], order: Sequence[int] | 
         pending.extend(f"{result.winner}: {item}" for item in later)
         text = f"Every contributor's publicity is added; {result.winner} takes {words}"
         text += f", with {' and '.join(later)} still to take." if later else "."
-        shown.append(Step(f"Sector {number} settled", text, COMPLETE, table,
+        name = result.sector.name
+        shown.append(Step(f"{name[:1].upper()}{name[1:]} settled", text, COMPLETE, table,
                           {"winner": result.winner, "second": result.second or "nobody"}))
     return shown, table, tuple(results), pending
 

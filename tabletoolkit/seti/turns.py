@@ -324,7 +324,8 @@ def resolve_owed_sectors(game: SetiGame, colour: str, decisions: Decisions) -> P
             return game
         numbers = sorted({int(item[2]) for item in owed})
         number = numbers[0] if len(numbers) == 1 else decisions.choose(
-            "resolve_sector", tuple(Option(n, True, f"legal: sector {n} resolves next") for n in numbers), colour)
+            "resolve_sector", tuple(Option(n, True, f"legal: {game.sectors.sector(n).name} resolves next")
+                                    for n in numbers), colour)
         for item in owed:
             if int(item[2]) == number:
                 game = game.settle(*item)

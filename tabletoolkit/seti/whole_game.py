@@ -87,13 +87,18 @@ class UseTelescope:
     step: Any = None
 
     def __str__(self) -> str:
+        return self.words()
+
+    def words(self, sky: Any = None) -> str:
+        """The choice in words; with the ``sky``, a sector named by its star."""
         if self.step is None:
             return f"{self.tech}: not used"
         step = self.step
-        if isinstance(step, EarthSignal):
-            return f"{self.tech}: the Earth signal in sector {step.sector}, next to Earth's"
-        if isinstance(step, HandSignal):
-            return f"{self.tech}: discard {step.card} for a signal in sector {step.sector}"
+        if isinstance(step, (EarthSignal, HandSignal)):
+            where = sky.sector(step.sector).name if sky is not None else f"sector {step.sector}"
+            if isinstance(step, EarthSignal):
+                return f"{self.tech}: the Earth signal in {where}, next to Earth's"
+            return f"{self.tech}: discard {step.card} for a signal in {where}"
         if isinstance(step, MercurySignal):
             return f"{self.tech}: 1 publicity for a signal in Mercury's sector"
         return f"{self.tech}: 1 energy to {'launch a probe' if step.use == 'launch' else 'gain a move'}"
@@ -535,10 +540,11 @@ class SetiWholeGame(Game):
         for step in uses:
             choice = UseTelescope(tech, step)
             refusal = telescope_refusal(table, colour, step)
+            label = choice.words(table.sectors)
             if refusal is not None:
-                found.append(Option.refused_by(choice, refusal, label=str(choice), group=f"scan: {tech}"))
+                found.append(Option.refused_by(choice, refusal, label=label, group=f"scan: {tech}"))
             else:
-                found.append(Option(choice, label=str(choice), group=f"scan: {tech}", section="望远镜科技"))
+                found.append(Option(choice, label=label, group=f"scan: {tech}", section="望远镜科技"))
         return Options(found)
 
     def _conversion_options(self) -> Options:

@@ -201,8 +201,8 @@ def test_each_probe_is_told_whether_it_rides_stays_in_a_cut_out_stays_outside_or
         ("carried", "carried", "carried", "pushed"),  # disc 2 turns, carrying disc 1
         ("carried",) * 4,                          # disc 3 turns, carrying both
     ]
-    assert texts[0].endswith("is on disc 1, which turns: it rides along to ring 1, sector 1.")
+    assert texts[0].endswith("is on disc 1, which turns: it rides along to Mercury (ring 1, beside Beta Pictoris).")
     assert texts[1].endswith("is on disc 2, outside the turning disc(s): it stays.")
-    assert texts[2].endswith("pushes it into ring 1, sector 3 (empty space).")
+    assert texts[2].endswith("pushes it into ring 1, beside Proxima Centauri (empty space).")
     assert texts[3].endswith("is on disc 3, outside the turning disc(s): it stays.")
     assert [p.space for p in state.solar.probes] == [Space(1, 3), Space(2, 2), Space(1, 5), Space(2, 6)]

@@ -52,7 +52,8 @@ def test_a_basic_scan_pays_marks_earth_and_a_row_card_and_refills_the_row():
     assert result.table.supply.row == ("S02", "S01", "S12")  # refilled at once from the deck top, same place
     assert result.table.supply.deck == ("S03", "S04")
     assert result.table.supply.discard == ("S09",)
-    assert [s.title for s in steps] == ["Pay for the scan", "Signal in sector 1", "Discard from the card row", "Signal in sector 6"]
+    assert [s.title for s in steps] == ["Pay for the scan", "Signal in sector 1 (Barnard's Star)", "Discard from the card row",
+                                        "Signal in sector 6 (Vega)"]
     assert [n for n, _ in result.signals] == [1, 6]
 
 
@@ -305,7 +306,7 @@ def test_one_scan_in_the_game_completes_two_sectors_resolved_in_the_chosen_order
     steps = run(take_turn(game, Scan((EarthSignal(), RowSignal(0, other)), resolve_order=(other, 6))))
     after = steps.result
     titles = [s.title for s in steps]
-    assert titles.index(f"Sector {other} settled") < titles.index("Sector 6 settled")
+    assert titles.index(f"Sector {other} ({row.star}) settled") < titles.index("Sector 6 (Vega) settled")
     green, orange = after.player("green"), after.player("orange")
     assert (green.sector_wins, orange.sector_wins) == (1, 1)
     assert after.sectors.sector(other).winners == ("green",) and after.sectors.sector(other).markers == ("orange",)
