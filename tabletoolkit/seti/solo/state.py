@@ -9,6 +9,8 @@ from typing import Any, Mapping, Sequence
 
 from ..game import phase_rng
 from ..player import PlayerBoard
+from ..probes import Flight, grant
+from ..rewards import Reward
 from ..variant import RULEBOOK, SetiVariant
 from .choices import choose_trace
 from .objectives import Event, Objectives
@@ -104,9 +106,10 @@ class SoloGame:
 
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
     """Give ``colour`` rewards in the solo vocabulary. The rival's life traces are placed by its rule (S-F8).
-    Yours wait in ``owed`` with the other choices a reward leaves you: a card (from the row or the deck,
-    获取卡牌的其他方式; a "?" card comes from the deck at once) and the chart icon (the hand card you tuck,
-    增加收入). A signal is marked in the sector given."""
+    Your VP, publicity (capped), credits, energy and data (the pool, S-F5) are the multiplayer grant's
+    (``probes.grant`` on your board); the rest waits in ``owed`` with the other choices a reward leaves
+    you: a card (from the row or the deck, 获取卡牌的其他方式; a "?" card comes from the deck at once) and the
+    chart icon (the hand card you tuck, 增加收入). A signal is marked in the sector given."""
     notes: list[str] = []
     plain: dict[str, int] = {}
     traces: list[str] = []
@@ -129,11 +132,8 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game = replace(game, rival=rival)
         notes.extend(f"Rival {note}" if note.startswith("+") else note for note in gained)
     else:
-        you = game.you
-        you = replace(you, score=you.score + plain.get("vp", 0), credits=you.credits + plain.get("credits", 0),
-                      energy=you.energy + plain.get("energy", 0))
-        you, _ = you.gain_publicity(plain.get("publicity", 0), game.variant)
-        you, _ = you.gain_data(plain.get("data", 0), game.variant)
+        resources = Reward(**{name: plain.get(name, 0) for name in RESOURCES})
+        you = grant(Flight(game.table.solar, (game.you,), (), game.variant), YOU, resources)[0].player(YOU)
         if plain.get("random_card"):
             supply, drawn = game.table.supply, []
             for _ in range(plain["random_card"]):
@@ -167,6 +167,10 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game, extra = reward_colour(game, colour, more, arrow)
         notes.extend(extra)
     return game, notes
+
+
+#: The resources of a reward (the solo vocabulary's keys are the ``Reward`` fields) the multiplayer grant gives.
+RESOURCES = ("vp", "publicity", "credits", "energy", "data")
 
 
 def owed_words(owed: str) -> str:
