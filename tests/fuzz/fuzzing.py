@@ -326,7 +326,7 @@ def _loaders() -> dict[tuple[str, str], Callable[[str], Any]]:
         ("tabletoolkit.merchants", "sample.toml"): lambda text: parse_data(tomllib.loads(text), "sample.toml"),
         ("tabletoolkit.andromeda", "battle_example.toml"): lambda text: parse_battle_example(tomllib.loads(text),
                                                                                              "battle_example.toml"),
-        ("tabletoolkit.andromeda", "default_board.toml"): Board.from_toml,
+        ("tabletoolkit.andromeda", "default_board.toml"): named(Board.from_toml, "default_board.toml"),
         ("tabletoolkit.andromeda", "rulebook.toml"): _catalog("rulebook"),
         ("tabletoolkit.andromeda", "tracks.toml"): _catalog("tracks"),
         ("tabletoolkit.andromeda", "sample_cards.toml"): _catalog("sample_cards"),
@@ -433,11 +433,46 @@ def mutations(document: dict[str, Any], kind: str) -> Iterator[tuple[str, dict[s
             yield where, mutated
 
 
-def mutant_verdict(file: tuple[str, str], kind: str, text: str, seconds: float = 10.0) -> tuple[str, str]:
-    """(``typed``/``accepted``/``untyped``/``hang``, detail) for one mutated text through the file's loader.
+UNNAMED = "unnamed"
 
-    A deleted key may be accepted (an optional key); any other kind accepted is a silent acceptance."""
+
+def mutant_verdict(file: tuple[str, str], kind: str, text: str, seconds: float = 10.0) -> tuple[str, str]:
+    """(``typed``/``accepted``/``unnamed``/``untyped``/``hang``, detail) for one mutated text through the file's
+    loader.
+
+    A deleted key may be accepted (an optional key); any other kind accepted is a silent acceptance. A typed
+    refusal must name the file and the key (``InvalidInput.field`` reads ``"file.toml: key"``): else it is
+    ``unnamed``."""
     result, value = outcome(lambda: load(file, text), seconds)
     if result == OK:
         return ("ok" if kind == "delete a key" else "accepted"), ""
+    if result == TYPED and not str(getattr(value, "field", "")).startswith(f"{file[1]}: "):
+        return UNNAMED, describe(result, value)
     return result, describe(result, value)
+
+
+def shipped_content() -> dict[str, Any]:
+    """Every cached catalog, deck and layout the wings load from their shipped files (shared by every game)."""
+    from tabletoolkit.andromeda.board import Board
+    from tabletoolkit.andromeda.catalog import load_catalog
+    from tabletoolkit.merchants import load_data
+    from tabletoolkit.seti.cards import example_cards, load_cards
+    from tabletoolkit.seti.computer import load_computer
+    from tabletoolkit.seti.gold_tiles import load_gold_tiles
+    from tabletoolkit.seti.sector import load_sectors
+    from tabletoolkit.seti.solar import Layout
+    from tabletoolkit.seti.solo import material
+    from tabletoolkit.seti.species import load_species
+    from tabletoolkit.seti.tech_board import load_techs
+
+    return {"andromeda catalog": load_catalog(), "andromeda board": Board.default(), "merchants data": load_data(),
+            "seti cards": load_cards(), "seti example cards": example_cards(), "seti computer": load_computer(),
+            "seti gold tiles": load_gold_tiles(), "seti sectors": load_sectors(), "seti layout": Layout.load(),
+            "seti species": load_species(), "seti techs": load_techs(), "seti solo material": material()}
+
+
+def content_mutable_parts() -> list[str]:
+    """Where a list, dict, set or bytearray sits inside the shipped content (a what-if edit there would change
+    every later game)."""
+    return sorted(f"{name}: {where}" for name, value in shipped_content().items()
+                  for _, where, _ in mutable_parts(value, path=name))

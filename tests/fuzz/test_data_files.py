@@ -1,9 +1,9 @@
-"""Every shipped data file mutated one step, loaded through its public loader: a typed error, never an
-untyped one, a hang, or a silently accepted unknown field, duplicate, dangling reference, wrong type or absurd
-count."""
+"""Every shipped data file mutated one step, loaded through its public loader: a typed error naming the file
+and the key, never an untyped one, a hang, or a silently accepted unknown field, duplicate, dangling
+reference, wrong type or absurd count; and the content loaded from the shipped files holds no mutable part."""
 
 import pytest
-from fuzzing import KINDS, data_files, mutant_verdict, mutations, shipped, shipped_names, toml_text
+from fuzzing import KINDS, content_mutable_parts, data_files, mutant_verdict, mutations, shipped, shipped_names, toml_text
 
 PER_KIND = 40  # the first mutations of each kind in file order (the large run takes them all)
 
@@ -43,3 +43,7 @@ def test_a_data_file_mutated_one_step_is_refused_with_a_typed_error(file, kind):
         if verdict not in ("typed", "ok"):
             faults.append(f"{where}: {verdict} {detail}")
     assert not faults, f"{len(faults)} of the mutations: " + "; ".join(faults[:3])
+
+
+def test_the_content_every_game_shares_holds_no_list_dict_or_set():
+    assert content_mutable_parts() == []
