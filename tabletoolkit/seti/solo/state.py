@@ -28,7 +28,7 @@ class SoloGame:
     """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
     ``in_play`` your mission and end-game cards, ``completed_missions`` those completed, ``free_moves`` the
-    moves card corners gave you this turn, ``pending`` your triggers not yet marked (traces you marked,
+    moves card corners gave you this turn, ``triggers`` your objective triggers not yet marked (traces you marked,
     sectors you won, also on the rival's turn), ``missions`` your triggered missions (``seti.missions``),
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
@@ -50,7 +50,7 @@ class SoloGame:
     in_play: tuple[str, ...] = ()  # your missions and end-game cards in front of you
     completed_missions: tuple[str, ...] = ()
     free_moves: int = 0  # moves from card corners, card effects and your computer this turn; they lapse at its end
-    pending: tuple[Event, ...] = ()  # your triggers met inside rewards or on the rival's turn
+    triggers: tuple[Event, ...] = ()  # your objective triggers met inside rewards or on the rival's turn
     missions: tuple[MissionInPlay, ...] = ()  # your triggered missions and their covered circles (seti.missions)
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
@@ -191,11 +191,11 @@ def objective_visit(visit: str) -> Event | None:
 
 def your_trigger(game: SoloGame, event: Event | None, mission_event: str | None = None) -> tuple[SoloGame, list[str]]:
     """A trigger of yours met inside a reward or on the rival's turn: it covers a circle of your triggered
-    missions at once (S-F19: they fire on others' turns too) and waits in ``pending`` for your objectives.
+    missions at once (S-F19: they fire on others' turns too) and waits in ``triggers`` for your objectives.
     ``mission_event`` is what missions read (``"visit:Venus"``) when it differs from the objective's
     event, which is ``None`` when no objective task reads it."""
     if event is not None:
-        game = replace(game, pending=game.pending + (event,))
+        game = replace(game, triggers=game.triggers + (event,))
     game, said, _ = cover_event(game, mission_event or str(event))
     return game, [said] if said else []
 
@@ -215,7 +215,7 @@ def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[So
     game, text = cover_circle(game, YOU, event, *free[0])
     if sum(m.card == card_id and m.completed for m in game.missions) > completed:  # this cover completed it
         game = replace(game, completed_missions=game.completed_missions + (card_id,),
-                       pending=game.pending + (Event("mission"),))
+                       triggers=game.triggers + (Event("mission"),))
     said = text.replace(f"{YOU} covers", "You cover").replace(" and gains ", " and gain ")
     return game, said + " One trigger covers one circle.", free[0]
 

@@ -230,7 +230,7 @@ def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = (), only
         notes += gained
         if result.winner == YOU:
             game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1),
-                           pending=game.pending + (Event("sector_win"),))
+                           triggers=game.triggers + (Event("sector_win"),))
         def who(colour: str | None) -> str:
             return {RIVAL: "the rival", YOU: "you"}.get(colour or "", colour or "none")
 

@@ -866,12 +866,12 @@ def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Proce
     items = reward_items(card.mission_reward)
     game, notes = reward_colour(game, YOU, items)
     objectives, marked = game.objectives, []
-    events = [Event("mission")] + list(game.pending)
+    events = [Event("mission")] + list(game.triggers)
     for event in events:
         if objectives.options(event):
             objectives, note = objectives.mark(event, choose if choose in {t for t, _ in objectives.options(event)} else None)
             marked.append(note)
-    game = replace(game, objectives=objectives, pending=())
+    game = replace(game, objectives=objectives, triggers=())
     condition = card.condition.text if card.condition is not None else "its condition"
     yield Step(f"You complete {card_id}", f"Free action: '{condition}' holds, so {card_id} is completed. "
                + " ".join(notes + marked), "任务卡 · 有条件的任务", game)
@@ -1087,11 +1087,11 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
                     prefer: str | None = None, end_of_turn: bool = False) -> Procedure:
     """One trigger marks one task (S-F25): the objective named in ``choose`` (trigger by trigger), else
     ``prefer`` when the trigger fits it, else the first that fits. ``events`` are the action's triggers,
-    then the game's ``pending`` ones (traces you marked, sectors you won, also on the rival's turn).
+    then the game's ``triggers`` (traces you marked, sectors you won, also on the rival's turn).
     Thresholds mark when reached; at the ``end_of_turn`` completed objectives are replaced."""
     objectives, notes = game.objectives, []
     choices = list(choose)
-    for event in list(events) + list(game.pending):
+    for event in list(events) + list(game.triggers):
         fitting = {tile for tile, _ in objectives.options(event)}
         pick = choices.pop(0) if choices else (prefer if prefer in fitting else None)
         if objectives.options(event):
@@ -1103,7 +1103,7 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
     if end_of_turn:
         objectives, replaced = objectives.end_of_turn(*levels, mark_reached=game.variant.solo_threshold_marks_while_reached)
     notes += reached + replaced
-    game = replace(game, objectives=objectives, pending=())
+    game = replace(game, objectives=objectives, triggers=())
     if notes:
         yield Step("Objectives", " ".join(notes), SECTION_OBJECTIVES, game)
     return game

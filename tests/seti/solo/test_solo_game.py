@@ -355,9 +355,9 @@ def test_a_pushed_probe_gives_its_owner_the_publicity_even_on_the_rivals_turn():
     after, text = rotate_solar(game)
     assert text == "The solar system rotates (disc 2): green's probe pushed (+1 publicity). You gain 1 publicity."
     assert after.you.publicity == game.you.publicity + 1
-    assert after.pending == (Event("visit", "comet"),)  # pushed onto a comet: a visit (push_is_visit, S-F12)
+    assert after.triggers == (Event("visit", "comet"),)  # pushed onto a comet: a visit (push_is_visit, S-F12)
     no_visit = replace(game, table=replace(game.table, variant=game.variant.but(push_is_visit=False)))
-    assert rotate_solar(no_visit)[0].pending == ()
+    assert rotate_solar(no_visit)[0].triggers == ()
 
 
 def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_objective():

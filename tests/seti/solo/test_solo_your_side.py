@@ -140,14 +140,14 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
         table, _ = table.mark_signal(YOU, 1)
     resolved = run(resolve_sectors(replace(game, table=table), "white")).result  # on the rival's turn
     assert resolved.you.sector_wins == 1 and resolved.owed == ("trace:pink",)  # its pink trace: yours to place
-    assert resolved.pending == (Event("sector_win"),)
+    assert resolved.triggers == (Event("sector_win"),)
     assert resolved.objectives == game.objectives  # nothing is marked on the rival's turn
     placed = run(your_turn(replace(resolved, to_move=YOU), "trace:0:0", Rng(0))).result  # species 1's pink discovery space
-    assert placed.pending == () and placed.objectives.face_up[0].marked == (True, True)  # both, once it is your turn
+    assert placed.triggers == () and placed.objectives.face_up[0].marked == (True, True)  # both, once it is your turn
     passed = run(your_turn(placed, "pass", Rng(0))).result
     card = passed.table.end_of_round_stack(1)[0]
     passed = run(your_turn(passed, f"take:{card}", Rng(0))).result  # the pass's last step ends your turn
-    assert passed.pending == () and "III-2" in passed.objectives.completed
+    assert passed.triggers == () and "III-2" in passed.objectives.completed
 
 
 def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top_row_full():
