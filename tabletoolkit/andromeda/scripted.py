@@ -1,8 +1,8 @@
 """A scripted player for the whole game (``steady_captain``): simple, readable priorities, always a legal choice.
 
 On its turn it recruits the leaders, collects the bonuses and spends the tokens it can, then launches —
-to a region without pirates or rival ships when it can, an alliance base that sells modules first, then a
-planet or nebula with a moon — and returns when the launch bay is empty or nothing but a battle is left.
+to a region without pirates or rival ships when it can: the Development Office when it can develop there,
+then an alliance base that sells modules, then a planet or nebula with a moon — and returns when the launch bay is empty or nothing but a battle is left.
 At an alliance base it buys two modules when it can; in a battle it pays the energy it has for dice (up
 to 2), escalates nothing and plays a diplomacy card whose effect is known; in a return turn it activates
 every module it can, then returns. Every other decision takes the first legal option.
@@ -14,7 +14,7 @@ from typing import Any
 
 from .whole_game import Activating, AndromedaGame, Diplomacy, Discarding, Energy, Escalating, Returning
 
-_FREE_FIRST = ("recruit", "collect_bonus", "spend_exploration", "spend_supremacy")
+_FREE_FIRST = ("recruit", "collect_bonus", "spend_exploration", "spend_supremacy", "discard_moon")
 
 
 def steady_captain(game: AndromedaGame) -> Any:
@@ -56,6 +56,8 @@ def _turn(game: AndromedaGame, legal: list) -> Any:
 
     def worth(choice) -> int:
         region = table.region(choice[2])
+        if region.name == "Development Office":      # listed legal only when it can develop (A-F4)
+            return 4
         if region.name in ("Maximus Field", "Odessa Field"):
             return 3
         if region.kind in ("planet", "nebula") and region.moons:

@@ -41,11 +41,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
-from ..engine.game import CHANCE, Game, Outcome
+from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
 from ..engine.numbers import probability_text
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
@@ -231,12 +231,21 @@ class AndromedaGame(Game):
     seed: int = 0
     pending: tuple[Frame, ...] = ()
     unshuffled: decks.Unshuffled = ()
+    """Each deck's cards not shuffled yet (``game_decks``): the next one is drawn by chance when needed."""
     transferred: bool = False
     """2v2: whether the active player has made this turn's one transfer with a teammate."""
-    """Each deck's cards not shuffled yet (``game_decks``): the next one is drawn by chance when needed."""
+    starter: str = ""
+    """The start player (the roll-off's winner, 玩家设置 · 7), once the set-up is laid."""
+    turns: int = 0
+    """Turns ended so far (a turn is the rulebook's unit of play: 游戏概述)."""
+    battles: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    """Each battle fought to a result: the players who fought, and the players who won (none on a full tie)."""
     steps: tuple[Step, ...] = field(default=(), compare=False)
 
     game_id: ClassVar[str] = "andromeda"
+    #: Transcripts (golden playthroughs) count each menu rather than list it: a turn offers dozens of launches,
+    #: most refused with a reason of their own (``engine.play``).
+    transcript_menus: ClassVar[str] = "counted"
     section: ClassVar[str] = TURN
     end_section: ClassVar[str] = END
 
@@ -335,6 +344,44 @@ class AndromedaGame(Game):
                        "tied on VP, modules and resources: a shared victory" if tied else
                        "ties go to the most modules, then the most resources")
 
+    def measures(self) -> dict[str, Any]:
+        """For the designer's lab: the turns played and the battles fought; for each seat whether it started
+        (won the roll-off), the battles it fought and won, its ships on the board at the end, the developments
+        it built, and where its marker stands on each of the five progress tracks."""
+        from .catalog import TRACKS
+
+        table = self.table
+        measured: dict[str, Any] = {
+            "turns": self.turns,
+            "battles": len(self.battles),
+            "first_player": {c: int(c == self.starter) for c in self.seats},
+            "battles_fought": {c: sum(c in fought for fought, _ in self.battles) for c in self.seats},
+            "battles_won": {c: sum(c in won for _, won in self.battles) for c in self.seats},
+            "ships_on_board": {p.colour: sum(1 for s in p.ships if s.on_board) for p in table.players},
+            "developments": {c: len(table.developments_of(c)) for c in self.seats},
+        }
+        for track in TRACKS:
+            measured[f"track_{track}"] = {p.colour: p.track(track) for p in table.players}
+        return measured
+
+    @classmethod
+    def exact_questions(cls) -> tuple[ExactQuestion, ...]:
+        return (
+            ExactQuestion("battle", "Who wins a battle of two sides (dice and aim each; odds.battle)", _battle_answer,
+                          (("dice", (1, 2, 3, 4, 5, 6)), ("aim", (1, 2, 3, 4, 5)), ("rival_dice", (3,)), ("rival_aim", (1,))),
+                          "战斗 · 步骤 3 战斗准备 – 步骤 5 结果"),
+            ExactQuestion("roll_off", "Which seat starts: the start-player roll-off (each rolls 6 dice; A-R1)", _roll_off_answer,
+                          (("players", (2, 3, 4)),), "玩家设置 · 7 起始玩家"),
+            ExactQuestion("team_roll_off", "Which team starts a 2v2 game: each team pools its dice (A-F20)", _team_roll_off_answer,
+                          (), "可选规则 · 2v2 模式 · 设置"),
+        )
+
+    def _repr_svg_(self) -> str:
+        """The board with every ship, pirate and development, the event marker and each player's station."""
+        from .board_drawing import game_svg
+
+        return game_svg(self.table, *_board(self.table), caption=repr(self))
+
     def invariants(self) -> list[str]:
         problems = []
         for player in self.table.players:
@@ -353,6 +400,29 @@ class AndromedaGame(Game):
             if letters != {"S"} and sum(1 for c, w in self.table.pirates if w == where) > 1:
                 problems.append(f"{where} holds several non-S pirate figures")
         return problems
+
+
+# --- exact answers for the lab --------------------------------------------------------------------------
+def _battle_answer(dice: int = 3, aim: int = 1, rival_dice: int = 3, rival_aim: int = 1) -> dict[str, Fraction]:
+    """A battle of two sides, each (dice, aim): the chance each side wins, and of no winner (A-F2)."""
+    from .odds import battle_odds
+
+    odds = battle_odds([(dice, aim), (rival_dice, rival_aim)], names=["side", "rival"])
+    found = {name: Fraction(p) for name, p in zip(odds.names, odds.wins)}
+    found["no winner"] = Fraction(odds.no_winner)
+    return found
+
+
+def _roll_off_answer(players: int = 2) -> dict[str, Fraction]:
+    from .odds import start_player_odds
+
+    return {f"seat {i + 1}": Fraction(p) for i, p in enumerate(start_player_odds(players).seats)}
+
+
+def _team_roll_off_answer() -> dict[str, Fraction]:
+    from .odds import team_roll_off_odds
+
+    return {f"team {i + 1}": Fraction(p) for i, p in enumerate(team_roll_off_odds().seats)}
 
 
 # --- making a game --------------------------------------------------------------------------------
@@ -419,7 +489,7 @@ def _setting_up(game: AndromedaGame, frame: SettingUp, choice, steps) -> Androme
     steps.append(Step("Set-up", "Every player has chosen: " + "; ".join(f"{p.colour} plays {p.faction}" for p in ran_table.players)
                       + ". The table is laid (游戏设置, 玩家设置).", "游戏设置", ran_table))
     table, unshuffled = decks.unshuffle(ran_table)
-    return replace(_pop(game), table=table, unshuffled=unshuffled)
+    return replace(_pop(game), table=table, unshuffled=unshuffled, starter=table.active)
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -745,8 +815,6 @@ def _detailing(game: AndromedaGame, frame: "Detailing", choice, steps) -> Androm
 
 
 def _spaceport_options(game: AndromedaGame, frame: "Spaceport") -> Options:
-    from itertools import combinations_with_replacement
-
     from .free_actions import free_action
 
     gains = [Goods.of({k: kinds.count(k) for k in set(kinds)}) for kinds in combinations_with_replacement(RESOURCES, 3)]
@@ -783,11 +851,15 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
             label = f"launch {ship.kind.replace('_', ' ')} to {names[v.region]}"
             if v.legal:
                 options.append(Option(choice, label=label, group="launch", cost=f"{v.energy} energy (Jump)" if v.jump else None))
-            elif v.rule != "andromeda.launch.empty_space" and (v.region, v.rule) not in refused:
+            elif v.rule not in _NOT_REGIONS and (v.region, v.rule) not in refused:
                 refused.add((v.region, v.rule))       # the same refusal for another ship type is not repeated
                 options.append(Option(choice, False, v.rule, v.reason, v.section, label=label, group="launch"))
     options.append(Option(("return",), label="return every ship to the station", group="return"))
     return Options(options)
+
+
+#: Board spaces that are no region to launch to (no tile laid there yet): not listed as launches.
+_NOT_REGIONS = ("andromeda.launch.empty_space", "andromeda.launch.no_tile")
 
 
 def _start_turn(game: AndromedaGame, _frame, choice, steps) -> AndromedaGame:
@@ -1119,6 +1191,9 @@ def _fight(game: AndromedaGame, frame: Fighting, outcome, steps) -> AndromedaGam
     verdict, text = decide(frame.battle, side, None, game.variant)
     state = replace(frame.battle, verdict=verdict, step=5)
     steps.append(Step("Result", text, "战斗 · 步骤 5 结果", state))
+    fought = tuple(c for c in game.seats if any(p.name == c for p in frame.battle.setup.participants))
+    won = tuple(c for c in fought if c in (verdict.winner or ()))
+    game = replace(game, battles=game.battles + ((fought, won),))
     ran = run(damage(state))
     steps.extend(ran.steps)
     state = ran.result
@@ -1184,10 +1259,22 @@ def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) ->
         if module.name in done:
             continue
         card = catalog.module(module.name)
+        moon_repair = 1 if card.output_slot and module.moon is not None and module.moon.repair else 0
         for by in ships + ["energy"]:
             for choice in card.choices or (None,):
+                owed = card.repair + moon_repair + (1 if choice == "repair" else 0)
+                if owed > 1:
+                    # several repairs from one module: each named, in order (a repair after the last thing to
+                    # repair is "nothing", 1 VP)
+                    targets = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
+                    for specs in combinations_with_replacement(targets, owed):
+                        if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
+                            continue
+                        repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
+                        found.append(Activate(module.name, by, choice, None, repairs=repairs))
+                    continue
                 targets: list[Any] = [None]
-                if choice == "repair" or (choice is None and card.repair):
+                if owed:
                     targets = _repair_targets(player)
                 elif choice == "build_ship":
                     targets = sorted({s.kind for s in player.ships_at("supply")})
@@ -1196,6 +1283,17 @@ def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) ->
                 for target in targets:
                     found.append(Activate(module.name, by, choice, target))
     return found
+
+
+def _repairable(player, spec: str) -> int:
+    """How many repairs one target takes (``"option:target"``): a damage marker each from a shield or a module, one
+    move for a ship on the scrapyard, any number of "nothing"."""
+    option, _, target = spec.partition(":")
+    if option == "nothing":
+        return 99
+    if option == "module":
+        return player.module(target).damage
+    return player.ship(target).damage if option == "shield" else 1
 
 
 def _return_options(game: AndromedaGame, frame: Returning) -> Options:
@@ -1217,6 +1315,8 @@ def _return_options(game: AndromedaGame, frame: Returning) -> Options:
             return dict(label="return every ship now", group="return")
         how = "energy" if act.by == "energy" else act.by
         extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
+        if act.repairs:
+            extra += " (repairs: " + ", then ".join(o if t is None else f"{o} {t}" for o, t in act.repairs) + ")"
         return dict(label=f"activate {act.module} with {how}{extra}", group="activate a module")
 
     # A refusal of the module itself (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost)
@@ -1393,7 +1493,7 @@ def _finish(game: AndromedaGame, discards, steps, placer=None, recruits=None) ->
 
     ran = run(end_turn(game.table, _rng(game), hand_discards=tuple(discards), variant=game.variant,
                        place_pirate=placer, recruits=recruits or None))
-    return replace(_with_table(game, ran.result, steps, ran), transferred=False)
+    return replace(_with_table(game, ran.result, steps, ran), transferred=False, turns=game.turns + 1)
 
 
 def _end_of_turn(game: AndromedaGame, frame: Discarding, steps) -> AndromedaGame:

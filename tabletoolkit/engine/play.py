@@ -3,7 +3,9 @@
 A playthrough is readable executable documentation: for every state, who is to move, the legal and
 refused options with their reasons, the choice (or the chance outcomes with their exact odds and the
 one drawn) and the explained steps that followed. Golden playthroughs are these transcripts, committed
-and compared line by line.
+and compared line by line. A game whose menus run long sets the class attribute
+``transcript_menus = "counted"``: its transcript counts each menu (legal options by group, refused ones by
+rule) and keeps the choice, the outcome drawn with its exact chance, and every step.
 """
 
 from __future__ import annotations
@@ -17,13 +19,16 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import InvalidInput, RulesError
+from .numbers import probability_text
 from .game import CHANCE, Game
 from .options import Option
 from .policies import Policy, RandomPolicy
 from .rng import Rng
 
+_set = object.__setattr__
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Move:
     """One apply of a playthrough: the state before, who moved, the choice, and the state after."""
 
@@ -32,6 +37,11 @@ class Move:
     choice: Any
     after: Game
     probability: Fraction | None = None
+
+    def __init__(self, before: Game, mover: Any, choice: Any, after: Game, probability: Fraction | None = None):
+        # One per apply of every driven game: the fields are set at once (a Move stays frozen).
+        _set(self, "__dict__", {"before": before, "mover": mover, "choice": choice, "after": after,
+                                "probability": probability})
 
     @property
     def steps(self):
@@ -42,6 +52,8 @@ class Move:
         game = self.before
         options = game.options()
         lines = [f"[{number}] {'chance' if self.mover is CHANCE else str(self.mover) + ' to move'} · {game!r}"]
+        if getattr(type(game), "transcript_menus", "listed") == "counted":
+            return lines + self._counted(options) + [f"    · {step.title} [{step.section}] {step.text}" for step in self.after.steps]
         if self.mover is CHANCE:
             lines.append("  outcomes: " + " | ".join(f"{o.text} {o.probability} ≈ {float(o.probability or 0):.4f}"
                                                      for o in options))
@@ -55,6 +67,26 @@ class Move:
         for step in self.after.steps:
             lines.append(f"    · {step.title} [{step.section}] {step.text}")
         return lines
+
+    def _counted(self, options) -> list[str]:
+        """The menu counted instead of listed (a game whose menus run to dozens of options, each refused one with
+        its reason, sets ``transcript_menus = "counted"``): the legal options by group and the refused ones by
+        rule, then the choice or the outcome drawn with its exact chance."""
+        if self.mover is CHANCE:
+            drawn = options.get(self.choice)
+            chance = probability_text(drawn.probability) if drawn is not None and drawn.probability is not None else "?"
+            return [f"  drawn ({chance}, one of {len(options)} outcomes): {self.before.describe_outcome(self.choice)}"]
+        chosen = options.get(self.choice)
+        return [f"  options: {_tally(o.group or 'other' for o in options.legal)} legal; "
+                f"{_tally(o.rule or 'refused' for o in options.refused) or 'none'} refused",
+                f"  chose: {_with_cost(chosen) if chosen is not None else self.choice}"]
+
+
+def _tally(names: Iterable[str]) -> str:
+    counted: dict[str, int] = {}
+    for name in names:
+        counted[name] = counted.get(name, 0) + 1
+    return ", ".join(f"{name} {count}" for name, count in counted.items())
 
 
 def _with_cost(option: Option) -> str:

@@ -1,0 +1,112 @@
+"""The whole game's transcript, its measures and exact questions for the lab, its picture, and two repairs from
+one module."""
+
+from fractions import Fraction
+
+import pytest
+
+from tabletoolkit.andromeda.goods import Goods
+from tabletoolkit.andromeda.return_turn import Activate
+from tabletoolkit.andromeda.state import Moon, StationModule
+from tabletoolkit.andromeda.whole_game import AndromedaGame, Returning, make
+from tabletoolkit.engine import CHANCE, Rng
+from tabletoolkit.engine.frozen import replace
+from tabletoolkit.engine.play import play
+from tabletoolkit.engine.policies import RandomPolicy
+
+
+def dealt(game, seed=0):
+    """The game at its first turn: every player keeps the first faction dealt, the decks' cards drawn by chance."""
+    rng = Rng(seed)
+    while game.to_move is CHANCE or game.pending:
+        game = game.apply(rng.pick(game.chance()) if game.to_move is CHANCE else game.options().legal[0].choice)
+    return game
+
+
+@pytest.fixture(scope="module")
+def finished():
+    return play(make(seed=3, players=3))
+
+
+def test_the_transcript_counts_each_menu_and_keeps_every_choice_draw_and_step():
+    played = play(make(seed=5, players=2), max_steps=80)
+    text = played.transcript()
+    lines = text.splitlines()
+    assert not any(line.startswith("  refused:") or line.startswith("  legal (") for line in lines)
+    moves = [line for line in lines if line.startswith("[")]
+    assert len(moves) == 80
+    assert sum(line.startswith("  chose: ") or line.startswith("  drawn (") for line in lines) == 80
+    # a turn's menu: the legal launches by group, the refused ones by rule
+    turn = next(line for line in lines if line.startswith("  options: launch"))
+    assert "andromeda.launch.voyage" in turn and "refused" in turn
+    # a draw keeps its exact chance as fraction and percent
+    draw = next(line for line in lines if line.startswith("  drawn ("))
+    assert "≈" in draw and "%" in draw and "one of" in draw
+    # the steps are all there
+    assert sum(len(move.steps) for move in played.moves) == sum(line.startswith("    · ") for line in lines)
+
+
+def test_measures_of_a_finished_game(finished):
+    game = finished.final
+    assert game.over
+    measured = game.measures()
+    seats = set(game.seats)
+    assert measured["turns"] == game.turns > 0
+    assert measured["battles"] == len(game.battles)
+    assert sum(measured["first_player"].values()) == 1 and measured["first_player"][game.starter] == 1
+    assert sum(measured["battles_fought"].values()) >= measured["battles"] >= max(measured["battles_won"].values())
+    for name in ("battles_fought", "battles_won", "ships_on_board", "developments", "track_science", "track_supremacy"):
+        assert set(measured[name]) == seats and all(isinstance(v, int) for v in measured[name].values())
+    assert measured["track_industry"] == {p.colour: p.track("industry") for p in game.table.players}
+    # every battle that reached a result is counted once, with its fighters and winners
+    results = sum(1 for move in finished.moves for step in move.steps if step.title == "Result")
+    assert results == measured["battles"]
+
+
+def test_exact_questions_battle_and_roll_offs():
+    questions = {q.name: q for q in AndromedaGame.exact_questions()}
+    assert set(questions) == {"battle", "roll_off", "team_roll_off"}
+    even = questions["battle"].answer(dice=1, aim=1, rival_dice=1, rival_aim=1)
+    assert even == {"side": Fraction(15, 36), "rival": Fraction(15, 36), "no winner": Fraction(6, 36)}
+    for point in ({"dice": 6, "aim": 5}, {"dice": 2, "aim": 3, "rival_dice": 5}):
+        assert sum(questions["battle"].answer(**point).values()) == 1
+    assert questions["roll_off"].answer(players=3) == {f"seat {i}": Fraction(1, 3) for i in (1, 2, 3)}
+    assert questions["team_roll_off"].answer() == {"team 1": Fraction(1, 2), "team 2": Fraction(1, 2)}
+    assert dict(questions["roll_off"].grid) == {"players": (2, 3, 4)}
+
+
+def test_the_game_draws_its_board_with_the_ships_on_it():
+    game = dealt(make(seed=2, players=3))
+    picture = game._repr_svg_()
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    for colour in game.seats:
+        assert colour in picture
+    rng, policy = Rng(2), RandomPolicy(2)
+    while not any(s.on_board for p in game.table.players for s in p.ships):
+        game = game.apply(rng.pick(game.chance()) if game.to_move is CHANCE else policy(game))
+    assert game._repr_svg_() != picture
+
+
+def test_a_module_giving_two_repairs_offers_each_pair_of_repairs_in_a_return_turn():
+    game = dealt(make(seed=0, players=2))
+    table, colour = game.table, game.table.active
+    player = table.player(colour)
+    repair_moon = Moon(Goods.of(repair=1, titanium=1))
+    modules = tuple(replace(m, damage=1) if m.name in ("Treasury", "Architect") else m for m in player.modules)
+    ship = player.ships_at("bay")[0]
+    region = next(r.name for r in table.regions if r.kind == "planet")
+    player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
+                     modules=modules + (StationModule("Dynamic Mechanism", moon=repair_moon),))
+    game = replace(game, table=table.with_player(player), pending=(Returning(),))
+    both = Activate("Dynamic Mechanism", ship.id, repairs=(("module", "Treasury"), ("module", "Architect")))
+    options = game.options()
+    assert both in options
+    # a module repaired once cannot take a second marker off; "nothing" is refused while something is damaged
+    assert Activate("Dynamic Mechanism", ship.id, repairs=(("module", "Treasury"), ("module", "Treasury"))) not in [
+        o.choice for o in options]
+    nothing = options.get(Activate("Dynamic Mechanism", ship.id, repairs=(("module", "Treasury"), ("nothing", None))))
+    assert nothing is not None and not nothing.legal and nothing.rule == "andromeda.repair.something_to_repair"
+    after = game.apply(both)
+    repaired = after.table.player(colour)
+    assert repaired.module("Architect").damage == 0 and repaired.module("Treasury").damage == 0
+    assert repaired.resources["titanium"] == player.resources["titanium"] + 1
