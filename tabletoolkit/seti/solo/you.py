@@ -100,6 +100,10 @@ KIND_SECTIONS = {
     "hold": "任务卡 · 可触发任务", "release": "任务卡 · 可触发任务",
 }
 NOT_YOUR_TURN = "seti.solo.not_your_turn"
+#: The rule and section refusing a cost you cannot pay, the multiplayer game's (``PlayerBoard.pay``).
+COSTS = {"scan": ("seti.scan.cost", "扫描附近的恒星"), "research": ("seti.tech.publicity", "研究科技"),
+         "play": ("seti.cards.cost", "打出卡牌"), "buy": ("seti.free_actions.buy_publicity", "购买卡牌"),
+         "tt3": ("seti.scan.tt3_publicity", "望远镜科技"), "tt4": ("seti.scan.tt4_energy", "望远镜科技")}
 
 
 def action_words(game: SoloGame, action: str) -> str:
@@ -283,12 +287,13 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
                 cost = " + ".join(f"{amount} {kind}" for kind, amount in verdict.cost.items()) or "nothing"
                 options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {cost}"))
     options += scan_options(game)
+    short = you.shortfall(*COSTS["research"], publicity=variant.research_publicity)
     for tech, offer in table.tech_offers().items():
-        ok = you.publicity >= variant.research_publicity and tech not in you.techs and offer.tiles_left > 0
+        ok = short is None and tech not in you.techs and offer.tiles_left > 0
         why = ("legal" + (" (+2 VP tile)" if offer.two_point_tile else "")) if ok else (
-            "you hold it" if tech in you.techs else "no tile left" if not offer.tiles_left else
-            f"needs {variant.research_publicity} publicity (has {you.publicity})")
-        options += [YourOption(f"research:{tech}{slot}", ok and legal, why if not ok else f"{why}{said}")
+            "you hold it" if tech in you.techs else "no tile left" if not offer.tiles_left else short.reason)
+        options += [YourOption(f"research:{tech}{slot}", ok and legal, why if not ok else f"{why}{said}",
+                               short.rule if short is not None and tech not in you.techs and offer.tiles_left else None)
                     for slot, legal, said in computer_slots(game, tech)]
     try:
         result_of(analyze(you, variant=variant))
@@ -389,7 +394,7 @@ def scan_options(game: SoloGame) -> list[YourOption]:
     ``scan:<row>:<sector>:earth=<n>``, the Earth signal in a sector next to Earth's instead (S-F6). The
     other telescope techs add steps after it (``scan_step_options``)."""
     you, table, variant = game.you, game.table, game.variant
-    afford = you.credits >= variant.scan_credits and you.energy >= variant.scan_energy
+    short = you.shortfall(*COSTS["scan"], credits=variant.scan_credits, energy=variant.scan_energy)
     where = scan_sectors(table.solar, table.sky)
     earths = [None] + (list(where.beside_earth) if "TT1" in you.techs else [])
     options = []
@@ -402,10 +407,9 @@ def scan_options(game: SoloGame) -> list[YourOption]:
                 action = f"scan:{position}:{sector}" + (f":earth={earth}" if earth else "")
                 first = (f"{table.sky.sector(earth).name} (TT1, next to Earth's sector)" if earth else
                          f"Earth's sector, {table.sky.sector(where.earth).name}")
-                options.append(YourOption(action, afford, f"legal: signals in {first} and in {table.sky.sector(sector).name} "
-                                          f"(the {colour} card)" if afford else
-                                          f"needs {variant.scan_credits} credit and {variant.scan_energy} energy "
-                                          f"(has {you.credits} credits, {you.energy} energy)"))
+                options.append(YourOption(action, True, f"legal: signals in {first} and in {table.sky.sector(sector).name} "
+                                          f"(the {colour} card)") if short is None else
+                               YourOption(action, False, short.reason, short.rule))
     return options
 
 
@@ -455,8 +459,9 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     measure = card.condition.measure if card.condition else card.scoring.measure if card.scoring else None
     if measure is not None and measure not in YOUR_MEASURES:
         return [YourOption(action, False, f"its count '{measure}' is not kept on this side")]
-    if game.you.credits < card.price:
-        return [YourOption(action, False, f"costs {card.price} credits (has {game.you.credits})")]
+    short = game.you.shortfall(*COSTS["play"], credits=card.price)
+    if short is not None:
+        return [YourOption(action, False, short.reason, short.rule)]
     legal = f"legal: {card.price} credit(s), {card.kind}: " + "; ".join(card.describe()[1:-1])
     if not kinds:
         return [YourOption(action, True, legal)]
@@ -597,11 +602,11 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         options.append(YourOption(f"place:lower{position}", refusal is None,
                                   f"legal: a data onto {space}, under {tech}: {sample_layout().tech_reward(tech).describe()}"
                                   if refusal is None else "only on your turn" if not mine else refusal.reason))
-    cost = game.variant.buy_card_publicity
+    short = game.you.shortfall(*COSTS["buy"], publicity=game.variant.buy_card_publicity)
     for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
-        ok = mine and game.you.publicity >= cost
-        options.append(YourOption(f"buy:{where}", ok, "legal" if ok else "only on your turn" if not mine else
-                                  f"needs {cost} publicity (has {game.you.publicity})"))
+        options.append(YourOption(f"buy:{where}", False, "only on your turn", NOT_YOUR_TURN) if not mine else
+                       YourOption(f"buy:{where}", False, short.reason, short.rule) if short is not None else
+                       YourOption(f"buy:{where}", True, "legal"))
     return (tuple(options) + move_options(game) + scan_step_options(game) + conversion_options(game) + hold_options(game)
             + gold_options(game))
 
@@ -628,12 +633,14 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
                       f"legal: discard {card_id} ({colour}) for a signal in {table.sky.sector(sector).name}")
     if "TT3" in you.techs:
         mercury = scan_sectors(table.solar, table.sky).mercury
+        short = you.shortfall(*COSTS["tt3"], publicity=variant.tt3_publicity)
         offer("TT3", "tt3", "a disc covers Mercury: no sector to mark" if mercury is None else
-              f"needs {variant.tt3_publicity} publicity (has {you.publicity})" if you.publicity < variant.tt3_publicity else None,
+              short.reason if short is not None else None,
               f"legal: {variant.tt3_publicity} publicity for a signal in Mercury's sector"
               + (f", {table.sky.sector(mercury).name}" if mercury else ""))
     if "TT4" in you.techs:
-        poor = f"needs {variant.tt4_energy} energy (has {you.energy})" if you.energy < variant.tt4_energy else None
+        short = you.shortfall(*COSTS["tt4"], energy=variant.tt4_energy)
+        poor = short.reason if short is not None else None
         probes, launching = len(table.probes_of(YOU)), launch_verdict(game, free=True)
         offer("TT4", "tt4:launch", poor or (None if launching.legal else launching.reason),
               f"legal: {variant.tt4_energy} energy to launch a probe")
@@ -792,7 +799,7 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
     else:
         supply, card, _ = table.supply.take_from_row(int(what[3:]), rng)
         source = "the card row (refilled at once)"
-    you = replace(you, publicity=you.publicity - cost, hand=you.hand + ((card,) if card else ()))
+    you = replace(you.pay(*COSTS["buy"], publicity=cost), hand=you.hand + ((card,) if card else ()))
     game = replace(game, you=you, table=replace(table, supply=supply))
     yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
                f"{source}.", SECTION_BUY, game)
@@ -827,11 +834,11 @@ def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
         game, notes = reward_colour(game, YOU, [("signal", int(sector))])
         text = f"TT2: you discard {card_id} for a signal. " + " ".join(notes)
     elif tech == "TT3":
-        game = replace(game, you=replace(you, publicity=you.publicity - variant.tt3_publicity))
+        game = replace(game, you=you.pay(*COSTS["tt3"], publicity=variant.tt3_publicity))
         game, notes = reward_colour(game, YOU, [("signal", scan_sectors(table.solar, table.sky).mercury)])
         text = f"TT3: you pay {variant.tt3_publicity} publicity for a signal in Mercury's sector. " + " ".join(notes)
     else:
-        game = replace(game, you=replace(you, energy=you.energy - variant.tt4_energy))
+        game = replace(game, you=you.pay(*COSTS["tt4"], energy=variant.tt4_energy))
         if what == "launch":
             game, said, _ = free_launch(game)
             events, text = [Event("launch")], f"TT4: you pay {variant.tt4_energy} energy for {said}"
@@ -910,15 +917,14 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
     elif kind == "scan":
         position, sector, *earth = argument.split(":")
-        game = replace(game, you=replace(you, credits=you.credits - game.variant.scan_credits,
-                                         energy=you.energy - game.variant.scan_energy))
+        game = replace(game, you=you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
         table, card_id, colour = game.table.discard_from_row(int(position), rng)
         earth_sector = int(earth[0].removeprefix("earth=")) if earth else table.earth_sector()
         game, notes = reward_colour(replace(game, table=table), YOU, [("signal", earth_sector), ("signal", int(sector))])
         text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card_id}, "
                 f"{colour}, discarded from the row). " + " ".join(notes))
     elif kind == "research":
-        game = replace(game, you=replace(you, publicity=you.publicity - game.variant.research_publicity))
+        game = replace(game, you=you.pay(*COSTS["research"], publicity=game.variant.research_publicity))
         game, text, events = _research(game, *argument.split("@"))
         text = f"You pay {game.variant.research_publicity} publicity. {text}"
     elif kind == "play":
@@ -990,7 +996,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | Non
     card = game.table.supply.card(card_id)
     hand = list(game.you.hand)
     hand.remove(card_id)
-    game = replace(game, you=replace(game.you, credits=game.you.credits - card.price, hand=tuple(hand)))
+    game = replace(game, you=replace(game.you.pay(*COSTS["play"], credits=card.price), hand=tuple(hand)))
     game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
     events = [Event("card_cost", str(card.price))]
     for action in card.effect.actions:

@@ -239,7 +239,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     poor = replace(game, you=replace(game.you, publicity=2))
     with pytest.raises(IllegalAction) as error:
         run(free_action(poor, "buy:deck", Rng(0)))
-    assert (error.value.rule, error.value.section) == ("seti.solo.buy", "购买卡牌") and poor.you.publicity == 2
+    assert (error.value.rule, error.value.section) == ("seti.free_actions.buy_publicity", "购买卡牌") and poor.you.publicity == 2
 
 
 def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn():

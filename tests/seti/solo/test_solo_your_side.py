@@ -39,10 +39,10 @@ def test_a_one_credit_card_does_not_mark_the_three_credit_task():
 def test_a_card_you_cannot_afford_is_refused_and_nothing_changes():
     game = game_with("I-6", hand=("S05",), credits=2)
     option = {o.action: o for o in your_options(game)}["play:S05"]
-    assert not option.legal and option.reason == "costs 3 credits (has 2)"
+    assert not option.legal and option.refusing_rule == "seti.cards.cost" and option.reason == "green cannot pay 3 credits (has 2)."
     with pytest.raises(IllegalAction) as refused:
         run(your_turn(game, "play:S05", Rng(0)))
-    assert refused.value.rule == "seti.solo.play" and refused.value.section == "卡牌概述 · 主行动"
+    assert refused.value.rule == "seti.cards.cost" and refused.value.section == "卡牌概述 · 主行动"
     assert game.you.hand == ("S05",) and game.you.credits == 2
 
 

@@ -32,7 +32,7 @@ def test_scanning_names_the_card_rows_sector_one_of_its_colours_two():
     assert after.table.sky.sector(earth).markers[-1] == YOU
     assert (after.you.credits, after.you.energy) == (0, 0)
     poor = options_of(replace(game, you=replace(game.you, energy=1)), "scan:0")[f"scan:0:{first}"]
-    assert not poor.legal and poor.reason == "needs 1 credit and 2 energy (has 1 credits, 1 energy)"
+    assert not poor.legal and poor.refusing_rule == "seti.scan.cost" and poor.reason == "green cannot pay 2 energy (has 1)."
 
 
 def test_tt1_moves_the_earth_signal_next_to_earths_sector():
