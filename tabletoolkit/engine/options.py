@@ -16,7 +16,6 @@ from typing import Any
 
 from .errors import IllegalAction, InvalidInput
 
-_set = object.__setattr__
 _NO_DETAILS: dict[str, Any] = {}
 
 
@@ -43,17 +42,17 @@ class Option:
     def __init__(self, choice: Any, legal: bool = True, rule: str | None = None, reason: str | None = None,
                  section: str | None = None, cost: str | None = None, label: str | None = None,
                  group: str | None = None, probability: Fraction | None = None):
-        # Whole games make thousands of options: the slots are set directly (an Option is frozen: its own
-        # __setattr__ refuses every change).
-        _set(self, "choice", choice)
-        _set(self, "legal", legal)
-        _set(self, "rule", rule)
-        _set(self, "reason", reason)
-        _set(self, "section", section)
-        _set(self, "cost", cost)
-        _set(self, "label", label)
-        _set(self, "group", group)
-        _set(self, "probability", probability)
+        # Whole games make thousands of options: the slots are set through their own descriptors (an Option is
+        # frozen: its own __setattr__ refuses every change).
+        _choice(self, choice)
+        _legal(self, legal)
+        _rule(self, rule)
+        _reason(self, reason)
+        _section(self, section)
+        _cost(self, cost)
+        _label(self, label)
+        _group(self, group)
+        _probability(self, probability)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"an Option cannot be changed (cannot assign to {name!r})")
@@ -84,6 +83,11 @@ class Option:
         if self.probability is not None:
             shown += f" — {self.probability} ≈ {float(self.probability):.4f}"
         return shown if self.legal else f"{shown} — refused: {self.reason} [{self.rule}; {self.section}]"
+
+
+_choice, _legal, _rule, _reason, _section, _cost, _label, _group, _probability = (
+    getattr(Option, name).__set__ for name in ("choice", "legal", "rule", "reason", "section", "cost", "label", "group",
+                                               "probability"))
 
 
 class Options(Sequence[Option]):

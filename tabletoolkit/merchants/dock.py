@@ -82,9 +82,9 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
         raise IllegalAction("merchants.dock.not_here",
                             f"{player.name} is at the {player.location}, not the Dock.", DOCK)
 
+    # The player's changes are gathered and written to the state once, before the scrapping (which reads it).
     moved = player.local
-    player = replace(player, local=())
-    state = replace(state.with_player(player), known=pile(state.known + moved))
+    known = pile(state.known + moved)
     steps.append(("Unclaimed tokens to known space",
                   f"The unclaimed tokens in {player.name}'s local space ({describe_tokens(moved)}) move to known space."
                   + (f" Claimed tokens stay: {describe_tokens(player.claimed)}." if player.claimed else ""),
@@ -98,12 +98,13 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
         total += paid.total
         steps.append((f"Payout: {ship.name}", f"{ship.label()} delivers {describe_tokens(ship.hold)}: {paid.describe()} credits.",
                       {"ship": ship.id, "payout": paid.total}))
-    player = replace(player, credits=player.credits + total)
-    state = state.with_player(player)
+    credits = player.credits + total
 
     obsolete = [s for s in player.ships if state.obsolete(s)]
     scrapping = not endgame and not action.trigger_end
     discarding = scrapping and variant.scrap_tokens == "discard"
+    local: tuple[str, ...] = ()
+    unloading: set[str] = set()  # the ships whose holds empty into local space
     if endgame:
         steps.append(("Tokens stay aboard", "In the end game, mine tokens stay on the ships, out of the opponents' reach.", {}))
     elif action.trigger_end:
@@ -111,17 +112,18 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
                       "from now on obsolete ships are not scrapped (M-F9).", {}))
     else:
         kept = {s.id for s in obsolete} if discarding else set()
-        unloaded = tuple(t for ship in player.ships if ship.id not in kept for t in ship.hold)
-        player = replace(player, local=pile(player.local + unloaded),
-                         ships=tuple(s if s.id in kept else replace(s, hold=()) for s in player.ships))
-        state = state.with_player(player)
+        unloading = {s.id for s in player.ships if s.id not in kept}
+        unloaded = tuple(t for ship in player.ships if ship.id in unloading for t in ship.hold)
+        local = pile(unloaded)
         what = (f"{describe_tokens(unloaded).capitalize()} unload into {player.name}'s local space (M-F4)" if unloaded
                 else "Nothing to unload")
-        steps.append(("Unload", f"{what}; {player.name} now has {player.credits} credits.", {"unloaded": unloaded}))
+        steps.append(("Unload", f"{what}; {player.name} now has {credits} credits.", {"unloaded": unloaded}))
 
     discarded = tuple(s.destination for s in player.ships if s.destination)
-    player = replace(player, ships=tuple(replace(s, destination=None, at_destination=False) for s in player.ships))
-    state = replace(state.with_player(player), destination_discard=state.destination_discard + discarded)
+    ships = tuple(replace(s, hold=(), destination=None, at_destination=False) if s.id in unloading
+                  else replace(s, destination=None, at_destination=False) for s in player.ships)
+    player = replace(player, credits=credits, local=local, ships=ships)
+    state = replace(state.with_player(player), known=known, destination_discard=state.destination_discard + discarded)
     steps.append(("Discard destinations", f"Destination cards discarded: {', '.join(discarded) or 'none'}.", {"discarded": discarded}))
 
     if not scrapping:

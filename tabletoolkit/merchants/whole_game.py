@@ -299,14 +299,26 @@ def _turn_choice(option: str, action: Any = None) -> TurnChoice:
 def _actions_at(board: GameState, location: str) -> tuple[Any, ...] | list[Any]:
     player = board.active
     if location == "Shipyard":
-        found: list[Any] = [BuyShip(d, lease) for d, n in board.shipyard
-                            if n and board.data.ship(d).mark == board.era for lease in (False, True)]
-        return found + [PayLoans((s.id,)) for s in player.ships if s.loans]
+        data, era = board.data, board.era
+        found: list[Any] = [_shared(BuyShip, d, lease) for d, n in board.shipyard
+                            if n and data.ship(d).mark == era for lease in (False, True)]
+        return found + [_shared(PayLoans, (s.id,)) for s in player.ships if s.loans]
     if location == "Market":
         return _MARKET_ACTIONS
     if location == "Belt":
-        return [RunShip(s.id) for s in player.ships]
+        return [_shared(RunShip, s.id) for s in player.ships]
     return _DOCK_ACTIONS
+
+
+_SHARED: dict[tuple[Any, ...], Any] = {}  # choices are values: one object serves every listing that offers it
+
+
+def _shared(kind: type, *fields: Any) -> Any:
+    key = (kind, *fields)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = kind(*fields)
+    return found
 
 
 def _turn_options(board: GameState) -> Options:
@@ -497,11 +509,14 @@ def _market_options(board: GameState, frame: AtMarket) -> Options:
 
 
 def _market_has_something(board: GameState, arrived: bool) -> bool:
-    """Whether a Market visit could do anything: replace a card on arrival, or buy one."""
+    """Whether a Market visit could do anything: replace a card on arrival, or buy one (a card dearer than the
+    credits in hand is refused for that alone, so it is not checked further)."""
     if arrived and board.variant.market_replace > 0 and board.market_row:
         return True
-    candidates = [BuyCard(c, s.id) for c in dict.fromkeys(board.market_row) for s in board.active.ships]
-    candidates += [BuyCard(c) for c, n in board.refinery_supply if n]
+    credits, card = board.active.credits, board.data.card
+    ships = board.active.ships
+    candidates = [BuyCard(c, s.id) for c in dict.fromkeys(board.market_row) if card(c).cost <= credits for s in ships]
+    candidates += [BuyCard(c) for c, n in board.refinery_supply if n and card(c).cost <= credits]
     for choice in candidates:
         try:
             check_market(board, MarketVisit(buy=choice.card, ship=choice.ship), arrived=False)
