@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from ..engine.frozen import replace
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
@@ -101,6 +101,14 @@ class Decisions:
             answer = legal[0]
         self.asked.append((question, answer))
         return answer
+
+    def ask(self, game: "SetiGame", question: str, options: Callable[["SetiGame"], Sequence[Option]],
+            who: str | None = None) -> Procedure:
+        """A question asked during the active player's turn: ``options(game)`` lists its answers. The free actions
+        the rules allow at any time of one's turn may come before the answer (a whole game offers them beside
+        the question), so the procedure goes on with the game this returns along with the answer."""
+        return self.choose(question, options(game), who), game
+        yield  # pragma: no cover (a procedure: a whole game's free actions yield their steps here)
 
 
 @dataclass(frozen=True)

@@ -203,7 +203,7 @@ def card_signal_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
 def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """A card's signal in a sector with one of ``colour``'s probes, at no cost (打出卡牌); a sector it
     completes resolves at once (S-R7)."""
-    number = decisions.choose("signal_sector", card_signal_options(game, colour), colour)
+    number, game = yield from decisions.ask(game, "signal_sector", lambda now: card_signal_options(now, colour), colour)
     if number is None:
         yield Step("Card signal", f"{colour} marks no signal: {'no probe in space' if len(card_signal_options(game, colour)) == 1 else 'left unused'}.",
                    PLAY, game)
@@ -265,7 +265,7 @@ def card_landing_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
 
 def card_landing(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """A landing from a card's effect, without its energy cost (actions inside an effect cost nothing extra)."""
-    choice = decisions.choose("card_landing", card_landing_options(game, colour), colour)
+    choice, game = yield from decisions.ask(game, "card_landing", lambda now: card_landing_options(now, colour), colour)
     if choice is None:
         yield Step("Card landing", f"{colour} lands nothing (no probe at a planet, or left unused).", PLAY, game)
         return game

@@ -111,7 +111,8 @@ def play_card(
         text = f"It stays in front of {colour} and scores at the end: {said}."
     yield Step("Keep it in front", text, where, game)
     if card.kind == "conditional" and condition_met(game, colour, card):
-        if decisions.choose("complete_now", (Option(True), Option(False)), colour):
+        now, game = yield from decisions.ask(game, "complete_now", lambda _: (Option(True), Option(False)), colour)
+        if now and condition_met(game, colour, card):
             game = yield from _complete(game, colour, name)
     return game
 
@@ -217,9 +218,9 @@ def cover_circle(game: Table, colour: str, event: str, card: str, circle: int) -
 def report_event(game: SetiGame, colour: str, event: str, decisions: Decisions | None = None) -> Procedure:
     """Something ``colour`` did (``"visit:Venus"``): at most one circle is covered per trigger, if wanted."""
     decisions = decisions or Decisions()
-    options = trigger_options(game, colour, event)
-    choice = decisions.choose("circle", options, colour)
+    choice, game = yield from decisions.ask(game, "circle", lambda now: trigger_options(now, colour, event), colour)
     if choice is None:
+        options = trigger_options(game, colour, event)
         fits = sum(1 for o in options if o.legal and o.choice is not None)
         yield Step(f"{event}", f"{colour} covers no circle ({fits} could have been covered).", TRIGGERED, game)
         return game

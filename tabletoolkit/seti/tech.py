@@ -84,7 +84,7 @@ def research(
         yield Step("Nothing to take", f"{colour} already owns all four {granted_kind} techs, so that part of the "
                    "effect is ignored; the rotation still happened.", SECTION, game)
         return game
-    tech_id = decisions.choose("tech", options, colour)
+    tech_id, game = yield from decisions.ask(game, "tech", lambda now: legal_techs(now, colour, granted_kind), colour)
     stack = game.techs.stack(tech_id)
     first = stack.two_point
     game = replace(game, techs=game.techs.taken(tech_id))
@@ -102,7 +102,8 @@ def research(
     yield Step("The tech's bonus", f"Bonus ({stack.tech.bonus_source}): {gained}.", SECTION, game,
                {"bonus": stack.tech.bonus.describe()})
     if stack.tech.kind == "computer":
-        position = decisions.choose("computer_slot", computer_slots(game, colour, tech_id), colour)
+        position, game = yield from decisions.ask(game, "computer_slot", lambda now: computer_slots(now, colour, tech_id),
+                                                  colour)
         board, placed = install_computer_tech(game.player(colour), tech_id, position)
         game = game.with_player(board)
         yield Step("Place the tile", f"The tile is flipped and goes in a free computer-tech slot: {placed}",

@@ -128,7 +128,7 @@ def place_trace(game: SetiGame, colour: str, trace: str, decisions: Decisions | 
                + (f" Refused: {'; '.join(refused)}." if refused else "")
                + (" An undiscovered species' own board is still closed." if hidden else ""), SECTION, game,
                {"options": len(options), "legal": len(legal)})
-    spot = decisions.choose("trace_spot", options, colour)
+    spot, game = yield from decisions.ask(game, "trace_spot", lambda now: legal_spots(now, trace), colour)
     game, gained = mark_trace(game, colour, trace, spot)
     why = {"discovery": "a discovery space", "overflow": "an overflow space (3 VP)",
            "species": "a space on the discovered species' board"}[spot.area]

@@ -305,7 +305,7 @@ def take_a_card(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     if not game.card_row and not game.deck and not game.discard:
         yield Step("No card left", f"{colour} would take a card, but deck, row and discard pile are empty.", CARDS, game)
         return game
-    source = decisions.choose("card_source", card_sources(game), colour)
+    source, game = yield from decisions.ask(game, "card_source", card_sources, colour)
     game, taken = game.gain_cards(colour, 1, () if source == DECK else (source,))
     where = "the deck top" if source == DECK else f"the card row (the place refills at once)"
     yield Step("A card from the row or the deck", f"{colour} takes {', '.join(taken) or 'nothing'} from {where}.",
@@ -323,9 +323,11 @@ def resolve_owed_sectors(game: SetiGame, colour: str, decisions: Decisions) -> P
         if not owed:
             return game
         numbers = sorted({int(item[2]) for item in owed})
-        number = numbers[0] if len(numbers) == 1 else decisions.choose(
-            "resolve_sector", tuple(Option(n, True, f"legal: {game.sectors.sector(n).name} resolves next")
-                                    for n in numbers), colour)
+        if len(numbers) == 1:
+            number = numbers[0]
+        else:
+            number, game = yield from decisions.ask(game, "resolve_sector", lambda now: tuple(
+                Option(n, True, f"legal: {now.sectors.sector(n).name} resolves next") for n in numbers), colour)
         for item in owed:
             if int(item[2]) == number:
                 game = game.settle(*item)

@@ -12,7 +12,9 @@ after it, more free actions or the end of the turn.
 What a procedure asks along the way is a decision of its own, offered when it is asked and to the
 player it belongs to: which tech, where a life trace goes, which gold tile (S-R12), the order completed
 sectors resolve in (S-R7), a reward's card from the row or the deck, the end-of-round card (or holding
-the stack), which cards to keep when passing. The procedures are the wing's phases, run again from the
+the stack), which cards to keep when passing. At a question of the active player's own turn (not among
+the steps of passing, S-F16, nor between turns) their free actions are offered beside its answers: one
+taken there is carried out where it was taken, and the question is asked again of the table it left. The procedures are the wing's phases, run again from the
 start of the step under way with the answers given so far (so they stay the one source of the rules).
 Every card drawn is a chance event, uniform over what is left (the deck, or the discard pile being
 reshuffled); the set-up is dealt from ``Rng(seed)``. The variant lives in the state.
@@ -33,7 +35,7 @@ from ..engine.steps import Procedure, Step, run
 from .card_odds import SECTION as CARD_ROW, matches
 from .cards import colour_counts, deck_of, drawing, game_deck
 from .computer import DataSpace, placement_verdict, sample_layout
-from .free_actions import (BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, conversion_refusal,
+from .free_actions import (FREE_ACTIONS, BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, conversion_refusal,
                            free_action_refusal, free_actions, own_turn_refusal)
 from .game import Decisions, SetiGame, advance_rotation
 from .main_actions import Analyze, Land, Launch, Orbit, Scan, scan_refusal, telescope_refusal
@@ -122,22 +124,48 @@ class Segment:
     action: Any = None
 
 
-class _Need(Exception):
-    """Raised inside a replayed procedure at the first question (or draw) not answered yet."""
+@dataclass(frozen=True)
+class _Free:
+    """A free action the active player took while a question of their main action was asked."""
 
-    def __init__(self, who: Any, question: str, options: tuple = (), pool: tuple[str, ...] = ()):
+    action: Any
+
+
+class _Need(Exception):
+    """Raised inside a replayed procedure at the first question (or draw) not answered yet; ``game`` is the table
+    at that question when the active player may take free actions there."""
+
+    def __init__(self, who: Any, question: str, options: tuple = (), pool: tuple[str, ...] = (),
+                 game: SetiGame | None = None):
         super().__init__(question)
-        self.who, self.question, self.options, self.pool = who, question, options, pool
+        self.who, self.question, self.options, self.pool, self.game = who, question, options, pool, game
 
 
 class _Replay(Decisions):
     """Answers a procedure's questions and draws from the answers given so far, in the order asked; the first
     one not given raises ``_Need`` naming it. A question with a single option and a draw from cards all
-    alike need no answer."""
+    alike need no answer. With ``free``, the active player's free actions taken at a question of their turn
+    (``ask``) are carried out where they were taken, before its answer."""
 
-    def __init__(self, given: tuple, active: str):
+    def __init__(self, given: tuple, active: str, free: bool = False):
         super().__init__()
-        self._given, self._next, self._active = given, 0, active
+        self._given, self._next, self._active, self._free = given, 0, active, free
+
+    def ask(self, game: SetiGame, question: str, options, who: str | None = None) -> Procedure:
+        who = who or self._active
+        free = self._free and who == self._active
+        while True:
+            if free and self._next < len(self._given) and isinstance(self._given[self._next], _Free):
+                game = yield from free_actions(game, who, (self._take().action,))
+                continue
+            found = tuple(options(game))
+            if len(found) == 1 and found[0].legal:
+                return found[0].choice, game
+            if not any(option.legal for option in found):
+                raise IllegalAction("seti.game.no_option", f"nothing can be chosen for {question}.", TURN)
+            if self._next < len(self._given):
+                return self._take(), game
+            raise _Need(who, question, found, game=game if free else None)
 
     def _take(self) -> Any:
         value = self._given[self._next]
@@ -252,25 +280,35 @@ class SetiWholeGame(Game):
 
     def _decision_options(self) -> Options:
         progress = self._progress
-        if isinstance(progress, _Need):
-            return Options.of([_option(o, progress.question) for o in progress.options])
         if self.converting is not None:
-            return self._conversion_options()
+            return self._conversion_options(self._at_question or self.table)
+        if isinstance(progress, _Need):
+            options = [_option(o, progress.question) for o in progress.options]
+            if progress.game is not None:
+                options += self._free_options(progress.game)
+            return Options.of(options)
         if self.scanning is not None:
             return self._telescope_options()
         return self._turn_options()
 
     def _resolve(self, choice: Any) -> "SetiWholeGame":
         progress = self._progress
-        if isinstance(progress, _Need) and self.segment is not None:
-            return self._continue(self.segment, self.given + (choice,))
         if self.converting is not None:
             paying = self.paying + (choice.card,)
             if len(paying) < self.variant.conversion_rate:
                 return replace(self, paying=paying, steps=())
             get, row = self.converting
             game = replace(self, paying=(), converting=None)
-            return game._continue(Segment(self._free_kind, Convert("cards", get, paying, row)), ())
+            convert = Convert("cards", get, paying, row)
+            if self.segment is not None:
+                return game._continue(self.segment, self.given + (_Free(convert),))
+            return game._continue(Segment(self._free_kind, convert), ())
+        if isinstance(progress, _Need) and self.segment is not None:
+            if isinstance(choice, FREE_ACTIONS):
+                if isinstance(choice, Convert) and choice.give == "cards":
+                    return replace(self, converting=(choice.get, choice.row), paying=(), steps=())
+                return self._continue(self.segment, self.given + (_Free(choice),))
+            return self._continue(self.segment, self.given + (choice,))
         if self.scanning is not None:
             steps, techs = self.scanning
             steps = steps if choice.step is None else _with_step(steps, choice.step)
@@ -289,6 +327,12 @@ class SetiWholeGame(Game):
             return self._continue(Segment("rest"), ())
         kind = "main" if self.phase == "before" and _is_main(choice) else self._free_kind
         return self._continue(Segment(kind, choice), ())
+
+    @property
+    def _at_question(self) -> SetiGame | None:
+        """The table at the question under way, when the active player may take free actions there."""
+        progress = self._progress
+        return progress.game if isinstance(progress, _Need) else None
 
     @property
     def _free_kind(self) -> str:
@@ -362,7 +406,9 @@ class SetiWholeGame(Game):
     def _progress(self) -> "_Need | _Done | None":
         if self.segment is None:
             return None
-        replay = _Replay(self.given, self.table.active_colour)
+        segment = self.segment
+        free = segment.kind in ("free", "during", "rest") or segment.kind == "main" and not isinstance(segment.action, Pass)
+        replay = _Replay(self.given, self.table.active_colour, free)
         with drawing(replay):
             try:
                 steps = run(self._procedure(self.segment, replay))
@@ -420,12 +466,12 @@ class SetiWholeGame(Game):
             options.append(Option(GoOn(), label=str(GoOn()), group="the main action", section=FREE))
         else:
             options.append(Option(EndTurn(), label="end the turn", group="end of the turn", section=TURN))
-        options += self._free_options()
+        options += self._free_options(self.table)
         return Options.of(options)
 
-    def _free_checked(self, choice: Any) -> Option:
+    @staticmethod
+    def _free_checked(table: SetiGame, choice: Any) -> Option:
         """A free action listed with the refusal taking it now would meet (its own checks, decided directly)."""
-        table = self.table
         refusal = free_action_refusal(table, table.active_colour, choice)
         if refusal is not None:
             return Option(choice, False, refusal.rule, refusal.reason, refusal.section, label=_words(choice, table),
@@ -474,10 +520,10 @@ class SetiWholeGame(Game):
                 scans.append(Scan((EarthSignal(), RowSignal(position, sector))))
         return scans or [Scan((EarthSignal(),))]
 
-    def _free_options(self) -> list[Option]:
-        """Every free action the active player could take now, each with its verdict (``free_action_refusal``'s
-        checks, made once where options share them: the turn, a conversion's payment)."""
-        table, colour = self.table, self.table.active_colour
+    def _free_options(self, table: SetiGame) -> list[Option]:
+        """Every free action the active player could take at ``table``, each with its verdict
+        (``free_action_refusal``'s checks, made once where options share them: the turn, a conversion's payment)."""
+        colour = table.active_colour
         board = table.player(colour)
         turn = own_turn_refusal(table, colour)
         found: list[Option] = []
@@ -492,16 +538,16 @@ class SetiWholeGame(Game):
             add(_listed(choice, refusal, _fixed_words(choice)))
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
-            found += [self._free_checked(Tuck(card)) for card in hand]
+            found += [self._free_checked(table, Tuck(card)) for card in hand]
         for card in hand:
             if _has_corner(table.card(card)):
-                found.append(self._free_checked(Corner(card)))
+                found.append(self._free_checked(table, Corner(card)))
         for listed in legal_completions(table, colour):
-            found.append(self._free_checked(CompleteMission(listed.choice)))
+            found.append(self._free_checked(table, CompleteMission(listed.choice)))
         if table.solar is not None:
             for probe in table.solar.probes_of(colour):
                 for space in table.solar.neighbours(probe.space):
-                    found.append(self._free_checked(Move(probe.id, (space,))))
+                    found.append(self._free_checked(table, Move(probe.id, (space,))))
         if board.data:
             layout = sample_layout()
             computer = board.computer
@@ -510,11 +556,11 @@ class SetiWholeGame(Game):
             for space in spaces:
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
-                found.append(self._free_checked(PlaceData(space)))
+                found.append(self._free_checked(table, PlaceData(space)))
                 if space.row == "top" and layout.top[space.position - 1].reward.tuck:
                     for card in hand:
                         if table.card(card).income in INCOME_KINDS:
-                            found.append(self._free_checked(PlaceData(space, card)))
+                            found.append(self._free_checked(table, PlaceData(space, card)))
         return found
 
     def _telescope_options(self) -> Options:
@@ -547,10 +593,10 @@ class SetiWholeGame(Game):
                 found.append(Option(choice, label=label, group=f"scan: {tech}", section="望远镜科技"))
         return Options(found)
 
-    def _conversion_options(self) -> Options:
-        board = self.table.player(self.table.active_colour)
+    def _conversion_options(self, table: SetiGame) -> Options:
+        board = table.player(table.active_colour)
         left = list(board.hand) + [n for n in board.alien_cards if self.variant.alien_card_converts
-                                   and not self.table.card(n).undiscardable]
+                                   and not table.card(n).undiscardable]
         for card in self.paying:
             left.remove(card)
         return Options(Option(DiscardForConversion(card), label=str(DiscardForConversion(card)), group="conversion",

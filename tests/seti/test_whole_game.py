@@ -92,7 +92,7 @@ def test_a_rewards_card_is_the_players_choice_from_the_row_or_the_deck():
     table, _ = game.table.grant("green", Reward(cards=1))
     game = with_table(game, table).apply(Launch()).apply(GoOn())
     assert game.to_move == "green"
-    choices = {o.choice for o in game.options()}
+    choices = {o.choice for o in game.options() if o.group == "card_source"}
     assert choices == {DECK, 0, 1, 2}
     row_card = game.table.card_row[1]
     taken = game.apply(1)
@@ -198,7 +198,7 @@ def test_free_actions_come_during_the_main_action_before_what_it_left_owed():
         bought = bought.apply(sorted(bought.chance())[0])
     assert bought.phase == "during" and bought.table.player("green").publicity == 2
     asked = bought.apply(GoOn())
-    assert {o.choice for o in asked.options()} == {DECK, 0, 1, 2}
+    assert {o.choice for o in asked.options() if o.group == "card_source"} == {DECK, 0, 1, 2}
     drawn = asked.apply(DECK)
     assert drawn.to_move is CHANCE
     done = drawn.apply(sorted(drawn.chance())[0])
@@ -221,3 +221,44 @@ def test_scans_and_moves_name_the_star_of_their_sector():
         assert option.label.endswith(f"for {table.sectors.sector(row.sector).star} (sector {row.sector})")
     jupiter = table.solar.planet_space("Jupiter")
     assert space_words(table.solar, jupiter) == f"Jupiter (ring {jupiter.ring}, beside {table.solar.star(jupiter.sector)})"
+
+
+def test_free_actions_are_offered_at_a_main_actions_own_question_and_the_question_is_asked_again():
+    """自由行动可以在回合中的任何时候执行: while choosing a tech after research (the solar system already rotated,
+    the publicity paid), the player converts energy into credits; the tech question comes back, and the research
+    goes on from the table the conversion left."""
+    from tabletoolkit.seti.free_actions import Convert
+    from tabletoolkit.seti.turns import Research
+
+    game = tt.new_game("seti", players=2, seed=1)
+    table = game.table.with_player(replace(game.table.player("green"), publicity=8, energy=3, credits=0))
+    asked = with_table(game, table).apply(Research())
+    assert asked.to_move == "green" and asked.segment is not None
+    options = asked.options()
+    techs = [o.choice for o in options.legal if o.group == "tech"]
+    convert = Convert("energy", "credits")
+    assert techs and convert in options and options.get(convert).group == "free action"
+    assert not [o for o in options if isinstance(o.choice, (Research, Pass, EndTurn))]
+    converted = asked.apply(convert)
+    assert converted.to_move == "green" and converted.segment is not None
+    again = [o.choice for o in converted.options().legal if o.group == "tech"]
+    assert again == techs
+    done = converted.apply(techs[0])
+    while done.to_move is CHANCE:
+        done = done.apply(sorted(done.chance())[0])
+    green = done.table.player("green")
+    assert techs[0] in green.techs and green.credits == 1 and green.energy == 1 and green.publicity == 2
+    titles = [step.title for step in done.steps]
+    assert titles.index("Free action: Convert") < next(i for i, t in enumerate(titles) if t.startswith("Take "))
+
+
+def test_no_free_actions_among_the_steps_of_passing():
+    """Passing's steps take no free actions (S-F16): its questions (cards down to 4, the end-of-round card) are
+    asked alone."""
+    game = tt.new_game("seti", players=2, seed=1)
+    passing = game.apply(Pass())
+    groups = set()
+    while passing.segment is not None and passing.to_move == "green":
+        groups |= {o.group for o in passing.options()}
+        passing = passing.apply(passing.options().legal[0].choice)
+    assert groups and groups <= {"discard", "end_of_round_card"}
