@@ -156,15 +156,20 @@ def text_width(content: str, size: float) -> float:
     return units * size
 
 
-def wrapped(content: str, width: float, size: float) -> list[str]:
-    """``content`` broken at spaces into lines no wider than ``width`` px at ``size`` px (a single word
-    wider than that keeps a line of its own: a label is never cut)."""
+def wrapped(content: str, width: float, size: float, *, split_long: bool = False) -> list[str]:
+    """``content`` broken at spaces into lines no wider than ``width`` px at ``size`` px. A single word wider
+    than that keeps a line of its own, or, with ``split_long`` (names in narrow boxes), is broken across
+    lines: a label is never cut."""
     lines: list[str] = []
     for word in str(content).split():
         if lines and text_width(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
-        else:
-            lines.append(word)
+            continue
+        while split_long and text_width(word, size) > width and len(word) > 1:
+            cut = max(1, max(n for n in range(1, len(word) + 1) if text_width(word[:n], size) <= width or n == 1))
+            lines.append(word[:cut])
+            word = word[cut:]
+        lines.append(word)
     return lines or [""]
 
 

@@ -900,10 +900,13 @@ def payout_chart(distribution: Distribution[int], title: str, best: Fraction | N
     left = 12 + max(svg.text_width(t, size) for t in labels)
     right = 12 + max(svg.text_width(t, size) for t in odds)
     notes = ["bars: the exact probability of each payout"] + ([f"best plan expects {credits_text(best)} credits"] if best is not None else [])
-    width = max(left + 12 + bar_w + right + 10, svg.text_width(title, 16) + 20, max(svg.text_width(n, size) for n in notes) + 20)
+    width = max(left + 12 + bar_w + right + 10, min(svg.WIDEST, svg.text_width(title, 16) * 1.06 + 20),
+                max(svg.text_width(n, size) for n in notes) + 20)
+    heading = svg.wrapped(title, (width - 20) / 1.06, 16, split_long=True)
     top = max(p for _, p in items)
-    parts: list[svg.Element] = [svg.text(10, 22, title, font_size=16, font_weight="bold")]
-    y = 40
+    parts: list[svg.Element] = [svg.text(10, 22 + 20 * n, line_text, font_size=16, font_weight="bold")
+                                for n, line_text in enumerate(heading)]
+    y = 40 + 20 * (len(heading) - 1)
     for label, chance, (payout, p) in zip(labels, odds, items):
         length = max(1.0, float(p / top) * bar_w)
         parts.append(svg.text(left, y + 17, label, anchor="end"))

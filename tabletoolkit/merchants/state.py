@@ -256,23 +256,28 @@ def render_svg(state: GameState) -> str:
                          + (f"; cards {', '.join(ship.cards)}" if ship.cards else "")
                          + (f"; → {ship.destination}" if ship.destination else "")
                          + (" (reached)" if ship.at_destination else "")))
-    pills = {i: draw.text_width(p.name, small) + 18 for i, p in enumerate(state.players)}
-    box_w = max([230.0] + [w + 20 for w in pills.values()])
+    gap = 44
+    box_w = min((widest - 40 - gap) / 2, max([230.0] + [draw.text_width(p.name, small) * 1.06 + 38 for p in state.players]))
+    names = {i: draw.wrapped(p.name, box_w - 38, small * 1.06, split_long=True) for i, p in enumerate(state.players)}
+    pills = {i: max(draw.text_width(line, small) * 1.06 for line in lines) + 18 for i, lines in names.items()}
     lines_at: dict[str, list[list[int]]] = {}
     for place in _LOOP:
-        lines: list[list[int]] = [[]]
+        rows_here: list[list[int]] = [[]]
         used = 10.0
         for i, player in enumerate(state.players):
             if player.location != place:
                 continue
-            if lines[-1] and used + pills[i] > box_w - 10:
-                lines.append([])
+            if rows_here[-1] and used + pills[i] > box_w - 10:
+                rows_here.append([])
                 used = 10.0
-            lines[-1].append(i)
+            rows_here[-1].append(i)
             used += pills[i] + 6
-        lines_at[place] = lines
-    box_h = 34 + 30 * max(len(lines) for lines in lines_at.values())
-    gap = 44
+        lines_at[place] = rows_here
+
+    def row_height(seats: list[int]) -> float:
+        return 10 + 17 * max([len(names[i]) for i in seats] + [1])
+
+    box_h = 34 + max(sum(row_height(seats) + 6 for seats in rows_here) for rows_here in lines_at.values())
     loop_w = 20 + 2 * box_w + gap
     texts = [(None, status, size)] + [(seat, text, size if seat is not None else small) for seat, text in rows]
     width = min(widest, max(loop_w + 20, 560, max(draw.text_width(t, z) for _, t, z in texts) + 60))
@@ -282,15 +287,18 @@ def render_svg(state: GameState) -> str:
     for place, (x, y) in corners.items():
         parts.append(draw.rect(x, y, box_w, box_h, rx=10, fill="panel", stroke="line"))
         parts.append(draw.text(x + 10, y + 22, place, font_size=16, font_weight="bold"))
-        for n, seats in enumerate(lines_at[place]):
+        row_y = y + 32
+        for seats in lines_at[place]:
             px = x + 10
             for i in seats:
                 current = i == state.current and not state.finished
-                parts.append(draw.rect(px, y + 32 + 30 * n, pills[i], 24, rx=12, fill=draw.seat_colour(i),
+                parts.append(draw.rect(px, row_y, pills[i], row_height([i]), rx=12, fill=draw.seat_colour(i),
                                        stroke="black" if current else "none", stroke_width=3 if current else None))
-                parts.append(draw.text(px + pills[i] / 2, y + 49 + 30 * n, state.players[i].name, anchor="middle", fill="white",
-                                       font_size=small, font_weight="bold"))
+                for n, line_text in enumerate(names[i]):
+                    parts.append(draw.text(px + pills[i] / 2, row_y + 18 + 17 * n, line_text, anchor="middle", fill="white",
+                                           font_size=small, font_weight="bold"))
                 px += pills[i] + 6
+            row_y += row_height(seats) + 6
     left, right, top, bottom = 20 + box_w, 20 + box_w + gap, 20 + box_h, 20 + box_h + gap
     for x1, y1, x2, y2 in ((left + 4, 20 + box_h / 2, right - 12, 20 + box_h / 2),              # Shipyard → Market
                            (right + box_w / 2, top + 4, right + box_w / 2, bottom - 12),       # Market → Belt
@@ -303,7 +311,7 @@ def render_svg(state: GameState) -> str:
     y = 20 + 2 * box_h + gap + 34
     for seat, text, z in texts:
         indent = 20 if seat is not None or text == status else 50
-        wrapped = draw.wrapped(text, width - indent - 30, z)
+        wrapped = draw.wrapped(text, width - indent - 30, z, split_long=True)
         if seat is not None:
             parts.append(draw.rect(20, y - 12, 12, 12, fill=draw.seat_colour(seat)))
             indent = 38

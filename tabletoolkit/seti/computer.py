@@ -374,20 +374,21 @@ def computer_svg(board: PlayerBoard, layout: ComputerLayout | None = None) -> st
     label_lines = max([len(wrap[t]) for t in labels] + [1])
     lower_lines = max([len(wrap[t]) for t in lowers.values()] + [1])
     header = f"{board.colour}: pool {board.data} · score {board.score} · publicity {board.publicity}"
-    width = max(pool_w + 24 + len(layout.top) * (column + gap) + 12, draw.text_width(header, 16) + 28)
-    box_top, box = 44, 52
+    width = max(pool_w + 24 + len(layout.top) * (column + gap) + 12, min(draw.WIDEST, draw.text_width(header, 16) * 1.06 + 28))
+    header_lines = draw.wrapped(header, (width - 28) / 1.06, 16, split_long=True)
+    box_top, box = 44 + 20 * (len(header_lines) - 1), 52
     label_top = box_top + box + 18
     tech_y = label_top + leading * label_lines + 6
     lower_top = tech_y + 10
     height = lower_top + box + 14 + leading * lower_lines + 10 if lowers else tech_y + 4
     out: list[draw.Element] = [
         draw.rect(1, 1, width - 2, height - 2, rx=10, fill="frost", stroke="line"),
-        draw.text(12, 26, header, font_size=16, font_weight="bold"),
+        *(draw.text(12, 26 + 20 * n, line_text, font_size=16, font_weight="bold") for n, line_text in enumerate(header_lines)),
         draw.rect(12, box_top, pool_w - 10, 86, rx=8, fill="sky", stroke="line"),
         draw.text(12 + (pool_w - 10) / 2, box_top + 20, "data pool", anchor="middle"),
     ]
     for i in range(board.data):
-        x, y = 22 + (i % 4) * 26, box_top + 30 + (i // 4) * 20
+        x, y = 22 + (i % 4) * 26, box_top + 30 + (i // 4) * 18
         out.append(draw.polygon(((x, y), (x + 20, y), (x + 10, y + 14)), fill="royal"))
     for index, space in enumerate(layout.top):
         position = index + 1

@@ -66,12 +66,14 @@ def gold_tiles_svg(tiles: tuple[GoldTile, ...], both_sides: bool = False) -> str
     tiles to a row, type 14 px and more (engine.svg: one palette, every name escaped)."""
     faces = [(tile, side) for tile in tiles for side in (("a", "b") if both_sides else (tile.side,))]
     gap, pad = 10, 10
-    badge = max([46.0] + [draw.text_width(mark, 14) * 1.1 + 8 for tile in tiles for mark in tile.marks])
+    badge = min(72.0, max([46.0] + [draw.text_width(mark, 14) * 1.1 + 8 for tile in tiles for mark in tile.marks]))
+    names = {mark: draw.wrapped(mark, badge - 6, 14 * 1.1, split_long=True) for tile in tiles for mark in tile.marks}
     width = max([200.0] + [draw.text_width(f"{tile.id} {tile.name} · side {side.upper()}", 16) + 2 * pad
                            for tile, side in faces]
                 + [draw.text_width(tile.sides[side].measure.replace("_", " "), 14) + 2 * pad for tile, side in faces]
                 + [len(tile.sides[side].values) * badge + 2 * pad for tile, side in faces])
-    height, per_row = 124, 4
+    height = 106 + 18 * max([len(lines) for lines in names.values()] + [1])
+    per_row = max(1, min(4, int((draw.WIDEST - gap) // (width + gap))))
     rows = max(1, -(-len(faces) // per_row))
     parts: list[draw.Element] = []
     for index, (tile, side) in enumerate(faces):
@@ -85,8 +87,8 @@ def gold_tiles_svg(tiles: tuple[GoldTile, ...], both_sides: bool = False) -> str
             owner = tile.marks[number] if side == tile.side and number < len(tile.marks) else ""
             parts.append(draw.path(f"M{cx - 18:g},{y + 52} h36 v20 l-18,14 l-18,-14 z", fill="green", stroke="white"))
             parts.append(draw.text(cx, y + 72, str(value), anchor="middle", fill="white", font_size=16, font_weight="bold"))
-            if owner:
-                parts.append(draw.text(cx, y + 110, owner, anchor="middle", font_weight="bold"))
+            for n, line_text in enumerate(names[owner] if owner else ()):
+                parts.append(draw.text(cx, y + 106 + 18 * n, line_text, anchor="middle", font_weight="bold"))
     return draw.svg(gap + min(len(faces), per_row) * (width + gap) if faces else 2 * gap + width,
                     gap + rows * (height + gap), *parts, class_="tt-seti-gold-tiles", font_family="sans-serif",
                     font_size=14, fill="ink").render()

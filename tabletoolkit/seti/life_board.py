@@ -85,18 +85,30 @@ class LifeBoard:
 
 
 def _life_svg(board: LifeBoard) -> str:
-    size, pad, gap = 14, 12, 14
+    size, pad, gap, leading = 14, 12, 14, 18
     names = [m.owner for alien in board.slots for m in (*alien.discovery, *alien.board, *alien.overflow) if m]
-    widest = max([draw.text_width(n, size) for n in names] + [draw.text_width("5 VP", size)])
+    widest = min(120.0, max([draw.text_width(n, size) * 1.06 for n in names] + [draw.text_width("5 VP", size)]))
     column = max(130.0, widest + 24)
     cell = max(60.0, widest + 12)
+
+    def lines(owner: str) -> list[str]:
+        return draw.wrapped(owner, cell - 10, size * 1.06, split_long=True)
+
+    def overflow_of(alien: AlienSlot, colour: str) -> list[str]:
+        names = ", ".join(m.owner for m in alien.overflow if m.colour == colour)
+        return draw.wrapped(names, column - 14, size, split_long=True) if names else ["3 VP"]
+
     spaces = max([len(alien.species.spaces) for alien in board.slots if alien.discovered] + [0])
     panel = max(3 * column, spaces * (cell + 6) - 6, draw.text_width("board spaces open at discovery", size)) + 2 * pad
-    overflow_lines = max([len(draw.wrapped(", ".join(m.owner for m in alien.overflow if m.colour == colour), column - 12, size))
-                          for alien in board.slots for colour in TRACE_COLOURS] + [1])
-    overflow_h = 12 + 18 * overflow_lines
-    species_y = 110 + overflow_h + 20
-    height = species_y + 64
+    pill_lines = max([len(lines(m.owner)) for alien in board.slots for m in alien.discovery if m] + [1])
+    space_lines = max([len(lines(m.owner)) for alien in board.slots for m in alien.board if m] + [1])
+    overflow_lines = max(len(overflow_of(alien, colour)) for alien in board.slots for colour in TRACE_COLOURS)
+    pill_h = 22 + leading * pill_lines
+    overflow_y = 36 + pill_h + 14
+    overflow_h = 12 + leading * overflow_lines
+    species_y = overflow_y + overflow_h + 20
+    space_h = 26 + leading * space_lines
+    height = species_y + space_h + 20
     beside = len(board.slots) * (panel + gap) + gap <= draw.WIDEST
     parts: list[draw.Element] = []
     for number, alien in enumerate(board.slots):
@@ -106,23 +118,26 @@ def _life_svg(board: LifeBoard) -> str:
         parts.append(draw.text(x0 + pad, y0 + 22, title, fill="white", font_size=16, font_weight="bold"))
         for index, colour in enumerate(TRACE_COLOURS):
             cx, mark = x0 + pad + column * (index + 0.5), alien.discovery[index]
+            shown = lines(mark.owner) if mark else ["5 VP"]
+            first = y0 + 36 + pill_h / 2 + 5 - leading * (len(shown) - 1) / 2
             parts.append(draw.group(
                 draw.title(f"{colour} discovery space"),
-                draw.rect(cx - cell / 2, y0 + 36, cell, 40, rx=20, fill=colour, stroke="white", stroke_width=2),
-                draw.text(cx, y0 + 61, mark.owner if mark else "5 VP", anchor="middle", fill="ink", font_weight="bold",
-                          font_size=size)))
-            overflow = [m.owner for m in alien.overflow if m.colour == colour]
-            parts.append(draw.rect(cx - column / 2 + 4, y0 + 90, column - 8, overflow_h, rx=4, fill="none", stroke=colour,
-                                   stroke_width=2))
-            for n, line_text in enumerate(draw.wrapped(", ".join(overflow), column - 12, size) if overflow else ["3 VP"]):
-                parts.append(draw.text(cx, y0 + 108 + 18 * n, line_text, anchor="middle", fill="white", font_size=size))
+                draw.rect(cx - cell / 2, y0 + 36, cell, pill_h, rx=20, fill=colour, stroke="white", stroke_width=2),
+                *(draw.text(cx, first + leading * n, line_text, anchor="middle", fill="ink", font_weight="bold",
+                            font_size=size) for n, line_text in enumerate(shown))))
+            parts.append(draw.rect(cx - column / 2 + 4, y0 + overflow_y, column - 8, overflow_h, rx=4, fill="none",
+                                   stroke=colour, stroke_width=2))
+            for n, line_text in enumerate(overflow_of(alien, colour)):
+                parts.append(draw.text(cx, y0 + overflow_y + 18 + leading * n, line_text, anchor="middle", fill="white",
+                                       font_size=size))
         if alien.discovered:
             for index, space in enumerate(alien.species.spaces):
                 mark = alien.board[index]
                 x = x0 + pad + index * (cell + 6)
-                parts.append(draw.rect(x, y0 + species_y, cell, 44, rx=4, fill=space.colours[0], stroke="white"))
-                parts.append(draw.text(x + cell / 2, y0 + species_y + 27, mark.owner if mark else str(index + 1),
-                                       anchor="middle", fill="ink", font_size=size))
+                parts.append(draw.rect(x, y0 + species_y, cell, space_h, rx=4, fill=space.colours[0], stroke="white"))
+                for n, line_text in enumerate(lines(mark.owner) if mark else [str(index + 1)]):
+                    parts.append(draw.text(x + cell / 2, y0 + species_y + 27 + leading * n, line_text, anchor="middle",
+                                           fill="ink", font_size=size))
         else:
             parts.append(draw.text(x0 + pad, y0 + species_y + 27, "board spaces open at discovery", fill="silver",
                                    font_size=size))

@@ -518,6 +518,10 @@ def player_fill(player: str) -> str:
     return draw.colour_named(player.lower())
 
 
+NAME_CELL = 110
+"""The widest slot (px) of a sector picture: a longer player name wraps inside it."""
+
+
 def sector_svg(sector: Sector) -> str:
     """The sector as the board shows it, named by its star: the win markers beside the star, the data slots
     left to right (data, or a marker with its owner's name), the overflow beyond a dashed line, the rewards.
@@ -532,19 +536,24 @@ def sector_svg(sector: Sector) -> str:
         if i == 0 and sector.carried:
             label += " (kept)"
         labels.append(label)
-    cell = max([64.0] + [draw.text_width(p, size) + 12 for p in sector.markers] + [draw.text_width(t, 13) + 10 for t in labels])
+    cell = min(NAME_CELL, max([64.0] + [draw.text_width(p, size) * 1.06 + 12 for p in sector.markers]
+                              + [draw.text_width(t, 13) + 10 for t in labels]))
+    names = {p: draw.wrapped(p, cell - 10, size, split_long=True) for p in sector.markers}
+    name_lines = max([len(lines) for lines in names.values()] + [1])
     divider = 16 if sector.overflow else 0
     wins = ", ".join(sector.winners) if sector.winners else "none yet"
+    win_text = f"win markers at the star: {wins}"
     badge = f"{sector.colour} sector" if sector.colour else ""
     heading = f"★ {sector.star}"
     top_w = draw.text_width(heading, 18) + (draw.text_width(badge, size) + 40 if badge else 0) + \
         (draw.text_width("complete ✔", size) + 30 if sector.complete else 0)
-    width = max(420.0, 2 * left + cells * cell + divider, top_w + 2 * left,
-                draw.text_width(f"win markers at the star: {wins}", size) + 2 * left)
+    width = min(draw.WIDEST, max(420.0, 2 * left + cells * cell + divider, top_w + 2 * left,
+                                 draw.text_width(win_text, size) + 2 * left))
+    win_lines = draw.wrapped(win_text, width - 2 * left, size, split_long=True)
     rewards = (draw.wrapped(f"first winner: {sector.first_reward.describe()} · later: {sector.later_reward.describe()}",
                             width - 2 * left, size) if sector.first_reward or sector.later_reward else [])
-    y = 78 + 18 * len(rewards) + r
-    height = y + r + 48
+    y = 78 + 18 * (len(rewards) + len(win_lines) - 1) + r
+    height = y + r + 30 + 18 * name_lines
     out: list[draw.Element] = [
         draw.rect(1, 1, width - 2, height - 2, rx=10, fill="deep", stroke="line"),
         draw.text(left, 28, heading, fill="highlight", font_size=18, font_weight="bold"),
@@ -554,9 +563,10 @@ def sector_svg(sector: Sector) -> str:
         x = left + draw.text_width(heading, 18) + 20
         out.append(draw.rect(x, 12, bw, 22, rx=11, fill=SECTOR_INK.get(str(sector.colour), "grey"), stroke="sky"))
         out.append(draw.text(x + bw / 2, 28, badge, anchor="middle", fill="white"))
-    out.append(draw.text(left, 54, f"win markers at the star: {wins}", fill="sky"))
+    for n, line_text in enumerate(win_lines):
+        out.append(draw.text(left, 54 + 18 * n, line_text, fill="sky"))
     for n, line_text in enumerate(rewards):
-        out.append(draw.text(left, 74 + 18 * n, line_text, fill="highlight"))
+        out.append(draw.text(left, 54 + 18 * (len(win_lines) + n), line_text, fill="highlight"))
     for i in range(cells):
         cx = left + cell * (i + 0.5) + (divider if i >= sector.slots else 0)
         if i < sector.slots:
@@ -567,8 +577,9 @@ def sector_svg(sector: Sector) -> str:
             out.append(draw.text(cx, y + r + 22, "data", anchor="middle", fill="sky"))
         else:
             out.append(draw.circle(cx, y, r, fill=player_fill(player), stroke="white", stroke_width=2))
-            out.append(draw.text(cx, y + r + 22, player, anchor="middle", fill="white", font_weight="bold"))
-        out.append(draw.text(cx, y + r + 40, labels[i], anchor="middle", fill="sky", font_size=13))
+            for n, line_text in enumerate(names[player]):
+                out.append(draw.text(cx, y + r + 22 + 18 * n, line_text, anchor="middle", fill="white", font_weight="bold"))
+        out.append(draw.text(cx, y + r + 22 + 18 * name_lines, labels[i], anchor="middle", fill="sky", font_size=13))
     if sector.overflow:
         x = left + sector.slots * cell + divider / 2
         out.append(draw.line(x, y - r - 6, x, y + r + 6, stroke="highlight", stroke_dasharray="4 3"))
