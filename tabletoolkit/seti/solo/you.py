@@ -540,7 +540,6 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
 
 SECTION_CORNER = "卡牌概述 · 自由行动"
 SECTION_BUY = "购买卡牌"
-CORNER_GAINS = {"publicity": "publicity", "data": "data"}
 
 
 @_listed_once
@@ -563,16 +562,17 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
     options = []
     for card_id in dict.fromkeys(game.you.hand):
-        corner = game.table.supply.card(card_id).corner
-        if corner == "move":
-            ok = mine and bool(game.table.probes_of(YOU))
-            why = ("legal: discard it for 1 free move this turn (a probe move or a flight)" if ok else
-                   "only on your turn" if not mine else "a move needs a probe of yours in space")
+        corner = game.table.supply.card(card_id).corner_reward  # the card model's corner reward (cards.CORNERS)
+        if not mine:
+            options.append(YourOption(f"corner:{card_id}", False, "only on your turn", NOT_YOUR_TURN))
+        elif not corner:
+            options.append(YourOption(f"corner:{card_id}", False, f"{card_id}'s corner action is not known (give it in the "
+                                      "card data)", "seti.free_actions.no_corner"))
+        elif "move" in corner.actions and not game.table.probes_of(YOU):
+            options.append(YourOption(f"corner:{card_id}", False, "a move needs a probe of yours in space"))
         else:
-            ok = mine and corner in CORNER_GAINS
-            why = (f"legal: discard it for 1 {CORNER_GAINS[corner]}" if ok else "only on your turn" if not mine else
-                   f"its corner ({corner}) is not a free action this side knows")
-        options.append(YourOption(f"corner:{card_id}", ok, why))
+            options.append(YourOption(f"corner:{card_id}", True, "legal: discard it for 1 free move this turn (a probe "
+                                      "move or a flight)" if "move" in corner.actions else f"legal: discard it for {corner.describe()}"))
     for card_id in dict.fromkeys(game.in_play):  # copies of one card count one by one
         condition = game.table.supply.card(card_id).condition
         if condition is None:
@@ -778,18 +778,15 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
     if kind == "corner":
         hand = list(you.hand)
         hand.remove(what)
-        corner = table.supply.card(what).corner
-        you = replace(you, hand=tuple(hand))
-        game = replace(game, table=replace(table, supply=table.supply.discard_card(what)))
-        if corner == "move":
-            game = replace(game, you=you, free_moves=game.free_moves + 1)
+        corner = table.supply.card(what).corner_reward
+        game = replace(game, you=replace(you, hand=tuple(hand)), table=replace(table, supply=table.supply.discard_card(what)))
+        if "move" in corner.actions:
+            game = replace(game, free_moves=game.free_moves + 1)
             text = (f"Free action: {what} is discarded for 1 move, spent on a probe move or a flight this turn "
                     f"({game.free_moves} free move{'s' if game.free_moves > 1 else ''} now; unused ones lapse when your turn ends).")
         else:
-            gained = CORNER_GAINS[corner]
-            you = you.gain_publicity(1, game.variant)[0] if gained == "publicity" else you.gain_data(1, game.variant)[0]
-            game = replace(game, you=you)
-            text = f"Free action: {what} is discarded for 1 {gained}."
+            game, notes = reward_colour(game, YOU, reward_items(corner))
+            text = f"Free action: {what} is discarded for {corner.describe()}. " + " ".join(notes)
         yield Step(f"You discard {what} for its corner", text, SECTION_CORNER, game)
         return game
     cost = game.variant.buy_card_publicity
