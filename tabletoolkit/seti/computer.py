@@ -388,8 +388,8 @@ def computer_svg(board: PlayerBoard, layout: ComputerLayout | None = None) -> st
         draw.text(12 + (pool_w - 10) / 2, box_top + 20, "data pool", anchor="middle"),
     ]
     for i in range(board.data):
-        x, y = 22 + (i % 4) * 26, box_top + 30 + (i // 4) * 18
-        out.append(draw.polygon(((x, y), (x + 20, y), (x + 10, y + 14)), fill="royal"))
+        dx, dy = 22 + (i % 4) * 26, box_top + 30 + (i // 4) * 18
+        out.append(draw.polygon(((dx, dy), (dx + 20, dy), (dx + 10, dy + 14)), fill="royal"))
     for index, space in enumerate(layout.top):
         position = index + 1
         x = pool_w + 24 + index * (column + gap)
