@@ -7,9 +7,11 @@ at scale: ``--inputs`` generated inputs per entry point (spread over its argumen
 time; default 10,000, the issue's goal), every one-step mutation of every shipped data file (no cap), and
 ``--inputs`` hostile choices per registered game spread over states along seeded random play. A call
 past ``--seconds`` CPU-bound seconds is a hang. Printed: inputs per entry point, untyped exceptions and
-hangs (with the first example of each), data-file mutations silently accepted by kind (unknown fields,
-duplicates, dangling references, wrong types, absurd counts), refused applies that changed their state,
-and the mutable parts a state shares with the state its apply made. The last line sums up.
+hangs (with the first example of each), data-file mutations refused with a typed error naming the file
+and the key, and those silently accepted by kind (unknown fields, duplicates, dangling references, wrong
+types, absurd counts), the lists, dicts and sets inside the content every game shares (catalogs, decks,
+layouts), refused applies that changed their state, and the mutable parts a state shares with the state
+its apply made. The sum gives the issue's figures; the last line says whether every promise is kept.
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ def run_many(strategy, count: int, body) -> None:
     each()
 
 
-def entry_points(inputs: int, seconds: float, only: str) -> tuple[int, int, int]:
+def entry_points(inputs: int, seconds: float, only: str) -> tuple[int, int, int, int]:
     print("## Entry points, one argument at a time")
     total_untyped = total_hangs = total = 0
+    fewest = 0
     for point in F.ground_floor() + F.game_entry_points():
         if only not in point.name:
             continue
@@ -57,8 +60,9 @@ def entry_points(inputs: int, seconds: float, only: str) -> tuple[int, int, int]
                 tally[kind] += 1
                 if kind in (F.UNTYPED, F.HANG):
                     first.setdefault(kind, f"{slot}={value!r:.60}: {F.describe(kind, result)[:120]}")
-            run_many(F.hostile(), max(1, inputs // len(slots)), body)
+            run_many(F.hostile(), -(-inputs // len(slots)), body)  # at least ``inputs`` in all
         count = sum(tally.values())
+        fewest = count if not total else min(fewest, count)
         total += count
         total_untyped += tally[F.UNTYPED]
         total_hangs += tally[F.HANG]
@@ -66,12 +70,13 @@ def entry_points(inputs: int, seconds: float, only: str) -> tuple[int, int, int]
               f"{tally[F.UNTYPED]:5} untyped  {tally[F.HANG]:3} hangs  ({time.process_time() - started:.1f} s CPU)")
         for kind, example in first.items():
             print(f"    first {kind}: {example}")
-    return total, total_untyped, total_hangs
+    return total, total_untyped, total_hangs, fewest
 
 
 def data_files(seconds: float, only: str) -> Counter[str]:
     print("\n## Shipped data files, every one-step mutation through the public loader")
     silent: Counter[str] = Counter()
+    files: set[str] = set()
     for file in F.data_files():
         label = f"{file[0].split('.')[1]}/{file[1]}"
         if only not in label:
@@ -87,12 +92,25 @@ def data_files(seconds: float, only: str) -> Counter[str]:
             if not tally:
                 continue
             silent[kind] += tally["accepted"]
-            silent["untyped"] += tally["untyped"]
-            silent["hang"] += tally["hang"]
-            print(f"{label:34} {kind:18} {sum(tally.values()):5} mutants  {tally['typed']:5} typed  "
+            for verdict in ("typed", "ok", F.UNNAMED, "untyped", "hang"):
+                silent[verdict] += tally[verdict]
+            silent["mutants"] += sum(tally.values())
+            files.add(label)
+            print(f"{label:34} {kind:18} {sum(tally.values()):5} mutants  {tally['typed']:5} typed, naming file and key  "
                   f"{tally['ok']:4} loaded (key optional)  {tally['accepted']:4} accepted silently  "
-                  f"{tally['untyped']:4} untyped  {tally['hang']:2} hangs" + (f"\n    first: {example}" if example else ""))
+                  f"{tally[F.UNNAMED]:4} typed without file and key  {tally['untyped']:4} untyped  {tally['hang']:2} hangs"
+                  + (f"\n    first: {example}" if example else ""))
+    silent["files"] = len(files)
     return silent
+
+
+def shipped_content() -> list[str]:
+    print("\n## Content every game shares (catalogs, decks, layouts): lists, dicts and sets inside")
+    parts = F.content_mutable_parts()
+    print(f"{len(F.shipped_content())} loaded objects, {len(parts)} mutable parts")
+    for part in parts[:8]:
+        print(f"    mutable: {part}")
+    return parts
 
 
 def games(inputs: int, seconds: float, only: str) -> tuple[Counter[str], set[str]]:
@@ -138,19 +156,23 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only entry points, files and games whose name holds this")
     options = parser.parse_args()
     started = time.process_time()
-    total, untyped, hangs = entry_points(options.inputs, options.seconds, options.only)
+    total, untyped, hangs, fewest = entry_points(options.inputs, options.seconds, options.only)
     silent = data_files(options.seconds, options.only)
+    content = shipped_content()
     applied, shared = games(options.inputs, options.seconds, options.only)
     print("\n## Sum")
-    print(f"entry points: {total} inputs, {untyped} untyped exceptions, {hangs} hangs")
-    print("data files: " + ", ".join(f"{silent[k]} {k} accepted silently" for k in F.KINDS if k != "delete a key")
-          + f"; {silent['untyped']} untyped, {silent['hang']} hangs")
+    print(f"entry points: {total} inputs ({fewest} at the fewest per entry point; goal {options.inputs}), "
+          f"{untyped} untyped exceptions, {hangs} hangs")
+    print(f"data files: {silent['files']} files, {silent['mutants']} one-step mutants: {silent['typed']} refused with a "
+          f"typed error naming file and key, {silent['ok']} loaded (a deleted optional key), "
+          f"{silent[F.UNNAMED]} typed without file and key, {silent['untyped']} untyped, {silent['hang']} hangs; "
+          + ", ".join(f"{silent[k]} {k} accepted silently" for k in F.KINDS if k != "delete a key"))
     print(f"games: {applied[F.UNTYPED]} untyped, {applied[F.HANG]} hangs, {applied['accepted, not offered']} accepted "
           f"though not offered, {applied['state changed']} refused applies that changed the state; "
-          f"{len(shared)} shared mutable parts")
-    met = (untyped == hangs == 0 and not any(silent[k] for k in F.KINDS if k != "delete a key")
-           and silent["untyped"] == silent["hang"] == 0 and applied[F.UNTYPED] == applied[F.HANG] == 0
-           and not shared and applied["state changed"] == 0)
+          f"{len(shared)} mutable parts a state shares with the next; {len(content)} mutable parts in the shared content")
+    met = (untyped == hangs == 0 and fewest >= options.inputs and not any(silent[k] for k in F.KINDS if k != "delete a key")
+           and silent["untyped"] == silent["hang"] == silent[F.UNNAMED] == 0 and applied[F.UNTYPED] == applied[F.HANG] == 0
+           and not shared and not content and applied["state changed"] == 0)
     print(f"{'every promise kept' if met else 'promise NOT kept'} ({time.process_time() - started:.0f} s CPU)")
 
 

@@ -17,6 +17,7 @@ import json
 import math
 import operator
 import pickle
+import re
 import signal
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
@@ -441,12 +442,13 @@ def mutant_verdict(file: tuple[str, str], kind: str, text: str, seconds: float =
     loader.
 
     A deleted key may be accepted (an optional key); any other kind accepted is a silent acceptance. A typed
-    refusal must name the file and the key (``InvalidInput.field`` reads ``"file.toml: key"``): else it is
-    ``unnamed``."""
+    refusal must name a data file and the key (``InvalidInput.field`` reads ``"file.toml: key"``): else it is
+    ``unnamed``. The file named is the mutated one, or one read with it where the missing entry may go (a
+    leader count deleted from the Andromeda rulebook file belongs in it or in the sample cards)."""
     result, value = outcome(lambda: load(file, text), seconds)
     if result == OK:
         return ("ok" if kind == "delete a key" else "accepted"), ""
-    if result == TYPED and not str(getattr(value, "field", "")).startswith(f"{file[1]}: "):
+    if result == TYPED and not re.match(r"[\w.-]+\.toml: \S", str(getattr(value, "field", ""))):
         return UNNAMED, describe(result, value)
     return result, describe(result, value)
 
