@@ -36,6 +36,13 @@ Every refusal is a ``DataError`` (an ``InvalidInput``) naming the file, the key 
 - a reference (``ref="token"``) to no id of its kind: the ids come from the same file's identifiers
   and from ``known`` (the caller's hook: ``known={"board": board_ids}`` or a callable giving them).
   References are checked when the whole file is decoded, so an entry may name one written after it.
+- a text that is not one of those a rule lists (``text(one_of=...)``, ``items(one_of=...)`` for the texts
+  of an array, ``identifier(kind, one_of=...)``): a ``Literal`` says the same where every caller builds
+  the value from literals.
+
+Entries of an array may take fields from their place in the file (``items(fixed={"type": "pilot"})``: the
+file never writes them) or defaults written once for all of them (``items(defaults={"copies": 3})``, a
+deck's ``copies = 3`` at the top of the file).
 
 Annotations understood: ``str``, ``int``, ``float``, ``bool``, ``Fraction``, ``Literal[...]``,
 ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``, ``frozenset[X]``, ``Mapping[str, X]`` (decoded into a
