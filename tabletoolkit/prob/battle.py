@@ -33,6 +33,7 @@ from __future__ import annotations
 import html
 import math
 from bisect import bisect_left, bisect_right
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -98,6 +99,39 @@ def _from_fractions(probabilities: dict[int, Fraction]) -> Distribution[int]:
 def normalise_side(side: Any, field: str = "side", faces: int = FACES) -> tuple[Roller, ...]:
     """A side as rollers: accepts a ``Roller``, a (dice, aim) pair, or a sequence of them (a team)."""
     _check_faces(faces)
+    return _plain_side(side, faces) or _checked_side(side, field, faces)
+
+
+def _plain_side(side: Any, faces: int) -> tuple[Roller, ...] | None:
+    """The rollers of a side written the usual way, all in bounds (a (dice, aim) pair, a ``Roller``,
+    or a list of them), else None: then ``_checked_side`` names what is wrong."""
+    if type(side) is Roller:
+        return (side,) if 0 <= side.dice <= MOST_DICE and 1 <= side.aim <= faces and _whole(side) else None
+    if (type(side) is not tuple and type(side) is not list) or not side:
+        return None
+    if type(side[0]) is int:
+        if len(side) == 2 and type(side[1]) is int and 0 <= side[0] <= MOST_DICE and 1 <= side[1] <= faces:
+            return (Roller(side[0], side[1]),)
+        return None
+    rollers = []
+    for member in side:
+        if type(member) is Roller:
+            roller = member
+        elif (type(member) is tuple or type(member) is list) and len(member) == 2:
+            roller = Roller(*member)
+        else:
+            return None
+        if not (_whole(roller) and 0 <= roller.dice <= MOST_DICE and 1 <= roller.aim <= faces):
+            return None
+        rollers.append(roller)
+    return tuple(rollers) if sum(r.dice for r in rollers) <= MOST_DICE else None
+
+
+def _whole(roller: Roller) -> bool:
+    return type(roller.dice) is int and type(roller.aim) is int
+
+
+def _checked_side(side: Any, field: str, faces: int) -> tuple[Roller, ...]:
     if _is_roller(side):
         return (_roller(side, field, faces),)
     if type(side) in (list, tuple) and side and all(map(_is_roller, side)):
@@ -289,8 +323,7 @@ def describe_side(side: Sequence[Roller]) -> str:
 
 def contest_odds(sides: Sequence[Any], faces: int = FACES) -> ContestOdds:
     """Exact win chance of every side and the chance of no winner; see the module docstring."""
-    rollers = _normalise_sides(sides, faces)
-    specs = [_canonical(side) for side in rollers]
+    rollers, specs = _normalise_sides(sides, faces)
     order = tuple(sorted(specs))
     chances, no_winner = _wins(order, faces)
     by_spec = dict(zip(order, chances))
@@ -304,8 +337,7 @@ def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fracti
     and differ at the d-th (or the runner-up has run out of dice). Rows run to the most dice any side
     rolls (at least one position).
     """
-    rollers = _normalise_sides(sides, faces)
-    specs = [_canonical(side) for side in rollers]
+    _, specs = _normalise_sides(sides, faces)
     order = tuple(sorted(specs))
     by_spec = dict(zip(order, _decided(order, faces)))
     return tuple(by_spec[spec] for spec in specs)
@@ -462,9 +494,10 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
     """For each side, the rolls in which its key beats every other side's key, and the number of
     rolls; each distinct side computed once.
 
-    ``tables`` (side -> keys, weights, total) defaults to the full side tables. The sides with the
-    fewest outcomes are combined once: the chance that all of them stay below a key is a step
-    function over the union of their keys, so the larger sides align it once instead of each."""
+    ``tables`` (side -> keys, weights, total) defaults to the full side tables. A side's wins need
+    every other side's weight below each of its keys: for two or three sides each other side's
+    table is searched at those keys (``_below_at``); for more, all keys are merged once into one
+    sorted union and each side's weight below every union key is one running sum, read by position."""
     distinct = sorted(set(order))
     tables_are_full = tables is None
     if tables is None:
@@ -472,75 +505,51 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
         tables = {spec: _side_table(spec, faces, base) for spec in distinct}
     columns = [tables[spec] for spec in distinct]
     counts = [order.count(spec) for spec in distinct]
-    belows = [(0, *accumulate(weights)) for _, weights, _ in columns]
     denominator = math.prod(total**count for (_, _, total), count in zip(columns, counts))
     # A tie for first needs the same sorted dice, so the same number of dice: when every side rolls
     # a different number, the wins sum to 1 and the side with the most outcomes is the rest.
     rest = None
     if len(_dice_counts(order)) == len(order) and tables_are_full:
         rest = max(range(len(columns)), key=lambda index: len(columns[index][0]))
-    block = _smallest_block([len(keys) for keys, _, _ in columns])
-    combined = _all_below([(columns[g][0], belows[g], counts[g]) for g in block]) if block else None
+    # A key wins nothing unless every other side can show less: the keys up to the highest of the
+    # others' lowest keys are skipped (their chance below is 0 there).
     lowest = [keys[0] for keys, _, _ in columns]
-    winning = {}
-    for index, (keys, weights, _) in enumerate(columns):
-        if index == rest:
-            continue
-        # A key wins nothing unless every other side can show less: skip the keys up to the highest of
-        # the others' lowest keys (their chance below is 0 there).
-        floor = max((low for other, low in enumerate(lowest) if other != index or counts[index] > 1), default=None)
-        start = bisect_right(keys, floor) if floor is not None else 0
-        if start:
-            keys, weights = keys[start:], weights[start:]
-        terms = weights
-        if counts[index] > 1:  # the other copies of this very side must also stay below
-            terms = list(map(mul, terms, map(pow, belows[index][start:], repeat(counts[index] - 1))))
-        alone = combined is None or index in block
-        for other, (other_keys, _, _) in enumerate(columns):
-            if other == index or (not alone and other in block):
-                continue
-            aligned = _below_at(keys, other_keys, belows[other])
-            if counts[other] > 1:
-                aligned = map(pow, aligned, repeat(counts[other]))
-            terms = list(map(mul, terms, aligned))
-        if not alone and combined is not None:
-            terms = map(mul, terms, _below_at(keys, *combined))
-        winning[distinct[index]] = sum(terms)
+    floors = [
+        max((low for other, low in enumerate(lowest) if other != index or counts[index] > 1), default=None)
+        for index in range(len(columns))
+    ]
+    winners = [index for index in range(len(columns)) if index != rest]
+    if len(columns) > 3:
+        won = _wins_by_union(columns, counts, floors, winners)
+    else:
+        won = _wins_by_search(columns, counts, floors, winners)
+    winning = {distinct[index]: count for index, count in zip(winners, won)}
     if rest is not None:
-        winning[distinct[rest]] = denominator - sum(winning.values())
+        winning[distinct[rest]] = denominator - sum(won)
     return tuple(winning[spec] for spec in order), denominator
 
 
-def _smallest_block(sizes: list[int]) -> list[int]:
-    """The sides (two or more, fewest outcomes) worth combining, or none: the split that costs the
-    fewest aligned values, counting the combining itself."""
-    ranked = sorted(range(len(sizes)), key=lambda g: -sizes[g])
-    best, chosen = sum(sizes) * (len(sizes) - 1), []
-    for split in range(1, len(sizes) - 1):
-        large, small = ranked[:split], ranked[split:]
-        union = sum(sizes[g] for g in small)  # at most: keys of sides with the same dice often nest
-        cost = sum(sizes[g] for g in large) * split + union * len(small) + sum(sizes[g] for g in small) * (len(sizes) - 1)
-        if cost < best:
-            best, chosen = cost, small
-    return chosen
+Column = tuple[Sequence[int], Sequence[int], int]  # a side's keys (ascending), weights, total
 
 
-def _all_below(sides: list[tuple[Sequence[int], Sequence[int], int]]) -> tuple[list[int], list[int]]:
-    """Keys and below-weights of "every one of these sides below": over the union of their keys,
-    the product of each side's weight below (its total past the last key), to each side's count."""
-    union = sorted(set().union(*(keys for keys, _, _ in sides)))
-    product: list[int] = []
-    for keys, below, count in sides:
-        aligned = list(_below_at(union, keys, below))
-        aligned.append(below[-1])
-        if count > 1:
-            aligned = list(map(pow, aligned, repeat(count)))
-        product = list(map(mul, product, aligned)) if product else aligned
-    return union, product
-
-
-def _dice_counts(order: Sequence[Spec]) -> set[int]:
-    return {sum(dice for _, dice in spec) for spec in order}
+def _wins_by_search(columns: list[Column], counts: list[int], floors: list[Any], winners: list[int]) -> list[int]:
+    """Each winner's wins, the others' weight below its keys found by searching their tables."""
+    belows = [(0, *accumulate(weights)) for _, weights, _ in columns]
+    won = []
+    for index in winners:
+        keys, weights, _ = columns[index]
+        start = bisect_right(keys, floors[index]) if floors[index] is not None else 0
+        keys, terms = keys[start:], weights[start:]
+        if counts[index] > 1:  # the other copies of this very side must also stay below
+            terms = map(mul, terms, map(pow, belows[index][start:], repeat(counts[index] - 1)))
+        for other, (other_keys, _, _) in enumerate(columns):
+            if other != index:
+                aligned = _below_at(keys, other_keys, belows[other])
+                if counts[other] > 1:
+                    aligned = map(pow, aligned, repeat(counts[other]))
+                terms = map(mul, terms, aligned)
+        won.append(sum(terms))  # one pass through the chained products
+    return won
 
 
 def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> Any:
@@ -555,24 +564,68 @@ def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Seque
     return chain.from_iterable(map(repeat, other_below, stretches))
 
 
+def _wins_by_union(columns: list[Column], counts: list[int], floors: list[Any], winners: list[int]) -> list[int]:
+    """Each winner's wins, the others' weight below its keys read from running sums over the union
+    of every side's keys (each side's weights placed at their positions there)."""
+    cut = min(floors[index] for index in winners)
+    kept = []
+    for keys, weights, _ in columns:
+        start = bisect_right(keys, cut)
+        kept.append((keys[start:], weights[start:], sum(weights[:start])))
+    union = sorted(set().union(*(keys for keys, _, _ in kept)))
+    where = dict(zip(union, range(len(union))))
+    positions = []
+    belows = []
+    for (keys, weights, under), count in zip(kept, counts):
+        at = list(map(where.__getitem__, keys))
+        placed = [0] * len(union)
+        deque(map(placed.__setitem__, at, weights), maxlen=0)
+        below = list(accumulate(placed, initial=under))  # below[p]: the side's weight under union[p]
+        positions.append(at)
+        belows.append(below if count == 1 else list(map(pow, below, repeat(count))))
+    won = []
+    for index in winners:
+        keys, weights, under = kept[index]
+        skip = bisect_right(keys, floors[index])
+        at = positions[index][skip:]
+        terms = weights[skip:]
+        if counts[index] > 1:  # the other copies of this very side must also stay below
+            own = list(accumulate(weights, initial=under))[skip:]
+            terms = map(mul, terms, map(pow, own, repeat(counts[index] - 1)))
+        # where the side's keys are a stretch of the union, the others' running sums are read as slices
+        stretch = bool(at) and at[-1] - at[0] == len(at) - 1
+        for other, below in enumerate(belows):
+            if other != index:
+                terms = map(mul, terms, below[at[0]:at[-1] + 1] if stretch else map(below.__getitem__, at))
+        won.append(sum(terms))  # one pass through the chained products
+    return won
+
+
+def _dice_counts(order: Sequence[Spec]) -> set[int]:
+    return {sum(dice for _, dice in spec) for spec in order}
+
+
 def _base(specs: Sequence[Spec]) -> int:
     """The digit base of the keys: above any face count. One base for every battle of up to 12 dice
     a side keeps the cached side tables reusable from one battle to the next."""
     return max(13, max(sum(dice for _, dice in spec) for spec in specs) + 1)
 
 
-def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[Roller, ...], ...]:
+def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[tuple[Roller, ...], ...], list[Spec]]:
+    """The sides as rollers, and each side's canonical form; bounds checked."""
     _check_faces(faces)
     if isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence) or not sides:
         raise InvalidInput("sides", sides, "a contest needs a non-empty list of sides")
     if len(sides) > MOST_SIDES:
         raise InvalidInput("sides", sides, f"a contest of at most {MOST_SIDES} sides")
-    rollers = tuple(normalise_side(side, f"sides[{index}]", faces) for index, side in enumerate(sides))
+    rollers = tuple(
+        _plain_side(side, faces) or _checked_side(side, f"sides[{index}]", faces) for index, side in enumerate(sides)
+    )
     specs = [_canonical(side) for side in rollers]
     if not _walks(specs, faces):
         for index, spec in enumerate(specs):
             _check_table(spec, faces, f"sides[{index}]", sides[index])
-    return rollers
+    return rollers, specs
 
 
 # ---------------------------------------------------------------------------------------------
