@@ -186,8 +186,7 @@ def launch_probe(state: Any, colour: str, *, free: bool = False, ignore_limit: b
     probe = Probe(solar.next_probe, colour, solar.earth)
     state = replace(state, solar=replace(solar, probes=solar.probes + (probe,), next_probe=solar.next_probe + 1))
     yield Step("Place the probe on Earth",
-               f"Probe {probe.id} ({colour}) goes on Earth's space ({space_words(solar, probe.space)}). It may move "
-               "this turn or later.",
+               f"Probe {probe.id} ({colour}) goes on {space_words(solar, probe.space)}. It may move this turn or later.",
                SECTION_LAUNCH, state, {"probe": probe.id, "space": str(probe.space)})
     return state
 
