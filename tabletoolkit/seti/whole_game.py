@@ -433,8 +433,7 @@ class SetiWholeGame(Game):
                        TURN, game)
             game = yield from action.procedure(game, colour, decisions, advance_rotation)
             if isinstance(action, Pass):  # no free actions among or after the steps of passing (S-F16)
-                game = yield from settle_pending(game, colour, decisions)
-                return (yield from end_turn(game, colour, decisions))
+                return (yield from settle_pending(game, colour, decisions))
             if not owes_the_rest(game):
                 game = yield from settle_pending(game, colour, decisions)
             return game
@@ -447,6 +446,12 @@ class SetiWholeGame(Game):
         if not isinstance(progress, _Done):
             return game
         done = progress
+        if segment.kind == "main" and isinstance(segment.action, Pass):
+            # what follows the turn goes on at once (a step of its own, so its draws do not replay the passing)
+            passed = replace(self, table=done.table, phase="before", segment=None, given=(), steps=(),
+                             played=self.played + ((self.table.round, self.table.active_colour, "Pass"),))
+            ended = passed._continue(Segment("end"), ())
+            return replace(ended, steps=done.steps + ended.steps)
         phase, played = self.phase, self.played
         if segment.kind == "main":
             phase = "before" if isinstance(segment.action, Pass) else "during" if owes_the_rest(done.table) else "after"
