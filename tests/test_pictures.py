@@ -125,6 +125,9 @@ def test_the_text_measure_and_wrapping_keep_every_word():
     assert " ".join(lines) == "Up to 2 probes in space at once and more words" and len(lines) > 1
     assert all(svg.text_width(line, 14) <= 90 for line in lines if " " in line)
     assert svg.wrapped("Supercalifragilistic", 20, 14) == ["Supercalifragilistic"]   # a long word is never cut
+    broken = svg.wrapped("Supercalifragilistic", 40, 14, split_long=True)           # ... or is broken across lines
+    assert "".join(broken) == "Supercalifragilistic" and len(broken) > 1
+    assert all(svg.text_width(part, 14) <= 40 for part in broken)
 
 
 def test_mixed_shades_come_from_the_palette():
