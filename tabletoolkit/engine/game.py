@@ -173,6 +173,13 @@ class Game:
         """
         if self.over:
             raise IllegalAction("engine.game_over", "The game is over: nothing more can be done.", self.end_section)
+        if self.to_move is CHANCE and "_options_now" not in self.__dict__:
+            try:
+                drawn = choice in self._chance_outcomes()
+            except TypeError:  # an unhashable value is no outcome
+                drawn = False
+            if drawn:  # an outcome of the draw itself: the outcomes as options are not needed to apply it
+                return self._resolve(choice)
         option = self._options_now.get(choice)
         if option is None:
             mover = "the draw" if self.to_move is CHANCE else str(self.to_move)

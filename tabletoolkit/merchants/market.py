@@ -53,7 +53,7 @@ def check_market(state: GameState, action: MarketVisit, arrived: bool) -> None:
         if len(action.replace) > variant.market_replace:
             raise IllegalAction("merchants.market.replace_limit",
                                 f"At most {variant.market_replace} market cards may be replaced.", MARKET)
-        if not holds(state.market_row, action.replace):
+        if not (action.replace[0] in state.market_row if len(action.replace) == 1 else holds(state.market_row, action.replace)):
             raise IllegalAction("merchants.market.not_in_row",
                                 f"The row holds {', '.join(state.market_row)}; it has no {', '.join(action.replace)} to replace.", MARKET)
     if action.buy is None and action.claim:

@@ -100,11 +100,10 @@ def check_shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool) 
         raise IllegalAction("merchants.shipyard.must_repay",
                             f"{player.name} entered the Shipyard with {player.loans} loan marker(s): the action must be to repay at least one.", SHIPYARD)
     design = state.data.ship(action.design)
-    left = dict(state.shipyard).get(design.id, 0)
     if design.mark != state.era:
         raise IllegalAction("merchants.shipyard.not_current_mark",
                             f"Only Mark {state.era} ships are on sale; the {design.name} is Mark {design.mark}.", SHIPYARD)
-    if left <= 0:
+    if next((n for d, n in state.shipyard if d == design.id), 0) <= 0:
         raise IllegalAction("merchants.shipyard.sold_out", f"Every {design.name} has been bought or leased.", SHIPYARD)
     limit = variant.ownership_limits[design.mark - 1]
     if owned_of_mark(player, design.mark) >= limit:

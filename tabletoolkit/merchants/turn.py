@@ -165,11 +165,12 @@ def begin_turn(state: GameState, choice: TurnChoice) -> Procedure:
 def end_turn(state: GameState, acted: bool | None) -> Procedure:
     """After the action: note whether the player acted (``None``: leave it), then the final scoring once everyone is
     back at the Dock in the end game, or the next player."""
-    if acted is not None:
-        state = state.with_player(replace(state.active, acted_here=acted))
-    if state.end_trigger is not None and set(state.dock_arrivals) == {p.name for p in state.players}:
-        return (yield from final_scoring(state))
-    state = replace(state, current=(state.current + 1) % len(state.players), turn=state.turn + 1)
+    players = state.players
+    if acted is not None and players[state.current].acted_here != acted:
+        players = players[:state.current] + (replace(players[state.current], acted_here=acted),) + players[state.current + 1:]
+    if state.end_trigger is not None and set(state.dock_arrivals) == {p.name for p in players}:
+        return (yield from final_scoring(replace(state, players=players)))
+    state = replace(state, players=players, current=(state.current + 1) % len(players), turn=state.turn + 1)
     yield Step("Next player", f"{state.active.name} is next.", TURN, state, {"next": state.active.name})
     return state
 

@@ -1,0 +1,101 @@
+"""The ground floor's fast paths keep the slow paths' meaning: replace, cached values, Options.of, Step, applying a draw."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import pytest
+
+from tabletoolkit import CHANCE, IllegalAction, InvalidInput, Option, Options, Step
+from tabletoolkit.engine.frozen import cached, replace
+from tabletoolkit.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Hold:
+    tokens: tuple[str, ...] = ()
+    room: int = 3
+
+    @cached
+    def free(self) -> int:
+        return self.room - len(self.tokens)
+
+
+def test_a_cached_value_is_worked_out_once_and_left_out_of_a_copy():
+    hold = Hold(("ore",))
+    assert hold.free == 2 and hold.__dict__["free"] == 2
+    fuller = replace(hold, tokens=("ore", "gas"))
+    assert "free" not in fuller.__dict__ and fuller.free == 1 and hold.free == 2
+    assert fuller == Hold(("ore", "gas")) and pickle.loads(pickle.dumps(fuller)) == fuller
+
+
+def test_replace_still_refuses_a_name_that_is_no_field_with_or_without_a_cached_value():
+    for hold in (Hold(), Hold(("ore",))):
+        hold.free  # noqa: B018 - one of them carries its cached value
+        with pytest.raises(InvalidInput) as caught:
+            replace(hold, spare=1)
+        assert caught.value.field == "spare"
+    assert replace(Hold(), room=5).free == 5
+
+
+def test_options_of_offers_the_first_option_of_a_repeated_choice_and_refuses_an_unhashable_one():
+    first, second = Option("roll", cost="1 turn"), Option("roll", False, "race.no", "No.", "race rules")
+    options = Options.of([first, second, Option("rest")])
+    assert options.get("roll") is first and "roll" in options and options.choices() == ("roll", "rest")
+    assert options == Options([first, second, Option("rest")])
+    with pytest.raises(InvalidInput) as caught:
+        Options.of([Option(["roll"])])
+    assert caught.value.field == "options"
+
+
+def test_a_step_is_frozen_and_each_gets_its_own_data():
+    one, two = Step("Roll", "The coin is tossed.", "race rules"), Step("Roll", "The coin is tossed.", "race rules")
+    assert one == two and one.data == {} and one.data is not two.data and one.state is None
+    with pytest.raises(AttributeError):
+        one.title = "Rest"  # type: ignore[misc]
+
+
+@dataclass(frozen=True, repr=False)
+class Coin(Game):
+    """A coin is tossed once: heads 1/3, tails 2/3."""
+
+    tossed: str | None = None
+    seed: int = 0
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+    game_id = "coin"
+    section = "coin rules"
+
+    @property
+    def seats(self):
+        return ("A",)
+
+    @property
+    def over(self):
+        return self.tossed is not None
+
+    @property
+    def to_move(self):
+        return None if self.over else CHANCE
+
+    def _chance_outcomes(self):
+        return {"heads": Fraction(1, 3), "tails": Fraction(2, 3)}
+
+    def describe_outcome(self, outcome):
+        return f"the coin shows {outcome}"
+
+    def _resolve(self, choice):
+        return replace(self, tossed=choice, steps=(Step("Toss", f"It is {choice}.", "coin rules"),))
+
+
+def test_a_draw_applies_the_same_whether_or_not_its_outcomes_were_listed_first():
+    listed = Coin()
+    listed.options()
+    assert Coin().apply("tails") == listed.apply("tails") == Coin(tossed="tails")
+    assert Coin().apply("the coin shows heads") == Coin(tossed="heads")  # an outcome named by its words
+    for wrong in ("edge", ["heads"]):
+        with pytest.raises(IllegalAction) as caught:
+            Coin().apply(wrong)
+        assert caught.value.rule == "engine.not_offered"
