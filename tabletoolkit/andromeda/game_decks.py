@@ -88,8 +88,9 @@ def locate(table: Table, deck: Deck, block: tuple[Any, ...]) -> int:
     if not block:
         return len(cards)
     size = len(block)
+    first = block[0]
     for start in range(len(cards) - size + 1):
-        if cards[start:start + size] == block:
+        if cards[start] == first and cards[start:start + size] == block:
             return start
     raise AssertionError(f"the unshuffled part of the {deck} deck is no longer in one piece: a phase reordered it")
 

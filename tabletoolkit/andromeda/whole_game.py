@@ -24,16 +24,18 @@ rules give it, as successive decisions on a stack of pending frames:
   one transfer per turn the teammate agrees to — and, at a decision of yours on another player's turn or in
   a battle, only inserting a moon and playing a tactics card (A-F18). A free action is picked first
   (which moon, which card), then how it is carried out (``Detailing``);
+- another player's turn: at its end each other player holding a claimed moon or a tactics card playable then
+  may insert the moon or play the card before the next turn (``Responding``); at any decision of theirs during
+  it (a battle they are in, an escalation) the same two free actions are offered;
 - the end of a turn: tactics cards over the hand limit discarded one by one; a pending event: the
   recruits its card allows, then the new pirate's region as a chance event with the exact odds of the
   pirate-placement rules (``pirates.placement_odds``); the game end, the final turns and final scoring.
 
 Every deck is shuffled as it is drawn (``game_decks``): its next card is a chance event with exact odds.
 
-Not modelled yet: free actions of a player who has no decision on another player's turn (they are offered
-only when that player decides something then), the module a 2v2 player may let a teammate gain, diplomacy
-cards whose effect is not data, the any-side-may-end offer, tech modules chosen one by one; the set-up's own
-deal (board, moons, display, the cards dealt to players) is drawn from ``Rng(seed)`` by the set-up phase.
+Not modelled yet: the module a 2v2 player may let a teammate gain, diplomacy cards whose effect is not data, the
+any-side-may-end offer, tech modules chosen one by one; the set-up's own deal (board, moons, display, the cards
+dealt to players) is drawn from ``Rng(seed)`` by the set-up phase.
 """
 
 from __future__ import annotations
@@ -150,6 +152,17 @@ class Recruiting:
 
 
 @dataclass(frozen=True)
+class Responding:
+    """The active player's turn is ending: each other player in turn order (``order[0]`` now) who holds a claimed
+    moon or a tactics card playable then may insert the moon or play the card (only these two free actions are
+    allowed on another player's turn: 自由行动, A-F18), or let the turn end. The hand-limit ``discards`` of the
+    active player are carried on to the turn's end."""
+
+    order: tuple[str, ...]
+    discards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Placing:
     recruits: tuple[tuple[str, str], ...]
     discards: tuple[str, ...]
@@ -219,7 +232,7 @@ class SettingUp:
 
 
 Frame = (Activating | Raiding | Escalating | Diplomacy | Energy | Fighting | Barraging | Operations | Returning
-         | TrackChoice | Discarding | Recruiting | Placing | Drawing | Spaceport | Detailing | SettingUp | Agreeing | FieldDiscard)
+         | TrackChoice | Discarding | Recruiting | Responding | Placing | Drawing | Spaceport | Detailing | SettingUp | Agreeing | FieldDiscard)
 
 
 @dataclass(frozen=True, repr=False)
@@ -265,7 +278,7 @@ class AndromedaGame(Game):
         frame = self.pending[-1] if self.pending else None
         if isinstance(frame, (Fighting, Placing, Drawing)):
             return CHANCE
-        if isinstance(frame, (Escalating, Diplomacy, Energy, Barraging, Operations, Recruiting)):
+        if isinstance(frame, (Escalating, Diplomacy, Energy, Barraging, Operations, Recruiting, Responding)):
             return frame.order[0]
         if isinstance(frame, SettingUp):
             return frame.chooser
@@ -1497,15 +1510,48 @@ def _finish(game: AndromedaGame, discards, steps, placer=None, recruits=None) ->
 
 
 def _end_of_turn(game: AndromedaGame, frame: Discarding, steps) -> AndromedaGame:
-    """Once the hand is within the limit: a pending event (recruits, then the pirate's region by chance), or the next turn."""
-    table = game.table
+    """Once the hand is within the limit: the other players' moment to insert a moon or play a tactics card
+    (``Responding``), then the rest of the turn's end."""
     game = _pop(game)
+    order = _responders(game, game.table.turn_order_from(game.table.active)[1:])
+    if order:
+        return _push(game, Responding(order, frame.discards))
+    return _close_turn(game, frame.discards, steps)
+
+
+def _responders(game: AndromedaGame, order: tuple[str, ...]) -> tuple[str, ...]:
+    """The players of ``order`` who could take a free action allowed on another player's turn now: they hold a
+    claimed moon to insert or a tactics card that may be played then (A-F18)."""
+    kinds = _catalog().tactics_kinds
+    from .free_actions import KIND_MOMENTS
+
+    def could(colour: str) -> bool:
+        player = game.table.player(colour)
+        return bool(player.moons) or any("other_turn" in KIND_MOMENTS.get(kinds.get(card, ""), ()) for card in player.tactics)
+
+    return tuple(c for c in order if could(c))
+
+
+def _responding_options(game: AndromedaGame, frame: "Responding") -> Options:
+    return Options([Option(("pass",), label=f"let {game.table.active}'s turn end", group="another's turn")])
+
+
+def _respond(game: AndromedaGame, frame: "Responding", choice, steps) -> AndromedaGame:
+    rest = _responders(game, frame.order[1:])
+    if rest:
+        return _top(game, replace(frame, order=rest))
+    return _close_turn(_pop(game), frame.discards, steps)
+
+
+def _close_turn(game: AndromedaGame, discards: tuple[str, ...], steps) -> AndromedaGame:
+    """A pending event (recruits, then the pirate's region by chance), or the next turn."""
+    table = game.table
     if table.event_pending is not None and table.ended_by is None and table.event_deck:
         card = _catalog().event(table.event_deck[0])
         if card.special == "each_draws_tactics_and_recruits":
-            return _push(game, Recruiting(table.turn_order_from(table.event_pending), (), frame.discards))
-        return _push(game, Placing((), frame.discards))
-    return _finish(game, frame.discards, steps)
+            return _push(game, Recruiting(table.turn_order_from(table.event_pending), (), discards))
+        return _push(game, Placing((), discards))
+    return _finish(game, discards, steps)
 
 
 def _discarding_options(game: AndromedaGame, frame: Discarding) -> Options:
@@ -1521,12 +1567,12 @@ _OPTIONS: dict[type, Callable[..., Options]] = {
     type(None): _turn_options, Activating: _activation_options, Raiding: _raid_options, Escalating: _escalation_options,
     Diplomacy: _diplomacy_options, Energy: _energy_options, Barraging: _barrage_options, Operations: _operations_options,
     Returning: _return_options, TrackChoice: _track_options, Discarding: _discarding_options, Recruiting: _recruit_options,
-    Spaceport: _spaceport_options, Detailing: _detailing_options, SettingUp: _setting_up_options, Agreeing: _agreeing_options, FieldDiscard: _field_discard_options,
+    Spaceport: _spaceport_options, Detailing: _detailing_options, Responding: _responding_options, SettingUp: _setting_up_options, Agreeing: _agreeing_options, FieldDiscard: _field_discard_options,
 }
 _RESOLVE: dict[type, Callable[..., "AndromedaGame"]] = {
     type(None): _start_turn, Activating: _activate, Raiding: _raid, Escalating: _escalate, Diplomacy: _diplomacy,
     Energy: _energy, Fighting: _fight, Barraging: _barrage, Operations: _operation, Returning: _return,
-    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Placing: _place, Drawing: _draw, Spaceport: _spaceport, Detailing: _detailing, SettingUp: _setting_up, Agreeing: _agreeing, FieldDiscard: _field_discard,
+    TrackChoice: _track, Discarding: _discard, Recruiting: _recruit, Responding: _respond, Placing: _place, Drawing: _draw, Spaceport: _spaceport, Detailing: _detailing, SettingUp: _setting_up, Agreeing: _agreeing, FieldDiscard: _field_discard,
 }
 
 
@@ -1535,7 +1581,7 @@ AUTOMATIC = (Raiding, Escalating, Diplomacy, Energy, Activating)
 #: The decisions at which the player to move may first take free actions (自由行动, A-F18): any of them at any
 #: time of your own turn (in a battle, the tactics cards a battle allows), on another player's turn only
 #: inserting a moon and playing a tactics card; once the hand-limit discards have begun, none.
-_FREE_AT = (type(None), Activating, Returning, Discarding, Escalating, Diplomacy, Energy, Barraging, Operations)
+_FREE_AT = (type(None), Activating, Returning, Discarding, Escalating, Diplomacy, Energy, Barraging, Operations, Responding)
 
 
 def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:

@@ -110,3 +110,32 @@ def test_a_module_giving_two_repairs_offers_each_pair_of_repairs_in_a_return_tur
     repaired = after.table.player(colour)
     assert repaired.module("Architect").damage == 0 and repaired.module("Treasury").damage == 0
     assert repaired.resources["titanium"] == player.resources["titanium"] + 1
+
+
+def test_at_the_end_of_a_turn_another_player_holding_a_moon_may_insert_it_before_the_next_turn():
+    from tabletoolkit.andromeda.whole_game import Detailing, Discarding, Responding
+
+    game = dealt(make(seed=0, players=3))
+    table, active = game.table, game.table.active
+    other, third = table.turn_order_from(active)[1:]
+    holder = table.player(other)
+    table = table.with_player(replace(holder, moons=(Moon(Goods.of(ice=1, vp=1)),)))
+    game = replace(game, table=table, pending=(Discarding(),))
+    game = game.apply(("end turn",))
+    assert isinstance(game.pending[-1], Responding) and game.to_move == other    # the third player holds nothing
+    options = game.options()
+    assert ("pass",) in options
+    insert = next(o for o in options.legal if dict(o.choice[1:]).get("action") == "insert_moon")
+    refused = {dict(o.choice[1:])["action"] for o in options if o.choice[:1] == ("free",) and not o.legal}
+    assert not {"discard_moon", "recruit"} & {dict(o.choice[1:])["action"] for o in options.legal if o.choice[:1] == ("free",)}
+    assert refused <= {"play_tactics", "insert_moon"}
+    game = game.apply(insert.choice)
+    if isinstance(game.pending[-1], Detailing):
+        game = game.apply(next(o.choice for o in game.options().legal if "tactical_ops" in str(o.choice)))
+    assert not game.table.player(other).moons
+    assert game.table.player(other).tactical_ops == Moon(Goods.of(ice=1, vp=1))
+    assert isinstance(game.pending[-1], Responding)          # still their moment: nothing more to do but let it end
+    game = game.apply(("pass",))
+    while game.to_move is CHANCE:
+        game = game.apply(Rng(0).pick(game.chance()))
+    assert game.table.active == other and not any(isinstance(f, Responding) for f in game.pending)
