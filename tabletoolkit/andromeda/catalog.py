@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Annotated, Any, Mapping
 
 from ..engine import InvalidInput
-from ..engine.decode import Decoder, FrozenMap, identifier, items, parse_text, read_packaged, text, whole
+from ..engine.decode import FrozenMap, decode_text, identifier, items, read_packaged, text, whole
 from .goods import RESOURCES, Goods
 
 TRACKS = ("science", "industry", "supremacy", "commerce", "civilization")
@@ -297,9 +297,7 @@ class _TracksFile:
 
 
 def _tracks_file(text: str) -> _TracksFile:
-    decoder = Decoder("tracks.toml")
-    found = decoder.value(_TracksFile, parse_text(text, "tracks.toml"))
-    decoder.check()
+    found, decoder = decode_text(_TracksFile, text, "tracks.toml")
     for players, start in found.event_track.start.items():
         if not players.isdigit() or not 1 <= int(players) <= 9:
             raise decoder.refuse(("event_track", "start", players), start, "keys are player counts such as \"3\"")
@@ -354,28 +352,29 @@ class Catalog:
     def from_toml(cls, rulebook: str, tracks: str, sample: str) -> "Catalog":
         """Build a catalog from the three files' texts (rulebook, track board data, sample cards), each
         decoded by ``engine.decode``: a bad entry raises a ``DataError`` naming the file, the key and the value."""
-        book, in_book = _decode(_Rulebook, rulebook, "rulebook.toml")
+        book, in_book = decode_text(_Rulebook, rulebook, "rulebook.toml")
         board = _tracks_file(tracks)
-        cards, in_cards = _decode(_SampleCards, sample, "sample_cards.toml")
+        cards, in_cards = decode_text(_SampleCards, sample, "sample_cards.toml")
         limits = {f.name: getattr(book.limits, f.name) for f in fields(_Limits) if not f.name.endswith("_section")}
         limit_sections = {name: getattr(book.limits, f"{name}_section") for name in limits}
         printed_leaders = {k: v for k in DEVELOPMENT_TYPES if (v := getattr(book.development_leaders, k)) is not None}
         leaders = {**{k: v for k in DEVELOPMENT_TYPES if (v := getattr(cards.development_leaders, k)) is not None},
                    **printed_leaders}
         developments = {}
-        for entry in book.development:
-            if entry.type not in leaders:
-                raise in_cards.refuse(("development_leaders", entry.type), None, "every development type needs a leader count")
-            developments[entry.type] = DevelopmentKind(entry.type, entry.track, entry.ability, entry.text, leaders[entry.type],
-                                                       "rulebook" if entry.type in printed_leaders else "sample")
+        for development in book.development:
+            kind = development.type
+            if kind not in leaders:
+                raise in_cards.refuse(("development_leaders", kind), None, "every development type needs a leader count")
+            developments[kind] = DevelopmentKind(kind, development.track, development.ability, development.text, leaders[kind],
+                                                 "rulebook" if kind in printed_leaders else "sample")
         if len(developments) != len(DEVELOPMENT_TYPES):
             raise in_book.refuse(("development",), sorted(developments), f"one entry per development type {DEVELOPMENT_TYPES}")
         core = tuple(entry.card(core=True) for entry in book.core_module)
         printed = {card.name for card in core} | {entry.name for entry in book.end_game_module}
-        for index, entry in enumerate(cards.module):
-            if entry.name in printed:
-                raise in_cards.refuse(("module", index, "name"), entry.name, "the rulebook already prints a module of this name")
-        modules = {entry.name: entry.card() for entry in cards.module + book.end_game_module}
+        for index, module in enumerate(cards.module):
+            if module.name in printed:
+                raise in_cards.refuse(("module", index, "name"), module.name, "the rulebook already prints a module of this name")
+        modules = {module.name: module.card() for module in cards.module + book.end_game_module}
         ship_cost = {kind: getattr(cards.ship_cost, kind).goods() for kind in SHIP_TYPES}
         ships: dict[tuple[str, bool], ShipSpec] = {}
         for decoder, entries in ((in_cards, cards.ship_spec), (in_book, book.ship_spec)):
@@ -386,11 +385,11 @@ class Catalog:
                     raise decoder.refuse(("ship_spec", index), f"{spec.type}, upgraded = {spec.upgraded}", "a second entry for this ship")
                 seen.add(key)
                 ships[key] = _ship(spec, ships.get(key), ship_cost[spec.type])
-        event_names = {entry.name for entry in book.event_card}
-        for index, entry in enumerate(cards.event_card):
-            if entry.name in event_names:
-                raise in_cards.refuse(("event_card", index, "name"), entry.name, "the rulebook already prints an event card of this name")
-        events = tuple(entry.card("rulebook") for entry in book.event_card) + tuple(entry.card("sample") for entry in cards.event_card)
+        event_names = {e.name for e in book.event_card}
+        for index, event in enumerate(cards.event_card):
+            if event.name in event_names:
+                raise in_cards.refuse(("event_card", index, "name"), event.name, "the rulebook already prints an event card of this name")
+        events = tuple(e.card("rulebook") for e in book.event_card) + tuple(e.card("sample") for e in cards.event_card)
         tactics = {entry.name: entry.kind for entry in book.tactics_card}
         deck_counts = {kind: getattr(cards.tactics_deck, kind) for kind in TACTICS_KINDS}
         for kind, count in deck_counts.items():
@@ -953,10 +952,3 @@ def _given(shape: Any) -> Mapping[str, Any]:
     """A decoded table of counts by name as a read-only mapping of the names the file gives."""
     return FrozenMap({f.name: _given(value) if is_dataclass(value) else value
                       for f in fields(shape) if (value := getattr(shape, f.name)) is not None})
-
-
-def _decode(shape: type, text: str, name: str) -> tuple[Any, Decoder]:
-    decoder = Decoder(name)
-    found = decoder.value(shape, parse_text(text, name))
-    decoder.check()
-    return found, decoder

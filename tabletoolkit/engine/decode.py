@@ -19,7 +19,7 @@ plain ``int``, ``str``, ``tuple``)::
         ships: Annotated[tuple[Ship, ...], items(most=100)]
         tokens: Annotated[Mapping[str, Token], items(keys="token")] = FrozenMap()
 
-    catalog = decode(Catalog, parse_text(text, "ships.toml"), file="ships.toml")
+    catalog, _ = decode_text(Catalog, text, "ships.toml")
 
 Every refusal is a ``DataError`` (an ``InvalidInput``) naming the file, the key path
 (``ships[2].price``) and the value; its ``field`` reads ``"ships.toml: ships[2].price"``. Refused:
@@ -82,7 +82,7 @@ from .errors import InvalidInput
 from .frozen import FrozenMap
 
 __all__ = [
-    "LARGEST", "LONGEST", "MOST", "DataError", "Decoder", "FrozenMap", "Key", "decode", "identifier", "items",
+    "LARGEST", "LONGEST", "MOST", "DataError", "Decoder", "FrozenMap", "Key", "decode", "decode_text", "identifier", "items",
     "key_text", "not_in_file", "number", "parse_text", "read_packaged", "read_path", "text", "walk", "whole",
 ]
 
@@ -445,6 +445,17 @@ def decode(cls: type[T], raw: Any, *, file: str | None = None, key: Key = (), kn
     result = decoder.value(cls, raw, key)
     decoder.check()
     return typing.cast(T, result)
+
+
+def decode_text(cls: type[T], text: str, file: str | None = None, *, label: str = "TOML text",
+                known: Known | None = None) -> tuple[T, Decoder]:
+    """The TOML ``text`` decoded into the dataclass ``cls`` with its references checked, and the ``Decoder``,
+    whose ``refuse`` names ``file`` for the checks a loader makes next. A syntax error names ``file`` (or
+    ``label`` for a text that has none)."""
+    decoder = Decoder(file, known)
+    result = decoder.value(cls, parse_text(text, file or label))
+    decoder.check()
+    return typing.cast(T, result), decoder
 
 
 def _frozen(raw: Any) -> Any:

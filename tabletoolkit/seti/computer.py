@@ -19,7 +19,7 @@ from typing import Annotated, Literal, Mapping
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine import svg as draw
 from ..engine.steps import Procedure
-from ..engine.decode import FrozenMap, Decoder, items, parse_text
+from ..engine.decode import FrozenMap, decode_text, items
 from .cards import Card, load_cards
 from .data_files import read_data
 from .rewards import Reward
@@ -79,9 +79,7 @@ def load_computer(text: str | None = None, file: str | None = None) -> ComputerL
     ``engine.decode``: a bad entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         text, file = read_data("computer.toml"), "computer.toml"
-    decoder = Decoder(file)
-    found: _ComputerFile = decoder.value(_ComputerFile, parse_text(text, file or "computer"))
-    decoder.check()
+    found, decoder = decode_text(_ComputerFile, text, file, label="computer")
     if not found.top:
         raise decoder.refuse(("top",), [], "the file needs [[top]] entries")
     return ComputerLayout(found.top, tuple((name, tech.lower) for name, tech in found.tech.items()))

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Annotated
 
 from ..engine import svg as draw
-from ..engine.decode import DataError, decode, identifier, items, parse_text, text, whole
+from ..engine.decode import DataError, decode_text, identifier, items, text, whole
 from ..engine.frozen import FrozenMap, replace
 from ..engine.rng import Rng
 from .data_files import read_data
@@ -114,7 +114,7 @@ def load_gold_tiles(text: str | None = None, file: str | None = None) -> tuple[G
     ``engine.decode``: a bad entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         return _shipped_gold_tiles()
-    found = decode(_GoldTilesFile, parse_text(text, file or "gold tiles"), file=file)
+    found, _ = decode_text(_GoldTilesFile, text, file, label="gold tiles")
     if not found.tile:
         raise DataError(file, "tile", [], "at least one [[tile]]")
     return tuple(GoldTile(tile.id, tile.name, FrozenMap({"a": tile.a, "b": tile.b})) for tile in found.tile)

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from ..engine import IllegalAction, InvalidInput, Step, register_phase, result_of
 from ..engine import svg as draw
 from ..engine.steps import Procedure
-from ..engine.decode import Decoder, identifier, items, parse_text, text, whole
+from ..engine.decode import decode_text, identifier, items, text, whole
 from .data_files import read_data
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
@@ -423,9 +423,7 @@ def load_sectors(text: str | None = None, file: str | None = None) -> tuple[Sect
     """
     if text is None:
         text, file = read_data("sectors.toml"), "sectors.toml"
-    decoder = Decoder(file)
-    found: _SectorsFile = decoder.value(_SectorsFile, parse_text(text, file or "sectors"))
-    decoder.check()
+    found, decoder = decode_text(_SectorsFile, text, file, label="sectors")
     if not found.sector:
         raise decoder.refuse(("sector",), [], "the file needs [[sector]] entries")
     sectors = []

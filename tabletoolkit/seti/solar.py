@@ -29,7 +29,7 @@ from ..engine import svg as draw
 from ..engine.errors import InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step, result_of
-from ..engine.decode import Decoder, Key, identifier, items, key_text, parse_text, read_path, text, whole
+from ..engine.decode import Decoder, Key, decode_text, identifier, items, key_text, read_path, text, whole
 from .data_files import read_data
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
@@ -148,9 +148,7 @@ class Layout:
     def from_toml(cls, text: str, source: str = "layout") -> "Layout":
         """Build and check a layout from a TOML text, decoded by ``engine.decode``: every fault is a
         ``DataError`` naming ``source``, the entry and the value."""
-        decoder = Decoder(source)
-        found: _LayoutFile = decoder.value(_LayoutFile, parse_text(text, source))
-        decoder.check()
+        found, decoder = decode_text(_LayoutFile, text, source)
         head = found.layout
         if len(found.disc) != DISCS:
             raise decoder.refuse(("disc",), len(found.disc), f"the solar system has exactly {DISCS} [[disc]] entries")

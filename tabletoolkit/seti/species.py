@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated
 
-from ..engine.decode import Decoder, identifier, items, parse_text, whole
+from ..engine.decode import decode_text, identifier, items, whole
 from ..engine.frozen import replace
 from .cards import MOST_CARDS, Card
 from .data_files import read_data
@@ -73,9 +73,7 @@ def load_species(text: str | None = None, file: str | None = None) -> tuple[Spec
     raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         return _shipped_species()
-    decoder = Decoder(file)
-    found: _SpeciesFile = decoder.value(_SpeciesFile, parse_text(text, file or "species"))
-    decoder.check()
+    found, decoder = decode_text(_SpeciesFile, text, file, label="species")
     species = []
     for index, entry in enumerate(found.species):
         spaces = []

@@ -9,7 +9,7 @@ from functools import cache
 from typing import Annotated
 
 from ..engine import svg as draw
-from ..engine.decode import DataError, decode, identifier, items, parse_text, text
+from ..engine.decode import DataError, decode_text, identifier, items, text
 from ..engine.errors import InvalidInput
 from ..engine.frozen import replace
 from .data_files import read_data
@@ -42,7 +42,7 @@ def load_techs(text: str | None = None, file: str | None = None) -> tuple[Tech, 
     entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         return _shipped_techs()
-    found = decode(_TechsFile, parse_text(text, file or "techs"), file=file)
+    found, _ = decode_text(_TechsFile, text, file, label="techs")
     if not found.tech:
         raise DataError(file, "tech", [], "the file needs [[tech]] entries")
     return found.tech

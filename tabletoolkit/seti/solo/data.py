@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any, Mapping
 
-from ...engine.decode import Decoder, FrozenMap, Key, identifier, items, parse_text, text, whole
+from ...engine.decode import Decoder, FrozenMap, Key, decode_text, identifier, items, text, whole
 from ...engine.errors import InvalidInput
 from ..data_files import read_data
 
@@ -227,9 +227,7 @@ def load_boards(text: str | None = None, file: str | None = None) -> tuple[Mappi
     by ``engine.decode``: a bad entry raises a ``DataError`` naming ``file`` (when given), the key and the value."""
     if text is None:
         text, file = read_data("solo_boards.toml"), "solo_boards.toml"
-    decoder = Decoder(file)
-    found: _BoardsFile = decoder.value(_BoardsFile, parse_text(text, file or "solo boards"))
-    decoder.check()
+    found, decoder = decode_text(_BoardsFile, text, file, label="solo boards")
     difficulties: dict[int, Difficulty] = {}
     for index, entry in enumerate(found.difficulty):
         if entry.stars in difficulties:
@@ -260,9 +258,7 @@ def load_action_cards(text: str | None = None, file: str | None = None) -> Mappi
     """The rival's action cards (default: the shipped ``solo_actions.toml``), by id; refusals as ``load_boards``."""
     if text is None:
         text, file = read_data("solo_actions.toml"), "solo_actions.toml"
-    decoder = Decoder(file)
-    found: _ActionsFile = decoder.value(_ActionsFile, parse_text(text, file or "solo actions"))
-    decoder.check()
+    found, decoder = decode_text(_ActionsFile, text, file, label="solo actions")
     cards: dict[str, ActionCard] = {}
     for table, entries in (("card", found.card), ("species_card", found.species_card)):
         for index, entry in enumerate(entries):
@@ -280,9 +276,7 @@ def load_objectives(text: str | None = None, file: str | None = None) -> Mapping
     """The objective tiles (default: the shipped ``solo_objectives.toml``), by id; refusals as ``load_boards``."""
     if text is None:
         text, file = read_data("solo_objectives.toml"), "solo_objectives.toml"
-    decoder = Decoder(file)
-    found: _ObjectivesFile = decoder.value(_ObjectivesFile, parse_text(text, file or "solo objectives"))
-    decoder.check()
+    found, decoder = decode_text(_ObjectivesFile, text, file, label="solo objectives")
     tiles: dict[str, ObjectiveTile] = {}
     for index, entry in enumerate(found.objective):
         if not entry.tasks:
