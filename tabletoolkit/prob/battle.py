@@ -16,7 +16,9 @@ same fractions:
 
       P(side i wins) = sum over i's outcomes o of P_i(o) * prod_{j != i} F_j(<o)
 
-  one pass over each distinct side's outcomes (462 for 6 dice), never a joint enumeration.
+  one pass over each distinct side's outcomes (462 for 6 dice), never a joint enumeration. The
+  others' F_j are read at i's keys by a binary search for two or three sides, and for more from
+  running sums over one sorted union of every side's keys, by position.
 - The face walk (``faces``), when a side is a team or has more than six dice: the faces from
   high to low with the sides still tied, whose state is how many dice they have shown. A 12-die
   team has 6188 sorted outcomes; the walk of a 2v2 battle visits about a hundred states.
@@ -34,7 +36,7 @@ import html
 import math
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -539,7 +541,8 @@ def _wins_by_search(columns: list[Column], counts: list[int], floors: list[Any],
     for index in winners:
         keys, weights, _ = columns[index]
         start = bisect_right(keys, floors[index]) if floors[index] is not None else 0
-        keys, terms = keys[start:], weights[start:]
+        keys = keys[start:]
+        terms: Iterable[int] = weights[start:]
         if counts[index] > 1:  # the other copies of this very side must also stay below
             terms = map(mul, terms, map(pow, belows[index][start:], repeat(counts[index] - 1)))
         for other, (other_keys, _, _) in enumerate(columns):
@@ -588,7 +591,7 @@ def _wins_by_union(columns: list[Column], counts: list[int], floors: list[Any], 
         keys, weights, under = kept[index]
         skip = bisect_right(keys, floors[index])
         at = positions[index][skip:]
-        terms = weights[skip:]
+        terms: Iterable[int] = weights[skip:]
         if counts[index] > 1:  # the other copies of this very side must also stay below
             own = list(accumulate(weights, initial=under))[skip:]
             terms = map(mul, terms, map(pow, own, repeat(counts[index] - 1)))
