@@ -229,3 +229,68 @@ def placement_explorer(game: Game, letter: str, names: tuple[str, ...] = ("s_cla
     box = widgets.VBox([controls, result])
     box.controls, box.result = controls, result
     return box
+
+
+def development_rules_explorer(game: Game, region: str, kind: str, colour: str,
+                               names: tuple[str, ...] = ("development_vp_cap", "development_vp")) -> widgets.VBox:
+    """Change a development rule and see what a development is worth: the VP ``colour``'s ``kind`` on
+    ``region`` scores when built (the cap of A-F8), and every development's end-game VP by level (A-R9),
+    both under the constants chosen in the variant controls.
+    ``.controls``, ``.result``; hooks ``tt-and-dev-rules`` (the result) and the controls' ``tt-variant-…``."""
+    from ..andromeda.scoring import development_end_vp
+    from .exercise import variant_controls
+
+    kinds = sorted(load_catalog().development_vp)
+    result = _labelled(widgets.HTML(), "tt-and-dev-rules")
+
+    def show(variant) -> None:
+        built = development_vp(game, region, kind, variant=variant)
+        rows = "".join(f"<tr><td>{html.escape(k)}</td>"
+                       + "".join(f"<td>{development_end_vp(k, level, variant=variant)}</td>" for level in (1, 2, 3))
+                       + "</tr>" for k in kinds)
+        result.value = (f"<p>{html.escape(colour)}'s {html.escape(kind)} on {html.escape(region)} scores "
+                        f"<b class='tt-and-dev-built'>{built.vp} VP</b> when built: {html.escape(built.explain())}</p>"
+                        f"<p>At the end of the game a {html.escape(kind)} at level 3 scores "
+                        f"<b class='tt-and-dev-end'>{development_end_vp(kind, 3, variant=variant)} VP</b>; every "
+                        "development by the highest development level its owner reached:</p>"
+                        "<table class='tt-verdicts'><tr><th>development</th><th>level 1</th><th>level 2</th>"
+                        f"<th>level 3</th></tr>{rows}</table>")
+
+    controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a development rule")
+    show(RULEBOOK)
+    box = widgets.VBox([controls, result])
+    box.controls, box.result = controls, result
+    return box
+
+
+DAMAGED_STEP = "3 damaged modules"  # the final-scoring step that charges damaged modules
+
+
+def scoring_rules_explorer(game: Game, colour: str, names: tuple[str, ...] = ("damaged_module_penalty",),
+                           repaired: Game | None = None) -> widgets.VBox:
+    """Change a final-scoring rule and see ``colour``'s final score follow: the running total and the score
+    sheet under the constants chosen in the variant controls. With ``repaired`` (the same game after a repair),
+    instead what that repair is worth in final scoring under the rule (the damaged-modules step before and after).
+    ``.controls``, ``.result``; hooks ``tt-and-scoring-rules`` (the result) and the controls' ``tt-variant-…``."""
+    from .exercise import variant_controls
+
+    result = _labelled(widgets.HTML(), "tt-and-scoring-rules")
+
+    def show(variant) -> None:
+        sheet = score_player(game, colour, variant=variant)
+        if repaired is None:
+            result.value = (f"<p><b>{html.escape(colour)}</b> scores <b class='tt-and-final'>{sheet.total} VP</b> at the "
+                            "end: " + " → ".join(str(v) for v in sheet.chain) + "</p>" + sheet._repr_html_())
+            return
+        damaged, fixed = (next(line for line in score_player(g, colour, variant=variant).lines if line.step == DAMAGED_STEP)
+                          for g in (game, repaired))
+        result.value = (f"<p>As {html.escape(colour)}'s station stands, final scoring takes <b>{-damaged.delta} VP</b> for "
+                        f"its damaged modules ({html.escape(damaged.detail)}); after the repair it takes {-fixed.delta} VP. "
+                        f"The repair is worth <b class='tt-and-repair-worth'>{fixed.delta - damaged.delta} VP</b> at the end "
+                        "of the game.</p>")
+
+    controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a scoring rule")
+    show(RULEBOOK)
+    box = widgets.VBox([controls, result])
+    box.controls, box.result = controls, result
+    return box

@@ -21,6 +21,7 @@ slider for a long range), ``tt-variant-changes`` (what differs from the rulebook
 from __future__ import annotations
 
 import html
+import re
 from fractions import Fraction
 from typing import Any, Callable, Sequence, TypeVar
 
@@ -184,8 +185,10 @@ def predict_choice(question: str, choices: Sequence[str], answer: str, explanati
 
 
 def constant_words(name: str) -> str:
-    """A constant's name in words: ``dice_cap`` → ``"Dice cap"``."""
-    return name.replace("_", " ").capitalize()
+    """A constant's name in words: ``dice_cap`` → ``"Dice cap"``, ``first_tech_vp`` → ``"First tech VP"``,
+    ``tt3_publicity`` → ``"TT3 publicity"`` (abbreviations in capitals, as the rulebooks print them)."""
+    words = name.replace("_", " ").capitalize().split(" ")
+    return " ".join(word.upper() if re.fullmatch(r"(vp|[a-z]{2}\d)", word.lower()) else word for word in words)
 
 
 def value_words(value: Any) -> str:

@@ -5,6 +5,7 @@ number comes from ``tabletoolkit.seti``."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import replace
 
 import ipywidgets as widgets
@@ -15,6 +16,7 @@ from ..seti import Decisions, new_game
 from ..seti.milestones import crossed
 from ..seti.missions import play_card, report_event
 from ..seti.scoring import gold_lines, with_holdings
+from ..seti.variant import RULEBOOK, SetiVariant
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 RIVALS = ("orange", "blue", "purple")
@@ -28,7 +30,8 @@ def _classed(widget: widgets.Widget, css: str) -> widgets.Widget:
 
 
 def gold_tile_explorer() -> widgets.VBox:
-    """Sliders for what green holds, a side and a chooser position per tile: each tile's VP, explained."""
+    """Sliders for what green holds, a side and a chooser position per tile: each tile's VP, explained.
+    ``.set_variant(variant)`` scores under other rules (``gold_rules_explorer`` puts the controls above)."""
     game = new_game(("green",) + RIVALS, seed=0)
     counts = {
         "probe techs": 2, "telescope techs": 1, "computer techs": 2, "completed missions": 3, "end-game cards": 1,
@@ -48,11 +51,12 @@ def gold_tile_explorer() -> widgets.VBox:
         positions[tile.id] = widgets.Dropdown(options=[(f"{o} to mark it", n) for n, o in enumerate(ORDINALS)], value=0)
         positions[tile.id].add_class(f"tt-seti-position-{tile.id}")
     result = _classed(widgets.HTML(), "tt-seti-gold-result")
+    rules = {"variant": game.variant}
 
     def show(_=None) -> None:
         v = {label: slider.value for label, slider in sliders.items()}
         held = with_holdings(
-            game, "green",
+            replace(game, variant=rules["variant"]), "green",
             techs=(min(4, v["probe techs"]), min(4, v["telescope techs"]), min(4, v["computer techs"])),
             completed_missions=v["completed missions"], endgame_cards=v["end-game cards"],
             tucked=(v["tucked credits"], v["tucked energy"], v["tucked cards"]),
@@ -77,12 +81,20 @@ def gold_tile_explorer() -> widgets.VBox:
     tile_rows = [widgets.HBox([sides[t.id], positions[t.id]]) for t in game.gold_tiles]
     box = widgets.VBox([widgets.HBox([widgets.VBox(list(sliders.values())), widgets.VBox(tile_rows)]), result])
     box.sliders, box.sides, box.positions, box.result = sliders, sides, positions, result
+
+    def set_variant(variant: SetiVariant) -> None:
+        rules["variant"] = variant
+        show()
+
+    box.set_variant = set_variant
     return box
 
 
 def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> widgets.VBox:
-    """Score before and after a turn: which gold and neutral milestones that turn triggers."""
-    game = new_game(("green",) + RIVALS[:players - 1], seed=0)
+    """Score before and after a turn: which gold and neutral milestones that turn triggers.
+    ``.set_variant(variant)`` deals the game under other rules (``milestone_rules_explorer`` puts the controls
+    above)."""
+    dealt = {"game": new_game(("green",) + RIVALS[:players - 1], seed=0)}
     before_slider = widgets.IntSlider(value=before, min=0, max=140, description="score before", style={"description_width": "initial"})
     after_slider = widgets.IntSlider(value=after, min=0, max=140, description="score after", style={"description_width": "initial"})
     before_slider.add_class("tt-seti-score-before")
@@ -90,6 +102,7 @@ def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> w
     result = _classed(widgets.HTML(), "tt-seti-milestones")
 
     def show(_=None) -> None:
+        game = dealt["game"]
         board = replace(game.player("green"), milestone_score=before_slider.value, score=after_slider.value)
         state = game.with_player(board)
         gold = crossed(state, 0, state.variant.gold_milestones)
@@ -107,6 +120,12 @@ def milestone_explorer(players: int = 2, before: int = 18, after: int = 27) -> w
     show()
     box = widgets.VBox([before_slider, after_slider, result])
     box.before, box.after, box.result = before_slider, after_slider, result
+
+    def set_variant(variant: SetiVariant) -> None:
+        dealt["game"] = new_game(("green",) + RIVALS[:players - 1], seed=0, variant=variant)
+        show()
+
+    box.set_variant = set_variant
     return box
 
 
@@ -170,3 +189,113 @@ def choice_named(game, words: str):
         near = [option.text for option in legal]
         raise InvalidInput("words", words, f"{'no' if not found else 'more than one'} legal option reads so; legal now: {near}")
     return found[0].choice
+
+
+def _rules_panel(variant, names: tuple[str, ...], show, title: str) -> widgets.VBox:
+    """The variant controls over ``names`` above a result that ``show(variant)`` fills, shown at once."""
+    from .exercise import variant_controls
+
+    controls = variant_controls(variant, on_change=show, names=names, title=title)
+    show(variant)
+    return controls
+
+
+def milestone_rules_explorer(players: int = 2, before: int = 18, after: int = 27,
+                             names: tuple[str, ...] = ("gold_milestones", "neutral_milestones", "all_thresholds_trigger")
+                             ) -> widgets.VBox:
+    """Change a milestone rule: the milestone explorer (``milestone_explorer``) on a game dealt under the chosen
+    constants. ``.controls`` and the explorer's ``.before``, ``.after``, ``.result``."""
+    box = widgets.VBox()
+    box.add_class("tt-seti-milestone-rules")
+    explorer = milestone_explorer(players, before, after)
+    box.before, box.after, box.result = explorer.before, explorer.after, explorer.result
+    box.controls = _rules_panel(RULEBOOK, names, explorer.set_variant, "Change a milestone rule")
+    box.children = (box.controls, explorer)
+    return box
+
+
+def gold_rules_explorer(names: tuple[str, ...] = ("fourth_gold_chooser",),
+                        marked: Mapping[str, int] | None = None) -> widgets.VBox:
+    """Change a gold-tile rule: the gold tile explorer (``gold_tile_explorer``) scoring under the chosen constants,
+    with green marking each tile in ``marked`` at that position (0 = first, 3 = fourth).
+    ``.controls`` and the explorer's parts (``.sliders``, ``.sides``, ``.positions``, ``.result``)."""
+    box = widgets.VBox()
+    box.add_class("tt-seti-gold-rules")
+    explorer = gold_tile_explorer()
+    for tile, position in (marked or {}).items():
+        explorer.positions[tile].value = position
+    box.sliders, box.sides, box.positions, box.result = explorer.sliders, explorer.sides, explorer.positions, explorer.result
+    box.controls = _rules_panel(RULEBOOK, names, explorer.set_variant, "Change a gold-tile rule")
+    box.children = (box.controls, explorer)
+    return box
+
+
+def push_rules_explorer(sky, mission: int = 0, rotations: int = 2) -> widgets.VBox:
+    """Change the push reading (``push_is_visit``): ``rotations`` rotations of ``sky`` under the chosen constant,
+    then what is owed is settled; whether the pushed probe's visit fires mission ``mission`` (its circles and
+    its owner's score). ``.controls``, ``.result``; hooks ``tt-seti-push-result`` and the controls' ``tt-variant-…``."""
+    from ..seti.game import advance_rotation
+    from ..seti.turns import settle_pending
+
+    result = _classed(widgets.HTML(), "tt-seti-push-result")
+    active = sky.players[sky.active].colour
+
+    def show(variant) -> None:
+        game = replace(sky, variant=variant)
+        texts = []
+        for _ in range(rotations):
+            steps = run(advance_rotation(game))
+            game = steps.result
+            texts += [step.text for step in steps]
+        owed = game.pending
+        game = result_of(settle_pending(game, active, Decisions()))
+        held = game.missions[mission]
+        owner = held.owner
+        circles = ", ".join("covered" if done else "open" for done in held.covered)
+        pushes = [text for text in texts if "push" in text.lower()] or texts[-1:]
+        result.value = (f"<p>{html.escape(' '.join(pushes))}</p><p>Owed after the rotations: "
+                        f"{html.escape(', '.join(what for _, _, what in owed) or 'nothing')}.</p>"
+                        f"<p><b>{html.escape(game.card(held.card).name)}</b>: circle(s) {circles} · "
+                        f"<b class='tt-seti-push-verdict'>{'complete' if held.completed else 'not complete'}</b> · "
+                        f"{html.escape(owner)} has {game.player(owner).score} VP.</p>")
+
+    controls = _rules_panel(RULEBOOK, ("push_is_visit",), show, "Change a rule: is a push a visit?")
+    box = widgets.VBox([controls, result])
+    box.controls, box.result = controls, result
+    return box
+
+
+def probe_rules_explorer(state, colour: str,
+                         names: tuple[str, ...] = ("orbit_credits", "orbit_energy", "first_orbiter_vp", "land_energy",
+                                                   "land_energy_with_orbiter")) -> widgets.VBox:
+    """Change an orbit or landing rule: ``colour``'s orbit and landing options on ``state`` (a ``Flight``), each
+    with its cost and reward or the reason it is refused, under the chosen constants.
+    ``.controls``, ``.result``; hooks ``tt-seti-probe-options`` and the controls' ``tt-variant-…``."""
+    from ..seti.probes import land_probe, landing_options, orbit_options, orbit_planet
+
+    result = _classed(widgets.HTML(), "tt-seti-probe-options")
+    carry_out = {"orbit": orbit_planet, "land": land_probe}
+
+    def row(flight, option) -> str:
+        where = f"{option.target} (moon of {option.planet})" if option.planet else str(option.target)
+        if not option.legal:
+            return (f"<tr><td>{html.escape(option.action)} {html.escape(where)}</td><td colspan='2'>refused: "
+                    f"{html.escape(option.reason)} <small style='color:#666'>({html.escape(option.rule or '')})</small>"
+                    "</td></tr>")
+        cost = ", ".join(f"{amount} {kind.rstrip('s') if amount == 1 else kind}"
+                         for kind, amount in option.cost.items() if amount) or "nothing"
+        after = result_of(carry_out[option.action](flight, option.probe))
+        gained = after.player(colour).score - flight.player(colour).score
+        return (f"<tr><td>{html.escape(option.action)} {html.escape(where)}</td><td>{html.escape(cost)}</td>"
+                f"<td><b>{gained} VP</b></td></tr>")
+
+    def show(variant) -> None:
+        flight = replace(state, variant=variant)
+        rows = "".join(row(flight, option) for option in orbit_options(flight, colour) + landing_options(flight, colour))
+        result.value = (f"<table class='tt-verdicts'><tr><th>{html.escape(colour)} may</th><th>paying</th>"
+                        f"<th>and scores</th></tr>{rows}</table>")
+
+    controls = _rules_panel(state.variant, names, show, "Change an orbit or landing rule")
+    box = widgets.VBox([controls, result])
+    box.controls, box.result = controls, result
+    return box

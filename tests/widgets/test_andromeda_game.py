@@ -95,3 +95,31 @@ def test_verdicts_read_in_words_with_the_rule_as_a_detail_and_labels_never_trunc
     verdicts = chooser.verdicts.value
     assert "✘ " in verdicts and "<small style='color:#666'>(andromeda.return.energy_needs_ship)</small>" in verdicts
     assert "<td>✘ andromeda." not in verdicts                    # the reason comes first, never the bare rule id
+
+
+def test_development_rules_explorer_follows_the_cap_and_the_end_game_table():
+    from tabletoolkit.widgets.andromeda_game import development_rules_explorer
+
+    view = development_rules_explorer(development_example(), "Cinder", "factory", "purple")
+    assert "<b class='tt-and-dev-built'>7 VP</b>" in view.result.value
+    assert "<b class='tt-and-dev-end'>10 VP</b>" in view.result.value
+    view.controls.set("development_vp_cap", 5)
+    assert "<b class='tt-and-dev-built'>5 VP</b>" in view.result.value
+    view.controls.set("development_vp", "text")
+    assert "<b class='tt-and-dev-end'>4 VP</b>" in view.result.value
+
+
+def test_scoring_rules_explorer_follows_the_damaged_module_penalty_and_prices_a_repair():
+    from tabletoolkit.andromeda.repair import repair
+    from tabletoolkit.widgets.andromeda_game import scoring_rules_explorer
+
+    view = scoring_rules_explorer(scoring_example(), "yellow")
+    assert "<b class='tt-and-final'>165 VP</b>" in view.result.value
+    view.controls.set("damaged_module_penalty", 5)    # 4 damaged modules: 3 VP more each
+    assert "<b class='tt-and-final'>153 VP</b>" in view.result.value
+    station = activation_example()
+    fixed = run(repair(station, "yellow", "module", "Index Extractor")).result
+    worth = scoring_rules_explorer(station, "yellow", repaired=fixed)
+    assert "<b class='tt-and-repair-worth'>2 VP</b>" in worth.result.value
+    worth.controls.set("damaged_module_penalty", 0)
+    assert "<b class='tt-and-repair-worth'>0 VP</b>" in worth.result.value

@@ -83,3 +83,11 @@ def test_the_variant_panel_shows_each_source_with_its_gloss_and_refuses_unknown_
     assert "Energy to explore" in label and "ベルト" in label and "The Belt" in label
     with pytest.raises(InvalidInput):
         variant_controls(RULEBOOK, names=["no_such_rule"])
+
+
+def test_constant_words_print_abbreviations_in_capitals():
+    from tabletoolkit.widgets.exercise import constant_words
+
+    assert constant_words("dice_cap") == "Dice cap"
+    assert constant_words("first_orbiter_vp") == "First orbiter VP"
+    assert constant_words("tt3_publicity") == "TT3 publicity"

@@ -62,3 +62,40 @@ def test_choice_named_refuses_unknown_ambiguous_and_refused_words():
         with pytest.raises(InvalidInput) as refusal:
             choice_named(game, words)
         assert "launch a probe" in refusal.value.reason
+
+
+def test_gold_rules_explorer_scores_a_fourth_marker_by_the_chosen_reading():
+    from tabletoolkit.widgets.seti_game import gold_rules_explorer
+
+    view = gold_rules_explorer(marked={"I": 3})
+    assert "1 × 5</td><td><b>5</b>" in view.result.value and "36 VP" in view.result.value
+    view.controls.set("fourth_gold_chooser", "nothing")
+    assert "1 × 0</td><td><b>0</b>" in view.result.value and "31 VP" in view.result.value
+
+
+def test_milestone_rules_explorer_deals_the_game_under_the_changed_milestones():
+    from tabletoolkit.widgets.seti_game import milestone_rules_explorer
+
+    view = milestone_rules_explorer(before=18, after=27)
+    assert view.result.value == "gold: 25 — mark 1 gold tile(s)<br>neutral: 20 (2 neutral marker(s) there)"
+    view.controls.set("neutral_milestones", (15, 25))
+    assert view.result.value == "gold: 25 — mark 1 gold tile(s)<br>neutral: 25 (2 neutral marker(s) there)"
+    view.controls.set("all_thresholds_trigger", False)
+    view.after.value = 52
+    assert view.result.value.startswith("gold: 50 — mark 1 gold tile(s)")   # only the highest threshold (S-R3's alternative)
+
+
+def test_probe_rules_explorer_shows_costs_and_vp_under_the_changed_rules():
+    from tabletoolkit.seti import Flight
+    from tabletoolkit.seti.probes import launch, move
+    from tabletoolkit.widgets.seti_game import probe_rules_explorer
+
+    table = launch(launch(Flight.start(("green", "purple")), "green"), "purple")
+    table = move(move(table, 1, [(3, 0)]), 2, [(3, 0)])
+    view = probe_rules_explorer(table, "green")
+    assert "<td>orbit Mars</td><td>1 credit, 1 energy</td><td><b>3 VP</b></td>" in view.result.value
+    assert "refused: green cannot pay 3 energy (has 2)." in view.result.value
+    view.controls.set("land_energy", 2)
+    view.controls.set("first_orbiter_vp", 5)
+    assert "<td>orbit Mars</td><td>1 credit, 1 energy</td><td><b>5 VP</b></td>" in view.result.value
+    assert "<td>land Mars</td><td>2 energy</td>" in view.result.value
