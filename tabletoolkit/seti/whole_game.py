@@ -36,6 +36,7 @@ from .card_odds import SECTION as CARD_ROW, matches
 from .cards import colour_counts, deck_of, drawing, game_deck
 from .computer import DataSpace, placement_verdict, sample_layout
 from .free_actions import (FREE_ACTIONS, BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, conversion_refusal,
+                           convertible,
                            free_action_refusal, free_actions, own_turn_refusal)
 from .game import Decisions, SetiGame, advance_rotation
 from .main_actions import Analyze, Land, Launch, Orbit, Scan, scan_refusal, telescope_refusal
@@ -531,16 +532,7 @@ class SetiWholeGame(Game):
         colour = table.active_colour
         board = table.player(colour)
         turn = own_turn_refusal(table, colour)
-        found: list[Option] = []
-        add = found.append
-        for give in INCOME_KINDS:
-            refusal = turn or conversion_refusal(table, colour, give)
-            for choice in _conversions(give, len(table.card_row)):
-                add(_listed(choice, refusal, _fixed_words(choice)))
-        refusal = turn or BuyCard().refusal(table, colour)
-        for row in (None,) + tuple(range(len(table.card_row))):
-            choice = BuyCard(row)
-            add(_listed(choice, refusal, _fixed_words(choice)))
+        found = list(_purchases(table, colour, turn))
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
             found += [self._free_checked(table, Tuck(card)) for card in hand]
@@ -551,8 +543,7 @@ class SetiWholeGame(Game):
             found.append(self._free_checked(table, CompleteMission(listed.choice)))
         if table.solar is not None:
             for probe in table.solar.probes_of(colour):
-                for space in table.solar.neighbours(probe.space):
-                    found.append(self._free_checked(table, Move(probe.id, (space,))))
+                found += _moves(table, probe, turn)
         if board.data:
             layout = sample_layout()
             computer = board.computer
@@ -653,6 +644,53 @@ def _card_row_odds(colour: str, draws: int = 0, variant: SetiVariant = RULEBOOK)
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
         raise InvalidInput("draws", draws, "further draws are a whole number, 0 or more")
     return dict(matches(colour_counts(game_deck()), colour, variant.card_row_size + draws).items())
+
+
+# Options that read the same wherever what decides them is the same, kept (bounded) and handed out again.
+_PURCHASE_OPTIONS: dict[tuple, tuple[Any, tuple[Option, ...]]] = {}
+_MOVE_OPTIONS: dict[tuple, tuple[Any, tuple[Option, ...]]] = {}
+
+
+def _kept(cache: dict, key: tuple, guard: Any, make) -> tuple[Option, ...]:
+    found = cache.get(key)
+    if found is None or found[0] is not guard:
+        if len(cache) > 4096:
+            cache.clear()
+        found = cache[key] = (guard, tuple(make()))
+    return found[1]
+
+
+def _purchases(table: SetiGame, colour: str, turn: IllegalAction | None) -> tuple[Option, ...]:
+    """Every conversion (a card from the deck or a row place) and every purchase of a card, with their verdicts:
+    decided by the resources, the cards one could pay, the row's length and the variant alone."""
+    board = table.player(colour)
+    key = (colour, board.credits, board.energy, board.publicity, convertible(table, colour, "cards"),
+           len(table.card_row), id(table.variant), turn is None)
+
+    def make():
+        for give in INCOME_KINDS:
+            refusal = turn or conversion_refusal(table, colour, give)
+            for choice in _conversions(give, len(table.card_row)):
+                yield _listed(choice, refusal, _fixed_words(choice))
+        refusal = turn or BuyCard().refusal(table, colour)
+        for row in (None,) + tuple(range(len(table.card_row))):
+            yield _listed(BuyCard(row), refusal, _fixed_words(BuyCard(row)))
+    return _kept(_PURCHASE_OPTIONS, key, table.variant, make)
+
+
+def _moves(table: SetiGame, probe: Any, turn: IllegalAction | None) -> tuple[Option, ...]:
+    """A probe's one-space moves with their verdicts (``Move.refusal``): decided by where it is, the disc turns and
+    sector boards, its owner's energy, moves owed and PT #03, and the variant."""
+    solar, board = table.solar, table.player(probe.owner)
+    owed = sum(1 for item in table.owed(probe.owner, "action") if item[2] == "move")
+    key = (probe.owner, probe.id, probe.space, board.energy, owed, "PT3" in board.techs, solar.turns, solar.boards,
+           id(solar.layout), id(table.variant), turn is None)
+
+    def make():
+        for space in solar.neighbours(probe.space):
+            choice = Move(probe.id, (space,))
+            yield _listed(choice, turn or choice.refusal(table, probe.owner), _words(choice, table))
+    return _kept(_MOVE_OPTIONS, key, table.variant, make)
 
 
 def _cards_held(table: SetiGame) -> int:
