@@ -112,16 +112,18 @@ def _tech_board_svg(board: TechBoard) -> str:
 
     def bonus(tech: Tech) -> list[str]:
         words = tech.bonus.describe() if tech.bonus != Reward() else "not in the rulebook text"
-        return draw.wrapped(f"bonus: {words}", tile_w - 24, size)
+        return draw.wrapped(f"bonus: {words}", tile_w - 24, size, split_long=True)
 
-    texts = [(draw.wrapped(s.tech.ability, tile_w - 24, size), bonus(s.tech)) for s in board.stacks]
-    tile_h = 72 + leading * max(len(a) + len(b) for a, b in texts) + 30
+    texts = [(draw.wrapped(s.tech.ability, tile_w - 24, size, split_long=True), bonus(s.tech)) for s in board.stacks]
+    tall = {kind: 72 + leading * max(len(a) + len(b) for (a, b), s in zip(texts, board.stacks) if s.tech.kind == kind) + 30
+            for kind in kinds}   # each row as tall as its longest tile
     width = left + 4 * (tile_w + gap)
-    height = len(kinds) * (heading + tile_h + gap)
+    height = sum(heading + tall[kind] + gap for kind in kinds)
     parts: list[draw.Element] = []
-    for row, kind in enumerate(kinds):
-        y = row * (heading + tile_h + gap) + heading
-        ink = INK[kind]
+    y = 0.0
+    for kind in kinds:
+        y += heading
+        tile_h, ink = tall[kind], INK[kind]
         parts.append(draw.text(left, y - 8, f"{kind} techs", font_size=19, font_weight="bold", fill=ink))
         for column, stack in enumerate(s for s in board.stacks if s.tech.kind == kind):
             x, tech = left + column * (tile_w + gap), stack.tech
@@ -138,5 +140,6 @@ def _tech_board_svg(board: TechBoard) -> str:
                 parts.append(draw.rect(x + 12, y + tile_h - 30, 164, 24, rx=5, fill="green"))
                 parts.append(draw.text(x + 18, y + tile_h - 13, f"first taker +{FIRST_TAKER_VP} VP", fill="white",
                                        font_weight="bold"))
+        y += tile_h + gap
     return draw.svg(width, height, *parts, class_="tt-seti-tech-board", font_family="sans-serif", font_size=size,
                     fill="ink").render()
