@@ -91,11 +91,8 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
     options = []
 
     def check(choice: MainAction, rule: str, section: str, **cost: int) -> Option:
-        try:
-            board.pay(rule, section, **cost)
-        except IllegalAction as refused:
-            return Option(choice, False, refused.reason, refused.rule, refused.section)
-        return Option(choice)
+        refused = board.shortfall(rule, section, **cost)
+        return Option(choice) if refused is None else Option(choice, False, refused.reason, refused.rule, refused.section)
 
     for name in board.hand:
         try:

@@ -277,7 +277,15 @@ class SetiWholeGame(Game):
                 for card, count in sorted(counts.items())}
 
     def describe_outcome(self, outcome: Any) -> str:
-        return f"{outcome} ({self.table.card(outcome).name})" if outcome in self.table.cards else str(outcome)
+        cards = self.table.cards
+        key = (id(cards), outcome)
+        known = _OUTCOME_WORDS.get(key)
+        if known is None or known[0] is not cards:
+            if len(_OUTCOME_WORDS) > 4096:
+                _OUTCOME_WORDS.clear()
+            words = f"{outcome} ({cards[outcome].name})" if outcome in cards else str(outcome)
+            known = _OUTCOME_WORDS[key] = (cards, words)
+        return known[1]
 
     def _decision_options(self) -> Options:
         progress = self._progress
@@ -646,6 +654,7 @@ def _card_row_odds(colour: str, draws: int = 0, variant: SetiVariant = RULEBOOK)
     return dict(matches(colour_counts(game_deck()), colour, variant.card_row_size + draws).items())
 
 
+_OUTCOME_WORDS: dict[tuple[int, Any], tuple[Any, str]] = {}  # a drawn card in words, per card catalog
 # Options that read the same wherever what decides them is the same, kept (bounded) and handed out again.
 _PURCHASE_OPTIONS: dict[tuple, tuple[Any, tuple[Option, ...]]] = {}
 _MOVE_OPTIONS: dict[tuple, tuple[Any, tuple[Option, ...]]] = {}
