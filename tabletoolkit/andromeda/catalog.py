@@ -364,7 +364,7 @@ class Catalog:
         for development in book.development:
             kind = development.type
             if kind not in leaders:
-                raise in_cards.refuse(("development_leaders", kind), None, "every development type needs a leader count")
+                raise in_cards.refuse(("development_leaders", kind), None, "every development type needs a leader count: here, or in rulebook.toml where the text prints it")
             developments[kind] = DevelopmentKind(kind, development.track, development.ability, development.text, leaders[kind],
                                                  "rulebook" if kind in printed_leaders else "sample")
         if len(developments) != len(DEVELOPMENT_TYPES):
