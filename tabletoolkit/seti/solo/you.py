@@ -28,8 +28,8 @@ from typing import Any, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
-from ...engine.steps import Procedure, Step, result_of
-from ..computer import DataSpace, analyze, install_computer_tech, place_data, placement_verdict, sample_layout
+from ...engine.steps import Procedure, Step, result_of, run
+from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
 from ..free_actions import conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
@@ -37,7 +37,7 @@ from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay
 from ..probes import launch_probe
 from ..scan import scan_sectors
 from ..solar import Space, space_words
-from ..tech import computer_slots as tech_slot_verdicts
+from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
@@ -57,7 +57,8 @@ from .state import (
 from .table import reward_items
 from .turn import milestones, resolve_sectors
 from .your_probes import (arrival, arrival_verdict, board_table, card_landing, card_landings, flight, fly_and_arrive,
-                          free_launch, launch_verdict, move_one, on_your_board, shown_as, your_moves)
+                          free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, tech_table,
+                          tech_verdicts, your_moves)
 
 
 SECTION = "单人游戏"
@@ -287,14 +288,17 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
                 cost = " + ".join(f"{amount} {kind}" for kind, amount in verdict.cost.items()) or "nothing"
                 options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {cost}"))
     options += scan_options(game)
-    short = you.shortfall(*COSTS["research"], publicity=variant.research_publicity)
+    verdicts = tech_verdicts(game)  # the multiplayer research's: a tech you do not own, a tile left, 6 publicity
+    short = research_refusal(tech_table(game), YOU, tuple(verdicts.values()))
     for tech, offer in table.tech_offers().items():
-        ok = short is None and tech not in you.techs and offer.tiles_left > 0
-        why = ("legal" + (" (+2 VP tile)" if offer.two_point_tile else "")) if ok else (
-            "you hold it" if tech in you.techs else "no tile left" if not offer.tiles_left else short.reason)
-        options += [YourOption(f"research:{tech}{slot}", ok and legal, why if not ok else f"{why}{said}",
-                               short.rule if short is not None and tech not in you.techs and offer.tiles_left else None)
-                    for slot, legal, said in computer_slots(game, tech)]
+        verdict = verdicts[tech]
+        if not verdict.legal or short is not None:
+            refusal = verdict if not verdict.legal else short
+            options += [YourOption(f"research:{tech}{slot}", False, refusal.reason, refusal.rule)
+                        for slot, _, _ in computer_slots(game, tech)]
+            continue
+        why = "legal" + (" (+2 VP tile)" if offer.two_point_tile else "")
+        options += [YourOption(f"research:{tech}{slot}", legal, f"{why}{said}") for slot, legal, said in computer_slots(game, tech)]
     try:
         result_of(analyze(you, variant=variant))
     except IllegalAction as refused:  # the multiplayer analysis refuses it (a full top row, the energy)
@@ -465,12 +469,13 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     legal = f"legal: {card.price} credit(s), {card.kind}: " + "; ".join(card.describe()[1:-1])
     if not kinds:
         return [YourOption(action, True, legal)]
-    techs = [(tech, offer) for tech, offer in game.table.tech_offers().items() if TECH_TYPES[tech[:2]] == kinds[0]]
-    options = [YourOption(f"{action}@{tech}{slot}", tech not in game.you.techs and offer.tiles_left > 0 and free,
-                          "you hold it" if tech in game.you.techs else "no tile left" if not offer.tiles_left else
-                          f"{legal}; research {tech} without publicity" + (" (+2 VP tile)" if offer.two_point_tile else "")
-                          + said)
-               for tech, offer in techs for slot, free, said in computer_slots(game, tech)]
+    verdicts = tech_verdicts(game, kinds[0])  # the multiplayer research's, of the card's kind
+    offers = game.table.tech_offers()
+    options = [YourOption(f"{action}@{tech}{slot}", free, f"{legal}; research {tech} without publicity"
+                          + (" (+2 VP tile)" if offers[tech].two_point_tile else "") + said)
+               if verdict.legal else YourOption(f"{action}@{tech}{slot}", False, verdict.reason, verdict.rule)
+               for tech, verdict in verdicts.items() if TECH_TYPES[tech[:2]] == kinds[0]
+               for slot, free, said in computer_slots(game, tech)]
     if not any(o.legal for o in options):
         options.append(YourOption(action, True, f"{legal}; its research is lost: no {kinds[0]} tech is left for you"))
     return options
@@ -920,12 +925,10 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         game, notes = reward_colour(replace(game, table=table), YOU, [("signal", earth_sector), ("signal", int(sector))])
         text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card_id}, "
                 f"{colour}, discarded from the row). " + " ".join(notes))
-    elif kind == "research":
-        game = replace(game, you=you.pay(*COSTS["research"], publicity=game.variant.research_publicity))
-        game, text, events = _research(game, *argument.split("@"))
-        text = f"You pay {game.variant.research_publicity} publicity. {text}"
-    elif kind == "play":
-        game, text, events = _play(game, *argument.split("@"))
+    elif kind in ("research", "play"):
+        game, text, events, shown = _research(game, *argument.split("@")) if kind == "research" else _play(
+            game, *argument.split("@"))
+        yield from shown
     else:  # analyze
         analysis = yield from shown_as(analyze(you, variant=game.variant), lambda view: replace(game, you=view.board))
         game = replace(game, you=analysis.board)
@@ -960,30 +963,26 @@ def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
 CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
 
 
-def _research(game: SoloGame, tech: str, slot: str | None = None) -> tuple[SoloGame, str, list[Event]]:
-    """Take ``tech`` (研究科技): the solar system rotates first; a computer tech goes into the computer-tech
-    slot under top ``slot``; the tile's rewards, the 2-point tile, and a launch bonus as a free launch
-    within your probe limit. Its cost is the caller's."""
-    offer = game.table.tech_offers()[tech]
-    game, rotation = rotate_solar(game)
-    if slot is None:
-        you, installed = replace(game.you, techs=game.you.techs | {tech}), ""
-    else:
-        you, installed = install_computer_tech(game.you, tech, int(slot))
-    game = replace(game, table=game.table.take_tech(tech), you=you)
-    items = [(k, v) for k, v in offer.rewards.items() if k != "launch"]
-    game, notes = reward_colour(game, YOU, items + ([("vp", 2)] if offer.two_point_tile else []))
-    if installed:
-        notes.insert(0, installed)
-    events = [Event("tech", TECH_TYPES[tech[:2]])]
-    if "launch" in offer.rewards:
+def _research(game: SoloGame, tech: str | None, slot: str | None = None,
+              granted_kind: str | None = None) -> tuple[SoloGame, str, list[Event], list[Step]]:
+    """Research ``tech`` by the multiplayer research (``your_probes.research_tech``: its cost unless a card
+    grants a tech of ``granted_kind``, the rotation first, the tile, the first taker's VP, its bonus, a
+    computer tech into the slot under top ``slot``); the bonus's launch is a free launch within your
+    probe limit. Returns the game, what you gained, the events and the research's steps."""
+    done = run(research_tech(game, tech, int(slot) if slot else None, granted_kind))
+    game, items = done.result
+    game, notes = reward_colour(game, YOU, [item for item in items if item[0] != "launch"])
+    events = [Event("tech", TECH_TYPES[tech[:2]])] if tech else []
+    for _ in [item for item in items if item[0] == "launch"]:
         game, said, launched = free_launch(game)
         notes.append(f"Its bonus: {said}")
         events += [Event("launch")] if launched else []
-    return game, f"{rotation} You take {tech}." + (" " + " ".join(notes) if notes else ""), events
+    taken = f"You take {tech}." if tech else f"No {granted_kind} tech is left for you: the research is lost."
+    return game, " ".join([taken] + notes), events, list(done)
 
 
-def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | None = None) -> tuple[SoloGame, str, list[Event]]:
+def _play(game: SoloGame, card_id: str, tech: str | None = None,
+          slot: str | None = None) -> tuple[SoloGame, str, list[Event], list[Step]]:
     """Play a hand card for its effect: pay its price, gain its effect, carry out the actions inside it at
     no standard cost (打出卡牌: a launch without credits, a landing without energy, a signal in a sector
     with a probe of yours, a move as a free move this turn, a research of ``tech`` without publicity, a
@@ -995,15 +994,11 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | Non
     hand.remove(card_id)
     game = replace(game, you=replace(game.you.pay(*COSTS["play"], credits=card.price), hand=tuple(hand)))
     game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
-    events = [Event("card_cost", str(card.price))]
+    events, shown = [Event("card_cost", str(card.price))], []
     for action in card.effect.actions:
         if action.startswith("research:"):
-            if tech is None:
-                game, rotation = rotate_solar(game)
-                notes.append(f"{rotation} Its research is lost: no {action.split(':', 1)[1]} tech is left for you.")
-                continue
-            game, note, done = _research(game, tech, slot)
-            note = f"Its action: a research without publicity. {note}"
+            game, note, done, steps = _research(game, tech, slot, granted_kind=action.split(":", 1)[1])
+            note, shown = f"Its action: a research without publicity. {note}", shown + steps
         else:
             game, note, done = _card_action(game, action)
         notes.append(note)
@@ -1022,7 +1017,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None, slot: str | Non
                      "holds (S-F19)." if card.condition else "It stays in front of you and scores at the end: "
                      f"{card.scoring.text if card.scoring is not None else 'nothing its data gives'}.")
     said = f"You play {card_id} for its effect, paying {card.price} credit{'s' if card.price != 1 else ''}. "
-    return game, said + " ".join(notes), events
+    return game, said + " ".join(notes), events, shown
 
 
 def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event]]:

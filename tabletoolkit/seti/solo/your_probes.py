@@ -10,10 +10,12 @@ signal) come back as the solo side's reward items.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...engine.frozen import replace
-from ...engine.steps import Procedure
+from ...engine.steps import Procedure, Step
+from ..game import Decisions
 from ..probes import (
     Flight,
     ProbeOption,
@@ -23,14 +25,64 @@ from ..probes import (
     launch_option,
     move_options,
     move_probe,
+    grant,
     orbit_option,
     orbit_planet,
 )
+from ..rewards import Reward
+from ..tech import legal_techs, research
+from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
-from .state import YOU, SoloGame
+from .state import YOU, SoloGame, rotate_solar
 from .table import PLANET_SIGNAL
 
 Items = list[tuple[str, Any]]
+
+
+@dataclass(frozen=True)
+class TechTable(Flight):
+    """The probe phases' table with the tech board: what the multiplayer research (``tech.research``) reads."""
+
+    techs: TechBoard = field(default_factory=TechBoard.fresh)
+
+    def grant(self, colour: str, reward: Reward) -> tuple["TechTable", str]:
+        return grant(self, colour, reward)
+
+
+def tech_table(game: SoloGame) -> TechTable:
+    """Your board, the solar system and the tech board as the multiplayer research takes them."""
+    return TechTable(game.table.solar, (game.you,), (), game.variant, game.table.techs)
+
+
+def tech_verdicts(game: SoloGame, kind: str | None = None) -> dict[str, Any]:
+    """Each tech with the multiplayer verdict of taking it (``tech.legal_techs``: not one you own, a tile
+    left; of ``kind`` only, for a card's research)."""
+    return {option.choice: option for option in legal_techs(tech_table(game), YOU, kind)}
+
+
+def research_tech(game: SoloGame, tech: str | None, slot: int | None, granted_kind: str | None = None) -> Procedure:
+    """Research ``tech`` by the multiplayer research (``tech.research``): 6 publicity (none for a card's
+    research of ``granted_kind``), the solar system rotates first (the solo rotation: pushed probes'
+    publicity, visits), the tile, the first taker's VP, the tile's bonus, a computer tech into the slot
+    under top ``slot``. ``tech`` is ``None`` when a card's research finds no tech to take (it still
+    rotates). Returns the game and the reward items the bonus left owed (a launch, cards…)."""
+    current = [game]
+
+    def rotate(table: TechTable) -> Procedure:
+        rotated, text = rotate_solar(back(current[0], table))
+        current[0] = rotated
+        yield Step("The solar system rotates", text, "研究科技 · 旋转太阳系", rotated)
+        return replace(table, solar=rotated.table.solar, players=(rotated.you,))
+
+    def shown(table: Any) -> SoloGame:
+        if isinstance(table, SoloGame):  # a step of the rotation: the solo game already
+            return table
+        solo = back(current[0], table)
+        return replace(solo, table=replace(solo.table, techs=table.techs))
+
+    answers = Decisions({"tech": [tech] if tech else [], "computer_slot": [slot] if slot is not None else []})
+    table = yield from shown_as(research(tech_table(game), YOU, answers, granted_kind=granted_kind, rotate=rotate), shown)
+    return shown(table), owed_items(table)
 
 
 def board_table(game: SoloGame) -> Flight:

@@ -331,7 +331,8 @@ def test_a_card_research_with_no_tech_left_still_rotates_the_solar_system():
     assert option.legal and option.reason.endswith("its research is lost: no computer tech is left for you")
     after = run(your_turn(game, "play:T-research", Rng(0)))
     assert after.result.table.solar.rotations == game.table.solar.rotations + 1
-    assert "Its research is lost: no computer tech is left for you." in after.steps[0].text
+    assert "No computer tech is left for you: the research is lost." in after.steps[-1].text
+    assert any(step.title == "Nothing to take" for step in after.steps)  # the multiplayer research says why
 
 
 def test_a_triggered_mission_is_not_covered_by_its_own_cards_effect():
