@@ -143,8 +143,8 @@ def test_board_picture_text_is_readable_on_a_projector():
     board = Board.default()
     picture = board.svg(Pieces.of(ships={"T01": [Ship(owner="yellow")]}, pirates={"N3": "SS"}), caption="a caption")
     sizes = [float(size) for size in re.findall(r'font-size="([0-9.]+)"', picture)]
-    assert sizes and min(sizes) >= 12
-    assert 'font-size="13"' in picture                  # the region names
+    assert sizes and min(sizes) >= 13                   # engine.svg.READABLE_PX
+    assert 'font-size="14"' in picture                  # the region names
 
 
 def test_launch_rule_designer_follows_the_jump_price():
