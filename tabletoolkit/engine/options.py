@@ -94,6 +94,8 @@ class Options(Sequence[Option]):
     """Every option offered now, legal and refused, in the order the rules list them."""
 
     __slots__ = ("_options", "_by_choice")
+    _options: tuple[Option, ...]
+    _by_choice: dict[Any, Option] | None  # None until a lookup needs it (Options.of)
 
     def __init__(self, options: Iterable[Option] = ()):
         if not isinstance(options, Iterable):
@@ -111,15 +113,14 @@ class Options(Sequence[Option]):
         self._by_choice = by_choice
 
     @classmethod
-    def of(cls, options: list[Option]) -> "Options":
-        """Options made by a game's own code from ``Option`` objects it built (the checks ``Options(...)`` makes
-        of what it is given are left out; a choice that repeats is offered by its first option, as there)."""
+    def of(cls, options: Iterable[Option]) -> "Options":
+        """Options made by a game's own code from ``Option`` objects it built, each choice a hashable value: the
+        checks ``Options(...)`` makes of what it is given are left out, and the options are indexed by choice
+        only when a choice is looked up that is not one of the listed objects themselves (a policy hands back
+        the very choice it was shown). A choice that repeats is offered by its first option, as there."""
         made = cls.__new__(cls)
         made._options = tuple(options)
-        try:
-            made._by_choice = {option.choice: option for option in reversed(options)}
-        except TypeError:
-            return cls(options)  # names the unhashable choice
+        made._by_choice = None
         return made
 
     @classmethod
@@ -164,8 +165,19 @@ class Options(Sequence[Option]):
         """The option for ``choice`` (or for its words, when a string is given), or ``None``."""
         if isinstance(choice, Option):
             choice = choice.choice
+        by_choice = self._by_choice
+        if by_choice is None:
+            options = self._options
+            for index, option in enumerate(options):
+                if option.choice is choice:
+                    # offered by this option unless an earlier one offers an equal choice
+                    return next((earlier for earlier in options[:index] if earlier.choice == choice), option)
+            try:
+                by_choice = self._by_choice = {option.choice: option for option in reversed(options)}
+            except TypeError:
+                raise InvalidInput("options", options, "a choice is a hashable value (a frozen dataclass, text, tuple)") from None
         try:
-            found = self._by_choice.get(choice)
+            found = by_choice.get(choice)
         except TypeError:  # an unhashable value is no choice
             return None
         if found is None and isinstance(choice, str):

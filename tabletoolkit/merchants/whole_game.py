@@ -174,7 +174,10 @@ class MerchantsGame(Game):
             frame = self.pending[-1]
             game = _FRAME_RESOLVE[type(frame)](self, frame, choice, steps)
         game = _settle(game, steps)
-        return replace(game, steps=tuple(steps))
+        if game is self:
+            return replace(game, steps=tuple(steps))
+        object.__setattr__(game, "steps", tuple(steps))  # a state this apply made and nobody has seen yet
+        return game
 
     def _final(self) -> Outcome:
         table = standings(self.board)

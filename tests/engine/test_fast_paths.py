@@ -41,12 +41,17 @@ def test_replace_still_refuses_a_name_that_is_no_field_with_or_without_a_cached_
 
 
 def test_options_of_offers_the_first_option_of_a_repeated_choice_and_refuses_an_unhashable_one():
-    first, second = Option("roll", cost="1 turn"), Option("roll", False, "race.no", "No.", "race rules")
-    options = Options.of([first, second, Option("rest")])
-    assert options.get("roll") is first and "roll" in options and options.choices() == ("roll", "rest")
-    assert options == Options([first, second, Option("rest")])
+    first = Option(("roll", 1), cost="1 turn")
+    second = Option(tuple(["roll", 1]), False, "race.no", "No.", "race rules")  # an equal choice, another object
+    rest = Option("rest")
+    assert second.choice is not first.choice
+    for looked_up in (second.choice, tuple(["roll", 1])):  # a listed object itself, or an equal value
+        options = Options.of([first, second, rest])
+        assert options.get(looked_up) is first and looked_up in options and options.get(second) is first
+    assert options.get(rest.choice) is rest and options.get("jump") is None and options.choices() == (("roll", 1), "rest")
+    assert options == Options([first, second, rest])
     with pytest.raises(InvalidInput) as caught:
-        Options.of([Option(["roll"])])
+        Options.of([Option(["roll"])]).get("roll")
     assert caught.value.field == "options"
 
 
