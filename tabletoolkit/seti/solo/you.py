@@ -56,7 +56,7 @@ from .state import (
 )
 from .table import reward_items
 from .turn import milestones, resolve_sectors
-from .your_probes import (arrival, arrival_verdict, board_table, card_landing, card_landings, flight, fly_and_arrive,
+from .shared import (arrival, arrival_verdict, board_table, card_landing, card_landings, flight, fly_and_arrive,
                           free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, tech_table,
                           tech_verdicts, your_moves)
 
@@ -809,7 +809,7 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
 
 
 def _move(game: SoloGame, what: str) -> Procedure:
-    """One move of a probe of yours (``your_probes.move_one``); entering a planet's, comet's or asteroid
+    """One move of a probe of yours (``shared.move_one``); entering a planet's, comet's or asteroid
     field's space is a visit: it may cover a mission circle and mark an objective task."""
     probe_id, _, target = what.partition(":")
     space = Space(*map(int, target.split(",")))
@@ -965,7 +965,7 @@ CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
 
 def _research(game: SoloGame, tech: str | None, slot: str | None = None,
               granted_kind: str | None = None) -> tuple[SoloGame, str, list[Event], list[Step]]:
-    """Research ``tech`` by the multiplayer research (``your_probes.research_tech``: its cost unless a card
+    """Research ``tech`` by the multiplayer research (``shared.research_tech``: its cost unless a card
     grants a tech of ``granted_kind``, the rotation first, the tile, the first taker's VP, its bonus, a
     computer tech into the slot under top ``slot``); the bonus's launch is a free launch within your
     probe limit. Returns the game, what you gained, the events and the research's steps."""
@@ -1055,7 +1055,7 @@ def card_signal_sectors(game: SoloGame) -> list[int]:
 
 
 def land_by_card(game: SoloGame, where: str) -> tuple[SoloGame, str, list[Event]]:
-    """A card's landing at no energy (``your_probes.card_landing``): probe ``<id>`` on its planet, or
+    """A card's landing at no energy (``shared.card_landing``): probe ``<id>`` on its planet, or
     ``<id>/<moon>``."""
     probe_id, _, moon = where.partition("/")
     planet = game.table.solar.contents(game.table.solar.probe(int(probe_id)).space).planet

@@ -332,7 +332,7 @@ def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
 
 
 def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
-    from tabletoolkit.seti.solo.your_probes import arrival, arrival_verdict, flight
+    from tabletoolkit.seti.solo.shared import arrival, arrival_verdict, flight
 
     def land_energy(game, planet):
         game = replace(game, table=game.table.launch(YOU), you=replace(game.you, energy=20))

@@ -1,11 +1,12 @@
-"""Your probes in a solo game, by the multiplayer probe rules (``seti.probes``): launching, moving, and a
-flight that ends in an orbit or a landing.
+"""Your side of a solo game by the multiplayer rules: one implementation for both games.
 
-The probe phases take any state with the solar system, the players' boards and what is owed
-(``probes.Flight``); here that is the solar system and your board. Their verdicts are your options'
-verdicts (the probe limit, the costs, moons with PT #04, one lander per moon), their procedures carry
-your action out and explain it, and the rewards they leave owed (cards, a tuck, a life trace, a planet's
-signal) come back as the solo side's reward items.
+The multiplayer phases that read a player's board take any state with the solar system, the players'
+boards and what is owed (``probes.Flight``; with the tech board, ``TechTable``): here that is the solar
+system, your board and the tech board. Their verdicts are your options' verdicts (the probe limit, the
+costs, moons with PT #04, one lander per moon, the techs you may take), their procedures carry your
+action out and explain it (launching, moving, a flight that ends in an orbit or a landing, a card's
+landing, research), and the rewards they leave owed (cards, a tuck, a life trace, a planet's signal, a
+launch) come back as the solo side's reward items.
 """
 
 from __future__ import annotations
