@@ -68,7 +68,7 @@ def walk(sides: tuple[Groups, ...], faces: int, positions: bool = False) -> Walk
                         if s == most:
                             ties[len(tied)] = ties.get(len(tied), 0) + weight
                         else:
-                            several(tied, [steps[k][level][s] for k in tied], s, weight, wins, decided, following)
+                            several(tied, [steps[k][level][s] or chains[k].row(level, s) for k in tied], s, weight, wins, decided, following)
                 continue
             i, j = tied
             steps_i, steps_j = steps[i][level], steps[j][level]
@@ -78,8 +78,8 @@ def walk(sides: tuple[Groups, ...], faces: int, positions: bool = False) -> Walk
                 if s == most:  # both have shown all their dice: a tie for first
                     ties[2] = ties.get(2, 0) + weight
                     continue
-                grow_i, exit_i, below_i = steps_i[s]
-                grow_j, exit_j, below_j = steps_j[s]
+                grow_i, exit_i, below_i = steps_i[s] or chains[i].row(level, s)
+                grow_j, exit_j, below_j = steps_j[s] or chains[j].row(level, s)
                 if decided is None:
                     wins[i] += weight * sum(map(mul, exit_i, below_j))
                     wins[j] += weight * sum(map(mul, exit_j, below_i))
@@ -173,40 +173,51 @@ def _carry(following, tied, s, weight, counts) -> None:
 # One side as a chain of factors
 
 
-@dataclass(frozen=True)
 class _Chain:
-    """``levels[face index][s] = (grow, exit, below)`` over the count c shown at that face.
+    """``row(level, s) = (grow, exit, below)`` over the count c shown at the level's face (faces from
+    the highest down), built the first time the walk reaches that face with ``s`` dice shown.
 
     grow[c]: the factor while the side stays tied; exit[c]: its rolls showing exactly c, the later
     faces summed; below[m]: the sum of exit[c] for c < m, for m = 0..width (the sum past its last
-    count). Rows for an ``s`` the side cannot reach at that face are None.
+    count). A row for an ``s`` the side cannot reach at that face is None.
     """
 
-    dice: int
-    levels: tuple[tuple[Any, ...], ...]  # a row is (grow, exit, below), or None where unreachable
-    total: int
+    __slots__ = ("dice", "levels", "total", "_groups", "_width", "_counts")
+
+    def __init__(self, groups: Groups, faces: int, width: int) -> None:
+        self.dice = sum(d for _, d in groups)
+        self.total = math.prod((faces - a + 1) ** d for a, d in groups)
+        self._groups = groups
+        self._width = width
+        self._counts: dict[int, list[int]] = {}
+        # levels[level][s]: the row once built (False until then)
+        self.levels: list[list[Any]] = [[False] * (self.dice + 1) for _ in range(faces)]
+
+    def row(self, level: int, s: int) -> Any:
+        built = self.levels[level][s] = self._build(len(self.levels) - level, s)
+        return built
+
+    def _build(self, face: int, s: int) -> Any:
+        groups, n, width = self._groups, self.dice, self._width
+        if len(groups) == 2:
+            (a1, n1), (a2, n2) = groups
+        else:
+            a1, n1, a2, n2 = (groups[0][0] if groups else 1), n, len(self.levels) + 1, 0
+        if face > a2:
+            counts = self._counts.get(face)
+            if counts is None:
+                counts = self._counts[face] = _product_of_binomials(n1, face - a1, n2, face - a2)
+            return _row(_shown(s, n - s), counts[s:], width)
+        if face == a2:  # the a2 dice all show by here; the a1 dice left run on below
+            return _crossing_row(s, n, n1, n2, a2 - a1, width)
+        if face >= a1:
+            return _single_row(n - s, face - a1, width)
+        return _single_row(0, 0, width) if s == n else None
 
 
 @lru_cache(maxsize=512)
 def _chain(groups: Groups, faces: int, width: int) -> _Chain:
-    n = sum(d for _, d in groups)
-    if len(groups) == 2:
-        (a1, n1), (a2, n2) = groups
-    else:
-        a1, n1, a2, n2 = (groups[0][0] if groups else 1), n, faces + 1, 0
-    levels = []
-    for face in range(faces, 0, -1):
-        if face > a2:
-            counts = _product_of_binomials(n1, face - a1, n2, face - a2)
-            rows = [_row(_shown(s, n - s), counts[s:], width) for s in range(n + 1)]
-        elif face == a2:  # the a2 dice all show by here; the a1 dice left run on below
-            rows = [_crossing_row(s, n, n1, n2, a2 - a1, width) for s in range(n + 1)]
-        elif face >= a1:
-            rows = [_single_row(n - s, face - a1, width) for s in range(n + 1)]
-        else:
-            rows = [None] * n + [_single_row(0, 0, width)]
-        levels.append(tuple(rows))
-    return _Chain(n, tuple(levels), math.prod((faces - a + 1) ** d for a, d in groups))
+    return _Chain(groups, faces, width)
 
 
 def _row(grow, exits, width):
