@@ -14,7 +14,8 @@ written and never read as markup::
   ``-`` (``stroke_width`` → ``stroke-width``); ``None`` leaves an attribute out; numbers are written
   with at most two decimals (NaN, infinities and ``bool`` are refused).
 - Colours (``fill``, ``stroke``, ``color``, ``stop_color``) are names of ``PALETTE`` or ``#rrggbb``
-  (``none`` and ``currentColor`` too); anything else is refused, so no picture carries its own shades.
+  (``none`` and ``currentColor`` too); anything else is refused. The pictures name palette colours; a
+  graded shade (a heat map) is ``mix(a, b, share)`` of two of them, so no picture carries its own table.
   ``seat_colour(i)`` gives the i-th player colour; ``colour_named(name)`` draws a player called by a palette
   colour in that colour (grey otherwise).
 - Readable on a projector: no text below ``READABLE_PX`` and no picture wider than ``WIDEST``;
