@@ -149,6 +149,19 @@ def free_launch(game: SoloGame) -> tuple[SoloGame, str, bool]:
 def flight(game: SoloGame, planet: str) -> tuple[Any, Route] | None:
     """Your flight to ``planet``: the probe of yours with the cheapest route there (``seti.routes``, your
     probe techs counted) and that route; ``None`` without a probe or when the planet is covered."""
+    key = (game.table.solar, game.you.techs, game.variant)
+    if _flights[0] is None or any(a is not b for a, b in zip(_flights[0], key)):
+        _flights[:] = [key, {}]  # the flights of the last solar system asked (a state is immutable)
+    known = _flights[1]
+    if planet not in known:
+        known[planet] = _cheapest_flight(game, planet)
+    return known[planet]
+
+
+_flights: list[Any] = [None, None]
+
+
+def _cheapest_flight(game: SoloGame, planet: str) -> tuple[Any, Route] | None:
     solar = game.table.solar
     target = solar.planet_space(planet)
     if target is None:

@@ -34,9 +34,10 @@ from ..free_actions import conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay
-from ..probes import launch_probe
+from ..player import Computer, PlayerBoard
+from ..probes import Flight, launch_probe
 from ..scan import scan_sectors
-from ..solar import Space, space_words
+from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS
@@ -422,15 +423,18 @@ def computer_slots(game: SoloGame, tech: str) -> list[tuple[str, bool, str]]:
     a computer tech into a computer-tech slot, ``@<top position>``, by the multiplayer verdict
     (``tech.computer_slots``: each slot once, each tech once, 计算机科技), its 2 VP lost when data already
     lies there (S-F13)."""
-    if not tech.startswith("CT"):
-        return [("", True, "")]
-    verdicts = tech_slot_verdicts(board_table(game), YOU, tech)
+    return [("", True, "")] if not tech.startswith("CT") else _computer_slots(game.you.computer, tech)
+
+
+@lru_cache(maxsize=256)
+def _computer_slots(computer: Computer, tech: str) -> list[tuple[str, bool, str]]:
+    """``computer_slots`` for a computer tech: what the verdicts read is your computer only."""
+    verdicts = tech_slot_verdicts(Flight(SolarSystem.default(), (PlayerBoard(YOU, computer=computer),)), YOU, tech)
     free = [verdict.choice for verdict in verdicts if verdict.legal]
     if not free:
         return [("", False, "; no computer-tech slot takes it: " + " ".join(dict.fromkeys(v.reason for v in verdicts)))]
-    filled = game.you.computer.filled
-    return [(f"@{n}", True, f"; into the slot under top {n}" + (" (under your data there: no 2 VP, S-F13)" if n <= filled else ""))
-            for n in free]
+    return [(f"@{n}", True, f"; into the slot under top {n}" + (" (under your data there: no 2 VP, S-F13)"
+                                                                   if n <= computer.filled else "")) for n in free]
 
 
 def pass_options(game: SoloGame) -> list[YourOption]:
