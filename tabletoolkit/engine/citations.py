@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import html
 import re
-import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Annotated
 from functools import lru_cache
 from pathlib import Path
 
+from . import decode
 from .errors import InvalidInput
 
 SEPARATOR = " · "
@@ -37,7 +39,16 @@ class Headings:
     wing: str
     transcription: str
     language: str
-    glosses: dict[str, str]
+    glosses: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class _SectionsFile:
+    """The shape of a ``sections.toml``: its transcription's file name, language and heading glosses."""
+
+    transcription: Annotated[str, decode.text()]
+    headings: Mapping[str, str]
+    language: str = ""
 
 
 @lru_cache(maxsize=None)
@@ -45,9 +56,9 @@ def tables() -> tuple[Headings, ...]:
     """Every wing's heading table (``tabletoolkit/<wing>/data/sections.toml``), by wing name."""
     found = []
     for path in sorted(_PACKAGE.glob("*/data/sections.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        found.append(Headings(path.parent.parent.name, data["transcription"], data.get("language", ""),
-                              dict(data.get("headings", {}))))
+        name = f"{path.parent.parent.name}/data/sections.toml"
+        data, _ = decode.decode_text(_SectionsFile, path.read_text(encoding="utf-8"), name)
+        found.append(Headings(path.parent.parent.name, data.transcription, data.language, data.headings))
     return tuple(found)
 
 
@@ -96,7 +107,7 @@ def is_rulebook_heading(heading: str) -> bool:
     return bool(_CJK.search(heading))
 
 
-def _gloss_words(text: str, glosses: dict[str, str]) -> str:
+def _gloss_words(text: str, glosses: Mapping[str, str]) -> str:
     """A note's rulebook words glossed where the table knows them (``"S 级海盗; ruling A-R3"``)."""
     return "; ".join(glosses.get(piece, piece) for piece in _split_outside_brackets(text, "; "))
 
