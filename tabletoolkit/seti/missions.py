@@ -111,8 +111,10 @@ def play_card(
         text = f"It stays in front of {colour} and scores at the end: {said}."
     yield Step("Keep it in front", text, where, game)
     if card.kind == "conditional" and condition_met(game, colour, card):
-        now, game = yield from decisions.ask(game, "complete_now", lambda _: (Option(True), Option(False)), colour)
-        if now and condition_met(game, colour, card):
+        # (a free action taken while this is asked may complete it first: then there is nothing left to answer)
+        now, game = yield from decisions.ask(game, "complete_now", lambda now: (Option(True), Option(False))
+                                             if mission_refusal(now, colour, name) is None else (Option(False),), colour)
+        if now:
             game = yield from _complete(game, colour, name)
     return game
 

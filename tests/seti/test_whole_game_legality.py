@@ -74,3 +74,12 @@ def test_a_compulsory_computer_tuck_left_unnamed_is_refused_by_its_own_rule():
     refusal = PlaceData(DataSpace("top", tucking)).refusal(table, "green")
     assert refusal is not None and refusal.rule == "seti.data.tuck_required"
     assert BuyCard().refusal(table, "green") is None
+
+
+def test_a_mission_completed_by_a_free_action_while_its_completion_is_asked_is_not_asked_again():
+    """Seeds where a random player, asked whether to complete a just-played mission at once, completes it by the
+    free action first: the question then has nothing left to answer (it used to offer 'complete now' and refuse it)."""
+    from tabletoolkit.engine.tester import check_game
+
+    report = check_game("seti", [44, 90], players=2, probe=0.05)
+    assert report.ok, report.defects
