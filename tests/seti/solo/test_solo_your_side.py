@@ -261,3 +261,21 @@ def test_the_threshold_variant_marks_a_reached_task_at_the_end_of_your_turn():
     assert ended.objectives.face_up[0].tile.id == "III-8" and ended.objectives.face_up[0].marked == (False, True, False)
     plain = run(your_turn(replace(game, variant=game.variant.but(solo_threshold_marks_while_reached=False)), "end", Rng(0))).result
     assert plain.objectives.face_up[0].marked == (False, False, False)  # ... and by the rulebook reading III-8 waits
+
+
+def test_your_conversions_follow_the_variants_rate_as_the_multiplayer_conversion_does():
+    game = game_with("I-6", hand=("S05", "S09"), credits=2)
+    game = replace(game, variant=game.variant.but(conversion_rate=3))
+    refused = {o.action: o for o in free_options(game)}["convert:credits>energy"]
+    assert not refused.legal and refused.refusing_rule == "seti.free_actions.convert_short"
+    assert not any(o.action.startswith("convert:S05+S09>") for o in free_options(game))  # three cards are named
+    rich = replace(game, you=replace(game.you, credits=3))
+    after = run(free_action(rich, "convert:credits>energy", Rng(0))).result
+    assert (after.you.credits, after.you.energy) == (0, rich.you.energy + 1)
+
+
+def test_the_first_takers_tile_gives_the_variants_vp_as_the_multiplayer_research_does():
+    game = game_with("I-6", publicity=8)
+    game = replace(game, variant=game.variant.but(first_tech_vp=5))
+    after = run(your_turn(game, "research:PT2", Rng(0))).result
+    assert after.you.score == game.you.score + 5 and after.you.publicity == 2 and "PT2" in after.you.techs
