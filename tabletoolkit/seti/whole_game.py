@@ -37,7 +37,7 @@ from .cards import colour_counts, deck_of, drawing, game_deck
 from .computer import DataSpace, placement_verdict, sample_layout
 from .free_actions import (FREE_ACTIONS, BuyCard, CompleteMission, Convert, Corner, Move, PlaceData, Tuck, conversion_refusal,
                            convertible,
-                           free_action_refusal, free_actions, own_turn_refusal)
+                           free_actions, own_turn_refusal)
 from .game import Decisions, SetiGame, advance_rotation
 from .main_actions import Analyze, Land, Launch, Orbit, Scan, scan_refusal, telescope_refusal
 from .missions import legal_completions
@@ -483,15 +483,6 @@ class SetiWholeGame(Game):
         options += self._free_options(self.table)
         return Options.of(options)
 
-    @staticmethod
-    def _free_checked(table: SetiGame, choice: Any) -> Option:
-        """A free action listed with the refusal taking it now would meet (its own checks, decided directly)."""
-        refusal = free_action_refusal(table, table.active_colour, choice)
-        if refusal is not None:
-            return Option(choice, False, refusal.rule, refusal.reason, refusal.section, label=_words(choice, table),
-                          group="free action")
-        return Option(choice, label=_words(choice, table), group="free action")
-
     def _main_options(self) -> list[Option]:
         """Every main action with its verdict, decided directly by the checks each action makes before its first
         step (``legal_main_actions``); a scan for each row card and each sector of its colour."""
@@ -543,12 +534,12 @@ class SetiWholeGame(Game):
         found = list(_purchases(table, colour, turn))
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
-            found += [self._free_checked(table, Tuck(card)) for card in hand]
+            found += [_checked_free(table, Tuck(card), turn) for card in hand]
         for card in hand:
             if _has_corner(table.card(card)):
-                found.append(self._free_checked(table, Corner(card)))
+                found.append(_checked_free(table, Corner(card), turn))
         for listed in legal_completions(table, colour):
-            found.append(self._free_checked(table, CompleteMission(listed.choice)))
+            found.append(_checked_free(table, CompleteMission(listed.choice), turn))
         if table.solar is not None:
             for probe in table.solar.probes_of(colour):
                 found += _moves(table, probe, turn)
@@ -560,11 +551,11 @@ class SetiWholeGame(Game):
             for space in spaces:
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
-                found.append(self._free_checked(table, PlaceData(space)))
+                found.append(_checked_free(table, PlaceData(space), turn))
                 if space.row == "top" and layout.top[space.position - 1].reward.tuck:
                     for card in hand:
                         if table.card(card).income in INCOME_KINDS:
-                            found.append(self._free_checked(table, PlaceData(space, card)))
+                            found.append(_checked_free(table, PlaceData(space, card), turn))
         return found
 
     def _telescope_options(self) -> Options:
@@ -605,6 +596,12 @@ class SetiWholeGame(Game):
             left.remove(card)
         return Options(Option(DiscardForConversion(card), label=str(DiscardForConversion(card)), group="conversion",
                               section="资源转换") for card in dict.fromkeys(left))
+
+
+def _checked_free(table: SetiGame, choice: Any, turn: IllegalAction | None) -> Option:
+    """A free action listed with the refusal taking it now would meet (``turn``: the refusal of any free action now,
+    else the action's own checks, decided directly)."""
+    return _listed(choice, turn or choice.refusal(table, table.active_colour), _words(choice, table))
 
 
 def _listed(choice: Any, refusal: IllegalAction | None, label: str, group: str = "free action") -> Option:
