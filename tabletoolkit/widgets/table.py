@@ -21,7 +21,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,6 +28,7 @@ import ipywidgets as widgets
 from ..engine import policies as _policies
 from ..engine.errors import InvalidInput, RulesError
 from ..engine.game import CHANCE, Game, game_info
+from ..engine.numbers import percent_text, probability_text
 from ..engine.play import Move, Playthrough
 from ..engine.rng import Rng
 
@@ -58,13 +58,10 @@ def picture_html(game: Any) -> str:
     return f"<pre>{html.escape(repr(game))}</pre>"
 
 
-def chance_words(probability: Fraction) -> str:
-    """An exact chance as a fraction, a decimal and a percentage: ``3/8 ≈ 0.3750 (37.5%)``."""
-    return f"{probability} ≈ {float(probability):.4f} ({float(probability) * 100:.1f}%)"
-
-
 def _policy_name(policy: Callable[[Game], Any]) -> str:
-    return getattr(policy, "__name__", None) or repr(policy)
+    """A bot's name as people read it: ``steady_captain`` → ``steady captain``, ``random(3)`` → ``random, seed 3``."""
+    name = getattr(policy, "__name__", None) or repr(policy)
+    return re.sub(r"^random\((\d+)\)$", r"random, seed \1", name).replace("_", " ")
 
 
 class Table(widgets.VBox):
@@ -473,10 +470,10 @@ class Table(widgets.VBox):
             return
         odds = game.chance()
         rows = "".join(f"<tr><td>{html.escape(game.describe_outcome(outcome))}</td><td><b>{p}</b></td>"
-                       f"<td>≈ {float(p):.4f}</td><td>{float(p) * 100:.1f}%</td></tr>" for outcome, p in odds.items())
+                       f"<td>{percent_text(p)}</td></tr>" for outcome, p in odds.items())
         self.odds.value = (f"<div><b>Before the draw: {len(odds)} possible outcome(s), exact odds</b>"
-                           f"<table class='tt-table-odds-table'><tr><th>outcome</th><th>chance</th><th>decimal</th>"
-                           f"<th>percent</th></tr>{rows}</table></div>")
+                           f"<table class='tt-table-odds-table' style='text-align:left'><tr><th>outcome</th>"
+                           f"<th>chance</th><th>percent</th></tr>{rows}</table></div>")
 
     def _log_html(self, game: Game) -> str:
         shown = self.moves[self._log_from:self.position]
@@ -492,7 +489,7 @@ class Table(widgets.VBox):
 
     def _move_words(self, move: Move) -> str:
         if move.mover is CHANCE:
-            chance = f" — chance {chance_words(move.probability)}" if move.probability is not None else ""
+            chance = f" — chance {probability_text(move.probability)}" if move.probability is not None else ""
             return f"drawn: <b>{html.escape(move.before.describe_outcome(move.choice))}</b>{chance}"
         option = move.before.options().get(move.choice)
         text = option.text if option is not None else str(move.choice)

@@ -17,10 +17,10 @@ def test_rotation_viewer_steps_through_the_four_panel_example():
     assert "disc 1: it turns one sector." in view.status.value and "it stays" in view.status.value
     view.rotate_button.click()
     assert "carries disc 1 with it" in view.status.value
-    assert "pushes it into ring 1, sector 3" in view.status.value and "(now 5)" in view.status.value
+    assert "pushes it into a comet (ring 1, beside Proxima Centauri)" in view.status.value and "(now 5)" in view.status.value
     assert "green: 4 credits, 3 energy, 5 publicity" in view.picture.value
     view.rotate_button.click()
-    assert "rides along to ring 1, sector 4" in view.status.value
+    assert "rides along to a comet (ring 1, beside Sirius A)" in view.status.value
     assert view.marker.value == "Rotations so far: 3; next: disc 1"
     view.reset_button.click()
     assert view.marker.value == "Rotations so far: 0; next: disc 1"

@@ -9,6 +9,7 @@ import pytest
 
 import tabletoolkit as tt
 from tabletoolkit.engine import Step
+from tabletoolkit.engine.numbers import percent_text, probability_text
 from tabletoolkit.widgets import table
 from tabletoolkit.widgets.table import NO_SUGGESTION
 
@@ -92,7 +93,7 @@ def test_a_new_table_shows_the_mover_the_picture_and_the_legal_options_as_button
     view = table(game, {"Bea": "scripted", "Cy": "random"})
     assert view.game is game and view.history == (game,) and view.position == 0
     assert view.mover.value == "<b>Ada is to move (a person).</b>"
-    assert view.seats_html.value == "Seats: Ada (person) · Bea (bot: steady_merchant) · Cy (bot: random(9))"
+    assert view.seats_html.value == "Seats: Ada (person) · Bea (bot: steady merchant) · Cy (bot: random, seed 9)"
     assert view.picture.value == game._repr_svg_()
     assert labels(view) == [o.text + (f" ({o.cost})" if o.cost else "") for o in game.options().legal]
     assert labels(view)[0] == "act here: buy a kestrel (10 credits)"
@@ -130,15 +131,13 @@ def test_a_chance_event_shows_the_exact_odds_before_the_draw_and_the_draw_is_see
     assert view.option_buttons == [] and not view.draw_button.disabled and view.ask_button.disabled
     assert view.draw_button.button_style == "warning"  # the one thing to press now
     for outcome, p in odds.items():
-        row = (f"<tr><td>{at_draw.describe_outcome(outcome)}</td><td><b>{p}</b></td><td>≈ {float(p):.4f}</td>"
-               f"<td>{float(p) * 100:.1f}%</td></tr>")
+        row = f"<tr><td>{at_draw.describe_outcome(outcome)}</td><td><b>{p}</b></td><td>{percent_text(p)}</td></tr>"
         assert row in view.odds.value
-    assert odds["cargo_pod"] == Fraction(2, 9) and "<td>cargo_pod</td><td><b>2/9</b></td><td>≈ 0.2222</td><td>22.2%</td>" in view.odds.value
+    assert odds["cargo_pod"] == Fraction(2, 9) and "<td>cargo_pod</td><td><b>2/9</b></td><td>22.22%</td>" in view.odds.value
     drawn = tt.Rng(game.seed).pick(odds)  # the table's Rng(seed) gives its first pick
     view.draw_button.click()
     assert view.history[-2] is at_draw and view.moves[-1].choice == drawn
-    assert (f"drawn: <b>{drawn}</b> — chance {odds[drawn]} ≈ {float(odds[drawn]):.4f} "
-            f"({float(odds[drawn]) * 100:.1f}%)") in view.log_html.value
+    assert f"drawn: <b>{drawn}</b> — chance {probability_text(odds[drawn])}" in view.log_html.value
     assert "Refill the market row</b>" in view.log_html.value and ("[<span class='tt-citation'><span class='tt-citation-heading' lang='ja'>マーケット</span> — "
                                                                   "<span class='tt-citation-gloss'>The Market</span></span>]") in view.log_html.value
     assert view.odds.value == "<small style='color:#888'>No chance event now.</small>"
@@ -172,7 +171,7 @@ def test_a_bot_moves_when_asked_and_auto_play_moves_bots_until_a_person_decides(
     game = merchants()
     view = table(game, {"Bea": "scripted", "Cy": "scripted"})
     press(view, "act here: buy a kestrel")
-    assert view.game.to_move == "Bea" and view.mover.value == "<b>Bea is to move (a bot: steady_merchant).</b>"
+    assert view.game.to_move == "Bea" and view.mover.value == "<b>Bea is to move (a bot: steady merchant).</b>"
     assert all(button.disabled for _, button in view.option_buttons) and view.ask_button.disabled
     expected = tt.policies.scripted("merchants")(view.game)
     view.bot_button.click()
@@ -256,7 +255,7 @@ def test_any_game_on_the_contract_plays_at_the_table():
     assert [value for _, value in view.ask_which.options] == ["random", "first_legal"]  # no scripted player here
     assert labels(view) == ["add one (1 coin)", "add two (2 coins)"]
     press(view, "add two")
-    assert "<td>heads</td><td><b>1/3</b></td><td>≈ 0.3333</td><td>33.3%</td>" in view.odds.value
+    assert "<td>heads</td><td><b>1/3</b></td><td>33.33%</td>" in view.odds.value
     view.draw()
     assert view.game.to_move == "South"
     view.bot_move()
