@@ -570,10 +570,15 @@ def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Seque
 def _wins_by_union(columns: list[Column], counts: list[int], floors: list[Any], winners: list[int]) -> list[int]:
     """Each winner's wins, the others' weight below its keys read from running sums over the union
     of every side's keys (each side's weights placed at their positions there)."""
-    cut = min(floors[index] for index in winners)
+    # the lowest key any winner is asked about: every side's keys under it only add to its weight below
+    asked = [columns[index][0] for index in winners]
+    lowest_asked = min((keys[bisect_right(keys, floors[index])] for keys, index in zip(asked, winners)
+                        if keys[-1] > floors[index]), default=None)
+    if lowest_asked is None:  # no winner has a key above the others' lowest
+        return [0] * len(winners)
     kept = []
     for keys, weights, _ in columns:
-        start = bisect_right(keys, cut)
+        start = bisect_left(keys, lowest_asked)
         kept.append((keys[start:], weights[start:], sum(weights[:start])))
     union = sorted(set().union(*(keys for keys, _, _ in kept)))
     where = dict(zip(union, range(len(union))))

@@ -189,6 +189,11 @@ def test_deciding_die_agrees_with_brute_force():
         [[(6, 1)], [(6, 1)], [(6, 1)]],
         [[(6, 2), (6, 3)], [(6, 1), (5, 4)], [(5, 1)]],
         [[(5, 1)], [(5, 2)], [(4, 3)], [(3, 5)]],
+        # four sides or more: running sums over the union of keys, with a side rolled twice, one
+        # rolling no dice (below every other key), and same-size sides nested in each other
+        [[(6, 1)], [(6, 1)], [(5, 2)], [(4, 3)], [(3, 5)]],
+        [[(0, 1)], [(2, 1)], [(2, 2)], [(1, 3)], [(1, 6)]],
+        [[(6, 1)], [(6, 2)], [(6, 3)], [(5, 4)], [(4, 5)], [(5, 1)]],
     ],
 )
 def test_agrees_with_an_icepool_sweep_on_larger_battles(sides):
