@@ -153,6 +153,18 @@ class Game:
 
     def legal(self) -> tuple[Any, ...]:
         """The legal choices now."""
+        return self._legal_now
+
+    @cached
+    def _legal_now(self) -> tuple[Any, ...]:
+        if "_options_now" in self.__dict__ or self.over or self.to_move is CHANCE:
+            return self._options_now.choices()
+        return tuple(self._legal_choices())
+
+    def _legal_choices(self) -> tuple[Any, ...]:
+        """The legal choices of a decision, in the order ``_decision_options()`` lists them. A wing may work them
+        out by the same checks without building the refused options' reasons (a policy choosing among them needs
+        none); the whole-game tester checks that both agree."""
         return self._options_now.choices()
 
     def chance(self) -> dict[Any, Fraction]:
@@ -173,13 +185,18 @@ class Game:
         """
         if self.over:
             raise IllegalAction("engine.game_over", "The game is over: nothing more can be done.", self.end_section)
-        if self.to_move is CHANCE and "_options_now" not in self.__dict__:
-            try:
-                drawn = choice in self._chance_outcomes()
-            except TypeError:  # an unhashable value is no outcome
-                drawn = False
-            if drawn:  # an outcome of the draw itself: the outcomes as options are not needed to apply it
-                return self._resolve(choice)
+        if "_options_now" not in self.__dict__:  # the options were not listed: the legal choices may do
+            if self.to_move is CHANCE:
+                try:
+                    drawn = choice in self._chance_outcomes()
+                except TypeError:  # an unhashable value is no outcome
+                    drawn = False
+                if drawn:  # an outcome of the draw itself
+                    return self._resolve(choice)
+            else:
+                legal = self.__dict__.get("_legal_now")
+                if legal is not None and any(offered is choice for offered in legal):  # what legal() handed out
+                    return self._resolve(choice)
         option = self._options_now.get(choice)
         if option is None:
             mover = "the draw" if self.to_move is CHANCE else str(self.to_move)

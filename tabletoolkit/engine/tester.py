@@ -1,6 +1,7 @@
 """The whole-game tester: seeded random (or scripted) play of many whole games, checked after every apply.
 
-After every apply it checks that a state that is not over offers a legal option; that every listed-legal
+After every apply it checks that a state that is not over offers a legal option; that its legal choices
+(``legal()``, which a wing may work out without the refused options' reasons) are the listed legal ones; that every listed-legal
 option applies without refusal and every refused option is refused by ``apply`` with its own rule id
 (all of them at probed states); that ``apply`` never changes the state it was given; that chance
 events are exact distributions summing to 1; that no untyped exception escapes; and the game's own
@@ -119,7 +120,12 @@ def _check_one(game: Game, policies: dict[str, Policy], rng: Rng, max_steps: int
                 return False
             choice = rng.pick(odds)
         else:
+            legal = game.legal()  # worked out before the options, as a policy asks for them
             options = game.options()
+            if legal != options.choices():
+                report.defects.append(f"{where}: the legal choices {legal!r} are not the listed legal options "
+                                      f"{options.choices()!r}")
+                return False
             if not options.legal:
                 report.defects.append(f"{where}: dead end: no legal option for {game.to_move}")
                 return False

@@ -161,10 +161,24 @@ class MerchantsGame(Game):
         return str(outcome)
 
     def _decision_options(self) -> Options:
+        return self._listed(_Listing(explained=True))
+
+    def _legal_choices(self) -> tuple[Any, ...]:
+        if self.pending and type(self.pending[-1]) in _FRAME_OPTIONS:
+            return self._options_now.choices()
+        return self._listed(_Listing(explained=False))
+
+    def _listed(self, listing: "_Listing") -> Any:
+        """The decision now, gathered by ``listing`` (every option, or only the legal choices)."""
         if not self.pending:
-            return _turn_options(self.board)
+            _turn_options(self.board, listing)
+            return listing.result()
         frame = self.pending[-1]
-        return _FRAME_OPTIONS[type(frame)](self, frame)
+        gather = _FRAME_LISTINGS.get(type(frame))
+        if gather is None:
+            return _FRAME_OPTIONS[type(frame)](self, frame)
+        gather(self, frame, listing)
+        return listing.result()
 
     def _resolve(self, choice: Any) -> "MerchantsGame":
         steps: list[Step] = []
@@ -284,6 +298,27 @@ def _collect(procedure: Procedure, steps: list[Step]) -> Any:
         return stop.value
 
 
+class _Listing:
+    """What a decision offers, gathered choice by choice by the same checks either way: every option with its
+    reasons and costs (``explained``), or only the legal choices (what a policy chooses among)."""
+
+    __slots__ = ("explained", "found")
+
+    def __init__(self, explained: bool):
+        self.explained = explained
+        self.found: list[Any] = []
+
+    def legal(self, choice: Any, cost: str | None = None, group: str | None = None) -> None:
+        self.found.append(Option(choice, True, None, None, None, cost, None, group) if self.explained else choice)
+
+    def refused(self, choice: Any, refusal: IllegalAction, cost: str | None = None, group: str | None = None) -> None:
+        if self.explained:
+            self.found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, cost, None, group))
+
+    def result(self) -> Any:
+        return Options.of(self.found) if self.explained else tuple(self.found)
+
+
 # --- the turn's option --------------------------------------------------------------------------------
 _MARKET_ACTIONS = (MarketVisit(),)
 _DOCK_ACTIONS = (DockVisit(), DockVisit(trigger_end=True))
@@ -324,7 +359,7 @@ def _shared(kind: type, *fields: Any) -> Any:
     return found
 
 
-def _turn_options(board: GameState) -> Options:
+def _turn_options(board: GameState, listing: _Listing) -> None:
     """The turn's options: each action here and at the next location, moving on, and (in the end game) staying.
 
     The option's own rules (``check_option``) are checked once for all the actions that share it, and the Dock's
@@ -332,19 +367,20 @@ def _turn_options(board: GameState) -> Options:
     """
     here = board.active.location
     moved = moved_on(board)
-    found: list[Option] = []
-    append = found.append
+    explained = listing.explained
     for option, location in (("act", here), ("move_act", moved.active.location)):
         try:
             there, refusal = check_option(board, _turn_choice(option), moved), None
         except IllegalAction as error:
             there, refusal = board, error.with_traceback(None)
+        if refusal is not None and not explained:
+            continue
         arrived = option == "move_act"
         group = _GROUPS[option]
         paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
         for action in _actions_at(board, location):
             choice = _turn_choice(option, action)
-            cost = _turn_cost(board, action) if location == "Shipyard" else None
+            cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
                 try:
                     if location == "Dock":
@@ -352,19 +388,18 @@ def _turn_options(board: GameState) -> Options:
                     else:
                         _check_action_there(there, action, arrived)
                 except IllegalAction as error:
-                    append(Option(choice, False, error.rule, error.reason, error.section, cost, None, group))
+                    listing.refused(choice, error, cost, group)
                 else:
-                    append(Option(choice, True, None, None, None, cost, None, group))
+                    listing.legal(choice, cost, group)
             else:
-                append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, cost, None, group))
+                listing.refused(choice, refusal, cost, group)
     for choice in (_MOVE, _STAY) if board.end_trigger is not None else (_MOVE,):
         try:
             check_option(board, choice, moved)
         except IllegalAction as error:
-            append(Option(choice, False, error.rule, error.reason, error.section, None, None, "Other"))
+            listing.refused(choice, error, None, "Other")
         else:
-            append(Option(choice, True, None, None, None, None, None, "Other"))
-    return Options.of(found)
+            listing.legal(choice, None, "Other")
 
 
 _MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
@@ -480,35 +515,34 @@ def _repay(game: MerchantsGame, frame: Repaying, choice: Any, steps: list[Step])
 _LEAVE_MARKET, _CLAIM_NOTHING = Finish("leave the Market"), Finish("claim nothing")
 
 
-def _market_options(board: GameState, frame: AtMarket) -> Options:
+def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> None:
     player = board.active
-    found: list[Option] = []
-    append = found.append
+    explained = listing.explained
 
     def offer(choice: Any, cost: str | None, group: str | None, check: Callable[[], None]) -> None:
         try:
             check()
         except IllegalAction as error:
-            append(Option(choice, False, error.rule, error.reason, error.section, cost, None, group))
+            listing.refused(choice, error, cost, group)
         else:
-            append(Option(choice, True, None, None, None, cost, None, group))
+            listing.legal(choice, cost, group)
 
     if frame.bought:
-        price = f"{board.variant.mine_claim_price} credits"
+        price = f"{board.variant.mine_claim_price} credits" if explained else None
         for kind in dict.fromkeys(player.local):
             claim = ClaimToken(kind)
             offer(claim, price, None, lambda: _check_claim(board, claim))
-        append(Option(_CLAIM_NOTHING))
-        return Options.of(found)
+        listing.legal(_CLAIM_NOTHING)
+        return
     row = tuple(dict.fromkeys(board.market_row))
     for card in row:
         replacing = ReplaceCard(card)
         offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
     buys = [BuyCard(c, s.id) for c in row for s in player.ships] + [BuyCard(c) for c, _ in board.refinery_supply]
     for buy in buys:
-        offer(buy, f"{board.data.card(buy.card).cost} credits", "Buy", lambda: _check_market_choice(board, frame, buy))
+        offer(buy, f"{board.data.card(buy.card).cost} credits" if explained else None, "Buy",
+              lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
-    return Options.of(found)
 
 
 def _market_has_something(board: GameState, arrived: bool) -> bool:
@@ -603,7 +637,7 @@ _EXPLORE, _SWAP, _END_RUN, _STOP_RUN = Explore(), Swap(), EndRun(), Finish("end 
 _TAKES: dict[str, Pickup] = {}
 
 
-def _run_options(game: MerchantsGame, frame: Running) -> Options:
+def _run_options(game: MerchantsGame, frame: Running, listing: _Listing) -> None:
     board = game.board
     player = board.active
     ship = player.ship(frame.ship)
@@ -613,18 +647,16 @@ def _run_options(game: MerchantsGame, frame: Running) -> Options:
             take = _TAKES.get(p.name)
             candidates.append(take if take is not None else _TAKES.setdefault(p.name, Pickup("local", p.name)))
     candidates += (_EXPLORE, _SWAP, _END_RUN)
-    found: list[Option] = []
-    append = found.append
+    explained = listing.explained
     for choice in candidates:
-        cost = f"{_run_cost(board, ship, choice)} energy"
+        cost = f"{_run_cost(board, ship, choice)} energy" if explained else None
         try:
             _check_run_choice(game, frame, ship, choice)
         except IllegalAction as error:
-            append(Option(choice, False, error.rule, error.reason, error.section, cost))
+            listing.refused(choice, error, cost)
         else:
-            append(Option(choice, True, None, None, None, cost))
-    append(Option(_STOP_RUN))
-    return Options.of(found)
+            listing.legal(choice, cost)
+    listing.legal(_STOP_RUN)
 
 
 def _run_cost(board: GameState, ship: Ship, choice: Any) -> int:
@@ -717,26 +749,26 @@ _STOP_LOADING = Finish("stop loading")
 _LOADS: dict[str, Load] = {}
 
 
-def _load_options(game: MerchantsGame, frame: Loading) -> Options:
+def _load_options(game: MerchantsGame, frame: Loading, listing: _Listing) -> None:
     board = game.board
     player = board.active
     values = {kind: board.dock_value(player, kind) for kind in set(_available(board, frame.source))}
-    found: list[Option] = []
-    append = found.append
     full = game.room <= 0
     for kind in sorted(values, key=lambda k: (-values[k], k)):
         choice = _LOADS.get(kind) or _LOADS.setdefault(kind, Load(kind))
-        cost = f"worth {values[kind]} at the Dock"
+        cost = f"worth {values[kind]} at the Dock" if listing.explained else None
         if full:
-            append(Option(choice, False, "merchants.belt.cargo_full", "The hold is full; loaded tokens cannot be dropped.",
-                          BELT, cost))
+            listing.refused(choice, _HOLD_FULL, cost)
         else:
-            append(Option(choice, True, None, None, None, cost))
+            listing.legal(choice, cost)
     if frame.loaded <= 0:
-        append(Option(_STOP_LOADING, False, "merchants.belt.load_one", "A pickup loads at least one token.", BELT))
+        listing.refused(_STOP_LOADING, _LOAD_ONE)
     else:
-        append(Option(_STOP_LOADING))
-    return Options.of(found)
+        listing.legal(_STOP_LOADING)
+
+
+_HOLD_FULL = IllegalAction("merchants.belt.cargo_full", "The hold is full; loaded tokens cannot be dropped.", BELT)
+_LOAD_ONE = IllegalAction("merchants.belt.load_one", "A pickup loads at least one token.", BELT)
 
 
 def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -> MerchantsGame:
@@ -769,13 +801,15 @@ def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -
 _ON_SHIP, _TO_LOCAL = Place("ship"), Place("local")
 
 
-def _place_options(game: MerchantsGame, frame: Placing) -> Options:
+def _place_options(game: MerchantsGame, frame: Placing, listing: _Listing) -> None:
     if game.room <= 0:
-        on_ship = Option(_ON_SHIP, False, "merchants.belt.cargo_full",
-                         "The hold is full: the token can only go to local space.", BELT)
+        listing.refused(_ON_SHIP, _PLACE_FULL)
     else:
-        on_ship = Option(_ON_SHIP)
-    return Options.of([on_ship, Option(_TO_LOCAL)])
+        listing.legal(_ON_SHIP)
+    listing.legal(_TO_LOCAL)
+
+
+_PLACE_FULL = IllegalAction("merchants.belt.cargo_full", "The hold is full: the token can only go to local space.", BELT)
 
 
 def _place(game: MerchantsGame, frame: Placing, choice: Place, steps: list[Step]) -> MerchantsGame:
@@ -884,9 +918,12 @@ def _transfer(game: MerchantsGame, frame: Transferring, choice: Any, steps: list
     return replace(game, board=board, pending=rest + (after,))
 
 
-_FRAME_OPTIONS: dict[type, Callable[[MerchantsGame, Any], Options]] = {
-    Repaying: _repay_options, AtMarket: lambda game, frame: _market_options(game.board, frame), Running: _run_options,
-    Loading: _load_options, Placing: _place_options, Transferring: _transfer_options,
+_FRAME_LISTINGS: dict[type, Callable[[MerchantsGame, Any, _Listing], None]] = {
+    AtMarket: lambda game, frame, listing: _market_options(game.board, frame, listing), Running: _run_options,
+    Loading: _load_options, Placing: _place_options,
+}
+_FRAME_OPTIONS: dict[type, Callable[[MerchantsGame, Any], Options]] = {  # rare decisions, listed whole either way
+    Repaying: _repay_options, Transferring: _transfer_options,
 }
 _FRAME_RESOLVE: dict[type, Callable[[MerchantsGame, Any, Any, list[Step]], MerchantsGame]] = {
     Repaying: _repay, AtMarket: _market, Running: _run, Loading: _load, Placing: _place, Transferring: _transfer,

@@ -1,16 +1,20 @@
-"""The ground floor's fast paths keep the slow paths' meaning: replace, cached values, Options.of, Step, applying a draw."""
+"""The ground floor's fast paths keep the slow paths' meaning: replace, cached values, Options.of, Step, applying a
+draw or a choice handed out by ``legal()`` before the options are listed."""
 
 from __future__ import annotations
 
 import pickle
+import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import pytest
 
-from tabletoolkit import CHANCE, IllegalAction, InvalidInput, Option, Options, Step
+from tabletoolkit import CHANCE, IllegalAction, InvalidInput, Option, Options, Outcome, Rng, Step
 from tabletoolkit.engine.frozen import cached, replace
 from tabletoolkit.engine.game import Game
+from tabletoolkit.engine.policies import RandomPolicy
+from tabletoolkit.engine.tester import CheckReport, _check_one
 
 
 @dataclass(frozen=True)
@@ -104,3 +108,65 @@ def test_a_draw_applies_the_same_whether_or_not_its_outcomes_were_listed_first()
         with pytest.raises(IllegalAction) as caught:
             Coin().apply(wrong)
         assert caught.value.rule == "engine.not_offered"
+
+
+@dataclass(frozen=True, repr=False)
+class Pick(Game):
+    """One seat picks a number once: 1 and 2 are allowed, 3 is refused; ``lying`` claims 3 is legal too."""
+
+    picked: int | None = None
+    lying: bool = False
+    seed: int = 0
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+    game_id = "pick"
+    section = "pick rules"
+
+    @property
+    def seats(self):
+        return ("A",)
+
+    @property
+    def over(self):
+        return self.picked is not None
+
+    @property
+    def to_move(self):
+        return None if self.over else "A"
+
+    def _decision_options(self):
+        def check(choice):
+            if choice == 3:
+                raise IllegalAction("pick.three", "Three is not allowed.", "pick rules")
+
+        return Options.checked([1, 2, 3], check)
+
+    def _legal_choices(self):
+        return (1, 2, 3) if self.lying else (1, 2)
+
+    def _resolve(self, choice):
+        return replace(self, picked=choice, steps=(Step("Pick", f"A picks {choice}.", "pick rules"),))
+
+    def _final(self):
+        return Outcome((("A", self.picked),), ("A",), ("A",))
+
+
+def test_a_choice_handed_out_by_legal_applies_without_the_options_being_listed():
+    game = Pick()
+    (one, two) = game.legal()
+    assert "_options_now" not in game.__dict__
+    assert game.apply(two) == Pick(picked=2) and "_options_now" not in game.__dict__
+    assert Pick().apply(2) == Pick(picked=2)  # an equal value goes the listed way
+    with pytest.raises(IllegalAction) as caught:
+        Pick().apply(3)
+    assert caught.value.rule == "pick.three"
+    listed = Pick()
+    assert listed.options().choices() == (1, 2) and listed.legal() == (1, 2)
+
+
+def test_the_tester_finds_legal_choices_that_are_not_the_listed_legal_options():
+    for lying, defects in ((False, 0), (True, 1)):
+        report = CheckReport("pick")
+        _check_one(Pick(lying=lying), {"A": RandomPolicy(1)}, Rng(1), 10, random.Random(1), 0.0, "pick", report)
+        assert len(report.defects) == defects
+    assert "are not the listed legal options" in report.defects[0]
