@@ -104,6 +104,10 @@ def next_draw(table: Table, held: Unshuffled, reshuffled: tuple[str, ...] = ("ta
               ) -> tuple[Table, Unshuffled, Deck | None, tuple[str, str, str] | None]:
     """The deck whose next card must be drawn now (or None), after the discard of a deck in ``reshuffled``
     made a new deck if needed; with what was said about that (a step's title, text and section)."""
+    looked = (table.event_deck, table.planet_stack, table.tactics_deck, table.module_decks, table.moon_supply,
+              table.tactics_discard, table.event_discard, held, reshuffled)
+    if len(_SETTLED) == len(looked) and all(a is b for a, b in zip(looked, _SETTLED)):
+        return table, held, None, None          # the same decks as at the last look, which needed nothing
     said = None
     found: Deck | None = None
     for index, (deck, block) in enumerate(held):
@@ -119,7 +123,13 @@ def next_draw(table: Table, held: Unshuffled, reshuffled: tuple[str, ...] = ("ta
         if block and locate(table, deck, block) < LOOKAHEAD[deck[0]]:
             found = deck
             break
+    if found is None and said is None:
+        _SETTLED[:] = looked
     return table, held, found, said
+
+
+#: The decks (the very tuples) of the last look that needed no draw: most decisions leave every deck as it was.
+_SETTLED: list[Any] = []
 
 
 def draw_odds(held: Unshuffled, deck: Deck) -> dict[Any, Fraction]:

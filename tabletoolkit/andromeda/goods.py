@@ -55,6 +55,10 @@ class Goods:
         return dict(self.items)
 
     def __add__(self, other: "Goods") -> "Goods":
+        if not other.items:
+            return self
+        if not self.items:
+            return other
         merged = self.as_dict()
         for kind, count in other:
             merged[kind] = merged.get(kind, 0) + count
@@ -62,6 +66,8 @@ class Goods:
 
     def minus(self, other: "Goods") -> "Goods":
         """These goods less ``other``; refuses to go below zero."""
+        if not other.items:
+            return self
         merged = self.as_dict()
         for kind, count in other:
             if merged.get(kind, 0) < count:

@@ -4,7 +4,7 @@ On its turn it recruits the leaders, collects the bonuses and spends the tokens 
 to a region without pirates or rival ships when it can: the Development Office when it can develop there,
 then an alliance base that sells modules, then a planet or nebula with a moon — and returns when the launch bay is empty or nothing but a battle is left.
 At an alliance base it buys two modules when it can; in a battle it pays the energy it has for dice (up
-to 2), escalates nothing and plays a diplomacy card whose effect is known; in a return turn it activates
+to 2), escalates nothing, plays a diplomacy card whose effect is known and never ends a battle early; in a return turn it activates
 every module it can, then returns. Every other decision takes the first legal option.
 """
 
@@ -31,6 +31,8 @@ def steady_captain(game: AndromedaGame) -> Any:
     if isinstance(frame, Energy):
         return max((c for c in legal if c[1] <= 2), key=lambda c: c[1])
     if isinstance(frame, Diplomacy):
+        if frame.offer:
+            return ("fight on",)
         return next((c for c in legal if c[0] == "diplomacy"), ("pass",))
     if isinstance(frame, Escalating):
         return ("done",)

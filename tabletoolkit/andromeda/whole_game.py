@@ -70,8 +70,15 @@ TURN = "发射回合 · 进行你的回合"
 END = "游戏结束 · 最终计分"
 COLOURS = ("yellow", "blue", "green", "purple")
 
-#: Diplomacy cards whose effect the text gives (战斗举例: Hailing Frequencies, 1 VP per opposing ship).
-KNOWN_DIPLOMACY: dict[str, dict[str, Any]] = {"Hailing Frequencies": dict(vp_per_opposing_ship=1, effect="1 VP per opposing ship in the region")}
+#: Diplomacy cards whose effect the rulebook gives: Hailing Frequencies (战斗举例 · 2 外交: 1 VP per opposing ship in
+#: the region, and any side may then end the battle) and Bargain for Safe Passage (战斗 · 步骤 2 外交, the card pictured:
+#: the battle ends; move 1 of your ships from the active region to any planet or Alliance Base). Any other card's
+#: text is user data the catalog does not hold: it is listed refused with that reason.
+KNOWN_DIPLOMACY: dict[str, dict[str, Any]] = {
+    "Hailing Frequencies": dict(vp_per_opposing_ship=1, any_side_may_end=True,
+                                effect="1 VP per opposing ship in the region; then any side may end the battle"),
+    "Bargain for Safe Passage": dict(ends_battle=True, effect="the battle ends; one of your ships leaves for a planet or Alliance Base"),
+}
 
 
 # --- the pending decisions ------------------------------------------------------------------------
@@ -93,10 +100,16 @@ class Escalating:
 
 @dataclass(frozen=True)
 class Diplomacy:
+    """Battle step 2: each participant in turn (``order[0]`` now) plays one diplomacy card or none. After a card
+    that lets any side end the battle (Hailing Frequencies), each player in the battle is asked in turn
+    (``offer[0]`` now) whether to end it. ``withdraw_to``: where each ship a card moved out of the battle goes."""
+
     region: str
     battle: BattleState
     order: tuple[str, ...]
     plays: tuple[DiplomacyPlay, ...] = ()
+    offer: tuple[str, ...] = ()
+    withdraw_to: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -278,6 +291,8 @@ class AndromedaGame(Game):
         frame = self.pending[-1] if self.pending else None
         if isinstance(frame, (Fighting, Placing, Drawing)):
             return CHANCE
+        if isinstance(frame, Diplomacy) and frame.offer:
+            return frame.offer[0]
         if isinstance(frame, (Escalating, Diplomacy, Energy, Barraging, Operations, Recruiting, Responding)):
             return frame.order[0]
         if isinstance(frame, SettingUp):
@@ -1132,17 +1147,27 @@ def _prepare(game: AndromedaGame, region: str, steps) -> AndromedaGame:
 
 
 def _diplomacy_options(game: AndromedaGame, frame: Diplomacy) -> Options:
+    if frame.offer:
+        card = frame.plays[-1].card
+        return Options([Option(("end battle",), label=f"end the battle ({card} lets any side end it)", group="diplomacy"),
+                        Option(("fight on",), label="let the battle go on", group="diplomacy")])
     colour = frame.order[0]
     catalog = _catalog()
     held = sorted({c for c in game.table.player(colour).tactics if catalog.tactics_kinds.get(c) == "diplomacy"})
     options = [Option(("pass",), label="play no diplomacy card", group="diplomacy")]
     for card in held:
-        if card in KNOWN_DIPLOMACY:
-            options.append(Option(("diplomacy", card), label=f"play {card}: {KNOWN_DIPLOMACY[card]['effect']}", group="diplomacy"))
-        else:
+        known = KNOWN_DIPLOMACY.get(card)
+        if known is None:
             options.append(Option(("diplomacy", card), False, "andromeda.game.card_effect_unknown",
                                   f"{card}'s effect is not in the rule text or the data (sample card)", "战斗 · 步骤 2 外交",
                                   label=f"play {card}", group="diplomacy"))
+        elif known.get("ends_battle") and card == "Bargain for Safe Passage":
+            kinds = sorted({s.kind for s in frame.battle.ships(colour)})
+            places = [r.name for r in game.table.regions if r.kind in ("planet", "alliance_base") and r.name != frame.region]
+            options += [Option(("diplomacy", card, kind, place), label=f"play {card}: the battle ends; your {kind.replace('_', ' ')} "
+                               f"leaves for {place}", group="diplomacy") for kind in kinds for place in places]
+        else:
+            options.append(Option(("diplomacy", card), label=f"play {card}: {known['effect']}", group="diplomacy"))
     if not game.variant.diplomacy_per_participant and frame.plays:
         options = [o if o.choice == ("pass",) else Option(o.choice, False, "andromeda.battle.diplomacy.one_per_battle",
                                                             "only one diplomacy card may be played in a battle (variant)",
@@ -1152,19 +1177,49 @@ def _diplomacy_options(game: AndromedaGame, frame: Diplomacy) -> Options:
 
 
 def _diplomacy(game: AndromedaGame, frame: Diplomacy, choice, steps) -> AndromedaGame:
-    plays = frame.plays
+    if frame.offer:
+        if choice == ("end battle",):
+            ended = replace(frame.plays[-1], ended_by=frame.offer[0])
+            return _diplomacy_done(game, replace(frame, plays=frame.plays[:-1] + (ended,), offer=()), steps)
+        rest = frame.offer[1:]
+        if rest:
+            return _top(game, replace(frame, offer=rest))
+        return _next_diplomat(game, replace(frame, offer=()), steps)
+    plays, withdraw_to = frame.plays, frame.withdraw_to
     if choice[0] == "diplomacy":
-        card = choice[1]
-        plays = plays + (DiplomacyPlay(frame.order[0], card, **KNOWN_DIPLOMACY[card]),)
+        card, colour = choice[1], frame.order[0]
+        effect = dict(KNOWN_DIPLOMACY[card])
+        if len(choice) == 4:                     # a ship leaves the battle for the region named
+            effect["withdraw"] = (choice[2],)
+            withdraw_to = withdraw_to + ((colour, choice[3]),)
+        plays = plays + (DiplomacyPlay(colour, card, **effect),)
+        frame = replace(frame, plays=plays, withdraw_to=withdraw_to)
+        if effect.get("ends_battle"):
+            return _diplomacy_done(game, frame, steps)
+        if effect.get("any_side_may_end"):
+            fighting = tuple(c for c in game.table.turn_order_from(game.table.active) if frame.battle.in_battle(c))
+            return _top(game, replace(frame, offer=fighting))
+    return _next_diplomat(game, frame, steps)
+
+
+def _next_diplomat(game: AndromedaGame, frame: Diplomacy, steps) -> AndromedaGame:
     rest = frame.order[1:]
     if rest:
-        return _top(game, replace(frame, order=rest, plays=plays))
-    ran = run(diplomacy(frame.battle, plays, game.variant))
+        return _top(game, replace(frame, order=rest))
+    return _diplomacy_done(game, frame, steps)
+
+
+def _diplomacy_done(game: AndromedaGame, frame: Diplomacy, steps) -> AndromedaGame:
+    """Step 2 resolved with the cards played (a card that ends the battle ends it there); then energy for dice."""
+    ran = run(diplomacy(frame.battle, frame.plays, game.variant))
     steps.extend(ran.steps)
     state = ran.result
     game = _pop(game)
     if state.over:
-        table, said = tbl.apply_battle(game.table, frame.region, state, variant=game.variant)
+        withdraw_to: dict[str, list[str]] = {}
+        for colour, place in frame.withdraw_to:
+            withdraw_to.setdefault(colour, []).append(place)
+        table, said = tbl.apply_battle(game.table, frame.region, state, withdraw_to=withdraw_to, variant=game.variant)
         steps.append(Step("After the battle", said[0].upper() + said[1:] + ".", "战斗", table))
         return _end_turn(replace(game, table=table), steps)
     order = tuple(p.name for p in state.setup.participants if state.in_battle(p.name))

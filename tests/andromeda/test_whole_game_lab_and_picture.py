@@ -139,3 +139,57 @@ def test_at_the_end_of_a_turn_another_player_holding_a_moon_may_insert_it_before
     while game.to_move is CHANCE:
         game = game.apply(Rng(0).pick(game.chance()))
     assert game.table.active == other and not any(isinstance(f, Responding) for f in game.pending)
+
+
+def _first_state(players, seeds, found):
+    """The first state of seeded random play (seed by seed) where ``found(game)`` holds."""
+    for seed in seeds:
+        game, rng, policy = make(seed=seed, players=players), Rng(seed), RandomPolicy(seed)
+        while not game.over:
+            if found(game):
+                return game
+            game = game.apply(rng.pick(game.chance()) if game.to_move is CHANCE else policy(game))
+    raise AssertionError("no such state in these seeds")
+
+
+def test_bargain_for_safe_passage_ends_the_battle_and_moves_the_ship_where_its_owner_says():
+    from tabletoolkit.andromeda.whole_game import Diplomacy
+
+    def offered(game):
+        return (game.pending and isinstance(game.pending[-1], Diplomacy) and not game.pending[-1].offer
+                and any(o.legal and o.choice[:2] == ("diplomacy", "Bargain for Safe Passage") for o in game.options()))
+
+    game = _first_state(3, range(4), offered)
+    frame, colour = game.pending[-1], game.to_move
+    choice = next(o.choice for o in game.options().legal if o.choice[:2] == ("diplomacy", "Bargain for Safe Passage"))
+    _, card, kind, place = choice
+    assert game.table.region(place).kind in ("planet", "alliance_base") and place != frame.region
+    before = game.table.player(colour)
+    after = game.apply(choice)
+    player = after.table.player(colour)
+    assert player.tactics.count(card) == before.tactics.count(card) - 1 and card in after.table.tactics_discard
+    assert sum(1 for s in player.ships if s.kind == kind and s.where == f"region:{place}") == \
+        sum(1 for s in before.ships if s.kind == kind and s.where == f"region:{place}") + 1
+    assert not any(isinstance(f, Diplomacy) for f in after.pending)
+    assert any("ends the battle" in step.text for step in after.steps)
+    assert not any(step.title == "Result" for step in after.steps)          # no dice are rolled
+
+
+def test_after_hailing_frequencies_each_player_in_the_battle_may_end_it():
+    from tabletoolkit.andromeda.whole_game import Diplomacy
+
+    def offered(game):
+        return (game.pending and isinstance(game.pending[-1], Diplomacy) and not game.pending[-1].offer
+                and ("diplomacy", "Hailing Frequencies") in game.options())
+
+    game = _first_state(3, range(6), offered)
+    colour = game.to_move
+    vp = game.table.player(colour).vp
+    asked = game.apply(("diplomacy", "Hailing Frequencies"))
+    frame = asked.pending[-1]
+    assert isinstance(frame, Diplomacy) and frame.offer and asked.to_move == frame.offer[0]
+    assert [o.choice for o in asked.options().legal if o.choice[:1] != ("free",)] == [("end battle",), ("fight on",)]
+    ended = asked.apply(("end battle",))
+    assert not any(isinstance(f, Diplomacy) for f in ended.pending)
+    assert ended.table.player(colour).vp > vp                      # 1 VP per opposing ship, kept though the battle ends
+    assert any(f"{frame.offer[0]} takes the offer" in step.text for step in ended.steps)
