@@ -522,7 +522,16 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
     ]
     winners = [index for index in range(len(columns)) if index != rest]
     if len(columns) > 3:
-        won = _wins_by_union(columns, counts, floors, winners)
+        leaders = None
+        if tables_are_full and all(len(spec) == 1 for spec in distinct):
+            # one-aim sides of the same dice count nest (the higher aim's outcomes are among the
+            # lower's) and sides of different counts share no key: the union is the lowest aims' keys
+            lowest_aim = {}
+            for index, ((aim, dice),) in enumerate(distinct):
+                if dice not in lowest_aim or aim < distinct[lowest_aim[dice]][0][0]:
+                    lowest_aim[dice] = index
+            leaders = list(lowest_aim.values())
+        won = _wins_by_union(columns, counts, floors, winners, leaders)
     else:
         won = _wins_by_search(columns, counts, floors, winners)
     winning = {distinct[index]: count for index, count in zip(winners, won)}
@@ -567,9 +576,12 @@ def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Seque
     return chain.from_iterable(map(repeat, other_below, stretches))
 
 
-def _wins_by_union(columns: list[Column], counts: list[int], floors: list[Any], winners: list[int]) -> list[int]:
+def _wins_by_union(
+    columns: list[Column], counts: list[int], floors: list[Any], winners: list[int], leaders: list[int] | None
+) -> list[int]:
     """Each winner's wins, the others' weight below its keys read from running sums over the union
-    of every side's keys (each side's weights placed at their positions there)."""
+    of every side's keys (each side's weights placed at their positions there). ``leaders``, when
+    given, are sides whose keys are disjoint and hold every other side's keys."""
     # the lowest key any winner is asked about: every side's keys under it only add to its weight below
     asked = [columns[index][0] for index in winners]
     lowest_asked = min((keys[bisect_right(keys, floors[index])] for keys, index in zip(asked, winners)
@@ -580,7 +592,10 @@ def _wins_by_union(columns: list[Column], counts: list[int], floors: list[Any], 
     for keys, weights, _ in columns:
         start = bisect_left(keys, lowest_asked)
         kept.append((keys[start:], weights[start:], sum(weights[:start])))
-    union = sorted(set().union(*(keys for keys, _, _ in kept)))
+    if leaders is None:
+        union = sorted(set().union(*(keys for keys, _, _ in kept)))
+    else:
+        union = sorted(chain.from_iterable(kept[index][0] for index in leaders))
     where = dict(zip(union, range(len(union))))
     positions = []
     belows = []
