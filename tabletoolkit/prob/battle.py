@@ -526,7 +526,7 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
         if tables_are_full and all(len(spec) == 1 for spec in distinct):
             # one-aim sides of the same dice count nest (the higher aim's outcomes are among the
             # lower's) and sides of different counts share no key: the union is the lowest aims' keys
-            lowest_aim = {}
+            lowest_aim: dict[int, int] = {}  # dice count -> the side of the lowest aim
             for index, ((aim, dice),) in enumerate(distinct):
                 if dice not in lowest_aim or aim < distinct[lowest_aim[dice]][0][0]:
                     lowest_aim[dice] = index
