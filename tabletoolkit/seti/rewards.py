@@ -38,7 +38,7 @@ class Reward:
     alien_cards: int = field(default=0, repr=False)
 
     def __bool__(self) -> bool:
-        return any(getattr(self, f.name) for f in fields(self))
+        return self != _NOTHING
 
     def describe(self) -> str:
         """Plain words: '2 VP, 1 publicity'."""
@@ -59,3 +59,6 @@ class Reward:
         return Reward(**{
             f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)
         })
+
+
+_NOTHING = Reward()  # the reward of nothing: a reward is true when it gives anything

@@ -83,9 +83,10 @@ MainAction = PlayCard | Research | Pass | Launch | Orbit | Land | Scan | Analyze
 MAIN_ACTIONS = (PlayCard, Research, Pass, Launch, Orbit, Land, Scan, Analyze, OtherAction)
 
 
-def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
+def legal_main_actions(game: SetiGame, *, plain_scan: bool = True) -> tuple[Option, ...]:
     """Every main action the active player could take now, each "legal" or with the refusing rule:
-    each card in hand, research, the probe actions, a scan (with the first row card), analyze, pass."""
+    each card in hand, research, the probe actions, a scan (with the first row card; not with ``plain_scan=False``,
+    for a caller that lists every scan itself), analyze, pass."""
     colour, variant = game.active_colour, game.variant
     board = game.player(colour)
     options = []
@@ -112,7 +113,7 @@ def legal_main_actions(game: SetiGame) -> tuple[Option, ...]:
             choice = {"launch": lambda: Launch(), "orbit": lambda: Orbit(probe),
                       "land": lambda: Land(probe, None if found.target == planet else found.target)}[found.action]()
             options.append(Option(choice, found.legal, found.reason, found.rule, found.section))
-    if game.sectors is not None and game.solar is not None:
+    if plain_scan and game.sectors is not None and game.solar is not None:
         options.append(scan_option(game, colour))
     top = len(sample_layout().top)
     if board.computer.filled < top:

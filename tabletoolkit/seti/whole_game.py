@@ -488,10 +488,8 @@ class SetiWholeGame(Game):
         step (``legal_main_actions``); a scan for each row card and each sector of its colour."""
         table = self.table
         found: list[Option] = []
-        for listed in legal_main_actions(table):
+        for listed in legal_main_actions(table, plain_scan=False):
             choice = listed.choice
-            if isinstance(choice, Scan):
-                continue
             if isinstance(choice, Land) and listed.legal and choice.moon is None:
                 planet = table.solar.contents(table.solar.probe(choice.probe).space).planet
                 free = [i for i, owner in enumerate(table.solar.first_landers(planet)) if owner is None]
