@@ -130,7 +130,7 @@ class Options(Sequence[Option]):
 
         ``describe(choice)`` may add ``cost``, ``label`` and ``group`` to each option.
         """
-        found = []
+        found: list[Option] = []
         append = found.append
         for choice in candidates:
             details = describe(choice) if describe else _NO_DETAILS
