@@ -7,6 +7,7 @@ read alike. ``tt.sweep(..., progress="auto")`` uses it inside a Jupyter kernel.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -18,10 +19,10 @@ class NotebookProgress:
 
     def __init__(self, title: str, describe: Callable[[int, int], str]):
         self.describe = describe
-        self.bar = widgets.IntProgress(value=0, min=0, max=1, description=title[:20],
-                                       layout=widgets.Layout(width="60%"))
+        self.title = widgets.HTML(f"<b>{html.escape(title)}</b>")  # the whole title, above the bar: never cut off
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="60%"))
         self.status = widgets.HTML("")
-        self.box = widgets.VBox([self.bar, self.status], _dom_classes=["tt-progress"])
+        self.box = widgets.VBox([self.title, self.bar, self.status], _dom_classes=["tt-progress"])
         display(self.box)
 
     def update(self, done: int, total: int) -> None:

@@ -97,7 +97,8 @@ class Table(widgets.VBox):
         self.refused: list[widgets.HTML] = []
         self.odds = widgets.HTML()
         self.draw_button = widgets.Button(description="Draw", tooltip="Draw the chance event's outcome, with the odds shown")
-        self.auto_draw = widgets.Checkbox(value=auto_draw, description="auto-draw chance events", indent=False)
+        self.auto_draw = widgets.Checkbox(value=auto_draw, description="auto-draw chance events", indent=False,
+                                          layout=widgets.Layout(width="auto"))
         self.bot_button = widgets.Button(description="Bot moves", tooltip="The bot whose turn it is makes its move")
         self.auto_bots = widgets.ToggleButton(value=auto_bots, description="auto-play bots",
                                               tooltip="Bots move by themselves when it is their turn")
