@@ -31,24 +31,26 @@ BASES = "发射回合 · 联盟基地行动"
 def activate_region(game: Game, colour: str, region_name: str, *, make_room: int | None = None, keep_on_top: int | None = None,
                     payment: Goods = Goods(), tactics: tuple[str, ...] = (), moons: Sequence[int] = (), modules: Sequence[str] = (),
                     field_discard: str | None = None, choice: str | None = None, target: str | None = None,
-                    rng: Rng | None = None, catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+                    first_to: str | None = None, rng: Rng | None = None, catalog: Catalog | None = None,
+                    variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Activate ``region_name`` for ``colour``. ``keep_on_top`` (0 or 1) picks which peeked event card
     stays on top (needed whenever two cards are peeked); ``payment``/``tactics`` pay an alliance base's "2 resources of any kind", ``moons`` (indices of
     claimed moons) are discarded for their reward first, as part of that payment (自由行动 · 弃掉一个卫星指示物:
     a moon may be discarded as part of paying a cost; A-F4); ``modules``
-    and ``field_discard`` are the Maximus/Odessa purchase; ``choice``/``target`` the Shipyard (build_ship
-    with a ship type, or repair with ``option:target``) and the Development Office (a planet)."""
+    and ``field_discard`` are the Maximus/Odessa purchase, ``first_to`` (2v2) the teammate who gains the first
+    module bought instead (the turn's first module: 可选规则 · 2v2 模式 · 协作); ``choice``/``target`` the Shipyard
+    (build_ship with a ship type, or repair with ``option:target``) and the Development Office (a planet)."""
     catalog = catalog or load_catalog()
     region = game.region(region_name)
     given = {name for name, value, default in (
         ("make_room", make_room, None), ("keep_on_top", keep_on_top, None), ("payment", payment, Goods()), ("tactics", tactics, ()),
         ("moons", tuple(moons), ()),
         ("modules", tuple(modules), ()), ("field_discard", field_discard, None), ("choice", choice, None),
-        ("target", target, None)) if value != default}
+        ("target", target, None), ("first_to", first_to, None)) if value != default}
     takes = {"planet": {"make_room"}, "nebula": {"make_room", "keep_on_top"}, "vortex": set()}.get(region.kind, set())
     if region.kind == "alliance_base":
         base = catalog.alliance_bases.get(region_name)
-        takes = ({"payment", "tactics", "moons"} if base and base.pay_any else {"modules", "field_discard"} if base and base.buy_modules
+        takes = ({"payment", "tactics", "moons"} if base and base.pay_any else {"modules", "field_discard", "first_to"} if base and base.buy_modules
                  else {"choice", "target"} if region_name == "Shipyard" else {"target"})
     if given - takes:
         raise InvalidInput(", ".join(sorted(given - takes)), region_name, f"activating {region_name} ({region.kind}) takes "
@@ -108,8 +110,12 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
         return game
     if base.buy_modules:
         game = yield from advance_event(game, base.event_advance, catalog=catalog, variant=variant, reason=region_name)
+        if first_to is not None and (first_to == colour or game.team_of(first_to) is None
+                                     or game.team_of(first_to) != game.team_of(colour)):
+            raise IllegalAction("andromeda.activate.not_teammate", f"{first_to} is not {colour}'s teammate: only a teammate "
+                                "may gain the module instead (2v2)", "可选规则 · 2v2 模式 · 协作")
         game = yield from acquire_modules(game, colour, modules, rows=base.buy_modules, paid=True, field_discard=field_discard,
-                                          at_field=True, catalog=catalog, variant=variant)
+                                          at_field=True, first_to=first_to, catalog=catalog, variant=variant)
         return game
     if region_name == "Shipyard":
         if choice == "build_ship":

@@ -33,9 +33,12 @@ rules give it, as successive decisions on a stack of pending frames:
 
 Every deck is shuffled as it is drawn (``game_decks``): its next card is a chance event with exact odds.
 
-Not modelled yet: the module a 2v2 player may let a teammate gain, diplomacy cards whose effect is not data, the
-any-side-may-end offer, tech modules chosen one by one; the set-up's own deal (board, moons, display, the cards
-dealt to players) is drawn from ``Rng(seed)`` by the set-up phase.
+In 2v2 the turn's first module bought at Maximus or Odessa Field may go to a teammate instead (转移模块).
+
+Not modelled yet: that first module handed over when it is gained another way (a City card, a track reward);
+diplomacy cards whose text is not in the rulebook (user data: listed refused); tech modules chosen one by one.
+The set-up's own deal (board, moons, display, the cards dealt to players) is drawn from ``Rng(seed)`` by the
+set-up phase.
 """
 
 from __future__ import annotations
@@ -260,6 +263,8 @@ class AndromedaGame(Game):
     """Each deck's cards not shuffled yet (``game_decks``): the next one is drawn by chance when needed."""
     transferred: bool = False
     """2v2: whether the active player has made this turn's one transfer with a teammate."""
+    module_gained: bool = False
+    """2v2: whether a module was gained this turn already (only the turn's first may go to the teammate instead)."""
     starter: str = ""
     """The start player (the roll-off's winner, 玩家设置 · 7), once the set-up is laid."""
     turns: int = 0
@@ -347,6 +352,8 @@ class AndromedaGame(Game):
             game = _free(self, choice, steps)
         else:
             game = _RESOLVE[type(frame)](self, frame, choice, steps)
+        if self.table.teams and not game.module_gained and game.table.active == self.table.active and _modules_held(game) > _modules_held(self):
+            game = replace(game, module_gained=True)
         game = _settle(game, steps)
         return replace(game, steps=tuple(steps))
 
@@ -428,6 +435,10 @@ class AndromedaGame(Game):
             if letters != {"S"} and sum(1 for c, w in self.table.pirates if w == where) > 1:
                 problems.append(f"{where} holds several non-S pirate figures")
         return problems
+
+
+def _modules_held(game: AndromedaGame) -> int:
+    return sum(len(p.modules) for p in game.table.players)
 
 
 # --- exact answers for the lab --------------------------------------------------------------------------
@@ -904,7 +915,9 @@ def _start_turn(game: AndromedaGame, _frame, choice, steps) -> AndromedaGame:
 
 
 # --- activation -----------------------------------------------------------------------------------
-def _activation_candidates(table: Table, colour: str, region_name: str) -> list[tuple]:
+def _activation_candidates(table: Table, colour: str, region_name: str, mates: tuple[str, ...] = ()) -> list[tuple]:
+    """Every way to activate ``region_name``; ``mates`` (2v2, before the turn's first module): the teammates who
+    may gain the first module bought instead."""
     catalog = _catalog()
     region = table.region(region_name)
     player = table.player(colour)
@@ -921,6 +934,7 @@ def _activation_candidates(table: Table, colour: str, region_name: str) -> list[
             shown = [m for row in base.buy_modules for m in table.display(row)]
             # one module bought: the module sent to the bottom of its deck is chosen next (FieldDiscard)
             found = [dict(modules=(m,)) for m in shown] + [dict(modules=pair) for pair in combinations(shown, 2)]
+            found += [dict(d, first_to=mate) for mate in mates for d in found]
         elif region_name == "Shipyard":
             found = [dict(choice="build_ship", target=kind) for kind in sorted({s.kind for s in player.ships_at("supply")})]
             found += [dict(choice="repair", target=t) for t in _repair_targets(player)]
@@ -975,7 +989,18 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
         then = " (then send one of the others to the bottom of its deck)" if others(choice) else ""
         return dict(label=(_words(choice) or f"activate {frame.region}") + then, group="activate")
 
-    return Options.checked(_activation_candidates(table, colour, frame.region), _refusing(attempt, "发射回合 · 步骤 2 激活地区"), words)
+    return Options.checked(_activation_candidates(table, colour, frame.region, _mates(game)), _refusing(attempt, "发射回合 · 步骤 2 激活地区"),
+                           words)
+
+
+def _mates(game: AndromedaGame) -> tuple[str, ...]:
+    """2v2: the active player's teammates, while no module has been gained this turn (转移模块: the first module the
+    active player gains in their turn may go to a teammate instead, who advances on its track)."""
+    teams = dict(game.table.teams)
+    colour = game.table.active
+    if not teams or game.module_gained:
+        return ()
+    return tuple(c for c in game.seats if c != colour and teams.get(c) == teams.get(colour))
 
 
 def _field_others(table: Table, region: str):
@@ -1028,6 +1053,8 @@ def _words(choice) -> str:
             parts.append("buy " + " and ".join(value))
         elif key == "field_discard":
             parts.append(f"discard {value}")
+        elif key == "first_to":
+            parts.append(f"{value} gains the first module instead and advances on its track")
         elif key == "make_room":
             parts.append(f"discard claimed moon {value} to make room")
         elif key == "keep_on_top":
@@ -1561,7 +1588,7 @@ def _finish(game: AndromedaGame, discards, steps, placer=None, recruits=None) ->
 
     ran = run(end_turn(game.table, _rng(game), hand_discards=tuple(discards), variant=game.variant,
                        place_pirate=placer, recruits=recruits or None))
-    return replace(_with_table(game, ran.result, steps, ran), transferred=False, turns=game.turns + 1)
+    return replace(_with_table(game, ran.result, steps, ran), transferred=False, module_gained=False, turns=game.turns + 1)
 
 
 def _end_of_turn(game: AndromedaGame, frame: Discarding, steps) -> AndromedaGame:

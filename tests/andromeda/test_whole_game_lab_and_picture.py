@@ -193,3 +193,41 @@ def test_after_hailing_frequencies_each_player_in_the_battle_may_end_it():
     assert not any(isinstance(f, Diplomacy) for f in ended.pending)
     assert ended.table.player(colour).vp > vp                      # 1 VP per opposing ship, kept though the battle ends
     assert any(f"{frame.offer[0]} takes the offer" in step.text for step in ended.steps)
+
+
+def test_in_2v2_the_turns_first_module_bought_at_a_field_may_go_to_the_teammate():
+    from tabletoolkit.andromeda.whole_game import Activating, FieldDiscard
+
+    def at_field(game):
+        frame = game.pending[-1] if game.pending else None
+        return (isinstance(frame, Activating) and frame.region in ("Maximus Field", "Odessa Field")
+                and any(o.legal and dict(o.choice).get("first_to") for o in game.options()))
+
+    game = None
+    for seed in range(6):
+        try:
+            game = _first_state_2v2(seed, at_field)
+            break
+        except AssertionError:
+            continue
+    assert game is not None
+    colour = game.table.active
+    option = next(o for o in game.options().legal if dict(o.choice).get("first_to") and len(dict(o.choice)["modules"]) == 2)
+    mate = dict(option.choice)["first_to"]
+    first, second = dict(option.choice)["modules"]
+    assert mate != colour and game.table.team_of(mate) == game.table.team_of(colour)
+    assert f"{mate} gains the first module instead" in option.text
+    after = game.apply(option.choice)
+    assert first in [m.name for m in after.table.player(mate).modules]
+    assert second in [m.name for m in after.table.player(colour).modules]
+    assert after.module_gained
+    assert not any(isinstance(f, (Activating, FieldDiscard)) for f in after.pending)
+
+
+def _first_state_2v2(seed, found):
+    game, rng, policy = make(seed=seed, players=4, teams=True), Rng(seed), RandomPolicy(seed)
+    while not game.over:
+        if found(game):
+            return game
+        game = game.apply(rng.pick(game.chance()) if game.to_move is CHANCE else policy(game))
+    raise AssertionError("no such state")
