@@ -31,8 +31,10 @@ ACTIONS = {"Shipyard": (BuyShip, PayLoans), "Market": (MarketVisit,), "Belt": (R
 
 def moved_on(state: GameState) -> GameState:
     """The state with the active player one location on (no arrival effects yet)."""
-    player = state.active
-    return state.with_player(replace(player, location=next_location(player.location), final_lap=False))
+    players, current = state.players, state.current
+    player = players[current]
+    moved = replace(player, location=next_location(player.location), final_lap=False)
+    return replace(state, players=players[:current] + (moved,) + players[current + 1:])
 
 
 def check_turn(state: GameState, choice: TurnChoice) -> None:

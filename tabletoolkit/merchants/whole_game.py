@@ -320,43 +320,32 @@ class _Listing:
 
 
 # --- the turn's option --------------------------------------------------------------------------------
-_MARKET_ACTIONS = (MarketVisit(),)
-_DOCK_ACTIONS = (DockVisit(), DockVisit(trigger_end=True))
 _GROUPS = {"act": "Act here", "move_act": "Move on and act"}
-_TURN_CHOICES: dict[tuple[str, Any], TurnChoice] = {}  # every turn choice made so far: values, so shared
+_TURN_CHOICES: dict[tuple[Any, ...], TurnChoice] = {}  # choices are values: one object serves every listing
 
 
-def _turn_choice(option: str, action: Any = None) -> TurnChoice:
-    key = (option, action)
+def _turn_choice(option: str, kind: type | None = None, *fields: Any) -> TurnChoice:
+    """The turn's option with the action ``kind(*fields)`` (none without ``kind``), made once and shared."""
+    key = (option, kind, *fields)
     found = _TURN_CHOICES.get(key)
     if found is None:
-        found = _TURN_CHOICES[key] = TurnChoice(option, action)
+        found = _TURN_CHOICES[key] = TurnChoice(option, None if kind is None else kind(*fields))
     return found
 
 
-def _actions_at(board: GameState, location: str) -> tuple[Any, ...] | list[Any]:
+def _choices_at(board: GameState, location: str, option: str) -> list[TurnChoice]:
+    """The turn's choices with ``option`` ("act" or "move_act") and each action of ``location``."""
     player = board.active
     if location == "Shipyard":
         data, era = board.data, board.era
-        found: list[Any] = [_shared(BuyShip, d, lease) for d, n in board.shipyard
-                            if n and data.ship(d).mark == era for lease in (False, True)]
-        return found + [_shared(PayLoans, (s.id,)) for s in player.ships if s.loans]
+        found = [_turn_choice(option, BuyShip, d, lease) for d, n in board.shipyard
+                 if n and data.ship(d).mark == era for lease in (False, True)]
+        return found + [_turn_choice(option, PayLoans, (s.id,)) for s in player.ships if s.loans]
     if location == "Market":
-        return _MARKET_ACTIONS
+        return [_turn_choice(option, MarketVisit)]
     if location == "Belt":
-        return [_shared(RunShip, s.id) for s in player.ships]
-    return _DOCK_ACTIONS
-
-
-_SHARED: dict[tuple[Any, ...], Any] = {}  # choices are values: one object serves every listing that offers it
-
-
-def _shared(kind: type, *fields: Any) -> Any:
-    key = (kind, *fields)
-    found = _SHARED.get(key)
-    if found is None:
-        found = _SHARED[key] = kind(*fields)
-    return found
+        return [_turn_choice(option, RunShip, s.id) for s in player.ships]
+    return [_turn_choice(option, DockVisit), _turn_choice(option, DockVisit, (), True)]
 
 
 def _turn_options(board: GameState, listing: _Listing) -> None:
@@ -378,8 +367,8 @@ def _turn_options(board: GameState, listing: _Listing) -> None:
         arrived = option == "move_act"
         group = _GROUPS[option]
         paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
-        for action in _actions_at(board, location):
-            choice = _turn_choice(option, action)
+        for choice in _choices_at(board, location, option):
+            action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
                 try:
