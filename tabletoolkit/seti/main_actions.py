@@ -135,11 +135,15 @@ def scan_steps(game: SetiGame) -> tuple[ScanStep, ...]:
     return (EarthSignal(),)
 
 
-def scan_refusal(game: SetiGame, colour: str) -> IllegalAction | None:
-    """Why ``colour`` cannot scan now (no sky in play, or the scan's cost unpaid), or ``None``: the checks a
-    scan of Earth's signal and a row card of a sector's colour meets (``scan``'s own, before its first step)."""
+def scan_refusal(game: SetiGame, colour: str, steps: tuple[ScanStep, ...] = ()) -> IllegalAction | None:
+    """Why ``colour`` cannot scan now with ``steps`` (Earth's signal and a row card of a sector's colour, or Earth's
+    alone), or ``None``: no sky in play, no card of the row discarded while the row holds cards (a row of cards
+    of no sector's colour), the scan's cost unpaid (``scan``'s own checks, before its first step)."""
     if game.solar is None or game.sectors is None:
         return IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
+    if game.card_row and not any(isinstance(step, RowSignal) for step in steps):
+        return IllegalAction("seti.scan.row_signal", "Every scan discards a card from the card row for a signal.",
+                             SCAN_SECTION)
     return game.player(colour).shortfall("seti.scan.cost", SCAN_SECTION, credits=game.variant.scan_credits,
                                          energy=game.variant.scan_energy)
 
@@ -161,8 +165,8 @@ def telescope_refusal(game: SetiGame, colour: str, step: ScanStep) -> IllegalAct
 
 def scan_option(game: SetiGame, colour: str) -> Option:
     """The plain scan (``scan_steps``) with "legal" or the refusal the scan itself gives."""
-    refused = scan_refusal(game, colour)
     choice = Scan(scan_steps(game)) if game.sectors is not None else Scan((EarthSignal(),))
+    refused = scan_refusal(game, colour, choice.steps)
     if refused is not None:
         return Option(choice, False, refused.reason, refused.rule, refused.section)
     return Option(choice)

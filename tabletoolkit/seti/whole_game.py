@@ -504,7 +504,7 @@ class SetiWholeGame(Game):
                 found.append(Option(choice, label=_words(choice, table), group="main action"))
         scans = self._scans()
         if scans:
-            refusal = scan_refusal(table, table.active_colour)
+            refusal = scan_refusal(table, table.active_colour, scans[0].steps)  # every scan listed has the same steps' kinds
             for choice in scans:
                 if refusal is None:
                     found.append(Option(choice, label=_words(choice, table), group="main action"))

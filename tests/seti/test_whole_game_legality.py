@@ -76,10 +76,13 @@ def test_a_compulsory_computer_tuck_left_unnamed_is_refused_by_its_own_rule():
     assert BuyCard().refusal(table, "green") is None
 
 
-def test_a_mission_completed_by_a_free_action_while_its_completion_is_asked_is_not_asked_again():
-    """Seeds where a random player, asked whether to complete a just-played mission at once, completes it by the
-    free action first: the question then has nothing left to answer (it used to offer 'complete now' and refuse it)."""
+@pytest.mark.parametrize("players, seeds", [(2, [44, 90]), (4, [267])])
+def test_seeds_where_a_listed_legal_option_was_refused_play_clean(players, seeds):
+    """Seeds the whole-game tester caught: a random player asked whether to complete a just-played mission at once
+    completes it by the free action first (the question then has nothing left to answer: it used to offer
+    'complete now' and refuse it); a card row holding only cards of no sector's colour (the scan of Earth's signal
+    alone is refused by the scan's own rule, seti.scan.row_signal: it used to be listed legal)."""
     from tabletoolkit.engine.tester import check_game
 
-    report = check_game("seti", [44, 90], players=2, probe=0.05)
+    report = check_game("seti", seeds, players=players, probe=0.05)
     assert report.ok, report.defects
