@@ -431,7 +431,24 @@ class Board:
         empty = [r for r in self.tile_spaces() if r.kind == "empty"]
         if not empty:
             raise InvalidInput("tile", chosen.id, "no empty tile space is left on the board")
-        return self.lay_out([chosen]), empty[0].id
+        if chosen.kind not in ("planet", "alliance_base"):
+            raise InvalidInput("tiles[0]", chosen.id, "set-up lays planets and alliance bases; special tiles go in `special`")
+        if any(r.tile == chosen.id for r in self.regions.values()):
+            raise InvalidInput("tiles", chosen.id, "each tile is laid once")
+        space = empty[0]
+        laid = _laid(space, chosen)
+        _check_region(laid)
+        if any(r.name == laid.name and r.id != space.id and r.kind != "empty" for r in self.regions.values()):
+            raise InvalidInput(f"regions.{space.id}.name", laid.name, "another region has the same name")
+        # The same board with one space laid: links, neighbours and tiles are shared (a board never changes), and
+        # so are the distances worked out for blocked kinds that are neither the space's old kind nor its new one.
+        board = object.__new__(Board)
+        board.__dict__.update(title=self.title, note=self.note, links=self.links, _neighbours=self._neighbours,
+                              planets_by_players=self.planets_by_players, tiles=self.tiles,
+                              regions=MappingProxyType({rid: laid if rid == space.id else r for rid, r in self.regions.items()}),
+                              _distances={k: v for k, v in self._distances.items() if space.kind not in k and laid.kind not in k},
+                              _onward={k: v for k, v in self._onward.items() if space.kind not in k and laid.kind not in k})
+        return board, space.id
 
     def _tile(self, tile: Tile | str, field_name: str) -> Tile:
         if isinstance(tile, Tile):

@@ -156,6 +156,22 @@ def test_an_event_planet_goes_to_the_next_empty_space():
     assert all(r.kind == "empty" for r in cleared.tile_spaces())
 
 
+def test_an_event_planet_laid_gives_the_board_lay_out_gives_with_the_same_distances():
+    board = Board.default().set_up(2, Rng(3))[0]
+    for blocked in (("quasar",), ("quasar", "empty"), ("quasar", "nebula")):
+        board.nearest([next(iter(board.regions))], blocked=blocked)        # distances worked out before the reveal
+    tile = next(t for t in board.tiles.values() if t.kind == "planet" and t.id not in {r.tile for r in board.regions.values()})
+    fast, space = board.place_next(tile.id)
+    slow = board.lay_out([tile.id])
+    assert dict(fast.regions) == dict(slow.regions) and fast.links == slow.links
+    assert fast.regions[space].name == tile.name
+    for blocked in (("quasar",), ("quasar", "empty"), ("quasar", "nebula"), ("quasar", "planet")):
+        for rid in fast.regions:
+            assert fast.distances_from(rid, blocked=blocked) == slow.distances_from(rid, blocked=blocked)
+    with pytest.raises(InvalidInput):
+        fast.place_next(tile.id)                                          # each tile is laid once
+
+
 def test_lay_out_refuses_what_does_not_fit():
     board = Board.from_toml(SPACES)
     with pytest.raises(InvalidInput) as error:
