@@ -88,21 +88,22 @@ class Rng:
         """
         if not isinstance(outcomes, Mapping) or not outcomes:
             raise InvalidInput("outcomes", outcomes, "a mapping {outcome: Fraction} with at least one outcome")
-        if any(isinstance(p, bool) or not isinstance(p, (int, Fraction)) or p < 0 for p in outcomes.values()):
+        probabilities = list(outcomes.values())
+        if any(isinstance(p, bool) or not isinstance(p, (int, Fraction)) or p < 0 for p in probabilities):
             raise InvalidInput("outcomes", dict(outcomes), "every probability is an exact Fraction, 0 or more")
-        if sum(outcomes.values()) != 1:
+        # On the common denominator each probability is a whole weight: the sum and the draw stay exact in integers.
+        scale = math.lcm(*(p.denominator for p in probabilities))
+        weights = [p.numerator * (scale // p.denominator) for p in probabilities]
+        if sum(weights) != scale:
             raise InvalidInput("outcomes", dict(outcomes), "the probabilities must sum to 1")
         if self._forced:
             value = self._take_forced("a chance event", list(outcomes))
         else:
-            scale = math.lcm(*(Fraction(p).denominator for p in outcomes.values()))
             ticket = self._random.randrange(scale)
-            for value, probability in outcomes.items():
-                ticket -= int(Fraction(probability) * scale)
+            for value, weight in zip(outcomes, weights):
+                ticket -= weight
                 if ticket < 0:
                     break
-            else:
-                raise InvalidInput("outcomes", dict(outcomes), "the probabilities must sum to 1")
         self.history.append(("chance", value))
         return value
 
