@@ -483,21 +483,44 @@ class SetiWholeGame(Game):
         options += self._free_options(self.table)
         return Options.of(options)
 
-    def _main_options(self) -> list[Option]:
+    def _legal_choices(self) -> tuple[Any, ...]:
+        """The legal choices, in the order the options list them, by the same checks without the refused options'
+        reasons and the words (what a policy choosing among them needs)."""
+        progress = self._progress
+        if self.converting is not None or self.scanning is not None:
+            return self._options_now.choices()
+        if isinstance(progress, _Need):
+            legal = [option.choice for option in progress.options if option.legal]
+            if progress.game is not None:
+                legal += self._free_options(progress.game, explained=False)
+            return tuple(legal)
+        if self.phase == "before":
+            legal = self._main_options(explained=False)
+        else:
+            legal = [GoOn() if self.phase == "during" else EndTurn()]
+        return tuple(legal + self._free_options(self.table, explained=False))
+
+    def _main_options(self, explained: bool = True) -> list[Any]:
         """Every main action with its verdict, decided directly by the checks each action makes before its first
-        step (``legal_main_actions``); a scan for each row card and each sector of its colour."""
+        step (``legal_main_actions``); a scan for each row card and each sector of its colour. Not ``explained``:
+        the legal choices only."""
         table = self.table
-        found: list[Option] = []
+        found: list[Any] = []
         for listed in legal_main_actions(table, plain_scan=False):
             choice = listed.choice
             if isinstance(choice, Land) and listed.legal and choice.moon is None:
                 planet = table.solar.contents(table.solar.probe(choice.probe).space).planet
                 free = [i for i, owner in enumerate(table.solar.first_landers(planet)) if owner is None]
                 if len(free) > 1:
-                    found += [Option(replace(choice, first_space=i), label=_words(replace(choice, first_space=i), table),
-                                     group="main action") for i in free]
+                    for i in free:
+                        chosen = replace(choice, first_space=i)
+                        found.append(Option(chosen, label=_words(chosen, table), group="main action") if explained
+                                     else chosen)
                     continue
-            if not listed.legal:
+            if not explained:
+                if listed.legal:
+                    found.append(choice)
+            elif not listed.legal:
                 found.append(Option(choice, False, listed.rule, listed.reason, listed.section, label=_words(choice, table),
                                     group="main action"))
             else:
@@ -506,7 +529,10 @@ class SetiWholeGame(Game):
         if scans:
             refusal = scan_refusal(table, table.active_colour, scans[0].steps)  # every scan listed has the same steps' kinds
             for choice in scans:
-                if refusal is None:
+                if not explained:
+                    if refusal is None:
+                        found.append(choice)
+                elif refusal is None:
                     found.append(Option(choice, label=_words(choice, table), group="main action"))
                 else:
                     found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section,
@@ -523,24 +549,46 @@ class SetiWholeGame(Game):
                 scans.append(Scan((EarthSignal(), RowSignal(position, sector))))
         return scans or [Scan((EarthSignal(),))]
 
-    def _free_options(self, table: SetiGame) -> list[Option]:
+    def _free_options(self, table: SetiGame, explained: bool = True) -> list[Any]:
         """Every free action the active player could take at ``table``, each with its verdict
-        (``free_action_refusal``'s checks, made once where options share them: the turn, a conversion's payment)."""
+        (``free_action_refusal``'s checks, made once where options share them: the turn, a conversion's payment).
+        Not ``explained``: the legal choices only, in the same order."""
         colour = table.active_colour
         board = table.player(colour)
         turn = own_turn_refusal(table, colour)
-        found = list(_purchases(table, colour, turn))
+        if not explained and turn is not None:
+            return []
+        found: list[Any] = []
+
+        def check(choice: Any) -> None:
+            if explained:
+                found.append(_checked_free(table, choice, turn))
+            elif choice.refusal(table, colour) is None:
+                found.append(choice)
+
+        if explained:
+            found += _purchases(table, colour, turn)
+        else:
+            for give in INCOME_KINDS:
+                if conversion_refusal(table, colour, give) is None:
+                    found += _conversions(give, len(table.card_row))
+            if BuyCard().refusal(table, colour) is None:
+                found += [BuyCard(row) for row in (None,) + tuple(range(len(table.card_row)))]
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
-            found += [_checked_free(table, Tuck(card), turn) for card in hand]
+            for card in hand:
+                check(Tuck(card))
         for card in hand:
             if _has_corner(table.card(card)):
-                found.append(_checked_free(table, Corner(card), turn))
+                check(Corner(card))
         for listed in legal_completions(table, colour):
-            found.append(_checked_free(table, CompleteMission(listed.choice), turn))
+            check(CompleteMission(listed.choice))
         if table.solar is not None:
             for probe in table.solar.probes_of(colour):
-                found += _moves(table, probe, turn)
+                if explained:
+                    found += _moves(table, probe, turn)
+                else:
+                    found += [option.choice for option in _moves(table, probe, turn) if option.legal]
         if board.data:
             layout = sample_layout()
             computer = board.computer
@@ -549,11 +597,11 @@ class SetiWholeGame(Game):
             for space in spaces:
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
-                found.append(_checked_free(table, PlaceData(space), turn))
+                check(PlaceData(space))
                 if space.row == "top" and layout.top[space.position - 1].reward.tuck:
                     for card in hand:
                         if table.card(card).income in INCOME_KINDS:
-                            found.append(_checked_free(table, PlaceData(space, card), turn))
+                            check(PlaceData(space, card))
         return found
 
     def _telescope_options(self) -> Options:
