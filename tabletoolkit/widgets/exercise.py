@@ -76,6 +76,7 @@ class Exercise(widgets.VBox):
         else:
             hint = "your guess, in %" if kind == "chance" else f"your guess{', in ' + unit if unit else ''}"
             self.field = widgets.Text(placeholder=hint, layout=widgets.Layout(width="14em"))
+            self.field.on_msg(self._submitted)  # Enter in the field locks the guess in, as the button does
         self.commit_button = widgets.Button(description="Lock in my guess", layout=WIDE, button_style="primary")
         self.again_button = widgets.Button(description="Try again", layout=WIDE, disabled=True)
         self.verdict = widgets.HTML()
@@ -94,6 +95,10 @@ class Exercise(widgets.VBox):
         if css:
             self.add_class(css)
         self._hide()
+
+    def _submitted(self, _field: widgets.Widget, content: dict, _buffers: list) -> None:
+        if content.get("event") == "submit":
+            self.commit()
 
     def guess(self, value: Any) -> None:
         """Fill in the guess (a number or percent as typed, or one of the choices)."""

@@ -91,3 +91,14 @@ def test_constant_words_print_abbreviations_in_capitals():
     assert constant_words("dice_cap") == "Dice cap"
     assert constant_words("first_orbiter_vp") == "First orbiter VP"
     assert constant_words("tt3_publicity") == "TT3 publicity"
+
+
+def test_enter_in_the_guess_field_locks_the_guess_in():
+    from fractions import Fraction
+
+    from tabletoolkit.widgets.exercise import predict_chance
+
+    exercise = predict_chance("How likely is a 6?", Fraction(1, 6), "one face of six")
+    exercise.guess("20")
+    exercise.field._handle_custom_msg({"event": "submit"}, [])   # what the browser sends on Enter
+    assert exercise.revealed and "1/6" in exercise.answer_html.value
