@@ -857,9 +857,9 @@ def scripted(game: Game) -> Any:
     During the main action it goes on with it; after it, it ends the turn."""
     if not isinstance(game, SetiWholeGame):
         raise InvalidInput("game", game, "a SETI multiplayer game (tt.new_game(\"seti\", ...))")
-    legal = game.options().legal
+    legal = game.legal()
     if game.segment is not None or game.converting is not None or game.scanning is not None:
-        return legal[0].choice
+        return legal[0]
     if game.phase == "during":
         return GoOn()
     if game.phase == "after":
@@ -867,15 +867,15 @@ def scripted(game: Game) -> Any:
     table = game.table
     colour = table.active_colour
     board = table.player(colour)
-    for option in legal:
-        if isinstance(option.choice, PlaceData) and option.choice.tuck is None:
-            return option.choice
+    for choice in legal:
+        if isinstance(choice, PlaceData) and choice.tuck is None:
+            return choice
     if table.solar is not None and board.energy >= 2:
         for probe in table.solar.probes_of(colour):
             planet = table.solar.contents(probe.space).planet
             if planet and probe.space != table.solar.earth:
                 continue
-            moves = [o.choice for o in legal if isinstance(o.choice, Move) and o.choice.probe == probe.id]
+            moves = [choice for choice in legal if isinstance(choice, Move) and choice.probe == probe.id]
             toward = [m for m in moves if table.solar.contents(m.path[-1]).planet not in (None, "Earth")]
             if toward or moves:
                 return (toward or moves)[0]
@@ -883,7 +883,7 @@ def scripted(game: Game) -> Any:
     for kind in (Orbit, Land, Research, Launch, Scan, Analyze, PlayCard):
         if kind is Launch and in_space:
             continue
-        for option in legal:
-            if isinstance(option.choice, kind):
-                return option.choice
+        for choice in legal:
+            if isinstance(choice, kind):
+                return choice
     return Pass()
