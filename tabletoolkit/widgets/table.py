@@ -406,7 +406,7 @@ class Table(widgets.VBox):
             for seat in game.seats)
         self.picture.value = picture_html(game)
         self.mover.value = f"<b>{html.escape(self._mover_words(game))}</b>"
-        self.where.value = f"<small style='color:#666'>{html.escape(repr(game))}</small>"
+        self.where.value = f"<small style='color:#666'>{html.escape(_state_words(game))}</small>"
         self._show_options(game)
         self._show_odds(game)
         person_due = not game.over and game.to_move is not CHANCE and not self.is_bot(game.to_move)
@@ -501,6 +501,12 @@ class Table(widgets.VBox):
         items = "".join(f"<li><b>{html.escape(step.title)}</b>: {html.escape(step.text)} "
                         f"<small style='color:#666'>[{_cited(step.section)}]</small></li>" for step in steps)
         return f"<div>{heading}<ul>{items}</ul></div>"
+
+
+def _state_words(game: Game) -> str:
+    """The game's one-line summary (its repr) without the angle brackets that mark a repr."""
+    words = repr(game)
+    return words[1:-1] if words.startswith("<") and words.endswith(">") else words
 
 
 def _cited(section: str) -> str:

@@ -313,3 +313,10 @@ def test_a_table_with_rules_deals_a_new_game_under_the_changed_rules():
     view.rules.set("loan_markers", 3)
     assert view.table is not first and view.table.game.variant.loan_markers == 3 and view.variant.loan_markers == 3
     assert view.table.game.to_move == "Ada" and view.children[1] is view.table
+
+
+def test_the_state_line_reads_as_words_not_a_repr_in_angle_brackets():
+    game = merchants()
+    view = table(game)
+    assert repr(game).startswith("<")
+    assert view.where.value == f"<small style='color:#666'>{html.escape(repr(game)[1:-1])}</small>"
