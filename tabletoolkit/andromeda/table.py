@@ -49,8 +49,10 @@ def _board_and_pieces(game: Game, catalog: Catalog) -> tuple[Board, Pieces]:
     ships: dict[str, list[Ship]] = {}
     for player in game.players:
         for ship in player.ships:
-            if ship.on_board:
-                ships.setdefault(ids[str(ship.region)], []).append(board_ship(game, player.colour, ship.id, catalog))
+            if ship.on_board:           # board_ship, without looking the player and the ship up again
+                owned = ship if ship.owner == player.colour else replace(ship, owner=player.colour)
+                fitted = owned.fitted(catalog.ship(ship.kind, ship.kind in player.upgrades))
+                ships.setdefault(ids[str(ship.region)], []).append(fitted)
     pirates: dict[str, str] = {}
     for letter, where in game.pirates:
         pirates[ids[where]] = pirates.get(ids[where], "") + letter

@@ -623,7 +623,7 @@ def _free_candidates(table: Table, colour: str, moment: str) -> list[tuple]:
     if not own:
         return [("free",) + tuple(sorted(d.items())) for d in found if d["action"] in ANY_TURN]
     here = {s.region for s in player.ships if s.on_board}
-    for region in table.regions:
+    for region in table.regions if here else ():
         if region.name in here:
             found += [dict(action="recruit", region=region.name, count=n) for n in range(1, region.leaders[colour] + 1)]
             if region.bonus:
