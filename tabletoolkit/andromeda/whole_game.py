@@ -1361,8 +1361,8 @@ def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) ->
                 if owed > 1:
                     # several repairs from one module: each named, in order (a repair after the last thing to
                     # repair is "nothing", 1 VP)
-                    targets = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
-                    for specs in combinations_with_replacement(targets, owed):
+                    each = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
+                    for specs in combinations_with_replacement(each, owed):
                         if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
                             continue
                         repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
