@@ -355,7 +355,10 @@ class AndromedaGame(Game):
         if self.table.teams and not game.module_gained and game.table.active == self.table.active and _modules_held(game) > _modules_held(self):
             game = replace(game, module_gained=True)
         game = _settle(game, steps)
-        return replace(game, steps=tuple(steps))
+        settled = replace(game, steps=tuple(steps))
+        if "_options_now" in game.__dict__:          # worked out while settling: the same state, its steps aside
+            settled.__dict__["_options_now"] = game.__dict__["_options_now"]
+        return settled
 
     def _final(self) -> Outcome:
         from .scoring import final_scoring
