@@ -103,7 +103,7 @@ def test_the_printed_mortality_sphere_and_the_sample_pirates_are_catalog_data():
     assert sorted(pirate_cards()) == ["A", "B", "C", "D", "S"]
 
 
-def test_bad_pirate_card_data_names_the_card():
+def test_bad_pirate_card_data_names_the_file_and_the_entry():
     from importlib import resources
 
     from tabletoolkit.andromeda.catalog import Catalog
@@ -114,7 +114,7 @@ def test_bad_pirate_card_data_names_the_card():
     sample = (files / "sample_cards.toml").read_text("utf-8").replace("reward = { vp = 3 }", "reward = { gold = 3 }")
     with pytest.raises(InvalidInput) as bad:
         Catalog.from_toml(book, tracks, sample)
-    assert bad.value.field == "pirate_card.Sample class C.reward.gold"
+    assert bad.value.field == "sample_cards.toml: pirate_card[3].reward.gold"          # the 4th card: Sample class C
 
 
 def test_battle_setup_takes_the_pirate_from_its_card():
