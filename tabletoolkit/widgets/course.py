@@ -91,8 +91,8 @@ COURSE = (
         Slot(10, "andromeda_launch_turn.ipynb", "Step through a launch turn: launch, activate, claim moons."),
         Slot(15, "andromeda_battle_odds.ipynb", "Predict a battle, reveal its exact odds; change the dice cap and the aim."),
         Slot(10, "andromeda_battle.ipynb", "Step through one battle, from diplomacy to the damage."),
-        Slot(10, "andromeda_return_turn.ipynb", "A return turn; then the tracks and events notebook's first event."),
-        Slot(5, "andromeda_final_scoring.ipynb", "Score a finished game."),
+        Slot(10, "andromeda_return_turn.ipynb", "A return turn; price a repair under a harsher damage penalty; then the first event."),
+        Slot(5, "andromeda_final_scoring.ipynb", "Score a finished game; raise the damaged-module penalty and score it again."),
         Slot(20, "andromeda_table.ipynb", "Play at the table against bots; read a battle's odds; change a rule and play again."),
     )),
     Track("SETI", "one game, from a round to the solo rival", (
@@ -110,10 +110,10 @@ COURSE = (
     ), session=(
         Slot(10, START, "The course, the stepper and a first exact chance: predict the 7, then reveal it."),
         Slot(20, "seti_round.ipynb", "Follow a round turn by turn, then play a few turns at the table."),
-        Slot(15, "seti_solar_system.ipynb", "Rotate the solar system; launch, move, orbit and land a probe."),
+        Slot(15, "seti_solar_system.ipynb", "Rotate the solar system; launch, move, orbit and land a probe; make landing cheaper."),
         Slot(15, "seti_sector_resolution.ipynb", "Predict the card row's odds; mark signals and win a sector."),
-        Slot(10, "seti_missions.ipynb", "Play a card and complete a mission."),
-        Slot(10, "seti_milestones_and_discovery.ipynb", "Milestones, life traces and a species discovered; then final scoring."),
+        Slot(10, "seti_missions.ipynb", "Play a card and complete a mission; decide whether a push is a visit."),
+        Slot(10, "seti_milestones_and_discovery.ipynb", "Milestones, life traces and a species discovered; move the milestones; then final scoring."),
         Slot(10, "seti_solo_rival.ipynb", "Play a few turns against the rival agency."),
     )),
     Track("Designers", "changing rules and measuring exactly what a change does", (
