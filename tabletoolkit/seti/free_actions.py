@@ -9,24 +9,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from ..engine.frozen import replace
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step, run
+from .cards import Card
 from .game import Option, SetiGame, visits
 from .computer import DataSpace, place_data, placement_verdict, sample_layout
 from .main_actions import catalog
 from .missions import complete_mission, mission_refusal
+from .player import Boards
 from .probes import move_probe, move_refusal
 from .solar import Space
 from .rewards import INCOME_KINDS, Reward
+from .variant import SetiVariant
 
 SECTION = "回合结构 · 自由行动"
 CONVERSION = "资源转换"
 BUY = "购买卡牌"
 TUCK = "玩家设置 · 增加收入"
 CORNER = "卡牌概述 · 自由行动"
+
+
+class ConversionTable(Boards, Protocol):
+    """What the conversion's verdict reads of a game (the multiplayer ``SetiGame`` and the solo side's card
+    table alike): the boards, the card data (an alien card's discardability) and the variant."""
+
+    @property
+    def variant(self) -> SetiVariant: ...
+
+    def card(self, name: str) -> Card: ...
 
 
 def own_turn_refusal(game: SetiGame, colour: str) -> IllegalAction | None:
@@ -65,7 +78,7 @@ def _remove_cards(game: SetiGame, colour: str, cards: Sequence[str]) -> SetiGame
     return game.with_player(replace(board, hand=tuple(hand), alien_cards=tuple(aliens)))
 
 
-def convertible(game: SetiGame, colour: str, give: str) -> int:
+def convertible(game: ConversionTable, colour: str, give: str) -> int:
     """How much of ``give`` ``colour`` could pay in a conversion (cards: the hand and discardable alien cards)."""
     board = game.player(colour)
     if give == "cards":
@@ -74,7 +87,7 @@ def convertible(game: SetiGame, colour: str, give: str) -> int:
     return getattr(board, give)
 
 
-def conversion_refusal(game: SetiGame, colour: str, give: str) -> IllegalAction | None:
+def conversion_refusal(game: ConversionTable, colour: str, give: str) -> IllegalAction | None:
     """Why ``colour`` cannot give 2 ``give`` in a conversion now (S-F4), or ``None``."""
     rate, have = game.variant.conversion_rate, convertible(game, colour, give)
     if have < rate:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 from ..engine.frozen import replace
 
 from ..engine.errors import IllegalAction, InvalidInput
@@ -80,3 +81,10 @@ class PlayerBoard:
         """Add data up to the pool's size (the rest is discarded, S-F5); returns the board and data kept."""
         new = min(variant.data_pool, self.data + amount)
         return replace(self, data=new), new - self.data
+
+
+class Boards(Protocol):
+    """What the rules that read one player's board need from a game: the board of a colour (the multiplayer
+    ``SetiGame`` and the solo side's tables alike)."""
+
+    def player(self, colour: str) -> PlayerBoard: ...

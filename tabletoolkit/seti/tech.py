@@ -8,17 +8,32 @@ still rotates, even when you already own all four techs of that type.
 from __future__ import annotations
 
 from ..engine.frozen import replace
-from typing import Callable
+from typing import Callable, Protocol
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .computer import install_computer_tech, sample_layout
 from .game import Decisions, Option, SetiGame, advance_rotation, next_disc
-from .tech_board import TECH_KINDS
+from .player import Boards
+from .tech_board import TECH_KINDS, TechBoard
+from .variant import SetiVariant
 
 SECTION = "研究科技"
-def legal_techs(game: SetiGame, colour: str, kind: str | None = None) -> tuple[Option, ...]:
+
+
+class ResearchTable(Boards, Protocol):
+    """What the research verdicts read of a game (the multiplayer ``SetiGame`` and the solo side's tech
+    table alike): the boards, the tech board and the variant."""
+
+    @property
+    def techs(self) -> TechBoard: ...
+
+    @property
+    def variant(self) -> SetiVariant: ...
+
+
+def legal_techs(game: ResearchTable, colour: str, kind: str | None = None) -> tuple[Option, ...]:
     """Every tech with "legal" or the rule refusing it to ``colour`` (of ``kind`` only, if given)."""
     board = game.player(colour)
     options = []
@@ -36,7 +51,7 @@ def legal_techs(game: SetiGame, colour: str, kind: str | None = None) -> tuple[O
     return tuple(options)
 
 
-def research_refusal(game: SetiGame, colour: str, techs: tuple[Option, ...] | None = None) -> IllegalAction | None:
+def research_refusal(game: ResearchTable, colour: str, techs: tuple[Option, ...] | None = None) -> IllegalAction | None:
     """Why ``colour`` cannot research as a main action now (6 publicity, a tech left to take), or ``None``;
     ``techs`` is ``legal_techs`` when already worked out."""
     board = game.player(colour)
@@ -113,7 +128,7 @@ def research(
     return game
 
 
-def computer_slots(game: SetiGame, colour: str, tech_id: str) -> tuple[Option, ...]:
+def computer_slots(game: Boards, colour: str, tech_id: str) -> tuple[Option, ...]:
     """The computer's tech slots with "legal" or why ``tech_id`` cannot go there (the computer module's rules)."""
     board = game.player(colour)
     options = []
