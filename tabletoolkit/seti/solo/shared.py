@@ -14,11 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ...engine.errors import IllegalAction
 from ...engine.frozen import replace
 from ...engine.steps import Procedure, Step
-from ..game import Decisions
+from ..cards import Card, CardSupply
+from ..game import Decisions, Option
 from ..probes import (
     Flight,
+    SECTION_MOVE,
     ProbeOption,
     land_probe,
     landing_option,
@@ -34,6 +37,7 @@ from ..rewards import Reward
 from ..tech import legal_techs, research
 from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
+from ..solar import Probe
 from .state import YOU, SoloGame, rotate_solar
 from .table import PLANET_SIGNAL
 
@@ -55,7 +59,7 @@ def tech_table(game: SoloGame) -> TechTable:
     return TechTable(game.table.solar, (game.you,), (), game.variant, game.table.techs)
 
 
-def tech_verdicts(game: SoloGame, kind: str | None = None) -> dict[str, Any]:
+def tech_verdicts(game: SoloGame, kind: str | None = None) -> dict[str, Option]:
     """Each tech with the multiplayer verdict of taking it (``tech.legal_techs``: not one you own, a tile
     left; of ``kind`` only, for a card's research)."""
     return {option.choice: option for option in legal_techs(tech_table(game), YOU, kind)}
@@ -88,8 +92,24 @@ def research_tech(game: SoloGame, tech: str | None, slot: int | None, granted_ki
 
 def board_table(game: SoloGame) -> Flight:
     """The solar system and your board as the multiplayer phases that read a board take them (the probe
-    phases; the conversion, computer-slot and analyze checks)."""
+    phases)."""
     return Flight(game.table.solar, (game.you,), (), game.variant)
+
+
+@dataclass(frozen=True)
+class CardTable(Flight):
+    """The probe phases' table with the card supply: what the multiplayer conversion
+    (``free_actions.conversion_refusal``) reads."""
+
+    supply: CardSupply = field(default_factory=lambda: CardSupply((), ()))  # no cards unless given
+
+    def card(self, name: str) -> Card:
+        return self.supply.card(name)
+
+
+def card_table(game: SoloGame) -> CardTable:
+    """Your board, the solar system and the card supply as the multiplayer conversion takes them."""
+    return CardTable(game.table.solar, (game.you,), (), game.variant, game.table.supply)
 
 
 def back(game: SoloGame, table: Flight) -> SoloGame:
@@ -146,7 +166,7 @@ def free_launch(game: SoloGame) -> tuple[SoloGame, str, bool]:
     return back(game, launch(board_table(game), YOU, free=True)), "a free launch, a probe of yours on Earth.", True
 
 
-def flight(game: SoloGame, planet: str) -> tuple[Any, Route] | None:
+def flight(game: SoloGame, planet: str) -> tuple[Probe, Route] | None:
     """Your flight to ``planet``: the probe of yours with the cheapest route there (``seti.routes``, your
     probe techs counted) and that route; ``None`` without a probe or when the planet is covered."""
     key = (game.table.solar, game.you.techs, game.variant)
@@ -161,7 +181,7 @@ def flight(game: SoloGame, planet: str) -> tuple[Any, Route] | None:
 _flights: list[Any] = [None, None]
 
 
-def _cheapest_flight(game: SoloGame, planet: str) -> tuple[Any, Route] | None:
+def _cheapest_flight(game: SoloGame, planet: str) -> tuple[Probe, Route] | None:
     solar = game.table.solar
     target = solar.planet_space(planet)
     if target is None:
@@ -180,9 +200,9 @@ def flight_energy(game: SoloGame, moves: int) -> int:
     return max(0, moves - game.free_moves) * game.variant.move_energy
 
 
-def arrival(game: SoloGame, planet: str, flown: tuple[Any, Route] | None) -> tuple[Flight, int] | str:
+def arrival(game: SoloGame, planet: str, flown: tuple[Probe, Route] | None) -> tuple[Flight, int, Route] | str:
     """The probe phases' table once your flight to ``planet`` (``flown``, see ``flight``) has arrived,
-    its energy paid, and the probe there; a sentence when there is no such flight."""
+    its energy paid, with the probe there, its id and the route flown; a sentence when there is no such flight."""
     if not game.table.solar.probes_of(YOU):
         return "no probe of yours in space"
     if flown is None:
@@ -193,21 +213,25 @@ def arrival(game: SoloGame, planet: str, flown: tuple[Any, Route] | None) -> tup
         return f"needs {energy} energy to fly {route.moves} move(s) to {planet} (has {game.you.energy})"
     solar = game.table.solar
     arrived = replace(solar, probes=tuple(replace(p, space=route.spaces[-1]) if p.id == probe.id else p for p in solar.probes))
-    return Flight(arrived, (replace(game.you, energy=game.you.energy - energy),), (), game.variant), probe.id
+    return Flight(arrived, (replace(game.you, energy=game.you.energy - energy),), (), game.variant), probe.id, route
 
 
-def arrival_verdict(there: tuple[Flight, int], moon: str | None, orbit: bool) -> ProbeOption:
+def arrival_verdict(there: tuple[Flight, int, Route], moon: str | None, orbit: bool) -> ProbeOption:
     """The verdict of orbiting or landing (on the planet, or on ``moon``) where your flight arrived
     (``arrival``): ``probes.orbit_option`` / ``landing_option``."""
-    table, probe_id = there
+    table, probe_id, _ = there
     return orbit_option(table, probe_id) if orbit else landing_option(table, probe_id, moon=moon)
 
 
 def fly_and_arrive(game: SoloGame, planet: str, moon: str | None, orbit: bool) -> Procedure:
     """Fly your probe along its cheapest route (``probes.move_probe``: this turn's free moves first, then
     energy; the publicity of the spaces entered), then orbit or land (``probes.orbit_planet`` /
-    ``land_probe``). Returns the game, the reward items owed and the route."""
-    probe, route = flight(game, planet)
+    ``land_probe``). Returns the game, the reward items owed and the route; ``IllegalAction`` when no probe of
+    yours can fly there (none in space, the planet covered by a disc)."""
+    flown = flight(game, planet)
+    if flown is None:
+        raise IllegalAction("seti.solo.no_flight", f"no flight to {planet}: {arrival(game, planet, None)}", SECTION_MOVE)
+    probe, route = flown
     sector = game.table.sector_at(route.spaces[-1])
     if len(route.spaces) > 1:
         game, _ = yield from on_your_board(game, lambda t: move_probe(t, probe.id, route.spaces[1:], free_moves=game.free_moves))
@@ -237,6 +261,8 @@ def card_landings(game: SoloGame) -> list[tuple[str, str]]:
     places = []
     for probe in solar.probes_of(YOU):
         planet = solar.contents(probe.space).planet
+        if planet is None:  # a probe in open space: nowhere to land
+            continue
         moons = solar.layout.planets[planet].moons if planet in solar.layout.planets else ()
         for moon in (None,) + tuple(m.name for m in moons):
             if landing_option(waived, probe.id, moon=moon).legal:

@@ -132,7 +132,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game = replace(game, rival=rival)
         notes.extend(f"Rival {note}" if note.startswith("+") else note for note in gained)
     else:
-        resources = Reward(**{name: plain.get(name, 0) for name in RESOURCES})
+        resources = replace(Reward(), **{name: plain.get(name, 0) for name in RESOURCES})
         you = grant(Flight(game.table.solar, (game.you,), (), game.variant), YOU, resources)[0].player(YOU)
         if plain.get("random_card"):
             supply, drawn = game.table.supply, []

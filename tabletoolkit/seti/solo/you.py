@@ -57,7 +57,7 @@ from .state import (
 )
 from .table import reward_items
 from .turn import milestones, resolve_sectors
-from .shared import (arrival, arrival_verdict, board_table, card_landing, card_landings, flight, fly_and_arrive,
+from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
                           free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, tech_table,
                           tech_verdicts, your_moves)
 
@@ -273,8 +273,7 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
     launching = launch_verdict(game)
     options.append(YourOption("launch", launching.legal, launching.reason, launching.rule))
     for planet, spaces in table.solar.layout.planets.items():
-        flown = flight(game, planet)
-        there = arrival(game, planet, flown)
+        there = arrival(game, planet, flight(game, planet))
         for action, moon, orbit in [(f"orbit:{planet}", None, True), (f"land:{planet}", None, False)] + [
                 (f"land:{planet}/{m.name}", m.name, False) for m in spaces.moons]:
             if isinstance(there, str):
@@ -284,7 +283,7 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
             if not verdict.legal:
                 options.append(YourOption(action, False, verdict.reason, verdict.rule))
             else:
-                moves = flown[1].moves
+                moves = there[2].moves
                 free = f" ({min(moves, game.free_moves)} of them free)" if game.free_moves and moves else ""
                 cost = " + ".join(f"{amount} {kind}" for kind, amount in verdict.cost.items()) or "nothing"
                 options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {cost}"))
@@ -292,9 +291,9 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
     verdicts = tech_verdicts(game)  # the multiplayer research's: a tech you do not own, a tile left, 6 publicity
     short = research_refusal(tech_table(game), YOU, tuple(verdicts.values()))
     for tech, offer in table.tech_offers().items():
-        verdict = verdicts[tech]
-        if not verdict.legal or short is not None:
-            refusal = verdict if not verdict.legal else short
+        taking = verdicts[tech]
+        refusal = taking if not taking.legal else short
+        if refusal is not None:
             options += [YourOption(f"research:{tech}{slot}", False, refusal.reason, refusal.rule)
                         for slot, _, _ in computer_slots(game, tech)]
             continue
@@ -499,7 +498,7 @@ def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
     or 1 card (from the row or the deck): ``convert:credits>energy``, ``convert:S01+S04>cards``; the
     multiplayer conversion's verdict (``free_actions.conversion_refusal``: the variant's rate)."""
     mine = game.to_move == YOU and not game.over
-    you, table, rate, options = game.you, board_table(game), game.variant.conversion_rate, []
+    you, table, rate, options = game.you, card_table(game), game.variant.conversion_rate, []
     for give in ("credits", "energy"):
         refusal = conversion_refusal(table, YOU, give)
         for get in sorted(CONVERTED, key=lambda kind: kind == give):  # the same kind back last: rarely wanted
@@ -998,7 +997,8 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
     hand.remove(card_id)
     game = replace(game, you=replace(game.you.pay(*COSTS["play"], credits=card.price), hand=tuple(hand)))
     game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
-    events, shown = [Event("card_cost", str(card.price))], []
+    events: list[Event] = [Event("card_cost", str(card.price))]
+    shown: list[Step] = []
     for action in card.effect.actions:
         if action.startswith("research:"):
             game, note, done, steps = _research(game, tech, slot, granted_kind=action.split(":", 1)[1])
