@@ -152,7 +152,7 @@ class SoloWholeGame(Game):
         if self.action is None:
             return None
         rng = _ChanceRng(self.given)
-        game, steps = self.resume or self.state, []
+        game, steps = self.resume or self.state, list[Step]()
         resume, used, kept = self.resume, 0, 0
         with drawing(rng), drawing_with(rng):
             try:
@@ -167,7 +167,7 @@ class SoloWholeGame(Game):
         return _Done(game, tuple(steps))
 
     @staticmethod
-    def _stretch(procedure: Procedure, steps: list) -> SoloGame:
+    def _stretch(procedure: Procedure, steps: list[Step]) -> SoloGame:
         done = run(procedure)
         steps.extend(done)
         return done.result

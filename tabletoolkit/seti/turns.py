@@ -102,9 +102,9 @@ def legal_main_actions(game: SetiGame, *, plain_scan: bool = True) -> tuple[Opti
             options.append(Option(PlayCard(name), False, refused.reason, refused.rule, refused.section))
             continue
         options.append(check(PlayCard(name), "seti.cards.cost", PLAY_SECTION, credits=game.card(name).price))
-    refused = research_refusal(game, colour)
-    options.append(Option(Research()) if refused is None else
-                   Option(Research(), False, refused.reason, refused.rule, refused.section))
+    refusal = research_refusal(game, colour)
+    options.append(Option(Research()) if refusal is None else
+                   Option(Research(), False, refusal.reason, refusal.rule, refusal.section))
     if game.solar is not None:
         for found in (launch_option(game, colour),) + orbit_options(game, colour) \
                 + landing_options(game, colour):

@@ -268,7 +268,7 @@ class SetiWholeGame(Game):
     @cached
     def _draw_odds(self) -> dict[Any, Fraction]:
         """The card being drawn: uniform over what is left (a card with copies as likely as its copies)."""
-        pool = self._progress.pool  # type: ignore[union-attr]
+        pool = self._progress.pool
         counts: dict[str, int] = {}
         for card in pool:
             counts[card] = counts.get(card, 0) + 1
