@@ -340,6 +340,35 @@ def test_a_whole_andromeda_game_is_drawn_with_the_state_it_holds():
     assert moons and sum(int(m.group(1)) for m in drawn if m) == moons          # every region's moons, as the state holds them
 
 
+def test_the_battle_picture_reads_on_a_projector_and_keeps_long_names_whole():
+    from tabletoolkit.andromeda.battle import BattleSetup, Participant, Pirate, Ship, load_battle_example
+    from tabletoolkit.engine import run
+
+    final = run(load_battle_example().run_steps()).result
+    shown = contents(assert_readable(final._repr_svg_(), boxed=False))
+    assert "scrapyard: transport, transport" in shown and "heavy cruiser" in shown
+    long = "The Long-Named Coalition of Outer Vega Traders"
+    setup = BattleSetup("Altair", (Participant(long, (Ship("heavy cruiser", weapons=3, shields=1),)),
+                                 Participant("green", (Ship("transport", weapons=1, shields=0),))), Pirate("Raider", 2))
+    shown = contents(assert_readable(_battle_picture(setup)))
+    assert " ".join(s for s in shown if s.strip() and s in long) == long          # wrapped across lines, not cut
+
+
+def _battle_picture(setup) -> str:
+    from tabletoolkit.andromeda.battle import BattleState
+    return BattleState(setup)._repr_svg_()
+
+
+def test_the_station_picture_reads_on_a_projector_and_keeps_module_names_whole():
+    from tabletoolkit.andromeda.examples import activation_example
+
+    yellow = activation_example().player("yellow")
+    shown = contents(assert_readable(yellow.station_svg()))
+    words = " ".join(shown)
+    assert all(m.name in words for m in yellow.modules)               # every module by its whole name
+    assert "damage ×1" in shown
+
+
 # --- the widgets' and the demo's pictures -------------------------------------------------------------
 def test_the_battle_widget_pictures_read_on_a_projector():
     from tabletoolkit.andromeda.odds import battle_odds

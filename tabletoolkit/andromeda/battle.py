@@ -971,60 +971,76 @@ def _faces(dice: Sequence[int]) -> str:
 
 def _svg(state: BattleState) -> str:
     """One row per contender: ships (shield pips, damage marks), dice, and the verdict (engine.svg: one
-    palette, every name escaped)."""
+    palette, every name escaped, type at the projector floor, names wrapped in their column, never cut)."""
     setup = state.setup
+    size, small = 14, draw.READABLE_PX
+    name_column = 140
     rows = [(p.name, state.ships(p.name), state.scrapped(p.name)) for p in setup.participants]
     pirate = setup.pirate
-    height = 44 + 64 * (len(rows) + (pirate is not None))
-    out: list[draw.Element] = [draw.text(8, 20, setup.region, font_size=15, font_weight="bold")]
     verdict = state.verdict
     status = ""
     if state.over:
         status = "battle ended in step 2 (diplomacy)"
     elif verdict is not None:
         status = f"winner: {' + '.join(verdict.winner)}" if verdict.winner else "no winner: everyone loses"
-    out.append(draw.text(752, 20, status, anchor="end", font_weight="bold"))
     contenders = {c.name: c for c in state.contenders}
     entries = [(name, ships, scrapped, False) for name, ships, scrapped in rows]
     if pirate is not None:
         entries.append((pirate.name, (), (), True))
-    for index, (name, ships, scrapped, is_pirate) in enumerate(entries):
-        y = 36 + 64 * index
+    drawn: list[tuple[float, float, str, list[draw.Element]]] = []     # each row's top, height, colour, contents
+    y, right = 36.0, 760.0
+    for name, ships, scrapped, is_pirate in entries:
         colour = "line" if is_pirate else (name.lower() if name.lower() in draw.PALETTE else "muted")
-        out.append(draw.rect(4, y, 752, 58, rx=6, fill=colour, fill_opacity=0.08, stroke=colour))
-        out.append(draw.text(12, y + 18, name[:22], font_weight="bold", fill=colour))
-        if verdict is not None and name in verdict.losers:
-            out.append(draw.text(12, y + 36, "beaten", fill="red"))
-        elif verdict is not None and verdict.winner and name in verdict.winner:
-            out.append(draw.text(12, y + 36, "wins", fill="green"))
+        lines = draw.wrapped(name, name_column, size, split_long=True)
         contender = contenders.get(name)
+        said = []
+        if verdict is not None and name in verdict.losers:
+            said.append(("beaten", "red"))
+        elif verdict is not None and verdict.winner and name in verdict.winner:
+            said.append(("wins", "green"))
         if contender is not None:
-            out.append(draw.text(12, y + 52, f"{contender.dice} dice, aim {contender.aim}", fill="ink"))
-        x = 160
+            said.append((f"{contender.dice} dice, aim {contender.aim}", "ink"))
+        height = max(64.0, 10 + 18 * (len(lines) + len(said)))
+        row: list[draw.Element] = []
+        for i, line in enumerate(lines):
+            row.append(draw.text(12, y + 18 + 18 * i, line, font_weight="bold", fill=colour))
+        for i, (words, ink) in enumerate(said):
+            row.append(draw.text(12, y + 18 + 18 * (len(lines) + i), words, fill=ink))
+        x = 168.0
         if is_pirate and pirate is not None:
             for marks in state.pirate_figures or ():
-                out.append(draw.circle(x + 10, y + 14, 9, fill="line"))
+                row.append(draw.circle(x + 10, y + 14, 9, fill="line"))
                 for s in range(pirate.shields):
-                    out.append(draw.rect(x + 22 + s * 8, y + 10, 6, 6, fill="red" if s < marks else "sky"))
+                    row.append(draw.rect(x + 22 + s * 8, y + 10, 6, 6, fill="red" if s < marks else "sky"))
                 x += 30 + 8 * pirate.shields
             if state.pirate_returned:
-                out.append(draw.text(x, y + 18, f"{state.pirate_returned} figure back on its card", fill="muted"))
+                words = f"{state.pirate_returned} figure back on its card"
+                row.append(draw.text(x, y + 18, words, fill="muted"))
+                x += draw.text_width(words, size) + 10
         for ship in ships:
-            out.append(draw.rect(x, y + 4, 80, 20, rx=4, fill="paper", stroke=colour))
-            out.append(draw.text(x + 40, y + 18, ship.kind[:14], anchor="middle", font_size=10))
+            box = max(80.0, draw.text_width(ship.kind, small) + 16 + 8 * ship.shields)
+            row.append(draw.rect(x, y + 4, box, 22, rx=4, fill="paper", stroke=colour))
+            row.append(draw.text(x + 6, y + 20, ship.kind, font_size=small))
             for s in range(ship.shields):
-                out.append(draw.rect(x + 70 - s * 8, y + 6, 6, 6, fill="red" if s < ship.damage else "sky"))
-            x += 86
-        if scrapped:
-            scrapyard = "scrapyard: " + ", ".join(s.kind for s in scrapped)
-            out.append(draw.text(x + 4, y + 18, scrapyard, fill="red"))
-            x += 10 + 7 * len(scrapyard)
-        away = dict(state.withdrawn).get(name, ())
-        if away:
-            out.append(draw.text(x + 4, y + 18, "withdrawn: " + ", ".join(s.kind for s in away), fill="muted"))
-        dx = 160
+                row.append(draw.rect(x + box - 10 - s * 8, y + 7, 6, 6, fill="red" if s < ship.damage else "sky"))
+            x += box + 6
+        for label, ink, gone in (("scrapyard", "red", scrapped), ("withdrawn", "muted", dict(state.withdrawn).get(name, ()))):
+            if gone:
+                words = f"{label}: " + ", ".join(s.kind for s in gone)
+                row.append(draw.text(x + 4, y + 20, words, fill=ink))
+                x += 14 + draw.text_width(words, size)
+        dx = 168.0
         for v in sorted(state.dice(name), reverse=True):
-            out.append(draw.rect(dx, y + 30, 22, 22, rx=4, fill="paper", stroke="ink"))
-            out.append(draw.text(dx + 11, y + 46, str(v), anchor="middle", font_weight="bold"))
-            dx += 26
-    return draw.svg(760, height, *out, class_="tt-battle", font_family="sans-serif", font_size=12).render()
+            row.append(draw.rect(dx, y + 32, 24, 24, rx=4, fill="paper", stroke="ink"))
+            row.append(draw.text(dx + 12, y + 49, str(v), anchor="middle", font_weight="bold"))
+            dx += 28
+        right = max(right, x + 8, dx + 8)
+        drawn.append((y, height, colour, row))
+        y += height
+    width = min(right, draw.WIDEST)
+    out: list[draw.Element] = [draw.text(8, 22, setup.region, font_size=16, font_weight="bold"),
+                               draw.text(width - 8, 22, status, anchor="end", font_weight="bold")]
+    for top, height, colour, row in drawn:     # each row's frame spans the picture's final width
+        out.append(draw.rect(4, top, width - 8, height - 6, rx=6, fill=colour, fill_opacity=0.08, stroke=colour))
+        out.extend(row)
+    return draw.svg(width, y + 4, *out, class_="tt-battle", font_family="sans-serif", font_size=size).render()

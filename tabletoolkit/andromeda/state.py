@@ -204,21 +204,15 @@ class Player:
         return sum(1 for m in self.modules if m.damaged)
 
     def station_svg(self, catalog: Catalog | None = None) -> str:
-        """The station as a picture: one row per module type, occupants and damage drawn on each."""
+        """The station as a picture: one row per module type, occupants and damage drawn on each (type at the
+        projector floor; each cell as wide as its longest line, names never cut)."""
         catalog = catalog or load_catalog()
         colours = {"science": "blue", "industry": "orange", "commerce": "yellow", "civilization": "green"}
-        cell = 130
-        widest = max([sum(1 for m in self.modules if catalog.module(m.name).row == row) for row in MODULE_ROWS] + [1])
-        width, height = 100 + cell * widest, 40 + 70 * len(MODULE_ROWS)
-        parts: list[draw.Element] = [draw.text(8, 20, f"{self.colour} station", font_size=14, font_weight="bold")]
-        for r, row in enumerate(MODULE_ROWS):
-            y = 34 + 70 * r
-            parts.append(draw.text(8, y + 34, row, fill=colours[row]))
-            for c, module in enumerate(m for m in self.modules if catalog.module(m.name).row == row):
-                x = 90 + c * cell
-                parts.append(draw.rect(x, y, cell - 10, 60, rx=6, fill="highlight" if module.damaged else "panel",
-                                       stroke=colours[row], stroke_width=2))
-                parts.append(draw.text(x + 6, y + 16, module.name[:20]))
+        size, line = 14, 17
+        cells: list[list[tuple[Any, list[str]]]] = []
+        for row in MODULE_ROWS:
+            found = []
+            for module in (m for m in self.modules if catalog.module(m.name).row == row):
                 notes = []
                 card = catalog.module(module.name)
                 if card.input_slot and module.moon is None:
@@ -229,15 +223,40 @@ class Player:
                     notes.append(f"moon: {module.moon.goods}")
                 if module.occupant:
                     notes.append(f"◆ {module.occupant}")
-                for i, note in enumerate(notes):
-                    parts.append(draw.text(x + 6, y + 32 + 12 * i, note[:24]))
-            names = [m.name for m in self.modules if catalog.module(m.name).row == row]
-            for left, right, moon in self.half_slots:
-                if left in names and right in names and abs(names.index(left) - names.index(right)) == 1:
-                    x = 90 + max(names.index(left), names.index(right)) * cell - 5
-                    parts.append(draw.circle(x, y + 48, 9, fill="faint", stroke="line"))
+                found.append((module, notes))
+            cells.append(found)
+        widest = max([len(row) for row in cells] + [1])
+        left = 24 + max(draw.text_width(row, size) for row in MODULE_ROWS)
+        longest = max([0.0] + [draw.text_width(text, size) for row in cells for module, notes in row
+                               for text in (module.name, *notes)])
+        cell = max(130.0, min(longest + 16, (draw.WIDEST - left) / widest))   # as wide as the text, within the page
+
+        def lines_of(text: str) -> list[str]:
+            return draw.wrapped(text, cell - 22, size, split_long=True)
+
+        laid = [[(module, lines_of(module.name), [piece for note in notes for piece in lines_of(note)])
+                 for module, notes in row] for row in cells]
+        box = 14 + line * max([1] + [len(name) + len(said) for row in laid for _, name, said in row])
+        width, height = left + cell * widest, 40 + (box + 10) * len(MODULE_ROWS)
+        parts: list[draw.Element] = [draw.text(8, 22, f"{self.colour} station", font_size=16, font_weight="bold")]
+        for r, (row, placed) in enumerate(zip(MODULE_ROWS, laid)):
+            y = 34 + (box + 10) * r
+            parts.append(draw.text(8, y + box / 2 + 5, row, fill=colours[row]))
+            for c, (module, name, said) in enumerate(placed):
+                x = left + c * cell
+                parts.append(draw.rect(x, y, cell - 10, box, rx=6, fill="highlight" if module.damaged else "panel",
+                                       stroke=colours[row], stroke_width=2))
+                for i, piece in enumerate(name):
+                    parts.append(draw.text(x + 6, y + 18 + line * i, piece, font_weight="bold"))
+                for i, piece in enumerate(said):
+                    parts.append(draw.text(x + 6, y + 18 + line * (len(name) + i), piece))
+            names = [module.name for module, _, _ in placed]
+            for left_name, right_name, moon in self.half_slots:
+                if left_name in names and right_name in names and abs(names.index(left_name) - names.index(right_name)) == 1:
+                    x = left + max(names.index(left_name), names.index(right_name)) * cell - 5
+                    parts.append(draw.circle(x, y + box - 12, 9, fill="faint", stroke="line"))
                     parts.append(draw.title(f"half-slot moon: {moon.goods}"))
-        return draw.svg(width, height, *parts, class_="tt-station", font_family="sans-serif", font_size=11).render()
+        return draw.svg(width, height, *parts, class_="tt-station", font_family="sans-serif", font_size=size).render()
 
 
 @dataclass(frozen=True)
