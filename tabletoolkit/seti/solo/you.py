@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ...engine.frozen import replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
@@ -231,10 +231,13 @@ def require_legal(options: Sequence[YourOption], action: str, field: str) -> Non
         raise IllegalAction(option.refusing_rule, f"{action}: {option.reason}", option.section)
 
 
-def _listed_once(listing):
+Listing = Callable[[SoloGame], tuple[YourOption, ...]]
+
+
+def _listed_once(listing: Listing) -> Listing:
     """``listing(game)`` remembered for the last game asked (a state is immutable; checking each option
     of a state runs the action, which lists that state's options again)."""
-    last: list = [None, None]
+    last: list[Any] = [None, None]
 
     def listed(game: SoloGame) -> tuple[YourOption, ...]:
         if last[0] is not game:
