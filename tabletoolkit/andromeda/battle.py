@@ -830,7 +830,7 @@ class BattleExample:
     section: str
     setup: BattleSetup
     plays: tuple[DiplomacyPlay, ...]
-    energy: dict[str, int]
+    energy: Mapping[str, int]
     forced_dice: tuple[int, ...]
     invented: tuple[str, ...]
 
@@ -943,7 +943,7 @@ def parse_battle_example(data: Mapping[str, Any], source: str = "data") -> Battl
                   active=raw.battle.active)
     plays = tuple(built(DiplomacyPlay, ("play", n), **{f: getattr(play, f) for f in play.__dataclass_fields__})
                   for n, play in enumerate(raw.play))
-    return BattleExample(raw.battle.title, raw.battle.section, setup, plays, dict(raw.energy), raw.roll.forced,
+    return BattleExample(raw.battle.title, raw.battle.section, setup, plays, raw.energy, raw.roll.forced,
                          raw.battle.invented)
 
 
