@@ -413,7 +413,7 @@ def start_player_steps(players: int, teams: bool = False, variant: AndromedaVari
     )
     yield Step(
         "A clear winner at once",
-        f"The first roll has a clear winner with probability {odds.decided_first_roll}.",
+        f"The first roll has a clear winner with probability {probability_text(odds.decided_first_roll)}.",
         START,
         data={f"{m} tied for first": p for m, p in odds.tie_sizes.items() if m > 1},
     )
@@ -421,8 +421,8 @@ def start_player_steps(players: int, teams: bool = False, variant: AndromedaVari
     again = f"the tied {tied} roll again" if odds.rule == "tied" else "everyone rolls again"
     yield Step(
         "Ties roll again",
-        f"On a full tie for first {again} (ruling A-R1). Expected rolls: {odds.expected_rolls}. "
-        f"Every {'team' if teams else 'player'} starts with probability {odds.seats[0]}"
+        f"On a full tie for first {again} (ruling A-R1). Expected rolls: {odds.expected_rolls} ≈ {float(odds.expected_rolls):.4f}. "
+        f"Every {'team' if teams else 'player'} starts with probability {probability_text(odds.seats[0])}"
         + (" (the winning team's leftmost player starts, A-F20)." if teams else "."),
         START,
         odds,
