@@ -246,7 +246,10 @@ def test_battle_odds_phase_explains_the_sweep():
 def test_start_player_phase():
     steps = run(start_player_steps(3))
     assert steps.result == start_player_odds(3)
-    assert "1/3" in steps[-1].text
+    assert "starts with probability 1/3 ≈ 33.33%" in steps[-1].text
+    odds = start_player_odds(3)
+    assert f"Expected rolls: {odds.expected_rolls} ≈ {float(odds.expected_rolls):.4f}." in steps[-1].text
+    assert steps[-2].text.endswith(f"{odds.decided_first_roll} ≈ {float(odds.decided_first_roll):.2%}.")
     teams = run(start_player_steps(4, teams=True))
     assert teams.result == team_roll_off_odds()
     with pytest.raises(InvalidInput):
