@@ -22,6 +22,7 @@ from ..engine.frozen import FrozenMap, replace
 from typing import Annotated, Any, Mapping, Protocol
 
 from ..engine import InvalidInput, Rng
+from ..engine import svg
 from ..engine.decode import Decoder, identifier, items, parse_text, whole
 from .data_files import read_data
 from .rewards import Reward
@@ -393,8 +394,6 @@ class CardSupply:
         )
 
 
-_INKS = {"red": "#d0342c", "yellow": "#d9a800", "blue": "#2f6fd0", "black": "#222"}
-
-
 def _ink(colour: str) -> str:
-    return _INKS.get(colour, "#888")
+    """A card colour's border in the shared palette (an unknown colour: muted)."""
+    return svg.colour(svg.colour_named(colour, "muted"))

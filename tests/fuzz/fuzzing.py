@@ -455,6 +455,7 @@ def mutant_verdict(file: tuple[str, str], kind: str, text: str, seconds: float =
 
 def shipped_content() -> dict[str, Any]:
     """Every cached catalog, deck and layout the wings load from their shipped files (shared by every game)."""
+    from tabletoolkit.andromeda.battle import load_battle_example
     from tabletoolkit.andromeda.board import Board
     from tabletoolkit.andromeda.catalog import load_catalog
     from tabletoolkit.merchants import load_data
@@ -467,7 +468,8 @@ def shipped_content() -> dict[str, Any]:
     from tabletoolkit.seti.species import load_species
     from tabletoolkit.seti.tech_board import load_techs
 
-    return {"andromeda catalog": load_catalog(), "andromeda board": Board.default(), "merchants data": load_data(),
+    return {"andromeda catalog": load_catalog(), "andromeda board": Board.default(),
+            "andromeda battle example": load_battle_example(), "merchants data": load_data(),
             "seti cards": load_cards(), "seti example cards": example_cards(), "seti computer": load_computer(),
             "seti gold tiles": load_gold_tiles(), "seti sectors": load_sectors(), "seti layout": Layout.load(),
             "seti species": load_species(), "seti techs": load_techs(), "seti solo material": material()}

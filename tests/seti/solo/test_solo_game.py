@@ -391,3 +391,13 @@ def test_score_sources_add_up_to_the_final_scores():
     assert sum(row[2] for row in sources.rows) == final.rival.score - start.rival.score
     assert all(row[1] == 0 for row in sources.rows if row[0].startswith("单人游戏 · 对手的行动"))
     assert "<th>where the VP came from</th>" in sources._repr_html_()
+
+
+def test_flying_to_a_planet_with_no_probe_in_space_is_refused_by_its_rule():
+    from tabletoolkit.engine import result_of
+    from tabletoolkit.seti.solo.shared import fly_and_arrive
+
+    game = run(setup_solo(1, 1)).result                      # no probe launched yet
+    with pytest.raises(IllegalAction) as refused:
+        result_of(fly_and_arrive(game, "Mars", None, True))
+    assert refused.value.rule == "seti.solo.no_flight" and "no flight to Mars" in refused.value.reason
