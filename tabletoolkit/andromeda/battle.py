@@ -643,7 +643,6 @@ def result(state: BattleState, variant: AndromedaVariant = RULEBOOK) -> Procedur
     if not state.rolls:
         raise IllegalAction("andromeda.battle.result.unrolled", "Roll the dice (step 4) before the result.", RESULT)
     state = _begin(state, 5, RESULT)
-    setup = state.setup
     factions = state.factions
     labels = [" + ".join(f) for f in factions]
     pooled = [tuple(sorted((v for name in f for v in state.dice(name)), reverse=True)) for f in factions]

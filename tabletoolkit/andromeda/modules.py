@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine import IllegalAction, InvalidInput, Step, register_phase, run
+from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
 from .effects import pay

@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine.frozen import replace
-from .effects import gain, vortex_rewards
+from .effects import vortex_rewards
 from .catalog import Catalog, load_catalog
 from .goods import Goods
 from .scoring import final_scoring

@@ -15,7 +15,7 @@ from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
 from .escalation import ShipVerdict, escalation_options
 from .launch import BaseAccess, LaunchOptions, LaunchResult, _carry_out, launch, legal_launches
-from .pirates import PirateCard, place_pirate, raid
+from .pirates import PirateCard, raid
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
 from .battle import BattleSetup, Participant, Pirate

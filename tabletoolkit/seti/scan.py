@@ -228,7 +228,7 @@ def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resol
             text = f"{why}: {player} marks {sector.name} beyond its slots (overflow: no data, counts for the win)."
         else:
             text = f"{why}: {player} replaces the data in slot {gained.slot} of {sector.name}"
-            text += f" and takes it to the pool" if kept else ", but the pool is full: the data is discarded (S-F5)"
+            text += " and takes it to the pool" if kept else ", but the pool is full: the data is discarded (S-F5)"
             text += f"; {gained.vp} VP for the second slot." if gained.vp else "."
         if gained.completed:
             completed.append(number)

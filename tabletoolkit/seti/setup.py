@@ -10,7 +10,7 @@ rotation marker; then each player: start score 1..4 in seat order from the start
 from __future__ import annotations
 
 from ..engine.frozen import replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase

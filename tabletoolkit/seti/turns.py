@@ -25,7 +25,6 @@ from .milestones import resolve_milestones
 from .missions import SECTION as PLAY_SECTION, check_card_actions, play_card, report_event, trigger_options
 from .computer import sample_layout
 from .probes import landing_options, launch_option, launch_probe, orbit_options
-from .scan import EarthSignal, RowSignal
 from .tech import research, research_refusal
 from .traces import place_trace, resolve_discoveries
 
@@ -305,7 +304,7 @@ def take_a_card(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
         return game
     source, game = yield from decisions.ask(game, "card_source", card_sources, colour)
     game, taken = game.gain_cards(colour, 1, () if source == DECK else (source,))
-    where = "the deck top" if source == DECK else f"the card row (the place refills at once)"
+    where = "the deck top" if source == DECK else "the card row (the place refills at once)"
     yield Step("A card from the row or the deck", f"{colour} takes {', '.join(taken) or 'nothing'} from {where}.",
                CARDS, game, {"source": source})
     return game

@@ -46,7 +46,7 @@ from .scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal,
 from .scoring import score_game
 from .solar import space_words
 from .setup import set_up
-from .turns import PASS, TURN, Pass, PlayCard, Research, end_turn, legal_main_actions, settle_pending
+from .turns import TURN, Pass, PlayCard, Research, end_turn, legal_main_actions, settle_pending
 from .variant import RULEBOOK, SetiVariant
 
 COLOURS = ("green", "orange", "blue", "purple")

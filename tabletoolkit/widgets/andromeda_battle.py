@@ -476,7 +476,7 @@ def battle_rule_designer(setup, faces, names=("full_tie_beats_pirate", "aim_cap"
     controls' ``tt-variant-…``."""
     from ..andromeda.battle import battle
     from ..engine import IllegalAction, Rng
-    from .exercise import variant_controls
+    from .exercise import rule_explorer
 
     result = widgets.HTML()
     result.add_class("tt-battle-rule-result")
@@ -490,8 +490,4 @@ def battle_rule_designer(setup, faces, names=("full_tie_beats_pirate", "aim_cap"
         shown = [step for step in fought.steps if step.title == "Result" or step.title.endswith(": damage")]
         result.value = "<ul>" + "".join(f"<li><b>{html.escape(step.title)}</b>: {html.escape(step.text)}</li>" for step in shown) + "</ul>"
 
-    controls = variant_controls(RULEBOOK, on_change=fight, names=names, title="Change a rule, fight the battle again")
-    fight(RULEBOOK)
-    box = widgets.VBox([controls, result])
-    box.controls, box.result = controls, result
-    return box
+    return rule_explorer(RULEBOOK, names, fight, result, "Change a rule, fight the battle again")

@@ -207,7 +207,7 @@ def placement_explorer(game: Game, letter: str, names: tuple[str, ...] = ("s_cla
     from ..andromeda.pirates import NOT_PLACED, arrival, placement_odds
     from ..andromeda.placing import _ids, pirate_cards, pirate_pieces
     from ..engine.numbers import probability_text
-    from .exercise import variant_controls
+    from .exercise import rule_explorer
 
     catalog = load_catalog()
     card = pirate_cards(catalog)[letter]
@@ -224,11 +224,7 @@ def placement_explorer(game: Game, letter: str, names: tuple[str, ...] = ("s_cla
         result.value = (f"<p><b>{html.escape(who.reason)}</b>: {who.figures} figure(s) of class {html.escape(who.pirate_class)}.</p>"
                         f"<table class='tt-verdicts'><tr><th>lands in</th><th>chance</th></tr>{rows}</table>")
 
-    controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a pirate-placement rule")
-    show(RULEBOOK)
-    box = widgets.VBox([controls, result])
-    box.controls, box.result = controls, result
-    return box
+    return rule_explorer(RULEBOOK, names, show, result, "Change a pirate-placement rule")
 
 
 def development_rules_explorer(game: Game, region: str, kind: str, colour: str,
@@ -238,7 +234,7 @@ def development_rules_explorer(game: Game, region: str, kind: str, colour: str,
     both under the constants chosen in the variant controls.
     ``.controls``, ``.result``; hooks ``tt-and-dev-rules`` (the result) and the controls' ``tt-variant-…``."""
     from ..andromeda.scoring import development_end_vp
-    from .exercise import variant_controls
+    from .exercise import rule_explorer
 
     kinds = sorted(load_catalog().development_vp)
     result = _labelled(widgets.HTML(), "tt-and-dev-rules")
@@ -256,11 +252,7 @@ def development_rules_explorer(game: Game, region: str, kind: str, colour: str,
                         "<table class='tt-verdicts'><tr><th>development</th><th>level 1</th><th>level 2</th>"
                         f"<th>level 3</th></tr>{rows}</table>")
 
-    controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a development rule")
-    show(RULEBOOK)
-    box = widgets.VBox([controls, result])
-    box.controls, box.result = controls, result
-    return box
+    return rule_explorer(RULEBOOK, names, show, result, "Change a development rule")
 
 
 DAMAGED_STEP = "3 damaged modules"  # the final-scoring step that charges damaged modules
@@ -272,7 +264,7 @@ def scoring_rules_explorer(game: Game, colour: str, names: tuple[str, ...] = ("d
     sheet under the constants chosen in the variant controls. With ``repaired`` (the same game after a repair),
     instead what that repair is worth in final scoring under the rule (the damaged-modules step before and after).
     ``.controls``, ``.result``; hooks ``tt-and-scoring-rules`` (the result) and the controls' ``tt-variant-…``."""
-    from .exercise import variant_controls
+    from .exercise import rule_explorer
 
     result = _labelled(widgets.HTML(), "tt-and-scoring-rules")
 
@@ -289,8 +281,4 @@ def scoring_rules_explorer(game: Game, colour: str, names: tuple[str, ...] = ("d
                         f"The repair is worth <b class='tt-and-repair-worth'>{fixed.delta - damaged.delta} VP</b> at the end "
                         "of the game.</p>")
 
-    controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a scoring rule")
-    show(RULEBOOK)
-    box = widgets.VBox([controls, result])
-    box.controls, box.result = controls, result
-    return box
+    return rule_explorer(RULEBOOK, names, show, result, "Change a scoring rule")

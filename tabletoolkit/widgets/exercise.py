@@ -298,3 +298,15 @@ def variant_controls(variant: V, on_change: Callable[[V], None] | None = None,
                      names: Sequence[str] | None = None, title: str = "Change a rule") -> VariantControls:
     """The "change a rule" panel over ``variant`` (every constant, or only ``names``); see ``VariantControls``."""
     return VariantControls(variant, on_change, names, title)
+
+
+def rule_explorer(variant: V, names: Sequence[str], show: Callable[[V], None], result: widgets.Widget,
+                  title: str) -> widgets.VBox:
+    """A change-a-rule task: the variant controls over ``names`` above ``result``, which ``show(variant)``
+    fills now and again at every change. ``.controls``, ``.result``."""
+    controls = variant_controls(variant, on_change=show, names=names, title=title)
+    show(variant)
+    box = widgets.VBox([controls, result])
+    box.controls, box.result = controls, result
+    return box
+

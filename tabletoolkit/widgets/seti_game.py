@@ -17,6 +17,7 @@ from ..seti.milestones import crossed
 from ..seti.missions import play_card, report_event
 from ..seti.scoring import gold_lines, with_holdings
 from ..seti.variant import RULEBOOK, SetiVariant
+from .exercise import rule_explorer, variant_controls
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 RIVALS = ("orange", "blue", "purple")
@@ -193,8 +194,6 @@ def choice_named(game, words: str):
 
 def _rules_panel(variant, names: tuple[str, ...], show, title: str) -> widgets.VBox:
     """The variant controls over ``names`` above a result that ``show(variant)`` fills, shown at once."""
-    from .exercise import variant_controls
-
     controls = variant_controls(variant, on_change=show, names=names, title=title)
     show(variant)
     return controls
@@ -259,10 +258,7 @@ def push_rules_explorer(sky, mission: int = 0, rotations: int = 2) -> widgets.VB
                         f"<b class='tt-seti-push-verdict'>{'complete' if held.completed else 'not complete'}</b> · "
                         f"{html.escape(owner)} has {game.player(owner).score} VP.</p>")
 
-    controls = _rules_panel(RULEBOOK, ("push_is_visit",), show, "Change a rule: is a push a visit?")
-    box = widgets.VBox([controls, result])
-    box.controls, box.result = controls, result
-    return box
+    return rule_explorer(RULEBOOK, ("push_is_visit",), show, result, "Change a rule: is a push a visit?")
 
 
 def probe_rules_explorer(state, colour: str,
@@ -295,7 +291,4 @@ def probe_rules_explorer(state, colour: str,
         result.value = (f"<table class='tt-verdicts'><tr><th>{html.escape(colour)} may</th><th>paying</th>"
                         f"<th>and scores</th></tr>{rows}</table>")
 
-    controls = _rules_panel(state.variant, names, show, "Change an orbit or landing rule")
-    box = widgets.VBox([controls, result])
-    box.controls, box.result = controls, result
-    return box
+    return rule_explorer(state.variant, names, show, result, "Change an orbit or landing rule")
