@@ -1,4 +1,5 @@
-"""How a probability reads to a person: the exact fraction and, beside it, a percent.
+"""How a probability reads to a person: the exact fraction and, beside it, a percent (and an exact number that
+is not whole: the fraction with its decimal).
 
 Every probability the library shows (options, tables, pictures, notebooks) goes through these, so a fraction
 such as ``1899982817/13824000000`` never appears without ``≈ 13.74%`` beside it.
@@ -12,6 +13,8 @@ from .errors import InvalidInput
 
 #: Digits after the decimal point of the percent shown beside a fraction.
 PERCENT_DIGITS = 2
+#: Digits after the decimal point where an exact number is shown beside its decimal.
+DECIMALS = 2
 
 
 def _exact(probability: Fraction | int) -> Fraction:
@@ -49,3 +52,11 @@ def probability_latex(probability: Fraction | int, digits: int = PERCENT_DIGITS)
     sign = "-" if exact < 0 else ""
     fraction = f"{sign}\\frac{{{abs(exact.numerator)}}}{{{exact.denominator}}}"
     return f"{fraction} \\approx {percent_text(exact, digits).replace('%', chr(92) + '%')}"
+
+
+def number_text(value: Fraction | int, digits: int = DECIMALS) -> str:
+    """An exact number a person can read: ``Fraction(1771, 96)`` → ``"1771/96 ≈ 18.45"``; ``7`` → ``"7"``."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    return f"{exact} ≈ {float(exact):.{digits}f}"

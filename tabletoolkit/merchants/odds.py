@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 
 from ..engine import svg
 from ..engine.errors import InvalidInput
-from ..engine.numbers import probability_text
+from ..engine.numbers import number_text, probability_text
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from ..prob import Distribution, count_of, draw
@@ -58,6 +58,12 @@ class _Rules:
     costs: tuple[int, int, int, int]
     capacity: int
     carried_bonus: bool
+    names: tuple[tuple[str, str], ...] = ()
+    """The destination cards' printed names by id (the plan reads them in words)."""
+
+    def name(self, card: str) -> str:
+        """A destination card's name (its id where none is given)."""
+        return dict(self.names).get(card, card)
 
     @cached_property
     def _value_of(self) -> dict[str, int]:
@@ -122,6 +128,7 @@ def situation(state: GameState, player: str, ship_id: str) -> BeltSituation:
         costs=(state.variant.pickup_cost, state.variant.take_cost, state.variant.explore_cost, state.variant.swap_cost),
         capacity=state.capacity_of(ship),
         carried_bonus=state.variant.destination_bonus == "carried",
+        names=tuple((d.id, d.name) for d in data.destinations),
     )
     local = owner.local + owner.claimed + (() if owner.visited_belt else owner.setup_tokens)
     start = _Run(
@@ -726,7 +733,9 @@ def _describe(solver: _Solver, run: _Run, depth: int, indent: str, lines: list[s
             return
         total = sum(n for _, n, _ in outcomes)
         for label, n, after in outcomes:
-            head = f"{indent}  if {label} ({Fraction(n, total)}), expected {solver.value(after)}:"
+            shown = describe_tokens(label) if isinstance(label, tuple) else solver.rules.name(label)
+            head = (f"{indent}  if {shown} ({probability_text(Fraction(n, total))}), "
+                    f"expected {number_text(solver.value(after))}:")
             place, after = _placed(solver, after)
             lines.append(head + place)
             _describe(solver, after, depth - 1, indent + "    ", lines)

@@ -29,21 +29,11 @@ import ipywidgets as widgets
 
 from ..engine.citations import citation_html
 from ..engine.errors import InvalidInput
-from ..engine.numbers import percent_text, probability_text
+from ..engine.numbers import DECIMALS, number_text, percent_text, probability_text
 from ..engine.variants import ConstantInfo, Variant
 
 V = TypeVar("V", bound=Variant)
-#: Digits after the decimal point where an exact number is shown beside its decimal.
-DECIMALS = 2
 WIDE = widgets.Layout(width="auto")
-
-
-def number_text(value: Fraction | int, digits: int = DECIMALS) -> str:
-    """An exact number a person can read: ``Fraction(1771, 96)`` → ``"1771/96 ≈ 18.45"``; ``7`` → ``"7"``."""
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return str(exact.numerator)
-    return f"{exact} ≈ {float(exact):.{digits}f}"
 
 
 def _decimal(value: float | Fraction) -> str:

@@ -10,17 +10,16 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
 from ..engine.errors import RulesError
-from ..engine.numbers import probability_text
+from ..engine.numbers import number_text, probability_text
 from ..merchants import RULEBOOK, MerchantsVariant, lease_cost, lease_formula, lease_ratio
 from ..merchants.actions import BeltAction, end_run, explore, pickup, swap, take
 from ..merchants.odds import BeltSituation, BestPlan, best_plan, payout_chart, plan_odds
-from .exercise import number_text, variant_controls
+from .exercise import variant_controls
 
 #: The belt run's energy costs: the rules a planner's "change a rule" panel offers.
 ENERGY_COSTS = ("pickup_cost", "take_cost", "explore_cost", "swap_cost")
@@ -84,11 +83,9 @@ def plan_tree_html(plan: BestPlan, depth: int = 3) -> str:
 
 
 def _readable(text: str) -> str:
-    """A plan line with its chances as fraction and percent and its expected payouts with their decimals."""
-    text = html.escape(text)
-    text = re.sub(r"\((\d+)/(\d+)\)", lambda m: f"({probability_text(Fraction(int(m[1]), int(m[2])))})", text)
-    text = re.sub(r"expected (\d+(?:/\d+)?)", lambda m: f"expected {number_text(Fraction(m[1]))}", text)
-    return re.sub(r"^(if .*?:)", r"<b>\1</b>", text)
+    """A plan line (its chances and payouts already read as fraction with percent or decimal), escaped; a
+    draw's branch in bold."""
+    return re.sub(r"^(if .*?:)", r"<b>\1</b>", html.escape(text))
 
 
 def _css(name: str) -> str:

@@ -55,7 +55,7 @@ def test_the_best_plan_swaps_an_unreachable_destination():
     assert best.expected == 5 and best.distribution == Distribution({5: 1})
     lines = best.describe()
     assert lines[0] == "take the top destination card:"
-    assert any("if far (1/2)" in line for line in lines) and any("swap destination" in line for line in lines)
+    assert any("if far (1/2 ≈ 50.00%)" in line for line in lines) and any("swap destination" in line for line in lines)
     assert plan_odds(sit, [pickup("known"), end_run()]).distribution == Distribution({1: 1, 5: 1})
 
 
@@ -162,6 +162,17 @@ def test_a_situation_from_a_game_knows_the_destination_discards():
     assert situation(state, "Ada", "mule-1").start.discard == (("ceres", 1), ("hygiea", 2))
 
 
+
+def test_the_best_plan_names_destination_cards_and_shows_each_chance_as_fraction_and_percent():
+    state = seated(small_table(), "Ada", ships=(sample_ship("mule"),))        # no destination yet: one is drawn
+    lines = best_plan(situation(state, "Ada", "mule-1")).describe(depth=2)
+    assert lines[0] == "take the top destination card:"
+    assert [line for line in lines if line.startswith("  if ")] == [
+        "  if Ceres Station (1/3 ≈ 33.33%), expected 4:",
+        "  if Pallas Port (1/3 ≈ 33.33%), expected 2:",
+        "  if Vesta Yards (1/3 ≈ 33.33%), expected 2:",
+    ]
+
 # --- exploring into local space and loading fewer tokens than fit ------------------------------------
 def test_exploring_twice_into_local_space_then_picking_up_pays_8_for_certain():
     """Room for one token, a bag of an ice (1) and a gold (8): loading the first draw pays 9/2 on average;
@@ -176,9 +187,9 @@ def test_exploring_twice_into_local_space_then_picking_up_pays_8_for_certain():
     assert best.first_action() == explore()
     assert best.describe() == [
         "explore:",
-        "  if gold (1/2), expected 8: put it on the ship",
+        "  if gold (1/2 ≈ 50.00%), expected 8: put it on the ship",
         "    stop here: payout 8",
-        "  if ice (1/2), expected 8: put it in local space",
+        "  if ice (1/2 ≈ 50.00%), expected 8: put it in local space",
         "    explore (gold): put it on the ship",
         "    stop here: payout 8",
     ]
@@ -195,12 +206,12 @@ def test_a_draw_kept_in_local_space_is_loaded_when_the_next_draw_is_worse():
     best = best_plan(sit)
     assert best.expected == by_hand.expected == plain_expected(sit) > Fraction(37, 6)
     lines = best.describe()
-    assert lines[lines.index("  if iron (1/3), expected 6: put it in local space"):] == [
-        "  if iron (1/3), expected 6: put it in local space",
+    assert lines[lines.index("  if iron (1/3 ≈ 33.33%), expected 6: put it in local space"):] == [
+        "  if iron (1/3 ≈ 33.33%), expected 6: put it in local space",
         "    explore:",
-        "      if gold (1/2), expected 8: put it on the ship",
+        "      if gold (1/2 ≈ 50.00%), expected 8: put it on the ship",
         "        stop here: payout 8",
-        "      if ice (1/2), expected 4: put it in local space",
+        "      if ice (1/2 ≈ 50.00%), expected 4: put it in local space",
         "        pick up from local space (iron)",
         "        stop here: payout 4",
     ]
@@ -228,8 +239,8 @@ def test_a_poor_draw_goes_into_local_space_to_keep_the_room_for_a_take():
     assert best.expected == Fraction(2 * 5 + 8, 3) == plain_expected(sit)
     assert best.distribution == Distribution({5: 2, 8: 1})
     lines = best.describe()
-    assert "  if ice (2/3), expected 5: put it in local space" in lines
-    assert "  if xenite (1/3), expected 8: put it on the ship" in lines
+    assert "  if ice (2/3 ≈ 66.67%), expected 5: put it in local space" in lines
+    assert "  if xenite (1/3 ≈ 33.33%), expected 8: put it on the ship" in lines
     assert "    take from Bea's local space (gold)" in lines
 
 

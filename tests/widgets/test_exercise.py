@@ -5,7 +5,8 @@ from fractions import Fraction
 import pytest
 
 from tabletoolkit.engine.errors import InvalidInput
-from tabletoolkit.widgets.exercise import number_text, predict_chance, predict_choice, predict_number, variant_controls
+from tabletoolkit.engine.numbers import number_text
+from tabletoolkit.widgets.exercise import predict_chance, predict_choice, predict_number, variant_controls
 
 
 def test_a_chance_is_hidden_until_the_guess_is_locked_in_then_shown_as_fraction_and_percent():

@@ -61,7 +61,7 @@ def test_changing_an_energy_cost_finds_the_best_plan_again():
 def test_the_best_plan_is_drawn_as_a_tree_with_readable_numbers():
     tree = plan_tree_html(best_plan(situation(belt_example(), "Ada", "falcon-1")), depth=2)
     assert tree.startswith("<div class='tt-merchants-tree'><b>Best plan</b>: expected payout 1771/96 ≈ 18.45 credits<ul>")
-    assert "<li>take the top destination card:</li><ul><li><b>if ceres (1/4 ≈ 25.00%), expected 419/24 ≈ 17.46:</b></li><ul>" in tree
+    assert "<li>take the top destination card:</li><ul><li><b>if Ceres Station (1/4 ≈ 25.00%), expected 419/24 ≈ 17.46:</b></li><ul>" in tree
     assert tree.count("<ul>") == tree.count("</ul>")
 
 
