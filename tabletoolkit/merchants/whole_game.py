@@ -158,7 +158,10 @@ class MerchantsGame(Game):
         if what == "destination":
             target = self.board.data.destination(outcome)
             return f"{target.name} (cost {target.cost}, bonus {target.bonus})"
-        return str(outcome)
+        if what == "market":
+            card = self.board.data.card(outcome)
+            return f"{card.name} ({card.type}, cost {card.cost})"
+        return f"{outcome} token"
 
     def _decision_options(self) -> Options:
         return self._listed(_Listing(explained=True))

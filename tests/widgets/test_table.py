@@ -133,11 +133,11 @@ def test_a_chance_event_shows_the_exact_odds_before_the_draw_and_the_draw_is_see
     for outcome, p in odds.items():
         row = f"<tr><td>{at_draw.describe_outcome(outcome)}</td><td><b>{p}</b></td><td>{percent_text(p)}</td></tr>"
         assert row in view.odds.value
-    assert odds["cargo_pod"] == Fraction(2, 9) and "<td>cargo_pod</td><td><b>2/9</b></td><td>22.22%</td>" in view.odds.value
+    assert odds["cargo_pod"] == Fraction(2, 9) and "<td>Cargo Pod (gear, cost 4)</td><td><b>2/9</b></td><td>22.22%</td>" in view.odds.value
     drawn = tt.Rng(game.seed).pick(odds)  # the table's Rng(seed) gives its first pick
     view.draw_button.click()
     assert view.history[-2] is at_draw and view.moves[-1].choice == drawn
-    assert f"drawn: <b>{drawn}</b> — chance {probability_text(odds[drawn])}" in view.log_html.value
+    assert f"drawn: <b>{at_draw.describe_outcome(drawn)}</b> — chance {probability_text(odds[drawn])}" in view.log_html.value
     assert "Refill the market row</b>" in view.log_html.value and ("[<span class='tt-citation'><span class='tt-citation-heading' lang='ja'>マーケット</span> — "
                                                                   "<span class='tt-citation-gloss'>The Market</span></span>]") in view.log_html.value
     assert view.odds.value == "<small style='color:#888'>No chance event now.</small>"
@@ -195,7 +195,7 @@ def test_auto_draw_draws_chance_events_after_a_move_with_their_odds_in_the_log()
     assert view.game.to_move == "Ada" and view.moves[-1].mover is tt.CHANCE and to_ask is view.start
     drawn = view.moves[-1].choice
     assert view.moves[-1].probability == odds[drawn]
-    assert f"drawn: <b>{drawn}</b> — chance {odds[drawn]} ≈" in view.log_html.value
+    assert f"drawn: <b>{view.moves[-1].before.describe_outcome(drawn)}</b> — chance {odds[drawn]} ≈" in view.log_html.value
 
 
 def test_ask_a_bot_suggests_a_move_without_playing_it():
