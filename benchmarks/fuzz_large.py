@@ -127,7 +127,7 @@ def games(inputs: int, seconds: float, only: str) -> tuple[Counter[str], set[str
                 before = F.frozen_bytes(state)
                 kind, _ = F.outcome(lambda: state.apply(choice), seconds)
                 mine[kind] += 1
-                if kind == F.OK and state.to_move is not tt.CHANCE and choice not in state.legal():
+                if kind == F.OK and state.to_move is not tt.CHANCE and not F.offered(state, choice):
                     mine["accepted, not offered"] += 1
                 if F.frozen_bytes(state) != before:
                     mine["state changed"] += 1
@@ -172,7 +172,7 @@ def main() -> None:
           f"{len(shared)} mutable parts a state shares with the next; {len(content)} mutable parts in the shared content")
     met = (untyped == hangs == 0 and fewest >= options.inputs and not any(silent[k] for k in F.KINDS if k != "delete a key")
            and silent["untyped"] == silent["hang"] == silent[F.UNNAMED] == 0 and applied[F.UNTYPED] == applied[F.HANG] == 0
-           and not shared and not content and applied["state changed"] == 0)
+           and not shared and not content and applied["state changed"] == applied["accepted, not offered"] == 0)
     print(f"{'every promise kept' if met else 'promise NOT kept'} ({time.process_time() - started:.0f} s CPU)")
 
 

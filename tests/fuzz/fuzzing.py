@@ -254,6 +254,13 @@ def mutable_parts(value: Any, seen: set[int] | None = None, path: str = "state")
                 stack.append((v, f"{where}[{i}]"))
 
 
+def offered(state: Any, choice: Any) -> bool:
+    """Whether ``choice`` is a legal option of ``state``: a choice it lists, or the words of one (the contract's
+    ``apply`` takes an option by its words too)."""
+    option = state.options().get(choice)
+    return option is not None and option.legal
+
+
 def shared_mutable_parts(before: Any, after: Any) -> list[str]:
     """Where ``before`` and ``after`` hold the very same mutable object (a change to one changes both)."""
     mine = {key: where for key, where, _ in mutable_parts(before)}
