@@ -74,8 +74,11 @@ class Outcome:
         rows = "".join(f"<tr><td>{place}</td><td>{html.escape(seat)}</td><td>{html.escape(str(scores[seat]))}</td>"
                        f"<td>{'winner' if seat in self.winners else ''}</td></tr>"
                        for place, seat in enumerate(self.ranking, 1))
-        why = f"<caption>{html.escape(self.tie_break)}</caption>" if self.tie_break else ""
-        return f"<table class='tt-outcome'>{why}<tr><th>place</th><th>seat</th><th>score</th><th></th></tr>{rows}</table>"
+        table = f"<table class='tt-outcome'><tr><th>place</th><th>seat</th><th>score</th><th></th></tr>{rows}</table>"
+        if not self.tie_break:
+            return table
+        # The tie-break is a sentence: under the table at the width of the page, not squeezed into its caption.
+        return f"<div class='tt-outcome-with-tie-break'>{table}<p class='tt-tie-break'>{html.escape(self.tie_break)}</p></div>"
 
 
 class Game:

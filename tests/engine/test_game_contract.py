@@ -310,3 +310,13 @@ def test_setting_combinations_leave_out_what_a_game_refuses():
     assert setting_combinations("merchants") == ({"players": 2}, {"players": 3}, {"players": 4})
     andromeda = setting_combinations("andromeda")
     assert {"players": 4, "teams": True} in andromeda and {"players": 2, "teams": True} not in andromeda
+
+
+def test_an_outcome_shows_its_tie_break_as_a_sentence_under_the_table_not_in_a_narrow_caption():
+    tied = Outcome((("Ada", 30), ("Bea", 30)), ("Bea", "Ada"), ("Bea",), "ties go to the earliest arrival at the Dock")
+    shown = tied._repr_html_()
+    assert "<caption>" not in shown
+    assert shown.endswith("</table><p class='tt-tie-break'>ties go to the earliest arrival at the Dock</p></div>")
+    assert "<tr><td>1</td><td>Bea</td><td>30</td><td>winner</td></tr>" in shown
+    plain = Outcome((("Ada", 31), ("Bea", 30)), ("Ada", "Bea"), ("Ada",))._repr_html_()
+    assert plain.startswith("<table class='tt-outcome'>") and "tt-tie-break" not in plain
