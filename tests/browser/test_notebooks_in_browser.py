@@ -33,17 +33,25 @@ RUN_ALL = """async () => {
     const panel = app.shell.currentWidget;
     await panel.context.ready;
     await panel.sessionContext.ready;
-    const done = await app.commands.execute('notebook:run-all-cells');
+    // JupyterLab's run-all promise now and then never settles although every cell has run: wait for it at
+    // most three minutes, then judge by the cells' prompts (a queued or running cell shows [*]).
+    const ran = await Promise.race([app.commands.execute('notebook:run-all-cells'),
+                                    new Promise(resolve => setTimeout(() => resolve('unsettled'), 180000))]);
     const kernel = panel.sessionContext.session.kernel;
     for (let i = 0; i < 3000 && kernel.status !== 'idle'; i++) {
         await new Promise(resolve => setTimeout(resolve, 100));
     }
-    return {done: done, status: kernel.status};
+    const waiting = panel.content.widgets.filter(cell => cell.model.type === 'code')
+        .some(cell => (cell.promptNode ? cell.promptNode.textContent : '').includes('*'));
+    return {done: ran === 'unsettled' ? !waiting : ran, status: kernel.status};
 }"""
 SHUT_DOWN_KERNELS = """async () => {
     const app = window.jupyterapp;
-    if (app && app.serviceManager) { await app.serviceManager.sessions.refreshRunning();
-                                     await app.serviceManager.sessions.shutdownAll(); }
+    if (app && app.serviceManager) {
+        const shutDown = (async () => { await app.serviceManager.sessions.refreshRunning();
+                                        await app.serviceManager.sessions.shutdownAll(); })();
+        await Promise.race([shutDown, new Promise(resolve => setTimeout(resolve, 30000))]);
+    }
 }"""
 OPEN_NOTEBOOK = """async () => {
     const app = window.jupyterapp;
