@@ -290,12 +290,18 @@ def variant_controls(variant: V, on_change: Callable[[V], None] | None = None,
     return VariantControls(variant, on_change, names, title)
 
 
+def shown_controls(variant: V, names: Sequence[str], show: Callable[[V], None], title: str) -> VariantControls:
+    """The variant controls over ``names``, with ``show(variant)`` called now and again at every change."""
+    controls = variant_controls(variant, on_change=show, names=names, title=title)
+    show(variant)
+    return controls
+
+
 def rule_explorer(variant: V, names: Sequence[str], show: Callable[[V], None], result: widgets.Widget,
                   title: str) -> widgets.VBox:
     """A change-a-rule task: the variant controls over ``names`` above ``result``, which ``show(variant)``
     fills now and again at every change. ``.controls``, ``.result``."""
-    controls = variant_controls(variant, on_change=show, names=names, title=title)
-    show(variant)
+    controls = shown_controls(variant, names, show, title)
     box = widgets.VBox([controls, result])
     box.controls, box.result = controls, result
     return box

@@ -17,7 +17,7 @@ from ..seti.milestones import crossed
 from ..seti.missions import play_card, report_event
 from ..seti.scoring import gold_lines, with_holdings
 from ..seti.variant import RULEBOOK, SetiVariant
-from .exercise import rule_explorer, variant_controls
+from .exercise import rule_explorer, shown_controls
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 RIVALS = ("orange", "blue", "purple")
@@ -192,13 +192,6 @@ def choice_named(game, words: str):
     return found[0].choice
 
 
-def _rules_panel(variant, names: tuple[str, ...], show, title: str) -> widgets.VBox:
-    """The variant controls over ``names`` above a result that ``show(variant)`` fills, shown at once."""
-    controls = variant_controls(variant, on_change=show, names=names, title=title)
-    show(variant)
-    return controls
-
-
 def milestone_rules_explorer(players: int = 2, before: int = 18, after: int = 27,
                              names: tuple[str, ...] = ("gold_milestones", "neutral_milestones", "all_thresholds_trigger")
                              ) -> widgets.VBox:
@@ -208,7 +201,7 @@ def milestone_rules_explorer(players: int = 2, before: int = 18, after: int = 27
     box.add_class("tt-seti-milestone-rules")
     explorer = milestone_explorer(players, before, after)
     box.before, box.after, box.result = explorer.before, explorer.after, explorer.result
-    box.controls = _rules_panel(RULEBOOK, names, explorer.set_variant, "Change a milestone rule")
+    box.controls = shown_controls(RULEBOOK, names, explorer.set_variant, "Change a milestone rule")
     box.children = (box.controls, explorer)
     return box
 
@@ -224,7 +217,7 @@ def gold_rules_explorer(names: tuple[str, ...] = ("fourth_gold_chooser",),
     for tile, position in (marked or {}).items():
         explorer.positions[tile].value = position
     box.sliders, box.sides, box.positions, box.result = explorer.sliders, explorer.sides, explorer.positions, explorer.result
-    box.controls = _rules_panel(RULEBOOK, names, explorer.set_variant, "Change a gold-tile rule")
+    box.controls = shown_controls(RULEBOOK, names, explorer.set_variant, "Change a gold-tile rule")
     box.children = (box.controls, explorer)
     return box
 
