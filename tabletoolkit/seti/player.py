@@ -7,6 +7,7 @@ from typing import Protocol
 from ..engine.frozen import replace
 
 from ..engine.errors import IllegalAction, InvalidInput
+from .rewards import INCOME_KINDS, Reward
 from .variant import RULEBOOK, SetiVariant
 
 RESOURCES = ("credits", "energy", "publicity")
@@ -72,6 +73,18 @@ class PlayerBoard:
                   ("publicity", publicity, self.publicity)) if have < amount]
         return IllegalAction(rule, f"{self.colour} cannot pay " + " and ".join(short) + ".", section)
 
+    def tucking(self, card: str, income: str) -> "PlayerBoard":
+        """This board with hand card ``card`` tucked under the start card for good, for ``income`` (its
+        printed income resource, 玩家设置 · 增加收入): it pays at every income from round 2 on. What it gives
+        at once is ``income_now``. ``InvalidInput`` for a card not in hand or an illegible income."""
+        if income not in INCOME_KINDS:
+            raise InvalidInput("income", income, f"one of {INCOME_KINDS}: tuck a card whose income the card data gives")
+        if card not in self.hand:
+            raise InvalidInput("card", card, f"not in {self.colour}'s hand {list(self.hand)}")
+        hand = list(self.hand)
+        hand.remove(card)
+        return replace(self, hand=tuple(hand), tucked=self.tucked + (income,))
+
     def gain_publicity(self, amount: int, variant: SetiVariant = RULEBOOK) -> tuple["PlayerBoard", int]:
         """Add publicity up to the cap; returns the board and how much was actually gained."""
         new = min(variant.publicity_cap, self.publicity + amount)
@@ -81,6 +94,16 @@ class PlayerBoard:
         """Add data up to the pool's size (the rest is discarded, S-F5); returns the board and data kept."""
         new = min(variant.data_pool, self.data + amount)
         return replace(self, data=new), new - self.data
+
+
+def income_now(income: str) -> Reward:
+    """What a tucked card gives at once (立即获得印在右下角的任何奖励, 玩家设置 · 增加收入; S-F18): its income
+    resource, 1 credit or 1 energy, and for card income a card from the deck top: the icon is the "?" card
+    (the start card's "1 ?", the income tile's three kinds), which comes from the deck, not the row
+    (获取卡牌的其他方式). The same in the solo game, whose rules add nothing to tucking."""
+    if income not in INCOME_KINDS:
+        raise InvalidInput("income", income, f"one of {INCOME_KINDS}")
+    return Reward(random_cards=1) if income == "cards" else replace(Reward(), **{income: 1})
 
 
 class Boards(Protocol):

@@ -8,7 +8,7 @@ from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
 from ..game import phase_rng
-from ..player import PlayerBoard
+from ..player import PlayerBoard, income_now
 from ..probes import Flight, grant
 from ..rewards import Reward
 from ..variant import RULEBOOK, SetiVariant
@@ -221,14 +221,14 @@ def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[So
 
 
 def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:
-    """The chart icon (增加收入): ``card_id`` from your hand goes under your income card for good; its income
-    resource is gained now (a card: one more choice) and at every income (S-F18)."""
-    card = game.table.supply.card(card_id)
-    hand = list(game.you.hand)
-    hand.remove(card_id)
-    game = replace(game, you=replace(game.you, hand=tuple(hand), tucked=game.you.tucked + (card.income,)))
-    game, notes = reward_colour(game, YOU, [({"cards": "card"}.get(card.income, card.income), 1)])
-    return game, f"You tuck {card.id} for {card.income} income: 1 now and every income. " + " ".join(notes)
+    """The chart icon (增加收入): ``card_id`` from your hand goes under your income card for good
+    (``PlayerBoard.tucking``, the multiplayer board's); what it gives at once is the multiplayer's
+    (``player.income_now``: its income resource, a card income's card from the deck top) and it pays
+    at every income (S-F18)."""
+    income = game.table.supply.card(card_id).income
+    game = replace(game, you=game.you.tucking(card_id, income))
+    game, notes = reward_colour(game, YOU, reward_items(income_now(income)))
+    return game, f"You tuck {card_id} for {income} income: 1 now and every income. " + " ".join(notes)
 
 
 def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:

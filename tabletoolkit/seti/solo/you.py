@@ -35,6 +35,7 @@ from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
 from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay
 from ..player import Computer, PlayerBoard
+from ..rewards import INCOME_KINDS
 from ..probes import Flight, launch_probe
 from ..scan import scan_sectors
 from ..solar import SolarSystem, Space, space_words
@@ -340,14 +341,12 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     if kind == "tuck":
         if not you.hand:
             return (YourOption("tuck:none", True, "legal: no card in hand to tuck, so the chart icon is lost"),)
-        return tuple(YourOption(f"tuck:{card}", game.card(card).income in INCOMES,
+        return tuple(YourOption(f"tuck:{card}", game.card(card).income in INCOME_KINDS,
                                 f"legal: tuck {card} for {game.card(card).income} income, 1 now and every income"
-                                if game.card(card).income in INCOMES else f"its income is '{game.card(card).income}' in the card data")
+                                if game.card(card).income in INCOME_KINDS else f"its income is '{game.card(card).income}' in the card data")
                      for card in dict.fromkeys(you.hand))
     return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in table.trace_places(colour))
 
-
-INCOMES = ("credits", "energy", "cards")
 
 
 def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
@@ -600,9 +599,9 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
     tucks = sample_layout().top[space.position - 1].reward.tuck and refusal is None and game.you.hand
     if tucks:  # the space tucks a hand card: you name it (增加收入)
-        options += [YourOption(f"place:data:tuck={card}", game.card(card).income in INCOMES,
+        options += [YourOption(f"place:data:tuck={card}", game.card(card).income in INCOME_KINDS,
                                f"legal: a data from your pool onto {space}, tucking {card} for {game.card(card).income} income"
-                               if game.card(card).income in INCOMES else f"its income is '{game.card(card).income}' in the card data")
+                               if game.card(card).income in INCOME_KINDS else f"its income is '{game.card(card).income}' in the card data")
                     for card in dict.fromkeys(game.you.hand)]
     else:
         options.append(YourOption("place:data", refusal is None, f"legal: a data from your pool onto {space}" if refusal is None

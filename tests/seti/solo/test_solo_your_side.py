@@ -94,6 +94,19 @@ def test_the_chart_icon_tucks_the_card_you_choose_and_it_pays_every_income():
     assert income.you.energy == tucked.you.energy + tucked.variant.income_energy + 1
 
 
+def test_a_card_income_tucked_gives_the_deck_top_card_at_once_as_in_the_multiplayer_game():
+    """增加收入: the income printed on the card ("?", a random card: 获取卡牌的其他方式) comes from the deck,
+    not a choice of the row or the deck; the solo rules add nothing to tucking."""
+    from tabletoolkit.seti.solo.state import reward_colour
+
+    game = game_with("I-6", hand=("S09", "S20"))  # S20's income: cards
+    owing, _ = reward_colour(game, YOU, [("chart", 1)])
+    top = owing.table.supply.deck[0]
+    tucked = run(your_turn(owing, "tuck:S20", Rng(0))).result
+    assert tucked.you.tucked == ("cards",) and tucked.you.hand == ("S09", top) and tucked.owed == ()
+    assert tucked.table.supply.deck == owing.table.supply.deck[1:]
+
+
 def test_a_card_you_gain_comes_from_the_row_or_the_deck_as_you_choose():
     from tabletoolkit.seti.solo.state import reward_colour
 
