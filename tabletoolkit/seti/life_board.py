@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.frozen import replace
+
 from ..engine import svg as draw
 
 from .rewards import TRACE_COLOURS
@@ -59,6 +61,12 @@ class LifeBoard:
 
     def with_slot(self, index: int, slot: AlienSlot) -> "LifeBoard":
         return LifeBoard(self.slots[:index] + (slot,) + self.slots[index + 1:])
+
+    def discovered(self, index: int) -> "LifeBoard":
+        """The board with slot ``index``'s species discovered: its board flips and its own spaces open, empty
+        (发现外星物种 · 深入研究)."""
+        alien = self.slots[index]
+        return self.with_slot(index, replace(alien, discovered=True, board=(None,) * len(alien.species.spaces)))
 
     def marks(self, owner: str, slot: int | None = None) -> tuple[Mark, ...]:
         """Every mark of ``owner`` (discovery, overflow and species spaces), of one slot if given."""

@@ -230,8 +230,6 @@ class SoloWholeGame(Game):
         state = self.state
         table, you, rival = state.table, state.you, state.rival
         placed = table.solar.placements
-        marks = ([owner for _, _, owner in table.discovery] + [owner for _, _, owner in table.overflow]
-                 + [owner for _, _, owner in table.board_marks])
 
         def each(count: Any) -> dict[str, int]:
             return {seat: count(seat) for seat in self.seats}
@@ -244,7 +242,7 @@ class SoloWholeGame(Game):
             "sectors_won": each(lambda seat: sum(sector.winners.count(seat) for sector in table.sky.sectors)),
             "orbits": each(lambda seat: sum(p.owner == seat and p.kind == "orbiter" for p in placed)),
             "landings": each(lambda seat: sum(p.owner == seat and p.kind == "lander" for p in placed)),
-            "life_traces": each(marks.count),
+            "life_traces": each(lambda seat: len(table.life.marks(seat))),
             "techs": {YOU: len(you.techs), RIVAL: len(rival.techs)},
             "missions_completed": {YOU: len(state.completed_missions), RIVAL: 0},
             "species_discovered": len(table.revealed),

@@ -9,6 +9,8 @@ player marker on those spaces earns the species' reward, and the species board's
 
 from __future__ import annotations
 
+from typing import Protocol, TypeVar
+
 from ..engine.frozen import replace
 
 from ..engine.errors import InvalidInput
@@ -16,10 +18,27 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .game import Decisions, Option, SetiGame
 from .rewards import TRACE_COLOURS, TRACE_KINDS, Reward
-from .life_board import NEUTRAL, SLOT_NAMES, Mark, Spot
+from .life_board import NEUTRAL, SLOT_NAMES, LifeBoard, Mark, Spot
+from .variant import SetiVariant
 
 SECTION = "标记生命痕迹"
 DISCOVERY = "发现外星物种 · 发现"
+
+
+class LifeTable(Protocol):
+    """What the trace spaces' verdicts and marks read of a game (the multiplayer ``SetiGame`` and the solo
+    table alike): the life-trace board and the variant. A table is a frozen dataclass with a ``life`` field."""
+
+    @property
+    def life(self) -> LifeBoard: ...
+
+    @property
+    def variant(self) -> SetiVariant: ...
+
+
+Table = TypeVar("Table", bound=LifeTable)
+
+
 def grant_from_species(game: SetiGame, colour: str, slot: int, reward: Reward) -> tuple[SetiGame, str]:
     """``game.grant`` for a reward a species gives: its alien cards come from that species' deck (top
     first) into ``colour``'s alien cards, which are not hand cards (S-F16)."""
@@ -35,7 +54,7 @@ def grant_from_species(game: SetiGame, colour: str, slot: int, reward: Reward) -
     return game, gained
 
 
-def spot_reward(game: SetiGame, spot: Spot) -> Reward:
+def spot_reward(game: LifeTable, spot: Spot) -> Reward:
     """What marking ``spot`` gives."""
     variant = game.variant
     if spot.area == "discovery":
@@ -45,7 +64,7 @@ def spot_reward(game: SetiGame, spot: Spot) -> Reward:
     return game.life.slots[spot.slot].species.spaces[spot.index].reward
 
 
-def legal_spots(game: SetiGame, trace: str) -> tuple[Option, ...]:
+def legal_spots(game: LifeTable, trace: str) -> tuple[Option, ...]:
     """Every trace space with "legal" or the refusing rule, for a trace of colour ``trace``."""
     if trace not in TRACE_KINDS:
         raise InvalidInput("trace", trace, f"one of {TRACE_KINDS}")
@@ -92,9 +111,10 @@ def legal_spots(game: SetiGame, trace: str) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def mark_trace(game: SetiGame, colour: str, trace: str, spot: Spot) -> tuple[SetiGame, str]:
-    """``colour`` marks a ``trace`` at ``spot`` and gains its reward; refusals raise ``IllegalAction``."""
-    game.seat(colour)
+def marked(game: Table, colour: str, trace: str, spot: Spot) -> Table:
+    """The table with ``colour``'s marker for a ``trace`` at ``spot`` (a species board's space counts the
+    trace's colour, the first it takes for a wildcard); refused spots raise ``IllegalAction``. Its reward is
+    ``spot_reward``'s, the caller's to give."""
     offered = [option for option in legal_spots(game, trace) if option.choice == spot]
     if not offered:
         raise InvalidInput("spot", spot, "no such trace space")
@@ -111,7 +131,13 @@ def mark_trace(game: SetiGame, colour: str, trace: str, spot: Spot) -> tuple[Set
         alien = replace(alien, discovery=spaces)
     else:
         alien = replace(alien, overflow=alien.overflow + (Mark(colour, TRACE_COLOURS[spot.index]),))
-    game = replace(game, life=game.life.with_slot(spot.slot, alien))
+    return replace(game, life=game.life.with_slot(spot.slot, alien))
+
+
+def mark_trace(game: SetiGame, colour: str, trace: str, spot: Spot) -> tuple[SetiGame, str]:
+    """``colour`` marks a ``trace`` at ``spot`` and gains its reward; refusals raise ``IllegalAction``."""
+    game.seat(colour)
+    game = marked(game, colour, trace, spot)
     return grant_from_species(game, colour, spot.slot, spot_reward(game, spot))
 
 
@@ -137,7 +163,7 @@ def place_trace(game: SetiGame, colour: str, trace: str, decisions: Decisions | 
     return game
 
 
-def place_neutral(game: SetiGame) -> tuple[SetiGame, Spot | None]:
+def place_neutral(game: Table) -> tuple[Table, Spot | None]:
     """A neutral marker to the leftmost empty discovery space (A pink … B blue), or nowhere (S-F17)."""
     for number, alien in enumerate(game.life.slots):
         for index, mark in enumerate(alien.discovery):
@@ -158,8 +184,8 @@ def resolve_discoveries(game: SetiGame) -> Procedure:
             continue
         found = True
         species = alien.species
-        alien = replace(alien, discovered=True, board=(None,) * len(species.spaces))
-        game = replace(game, life=game.life.with_slot(number, alien))
+        game = replace(game, life=game.life.discovered(number))
+        alien = game.life.slots[number]
         label = " (sample data, invented)" if species.sample else ""
         yield Step(f"Flip species {SLOT_NAMES[number]}", f"All three discovery spaces are marked: the board flips "
                    f"to show {species.name}{label}. Its rule sheet: {species.rules}", DISCOVERY, game,

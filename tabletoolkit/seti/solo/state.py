@@ -77,9 +77,7 @@ class SoloGame:
     def your_measure(self, name: str) -> int:
         """A count of yours a mission or end-game card reads (the names of ``seti.measures`` this side keeps)."""
         you = self.you
-        table = self.table
-        traces = (sum(1 for _, _, owner in table.discovery + table.overflow if owner == YOU)
-                  + sum(1 for _, _, owner in table.board_marks if owner == YOU))
+        traces = len(self.table.life.marks(YOU))
         return {"orbiters": you.orbiters, "landers": you.landers, "techs": len(you.techs), "data": you.data,
                 "sector_wins": you.sector_wins, "publicity": you.publicity, "traces": traces,
                 "tucked": len(you.tucked)}[name]

@@ -23,13 +23,14 @@ from ..gold_tiles import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, numbered, resolve_sector
 from ..solar import Placement, Probe, SolarSystem, random_setup
-from ..species import Species, load_species
+from ..life_board import LifeBoard, Spot, new_life_board
+from ..species import load_species
+from ..traces import legal_spots, marked, place_neutral, spot_reward
 from ..tech_board import TechBoard
 from ..variant import RULEBOOK, SetiVariant
 from .choices import PlanetSpaces, RouteOption, SectorOption, TechOffer, TraceColumn, sector_option
 from .data import TRACE_COLOURS
 
-DISCOVERY_SECTION = "标记生命痕迹 · 发现外星物种"
 GOLD_THRESHOLDS = (25, 50, 70)
 PLANET_SIGNAL = "signal in this planet's sector"  # an action in a planet's orbit reward (solar_system.toml)
 NEUTRAL_THRESHOLDS = (20, 30)
@@ -60,11 +61,8 @@ class SoloTable:
     supply: CardSupply
     techs: TechBoard
     gold: tuple[GoldTile, ...]
-    species: tuple[Species, ...] = ()
-    discovery: tuple[tuple[int, str, str | None], ...] = ()  # (species index, colour, marker or None)
-    board_marks: tuple[tuple[int, int, str], ...] = ()  # (species index, space index, marker) after discovery
-    revealed: tuple[int, ...] = ()  # species indexes discovered, in order
-    overflow: tuple[tuple[int, str, str], ...] = ()  # (species index, colour, marker)
+    life: LifeBoard = LifeBoard(())  # the two hidden species and their trace spaces (seti.life_board)
+    revealed: tuple[int, ...] = ()  # species (slots of ``life``) discovered, in the order they were
     neutral: tuple[tuple[int, int], ...] = ((20, 2), (30, 2))
     variant: SetiVariant = field(default=RULEBOOK, repr=False)
     end_of_round: tuple[tuple[str, ...], ...] = ()  # rounds 1-4's stacks, players + 1 = 3 cards each (轮次结束卡牌)
@@ -219,93 +217,103 @@ class SoloTable:
     def refill_row(self, rng: Rng) -> "SoloTable":
         return replace(self, supply=self.supply.refill_row(rng))
 
-    # --- life traces ---------------------------------------------------------------------------
+    # --- life traces (the multiplayer life board and its verdicts, seti.traces) ---------------------
+    # A trace column is a species' colour: column ``3 × slot + colour index``; in it space 0 is the
+    # discovery space, 1, 2… the species board's spaces of that colour (once discovered), and its overflow.
     def species_name(self, index: int) -> str:
-        return f"species {index + 1}" + (f" ({self.species[index].name})" if index in self.revealed else "")
+        return f"species {index + 1}" + (f" ({self.life.slots[index].species.name})" if index in self.revealed else "")
 
     def _board_spaces(self, index: int, colour: str) -> list[int]:
         """The species board's spaces taking ``colour``, in printed order (only once discovered)."""
-        if index not in self.revealed:
-            return []
-        return [n for n, space in enumerate(self.species[index].spaces) if colour in space.colours]
+        alien = self.life.slots[index]
+        return [n for n, space in enumerate(alien.species.spaces) if colour in space.colours] if alien.discovered else []
+
+    def _columns(self) -> list[tuple[int, int, str]]:
+        """Each trace column as (slot, colour index, colour)."""
+        return [(slot, n, colour) for slot in range(len(self.life.slots)) for n, colour in enumerate(TRACE_COLOURS)]
+
+    def column_colour(self, column: int) -> str:
+        return self._columns()[column][2]
+
+    def _spot(self, column: int, space: Any) -> Spot:
+        slot, index, colour = self._columns()[column]
+        if space == "overflow":
+            return Spot(slot, "overflow", index)
+        return Spot(slot, "discovery", index) if space == 0 else Spot(slot, "species", self._board_spaces(slot, colour)[space - 1])
 
     def trace_columns(self) -> list[TraceColumn]:
         """Each species' column of each colour, lowest first: its discovery space, then (once the
         species is discovered) its board's spaces of that colour (深入研究)."""
         columns = []
-        for index, colour, marker in self.discovery:
-            taken = {n for s, n, _ in self.board_marks if s == index}
-            spaces = (marker is not None,) + tuple(n in taken for n in self._board_spaces(index, colour))
-            columns.append(TraceColumn(self.species_name(index), colour, spaces))
+        for slot, index, colour in self._columns():
+            alien = self.life.slots[slot]
+            spaces = (alien.discovery[index] is not None,) + tuple(alien.board[n] is not None for n in self._board_spaces(slot, colour))
+            columns.append(TraceColumn(self.species_name(slot), colour, spaces))
         return columns
 
     def trace_places(self, colour: str) -> list[tuple[int, Any, str]]:
-        """Where a life trace of ``colour`` ("any": every colour) may go, as (column, space, words): a free
-        discovery space (space 0), a free space of that colour on a discovered species' board (1, 2…),
-        or a species' overflow, allowed even with a space free (S-F15, 深入研究)."""
+        """Where a life trace of ``colour`` ("any": every colour) may go, as (column, space, words), by the
+        multiplayer verdicts (``traces.legal_spots``): a free discovery space (space 0), a free space of that
+        colour on a discovered species' board (1, 2…), or a species' overflow, allowed even with a space free
+        (S-F15, 深入研究)."""
+        legal = {option.choice for option in legal_spots(self, colour) if option.legal}
         places: list[tuple[int, Any, str]] = []
-        for column, (index, trace_colour, marker) in enumerate(self.discovery):
+        for column, (slot, index, trace_colour) in enumerate(self._columns()):
             if colour not in ("any", trace_colour):
                 continue
-            name = self.species_name(index)
-            if marker is None:
-                places.append((column, 0, f"{name}'s {trace_colour} discovery space (1 publicity, 5 VP)"))
-            taken = {n for s, n, _ in self.board_marks if s == index}
-            for space, number in enumerate(self._board_spaces(index, trace_colour), 1):
-                if number not in taken:
-                    reward = self.species[index].spaces[number].reward
+            name = self.species_name(slot)
+            if Spot(slot, "discovery", index) in legal:
+                places.append((column, 0, f"{name}'s {trace_colour} discovery space ({self._discovery_words()})"))
+            for space, number in enumerate(self._board_spaces(slot, trace_colour), 1):
+                if Spot(slot, "species", number) in legal:
+                    reward = self.life.slots[slot].species.spaces[number].reward
                     places.append((column, space, f"{name}'s board, {trace_colour} space {space} ({reward.describe()})"))
-            places.append((column, "overflow", f"{name}'s {trace_colour} overflow (3 VP)"))
+            if Spot(slot, "overflow", index) in legal:
+                places.append((column, "overflow", f"{name}'s {trace_colour} overflow ({self.variant.overflow_vp} VP)"))
         return places
 
+    def _discovery_words(self) -> str:
+        return f"{self.variant.discovery_space_publicity} publicity, {self.variant.discovery_space_vp} VP"
+
     def mark_trace(self, colour: str, column: int, space: Any) -> tuple["SoloTable", list[tuple[str, Any]], str]:
-        """Mark a discovery space (1 publicity + 5 VP, S-F15), a discovered species' board space (its
-        reward), or the overflow (3 VP)."""
-        index, trace_colour, marker = self.discovery[column]
-        name = self.species_name(index)
-        if space == "overflow":
-            return (replace(self, overflow=self.overflow + ((index, trace_colour, colour),)), [("vp", 3)],
-                    f"a {trace_colour} trace in {name}'s overflow (3 VP)")
-        if space == 0:
-            if marker is not None:
-                raise IllegalAction("seti.solo.trace_taken", f"{name}'s {trace_colour} discovery space is taken", DISCOVERY_SECTION)
-            discovery = self.discovery[:column] + ((index, trace_colour, colour),) + self.discovery[column + 1:]
-            return (replace(self, discovery=discovery), [("publicity", 1), ("vp", 5)],
-                    f"a {trace_colour} trace on {name}'s discovery space (1 publicity, 5 VP)")
-        number = self._board_spaces(index, trace_colour)[space - 1]
-        if any(s == index and n == number for s, n, _ in self.board_marks):
-            raise IllegalAction("seti.solo.trace_taken", f"that space of {name} is taken", "深入研究")
-        reward = self.species[index].spaces[number].reward
-        return (replace(self, board_marks=self.board_marks + ((index, number, colour),)), reward_items(reward),
-                f"a {trace_colour} trace on {name}'s board ({reward.describe()})")
+        """Mark a discovery space, a discovered species' board space or the overflow (``traces.marked``,
+        refused as there) and return its reward (``traces.spot_reward``: 1 publicity + 5 VP, S-F15; the
+        space's; 3 VP)."""
+        slot, _, trace_colour = self._columns()[column]
+        spot = self._spot(column, space)
+        table = marked(self, colour, trace_colour, spot)
+        reward, name = spot_reward(table, spot), self.species_name(slot)
+        if spot.area == "overflow":
+            return table, [("vp", reward.vp)], f"a {trace_colour} trace in {name}'s overflow ({reward.vp} VP)"
+        if spot.area == "discovery":
+            return (table, [("publicity", reward.publicity), ("vp", reward.vp)],
+                    f"a {trace_colour} trace on {name}'s discovery space ({self._discovery_words()})")
+        return table, reward_items(reward), f"a {trace_colour} trace on {name}'s board ({reward.describe()})"
 
     def discovered(self, species_number: int) -> bool:
-        return species_number - 1 in self.revealed
+        return self.life.slots[species_number - 1].discovered
 
     def discoveries(self) -> tuple["SoloTable", list[tuple[int, tuple[str, ...]]]]:
         """Species whose three discovery spaces are now full are discovered (after the turn, after the
         milestones): each with the markers on its discovery spaces, which earn its discovery reward."""
         found = []
         table = self
-        for index in range(len(self.species)):
-            markers = tuple(m for s, _, m in self.discovery if s == index)
-            marked = tuple(m for m in markers if m is not None)
-            if index not in table.revealed and len(marked) == len(markers):
-                table = replace(table, revealed=table.revealed + (index,))
-                found.append((index, marked))
+        for index, alien in enumerate(self.life.slots):
+            if not alien.discovered and alien.complete:
+                table = replace(table, life=table.life.discovered(index), revealed=table.revealed + (index,))
+                found.append((index, tuple(mark.owner for mark in alien.discovery if mark is not None)))
         return table, found
 
     def neutral_milestone(self, threshold: int) -> tuple["SoloTable", str]:
-        """A neutral milestone: one neutral marker to the leftmost empty discovery space (S-F17)."""
+        """A neutral milestone: one neutral marker to the leftmost empty discovery space (S-F17,
+        ``traces.place_neutral``)."""
         left = dict(self.neutral).get(threshold, 0)
-        empty = [i for i, (_, _, marker) in enumerate(self.discovery) if marker is None]
-        if not left or not empty:
+        table, spot = place_neutral(self) if left else (self, None)
+        if spot is None:
             return self, "nothing happens (no neutral marker left there, or no empty discovery space)."
-        index, colour, _ = self.discovery[empty[0]]
-        discovery = self.discovery[:empty[0]] + ((index, colour, "neutral"),) + self.discovery[empty[0] + 1:]
         neutral = tuple((t, n - 1 if t == threshold else n) for t, n in self.neutral)
-        return (replace(self, discovery=discovery, neutral=neutral),
-                f"a neutral marker moves to {self.species_name(index)}'s {colour} discovery space.")
+        return (replace(table, neutral=neutral),
+                f"a neutral marker moves to {self.species_name(spot.slot)}'s {TRACE_COLOURS[spot.index]} discovery space.")
 
     # --- gold tiles ----------------------------------------------------------------------------
     def gold_first_spaces(self) -> list[tuple[str, bool]]:
@@ -318,9 +326,13 @@ class SoloTable:
         sectors = "".join(
             f"<td>{html.escape(s.star)}<br>{'·'.join(m or '○' for m in s.slot_contents)}"
             f"{'+' + '·'.join(s.overflow) if s.overflow else ''}</td>" for s in self.sky.sectors)
-        traces = ", ".join(f"{self.species_name(s)} {c}: {m or '–'}" for s, c, m in self.discovery)
-        if self.board_marks:
-            traces += "; species boards: " + ", ".join(f"{self.species_name(s)} space {n + 1}: {m}" for s, n, m in self.board_marks)
+        slots = self.life.slots
+        traces = ", ".join(f"{self.species_name(s)} {c}: {mark.owner if (mark := slots[s].discovery[n]) else '–'}"
+                           for s, n, c in self._columns())
+        boards = [f"{self.species_name(s)} space {n + 1}: {mark.owner}" for s, alien in enumerate(slots)
+                  for n, mark in enumerate(alien.board) if mark]
+        if boards:
+            traces += "; species boards: " + ", ".join(boards)
         placed = ", ".join(f"{p.owner} {p.kind} {p.moon or p.planet}" for p in self.solar.placements) or "none"
         probes = ", ".join(f"{p.owner} at {p.space}" for p in self.solar.probes) or "none"
         return (f"<div class='tt-seti-solo-table'><table class='tt-seti-sky'><tr>{sectors}</tr></table>"
@@ -342,7 +354,6 @@ def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
     stacks = tuple(supply.deck[n * size:(n + 1) * size] for n in range(count))
     supply = replace(supply, deck=supply.deck[size * count:])
     gold = random_sides(load_gold_tiles(), rng)
-    species = rng.shuffled(load_species())[:2]
-    discovery = tuple((index, colour, None) for index in range(2) for colour in TRACE_COLOURS)
-    return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, species=species, discovery=discovery,
+    first, second = rng.shuffled(load_species())[:2]
+    return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, life=new_life_board((first, second)),
                      variant=variant, end_of_round=stacks)

@@ -202,7 +202,7 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
 
 def _discover(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
     index = game.table.revealed[action.species - 1]
-    special = material().species_card(game.table.species[index].id)
+    special = material().species_card(game.table.life.slots[index].species.id)
     game = replace(game, rival=replace_revealed(game.rival, special.id))
     yield Step("Rival: species card", f"The {'1st' if action.species == 1 else '2nd'} species is discovered: {card.id} "
                f"leaves the game and its special card {special.id} takes its place; the rival resolves it.",
@@ -297,7 +297,7 @@ def discoveries(game: SoloGame) -> Procedure:
     table, found = game.table.discoveries()
     game = replace(game, table=table)
     for index, markers in found:
-        species = table.species[index]
+        species = table.life.slots[index].species
         notes = []
         for marker in markers:
             if marker in (RIVAL, YOU):

@@ -381,7 +381,7 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         column, space = what.split(":")
         table, more, words = game.table.mark_trace(YOU, int(column), space if space == "overflow" else int(space))
         game = replace(game, table=table)
-        game, notes = your_trigger(game, Event("trace", table.discovery[int(column)][1]))
+        game, notes = your_trigger(game, Event("trace", table.column_colour(int(column))))
         game, gained = reward_colour(game, YOU, more)
         title, text = "You place a life trace", f"You mark {words}. " + " ".join(notes + gained)
     yield Step(title, text, OWED_SECTIONS[kind], game)
@@ -1178,9 +1178,8 @@ def your_gold_lines(game: SoloGame) -> tuple:
     probe, telescope, computer = (sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind)
                                   for kind in ("probe", "telescope", "computer"))
     table = game.table
-    marks = [(colour, owner) for _, colour, owner in table.discovery] + [(c, o) for _, c, o in table.overflow]
-    marks += [(table.species[s].spaces[n].colours[0], owner) for s, n, owner in table.board_marks]
-    pink, yellow, blue = (sum(1 for c, owner in marks if c == colour and owner == YOU) for colour in TRACE_COLOURS)
+    traces = table.life.traces(YOU)  # by the colour each counts as (seti.life_board)
+    pink, yellow, blue = (traces[colour] for colour in TRACE_COLOURS)
     incomes = list(game.you.tucked)
     endgame = sum(1 for card_id in game.in_play if table.supply.card(card_id).kind == "end-game")
     seti = with_holdings(seti, YOU, techs=(probe, telescope, computer), traces=(pink, yellow, blue),

@@ -196,15 +196,41 @@ def test_a_discovered_species_board_extends_the_columns_above_the_discovery_spac
     from tabletoolkit.engine import Rng
     from tabletoolkit.seti.solo import setup_table
 
+    from tabletoolkit.seti.life_board import NEUTRAL, Mark
+
     table = setup_table(Rng(0))
-    full = tuple((index, colour, "neutral") for index, colour, _ in table.discovery)
-    table, found = swap(table, discovery=full).discoveries()
-    assert [index for index, _ in found] == [0, 1]
+    full = tuple(swap(alien, discovery=tuple(Mark(NEUTRAL, colour) for colour in ("pink", "yellow", "blue")))
+                 for alien in table.life.slots)
+    table, found = swap(table, life=swap(table.life, slots=full)).discoveries()
+    assert found == [(0, (NEUTRAL,) * 3), (1, (NEUTRAL,) * 3)] and table.revealed == (0, 1)
     columns = table.trace_columns()
-    pink_spaces = [space for space in table.species[0].spaces if "pink" in space.colours]
+    species = table.life.slots[0].species
+    pink_spaces = [space for space in species.spaces if "pink" in space.colours]
     assert columns[0].spaces == (True,) + (False,) * len(pink_spaces)
     choice = choose_trace(columns, "pink", "left")
     assert choice.value == (0, 1)  # the lowest empty space: species 1's first pink board space
     table, rewards, text = table.mark_trace("white", *choice.value)
     assert table.trace_columns()[0].spaces[1] is True
-    assert text.startswith(f"a pink trace on species 1 ({table.species[0].name})'s board")
+    assert text.startswith(f"a pink trace on species 1 ({species.name})'s board")
+    assert table.life.slots[0].board[0] == Mark("white", "pink")
+
+
+def test_the_solo_trace_spaces_are_the_multiplayer_ones_and_read_the_variant():
+    """A discovery space and an overflow give the variant's VP and publicity (seti.traces.spot_reward), and an
+    overflow is refused while a space is free when the variant says overflow only when full."""
+    from dataclasses import replace as swap
+
+    from tabletoolkit.engine import IllegalAction, Rng
+    from tabletoolkit.seti.solo import setup_table
+    from tabletoolkit.seti.variant import RULEBOOK
+
+    strict = swap(RULEBOOK, discovery_space_vp=4, overflow_vp=2, overflow_anytime=False)
+    table = swap(setup_table(Rng(0)), variant=strict)
+    assert [space for column, space, _ in table.trace_places("pink")] == [0, 0]  # no overflow while one is free
+    marked, rewards, text = table.mark_trace("green", 0, 0)
+    assert rewards == [("publicity", 1), ("vp", 4)] and text.endswith("discovery space (1 publicity, 4 VP)")
+    with pytest.raises(IllegalAction) as refused:
+        marked.mark_trace("white", 0, 0)
+    assert refused.value.rule == "seti.traces.occupied"
+    loose = swap(marked, variant=swap(strict, overflow_anytime=True))
+    assert loose.mark_trace("white", 0, "overflow")[1] == [("vp", 2)]

@@ -7,6 +7,7 @@ import pytest
 
 from tabletoolkit.engine import IllegalAction, Rng, run
 from tabletoolkit.seti.solo import YOU, free_action, free_options, material, setup_solo, your_options, your_turn
+from tabletoolkit.seti.life_board import Mark
 from tabletoolkit.seti.solo.objectives import Event, Objectives
 
 
@@ -181,7 +182,7 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
     assert analyzed.you.energy == 1 and analyzed.objectives.face_up[0].marked == (True,)
     assert analyzed.owed == ("trace:blue",)  # analyzing gives a blue life trace: yours to place
     placed = run(your_turn(analyzed, "trace:2:overflow", Rng(0))).result
-    assert placed.you.score == analyzed.you.score + 3 and placed.table.overflow == ((0, "blue", YOU),)
+    assert placed.you.score == analyzed.you.score + 3 and placed.table.life.slots[0].overflow == (Mark(YOU, "blue"),)
     ended = run(your_turn(placed, "end", Rng(0))).result
     assert "I-8" in ended.objectives.completed  # replaced at the end of your turn
 
@@ -201,14 +202,14 @@ def test_you_place_your_life_trace_on_any_free_space_of_its_colour_or_an_overflo
     game = game_with("I-6")
     owing, _ = reward_colour(game, YOU, [("trace", "yellow")])
     options = {o.action: o for o in your_options(owing)}
-    yellow = [n for n, (_, colour, _) in enumerate(game.table.discovery) if colour == "yellow"]
+    yellow = [1, 4]  # the trace columns of yellow: species 1's and species 2's
     assert sorted(options) == sorted([f"trace:{n}:0" for n in yellow] + [f"trace:{n}:overflow" for n in yellow])
     assert options[f"trace:{yellow[1]}:0"].reason == "legal: species 2's yellow discovery space (1 publicity, 5 VP)"
     placed = run(your_turn(owing, f"trace:{yellow[1]}:0", Rng(0))).result
-    assert placed.table.discovery[yellow[1]] == (1, "yellow", YOU)
+    assert placed.table.life.slots[1].discovery == (None, Mark(YOU, "yellow"), None)
     assert (placed.you.score, placed.you.publicity) == (game.you.score + 5, game.you.publicity + 1)
     wild, _ = reward_colour(game, YOU, [("trace", "any")])
-    assert len(your_options(wild)) == 2 * len(game.table.discovery)  # every colour's discovery space and overflow
+    assert len(your_options(wild)) == 2 * 6  # every colour's discovery space and overflow
 
 
 def test_passing_with_more_than_four_cards_discards_the_ones_you_name_or_those_drawn_last():
@@ -263,7 +264,7 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
     assert not any(o.legal for o in free_options(asked))
     placed = run(take(asked, "trace:0:0", Rng(0))).result
     assert placed.owed == () and not placed.between and placed.to_move == "white"  # the rival plays on
-    assert placed.table.discovery[0] == (0, "pink", YOU)
+    assert placed.table.life.slots[0].discovery[0] == Mark(YOU, "pink")
 
 
 def test_the_threshold_variant_marks_a_reached_task_at_the_end_of_your_turn():
