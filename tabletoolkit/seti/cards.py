@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from ..engine.frozen import FrozenMap, replace
-from typing import Annotated, Any, Mapping, Protocol
+from typing import Annotated, Any, Callable, Mapping, Protocol
 
 from ..engine import InvalidInput, Rng
 from ..engine import svg
@@ -274,6 +274,30 @@ def draw_source() -> "DrawSource | None":
     return _SOURCE.get()
 
 
+_IDS: dict[int, tuple[Any, frozenset[str]]] = {}
+_CATALOG_OF: dict[int, tuple[Any, tuple[Card, ...]]] = {}
+
+
+def _once(cache: dict[int, tuple[Any, Any]], key: Any, make: Callable[[Any], Any]) -> Any:
+    """``make(key)`` worked out once per ``key`` object (by identity, guarded; the cache bounded)."""
+    known = cache.get(id(key))
+    if known is None or known[0] is not key:
+        if len(cache) > 256:
+            cache.clear()
+        known = cache[id(key)] = (key, make(key))
+    return known[1]
+
+
+def catalog_ids(catalog: tuple[Card, ...]) -> frozenset[str]:
+    """The card ids of ``catalog``."""
+    return _once(_IDS, catalog, lambda cards: frozenset(card.id for card in cards))
+
+
+def catalog_of(cards: Mapping[str, Card]) -> tuple[Card, ...]:
+    """The cards of a by-id mapping, in its order (the same tuple for the same mapping)."""
+    return _once(_CATALOG_OF, cards, lambda by_id: tuple(by_id.values()))
+
+
 @dataclass(frozen=True)
 class CardSupply:
     """The main deck (top first), the face-up card row and the discard pile, as card ids.
@@ -288,7 +312,10 @@ class CardSupply:
     discard: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        ids = {card.id for card in self.catalog}
+        ids = catalog_ids(self.catalog)
+        if ids.issuperset(self.deck) and ids.issuperset(self.discard) and all(
+                card_id is None or card_id in ids for card_id in self.row):
+            return
         for name in ("deck", "row", "discard"):
             for card_id in getattr(self, name):
                 if card_id is not None and card_id not in ids:
@@ -302,7 +329,7 @@ class CardSupply:
         supply = cls(tuple(cards), order)
         for _ in range(row_size):
             supply, card_id = supply.draw(rng)
-            supply = replace(supply, row=supply.row + (card_id,))
+            supply = _moved(supply, row=supply.row + (card_id,))
         return supply
 
     def card(self, card_id: str) -> Card:
@@ -337,16 +364,16 @@ class CardSupply:
             rest = list(pool)
             rest.remove(card)
             if supply.deck:
-                return replace(supply, deck=tuple(rest)), card
-            return replace(supply, deck=tuple(rest), discard=()), card
+                return _moved(supply, deck=tuple(rest)), card
+            return _moved(supply, deck=tuple(rest), discard=()), card
         if not supply.deck:
             if not supply.discard:
                 return supply, None
             if rng is None:
                 raise InvalidInput("rng", None, "the deck is empty: reshuffling the discard pile into a new deck "
                                    "needs the game's Rng (take_turn(..., rng=...), or drawing_with(rng))")
-            supply = replace(supply, deck=rng.shuffled(supply.discard), discard=())
-        return replace(supply, deck=supply.deck[1:]), supply.deck[0]
+            supply = _moved(supply, deck=rng.shuffled(supply.discard), discard=())
+        return _moved(supply, deck=supply.deck[1:]), supply.deck[0]
 
     def take_from_row(self, position: int, rng: Rng | None) -> tuple["CardSupply", str, str | None]:
         """Take the card at ``position``; the row refills from the deck at once (S-F14).
@@ -360,7 +387,7 @@ class CardSupply:
             raise InvalidInput("position", position, "that row position is empty")
         supply, refill = self.draw(rng)
         row = supply.row[:position] + (refill,) + supply.row[position + 1:]
-        return replace(supply, row=row), taken, refill
+        return _moved(supply, row=row), taken, refill
 
     def remove_from_row(self, position: int) -> tuple["CardSupply", str]:
         """Take the card at ``position`` and leave its place empty until ``refill_row`` (the solo rival's
@@ -370,7 +397,7 @@ class CardSupply:
         taken = self.row[position]
         if taken is None:
             raise InvalidInput("position", position, "that row position is empty")
-        return replace(self, row=self.row[:position] + (None,) + self.row[position + 1:]), taken
+        return _moved(self, row=self.row[:position] + (None,) + self.row[position + 1:]), taken
 
     def refill_row(self, rng: Rng | None) -> "CardSupply":
         """Fill every empty place of the row from the deck, left to right (重新填满卡牌行)."""
@@ -378,13 +405,13 @@ class CardSupply:
         for position, card_id in enumerate(self.row):
             if card_id is None:
                 supply, refill = supply.draw(rng)
-                supply = replace(supply, row=supply.row[:position] + (refill,) + supply.row[position + 1:])
+                supply = _moved(supply, row=supply.row[:position] + (refill,) + supply.row[position + 1:])
         return supply
 
     def discard_card(self, card_id: str) -> "CardSupply":
         """Put a card face up on the discard pile."""
         self.card(card_id)
-        return replace(self, discard=self.discard + (card_id,))
+        return _moved(self, discard=self.discard + (card_id,))
 
     def _repr_html_(self) -> str:
         cards = "".join(card._repr_html_() if card else "<i>empty</i>" for card in self.row_cards)
@@ -392,6 +419,16 @@ class CardSupply:
             f"<div class='tt-card-row'><b>Card row</b> (deck {len(self.deck)}, discard {len(self.discard)})"
             f"<br>{cards}</div>"
         )
+
+
+def _moved(supply: CardSupply, **changes: Any) -> CardSupply:
+    """``supply`` with cards moved between its deck, row and discard pile (ids it already holds, so nothing new to
+    check: the copy skips ``__post_init__``)."""
+    moved = object.__new__(CardSupply)
+    values = dict(supply.__dict__)
+    values.update(changes)
+    object.__setattr__(moved, "__dict__", values)
+    return moved
 
 
 def _ink(colour: str) -> str:

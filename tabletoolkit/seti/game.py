@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
-from .cards import CardSupply
+from .cards import CardSupply, catalog_of
 from .player import PlayerBoard
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
@@ -148,7 +148,10 @@ class SetiGame:
 
     def seat(self, colour: str) -> int:
         """The seat of ``colour``; ``InvalidInput`` for a colour not in the game."""
-        for index, board in enumerate(self.players):
+        players, active = self.players, self.active
+        if active < len(players) and players[active].colour == colour:  # most often asked: the active player's
+            return active
+        for index, board in enumerate(players):
             if board.colour == colour:
                 return index
         raise InvalidInput("colour", colour, f"not a player in this game; players: {list(self.colours)}")
@@ -187,7 +190,7 @@ class SetiGame:
 
     def supply(self) -> CardSupply:
         """The deck, card row and discard pile as the card module's ``CardSupply``."""
-        return CardSupply(tuple(self.cards.values()), self.deck, self.card_row, self.discard)
+        return CardSupply(catalog_of(self.cards), self.deck, self.card_row, self.discard)
 
     def _with_supply(self, supply: CardSupply, reshuffled: bool) -> "SetiGame":
         return replace(self, deck=supply.deck, card_row=tuple(c for c in supply.row if c is not None),

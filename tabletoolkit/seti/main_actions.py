@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.steps import Procedure, Step
-from .cards import Card, CardSupply
+from .cards import Card, CardSupply, catalog_of
 from .computer import analyze
 from .game import Decisions, Option, SetiGame
 from .probes import land_probe, landing_options, launch_probe, orbit_planet
@@ -28,7 +28,7 @@ Rotate = Callable[[SetiGame], Procedure]
 
 def catalog(game: SetiGame) -> tuple[Card, ...]:
     """Every card of the game (one model: the scan, the card row and the computer read the same cards)."""
-    return tuple(game.cards.values())
+    return catalog_of(game.cards)
 
 
 def owed_from_words(words: Sequence[str], active: str) -> tuple[tuple[str, str, str], ...]:

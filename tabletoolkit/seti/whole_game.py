@@ -415,44 +415,14 @@ class SetiWholeGame(Game):
     def _progress(self) -> "_Need | _Done | None":
         if self.segment is None:
             return None
-        segment = self.segment
-        free = segment.kind in ("free", "during", "rest") or segment.kind == "main" and not isinstance(segment.action, Pass)
-        replay = _Replay(self.given, self.table.active_colour, free)
-        with drawing(replay):
-            try:
-                steps = run(self._procedure(self.segment, replay))
-            except _Need as need:
-                return need
-        return _Done(steps.result, tuple(steps))
-
-    def _procedure(self, segment: Segment, decisions: Decisions) -> Procedure:
-        """``segment`` carried out; a main action stops where it leaves something owed (free actions may come
-        during it)."""
-        game, colour = self.table, self.table.active_colour
-        if segment.kind == "free":
-            game = yield from free_actions(game, colour, (segment.action,))
-            return (yield from settle_pending(game, colour, decisions))
-        if segment.kind == "during":
-            return (yield from free_actions(game, colour, (segment.action,)))
-        if segment.kind == "rest":
-            return (yield from settle_pending(game, colour, decisions))
-        if segment.kind == "main":
-            action = segment.action
-            yield Step(f"Round {game.round}: {colour}'s main action", f"{colour} takes the main action: {_words(action)}.",
-                       TURN, game)
-            game = yield from action.procedure(game, colour, decisions, advance_rotation)
-            if isinstance(action, Pass):  # no free actions among or after the steps of passing (S-F16)
-                return (yield from settle_pending(game, colour, decisions))
-            if not owes_the_rest(game):
-                game = yield from settle_pending(game, colour, decisions)
-            return game
-        return (yield from end_turn(game, colour, decisions))
+        return _carried_out(self.table, self.segment, self.given)
 
     def _continue(self, segment: Segment, given: tuple) -> "SetiWholeGame":
         """The game with ``segment`` under way and ``given`` answered: done (its result taken) or waiting."""
-        game = replace(self, segment=segment, given=given, steps=())
-        progress = game._progress
+        progress = _carried_out(self.table, segment, given)
         if not isinstance(progress, _Done):
+            game = replace(self, segment=segment, given=given, steps=())
+            game.__dict__["_progress"] = progress  # worked out already: kept on the state as its cached value
             return game
         done = progress
         if segment.kind == "main" and isinstance(segment.action, Pass):
@@ -642,6 +612,47 @@ class SetiWholeGame(Game):
             left.remove(card)
         return Options(Option(DiscardForConversion(card), label=str(DiscardForConversion(card)), group="conversion",
                               section="资源转换") for card in dict.fromkeys(left))
+
+
+def _carried_out(table: SetiGame, segment: Segment, given: tuple) -> "_Need | _Done":
+    """``segment`` run from its start at ``table`` with the answers ``given``: done, or the first question (or
+    draw) not answered yet."""
+    free = segment.kind in ("free", "during", "rest") or segment.kind == "main" and not isinstance(segment.action, Pass)
+    replay = _Replay(given, table.active_colour, free)
+    procedure = _procedure(table, segment, replay)
+    steps: list[Step] = []
+    with drawing(replay):
+        try:
+            while True:
+                steps.append(next(procedure))
+        except StopIteration as stop:
+            return _Done(stop.value, tuple(steps))
+        except _Need as need:
+            return need
+
+
+def _procedure(game: SetiGame, segment: Segment, decisions: Decisions) -> Procedure:
+    """``segment`` carried out at ``game``; a main action stops where it leaves something owed (free actions may
+    come during it)."""
+    colour = game.active_colour
+    if segment.kind == "free":
+        game = yield from free_actions(game, colour, (segment.action,))
+        return (yield from settle_pending(game, colour, decisions))
+    if segment.kind == "during":
+        return (yield from free_actions(game, colour, (segment.action,)))
+    if segment.kind == "rest":
+        return (yield from settle_pending(game, colour, decisions))
+    if segment.kind == "main":
+        action = segment.action
+        yield Step(f"Round {game.round}: {colour}'s main action", f"{colour} takes the main action: {_words(action)}.",
+                   TURN, game)
+        game = yield from action.procedure(game, colour, decisions, advance_rotation)
+        if isinstance(action, Pass):  # no free actions among or after the steps of passing (S-F16)
+            return (yield from settle_pending(game, colour, decisions))
+        if not owes_the_rest(game):
+            game = yield from settle_pending(game, colour, decisions)
+        return game
+    return (yield from end_turn(game, colour, decisions))
 
 
 def _checked_free(table: SetiGame, choice: Any, turn: IllegalAction | None) -> Option:
