@@ -1,6 +1,8 @@
 """What a player can choose: the turn option and the action at each location.
 
-Small frozen records with readable ``str`` forms (the transcripts print them).
+Small frozen records naming cards and ships by their ids. ``str`` gives a choice in those ids (what a
+program writes); ``words(state)`` gives it as a person reads it in a menu, cards by their printed names
+from the game's catalog and ships by their short names ("buy Ore Scanner for Kestrel 1").
 """
 
 from __future__ import annotations
@@ -8,13 +10,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.errors import InvalidInput
+from .state import GameState, counted
 
 BELT_KINDS = ("pickup", "take", "explore", "swap", "end", "destination")
 OPTIONS = ("act", "move_act", "move", "stay")
 
 
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+class Words:
+    """A choice a person reads: ``words(state)`` (its ``str`` unless it names cards or ships)."""
+
+    def words(self, state: GameState) -> str:
+        return str(self)
+
+
 @dataclass(frozen=True)
-class BuyShip:
+class BuyShip(Words):
     """Shipyard: buy (or lease: half price now, loan markers on the ship) one ship of the current Mark."""
 
     design: str
@@ -24,9 +38,12 @@ class BuyShip:
         article = "an" if self.design[:1] in "aeiou" else "a"
         return f"{'lease' if self.lease else 'buy'} {article} {self.design}"
 
+    def words(self, state: GameState) -> str:
+        return f"{'lease' if self.lease else 'buy'} {_a(state.data.ship(self.design).name)}"
+
 
 @dataclass(frozen=True)
-class PayLoans:
+class PayLoans(Words):
     """Shipyard: repay loan markers, one entry per marker (a ship id may repeat)."""
 
     markers: tuple[str, ...]
@@ -34,9 +51,13 @@ class PayLoans:
     def __str__(self) -> str:
         return f"repay {len(self.markers)} loan marker(s) on {', '.join(self.markers)}"
 
+    def words(self, state: GameState) -> str:
+        ships = ", ".join(state.ship_called(ship) for ship in dict.fromkeys(self.markers))
+        return f"repay {counted(len(self.markers), 'loan marker')} on {ships}"
+
 
 @dataclass(frozen=True)
-class MarketVisit:
+class MarketVisit(Words):
     """Market: replace cards on arrival (optional), buy a market or refinery card, claim a mine token.
 
     ``ship`` is the ship a pilot or gear card goes on; ``claim`` the kind of an unclaimed token in
@@ -56,6 +77,16 @@ class MarketVisit:
             parts.append(f"buy {self.buy}" + (f" for {self.ship}" if self.ship else ""))
         if self.claim:
             parts.append(f"claim a {self.claim} token")
+        return "; ".join(parts) or "visit the Market"
+
+    def words(self, state: GameState) -> str:
+        parts = []
+        if self.replace:
+            parts.append(f"replace {state.card_names(self.replace)}")
+        if self.buy:
+            parts.append(BuyCard(self.buy, self.ship).words(state))
+        if self.claim:
+            parts.append(ClaimToken(self.claim).words(state))
         return "; ".join(parts) or "visit the Market"
 
 
@@ -119,7 +150,7 @@ def end_run() -> BeltAction:
 
 
 @dataclass(frozen=True)
-class RunShip:
+class RunShip(Words):
     """Belt: run one ship through a sequence of belt actions."""
 
     ship: str
@@ -128,9 +159,12 @@ class RunShip:
     def __str__(self) -> str:
         return f"run {self.ship}" + (": " + ", ".join(map(str, self.actions)) if self.actions else "")
 
+    def words(self, state: GameState) -> str:
+        return f"run {state.ship_called(self.ship)}" + (": " + ", ".join(map(str, self.actions)) if self.actions else "")
+
 
 @dataclass(frozen=True)
-class Transfer:
+class Transfer(Words):
     """Dock: re-buy a card from a scrapped ship at its cost, onto ``to`` (a ship id) or kept (``None``)."""
 
     from_ship: str
@@ -140,9 +174,13 @@ class Transfer:
     def __str__(self) -> str:
         return f"{self.card} from {self.from_ship} to {self.to or 'keep for the next ship'}"
 
+    def words(self, state: GameState) -> str:
+        where = f"for {state.ship_called(self.to)}" if self.to else "and keep it for the next ship"
+        return f"re-buy {state.card_name(self.card)} from {state.ship_called(self.from_ship)} {where}"
+
 
 @dataclass(frozen=True)
-class DockVisit:
+class DockVisit(Words):
     """Dock: payout and unloading (always); transfers from scrapped ships; triggering the end."""
 
     transfers: tuple[Transfer, ...] = ()
@@ -156,12 +194,20 @@ class DockVisit:
             parts.append("trigger the end")
         return ", ".join(parts)
 
+    def words(self, state: GameState) -> str:
+        parts = ["payout and unloading"]
+        if self.transfers:
+            parts.append("; ".join(transfer.words(state) for transfer in self.transfers))
+        if self.trigger_end:
+            parts.append("trigger the end")
+        return ", ".join(parts)
+
 
 Action = BuyShip | PayLoans | MarketVisit | RunShip | DockVisit
 
 
 @dataclass(frozen=True)
-class TurnChoice:
+class TurnChoice(Words):
     """The turn's option (手番の流れ): ``act`` here, ``move_act``, ``move`` (and do nothing),
     or ``stay`` (the end game: take the Dock bonus instead of acting)."""
 
@@ -173,8 +219,13 @@ class TurnChoice:
             raise InvalidInput("option", self.option, f"a turn option is one of {OPTIONS}")
 
     def __str__(self) -> str:
-        words = {"act": "act here", "move_act": "move and act", "move": "move and do nothing", "stay": "stay at the Dock"}
-        return words.get(self.option, self.option) + (f": {self.action}" if self.action is not None else "")
+        return _OPTION_WORDS[self.option] + (f": {self.action}" if self.action is not None else "")
+
+    def words(self, state: GameState) -> str:
+        return _OPTION_WORDS[self.option] + (f": {self.action.words(state)}" if self.action is not None else "")
+
+
+_OPTION_WORDS = {"act": "act here", "move_act": "move and act", "move": "move and do nothing", "stay": "stay at the Dock"}
 
 
 def act(action: Action) -> TurnChoice:
@@ -195,7 +246,7 @@ def stay() -> TurnChoice:
 
 # --- decisions inside an action, one at a time (the whole game on the game contract) -----------------
 @dataclass(frozen=True)
-class RepayLoan:
+class RepayLoan(Words):
     """Shipyard: repay one more loan marker of ``ship`` in the same pay-loans action."""
 
     ship: str
@@ -203,9 +254,12 @@ class RepayLoan:
     def __str__(self) -> str:
         return f"repay a loan marker of {self.ship}"
 
+    def words(self, state: GameState) -> str:
+        return f"repay a loan marker of {state.ship_called(self.ship)}"
+
 
 @dataclass(frozen=True)
-class ReplaceCard:
+class ReplaceCard(Words):
     """Market, on arrival and before buying: discard ``card`` from the row and draw its replacement."""
 
     card: str
@@ -213,9 +267,12 @@ class ReplaceCard:
     def __str__(self) -> str:
         return f"replace {self.card}"
 
+    def words(self, state: GameState) -> str:
+        return f"replace {state.card_name(self.card)}"
+
 
 @dataclass(frozen=True)
-class BuyCard:
+class BuyCard(Words):
     """Market: buy ``card`` — a pilot or gear from the row for ``ship``, or a refinery (``ship`` None)."""
 
     card: str
@@ -224,19 +281,22 @@ class BuyCard:
     def __str__(self) -> str:
         return f"buy {self.card}" + (f" for {self.ship}" if self.ship else "")
 
+    def words(self, state: GameState) -> str:
+        return f"buy {state.card_name(self.card)}" + (f" for {state.ship_called(self.ship)}" if self.ship else "")
+
 
 @dataclass(frozen=True)
-class ClaimToken:
+class ClaimToken(Words):
     """Market, with a purchase: pay to flip and claim an unclaimed ``kind`` token in your local space (M-F1)."""
 
     kind: str
 
     def __str__(self) -> str:
-        return f"claim {'an' if self.kind[:1] in 'aeiou' else 'a'} {self.kind} token"
+        return f"claim {_a(self.kind)} token"
 
 
 @dataclass(frozen=True)
-class Pickup:
+class Pickup(Words):
     """Belt: pay for one pickup from ``"known"`` or ``"local"`` space, or (``opponent`` named) a take."""
 
     source: str
@@ -249,17 +309,17 @@ class Pickup:
 
 
 @dataclass(frozen=True)
-class Load:
+class Load(Words):
     """Belt, during a pickup: load one ``kind`` token into the hold."""
 
     kind: str
 
     def __str__(self) -> str:
-        return f"load {'an' if self.kind[:1] in 'aeiou' else 'a'} {self.kind}"
+        return f"load {_a(self.kind)}"
 
 
 @dataclass(frozen=True)
-class Explore:
+class Explore(Words):
     """Belt: pay to draw a token from the bag; where it goes is decided once it is seen."""
 
     def __str__(self) -> str:
@@ -267,7 +327,7 @@ class Explore:
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(Words):
     """Belt, after an explore: put the drawn token on the ``"ship"`` or unclaimed in ``"local"`` space (M-F8)."""
 
     where: str
@@ -277,7 +337,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Swap:
+class Swap(Words):
     """Belt: discard the ship's destination card and draw the next."""
 
     def __str__(self) -> str:
@@ -285,7 +345,7 @@ class Swap:
 
 
 @dataclass(frozen=True)
-class EndRun:
+class EndRun(Words):
     """Belt: pay the destination's cost and end the run there (the rest of the energy is lost)."""
 
     def __str__(self) -> str:
@@ -293,7 +353,7 @@ class EndRun:
 
 
 @dataclass(frozen=True)
-class Finish:
+class Finish(Words):
     """End the current part of an action: stop repaying, leave the Market, stop loading, stop the run,
     claim nothing, transfer nothing more."""
 

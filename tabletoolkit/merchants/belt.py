@@ -19,7 +19,7 @@ from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .actions import BeltAction, RunShip, end_run, explore, pickup, swap, take
-from .state import GameState, Ship, describe_tokens, holds, pile, without
+from .state import GameState, Ship, counted, describe_tokens, holds, pile, without
 from .variant import BELT
 
 NOTEBOOK = "merchants_belt.ipynb"
@@ -114,7 +114,7 @@ def belt(state: GameState, action: RunShip, rng: Rng) -> Procedure:
             target = state.data.destination(card)
             yield Step("Take a destination",
                        f"The ship takes the top destination card: {target.name} (ending the run there costs {target.cost} "
-                       f"energy and pays {target.bonus} credits at the Dock).", BELT, state, {"destination": card})
+                       f"energy and pays {counted(target.bonus, 'credit')} at the Dock).", BELT, state, {"destination": card})
     for number, step in enumerate(action.actions, 1):
         ship = state.active.ship(action.ship)
         if ship.at_destination:
@@ -174,7 +174,7 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
                                     f"{where.capitalize()} holds {describe_tokens(available)}, not {describe_tokens(chosen)}.", BELT)
             if len(chosen) > room:
                 raise IllegalAction("merchants.belt.cargo_full",
-                                    f"Only {room} cargo slot(s) are free; loaded tokens cannot be dropped.", BELT)
+                                    f"Only {counted(room, 'cargo slot')} {'is' if room == 1 else 'are'} free; loaded tokens cannot be dropped.", BELT)
         if len(chosen) <= 0:
             raise IllegalAction("merchants.belt.nothing_to_pick_up",
                                 f"{where.capitalize()} holds no token to pick up.", BELT)
@@ -224,7 +224,8 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
         state = state.with_player(state.active.with_ship(replace(ship, destination=card)))
         target = state.data.destination(card) if card else None
         shown = f"{target.name} (cost {target.cost}, bonus {target.bonus})" if target else "nothing"
-        return state, energy - cost, "Swap the destination", f"For {cost} energy, {old or 'no card'} is discarded and the ship takes {shown}."
+        discarded = state.destination_name(old) if old else "no card"
+        return state, energy - cost, "Swap the destination", f"For {cost} energy, {discarded} is discarded and the ship takes {shown}."
 
     assert ship.destination is not None  # check_step refuses ending a run with no destination card
     target = state.data.destination(ship.destination)

@@ -11,6 +11,7 @@ During the end game tokens stay aboard, all loans are repaid and nothing is scra
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from ..engine.errors import IllegalAction
@@ -20,7 +21,7 @@ from ..engine.frozen import replace
 from .actions import DockVisit, Transfer
 from .end import check_trigger, repay_every_loan, trigger_end
 from .shipyard import loan_repayment
-from .state import GameState, Player, Ship, describe_tokens, pile
+from .state import GameState, Player, Ship, counted, describe_tokens, pile
 from .variant import DOCK, END
 
 NOTEBOOK = "merchants_dock.ipynb"
@@ -29,7 +30,7 @@ DEBT = " (variant unpayable_repayment='debt': the shortfall shows as negative cr
 
 @dataclass(frozen=True)
 class Payout:
-    """One ship's payout at the Dock, item by item."""
+    """One ship's payout at the Dock, item by item (``ship`` its id, ``called`` its short readable name)."""
 
     ship: str
     tokens: int
@@ -37,6 +38,7 @@ class Payout:
     pilot: int
     gear: int
     destination: int
+    called: str = ""
 
     @property
     def total(self) -> int:
@@ -52,7 +54,7 @@ class Payout:
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{name}</td><td>{getattr(self, name)}</td></tr>"
                        for name in ("tokens", "refineries", "pilot", "gear", "destination"))
-        return (f"<table class='tt-merchants-payout'><caption>payout of {self.ship}</caption>{rows}"
+        return (f"<table class='tt-merchants-payout'><caption>payout of {html.escape(self.called or self.ship)}</caption>{rows}"
                 f"<tr><th>total</th><th>{self.total}</th></tr></table>")
 
 
@@ -69,6 +71,7 @@ def payout(state: GameState, player: Player, ship: Ship) -> Payout:
         sum(data.card(c).payout for c in ship.pilots),
         sum(data.card(c).payout for c in ship.gear),
         data.destination(destination).bonus if destination is not None and earns_destination else 0,
+        ship.called,
     )
 
 
@@ -96,7 +99,7 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
             continue
         paid = payout(state, player, ship)
         total += paid.total
-        steps.append((f"Payout: {ship.name}", f"{ship.label()} delivers {describe_tokens(ship.hold)}: {paid.describe()} credits.",
+        steps.append((f"Payout: {ship.called}", f"{ship.label()} delivers {describe_tokens(ship.hold)}: {paid.describe()} credits.",
                       {"ship": ship.id, "payout": paid.total}))
     credits = player.credits + total
 
@@ -117,14 +120,15 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
         local = pile(unloaded)
         what = (f"{describe_tokens(unloaded).capitalize()} unload into {player.name}'s local space (M-F4)" if unloaded
                 else "Nothing to unload")
-        steps.append(("Unload", f"{what}; {player.name} now has {credits} credits.", {"unloaded": unloaded}))
+        steps.append(("Unload", f"{what}; {player.name} now has {counted(credits, 'credit')}.", {"unloaded": unloaded}))
 
     discarded = tuple(s.destination for s in player.ships if s.destination)
     ships = tuple(replace(s, hold=(), destination=None, at_destination=False) if s.id in unloading
                   else replace(s, destination=None, at_destination=False) for s in player.ships)
     player = replace(player, credits=credits, local=local, ships=ships)
     state = replace(state.with_player(player), known=known, destination_discard=state.destination_discard + discarded)
-    steps.append(("Discard destinations", f"Destination cards discarded: {', '.join(discarded) or 'none'}.", {"discarded": discarded}))
+    names = ", ".join(state.destination_name(d) for d in discarded) or "none"
+    steps.append(("Discard destinations", f"Destination cards discarded: {names}.", {"discarded": discarded}))
 
     if not scrapping:
         if endgame and player.loans:
@@ -143,13 +147,14 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
             player = replace(player, credits=player.credits - cost, ships=tuple(s for s in player.ships if s.id != ship.id))
             state = replace(state.with_player(player), market_discard=state.market_discard + ship.cards,
                             out_of_play=pile(state.out_of_play + (ship.hold if discarding else ())))
-            loans = f" Its {ship.loans} loan marker(s) are repaid in full: {cost} credits." if ship.loans else ""
+            loans = (f" Its {counted(ship.loans, 'loan marker')} {'is' if ship.loans == 1 else 'are'} repaid in full: {counted(cost, 'credit')}."
+                     if ship.loans else "")
             loans += DEBT if player.credits < 0 else ""
             tokens = (f" The tokens aboard ({describe_tokens(ship.hold)}) leave the game with it (variant scrap_tokens)."
                       if discarding and ship.hold else "")
             steps.append(("Scrap an obsolete ship",
                           f"{ship.label()} is obsolete in the Mark {state.era} era: already paid, it is scrapped with its cards "
-                          f"({', '.join(ship.cards) or 'none'}).{tokens}{loans} {player.name} has {player.credits} credits.",
+                          f"({state.card_names(ship.cards)}).{tokens}{loans} {player.name} has {counted(player.credits, 'credit')}.",
                           {"scrapped": ship.id, "repaid": cost}))
         for transfer in action.transfers:
             state, text = transfer_card(state, transfer)
@@ -162,7 +167,7 @@ def _check_repayment(state: GameState, player: Player, owed: int, why: str) -> N
     is the active player after the payout."""
     if state.variant.unpayable_repayment != "debt" and player.credits < owed:
         raise IllegalAction("merchants.dock.cannot_repay",
-                            f"{why}: {owed} credits, and after the payout {player.name} has {player.credits}. The Dock action is refused "
+                            f"{why}: {counted(owed, 'credit')}, and after the payout {player.name} has {player.credits}. The Dock action is refused "
                             "(M-R4); earn more first (pass the Dock without its action).", DOCK)
 
 
@@ -175,28 +180,28 @@ def _check_transfers(state: GameState, player: Player, action: DockVisit, obsole
     for index, transfer in enumerate(action.transfers):
         if transfer.from_ship not in scrapped:
             raise IllegalAction("merchants.dock.not_scrapped",
-                                f"Only cards of a ship scrapped now can be transferred; {transfer.from_ship} is not being scrapped.", DOCK)
+                                f"Only cards of a ship scrapped now can be transferred; {state.ship_called(transfer.from_ship)} is not being scrapped.", DOCK)
         ship = scrapped[transfer.from_ship]
         same = sum(1 for t in action.transfers[: index + 1] if (t.from_ship, t.card) == (ship.id, transfer.card))
         if ship.cards.count(transfer.card) < same:
             raise IllegalAction("merchants.dock.card_not_aboard",
-                                f"{ship.label()} carries {ship.cards.count(transfer.card)} {transfer.card} card(s), not {same}.", DOCK)
+                                f"{ship.label()} carries {counted(ship.cards.count(transfer.card), state.card_name(transfer.card) + ' card')}, not {same}.", DOCK)
         card = state.data.card(transfer.card)
         key = (ship.id, card.type)
         counts[key] = counts.get(key, 0) + 1
         limit = variant.transfer_pilots if card.type == "pilot" else variant.transfer_gear
         if counts[key] > limit:
             raise IllegalAction("merchants.dock.transfer_limit",
-                                f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
+                                f"A scrapped ship passes on at most {counted(variant.transfer_pilots, 'pilot')} and {variant.transfer_gear} gear.", DOCK)
         if transfer.to is not None:
             if transfer.to in scrapped:
-                raise IllegalAction("merchants.dock.to_scrapped", f"{transfer.to} is being scrapped too.", DOCK)
+                raise IllegalAction("merchants.dock.to_scrapped", f"{state.ship_called(transfer.to)} is being scrapped too.", DOCK)
             target = player.ship(transfer.to)
             targets.setdefault(target.id, []).append(card.id)
             kinds = [state.data.card(c).type for c in targets[target.id]]
             if len(target.pilots) + kinds.count("pilot") > variant.pilots_per_ship:
                 raise IllegalAction("merchants.market.pilot_limit",
-                                    f"{target.label()} would carry more than {variant.pilots_per_ship} pilot(s).", DOCK)
+                                    f"{target.label()} would carry more than {counted(variant.pilots_per_ship, 'pilot')}.", DOCK)
             if len(target.gear) + kinds.count("gear") > variant.gear_per_ship:
                 raise IllegalAction("merchants.market.gear_limit",
                                     f"{target.label()} would carry more than {variant.gear_per_ship} gear.", DOCK)
@@ -204,7 +209,7 @@ def _check_transfers(state: GameState, player: Player, action: DockVisit, obsole
     loans = sum(s.loans * loan_repayment(s, variant) for s in obsolete)
     if cost and player.credits - loans < cost:
         raise IllegalAction("merchants.dock.cannot_afford",
-                            f"The transfers cost {cost} credits; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
+                            f"The transfers cost {counted(cost, 'credit')}; after repaying scrapped ships' loans {player.name} has {player.credits - loans}.", DOCK)
 
 
 def transfer_card(state: GameState, transfer: Transfer) -> tuple[GameState, str]:
@@ -222,8 +227,8 @@ def transfer_card(state: GameState, transfer: Transfer) -> tuple[GameState, str]
     discard = list(state.market_discard)
     discard.remove(card.id)
     state = replace(state.with_player(player), market_discard=tuple(discard))
-    return state, (f"{player.name} re-buys {card.name} from the scrapped {transfer.from_ship} at its cost, {card.cost} "
-                   f"credits: {where}. {player.name} has {player.credits} credits.")
+    return state, (f"{player.name} re-buys {card.name} from the scrapped {state.ship_called(transfer.from_ship)} at its cost, {card.cost} "
+                   f"credits: {where}. {player.name} has {counted(player.credits, 'credit')}.")
 
 
 def paid_out(state: GameState) -> Player:

@@ -15,7 +15,7 @@ from ..engine.errors import IllegalAction
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .shipyard import loan_repayment
-from .state import GameState, Player
+from .state import GameState, Player, counted
 from .variant import END
 
 
@@ -58,14 +58,14 @@ def check_trigger(state: GameState, want: bool, player: Player | None = None) ->
         if not check.may and not check.must:
             raise IllegalAction("merchants.end.not_allowed",
                                 f"Triggering the end needs no loans and {variant.end_may}+ credits; {player.name} has "
-                                f"{player.credits} credits and {player.loans} loan marker(s).", END)
+                                f"{counted(player.credits, 'credit')} and {counted(player.loans, 'loan marker')}.", END)
         if not check.can_repay:
             raise IllegalAction("merchants.end.cannot_repay",
-                                f"Triggering means repaying every loan at once ({check.repay} credits); {player.name} has {player.credits}.", END)
+                                f"Triggering means repaying every loan at once ({counted(check.repay, 'credit')}); {player.name} has {player.credits}.", END)
     else:
         if check.must and check.can_repay:
             raise IllegalAction("merchants.end.must_trigger",
-                                f"With {player.credits} credits ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
+                                f"With {counted(player.credits, 'credit')} ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
 
 
 def repay_every_loan(state: GameState) -> tuple[GameState, str, int]:
@@ -76,15 +76,15 @@ def repay_every_loan(state: GameState) -> tuple[GameState, str, int]:
     cleared = tuple(replace(s, loans=0) for s in player.ships)
     if player.credits >= cost:
         credits = player.credits - cost
-        text = f"In the end game all loans must be repaid: {cost} credits; {player.name} has {credits}."
+        text = f"In the end game all loans must be repaid: {counted(cost, 'credit')}; {player.name} has {credits}."
     elif state.variant.endgame_unpaid_loans == "forfeit":
         credits = 0
-        text = (f"In the end game all loans must be repaid: {cost} credits, but {player.name} has only {player.credits}. "
+        text = (f"In the end game all loans must be repaid: {counted(cost, 'credit')}, but {player.name} has only {player.credits}. "
                 f"All of it goes to the loans and the other {cost - player.credits} are written off (M-R7); "
                 f"{player.name} has 0 credits.")
     else:
         credits = player.credits - cost
-        text = (f"In the end game all loans must be repaid: {cost} credits, more than {player.name}'s {player.credits}; "
+        text = (f"In the end game all loans must be repaid: {counted(cost, 'credit')}, more than {player.name}'s {player.credits}; "
                 f"the unpaid rest is debt (variant endgame_unpaid_loans='debt'): {player.name} has {credits}.")
     state = state.with_player(replace(player, credits=credits, ships=cleared))
     return state, text, cost
@@ -102,7 +102,7 @@ def pass_into_dock(state: GameState) -> Procedure:
     state = replace(state, dock_arrivals=state.dock_arrivals + (player.name,))
     yield Step("Back at the Dock without the Dock action",
                f"{player.name} enters the Dock doing nothing (variant): no payout.{text} {player.name} has "
-               f"{player.credits} credits (arrival {len(state.dock_arrivals)}; earlier arrivals win ties).",
+               f"{counted(player.credits, 'credit')} (arrival {len(state.dock_arrivals)}; earlier arrivals win ties).",
                END, state, {"repaid": owed, "arrivals": state.dock_arrivals})
     return state
 
@@ -116,7 +116,7 @@ def trigger_end(state: GameState, want: bool) -> Procedure:
         if check.must:
             yield Step("The end cannot be triggered",
                        f"{player.name} has {variant.end_must}+ credits and so must trigger the end, but is refused: "
-                       f"repaying every loan takes {check.repay} credits and they have {player.credits} (M-R4).",
+                       f"repaying every loan takes {counted(check.repay, 'credit')} and they have {player.credits} (M-R4).",
                        END, state, {"repay": check.repay})
         elif check.may:
             yield Step("The end is not triggered", f"{player.name} could trigger the end but chooses to play on.", END, state, {})
@@ -133,10 +133,10 @@ def trigger_end(state: GameState, want: bool) -> Procedure:
         later = (state.players[(state.current + k) % seats] for k in range(1, seats))
         arrivals += tuple(p.name for p in later if p.location == "Dock")
     state = replace(state, players=others, end_trigger=player.name, dock_arrivals=arrivals)
-    repaid = f"repays every loan ({check.repay} credits), " if check.repay else ""
+    repaid = f"repays every loan ({counted(check.repay, 'credit')}), " if check.repay else ""
     lappers = [p.name for p in state.players if p.final_lap]
     rest = [p.name for p in state.players if p.name != player.name and not p.final_lap]
-    text = (f"{player.name} triggers the end: {repaid}gains {variant.trigger_bonus} credits ({credits} now), keeps their "
+    text = (f"{player.name} triggers the end: {repaid}gains {counted(variant.trigger_bonus, 'credit')} ({credits} now), keeps their "
             f"tokens aboard and stays at the Dock.")
     if lappers:
         text += f" {', '.join(lappers)} {'was' if len(lappers) == 1 else 'were'} at the Dock and go{'es' if len(lappers) == 1 else ''} round once more."
@@ -171,7 +171,7 @@ def final_scoring(state: GameState) -> Procedure:
     """Everyone is back at the Dock: rank by credits, ties to the earliest arrival."""
     state = replace(state, finished=True)
     table = standings(state)
-    lines = "; ".join(f"{s.place}. {s.name} {s.credits} credits (Dock arrival {s.arrival})" for s in table)
+    lines = "; ".join(f"{s.place}. {s.name} {counted(s.credits, 'credit')} (Dock arrival {s.arrival})" for s in table)
     tied = len(table) > 1 and table[0].credits == table[1].credits
     why = " The tie goes to the earliest arrival at the Dock." if tied else ""
     yield Step("The winner", f"Everyone is back at the Dock. {lines}. {table[0].name} wins.{why}", END, state,

@@ -14,7 +14,7 @@ from ..engine.rng import Rng
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .actions import MarketVisit
-from .state import GameState, holds, pile, without
+from .state import GameState, counted, holds, pile, without
 from .variant import MARKET
 
 NOTEBOOK = "merchants_loop_shipyard.ipynb"
@@ -55,7 +55,7 @@ def check_market(state: GameState, action: MarketVisit, arrived: bool) -> None:
                                 f"At most {variant.market_replace} market cards may be replaced.", MARKET)
         if not (action.replace[0] in state.market_row if len(action.replace) == 1 else holds(state.market_row, action.replace)):
             raise IllegalAction("merchants.market.not_in_row",
-                                f"The row holds {', '.join(state.market_row)}; it has no {', '.join(action.replace)} to replace.", MARKET)
+                                f"The row holds {state.card_names(state.market_row)}; it has no {state.card_names(action.replace)} to replace.", MARKET)
     if action.buy is None and action.claim:
         raise IllegalAction("merchants.market.claim_needs_purchase",
                             "Claiming a mine token is a bonus that comes only with buying a market or refinery card (M-F1).", MARKET)
@@ -79,7 +79,7 @@ def check_market(state: GameState, action: MarketVisit, arrived: bool) -> None:
             row = _row_after_replacing(state, action.replace) if action.replace else state.market_row
             if card.id not in row:
                 raise IllegalAction("merchants.market.not_in_row",
-                                    f"{card.name} is not in the market row ({', '.join(row)}).", MARKET)
+                                    f"{card.name} is not in the market row ({state.card_names(row, 'empty')}).", MARKET)
             if action.ship is None:
                 raise IllegalAction("merchants.market.needs_ship",
                                     f"A {card.type} card goes on one of your ships: name it.", MARKET)
@@ -87,7 +87,7 @@ def check_market(state: GameState, action: MarketVisit, arrived: bool) -> None:
             if card.type == "pilot":
                 if len(ship.pilots) >= variant.pilots_per_ship:
                     raise IllegalAction("merchants.market.pilot_limit",
-                                        f"Each ship carries at most {variant.pilots_per_ship} pilot(s); {ship.label()} has {len(ship.pilots)}.", MARKET)
+                                        f"Each ship carries at most {counted(variant.pilots_per_ship, 'pilot')}; {ship.label()} has {len(ship.pilots)}.", MARKET)
             else:
                 if len(ship.gear) >= variant.gear_per_ship:
                     raise IllegalAction("merchants.market.gear_limit",
@@ -99,7 +99,7 @@ def check_market(state: GameState, action: MarketVisit, arrived: bool) -> None:
         cost += variant.mine_claim_price
     if player.credits < cost:
         raise IllegalAction("merchants.market.cannot_afford",
-                            f"This costs {cost} credits; {player.name} has {player.credits}.", MARKET)
+                            f"This costs {counted(cost, 'credit')}; {player.name} has {player.credits}.", MARKET)
 
 
 @register_phase("merchants.market", title="Replace, buy a card, claim a mine token", section=MARKET, notebook=NOTEBOOK)
@@ -115,8 +115,8 @@ def market(state: GameState, action: MarketVisit, rng: Rng, arrived: bool = Fals
         state, drawn = _draw_cards(state, len(action.replace), rng)
         state = replace(state, market_row=state.market_row + drawn)
         yield Step("Replace market cards",
-                   f"On arriving, {name} discards {', '.join(action.replace)} and draws {', '.join(drawn) or 'nothing'}. "
-                   f"The row is now {', '.join(state.market_row)}.",
+                   f"On arriving, {name} discards {state.card_names(action.replace)} and draws {state.card_names(drawn, 'nothing')}. "
+                   f"The row is now {state.card_names(state.market_row, 'empty')}.",
                    MARKET, state, {"discarded": action.replace, "drawn": drawn})
     if action.buy is None:
         return state
@@ -129,8 +129,8 @@ def market(state: GameState, action: MarketVisit, rng: Rng, arrived: bool = Fals
         state = replace(state, market_row=state.market_row + drawn)
         assert action.ship is not None  # check_market refuses a pilot or gear card with no ship named
         where = (f"It goes on {state.active.ship(action.ship).label()}; the row refills with "
-                 f"{', '.join(drawn) or 'nothing (the deck is empty)'}.")
-    yield Step(f"Buy a {bought.type} card", f"{name} buys {bought.describe()}. {where} {name} has {state.active.credits} credits.",
+                 f"{state.card_names(drawn, 'nothing (the deck is empty)')}.")
+    yield Step(f"Buy a {bought.type} card", f"{name} buys {bought.describe()}. {where} {name} has {counted(state.active.credits, 'credit')}.",
                MARKET, state, {"card": bought.id, "paid": bought.cost})
     if action.claim:
         state = yield from claim_token(state, action.claim)
@@ -163,7 +163,7 @@ def claim_token(state: GameState, kind: str) -> Procedure:
                      claimed=pile(player.claimed + (kind,)))
     state = state.with_player(player)
     yield Step("Claim a mine token",
-               f"As a bonus to the purchase, {player.name} pays {price} credits to flip a {kind} token in their local "
-               f"space: claimed, opponents cannot take it. {player.name} has {player.credits} credits.",
+               f"As a bonus to the purchase, {player.name} pays {counted(price, 'credit')} to flip a {kind} token in their local "
+               f"space: claimed, opponents cannot take it. {player.name} has {counted(player.credits, 'credit')}.",
                MARKET, state, {"claimed": kind, "paid": price})
     return state

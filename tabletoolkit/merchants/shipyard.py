@@ -15,7 +15,7 @@ from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
 from .actions import BuyShip, PayLoans
-from .state import GameState, Player, Ship
+from .state import GameState, Player, Ship, counted
 from .variant import RULEBOOK, SHIPYARD, MerchantsVariant
 
 NOTEBOOK = "merchants_loop_shipyard.ipynb"
@@ -88,17 +88,17 @@ def check_shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool) 
             ship = player.ship(ship_id)
             if ship.loans < count:
                 raise IllegalAction("merchants.shipyard.no_such_loan",
-                                    f"{ship.label()} carries {ship.loans} loan marker(s), not {count}.", SHIPYARD)
+                                    f"{ship.label()} carries {counted(ship.loans, 'loan marker')}, not {count}.", SHIPYARD)
             cost += count * loan_repayment(ship, variant)
         if player.credits < cost:
             raise IllegalAction("merchants.shipyard.cannot_afford",
-                                f"Repaying costs {cost} credits; {player.name} has {player.credits}.", SHIPYARD)
+                                f"Repaying costs {counted(cost, 'credit')}; {player.name} has {player.credits}.", SHIPYARD)
         return
     if not isinstance(action, BuyShip):
         raise InvalidInput("action", action, "the Shipyard takes BuyShip or PayLoans")
     if arrived and player.loans > 0:
         raise IllegalAction("merchants.shipyard.must_repay",
-                            f"{player.name} entered the Shipyard with {player.loans} loan marker(s): the action must be to repay at least one.", SHIPYARD)
+                            f"{player.name} entered the Shipyard with {counted(player.loans, 'loan marker')}: the action must be to repay at least one.", SHIPYARD)
     design = state.data.ship(action.design)
     if design.mark != state.era:
         raise IllegalAction("merchants.shipyard.not_current_mark",
@@ -112,7 +112,7 @@ def check_shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool) 
     cost = variant.half(design.price) if action.lease else design.price
     if player.credits < cost:
         raise IllegalAction("merchants.shipyard.cannot_afford",
-                            f"{'Leasing' if action.lease else 'Buying'} the {design.name} costs {cost} credits; {player.name} has {player.credits}.", SHIPYARD)
+                            f"{'Leasing' if action.lease else 'Buying'} the {design.name} costs {counted(cost, 'credit')}; {player.name} has {player.credits}.", SHIPYARD)
 
 
 @register_phase("merchants.shipyard", title="Buy or lease a ship, or repay loans", section=SHIPYARD, notebook=NOTEBOOK)
@@ -132,8 +132,8 @@ def shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool = False
         forced = " (forced: they entered with loans)" if arrived else ""
         yield Step(
             "Repay loans",
-            f"{player.name} repays {len(action.markers)} loan marker(s) for {paid} credits{forced}, "
-            f"leaving {player.loans} marker(s) and {player.credits} credits. That is the whole action.",
+            f"{player.name} repays {counted(len(action.markers), 'loan marker')} for {counted(paid, 'credit')}{forced}, "
+            f"leaving {counted(player.loans, 'marker')} and {counted(player.credits, 'credit')}. That is the whole action.",
             SHIPYARD, state, {"repaid": len(action.markers), "paid": paid, "loans_left": player.loans},
         )
         return state
@@ -150,15 +150,15 @@ def shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool = False
     state = replace(state.with_player(player), shipyard=supply, ships_built=number)
     if action.lease:
         now, later = lease_cost(design.price, variant)
-        text = (f"{player.name} leases the {design.name} ({design.kind}, energy {design.energy}, cargo {design.cargo}): "
-                f"pays half, {now} of {design.price} credits, and the ship takes {loans} loan markers, each repaid at "
-                f"{loan_repayment(ship, variant)}: {now + later} credits in all, {lease_ratio(design.price, variant)} of the price.")
+        text = (f"{player.name} leases {ship.called} (a {design.kind}, energy {design.energy}, cargo {design.cargo}): "
+                f"pays half, {now} of {counted(design.price, 'credit')}, and the ship takes {counted(loans, 'loan marker')}, each repaid at "
+                f"{loan_repayment(ship, variant)}: {counted(now + later, 'credit')} in all, {lease_ratio(design.price, variant)} of the price.")
     else:
-        text = (f"{player.name} buys the {design.name} ({design.kind}, energy {design.energy}, cargo {design.cargo}) "
-                f"for {design.price} credits.")
+        text = (f"{player.name} buys {ship.called} (a {design.kind}, energy {design.energy}, cargo {design.cargo}) "
+                f"for {counted(design.price, 'credit')}.")
     if ship.cards:
-        text += f" Cards kept from a scrapped ship go aboard: {', '.join(ship.cards)}."
-    yield Step("Lease a ship" if action.lease else "Buy a ship", text + f" {player.name} has {player.credits} credits left.",
+        text += f" Cards kept from a scrapped ship go aboard {ship.called}: {state.card_names(ship.cards)}."
+    yield Step("Lease a ship" if action.lease else "Buy a ship", text + f" {player.name} has {counted(player.credits, 'credit')} left.",
                SHIPYARD, state, {"ship": ship.id, "paid": paid, "loans": loans})
     if state.mark_supply(state.era) == 0 and state.era < max(state.data.marks):
         state = replace(state, era=state.era + 1)

@@ -31,6 +31,11 @@ def without(tokens: tuple[str, ...], taken) -> tuple[str, ...]:
     return pile(left.elements())
 
 
+def counted(count: int, thing: str, things: str | None = None) -> str:
+    """``count`` things in words with the right number: "1 loan marker", "2 loan markers"."""
+    return f"{count} {thing if count == 1 else things or thing + 's'}"
+
+
 def holds(tokens, wanted) -> bool:
     """Whether the pile ``tokens`` contains every token of ``wanted`` (with repeats)."""
     have = Counter(tokens)
@@ -60,8 +65,20 @@ class Ship:
     def cards(self) -> tuple[str, ...]:
         return self.pilots + self.gear
 
+    @property
+    def called(self) -> str:
+        """The ship's short readable name: its design's name and its number ("Kestrel 1")."""
+        return ship_called(self.id, self.name, self.design)
+
     def label(self) -> str:
-        return f"{self.name} {self.id} (Mark {self.mark} {self.kind})"
+        """The short name with its Mark and kind: "Kestrel 1 (Mark 1 scout)"."""
+        return f"{self.called} (Mark {self.mark} {self.kind})"
+
+
+def ship_called(ship_id: str, name: str, design: str) -> str:
+    """A ship's short readable name from its id (made ``design-number`` by the Shipyard) and its design's name."""
+    prefix, _, number = ship_id.rpartition("-")
+    return f"{name} {number}" if prefix == design and number.isdigit() else f"{name} {ship_id}"
 
 
 @dataclass(frozen=True)
@@ -130,6 +147,28 @@ class GameState:
         name = player.name
         return replace(self, players=tuple([player if p.name == name else p for p in self.players]))
 
+    # --- names a person reads (printed names from the catalog, ships by their short names) ----------
+    def card_name(self, card_id: str) -> str:
+        return self.data.card(card_id).name
+
+    def card_names(self, card_ids, nothing: str = "none") -> str:
+        """Cards by their printed names, in order, comma-separated (``nothing`` for no card)."""
+        return ", ".join(self.data.card(c).name for c in card_ids) or nothing
+
+    def destination_name(self, destination_id: str) -> str:
+        return self.data.destination(destination_id).name
+
+    def ship_called(self, ship_id: str) -> str:
+        """The short readable name of a ship in play ("Kestrel 1"); a ship no longer owned (scrapped) is named
+        from its id and the catalog."""
+        for player in self.players:
+            for ship in player.ships:
+                if ship.id == ship_id:
+                    return ship.called
+        design = ship_id.rpartition("-")[0]
+        found = next((d for d in self.data.ships if d.id == design), None)
+        return ship_called(ship_id, found.name, design) if found is not None else ship_id
+
     def bag_size(self) -> int:
         return sum(n for _, n in self.bag)
 
@@ -156,7 +195,7 @@ class GameState:
 
     # --- pictures -----------------------------------------------------------------------------
     def __repr__(self) -> str:
-        seats = ", ".join(f"{p.name} {p.credits} cr at the {p.location} ({len(p.ships)} ships)" for p in self.players)
+        seats = ", ".join(f"{p.name} {p.credits} cr at the {p.location} ({counted(len(p.ships), 'ship')})" for p in self.players)
         flags = " · finished" if self.finished else (f" · end triggered by {self.end_trigger}" if self.end_trigger else "")
         return f"<Starship Merchants · turn {self.turn} · Mark {self.era} era · {seats}{flags}>"
 
@@ -249,12 +288,12 @@ def render_svg(state: GameState) -> str:
     for index, player in enumerate(state.players):
         rows.append((index, f"{player.name}: {player.credits} cr at the {player.location}; local {describe_tokens(player.local)}"
                      + (f", claimed {describe_tokens(player.claimed)}" if player.claimed else "")
-                     + (f"; refineries {', '.join(player.refineries)}" if player.refineries else "")))
+                     + (f"; refineries {state.card_names(player.refineries)}" if player.refineries else "")))
         for ship in player.ships:
             flags = (" OBSOLETE" if state.obsolete(ship) else "") + (f" loans {ship.loans}" if ship.loans else "")
             rows.append((None, f"{ship.label()}{flags}; hold {describe_tokens(ship.hold)}"
-                         + (f"; cards {', '.join(ship.cards)}" if ship.cards else "")
-                         + (f"; → {ship.destination}" if ship.destination else "")
+                         + (f"; cards {state.card_names(ship.cards)}" if ship.cards else "")
+                         + (f"; → {state.destination_name(ship.destination)}" if ship.destination else "")
                          + (" (reached)" if ship.at_destination else "")))
     gap = 44
     box_w = min((widest - 40 - gap) / 2, max([230.0] + [draw.text_width(p.name, small) * 1.06 + 38 for p in state.players]))

@@ -22,7 +22,7 @@ from .dock import check_dock, dock
 from .end import final_scoring, pass_into_dock
 from .market import check_market, market
 from .shipyard import check_shipyard, loan_repayment, shipyard
-from .state import GameState, next_location
+from .state import GameState, counted, next_location
 from .variant import END, TURN
 
 NOTEBOOK = "merchants_loop_shipyard.ipynb"
@@ -60,7 +60,7 @@ def check_option(state: GameState, choice: TurnChoice, moved: GameState | None =
                                 "Staying for the Dock bonus is only for end-game turns begun at the Dock.", END)
         if choice.option != "stay":
             raise IllegalAction("merchants.end.stay_at_dock",
-                                f"{player.name} is at the Dock for the end of the game: the turn earns {state.variant.dock_bonus} credits instead of an action.", END)
+                                f"{player.name} is at the Dock for the end of the game: the turn earns {counted(state.variant.dock_bonus, 'credit')} instead of an action.", END)
         return state
     if choice.option == "act":
         if player.final_lap:
@@ -80,7 +80,7 @@ def check_option(state: GameState, choice: TurnChoice, moved: GameState | None =
             cheapest = min(loan_repayment(s, variant) for s in target.ships if s.loans)
             if target.credits >= cheapest:
                 raise IllegalAction("merchants.shipyard.must_repay",
-                                    f"{player.name} enters the Shipyard with loans and can repay one ({cheapest} credits): they must (シップヤード).", "シップヤード")
+                                    f"{player.name} enters the Shipyard with loans and can repay one ({counted(cheapest, 'credit')}): they must (シップヤード).", "シップヤード")
         if state.end_trigger is not None and target.location == "Dock":
             if variant.endgame_dock_entry != "may_pass":
                 raise IllegalAction("merchants.end.dock_on_arrival",
@@ -141,7 +141,7 @@ def begin_turn(state: GameState, choice: TurnChoice) -> Procedure:
         player = state.active
         state = state.with_player(replace(player, credits=player.credits + state.variant.dock_bonus))
         yield Step(f"{heading} stays at the Dock",
-                   f"{name} begins the turn at the Dock in the end game: {state.variant.dock_bonus} credits instead of an action "
+                   f"{name} begins the turn at the Dock in the end game: {counted(state.variant.dock_bonus, 'credit')} instead of an action "
                    f"({state.active.credits} now).", END, state, {"credits": state.active.credits})
     elif choice.option != "act":
         leaving = state.active.location
@@ -200,7 +200,8 @@ def candidate_choices(state: GameState) -> list[TurnChoice]:
 
 def legal_choices(state: GameState) -> Options:
     """Every candidate choice as ``Options``: the legal ones, and the refused ones with the rule, reason and section."""
-    return Options.checked(candidate_choices(state), lambda choice: check_turn(state, choice))
+    return Options.checked(candidate_choices(state), lambda choice: check_turn(state, choice),
+                           lambda choice: {"label": choice.words(state)})
 
 
 def play_turn(state: GameState, choice: TurnChoice, rng: Rng):

@@ -35,7 +35,7 @@ from .end import standings
 from .market import check_market, claim_token, take_card
 from .odds import explore_odds
 from .shipyard import check_shipyard, loan_repayment, shipyard
-from .state import GameState, Ship, describe_tokens, new_game, pile, without
+from .state import GameState, Ship, counted, describe_tokens, new_game, pile, without
 from .turn import begin_turn, check_action, check_option, end_turn, moved_on
 from .variant import BELT, DOCK, END, MARKET, RULEBOOK, TURN, MerchantsVariant
 
@@ -135,7 +135,7 @@ class MerchantsGame(Game):
         return self.board.active.name
 
     def __repr__(self) -> str:
-        where = " > ".join(_frame_words(f) for f in self.pending) or "turn"
+        where = " > ".join(_frame_words(f, self.board) for f in self.pending) or "turn"
         return f"<Merchants game · {where} · {self.board!r}>"
 
     def _repr_svg_(self) -> str:
@@ -164,12 +164,12 @@ class MerchantsGame(Game):
         return f"{outcome} token"
 
     def _decision_options(self) -> Options:
-        return self._listed(_Listing(explained=True))
+        return self._listed(_Listing(self.board))
 
     def _legal_choices(self) -> tuple[Any, ...]:
         if self.pending and type(self.pending[-1]) in _FRAME_OPTIONS:
             return self._options_now.choices()
-        return self._listed(_Listing(explained=False))
+        return self._listed(_Listing(None))
 
     def _listed(self, listing: "_Listing") -> Any:
         """The decision now, gathered by ``listing`` (every option, or only the legal choices)."""
@@ -248,7 +248,7 @@ class MerchantsGame(Game):
                 destinations += Counter([ship.destination] if ship.destination else [])
             debt = board.variant.unpayable_repayment == "debt" or board.variant.endgame_unpaid_loans == "debt"
             if player.credits < 0 and not debt:
-                problems.append(f"{player.name} has {player.credits} credits")
+                problems.append(f"{player.name} has {counted(player.credits, 'credit')}")
         if tokens != Counter(dict(data.bag)):
             problems.append(f"tokens not conserved: {dict(tokens)} against {dict(data.bag)}")
         if cards != Counter({c.id: c.copies for c in data.cards if c.type != "refinery"}):
@@ -275,9 +275,9 @@ def _explore_odds(draws: int = 1, data: GameData | None = None) -> dict[Any, Fra
     return dict(explore_odds(dict((data or load_data()).bag), draws).items())
 
 
-def _frame_words(frame: Frame) -> str:
+def _frame_words(frame: Frame, board: GameState) -> str:
     if isinstance(frame, Running):
-        return f"run of {frame.ship} ({frame.energy} energy left)"
+        return f"run of {board.ship_called(frame.ship)} ({frame.energy} energy left)"
     if isinstance(frame, Loading):
         return f"loading from {frame.source}"
     if isinstance(frame, Placing):
@@ -303,20 +303,25 @@ def _collect(procedure: Procedure, steps: list[Step]) -> Any:
 
 class _Listing:
     """What a decision offers, gathered choice by choice by the same checks either way: every option with its
-    reasons and costs (``explained``), or only the legal choices (what a policy chooses among)."""
+    words, reasons and costs (``explained``: the ``state`` whose names the words use is given), or only the
+    legal choices (what a policy chooses among)."""
 
-    __slots__ = ("explained", "found")
+    __slots__ = ("state", "explained", "found")
 
-    def __init__(self, explained: bool):
-        self.explained = explained
+    def __init__(self, state: GameState | None):
+        self.state = state
+        self.explained = state is not None
         self.found: list[Any] = []
 
     def legal(self, choice: Any, cost: str | None = None, group: str | None = None) -> None:
-        self.found.append(Option(choice, True, None, None, None, cost, None, group) if self.explained else choice)
+        state = self.state
+        self.found.append(choice if state is None else Option(choice, True, None, None, None, cost, choice.words(state), group))
 
     def refused(self, choice: Any, refusal: IllegalAction, cost: str | None = None, group: str | None = None) -> None:
-        if self.explained:
-            self.found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, cost, None, group))
+        state = self.state
+        if state is not None:
+            self.found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section, cost, choice.words(state),
+                                     group))
 
     def result(self) -> Any:
         return Options.of(self.found) if self.explained else tuple(self.found)
@@ -401,9 +406,9 @@ def _turn_cost(board: GameState, action: Any) -> str | None:
     """What a Shipyard action costs, in words."""
     if isinstance(action, BuyShip):
         design = board.data.ship(action.design)
-        return f"{board.variant.half(design.price) if action.lease else design.price} credits"
+        return counted(board.variant.half(design.price) if action.lease else design.price, "credit")
     if isinstance(action, PayLoans):
-        return f"{loan_repayment(board.active.ship(action.markers[0]), board.variant)} credits"
+        return counted(loan_repayment(board.active.ship(action.markers[0]), board.variant), "credit")
     return None
 
 
@@ -488,8 +493,8 @@ def _repay_options(game: MerchantsGame, frame: Repaying) -> Options:
     board = game.board
     candidates = [RepayLoan(s.id) for s in board.active.ships if s.loans] + [Finish("stop repaying")]
     return Options.checked(candidates, lambda c: _check_repay(board, c),
-                           lambda c: {"cost": f"{loan_repayment(board.active.ship(c.ship), board.variant)} credits"}
-                           if isinstance(c, RepayLoan) else {})
+                           lambda c: {"cost": counted(loan_repayment(board.active.ship(c.ship), board.variant), "credit"),
+                                      "label": c.words(board)} if isinstance(c, RepayLoan) else {})
 
 
 def _check_repay(board: GameState, choice: Any) -> None:
@@ -520,7 +525,7 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
             listing.legal(choice, cost, group)
 
     if frame.bought:
-        price = f"{board.variant.mine_claim_price} credits" if explained else None
+        price = counted(board.variant.mine_claim_price, "credit") if explained else None
         for kind in dict.fromkeys(player.local):
             claim = ClaimToken(kind)
             offer(claim, price, None, lambda: _check_claim(board, claim))
@@ -532,7 +537,7 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
         offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
     buys = [BuyCard(c, s.id) for c in row for s in player.ships] + [BuyCard(c) for c, _ in board.refinery_supply]
     for buy in buys:
-        offer(buy, f"{board.data.card(buy.card).cost} credits" if explained else None, "Buy",
+        offer(buy, counted(board.data.card(buy.card).cost, "credit") if explained else None, "Buy",
               lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
 
@@ -574,7 +579,7 @@ def _check_claim(board: GameState, choice: Any) -> None:
         price = board.variant.mine_claim_price
         if board.active.credits < price:
             raise IllegalAction("merchants.market.cannot_afford",
-                                f"Claiming costs {price} credits; {board.active.name} has {board.active.credits}.", MARKET)
+                                f"Claiming costs {counted(price, 'credit')}; {board.active.name} has {board.active.credits}.", MARKET)
 
 
 def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]) -> MerchantsGame:
@@ -587,7 +592,7 @@ def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]
         row = list(board.market_row)
         row.remove(choice.card)
         board = replace(board, market_row=tuple(row), market_discard=board.market_discard + (choice.card,))
-        steps.append(Step("Replace a market card", f"On arriving, {name} discards {choice.card}; its replacement is drawn.",
+        steps.append(Step("Replace a market card", f"On arriving, {name} discards {board.card_name(choice.card)}; its replacement is drawn.",
                           MARKET, board, {"discarded": choice.card}))
         return replace(game, board=board, pending=rest + (replace(frame, replaced=frame.replaced + 1), Drawing("market")))
     if isinstance(choice, ClaimToken):
@@ -601,7 +606,7 @@ def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]
         ship = board.active.ship(choice.ship)
         where, pending = f"It goes on {ship.label()}; the row refills from the deck.", rest + (after, Drawing("market"))
     steps.append(Step(f"Buy a {card.type} card", f"{name} buys {card.describe()}. {where} {name} has "
-                      f"{board.active.credits} credits.", MARKET, board, {"card": card.id, "paid": card.cost}))
+                      f"{counted(board.active.credits, 'credit')}.", MARKET, board, {"card": card.id, "paid": card.cost}))
     return replace(game, board=board, pending=pending)
 
 
@@ -716,7 +721,8 @@ def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) ->
     if isinstance(choice, Swap):
         board = replace(board, destination_discard=board.destination_discard + (ship.destination,)) if ship.destination else board
         board = board.with_player(board.active.with_ship(replace(ship, destination=None)))
-        steps.append(Step("Swap the destination", f"For {cost} energy, {ship.destination or 'no card'} is discarded; the next "
+        discarded = board.destination_name(ship.destination) if ship.destination else "no card"
+        steps.append(Step("Swap the destination", f"For {cost} energy, {discarded} is discarded; the next "
                           f"destination is drawn. Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
         return replace(game, board=board, pending=rest + (spent, Drawing("destination")))
     assert ship.destination is not None  # ending at the destination is refused without one
@@ -843,7 +849,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
         target = board.data.destination(outcome)
         again = "The discards are shuffled into a new deck. " if reshuffled else ""
         steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {odds}): ending the run there "
-                          f"costs {target.cost} energy and pays {target.bonus} credits at the Dock.", BELT, board,
+                          f"costs {target.cost} energy and pays {counted(target.bonus, 'credit')} at the Dock.", BELT, board,
                           {"destination": outcome, "chance": odds}))
         return replace(game, board=board, pending=rest)
     deck, discard = list(board.market_deck), list(board.market_discard)
@@ -854,7 +860,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
     board = replace(board, market_deck=tuple(deck), market_discard=tuple(discard), market_row=board.market_row + (outcome,))
     again = "The discards are shuffled into a new deck. " if reshuffled else ""
     steps.append(Step("Refill the market row", f"{again}The row takes {board.data.card(outcome).describe()} (chance {odds}); "
-                      f"it is now {', '.join(board.market_row)}.", MARKET, board, {"card": outcome, "chance": odds}))
+                      f"it is now {board.card_names(board.market_row)}.", MARKET, board, {"card": outcome, "chance": odds}))
     return replace(game, board=board, pending=rest)
 
 
@@ -869,7 +875,8 @@ def _transfer_options(game: MerchantsGame, frame: Transferring) -> Options:
     candidates: list[Any] = [Transfer(ship_id, card, to) for ship_id, card in dict.fromkeys(frame.cards) for to in targets]
     candidates.append(Finish("transfer nothing more"))
     return Options.checked(candidates, lambda c: _check_transfer(board, frame, c),
-                           lambda c: {"cost": f"{board.data.card(c.card).cost} credits"} if isinstance(c, Transfer) else {})
+                           lambda c: {"cost": counted(board.data.card(c.card).cost, "credit"), "label": c.words(board)}
+                           if isinstance(c, Transfer) else {})
 
 
 def _check_transfer(board: GameState, frame: Transferring, choice: Any) -> None:
@@ -881,16 +888,16 @@ def _check_transfer(board: GameState, frame: Transferring, choice: Any) -> None:
     limit = variant.transfer_pilots if card.type == "pilot" else variant.transfer_gear
     if passed[card.type] >= limit:
         raise IllegalAction("merchants.dock.transfer_limit",
-                            f"A scrapped ship passes on at most {variant.transfer_pilots} pilot(s) and {variant.transfer_gear} gear.", DOCK)
+                            f"A scrapped ship passes on at most {counted(variant.transfer_pilots, 'pilot')} and {variant.transfer_gear} gear.", DOCK)
     if board.active.credits < card.cost:
         raise IllegalAction("merchants.dock.cannot_afford",
-                            f"Re-buying {card.name} costs {card.cost} credits; {board.active.name} has {board.active.credits}.", DOCK)
+                            f"Re-buying {card.name} costs {counted(card.cost, 'credit')}; {board.active.name} has {board.active.credits}.", DOCK)
     if choice.to is not None:
         target = board.active.ship(choice.to)
         if card.type == "pilot":
             if len(target.pilots) >= variant.pilots_per_ship:
                 raise IllegalAction("merchants.market.pilot_limit",
-                                    f"{target.label()} already carries {variant.pilots_per_ship} pilot(s).", DOCK)
+                                    f"{target.label()} already carries {counted(variant.pilots_per_ship, 'pilot')}.", DOCK)
         else:
             if len(target.gear) >= variant.gear_per_ship:
                 raise IllegalAction("merchants.market.gear_limit",
@@ -948,8 +955,8 @@ def start(players: int | tuple[str, ...] | list[str] = 3, seed: int = 0, variant
     board = new_game(tuple(players), Rng(seed), data or load_data(), variant)
     first = board.active.name
     setup = Step("Set up", f"{len(board.players)} merchants ({', '.join(p.name for p in board.players)}) start with "
-                 f"{board.players[0].credits} credits at the {board.players[0].location}; the market row is "
-                 f"{', '.join(board.market_row)}; known space holds {describe_tokens(board.known)}. {first} begins.",
+                 f"{counted(board.players[0].credits, 'credit')} at the {board.players[0].location}; the market row is "
+                 f"{board.card_names(board.market_row)}; known space holds {describe_tokens(board.known)}. {first} begins.",
                  TURN, board, {"seed": seed})
     return MerchantsGame(board, seed, steps=(setup,))
 

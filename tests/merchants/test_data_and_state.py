@@ -78,8 +78,8 @@ def test_the_picture_is_deterministic_and_shows_every_player_and_ship():
     state = seated(small_table(), "Ada", ships=(sample_ship("mule", loans=2, hold=("gold",)),))
     svg = state._repr_svg_()
     assert svg == state._repr_svg_() and svg.startswith("<svg") and "id=" not in svg
-    assert "Ada: 30 cr at the Shipyard" in svg and "Mule mule-1 (Mark 1 tug) loans 2; hold gold" in svg
-    assert repr(state).startswith("<Starship Merchants · turn 1 · Mark 1 era · Ada 30 cr at the Shipyard (1 ships)")
+    assert "Ada: 30 cr at the Shipyard" in svg and "Mule 1 (Mark 1 tug) loans 2; hold gold" in svg
+    assert repr(state).startswith("<Starship Merchants · turn 1 · Mark 1 era · Ada 30 cr at the Shipyard (1 ship)")
 
 
 def test_states_are_frozen():

@@ -48,7 +48,7 @@ def test_the_dock_in_order_known_space_payout_unloading_destinations():
     steps = run(dock(state, DockVisit()))
     after = steps.result
     ada = after.player("Ada")
-    assert [s.title for s in steps] == ["Unclaimed tokens to known space", "Payout: Mule", "Unload", "Discard destinations"]
+    assert [s.title for s in steps] == ["Unclaimed tokens to known space", "Payout: Mule 1", "Unload", "Discard destinations"]
     assert after.known == ("copper",) and ada.claimed == ("xenite",)
     assert ada.credits == 30 + 8 + 3 + 2 + 4
     assert ada.local == ("gold", "ice", "iron") and all(s.hold == () for s in ada.ships)
@@ -96,7 +96,7 @@ def test_in_the_end_game_tokens_stay_aboard_loans_are_repaid_and_nothing_is_scra
     assert ada.ships[0].hold == ("gold",) and ada.ships[0].loans == 0 and ada.ships[0].pilots == ("ace",)
     assert ada.credits == 30 + 5 + 3 - 5
     assert after.dock_arrivals == ("Bea", "Ada")
-    assert [s.title for s in steps] == ["Unclaimed tokens to known space", "Payout: Kestrel", "Tokens stay aboard",
+    assert [s.title for s in steps] == ["Unclaimed tokens to known space", "Payout: Kestrel 1", "Tokens stay aboard",
                                         "Discard destinations", "Repay every loan", "Obsolete ships stay", "Back at the Dock"]
     refused(state, DockVisit(trigger_end=True), "merchants.end.already_triggered")
 

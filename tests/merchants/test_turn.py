@@ -68,11 +68,11 @@ def test_leaving_the_dock_opens_the_refineries():
 
 def test_legal_choices_list_every_candidate_legal_or_refused_with_its_rule_and_section():
     options = {option.text: option for option in legal_choices(small_table())}
-    assert options["act here: buy a kestrel"].legal and options["act here: lease a mule"].legal
+    assert options["act here: buy a Kestrel"].legal and options["act here: lease a Mule"].legal
     assert options["move and do nothing"].legal
     stay = options["stay at the Dock"]
     assert not stay.legal and stay.rule == "merchants.end.no_stay" and stay.section == "ゲームの終了"
-    falcon = options["act here: buy a falcon"]
+    falcon = options["act here: buy a Falcon"]
     assert falcon.rule == "merchants.shipyard.not_current_mark" and falcon.reason.startswith("Only Mark 1 ships")
 
 

@@ -121,7 +121,7 @@ def test_several_loan_markers_are_repaid_one_decision_at_a_time():
                    ships=(sample_ship("mule", 1, loans=2), sample_ship("kestrel", 2, loans=1)))
     game = game_of(board).apply(TurnChoice("move_act", PayLoans(("mule-1",))))
     assert game.to_move == "Ada" and game.board.player("Ada").credits == 25
-    assert {o.text for o in game.options().legal} == {"repay a loan marker of mule-1", "repay a loan marker of kestrel-2",
+    assert {o.text for o in game.options().legal} == {"repay a loan marker of Mule 1", "repay a loan marker of Kestrel 2",
                                                        "stop repaying"}
     game = game.apply(RepayLoan("kestrel-2"))
     assert game.board.player("Ada").credits == 20 and game.board.player("Ada").loans == 1
