@@ -39,8 +39,12 @@ def example_cards() -> dict[str, Card]:
     return {card.id: card for card in _cards.example_cards()}
 
 
-def condition_met(game: SetiGame, colour: str, card: Card) -> bool:
-    return card.condition is not None and measure(game, colour, card.condition.measure) >= card.condition.at_least
+#: How a game counts a measure of a player's (``seti.measures.measure`` for the multiplayer game).
+Count = Callable[[Any, str, str], int]
+
+
+def condition_met(game: Any, colour: str, card: Card, count: Count = measure) -> bool:
+    return card.condition is not None and count(game, colour, card.condition.measure) >= card.condition.at_least
 
 
 #: The actions inside a card's effect that the turn carries out (at no standard cost, 打出卡牌); research
@@ -97,8 +101,7 @@ def play_card(
         game = replace(game, discard=game.discard + (name,))
         yield Step("Discard it", f"{name} goes face up to the discard pile.", SECTION, game)
         return game
-    in_play = MissionInPlay(colour, name, card.kind, (False,) * len(card.triggers))
-    game = replace(game, missions=game.missions + (in_play,))
+    game = replace(game, missions=game.missions + (MissionInPlay.played(colour, card),))
     where = {"conditional": CONDITIONAL, "triggered": TRIGGERED, "end-game": ENDGAME}[card.kind]
     if card.kind == "conditional":
         said = card.condition.text if card.condition is not None else "its condition"
@@ -119,8 +122,9 @@ def play_card(
     return game
 
 
-def legal_completions(game: SetiGame, colour: str) -> tuple[Option, ...]:
-    """Every conditional mission of ``colour`` in play, with "legal" or why it cannot complete now."""
+def legal_completions(game: "MissionTable", colour: str, count: Count = measure) -> tuple[Option, ...]:
+    """Every conditional mission of ``colour`` in play, with "legal" or why it cannot complete now (its
+    condition counted by ``count``)."""
     options = []
     for mission in game.missions:
         if mission.owner != colour or mission.kind != "conditional":
@@ -128,10 +132,10 @@ def legal_completions(game: SetiGame, colour: str) -> tuple[Option, ...]:
         card = game.card(mission.card)
         if mission.completed:
             options.append(Option(mission.card, False, "already completed", "seti.cards.completed", CONDITIONAL))
-        elif not condition_met(game, colour, card):
+        elif not condition_met(game, colour, card, count):
             condition = card.condition
             words = "its condition does not hold" if condition is None else (
-                f"'{condition.text}' does not hold ({condition.measure} = {measure(game, colour, condition.measure)}, "
+                f"'{condition.text}' does not hold ({condition.measure} = {count(game, colour, condition.measure)}, "
                 f"needs {condition.at_least})")
             options.append(Option(mission.card, False, words, "seti.cards.condition_unmet", CONDITIONAL))
         else:
@@ -139,22 +143,29 @@ def legal_completions(game: SetiGame, colour: str) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def mission_refusal(game: SetiGame, colour: str, name: str) -> IllegalAction | None:
-    """Why ``colour`` cannot complete the conditional mission ``name`` now, or ``None``."""
-    offered = sorted((o for o in legal_completions(game, colour) if o.choice == name), key=lambda o: not o.legal)
+def mission_refusal(game: "MissionTable", colour: str, name: str, count: Count = measure) -> IllegalAction | None:
+    """Why ``colour`` cannot complete the conditional mission ``name`` now (a copy not completed whose
+    condition holds), or ``None``."""
+    offered = sorted((o for o in legal_completions(game, colour, count) if o.choice == name), key=lambda o: not o.legal)
     if not offered:
         return IllegalAction("seti.cards.no_mission", f"{colour} has no conditional mission {name} in play.", CONDITIONAL)
     return None if offered[0].legal else offered[0].refuse()
 
 
-def complete_mission(game: SetiGame, colour: str, name: str) -> tuple[SetiGame, str]:
-    """Complete ``colour``'s conditional mission ``name`` (a free action): its reward; the card face down."""
-    refusal = mission_refusal(game, colour, name)
+def completed(game: "Table", colour: str, name: str, count: Count = measure) -> "Table":
+    """``colour``'s conditional mission ``name`` completed (its first copy not completed turned face down);
+    refused as ``mission_refusal`` says. Its reward is the caller's to give."""
+    refusal = mission_refusal(game, colour, name, count)
     if refusal is not None:
         raise refusal
     index = next(i for i, m in enumerate(game.missions) if m.owner == colour and m.card == name and not m.completed)
     done = replace(game.missions[index], completed=True)
-    game = replace(game, missions=game.missions[:index] + (done,) + game.missions[index + 1:])
+    return replace(game, missions=game.missions[:index] + (done,) + game.missions[index + 1:])
+
+
+def complete_mission(game: SetiGame, colour: str, name: str) -> tuple[SetiGame, str]:
+    """Complete ``colour``'s conditional mission ``name`` (a free action): its reward; the card face down."""
+    game = completed(game, colour, name)
     game, gained = game.grant(colour, game.card(name).mission_reward)
     return game, f"{colour} completes {name} and gains {gained}; the card is turned face down."
 

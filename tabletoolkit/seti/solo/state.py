@@ -27,9 +27,10 @@ RIVAL = "white"
 class SoloGame:
     """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
-    ``in_play`` your mission and end-game cards, ``completed_missions`` those completed, ``free_moves`` the
-    moves card corners gave you this turn, ``triggers`` your objective triggers not yet marked (traces you marked,
-    sectors you won, also on the rival's turn), ``missions`` your triggered missions (``seti.missions``),
+    ``missions`` your mission and end-game cards in front of you, as the multiplayer game keeps them
+    (``seti.mission_cards.MissionInPlay``: a triggered mission's covered circles, a mission completed),
+    ``free_moves`` the moves card corners gave you this turn, ``triggers`` your objective triggers not yet
+    marked (traces you marked, sectors you won, also on the rival's turn),
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
     to mark at your next gold milestone (金色里程碑; without one, the best value left), ``owed`` the choices
@@ -47,11 +48,9 @@ class SoloGame:
     checked: Mapping[str, int] = field(default_factory=FrozenMap)  # scores at the last milestone check
     over: bool = False
     variant: SetiVariant = RULEBOOK
-    in_play: tuple[str, ...] = ()  # your missions and end-game cards in front of you
-    completed_missions: tuple[str, ...] = ()
     free_moves: int = 0  # moves from card corners, card effects and your computer this turn; they lapse at its end
     triggers: tuple[Event, ...] = ()  # your objective triggers met inside rewards or on the rival's turn
-    missions: tuple[MissionInPlay, ...] = ()  # your triggered missions and their covered circles (seti.missions)
+    missions: tuple[MissionInPlay, ...] = ()  # your missions and end-game cards in front of you (seti.missions)
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
@@ -59,6 +58,16 @@ class SoloGame:
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
     between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
+
+    @property
+    def in_play(self) -> tuple[str, ...]:
+        """Your mission and end-game cards in front of you, in the order played (copies one by one)."""
+        return tuple(mission.card for mission in self.missions)
+
+    @property
+    def completed_missions(self) -> tuple[str, ...]:
+        """Your missions completed (conditional and triggered), in the order played."""
+        return tuple(mission.card for mission in self.missions if mission.completed)
 
     @property
     def taking(self) -> bool:
@@ -212,10 +221,14 @@ def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[So
     completed = sum(m.card == card_id and m.completed for m in game.missions)
     game, text = cover_circle(game, YOU, event, *free[0])
     if sum(m.card == card_id and m.completed for m in game.missions) > completed:  # this cover completed it
-        game = replace(game, completed_missions=game.completed_missions + (card_id,),
-                       triggers=game.triggers + (Event("mission"),))
+        game = replace(game, triggers=game.triggers + (Event("mission"),))
     said = text.replace(f"{YOU} covers", "You cover").replace(" and gains ", " and gain ")
     return game, said + " One trigger covers one circle.", free[0]
+
+
+def your_count(game: SoloGame, colour: str, measure: str) -> int:
+    """A count of yours as the multiplayer missions' verdicts read it (``missions.Count``)."""
+    return game.your_measure(measure)
 
 
 def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:

@@ -33,7 +33,7 @@ from ..computer import DataSpace, analyze, place_data, placement_verdict, sample
 from ..free_actions import conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..main_actions import CARD_SIGNAL
-from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay
+from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, completed, mission_refusal
 from ..player import Computer, PlayerBoard
 from ..rewards import INCOME_KINDS
 from ..probes import Flight, launch_probe
@@ -54,6 +54,7 @@ from .state import (
     reward_colour,
     rotate_solar,
     tuck_card,
+    your_count,
     your_trigger,
 )
 from .table import reward_items
@@ -583,17 +584,16 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         else:
             options.append(YourOption(f"corner:{card_id}", True, "legal: discard it for 1 free move this turn (a probe "
                                       "move or a flight)" if "move" in corner.actions else f"legal: discard it for {corner.describe()}"))
-    for card_id in dict.fromkeys(game.in_play):  # copies of one card count one by one
+    for card_id in dict.fromkeys(m.card for m in game.missions if m.kind == "conditional"):  # copies one by one
         condition = game.table.supply.card(card_id).condition
         if condition is None:
             continue
-        measure, at_least, said = condition.measure, condition.at_least, condition.text
-        have = game.your_measure(measure)
-        done = game.completed_missions.count(card_id) >= game.in_play.count(card_id)
-        ok = mine and not done and have >= at_least
-        why = ("legal: " + game.table.supply.card(card_id).mission_reward.describe() if ok else
-               "already completed" if done else "only on your turn" if not mine else
-               f"'{said}' does not hold ({measure} {have}, needs {at_least})")
+        refusal = mission_refusal(game, YOU, card_id, your_count)  # the multiplayer verdict
+        ok = mine and refusal is None
+        done = refusal is not None and refusal.rule == "seti.cards.completed"
+        why = ("legal: " + game.table.supply.card(card_id).mission_reward.describe() if ok else "already completed"
+               if done else "only on your turn" if not mine else f"'{condition.text}' does not hold ({condition.measure} "
+               f"{game.your_measure(condition.measure)}, needs {condition.at_least})")
         options.append(YourOption(f"complete:{card_id}", ok, why))
     space = DataSpace("top", min(game.you.computer.filled + 1, len(sample_layout().top)))
     refusal = placement_verdict(game.you, space, YOU if mine else RIVAL)
@@ -876,7 +876,7 @@ def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Proce
     """Complete your mission (a free action, 任务卡 · 有条件的任务): its reward; the task "complete a
     mission" is marked now (one trigger, one task)."""
     card = game.table.supply.card(card_id)
-    game = replace(game, completed_missions=game.completed_missions + (card_id,))
+    game = completed(game, YOU, card_id, your_count)  # the multiplayer completion: the first copy not completed
     items = reward_items(card.mission_reward)
     game, notes = reward_colour(game, YOU, items)
     objectives, marked = game.objectives, []
@@ -1012,14 +1012,11 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
     if card.kind == "action":
         game = replace(game, table=replace(game.table, supply=game.table.supply.discard_card(card_id)))
         notes.append("It goes to the discard pile.")
-    elif card.kind == "triggered":
-        game = replace(game, in_play=game.in_play + (card_id,),
-                       missions=game.missions + (MissionInPlay(YOU, card_id, "triggered", (False,) * len(card.triggers)),))
+    else:  # in front of you as the multiplayer game keeps it (seti.mission_cards)
+        game = replace(game, missions=game.missions + (MissionInPlay.played(YOU, card),))
         notes.append(f"It stays in front of you; only events from now on cover its {len(card.triggers)} circles "
-                     f"({', '.join(t.event for t in card.triggers)}), one circle per event.")
-    else:
-        game = replace(game, in_play=game.in_play + (card_id,))
-        notes.append(f"It stays in front of you: a mission, completed as a free action once '{card.condition.text}' "
+                     f"({', '.join(t.event for t in card.triggers)}), one circle per event." if card.kind == "triggered" else
+                     f"It stays in front of you: a mission, completed as a free action once '{card.condition.text}' "
                      "holds (S-F19)." if card.condition else "It stays in front of you and scores at the end: "
                      f"{card.scoring.text if card.scoring is not None else 'nothing its data gives'}.")
     said = f"You play {card_id} for its effect, paying {card.price} credit{'s' if card.price != 1 else ''}. "
@@ -1181,7 +1178,7 @@ def your_gold_lines(game: SoloGame) -> tuple:
     traces = table.life.traces(YOU)  # by the colour each counts as (seti.life_board)
     pink, yellow, blue = (traces[colour] for colour in TRACE_COLOURS)
     incomes = list(game.you.tucked)
-    endgame = sum(1 for card_id in game.in_play if table.supply.card(card_id).kind == "end-game")
+    endgame = sum(1 for mission in game.missions if mission.kind == "end-game")
     seti = with_holdings(seti, YOU, techs=(probe, telescope, computer), traces=(pink, yellow, blue),
                          sector_wins=game.you.sector_wins, orbiters=game.you.orbiters, landers=game.you.landers,
                          tucked=(incomes.count("credits"), incomes.count("energy"), incomes.count("cards")),

@@ -8,6 +8,7 @@ import pytest
 from tabletoolkit.engine import IllegalAction, Rng, run
 from tabletoolkit.seti.solo import YOU, free_action, free_options, material, setup_solo, your_options, your_turn
 from tabletoolkit.seti.life_board import Mark
+from tabletoolkit.seti.mission_cards import MissionInPlay
 from tabletoolkit.seti.solo.objectives import Event, Objectives
 
 
@@ -59,6 +60,9 @@ def test_a_mission_stays_in_front_completes_when_its_condition_holds_and_marks_t
     orbiting = replace(played, you=replace(played.you, orbiters=1))
     done = run(free_action(orbiting, "complete:S03", Rng(0))).result
     assert done.you.score == orbiting.you.score + 4 and done.completed_missions == ("S03",)
+    # kept as the multiplayer game keeps a mission in front of its owner, completed by its completion
+    assert played.missions == (MissionInPlay(YOU, "S03", "conditional"),)
+    assert done.missions == (MissionInPlay(YOU, "S03", "conditional", completed=True),)
     assert done.objectives.face_up[0].marked == (False, True)  # "complete a mission" marked at once
     again = {o.action: o for o in free_options(done)}["complete:S03"]
     assert not again.legal and again.reason == "already completed"
