@@ -83,6 +83,12 @@ def development_options(game: Game, colour: str, catalog: Catalog | None = None)
     return verdicts
 
 
+def check_development(game: Game, colour: str, region_name: str, catalog: Catalog | None = None) -> None:
+    """Raise the ``IllegalAction`` that refuses a development on ``region_name`` now (``build_development``
+    checks the same before anything changes), or return when it would be built."""
+    _check(game, colour, region_name, None, catalog or load_catalog())
+
+
 def _check(game: Game, colour: str, region_name: str, payment: Goods | None, catalog: Catalog):
     region = game.region(region_name)
     if region.kind != "planet" or region.planet is None:

@@ -126,9 +126,10 @@ def _check(game: Game, colour: str, act: Activate, activated: set[str], ship_row
     return card
 
 
-def _resolve(game: Game, colour: str, card: ModuleCard, act: Activate, rng: Rng | None, catalog: Catalog,
-             variant: AndromedaVariant) -> tuple[Game, str]:
-    """Pay the module's cost side, then give its reward (resources, VP, cards, repairs, choices)."""
+def module_action(game: Game, colour: str, card: ModuleCard, act: Activate, rng: Rng | None, catalog: Catalog,
+                  variant: AndromedaVariant) -> tuple[Game, str]:
+    """A module's action once its ship or energy is placed: pay its cost side, then give its reward (resources,
+    VP, cards, repairs, choices)."""
     player = game.player(colour)
     cost = _cost(player, card)
     game = game.with_player(replace(player, resources=player.resources.minus(cost)))
@@ -248,7 +249,7 @@ def activate_modules(game: Game, colour: str, activations: Sequence[Activate], *
             how = f"{ship.id} (from {ship.where.replace('region:', '')})"
         game = game.with_player(player.with_module(replace(module, occupant=act.by)))
         activated.add(card.name)
-        game, text = _resolve(game, colour, card, act, rng, catalog, variant)
+        game, text = module_action(game, colour, card, act, rng, catalog, variant)
         yield Step(f"Activate {card.name}", f"{how} activates {card.name}: {text}.", CORE if card.core else STEP1, game,
                    {"module": card.name, "by": act.by})
         if card.activates_tech:
@@ -278,7 +279,7 @@ def _tech_modules(game: Game, colour: str, act: Activate, activated: set[str], r
                 raise IllegalAction(rule, f"{card.name}: {reason}", STEP1)
             continue
         activated.add(card.name)
-        game, text = _resolve(game, colour, card, Activate(card.name, act.by), rng, catalog, variant)
+        game, text = module_action(game, colour, card, Activate(card.name, act.by), rng, catalog, variant)
         yield Step(f"Tech module {card.name}", f"Through the Primary Reactor, {card.name} activates: {text}.", CORE, game,
                    {"module": card.name})
     if refused:

@@ -60,10 +60,11 @@ from . import game_decks as decks
 from . import table as tbl
 from .battle import BattleState, DiplomacyPlay, decide, diplomacy, energy_options
 from .catalog import Catalog, load_catalog
+from .develop import check_development
 from .escalation import battle_happens
 from .goods import RESOURCES, Goods
 from .pirates import NOT_PLACED, arrival, placement_odds
-from .return_turn import Activate, Activated, activate_modules, return_ships
+from .return_turn import Activate, Activated, activate_modules, module_action, return_ships
 from .state import Game as Table
 from .game_decks import Deck
 from .tracks import advance_track, choice_at
@@ -1394,6 +1395,58 @@ def _repairable(player, spec: str) -> int:
     return player.ship(target).damage if option == "shield" else 1
 
 
+def _settled_by_check(table: Table, colour: str, card, act: Activate, catalog: Catalog, variant: AndromedaVariant,
+                      placed) -> bool:
+    """Whether an activation its module's conditions allow (``return_turn._check``) is settled without carrying
+    the whole activation out (True: it would be; a refusal is raised as carrying it out raises it). A module that
+    pays its cost (checked) and gains and draws can only be refused by a tactics draw needing the discard pile
+    shuffled (no Rng inside the game); a module whose one action is a choice is refused as that action refuses it
+    on the station with the ship or energy placed (``placed(by)``). The Primary Reactor with a tech module that
+    takes a choice, and a module giving repairs besides its action, are left to the whole activation (False)."""
+    if act.repairs or act.tech is not None:
+        return False
+    if card.choices:
+        if card.pay or card.gain or card.draw or card.repair or card.input_slot or card.output_slot:
+            return False
+        if act.choice == "develop":
+            check_development(placed(act.by), colour, act.target or "", catalog)
+        else:
+            module_action(placed(act.by), colour, card, act, None, catalog, variant)
+        return True
+    if card.repair or act.choice or act.target:
+        return False
+    player = table.player(colour)
+    moon = player.module(card.name).moon
+    if card.output_slot and moon is not None and moon.repair:
+        return False
+    draws = card.draw
+    if card.activates_tech:
+        techs = [catalog.module(m.name) for m in player.modules]
+        techs = [t for t in techs if t.is_tech and not t.activates_tech]
+        if any(t.choices or t.repair or t.output_slot for t in techs):
+            return False
+        draws += sum(t.draw for t in techs)
+    return draws <= len(table.tactics_deck) or not table.tactics_discard
+
+
+def _placing(table: Table, colour: str, module: str):
+    """``placed(by)``: the station once ``by`` (a ship id or ``"energy"``) is placed on ``module`` (return step 1),
+    before its action; worked out once for each ``by``."""
+    found: dict[str, Table] = {}
+
+    def placed(by: str) -> Table:
+        if by not in found:
+            player = table.player(colour)
+            if by == "energy":
+                player = replace(player, resources=player.resources.minus(Goods.of(energy=1)))
+            else:
+                player = player.with_ship(replace(player.ship(by), where=f"module:{module}"))
+            found[by] = table.with_player(player.with_module(replace(player.module(module), occupant=by)))
+        return found[by]
+
+    return placed
+
+
 def _return_options(game: AndromedaGame, frame: Returning) -> Options:
     table, colour = game.table, game.table.active
 
@@ -1401,12 +1454,16 @@ def _return_options(game: AndromedaGame, frame: Returning) -> Options:
 
     catalog = _catalog()
     activated, ship_rows = set(frame.so_far.modules), set(frame.so_far.ship_rows)
+    placings: dict[str, Any] = {}
 
     def attempt(act):
         if act != ("done",):
             # the module's own conditions first (activate_modules checks them the same way before anything else)
-            _check(table, colour, act, activated, ship_rows, catalog)
-            run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
+            card = _check(table, colour, act, activated, ship_rows, catalog)
+            if act.module not in placings:
+                placings[act.module] = _placing(table, colour, act.module)
+            if not _settled_by_check(table, colour, card, act, catalog, game.variant, placings[act.module]):
+                run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
 
     def words(act):
         if act == ("done",):
