@@ -342,11 +342,14 @@ class Catalog:
     sources: Mapping[str, str] = field(default_factory=dict)
     limit_sections: Mapping[str, str] = field(default_factory=dict)
     """The rulebook section of each ``limits`` value (``[limits]`` of ``rulebook.toml``)."""
+    _module_index: Mapping[str, ModuleCard] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Deeply read-only: the cached catalog is shared by every game, so nobody may change it in place.
         for name, value in list(self.__dict__.items()):
             object.__setattr__(self, name, _read_only(value))
+        # every module card by name, core modules first (``module`` reads it on every activation check)
+        object.__setattr__(self, "_module_index", MappingProxyType({**self.modules, **{c.name: c for c in self.core_modules}}))
 
     @classmethod
     def from_toml(cls, rulebook: str, tracks: str, sample: str) -> "Catalog":
@@ -435,14 +438,12 @@ class Catalog:
 
     def module(self, name: str) -> ModuleCard:
         """A module card by name (core modules included)."""
-        if not isinstance(name, str):
-            raise InvalidInput("module", name, "a module's name (text)")
-        for core in self.core_modules:
-            if core.name == name:
-                return core
-        if name not in self.modules:
+        found = self._module_index.get(name) if isinstance(name, str) else None
+        if found is None:
+            if not isinstance(name, str):
+                raise InvalidInput("module", name, "a module's name (text)")
             raise InvalidInput("module", name, f"no such module; known: {sorted(self.modules)}")
-        return self.modules[name]
+        return found
 
     def pirate(self, key: str) -> PirateSpec:
         """A pirate card by class letter or by name."""
