@@ -680,6 +680,23 @@ class Pieces:
                 leader_pairs.extend([(region, colour)] * count)
         return cls(tuple(ship_pairs), tuple(pirate_pairs), tuple(dev_pairs), tuple(leader_pairs)).normalised()
 
+    @classmethod
+    def standing(cls, ships: Sequence[tuple[str, Ship]], pirates: Sequence[tuple[str, str]] = (),
+                 developments: Sequence[tuple[str, str]] = (), leaders: Sequence[tuple[str, str]] = ()) -> "Pieces":
+        """Pieces read from a game state, whose pieces are valid already: (region, item) pairs put in the canonical
+        order of ``normalised`` without ``of``'s checks (ships compared by their text only within a region)."""
+        by_region = sorted(ships, key=lambda pair: pair[0])
+        ordered: list[tuple[str, Ship]] = []
+        start = 0
+        while start < len(by_region):
+            end = start + 1
+            while end < len(by_region) and by_region[end][0] == by_region[start][0]:
+                end += 1
+            run = by_region[start:end]
+            ordered += run if len(run) == 1 else sorted(run, key=lambda pair: repr(pair[1]))
+            start = end
+        return cls(tuple(ordered), tuple(sorted(pirates)), tuple(sorted(developments)), tuple(sorted(leaders)))
+
     def normalised(self) -> "Pieces":
         """The same pieces in a canonical order (so equal positions compare equal)."""
         return Pieces(

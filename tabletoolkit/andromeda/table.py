@@ -40,25 +40,49 @@ def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = 
 def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board, Pieces]:
     """The board (``board_of``) and the pieces standing on it now (read once per state, with the shipped catalog)."""
     if catalog is None:
-        return game.kept("board_and_pieces", lambda g: _board_and_pieces(g, load_catalog()))
+        return game.kept("board_and_pieces", lambda g: _since(("pieces",), _piece_inputs(g), lambda: _board_and_pieces(g, load_catalog())))
     return _board_and_pieces(game, catalog)
 
 
 def _board_and_pieces(game: Game, catalog: Catalog) -> tuple[Board, Pieces]:
     ids = _ids(game)
-    ships: dict[str, list[Ship]] = {}
+    ships: list[tuple[str, Ship]] = []
     for player in game.players:
         for ship in player.ships:
             if ship.on_board:           # board_ship, without looking the player and the ship up again
                 owned = ship if ship.owner == player.colour else replace(ship, owner=player.colour)
-                fitted = owned.fitted(catalog.ship(ship.kind, ship.kind in player.upgrades))
-                ships.setdefault(ids[str(ship.region)], []).append(fitted)
-    pirates: dict[str, str] = {}
-    for letter, where in game.pirates:
-        pirates[ids[where]] = pirates.get(ids[where], "") + letter
-    developments = {ids[r.name]: r.development.owner for r in game.regions if r.development}
-    leaders = {ids[r.name]: r.leaders.as_dict() for r in game.regions if r.leaders}
-    return board_of(game, catalog), Pieces.of(ships=ships, pirates=pirates, developments=developments, leaders=leaders)
+                ships.append((ids[str(ship.region)], owned.fitted(catalog.ship(ship.kind, ship.kind in player.upgrades))))
+    pirates = [(ids[where], letter) for letter, where in game.pirates]
+    developments = [(ids[r.name], r.development.owner) for r in game.regions if r.development]
+    leaders = [(ids[r.name], colour) for r in game.regions if r.leaders for colour, count in r.leaders.as_dict().items()
+               for _ in range(count)]
+    return board_of(game, catalog), Pieces.standing(ships, pirates, developments, leaders)
+
+
+def _piece_inputs(game: Game) -> tuple:
+    """What the pieces on the board are read from: the laid board, each player's ships and upgrades, the pirates,
+    each region's development and leaders (without a laid board, the regions themselves)."""
+    inputs: list = [game.board, game.region_ids, game.pirates, game.regions if game.board is None else None]
+    for player in game.players:
+        inputs += (player.colour, player.ships, player.upgrades)
+    for region in game.regions:
+        inputs += (region.development, region.leaders)
+    return tuple(inputs)
+
+
+_SINCE: dict[tuple, tuple[tuple, object]] = {}
+
+
+def _since(key: tuple, inputs: tuple, work):
+    """``work()`` again only when one of ``inputs`` differs from last time for ``key``: states are immutable and a
+    change copies only what changes, so the same inputs (mostly the very same objects) mean the same result (the
+    board and its pieces, what an alliance base offers) from one state of a game to the next."""
+    seen = _SINCE.get(key)
+    if seen is not None and len(seen[0]) == len(inputs) and all(a is b or a == b for a, b in zip(seen[0], inputs)):
+        return seen[1]
+    result = work()
+    _SINCE[key] = (inputs, result)
+    return result
 
 
 def base_access(game: Game, colour: str, catalog: Catalog | None = None, *, variant: AndromedaVariant = RULEBOOK,
@@ -66,7 +90,9 @@ def base_access(game: Game, colour: str, catalog: Catalog | None = None, *, vari
     """What ``colour`` could do at each alliance base now (A-F4), read from the game; ``jumped``: the same
     once the energy of a Jump is paid (a launch by Jump must still be able to activate the base)."""
     if catalog is None:
-        return game.kept(("base_access", colour, variant, jump), lambda g: _base_access(g, colour, load_catalog(), variant, jump))
+        return game.kept(("base_access", colour, variant, jump),
+                         lambda g: _since(("base_access", colour, variant, jump), (g.player(colour), g.regions, g.module_display),
+                                          lambda: _base_access(g, colour, load_catalog(), variant, jump)))
     return _base_access(game, colour, catalog, variant, jump)
 
 
