@@ -23,6 +23,7 @@ from . import cards as _cards
 from .cards import Card, Condition, Scoring, Trigger, game_cards  # noqa: F401  (the one card model)
 from .game import Decisions, Option, SetiGame, advance_rotation
 from .mission_cards import MissionInPlay
+from .player import PlayerBoard
 from .measures import measure
 from .tech import TECH_KINDS, research
 
@@ -50,6 +51,18 @@ def condition_met(game: Any, colour: str, card: Card, count: Count = measure) ->
 #: The actions inside a card's effect that the turn carries out (at no standard cost, 打出卡牌); research
 #: actions are ``research:<kind>``.
 CARD_ACTIONS = ("launch", "launch ignoring the probe limit", "land", "move", "signal in a sector with one of your probes")
+
+
+def paid_for(board: PlayerBoard, card: Card) -> PlayerBoard:
+    """``board`` once ``card`` is played from its hand for its effect: its price paid (the cost is paid only
+    when playing the card for its effect), the card out of the hand; ``IllegalAction`` naming the shortfall
+    (``seti.cards.cost``) or a card not in hand."""
+    if card.id not in board.hand:
+        raise IllegalAction("seti.cards.not_in_hand", f"{card.id} is not in {board.colour}'s hand.", SECTION)
+    board = board.pay("seti.cards.cost", SECTION, credits=card.price)
+    hand = list(board.hand)
+    hand.remove(card.id)
+    return replace(board, hand=tuple(hand))
 
 
 def check_card_actions(card) -> None:
@@ -80,10 +93,7 @@ def play_card(
     if name not in board.hand:
         raise IllegalAction("seti.cards.not_in_hand", f"{name} is not in {colour}'s hand.", SECTION)
     check_card_actions(card)
-    board = board.pay("seti.cards.cost", SECTION, credits=card.price)
-    hand = list(board.hand)
-    hand.remove(name)
-    game = game.with_player(replace(board, hand=tuple(hand)))
+    game = game.with_player(paid_for(board, card))
     yield Step(f"Play {card.name}", f"{colour} pays {card.cost.describe()} (the cost is paid only when playing the card "
                "for its effect).", SECTION, game, {"cost": card.cost.describe()})
     resources = replace(card.effect, actions=tuple(a for a in card.effect.actions if not a.startswith("research:")))

@@ -152,18 +152,21 @@ def on_your_board(game: SoloGame, procedure: Callable[[Flight], Procedure], sect
     return back(game, table), owed_items(table, sector)
 
 
-def launch_verdict(game: SoloGame, free: bool = False) -> ProbeOption:
-    """Whether you may launch now (the probe limit; 2 credits unless ``free``)."""
-    return launch_option(board_table(game), YOU, free=free)
+def launch_verdict(game: SoloGame, free: bool = False, ignore_limit: bool = False) -> ProbeOption:
+    """Whether you may launch now (the probe limit unless ``ignore_limit``; 2 credits unless ``free``)."""
+    return launch_option(board_table(game), YOU, free=free, ignore_limit=ignore_limit)
 
 
-def free_launch(game: SoloGame) -> tuple[SoloGame, str, bool]:
+def free_launch(game: SoloGame, ignore_limit: bool = False) -> tuple[SoloGame, str, bool]:
     """A launch that costs nothing (a tech's bonus, a card's action, TT #04's paid step): a probe of
-    yours on Earth, or lost at your probe limit. Returns the game, the words and whether it was made."""
-    verdict = launch_verdict(game, free=True)
+    yours on Earth, or lost at your probe limit (a card that says so ignores it, for that launch only:
+    ``ignore_limit``, FAQ). Returns the game, the words and whether it was made."""
+    verdict = launch_verdict(game, free=True, ignore_limit=ignore_limit)
     if not verdict.legal:
         return game, f"the free launch is lost: {verdict.reason}", False
-    return back(game, launch(board_table(game), YOU, free=True)), "a free launch, a probe of yours on Earth.", True
+    launched = launch(board_table(game), YOU, free=True, ignore_limit=ignore_limit)
+    beyond = " (beyond your probe limit: this card's launch ignores it)" if ignore_limit else ""
+    return back(game, launched), f"a free launch, a probe of yours on Earth{beyond}.", True
 
 
 def flight(game: SoloGame, planet: str) -> tuple[Probe, Route] | None:

@@ -32,8 +32,9 @@ from ...engine.steps import Procedure, Step, result_of, run
 from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
 from ..free_actions import conversion_refusal
 from ..game import drawing_with, visits as visits_of
-from ..main_actions import CARD_SIGNAL
-from ..missions import SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, completed, mission_refusal
+from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
+                        paid_for)
+from ..turns import IGNORING_LIMIT
 from ..player import Computer, PlayerBoard
 from ..rewards import INCOME_KINDS
 from ..probes import Flight, launch_probe
@@ -105,8 +106,7 @@ KIND_SECTIONS = {
 }
 NOT_YOUR_TURN = "seti.solo.not_your_turn"
 #: The rule and section refusing a cost you cannot pay, the multiplayer game's (``PlayerBoard.pay``).
-COSTS = {"scan": ("seti.scan.cost", "扫描附近的恒星"), "research": ("seti.tech.publicity", "研究科技"),
-         "play": ("seti.cards.cost", "打出卡牌"), "buy": ("seti.free_actions.buy_publicity", "购买卡牌"),
+COSTS = {"scan": ("seti.scan.cost", "扫描附近的恒星"), "buy": ("seti.free_actions.buy_publicity", "购买卡牌"),
          "tt3": ("seti.scan.tt3_publicity", "望远镜科技"), "tt4": ("seti.scan.tt4_energy", "望远镜科技")}
 
 
@@ -458,18 +458,15 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     (``play:<card>@<tech>``), each legal or refused like a research; with none left, the research is lost."""
     card = game.table.supply.card(card_id)
     action = f"play:{card_id}"
-    unknown = [a for a in card.effect.actions if a not in CARD_ACTIONS and not a.startswith("research:")]
-    if unknown:
-        return [YourOption(action, False, f"its action '{unknown[0]}' is not one this side carries out "
-                           f"({', '.join(CARD_ACTIONS)}, research:<kind>)")]
+    try:
+        check_card_actions(card)  # the multiplayer game's: an action inside it that no phase carries out
+    except IllegalAction as refused:
+        return [YourOption(action, False, refused.reason, refused.rule)]
     kinds = [a.split(":", 1)[1] for a in card.effect.actions if a.startswith("research:")]
-    wrong = [k for k in kinds if k not in TECH_TYPES.values()]
-    if wrong:
-        return [YourOption(action, False, f"it researches '{wrong[0]}', not one of {sorted(set(TECH_TYPES.values()))}")]
     measure = card.condition.measure if card.condition else card.scoring.measure if card.scoring else None
     if measure is not None and measure not in YOUR_MEASURES:
         return [YourOption(action, False, f"its count '{measure}' is not kept on this side")]
-    short = game.you.shortfall(*COSTS["play"], credits=card.price)
+    short = game.you.shortfall("seti.cards.cost", PLAY_A_CARD, credits=card.price)  # what missions.paid_for refuses
     if short is not None:
         return [YourOption(action, False, short.reason, short.rule)]
     legal = f"legal: {card.price} credit(s), {card.kind}: " + "; ".join(card.describe()[1:-1])
@@ -965,7 +962,6 @@ def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
     return replace(game, between=True)
 
 
-CARD_ACTIONS = ("launch", "move", "land", CARD_SIGNAL)
 
 
 def _research(game: SoloGame, tech: str | None, slot: str | None = None,
@@ -995,9 +991,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
     action card is discarded, a mission or end-game card stays in front of you (任务卡). A triggered
     mission's circles are covered by later events."""
     card = game.table.supply.card(card_id)
-    hand = list(game.you.hand)
-    hand.remove(card_id)
-    game = replace(game, you=replace(game.you.pay(*COSTS["play"], credits=card.price), hand=tuple(hand)))
+    game = replace(game, you=paid_for(game.you, card))  # the multiplayer game's payment
     game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
     events: list[Event] = [Event("card_cost", str(card.price))]
     shown: list[Step] = []
@@ -1026,8 +1020,8 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
 def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event]]:
     """One action inside a card's effect, at no standard cost; lost (and said so) when it cannot be done."""
     probes = game.table.probes_of(YOU)
-    if action == "launch":
-        game, said, launched = free_launch(game)
+    if action in ("launch", IGNORING_LIMIT):
+        game, said, launched = free_launch(game, ignore_limit=action == IGNORING_LIMIT)
         return game, f"Its action: {said}", [Event("launch")] if launched else []
     if action == "move":
         if not probes:

@@ -25,6 +25,15 @@ corner = "publicity"
 effect = {{ actions = ["launch"] }}
 
 [[card]]
+id = "T-launch-beyond"
+name = "Test launch card that ignores the probe limit"
+colour = "red"
+price = 1
+income = "credits"
+corner = "publicity"
+effect = {{ actions = ["launch ignoring the probe limit"] }}
+
+[[card]]
 id = "T-signal"
 name = "Test signal card"
 colour = "red"
@@ -154,6 +163,17 @@ def test_a_card_launch_at_the_probe_limit_is_lost_and_said_so():
     assert "Its action: the free launch is lost: green already has 1 probe(s) in space; the limit is 1" in steps[0].text
 
 
+def test_a_card_launch_that_ignores_the_probe_limit_launches_beyond_it_as_in_the_multiplayer_game():
+    """The multiplayer game's card actions (missions.CARD_ACTIONS): such a launch ignores the limit for that
+    launch only (FAQ); the solo side refused the card as an action it does not carry out."""
+    game = game_with("II-1", hand=("T-launch-beyond",))
+    game = replace(game, table=game.table.launch(YOU))
+    assert {o.action: o for o in your_options(game)}["play:T-launch-beyond"].legal
+    steps = run(your_turn(game, "play:T-launch-beyond", Rng(0)))
+    assert len(steps.result.table.probes_of(YOU)) == 2 and steps.result.you.credits == 3
+    assert "Its action: a free launch, a probe of yours on Earth (beyond your probe limit" in steps[0].text
+
+
 def test_a_card_signal_marks_the_sector_of_your_probe_at_no_cost():
     game = game_with("II-1", hand=("T-signal",))
     game = replace(game, table=game.table.launch(YOU))
@@ -182,11 +202,11 @@ def test_a_card_with_an_action_this_side_does_not_carry_out_is_refused_and_nothi
     game = game_with("II-1", hand=("T-scan",))
     option = {o.action: o for o in your_options(game)}["play:T-scan"]
     assert not option.legal
-    assert option.reason == ("its action 'scan the sky' is not one this side carries out "
-                             f"(launch, move, land, {CARD_SIGNAL}, research:<kind>)")
+    assert option.reason.startswith("Test card with an action the solo side does not know's effect holds the "
+                                    "action(s) 'scan the sky', which this game does not carry out")  # the multiplayer verdict
     with pytest.raises(IllegalAction) as refused:
         run(your_turn(game, "play:T-scan", Rng(0)))
-    assert refused.value.rule == "seti.solo.play"
+    assert refused.value.rule == "seti.cards.unhandled_action"
     assert game.you.hand == ("T-scan",) and game.you.credits == 4 and game.in_play == ()
 
 
