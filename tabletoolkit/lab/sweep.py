@@ -30,13 +30,16 @@ from typing import Any
 
 from ..engine.errors import InvalidInput, RulesError
 from ..engine.game import CHANCE, Game, game_info, new_game
-from ..engine.play import play
+from ..engine.play import _ask as ask_policy, play
 from ..engine.policies import RandomPolicy, first_legal, scripted
+from ..engine.rng import Rng
 from ..engine.variants import Variant
 from . import progress as progress_display
 
 POLICY_NAMES = ("random", "first_legal", "scripted")
 MAX_STEPS = 200_000
+CHUNK_MOST = 20  # games per chunk at most: a slow game's last chunk leaves the other processes idle only briefly
+CHUNKS_PER_SLOT = 8  # at least, where the sweep has the games: slots finishing early take another chunk
 
 
 class SweepFailed(InvalidInput):
@@ -116,15 +119,18 @@ def policy_name(spec: Any) -> str:
 def play_rows(plan: Plan, variant: str, seed: int) -> list[dict[str, Any]]:
     """One game of the sweep, played to its end: one row per seat."""
     game = plan.make(variant, seed)
-    played = play(game, plan.seat_policies(game), max_steps=plan.max_steps)
-    if not played.over:
-        raise InvalidInput("game", seed, f"the game did not end within {plan.max_steps} applies")
-    outcome = played.outcome()
-    final = played.final
-    movers = [move.mover for move in played.moves if move.mover is not CHANCE]
-    measures = dict(final.measures())
-    if plan.measure is not None:
-        measures.update(plan.measure(played))
+    policies = plan.seat_policies(game)
+    if plan.measure is None:
+        final, applies, movers = _played_to_end(game, policies, plan.max_steps)
+        _check_ended(final, plan, seed)
+        measures = dict(final.measures())
+    else:  # the designer's own measure reads the whole playthrough
+        played = play(game, policies, max_steps=plan.max_steps)
+        final, applies = played.final, len(played)
+        movers = [move.mover for move in played.moves if move.mover is not CHANCE]
+        _check_ended(final, plan, seed)
+        measures = {**final.measures(), **plan.measure(played)}
+    outcome = final.outcome()
     ranks = {seat: place for place, seat in enumerate(outcome.ranking, 1)}
     rows = []
     for index, seat in enumerate(game.seats):
@@ -132,12 +138,39 @@ def play_rows(plan: Plan, variant: str, seed: int) -> list[dict[str, Any]]:
             "variant": variant, "seed": seed, "seat": seat, "seat_index": index,
             "policy": policy_name(plan.policies[index]), "score": outcome.score(seat), "rank": ranks.get(seat),
             "winner": seat in outcome.winners, "winners": len(outcome.winners), "first": bool(movers) and movers[0] == seat,
-            "applies": len(played), "decisions": len(movers),
+            "applies": applies, "decisions": len(movers),
         }
         for name, value in measures.items():
             row[name] = value.get(seat) if isinstance(value, Mapping) else value
         rows.append(row)
     return rows
+
+
+def _check_ended(final: Game, plan: Plan, seed: int) -> None:
+    if not final.over:
+        raise InvalidInput("game", seed, f"the game did not end within {plan.max_steps} applies")
+
+
+def _played_to_end(game: Game, policies: Mapping[str, Callable[[Game], Any]], max_steps: int) -> tuple[Game, int, list[Any]]:
+    """``game`` driven as ``play`` drives it (chance from ``Rng(game.seed)``, each seat's policy asked and its
+    failure or refused choice named the same way), keeping only what a row reads: the last state, the applies
+    and the movers of the decisions in order. No state is kept behind the game: the table needs none, and
+    ``SweepResult.playthrough`` plays any game again from its seed."""
+    rng = Rng(game.seed)
+    applies, movers = 0, []
+    while applies < max_steps and not game.over:
+        mover = game.to_move
+        if mover is CHANCE:
+            game = game.apply(rng.pick(game.chance()))
+        else:
+            choice = ask_policy(policies[mover], mover, game)
+            try:
+                game = game.apply(choice)
+            except RulesError as refusal:
+                raise InvalidInput(f"policies[{mover!r}]", choice, f"the policy chose what the rules refuse: {refusal}") from refusal
+            movers.append(mover)
+        applies += 1
+    return game, applies, movers
 
 
 @contextmanager
@@ -323,12 +356,13 @@ def sweep(game_id: str, variants: Mapping[str, Any] | None = None, *, players: A
     if not (executor is None or executor == "serial" or isinstance(executor, Executor) or _is_dask(executor)):
         raise InvalidInput("executor", executor, "None, 'serial', a concurrent.futures.Executor or a distributed.Client")
     slots = count if own_pool else (1 if executor == "serial" else _slots(executor))
-    size = max(1, min(50, games // max(1, 4 * slots)))
+    size = max(1, min(CHUNK_MOST, games // (CHUNKS_PER_SLOT * slots)))
     chunks = _chunks(plan.variants, range(seed, seed + games), size)
     shown = progress_display.choose(progress, f"{game_id} sweep")
     started, cpu = time.perf_counter(), time.process_time()
     try:
         if own_pool:
+            plan.seat_policies(example)  # loads a scripted player's modules here once, not in every forked process
             with ProcessPoolExecutor(max_workers=count) as pool:
                 results = _run(plan, chunks, pool, shown, total)
         else:

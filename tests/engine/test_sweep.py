@@ -200,6 +200,47 @@ def test_a_merchants_sweep_records_scores_and_the_games_own_measures_and_replays
     assert set(table["policy"]) == {"scripted"}
 
 
+def moves_played(played):
+    """A designer's measure of the whole playthrough: a sweep given one plays each game with ``play``."""
+    return {"moves": len(played)}
+
+
+@pytest.mark.parametrize("game_id, settings, policies", [
+    ("merchants", {"players": 3}, "random"),
+    ("merchants", {"players": 2}, "scripted"),
+    ("seti", {"players": 2}, "random"),
+    ("seti-solo", {"stars": 1}, "scripted"),
+    ("andromeda", {"players": 2}, "random"),
+])
+def test_a_sweep_keeping_no_playthrough_gives_the_rows_of_the_whole_playthrough(game_id, settings, policies):
+    kept = sweep(game_id, settings=settings, policies=policies, games=2, seed=3, measure=moves_played,
+                 executor="serial", progress=False).table
+    lean = sweep(game_id, settings=settings, policies=policies, games=2, seed=3, executor="serial", progress=False)
+    assert lean.table.equals(kept.drop(columns="moves"))
+    assert list(kept["moves"]) == list(kept["applies"])
+    assert lean.playthrough(4).choices == tt.play(tt.new_game(game_id, seed=4, **settings),
+                                                  lean.plan.seat_policies(tt.new_game(game_id, seed=4, **settings))).choices
+
+
+def flies(game):
+    return "fly"
+
+
+@pytest.mark.parametrize("measure", [None, moves_played])
+def test_a_refused_choice_and_a_game_too_long_are_named_as_play_names_them(dash, measure):
+    with pytest.raises(InvalidInput) as alone:
+        tt.play(Dash(), {"A": flies})
+    with pytest.raises(SweepFailed) as caught:
+        sweep(dash, games=1, policies={"A": flies}, measure=measure, executor="serial", progress=False)
+    (_, seed, error), = caught.value.failures
+    assert seed == 0 and (error.field, error.value, error.reason) == (alone.value.field, "fly", alone.value.reason)
+    assert "the policy chose what the rules refuse" in error.reason and "dash.no_flying" in error.reason
+    with pytest.raises(SweepFailed) as caught:
+        sweep(dash, games=1, policies=thrower, max_steps=3, measure=measure, executor="serial", progress=False)
+    (_, seed, error), = caught.value.failures
+    assert (error.field, error.value, error.reason) == ("game", 0, "the game did not end within 3 applies")
+
+
 # --- whoever plays it -----------------------------------------------------------------------------------------
 SMALL = dict(variants={"rulebook": {}, "short": {"end_may": 60, "end_must": 90}}, players=2, games=3, seed=21,
              progress=False)
