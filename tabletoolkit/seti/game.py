@@ -157,7 +157,10 @@ class SetiGame:
         raise InvalidInput("colour", colour, f"not a player in this game; players: {list(self.colours)}")
 
     def player(self, colour: str) -> PlayerBoard:
-        return self.players[self.seat(colour)]
+        players, active = self.players, self.active
+        if active < len(players) and players[active].colour == colour:  # most often asked: the active player's
+            return players[active]
+        return players[self.seat(colour)]
 
     @property
     def active_colour(self) -> str:

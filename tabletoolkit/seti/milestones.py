@@ -104,8 +104,9 @@ def resolve_milestones(game: SetiGame, decisions: Decisions | None = None) -> Pr
             yield Step(f"Neutral milestone {threshold}", f"{colour} reaches {threshold}: a neutral marker moves to the "
                        f"leftmost empty discovery space, {spot}. Neutral milestones always resolve last.",
                        NEUTRAL, game, {"spot": str(spot)})
-    game = replace(game, players=tuple(replace(board, milestone_score=max(board.milestone_score, board.score))
-                                       for board in game.players))
+    if any(board.milestone_score < board.score for board in game.players):
+        game = replace(game, players=tuple(board if board.milestone_score >= board.score else
+                                           replace(board, milestone_score=board.score) for board in game.players))
     if not anything:
         yield Step("No milestone", "Nobody reached a milestone since the last check.", ORDER, game)
     return game

@@ -95,22 +95,27 @@ def legal_main_actions(game: SetiGame, *, plain_scan: bool = True) -> tuple[Opti
         return Option(choice) if refused is None else Option(choice, False, refused.reason, refused.rule, refused.section)
 
     for name in board.hand:
-        try:
-            check_card_actions(game.card(name))
-        except IllegalAction as refused:
-            options.append(Option(PlayCard(name), False, refused.reason, refused.rule, refused.section))
+        card = game.card(name)
+        unplayable = _unhandled_actions(card)
+        if unplayable is not None:
+            options.append(Option(PlayCard(name), False, unplayable.reason, unplayable.rule, unplayable.section))
             continue
-        options.append(check(PlayCard(name), "seti.cards.cost", PLAY_SECTION, credits=game.card(name).price))
+        options.append(check(PlayCard(name), "seti.cards.cost", PLAY_SECTION, credits=card.price))
     refusal = research_refusal(game, colour)
     options.append(Option(Research()) if refusal is None else
                    Option(Research(), False, refusal.reason, refusal.rule, refusal.section))
     if game.solar is not None:
         for found in (launch_option(game, colour),) + orbit_options(game, colour) \
                 + landing_options(game, colour):
-            planet = game.solar.contents(game.solar.probe(found.probe).space).planet if found.probe else None
             probe = found.probe if found.probe is not None else 0
-            choice = {"launch": lambda: Launch(), "orbit": lambda: Orbit(probe),
-                      "land": lambda: Land(probe, None if found.target == planet else found.target)}[found.action]()
+            choice: MainAction
+            if found.action == "launch":
+                choice = Launch()
+            elif found.action == "orbit":
+                choice = Orbit(probe)
+            else:
+                planet = game.solar.contents(game.solar.probe(found.probe).space).planet if found.probe else None
+                choice = Land(probe, None if found.target == planet else found.target)
             options.append(Option(choice, found.legal, found.reason, found.rule, found.section))
     if plain_scan and game.sectors is not None and game.solar is not None:
         options.append(scan_option(game, colour))
@@ -122,6 +127,25 @@ def legal_main_actions(game: SetiGame, *, plain_scan: bool = True) -> tuple[Opti
         options.append(check(Analyze(), "seti.analyze.energy", "分析数据", energy=variant.analyze_energy))
     options.append(Option(Pass()))
     return tuple(options)
+
+
+_UNHANDLED: dict[int, tuple[object, IllegalAction | None]] = {}
+
+
+def _unhandled_actions(card: object) -> IllegalAction | None:
+    """``check_card_actions``'s refusal of ``card`` (its effect's actions no phase carries out), or ``None``:
+    decided by the card's data alone, so worked out once per card."""
+    known = _UNHANDLED.get(id(card))
+    if known is None or known[0] is not card:
+        try:
+            check_card_actions(card)
+            refusal = None
+        except IllegalAction as refused:
+            refusal = refused.with_traceback(None)
+        if len(_UNHANDLED) > 4096:
+            _UNHANDLED.clear()
+        known = _UNHANDLED[id(card)] = (card, refusal)
+    return known[1]
 
 
 def _hand_down(game: SetiGame, colour: str, decisions: Decisions) -> tuple[SetiGame, tuple[str, ...]]:

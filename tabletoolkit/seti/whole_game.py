@@ -23,6 +23,7 @@ reshuffled); the set-up is dealt from ``Rng(seed)``. The variant lives in the st
 from __future__ import annotations
 
 import html
+from collections import Counter
 from dataclasses import dataclass, field
 from ..engine.frozen import cached, replace
 from fractions import Fraction
@@ -269,9 +270,7 @@ class SetiWholeGame(Game):
     def _draw_odds(self) -> dict[Any, Fraction]:
         """The card being drawn: uniform over what is left (a card with copies as likely as its copies)."""
         pool = self._progress.pool
-        counts: dict[str, int] = {}
-        for card in pool:
-            counts[card] = counts.get(card, 0) + 1
+        counts = Counter(pool)
         odds: dict[int, Fraction] = {}
         return {card: odds.get(count) or odds.setdefault(count, Fraction(count, len(pool)))
                 for card, count in sorted(counts.items())}
@@ -509,15 +508,21 @@ class SetiWholeGame(Game):
                                         label=_words(choice, table), group="main action"))
         return found
 
-    def _scans(self) -> list[Scan]:
+    def _scans(self) -> tuple[Scan, ...]:
+        """A scan for each row card and each sector of its colour (Earth's signal alone when none matches): decided
+        by the row and the sectors' colours, so kept per row, sky and card catalog."""
         table = self.table
         if table.sectors is None or table.solar is None:
-            return []
-        scans = []
-        for position, card_id in enumerate(table.card_row):
-            for sector in table.sectors.of_colour(table.card(card_id).colour):
-                scans.append(Scan((EarthSignal(), RowSignal(position, sector))))
-        return scans or [Scan((EarthSignal(),))]
+            return ()
+        key = (table.card_row, id(table.sectors), id(table.cards))
+        found = _SCANS.get(key)
+        if found is None or found[0] is not table.sectors or found[1] is not table.cards:
+            if len(_SCANS) > 4096:
+                _SCANS.clear()
+            scans = tuple(Scan((EarthSignal(), RowSignal(position, sector))) for position, card_id in
+                          enumerate(table.card_row) for sector in table.sectors.of_colour(table.card(card_id).colour))
+            found = _SCANS[key] = (table.sectors, table.cards, scans or (Scan((EarthSignal(),)),))
+        return found[2]
 
     def _free_options(self, table: SetiGame, explained: bool = True) -> list[Any]:
         """Every free action the active player could take at ``table``, each with its verdict
@@ -547,10 +552,16 @@ class SetiWholeGame(Game):
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
             for card in hand:
-                check(Tuck(card))
+                if explained:
+                    check(Tuck(card))
+                elif table.card(card).income in INCOME_KINDS:  # owed and in hand: its income decides (Tuck.refusal)
+                    found.append(Tuck(card))
         for card in hand:
             if _has_corner(table.card(card)):
-                check(Corner(card))
+                if explained:
+                    check(Corner(card))
+                else:  # a corner shown and the card in hand: legal (Corner.refusal)
+                    found.append(Corner(card))
         for listed in legal_completions(table, colour):
             check(CompleteMission(listed.choice))
         if table.solar is not None:
@@ -708,6 +719,7 @@ def _card_row_odds(colour: str, draws: int = 0, variant: SetiVariant = RULEBOOK)
     return dict(matches(colour_counts(game_deck()), colour, variant.card_row_size + draws).items())
 
 
+_SCANS: dict[tuple, tuple[Any, Any, tuple[Scan, ...]]] = {}
 _OUTCOME_WORDS: dict[tuple[int, Any], tuple[Any, str]] = {}  # a drawn card in words, per card catalog
 # Options that read the same wherever what decides them is the same, kept (bounded) and handed out again.
 _PURCHASE_OPTIONS: dict[tuple, tuple[Any, tuple[Option, ...]]] = {}
