@@ -24,7 +24,7 @@ from .cards import Card, load_cards
 from .data_files import read_data
 from .rewards import Reward
 from .sector import NOTEBOOK, Owed, apply_reward
-from .player import Computer, PlayerBoard  # noqa: F401  (Computer: read from here by the sector widget test)
+from .player import Computer, PlayerBoard, income_now  # noqa: F401  (Computer: read from here by the sector widget test)
 from .variant import RULEBOOK, SetiVariant
 
 PLACE = "放置数据"
@@ -198,14 +198,15 @@ def place_data(
     if reward.tuck:
         board, tucked, card_income = _tuck(board, tuck, cards, variant)
         words += f"; {tucked}"
-    pending = replace(Owed.of(reward), cards=reward.cards + reward.random_cards + card_income, tucks=0)
+    pending = replace(Owed.of(reward), random_cards=card_income, tucks=0)
     if pending:
         words += f"; still to take: {pending.describe()}"
     return board, words + ".", pending
 
 
 def _tuck(board: PlayerBoard, card_id: str | None, cards: Sequence[Card] | None, variant: SetiVariant) -> tuple[PlayerBoard, str, int]:
-    """Tuck ``card_id`` for income: its resource at once (S-F18); returns the board, words, cards owed."""
+    """Tuck ``card_id`` for income (``PlayerBoard.tucking``): what it gives at once (``income_now``, S-F18); returns
+    the board, words, and the cards owed from the deck top (card income)."""
     if card_id is None:
         if not board.hand:
             return board, "no card in hand to tuck", 0
@@ -220,12 +221,10 @@ def _tuck(board: PlayerBoard, card_id: str | None, cards: Sequence[Card] | None,
     income = catalog[card_id].income
     if income not in ("credits", "energy", "cards"):
         raise InvalidInput("tuck", card_id, f"this card's income is {income!r} in the card data: tuck another card")
-    hand = list(board.hand)
-    hand.remove(card_id)
-    board = replace(board, hand=tuple(hand), tucked=board.tucked + (income,))
-    if income == "cards":
-        return board, f"tucks {card_id} for card income (it gives 1 card at once)", 1
-    board, _ = apply_reward(board, replace(Reward(), **{income: 1}), variant)
+    board, now = board.tucking(card_id, income), income_now(income)
+    if now.random_cards:
+        return board, f"tucks {card_id} for card income (it gives 1 card from the deck top at once)", now.random_cards
+    board, _ = apply_reward(board, now, variant)
     return board, f"tucks {card_id} for {income} income and gains 1 {income} at once", 0
 
 

@@ -19,10 +19,10 @@ from .game import Option, SetiGame, visits
 from .computer import DataSpace, place_data, placement_verdict, sample_layout
 from .main_actions import catalog
 from .missions import complete_mission, mission_refusal
-from .player import Boards
+from .player import Boards, income_now
 from .probes import move_probe, move_refusal
 from .solar import Space
-from .rewards import INCOME_KINDS, Reward
+from .rewards import INCOME_KINDS
 from .variant import SetiVariant
 
 SECTION = "回合结构 · 自由行动"
@@ -203,7 +203,7 @@ class Tuck:
         game = _remove_cards(game, colour, (self.card,))
         board = game.player(colour)
         game = game.with_player(replace(board, tucked=board.tucked + (income,))).settle(*owed[0])
-        game, gained = game.grant(colour, replace(Reward(), **{"random_cards" if income == "cards" else income: 1}))
+        game, gained = game.grant(colour, income_now(income))
         return game, f"{colour} tucks {self.card} ({income} income) and gains {gained} now and at every income."
 
 

@@ -29,14 +29,16 @@ NOTEBOOK = "seti_sector_resolution.ipynb"
 
 @dataclass(frozen=True)
 class Owed:
-    """What a reward leaves for other phases to carry out: cards to take, life traces to mark, actions
-    (``"move"``, ``"launch"``...) and hand cards to tuck for income. ``pending`` says it in words,
-    ``items`` as the game's owed items."""
+    """What a reward leaves for other phases to carry out: cards to take (each from the row or the deck), life
+    traces to mark, actions (``"move"``, ``"launch"``...), hand cards to tuck for income, and cards from the deck
+    top (a tucked card's card income, 玩家设置 · 增加收入). ``pending`` says it in words, ``items`` as the game's
+    owed items."""
 
     cards: int = 0
     traces: tuple[str, ...] = ()
     actions: tuple[str, ...] = ()
     tucks: int = 0
+    random_cards: int = 0
 
     @classmethod
     def of(cls, reward: Reward) -> "Owed":
@@ -44,12 +46,14 @@ class Owed:
         return cls(reward.cards + reward.random_cards, reward.traces, reward.actions, reward.tuck)
 
     def __bool__(self) -> bool:
-        return bool(self.cards or self.traces or self.actions or self.tucks)
+        return bool(self.cards or self.traces or self.actions or self.tucks or self.random_cards)
 
     @property
     def pending(self) -> tuple[str, ...]:
         """In words: ``"1 move"``, ``"launch a probe"``, ``"2 cards"``, ``"a pink life trace"``."""
         parts = [f"{self.cards} card{'s' if self.cards > 1 else ''}"] if self.cards else []
+        if self.random_cards:
+            parts.append(f"{self.random_cards} card{'s' if self.random_cards > 1 else ''} from the deck top")
         moves = self.actions.count("move")
         if moves:
             parts.append(f"{moves} move{'s' if moves > 1 else ''}")
@@ -61,6 +65,7 @@ class Owed:
     def items(self, colour: str) -> tuple[tuple[str, str, str], ...]:
         """As ``SetiGame.pending`` items ``(colour, kind, what)``."""
         owed = [(colour, "cards", str(self.cards))] if self.cards else []
+        owed += [(colour, "random_cards", str(self.random_cards))] if self.random_cards else []
         owed += [(colour, "action", action) for action in self.actions]
         owed += [(colour, "trace", trace) for trace in self.traces]
         owed += [(colour, "tuck", "income")] * self.tucks

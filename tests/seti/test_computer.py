@@ -114,7 +114,9 @@ def test_the_tuck_space_tucks_a_named_hand_card_or_none_s_r11():
     assert bad.value.field == "tuck"
     assert refused(place_data, board, TOP[3], active="green", tuck="S04") == "seti.data.tuck_not_in_hand"
     after, text, pending = place_data(board, TOP[3], active="green", tuck="S02")  # S02: card income
-    assert after.tucked == ("cards",) and pending.cards == 1 and "1 card" in text
+    assert after.tucked == ("cards",) and "1 card from the deck top" in text
+    # card income gives the deck top at once, as the Tuck free action does (增加收入), not a row-or-deck choice
+    assert pending.cards == 0 and pending.items("green") == (("green", "random_cards", "1"),)
     empty_hand, text, _ = place_data(replace(board, hand=()), TOP[3], active="green")
     assert "no card in hand to tuck" in text
     assert refused(place_data, replace(board, hand=()), TOP[3], active="green", tuck="S02") == "seti.data.tuck_not_in_hand"
