@@ -33,7 +33,7 @@ from .game import drawing_with
 from .solo.game import SECTION, SECTION_END, play_on, setup_solo, take
 from .solo.player import scripted_player
 from .solo.state import RIVAL, YOU, SoloGame
-from .solo.you import FREE_KINDS, action_words, free_options, your_options
+from .solo.you import FREE_KINDS, YourOption, action_words, free_options, your_options
 from .variant import RULEBOOK, SetiVariant
 
 
@@ -183,8 +183,9 @@ class SoloWholeGame(Game):
         return {item: Fraction(count, len(pool)) for item, count in sorted(counts.items(), key=lambda kv: str(kv[0]))}
 
     # --- your options ------------------------------------------------------------------------------------
-    def _decision_options(self) -> Options:
-        found: list[Option] = []
+    def _listed(self) -> list[tuple[str, YourOption]]:
+        """Your options now, each with its group (main or free), once, where ``take`` looks for it."""
+        found: list[tuple[str, YourOption]] = []
         seen: set[str] = set()
         for group, listed in (("main", your_options(self.state)), ("free", free_options(self.state))):
             for option in listed:
@@ -192,13 +193,23 @@ class SoloWholeGame(Game):
                 if option.action in seen or free != (group == "free"):
                     continue  # listed where ``take`` does not look for it
                 seen.add(option.action)
-                label = action_words(self.state, option.action)
-                if option.legal:
-                    found.append(Option(option.action, label=label, group=group))
-                else:  # what ``take`` refuses it with (solo.you.require_legal)
-                    found.append(Option(option.action, False, option.refusing_rule, option.reason, option.section,
-                                        label=label, group=group))
+                found.append((group, option))
+        return found
+
+    def _decision_options(self) -> Options:
+        found: list[Option] = []
+        for group, option in self._listed():
+            label = action_words(self.state, option.action)
+            if option.legal:
+                found.append(Option(option.action, label=label, group=group))
+            else:  # what ``take`` refuses it with (solo.you.require_legal)
+                found.append(Option(option.action, False, option.refusing_rule, option.reason, option.section,
+                                    label=label, group=group))
         return Options(found)
+
+    def _legal_choices(self) -> tuple[Any, ...]:
+        """The legal actions in the order ``_decision_options`` lists them, without the words of every option."""
+        return tuple(option.action for _, option in self._listed() if option.legal)
 
     def _resolve(self, choice: Any) -> "SoloWholeGame":
         if self.action is not None:
@@ -280,4 +291,6 @@ def scripted(game: Game) -> Any:
     """The solo wing's scripted player (``solo.player.scripted_player``: a one-step lookahead)."""
     if not isinstance(game, SoloWholeGame):
         raise InvalidInput("game", game, "a SETI solo game (tt.new_game(\"seti-solo\", ...))")
-    return scripted_player(game.state)
+    action = scripted_player(game.state)
+    # the legal choice itself, so applying it needs no listing of every option in words (Game.apply)
+    return next((choice for choice in game.legal() if choice == action), action)

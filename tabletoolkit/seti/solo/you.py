@@ -861,7 +861,8 @@ def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure
     you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=game.table.supply.catalog,
                                   variant=game.variant)
     game = replace(game, you=you)
-    game, notes = reward_colour(game, YOU, [("card", owed.cards)] + [("trace", t) for t in owed.traces])
+    game, notes = reward_colour(game, YOU, [("card", owed.cards), ("random_card", owed.random_cards)]
+                                 + [("trace", t) for t in owed.traces])
     moves = owed.actions.count("move")
     game = replace(game, free_moves=game.free_moves + moves)
     extra = f" {moves} free move(s) to spend this turn." if moves else ""

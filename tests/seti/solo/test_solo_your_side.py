@@ -112,6 +112,17 @@ def test_a_card_income_tucked_gives_the_deck_top_card_at_once_as_in_the_multipla
     assert tucked.table.supply.deck == owing.table.supply.deck[1:]
 
 
+def test_the_computer_tuck_of_a_card_income_gives_the_deck_top_card_at_once():
+    """The computer's tuck space (覆盖这个区域可以让你塞进一张牌作为收入) tucks like the chart icon: card income is the
+    deck top at once (seti.computer's Owed.random_cards), not a row-or-deck choice."""
+    from tabletoolkit.seti.player import Computer
+
+    game = game_with("I-6", hand=("S09", "S20"), data=1, computer=Computer(filled=3))  # top 4 tucks a hand card
+    top = game.table.supply.deck[0]
+    placed = run(free_action(game, "place:data:tuck=S20", Rng(0))).result
+    assert placed.you.tucked == ("cards",) and placed.you.hand == ("S09", top) and placed.owed == ()
+
+
 def test_a_card_you_gain_comes_from_the_row_or_the_deck_as_you_choose():
     from tabletoolkit.seti.solo.state import reward_colour
 
