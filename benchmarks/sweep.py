@@ -91,7 +91,7 @@ def project(title: str, arguments: list[str], sample: int, budget: float, cores:
     variants = variants_of(arguments)
     one_wall, one = run(arguments, 1, out)
     _, pilot = run(arguments, 3, out)
-    rough = max((pilot - one) / (2 * variants), 1e-3)
+    rough = 1.5 * max((pilot - one) / (2 * variants), 1e-3)  # on the safe side: a 2-game difference is noisy
     games = max(5, min(sample, int(budget / (rough * variants))))
     wall, cpu = run(arguments, games, out)
     per_game = (cpu - one) / ((games - 1) * variants)
