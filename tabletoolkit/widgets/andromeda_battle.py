@@ -25,13 +25,16 @@ from ..engine import InvalidInput, run
 from ..engine import svg
 from ..engine.numbers import percent_text, probability_text
 from ..prob import latex_fraction, rerolled_die
-from ..prob.battle import describe_side
 from .stepper import Stepper
 
 MAX_PARTICIPANTS = 5  # four players and one pirate side (A-F1)
 TEAM_CHOICES = ("own side", "team 1", "team 2")
 _BAR_COLOURS = ("yellow", "blue", "line", "green", "purple")
 """Each side's bar colour in the odds table (names of the one palette, ``engine.svg``)."""
+ODDS_BAR = 160
+"""The odds table's bar for a certain win, in px."""
+DECIDING_BAR = 360
+"""The deciding-die picture's bar for a certain win, in px (with the side names, it fits a projector's column)."""
 
 # The rulebook's battle example (战斗举例): yellow 6 dice aim 3, blue 3 dice + 2 energy aim 2,
 # the Saucerian Abductor with invented dice (A-R14).
@@ -208,35 +211,53 @@ class BattleOddsExplorer(widgets.VBox):
         ]
 
 
+def dice_words(side) -> str:
+    """A side's dice in words: ``6 at aim 3`` for one roller, ``3 at aim 1 + 2 at aim 2`` for a team."""
+    return " + ".join(f"{roller.dice} at aim {roller.aim}" for roller in side) or "no dice"
+
+
+def fraction_html(p: Fraction) -> str:
+    """An exact fraction that may break after its slash, so a long one takes its numerator's width, not both."""
+    numerator, slash, denominator = str(p).partition("/")
+    return f"{numerator}{slash}<wbr>{denominator}" if slash else numerator
+
+
+FITS = "max-width:100%"
+"""A table as wide as its content but never wider than its box."""
+BREAKS = "overflow-wrap:anywhere"
+"""A cell whose longest number may break anywhere as a last resort (a narrow box), instead of overflowing."""
+
+
 def odds_table(odds) -> str:
     """Each side's exact win chance with a bar, and the chance of no winner."""
     rows = []
     for index, (name, side, p) in enumerate(zip(odds.names, odds.sides, odds.wins)):
         colour = _BAR_COLOURS[index % len(_BAR_COLOURS)]
         rows.append(
-            f"<tr><td>{html.escape(name)}</td><td>{describe_side(side)}</td>"
-            f"<td class='tt-fraction'>{p}</td><td>{percent_text(p)}</td>"
-            f"<td><div style='background:{svg.colour(colour)};height:12px;width:{float(p) * 200:.1f}px'></div></td></tr>"
+            f"<tr><td>{html.escape(name)}</td><td>{dice_words(side)}</td>"
+            f"<td style='{BREAKS}' class='tt-fraction'>{p}</td><td>{percent_text(p)}</td>"
+            f"<td><div style='background:{svg.colour(colour)};height:12px;width:{float(p) * ODDS_BAR:.1f}px'></div></td></tr>"
         )
     rows.append(
-        f"<tr><td>no winner</td><td>tie for first: everyone loses</td><td class='tt-fraction'>{odds.no_winner}</td>"
-        f"<td>{percent_text(odds.no_winner)}</td><td></td></tr>"
+        f"<tr><td>no winner</td><td>tie for first: everyone loses</td><td style='{BREAKS}' class='tt-fraction'>"
+        f"{odds.no_winner}</td><td>{percent_text(odds.no_winner)}</td><td></td></tr>"
     )
     notes = "".join(f"<p class='tt-note'>{html.escape(n)}</p>" for n in odds.notes)
     return (
-        "<table class='tt-odds-table'><tr><th>side</th><th>dice at aim</th><th>P(win), exact</th><th>≈ percent</th><th></th></tr>"
-        + "".join(rows) + f"</table>{notes}"
+        f"<table class='tt-odds-table' style='{FITS}'><tr><th>side</th><th>dice</th><th>P(win), exact</th>"
+        "<th>≈ percent</th><th></th></tr>" + "".join(rows) + f"</table>{notes}"
     )
 
 
 def deciding_die_svg(odds) -> str:
     """Stacked bars: each side's win split by the die position that decided it; below, the same as a table with one
-    row per die position and one column per side (so four sides and twelve pooled dice still fit their box)."""
+    row per die position and one column per side, each chance as percent over its exact fraction (broken after the
+    slash), so five sides, or teams of twelve pooled dice, fit a projector's notebook column."""
     rows = odds.by_deciding_die
     depth = max((i + 1 for row in rows for i, p in enumerate(row) if p), default=1)
     shades = [svg.mix("green", "black", 0.35), "green", *(svg.mix("green", "white", k / 5) for k in range(1, 5))]
     left = 16 + max(svg.text_width(name, 14) for name in odds.names)   # room for the longest side name, never cut
-    bar = 420
+    bar = DECIDING_BAR
     height = 30 + 30 * len(rows)
     legend = ", ".join(f"die {d + 1}" for d in range(min(depth, len(shades))))
     foot = f"bar length = P(win); dark to light: {legend}"
@@ -263,11 +284,12 @@ def deciding_die_svg(odds) -> str:
     head = "".join(f"<th>{html.escape(name)}</th>" for name in odds.names)
     body = "".join(
         f"<tr><th>die {d + 1}</th>" + "".join(
-            f"<td>{percent_text(row[d])}<br><small class='tt-fraction'>{row[d]}</small></td>" if d < len(row) and row[d]
+            f"<td style='{BREAKS}'>{percent_text(row[d])}<br><span class='tt-fraction' style='color:{svg.colour('line')}'>"
+            f"{fraction_html(row[d])}</span></td>" if d < len(row) and row[d]
             else "<td>—</td>" for row in rows) + "</tr>"
         for d in range(depth)
     )
-    return (picture + "<div style='max-width:100%;overflow-x:auto'><table class='tt-deciding-table' style='table-layout:auto'>"
+    return (picture + f"<div style='{FITS}'><table class='tt-deciding-table' style='{FITS}'>"
             f"<tr><th>decided by</th>{head}</tr>{body}</table></div>")
 
 

@@ -70,6 +70,22 @@ CELL_ERRORS = """() => window.jupyterapp.shell.currentWidget.content.widgets
 SHOWN_TEXT = """() => Array.from(document.querySelectorAll(
         ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output[data-mime-type='text/plain']"))
     .map(node => node.innerText)"""
+OVERFLOWING = """selector => Array.from(document.querySelectorAll(selector))
+    .filter(node => node.offsetParent !== null)
+    .flatMap(node => {
+        const box = node.closest('.jp-OutputArea-output');
+        const shown = node.getBoundingClientRect(), room = box.getBoundingClientRect();
+        const scrolled = [];
+        for (let up = node; up && up !== box.parentElement; up = up.parentElement) {
+            if (up.scrollWidth > up.clientWidth + 1 && getComputedStyle(up).overflowX !== 'visible') scrolled.push(up.className || up.tagName);
+        }
+        return shown.right > room.right + 1 || shown.left < room.left - 1 || scrolled.length
+            ? [`${Math.round(shown.width)} px wide from ${Math.round(shown.left)} in an output from ${Math.round(room.left)} to ${Math.round(room.right)}` +
+               (scrolled.length ? `, scrolled inside ${scrolled.join(', ')}` : '')]
+            : [];
+    })"""
+PROJECTOR = {"width": 1024, "height": 768}
+"""A projector's screen: the size at which a ``fits`` check looks (JupyterLab's file browser stays open)."""
 CURRENT_PATH = "() => { const w = window.jupyterapp.shell.currentWidget; return w && w.context ? w.context.path : null; }"
 
 
@@ -152,9 +168,14 @@ def perform(page, check: dict) -> None:
 
     Actions: ``click``, ``press`` (+ ``key``), ``fill`` (+ ``value``, then Enter), ``select`` (+ ``value``, an
     option's label), ``answer`` (an exercise's selector + ``value``: typed into its guess, or the choice button
-    with that label, then *Lock in my guess*).
+    with that label, then *Lock in my guess*). ``fits`` (a selector, no ``expect``) is a look, not an action: on a
+    projector's screen, every visible element it names lies inside its output, neither overflowing nor scrolled.
     """
     from playwright.sync_api import expect
+
+    if "fits" in check:
+        looks_fitting(page, check["fits"])
+        return
 
     expected = check["expect"]
     target = visible(page, expected["selector"])
@@ -188,6 +209,21 @@ def perform(page, check: dict) -> None:
         raise AssertionError(f"unknown browser action in {check}")
     expect(target).to_contain_text(expected["contains"], timeout=90_000)
     assert target.inner_text() != before, f"{expected['selector']} did not change after {check}"
+
+
+def looks_fitting(page, selector: str) -> None:
+    """Every visible ``selector`` inside its output at the projector's size (the page's size restored after)."""
+    from playwright.sync_api import expect
+
+    expect(visible(page, selector)).to_be_visible(timeout=90_000)
+    size = page.viewport_size
+    page.set_viewport_size(PROJECTOR)
+    try:
+        page.wait_for_timeout(500)            # the notebook lays itself out again
+        overflowing = page.evaluate(OVERFLOWING, selector)
+    finally:
+        page.set_viewport_size(size)
+    assert not overflowing, f"{selector} does not fit its output on a {PROJECTOR['width']} px screen: {overflowing}"
 
 
 def open_fresh(page, lab: str, path: Path) -> None:

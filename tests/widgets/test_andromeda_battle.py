@@ -1,9 +1,13 @@
 """The battle widgets, headless: move a control, read the result widget."""
 
 from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
 
 from tabletoolkit.andromeda import battle_odds, start_player_odds, team_roll_off_odds
 from tabletoolkit.andromeda.variant import RULEBOOK
+from tabletoolkit.engine.numbers import percent_text
 from tabletoolkit.prob import rerolled_die
 from tabletoolkit.widgets.andromeda_battle import (
     battle_odds_explorer,
@@ -149,19 +153,98 @@ def test_the_team_roll_off_recomputes_once():
     assert str(team_roll_off_odds().decided_first_roll) in explorer.result.value
 
 
-def test_the_deciding_die_table_has_a_row_per_die_and_a_column_per_side_so_four_sides_fit():
-    from tabletoolkit.widgets.andromeda_battle import deciding_die_svg
+PROJECTOR_COLUMN = 840
+"""A notebook's output column on a 1024 px wide projector (JupyterLab in Chromium, side panel closed), in px."""
+DIGIT_EM = 0.64
+"""The advance of a digit in Chromium's sans-serif (DejaVu Sans), in em: the widest glyph these cells mostly hold."""
+CELL_PADDING = 13
+"""JupyterLab's horizontal padding of a table cell at 13 px type (0.5 em a side)."""
 
-    odds = battle_odds([[(6, 1), (6, 1)], [(6, 1), (6, 1)], (3, 1), (2, 1)],
-                       names=["team 1: yellow + blue", "team 2: green + purple", "pirate", "side 4"])
+
+class _NarrowestTable(HTMLParser):
+    """A table's narrowest width without breaking a word or number except where its markup allows (a space, ``<br>``,
+    ``<wbr>``): each column as wide as its longest such piece, at the type size it is set in (``<small>``: 0.83)."""
+
+    def __init__(self, px: float = 13.0):
+        super().__init__()
+        self.px, self.rows, self.cell, self.small, self.sizes = px, [], None, 0, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self.cell = [[]]
+            self.rows[-1].append(self.cell)
+        elif tag in ("br", "wbr") and self.cell is not None:
+            self.cell.append([])
+        elif tag == "small":
+            self.small += 1
+
+    def handle_endtag(self, tag):
+        if tag == "small":
+            self.small -= 1
+        elif tag in ("td", "th"):
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is None:
+            return
+        size = self.px * (0.8333 if self.small else 1)
+        self.sizes.append(size)
+        for index, piece in enumerate(data.split()):
+            if index or data[:1].isspace():
+                self.cell.append([])
+            self.cell[-1].append(len(piece) * DIGIT_EM * size)
+
+    def width(self) -> float:
+        columns: dict[int, float] = {}
+        for row in self.rows:
+            for index, cell in enumerate(row):
+                columns[index] = max(columns.get(index, 0.0), max(sum(piece) for piece in cell) + CELL_PADDING)
+        return sum(columns.values())
+
+
+def narrowest_table(markup: str, css: str) -> _NarrowestTable:
+    table = markup.split(f"<table class='{css}'", 1)[1].split("</table>", 1)[0]
+    parser = _NarrowestTable()
+    parser.feed(f"<table{table}</table>")
+    return parser
+
+
+# The widest contests the explorer allows: five sides (four players and a pirate), 2v2 with four sides, teams of 12.
+WIDEST_CONTESTS = {
+    "five sides": ([(6, 3), (5, 2), (3, 1), (4, 2), (6, 5)], ["yellow", "blue", "pirate", "side 4", "side 5"]),
+    "2v2, four sides": ([[(6, 3), (3, 1)], [(5, 2), (3, 1)], (3, 1), (2, 2)],
+                        ["team 1: yellow + side 4", "team 2: blue + side 5", "pirate", "green"]),
+    "teams of 12 dice": ([[(6, 3), (6, 2)], [(6, 1), (6, 4)], (3, 1)], ["team 1: yellow + side 4", "team 2: blue + side 5", "pirate"]),
+}
+
+
+@pytest.mark.parametrize("contest", WIDEST_CONTESTS, ids=str)
+def test_the_deciding_die_table_fits_a_projector_column_with_its_numbers_whole(contest):
+    from tabletoolkit.widgets.andromeda_battle import deciding_die_svg, odds_table
+
+    sides, names = WIDEST_CONTESTS[contest]
+    odds = battle_odds(sides, names=names)
     shown = deciding_die_svg(odds)
-    table = shown.split("<table class='tt-deciding-table'", 1)[1]
-    assert table.count("<tr>") == 1 + max(len(row) for row in odds.by_deciding_die if any(row))  # heading + die rows
-    assert table.count("<th>team 1: yellow + blue</th>") == 1                                     # names whole
-    assert ">team 2: green + purple</text>" in shown                                              # never cut in the bars
-    assert "max-width:100%" in shown
+    table = narrowest_table(shown, "tt-deciding-table")
+    assert table.width() <= PROJECTOR_COLUMN                     # a long fraction breaks after its slash, nowhere else
+    assert min(table.sizes) >= 12                                # no small print under the chances
+    assert "max-width:100%" in shown.split("<table class='tt-deciding-table'", 1)[1].split(">", 1)[0]   # a narrower box
+    assert "overflow-wrap:anywhere" in shown                     # wraps a number rather than overflow
+    assert len(table.rows) == 1 + max(len(row) for row in odds.by_deciding_die if any(row))   # heading + a row per die
+    assert shown.count("<th>team 1: yellow + side 4</th>") <= 1 and f"<th>{names[0]}</th>" in shown   # names whole
     first = odds.by_deciding_die[0][0]
-    assert f"<small class='tt-fraction'>{first}</small>" in table                               # fraction and percent
+    numerator, denominator = str(first).split("/")
+    assert f"{percent_text(first)}<br><span class='tt-fraction'" in shown and f">{numerator}/<wbr>{denominator}</span>" in shown
+    assert narrowest_table(odds_table(odds), "tt-odds-table").width() <= PROJECTOR_COLUMN
+
+
+def test_the_odds_table_reads_each_side_s_dice_in_words():
+    from tabletoolkit.widgets.andromeda_battle import odds_table
+
+    shown = odds_table(battle_odds([[(3, 1), (2, 2)], (5, 2)], names=["yellow + blue", "green"]))
+    assert "<td>3 at aim 1 + 2 at aim 2</td>" in shown and "<td>5 at aim 2</td>" in shown and "@" not in shown
 
 
 def test_team_mode_label_is_never_truncated():
