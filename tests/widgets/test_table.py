@@ -96,7 +96,7 @@ def test_a_new_table_shows_the_mover_the_picture_and_the_legal_options_as_button
     assert view.seats_html.value == "Seats: Ada (person) · Bea (bot: steady merchant) · Cy (bot: random, seed 9)"
     assert view.picture.value == game._repr_svg_()
     assert labels(view) == [o.text + (f" ({o.cost})" if o.cost else "") for o in game.options().legal]
-    assert labels(view)[0] == "act here: buy a kestrel (10 credits)"
+    assert labels(view)[0] == "act here: buy a Kestrel (10 credits)"
     assert [b.disabled for _, b in view.option_buttons] == [False] * len(game.options().legal)
     assert view.draw_button.disabled and view.bot_button.disabled and view.undo_button.disabled
     assert "Set up</b>: 3 merchants (Ada, Bea, Cy) start with 30 credits" in view.log_html.value
@@ -153,7 +153,7 @@ def test_undo_restores_the_previous_state_exactly_and_a_new_move_truncates_the_f
     view.undo_button.click()
     assert view.game is after_one and view.position == 1 and view.time.value == 1
     assert view.mover.value == "<b>Bea is to move (a person).</b>" and view.picture.value == after_one._repr_svg_()
-    assert "Move 1</b> · Ada chose <b>act here: buy a kestrel</b>" in view.log_html.value
+    assert "Move 1</b> · Ada chose <b>act here: buy a Kestrel</b>" in view.log_html.value
     assert not view.redo_button.disabled
     view.redo_button.click()
     assert view.position == 2 and view.game is view.history[2] and view.redo_button.disabled
