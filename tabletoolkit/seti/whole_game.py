@@ -579,11 +579,19 @@ class SetiWholeGame(Game):
             can = {listed.choice for listed in completions if listed.legal}
             found += [CompleteMission(listed.choice) for listed in completions if listed.choice in can]
         if table.solar is not None:
-            for probe in table.solar.probes_of(colour):
-                if explained:
+            solar, variant = table.solar, table.variant
+            probes = solar.probes_of(colour)
+            if explained:
+                for probe in probes:
                     found += _moves(table, probe, turn)
-                else:
-                    found += [option.choice for option in _moves(table, probe, turn) if option.legal]
+            elif probes:
+                owed = sum(1 for item in table.owed(colour, "action") if item[2] == "move")
+                for probe in probes:
+                    # Move.refusal's checks of one space: every neighbour is a space to enter; the step's cost is paid
+                    # with the moves owed, then energy
+                    moves = solar.step_cost(probe.space, board.techs, variant)
+                    if (moves - min(owed, moves)) * variant.move_energy <= board.energy:
+                        found += [Move(probe.id, (space,)) for space in solar.neighbours(probe.space)]
         if board.data:
             layout = sample_layout()
             computer = board.computer
