@@ -226,7 +226,7 @@ class SetiWholeGame(Game):
     def over(self) -> bool:
         return self.table.over and self.segment is None
 
-    @property
+    @cached
     def to_move(self) -> Any:
         if self.over:
             return None
