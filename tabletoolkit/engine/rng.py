@@ -89,7 +89,8 @@ class Rng:
         if not isinstance(outcomes, Mapping) or not outcomes:
             raise InvalidInput("outcomes", outcomes, "a mapping {outcome: Fraction} with at least one outcome")
         probabilities = list(outcomes.values())
-        if any(isinstance(p, bool) or not isinstance(p, (int, Fraction)) or p < 0 for p in probabilities):
+        # The sign read off the numerator (a Fraction's denominator is positive): no Fraction comparison per outcome.
+        if any(isinstance(p, bool) or not isinstance(p, (int, Fraction)) or p.numerator < 0 for p in probabilities):
             raise InvalidInput("outcomes", dict(outcomes), "every probability is an exact Fraction, 0 or more")
         # On the common denominator each probability is a whole weight: the sum and the draw stay exact in integers.
         scale = math.lcm(*(p.denominator for p in probabilities))

@@ -56,6 +56,9 @@ def crossed(game: SetiGame, seat: int, thresholds: tuple[int, ...]) -> tuple[int
                 notebook="seti_milestones_and_discovery.ipynb")
 def resolve_milestones(game: SetiGame, decisions: Decisions | None = None) -> Procedure:
     """Gold milestones clockwise from the player whose turn just ended, then the neutral ones."""
+    if all(board.milestone_score >= board.score for board in game.players):  # nobody scored since: nothing crossed
+        yield Step("No milestone", "Nobody reached a milestone since the last check.", ORDER, game)
+        return game
     decisions = decisions or Decisions()
     variant = game.variant
     order = game.clockwise_from(game.active)

@@ -24,7 +24,7 @@ from .main_actions import scan_option, CARD_SIGNAL, PLANET_SIGNAL, Analyze, Land
 from .milestones import resolve_milestones
 from .missions import SECTION as PLAY_SECTION, check_card_actions, play_card, report_event, trigger_options
 from .computer import sample_layout
-from .probes import landing_options, launch_option, launch_probe, orbit_options
+from .probes import land_cost, landing_options, launch_option, launch_probe, orbit_options, probe_limit
 from .tech import research, research_refusal
 from .traces import place_trace, resolve_discoveries
 
@@ -127,6 +127,47 @@ def legal_main_actions(game: SetiGame, *, plain_scan: bool = True) -> tuple[Opti
         options.append(check(Analyze(), "seti.analyze.energy", "分析数据", energy=variant.analyze_energy))
     options.append(Option(Pass()))
     return tuple(options)
+
+
+def legal_main_choices(game: SetiGame) -> list[MainAction]:
+    """The legal choices of ``legal_main_actions(game, plain_scan=False)``, in its order, by the same checks without
+    the refusals' words (what a policy choosing among them needs): a card in hand whose actions are carried out
+    and whose price is paid, research, a launch under the probe limit, an orbit or a landing (planet or moon)
+    paid where the probe is, analyze with the top row full, pass."""
+    colour, variant = game.active_colour, game.variant
+    board = game.player(colour)
+    credits, energy, publicity = board.credits, board.energy, board.publicity
+    paying = energy >= 0 and publicity >= 0  # what a cost in credits alone asks of the rest (``shortfall``)
+    found: list[MainAction] = []
+    for name in board.hand:
+        card = game.card(name)
+        if paying and credits >= card.price and _unhandled_actions(card) is None:
+            found.append(PlayCard(name))
+    if research_refusal(game, colour) is None:
+        found.append(Research())
+    solar = game.solar
+    if solar is not None:
+        probes = solar.probes_of(colour)
+        if len(probes) < probe_limit(board, variant) and credits >= variant.launch_credits:
+            found.append(Launch())
+        at = [(probe, solar.contents(probe.space).planet) for probe in probes]
+        earth, planets = solar.layout.earth, solar.layout.planets
+        if credits >= variant.orbit_credits and energy >= variant.orbit_energy:
+            found += [Orbit(probe.id) for probe, planet in at if planet is not None and planet != earth]
+        for probe, planet in at:
+            if planet is None or planet == earth:
+                continue
+            cost = land_cost(solar, planet, board.techs, variant)
+            if energy < cost:
+                continue
+            found.append(Land(probe.id, None))
+            if planet in planets and "PT4" in board.techs:
+                found += [Land(probe.id, moon.name) for moon in planets[planet].moons if not solar.landers(planet, moon.name)]
+    if board.computer.filled >= len(sample_layout().top) and energy >= variant.analyze_energy and credits >= 0 \
+            and publicity >= 0:
+        found.append(Analyze())
+    found.append(Pass())
+    return found
 
 
 _UNHANDLED: dict[int, tuple[object, IllegalAction | None]] = {}

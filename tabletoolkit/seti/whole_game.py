@@ -47,7 +47,7 @@ from .scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal,
 from .scoring import score_game
 from .solar import space_words
 from .setup import set_up
-from .turns import TURN, Pass, PlayCard, Research, end_turn, legal_main_actions, settle_pending
+from .turns import TURN, Pass, PlayCard, Research, end_turn, legal_main_actions, legal_main_choices, settle_pending
 from .variant import RULEBOOK, SetiVariant
 
 COLOURS = ("green", "orange", "blue", "purple")
@@ -226,7 +226,7 @@ class SetiWholeGame(Game):
     def over(self) -> bool:
         return self.table.over and self.segment is None
 
-    @property
+    @cached
     def to_move(self) -> Any:
         if self.over:
             return None
@@ -270,10 +270,12 @@ class SetiWholeGame(Game):
     def _draw_odds(self) -> dict[Any, Fraction]:
         """The card being drawn: uniform over what is left (a card with copies as likely as its copies)."""
         pool = self._progress.pool
+        total = len(pool)
         counts = Counter(pool)
-        odds: dict[int, Fraction] = {}
-        return {card: odds.get(count) or odds.setdefault(count, Fraction(count, len(pool)))
-                for card, count in sorted(counts.items())}
+        if len(counts) == total:  # every card once: all alike likely
+            return dict.fromkeys(sorted(pool), _share(1, total))
+        shares = {count: _share(count, total) for count in set(counts.values())}
+        return {card: shares[count] for card, count in sorted(counts.items())}
 
     def describe_outcome(self, outcome: Any) -> str:
         cards = self.table.cards
@@ -472,9 +474,22 @@ class SetiWholeGame(Game):
     def _main_options(self, explained: bool = True) -> list[Any]:
         """Every main action with its verdict, decided directly by the checks each action makes before its first
         step (``legal_main_actions``); a scan for each row card and each sector of its colour. Not ``explained``:
-        the legal choices only."""
+        the legal choices only (``legal_main_choices``), in the same order."""
         table = self.table
         found: list[Any] = []
+        if not explained:
+            for choice in legal_main_choices(table):
+                if isinstance(choice, Land) and choice.moon is None:
+                    planet = table.solar.contents(table.solar.probe(choice.probe).space).planet
+                    free = [i for i, owner in enumerate(table.solar.first_landers(planet)) if owner is None]
+                    if len(free) > 1:
+                        found += [replace(choice, first_space=i) for i in free]
+                        continue
+                found.append(choice)
+            scans = self._scans()
+            if scans and scan_refusal(table, table.active_colour, scans[0].steps) is None:
+                found += scans
+            return found
         for listed in legal_main_actions(table, plain_scan=False):
             choice = listed.choice
             if isinstance(choice, Land) and listed.legal and choice.moon is None:
@@ -483,13 +498,9 @@ class SetiWholeGame(Game):
                 if len(free) > 1:
                     for i in free:
                         chosen = replace(choice, first_space=i)
-                        found.append(Option(chosen, label=_words(chosen, table), group="main action") if explained
-                                     else chosen)
+                        found.append(Option(chosen, label=_words(chosen, table), group="main action"))
                     continue
-            if not explained:
-                if listed.legal:
-                    found.append(choice)
-            elif not listed.legal:
+            if not listed.legal:
                 found.append(Option(choice, False, listed.rule, listed.reason, listed.section, label=_words(choice, table),
                                     group="main action"))
             else:
@@ -498,10 +509,7 @@ class SetiWholeGame(Game):
         if scans:
             refusal = scan_refusal(table, table.active_colour, scans[0].steps)  # every scan listed has the same steps' kinds
             for choice in scans:
-                if not explained:
-                    if refusal is None:
-                        found.append(choice)
-                elif refusal is None:
+                if refusal is None:
                     found.append(Option(choice, label=_words(choice, table), group="main action"))
                 else:
                     found.append(Option(choice, False, refusal.rule, refusal.reason, refusal.section,
@@ -544,10 +552,11 @@ class SetiWholeGame(Game):
         if explained:
             found += _purchases(table, colour, turn)
         else:
+            variant = table.variant
             for give in INCOME_KINDS:
-                if conversion_refusal(table, colour, give) is None:
+                if convertible(table, colour, give) >= variant.conversion_rate:  # conversion_refusal's check
                     found += _conversions(give, len(table.card_row))
-            if BuyCard().refusal(table, colour) is None:
+            if board.publicity >= variant.buy_card_publicity and board.credits >= 0 and board.energy >= 0:  # BuyCard's
                 found += [BuyCard(row) for row in (None,) + tuple(range(len(table.card_row)))]
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
@@ -562,14 +571,27 @@ class SetiWholeGame(Game):
                     check(Corner(card))
                 else:  # a corner shown and the card in hand: legal (Corner.refusal)
                     found.append(Corner(card))
-        for listed in legal_completions(table, colour):
-            check(CompleteMission(listed.choice))
+        completions = legal_completions(table, colour)
+        if explained:
+            for listed in completions:
+                check(CompleteMission(listed.choice))
+        elif completions:  # a mission completes when one of its copies listed can (mission_refusal)
+            can = {listed.choice for listed in completions if listed.legal}
+            found += [CompleteMission(listed.choice) for listed in completions if listed.choice in can]
         if table.solar is not None:
-            for probe in table.solar.probes_of(colour):
-                if explained:
+            solar, variant = table.solar, table.variant
+            probes = solar.probes_of(colour)
+            if explained:
+                for probe in probes:
                     found += _moves(table, probe, turn)
-                else:
-                    found += [option.choice for option in _moves(table, probe, turn) if option.legal]
+            elif probes:
+                owed = sum(1 for item in table.owed(colour, "action") if item[2] == "move")
+                for probe in probes:
+                    # Move.refusal's checks of one space: every neighbour is a space to enter; the step's cost is paid
+                    # with the moves owed, then energy
+                    moves = solar.step_cost(probe.space, board.techs, variant)
+                    if (moves - min(owed, moves)) * variant.move_energy <= board.energy:
+                        found += [Move(probe.id, (space,)) for space in solar.neighbours(probe.space)]
         if board.data:
             layout = sample_layout()
             computer = board.computer
@@ -717,6 +739,19 @@ def _card_row_odds(colour: str, draws: int = 0, variant: SetiVariant = RULEBOOK)
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
         raise InvalidInput("draws", draws, "further draws are a whole number, 0 or more")
     return dict(matches(colour_counts(game_deck()), colour, variant.card_row_size + draws).items())
+
+
+_SHARES: dict[tuple[int, int], Fraction] = {}
+
+
+def _share(count: int, total: int) -> Fraction:
+    """``count / total`` as an exact fraction, made once per pair (a draw's odds repeat from draw to draw)."""
+    found = _SHARES.get((count, total))
+    if found is None:
+        if len(_SHARES) > 4096:
+            _SHARES.clear()
+        found = _SHARES[(count, total)] = Fraction(count, total)
+    return found
 
 
 _SCANS: dict[tuple, tuple[Any, Any, tuple[Scan, ...]]] = {}

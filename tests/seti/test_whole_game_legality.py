@@ -86,3 +86,32 @@ def test_seeds_where_a_listed_legal_option_was_refused_play_clean(players, seeds
 
     report = check_game("seti", seeds, players=players, probe=0.05)
     assert report.ok, report.defects
+
+
+@pytest.mark.parametrize("players, seeds", [(3, range(0, 4)), (4, range(0, 6))])
+def test_the_legal_choices_are_the_legal_options_listed(players, seeds):
+    """``legal()`` gathers the legal main and free actions by their checks without the refused options' words
+    (``legal_main_choices``, the legal moves, conversions and purchases): at every decision of seeded random games
+    it is the listed legal options, in their order — landings, moves and analyze among them."""
+    from tabletoolkit.seti.main_actions import Land, Analyze
+    from tabletoolkit.seti.free_actions import Move
+    from tabletoolkit.seti.turns import legal_main_actions, legal_main_choices
+
+    seen = set()
+    for seed in seeds:
+        played = tt.play(tt.new_game("seti", players=players, seed=seed))
+        for move in played.moves:
+            if move.mover is CHANCE:
+                continue
+            game = move.before
+            fresh = type(game).__new__(type(game))
+            object.__setattr__(fresh, "__dict__", {k: v for k, v in game.__dict__.items()
+                                                   if k not in ("_legal_now", "_options_now")})
+            listed = tuple(option.choice for option in game.options().legal)
+            assert fresh.legal() == listed
+            seen.update(type(choice) for choice in listed)
+            if game.segment is None and game.scanning is None and game.converting is None and game.phase == "before":
+                table = game.table
+                assert legal_main_choices(table) == [o.choice for o in legal_main_actions(table, plain_scan=False)
+                                                     if o.legal]
+    assert {Move, Land, Analyze} <= seen
