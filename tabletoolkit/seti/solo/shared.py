@@ -12,11 +12,11 @@ launch) come back as the solo side's reward items.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ...engine.errors import IllegalAction
 from ...engine.frozen import replace
-from ...engine.steps import Procedure, Step
+from ...engine.steps import Procedure, Step, result_of
 from ..cards import Card, CardSupply
 from ..game import Decisions, Option
 from ..probes import (
@@ -33,8 +33,10 @@ from ..probes import (
     orbit_option,
     orbit_planet,
 )
+from ..player import PlayerBoard
 from ..rewards import Reward
 from ..tech import legal_techs, research
+from ..turns import HOLD, pass_turn, settle_held
 from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
 from ..solar import Probe
@@ -110,6 +112,65 @@ class CardTable(Flight):
 def card_table(game: SoloGame) -> CardTable:
     """Your board, the solar system and the card supply as the multiplayer conversion takes them."""
     return CardTable(game.table.solar, (game.you,), (), game.variant, game.table.supply)
+
+
+@dataclass(frozen=True)
+class PassTable(Flight):
+    """The probe phases' table with what the multiplayer passing (``turns.pass_turn``, ``settle_held``) reads:
+    the round and its end-of-round stacks, the seats that passed (yours 0, the rival's 1), the stack you
+    hold until you choose from it, the cards passing discards, the solar system's rotation marker."""
+
+    supply: CardSupply = field(default_factory=lambda: CardSupply((), ()))
+    round: int = 1
+    end_of_round: tuple[tuple[str, ...], ...] = ()
+    passed: tuple[int, ...] = ()
+    holding: tuple[int, ...] = ()
+    discard: tuple[str, ...] = ()
+    rotation_marker: str = ""
+
+    def seat(self, colour: str) -> int:
+        return [board.colour for board in self.players].index(self.player(colour).colour)
+
+    def with_player(self, board: PlayerBoard) -> "PassTable":
+        return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
+
+    def card(self, name: str) -> Card:
+        return self.supply.card(name)
+
+
+def pass_table(game: SoloGame, holding: bool = False) -> PassTable:
+    """Your board, the card supply and the round's stacks as the multiplayer passing takes them."""
+    return PassTable(game.table.solar, (game.you,), (), game.variant, game.table.supply, game.round,
+                     game.table.end_of_round, tuple(0 if colour == YOU else 1 for colour in game.passed),
+                     (0,) if holding else ())
+
+
+def your_passing(game: SoloGame, drop: Sequence[str]) -> tuple[SoloGame, str]:
+    """Pass by the multiplayer passing (``turns.pass_turn``, S-F16): ``drop`` discarded down to the hand
+    limit, the solar system rotated by the first to pass (the solo rotation: pushed probes' publicity,
+    visits), and this round's end-of-round stack held for your choice (``take_end_card``). Returns the
+    game (you not yet among those who passed) and the rotation's words ("" when you were not first)."""
+    current, rotation = [game], [""]
+
+    def rotate(table: PassTable) -> Procedure:
+        rotated, rotation[0] = rotate_solar(replace(current[0], you=table.player(YOU)))
+        current[0] = rotated
+        return replace(table, solar=rotated.table.solar, players=(rotated.you,))
+        yield  # a procedure: the rotation's words are the pass's own
+
+    answers = Decisions({"discard": list(drop), "end_of_round_card": [HOLD]})
+    passed = result_of(pass_turn(pass_table(game), YOU, answers, rotate=rotate))
+    supply = current[0].table.supply
+    for card in passed.discard:
+        supply = supply.discard_card(card)
+    game = replace(current[0], you=passed.player(YOU), table=replace(current[0].table, supply=supply))
+    return game, rotation[0]
+
+
+def take_held_card(game: SoloGame, card: str) -> SoloGame:
+    """The end-of-round card you chose from the stack you held (``turns.settle_held``) into your hand."""
+    taken = result_of(settle_held(pass_table(game, holding=True), Decisions({"end_of_round_card": [card]})))
+    return replace(game, you=taken.player(YOU), table=replace(game.table, end_of_round=taken.end_of_round))
 
 
 def back(game: SoloGame, table: Flight) -> SoloGame:

@@ -53,7 +53,6 @@ from .state import (
     objective_visit,
     owed_words,
     reward_colour,
-    rotate_solar,
     tuck_card,
     your_count,
     your_trigger,
@@ -61,8 +60,8 @@ from .state import (
 from .table import reward_items
 from .turn import milestones, resolve_sectors
 from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
-                          free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, tech_table,
-                          tech_verdicts, your_moves)
+                          free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, take_held_card,
+                          tech_table, tech_verdicts, your_moves, your_passing)
 
 
 SECTION = "单人游戏"
@@ -1106,30 +1105,20 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
 
 
 def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Procedure:
-    """Hand down to 4 (the cards in ``drop``, else those drawn last), the first passer rotates, then in
-    rounds 1-4 you choose a card of the round's end-of-round stack (``take:<card>``, 弃权不行动)."""
-    table, text = game.table, "You pass."
+    """Pass by the multiplayer passing (``shared.your_passing``): hand down to 4 (the cards in ``drop``, else
+    those drawn last), the first passer rotates, then in rounds 1-4 you choose a card of the round's
+    end-of-round stack (``take:<card>``, 弃权不行动)."""
     limit = game.variant.hand_limit
-    if len(game.you.hand) > limit:
-        extra = tuple(drop) if drop else game.you.hand[limit:]
-        kept = list(game.you.hand)
-        for card in extra:
-            kept.remove(card)
-        supply = table.supply
-        for card in extra:
-            supply = supply.discard_card(card)
-        table = replace(table, supply=supply)
-        game = replace(game, you=replace(game.you, hand=tuple(kept)))
-        text += f" You discard down to {limit} cards ({', '.join(extra)})."
-    if not game.passed:
-        game, rotation = rotate_solar(replace(game, table=table))
-        table = game.table
+    extra = tuple(drop) if drop else game.you.hand[limit:]
+    first = not game.passed
+    game, rotation = your_passing(game, extra)
+    text = "You pass." + (f" You discard down to {limit} cards ({', '.join(extra)})." if extra else "")
+    if first:
         text += f" You pass first: {rotation}"
-    stack = table.end_of_round_stack(game.round)
+    stack = game.table.end_of_round_stack(game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
-    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0,
-                   owed=game.owed + (("end-card",) if stack else ()))
+    game = replace(game, passed=game.passed + (YOU,), free_moves=0, owed=game.owed + (("end-card",) if stack else ()))
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
         return game
@@ -1138,11 +1127,10 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
 
 
 def take_end_card(game: SoloGame, card: str) -> Procedure:
-    """The last step of your pass: the card you chose from this round's end-of-round stack goes to your
-    hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
-    table = game.table.take_end_of_round(game.round, card)
-    game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + (card,)), owed=game.owed[1:])
-    left = table.end_of_round_stack(game.round)
+    """The last step of your pass: the card you chose from this round's end-of-round stack, which you held
+    (``shared.take_held_card``), goes to your hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
+    game = replace(take_held_card(game, card), owed=game.owed[1:])
+    left = game.table.end_of_round_stack(game.round)
     yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
                "stays on the stack.", "弃权不行动", game)
     game = yield from mark_objectives(game, (), end_of_turn=True)
