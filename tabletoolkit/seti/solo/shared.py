@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ...engine.errors import IllegalAction
+from ...engine.rng import Rng
 from ...engine.frozen import replace
 from ...engine.steps import Procedure, Step, result_of
 from ..cards import Card, CardSupply
@@ -35,6 +36,7 @@ from ..probes import (
 )
 from ..player import PlayerBoard
 from ..rewards import Reward
+from ..scan import ScanStep, ScanTable, scan_sectors, scan_steps
 from ..tech import legal_techs, research
 from ..turns import HOLD, pass_turn, settle_held
 from ..tech_board import TechBoard
@@ -171,6 +173,20 @@ def take_held_card(game: SoloGame, card: str) -> SoloGame:
     """The end-of-round card you chose from the stack you held (``turns.settle_held``) into your hand."""
     taken = result_of(settle_held(pass_table(game, holding=True), Decisions({"end_of_round_card": [card]})))
     return replace(game, you=taken.player(YOU), table=replace(game.table, end_of_round=taken.end_of_round))
+
+
+def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[tuple[int, Any]], list[str]]:
+    """One step of your scan by the multiplayer scan (``scan.scan_steps`` on the sky, your board and the card
+    supply): a signal in Earth's sector (TT #01: beside it), the card-row card discarded for a signal (the row
+    refills at once), TT #02's hand card, TT #03's publicity, TT #04's energy. The sectors it completes are
+    yours to resolve after the action. Returns the game, the signals (sector number, what it gave) and what
+    TT #04 leaves you ("launch a probe", "gain 1 move")."""
+    table = game.table
+    where = scan_sectors(table.solar, table.sky)
+    _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sky, (game.you,), table.supply), YOU, (step,), where,
+                                                rng=rng, variant=game.variant)
+    game = replace(game, you=scanned.board(YOU), table=replace(table, sky=scanned.sky, supply=scanned.supply))
+    return game, signals, boosts
 
 
 def back(game: SoloGame, table: Flight) -> SoloGame:

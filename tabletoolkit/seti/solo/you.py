@@ -38,7 +38,7 @@ from ..turns import IGNORING_LIMIT
 from ..player import Computer, PlayerBoard
 from ..rewards import INCOME_KINDS
 from ..probes import Flight, launch_probe
-from ..scan import scan_sectors
+from ..scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, ScanStep, scan_sectors
 from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
@@ -61,7 +61,8 @@ from .table import reward_items
 from .turn import milestones, resolve_sectors
 from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
                           free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, take_held_card,
-                          tech_table, tech_verdicts, your_moves, your_passing)
+                          scan_step, tech_table, tech_verdicts, your_moves,
+                          your_passing)
 
 
 SECTION = "单人游戏"
@@ -766,7 +767,7 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
     if kind == "move":
         return (yield from _move(game, what))
     if kind in ("tt2", "tt3", "tt4"):
-        return (yield from _scan_step(game, kind.upper(), what))
+        return (yield from _scan_step(game, kind.upper(), what, rng))
     if kind == "gold":
         game = replace(game, gold_choice=None if what == "best" else what)
         yield Step("You choose a gold tile", f"At your next gold milestone you mark gold tile {what} (your choice, "
@@ -824,25 +825,21 @@ def _move(game: SoloGame, what: str) -> Procedure:
     return game
 
 
-def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
+def _scan_step(game: SoloGame, tech: str, what: str, rng: Rng) -> Procedure:
     """A telescope tech's step after your scan (see ``scan_step_options``); a sector it completes resolves."""
-    you, table, variant = game.you, game.table, game.variant
+    variant = game.variant
     game = replace(game, scan_steps=game.scan_steps + (tech,))
     events: list[Event] = []
     if tech == "TT2":
         card_id, _, sector = what.rpartition(":")
-        hand = list(you.hand)
-        hand.remove(card_id)
-        game = replace(game, you=replace(you, hand=tuple(hand)), table=replace(table, supply=table.supply.discard_card(card_id)))
-        game, notes = reward_colour(game, YOU, [("signal", int(sector))])
+        game, notes, _ = _scanned(game, [HandSignal(card_id, int(sector))], rng)
         text = f"TT2: you discard {card_id} for a signal. " + " ".join(notes)
     elif tech == "TT3":
-        game = replace(game, you=you.pay(*COSTS["tt3"], publicity=variant.tt3_publicity))
-        game, notes = reward_colour(game, YOU, [("signal", scan_sectors(table.solar, table.sky).mercury)])
+        game, notes, _ = _scanned(game, [MercurySignal()], rng)
         text = f"TT3: you pay {variant.tt3_publicity} publicity for a signal in Mercury's sector. " + " ".join(notes)
     else:
-        game = replace(game, you=you.pay(*COSTS["tt4"], energy=variant.tt4_energy))
-        if what == "launch":
+        game, _, boost = _scanned(game, [ProbeBoost("launch" if what == "launch" else "move")], rng)
+        if boost == ["launch a probe"]:
             game, said, _ = free_launch(game)
             events, text = [Event("launch")], f"TT4: you pay {variant.tt4_energy} energy for {said}"
         else:
@@ -851,6 +848,24 @@ def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
     yield Step(f"Scan step: {tech}", text, "望远镜科技", game)
     game = yield from cover_circles(game, [str(e) for e in events])
     return (yield from mark_objectives(game, events))
+
+
+def _scanned(game: SoloGame, steps: Sequence[ScanStep], rng: Rng) -> tuple[SoloGame, list[str], list[str]]:
+    """Your scan's ``steps`` one by one by the multiplayer scan (``shared.scan_step``); each signal marked is a
+    trigger of yours (objectives, mission circles) before the next. Returns the game, what happened in words
+    and what TT #04 leaves you."""
+    notes: list[str] = []
+    boosts: list[str] = []
+    for step in steps:
+        game, signals, left = scan_step(game, step, rng)
+        boosts += left
+        for number, gained in signals:
+            notes.append(f"You: a signal in {game.table.sky.sector(number).name}.")
+            got = [f"{amount} {name}" for name, amount in (("data", gained.data), ("VP", gained.vp)) if amount]
+            notes += ["You gain " + ", ".join(got) + "."] if got else []
+            game, said = your_trigger(game, Event("signal"))
+            notes += said
+    return game, notes, boosts
 
 
 def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure:
@@ -922,11 +937,11 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     elif kind == "scan":
         position, sector, *earth = argument.split(":")
         game = replace(game, you=you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
-        table, card_id, colour = game.table.discard_from_row(int(position), rng)
-        earth_sector = int(earth[0].removeprefix("earth=")) if earth else table.earth_sector()
-        game, notes = reward_colour(replace(game, table=table), YOU, [("signal", earth_sector), ("signal", int(sector))])
-        text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card_id}, "
-                f"{colour}, discarded from the row). " + " ".join(notes))
+        game, notes, _ = _scanned(game, [EarthSignal(int(earth[0].removeprefix("earth=")) if earth else None),
+                                         RowSignal(int(position), int(sector))], rng)
+        card = game.table.supply.discard[-1]  # the row card the scan discarded
+        text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card}, "
+                f"{game.card(card).colour}, discarded from the row). " + " ".join(notes))
     elif kind in ("research", "play"):
         game, text, events, shown = _research(game, *argument.split("@")) if kind == "research" else _play(
             game, *argument.split("@"))
