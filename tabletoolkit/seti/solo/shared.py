@@ -102,18 +102,53 @@ def board_table(game: SoloGame) -> Flight:
 
 @dataclass(frozen=True)
 class CardTable(Flight):
-    """The probe phases' table with the card supply: what the multiplayer conversion
-    (``free_actions.conversion_refusal``) reads."""
+    """The probe phases' table with the card supply: what the multiplayer free actions with cards read and change
+    (``free_actions.CardTable``: the conversion's verdict and payment, buying a card, a card's corner). Cards
+    gained come off the supply (reshuffles with ``rng``); cards discarded wait in ``discard`` for the supply's
+    discard pile (``on_your_cards``)."""
 
     supply: CardSupply = field(default_factory=lambda: CardSupply((), ()))  # no cards unless given
+    discard: tuple[str, ...] = ()
+    rng: Rng | None = None
 
     def card(self, name: str) -> Card:
         return self.supply.card(name)
 
+    @property
+    def card_row(self) -> tuple[str | None, ...]:
+        return self.supply.row
 
-def card_table(game: SoloGame) -> CardTable:
-    """Your board, the solar system and the card supply as the multiplayer conversion takes them."""
-    return CardTable(game.table.solar, (game.you,), (), game.variant, game.table.supply)
+    def with_player(self, board: PlayerBoard) -> "CardTable":
+        return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
+
+    def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["CardTable", tuple[str, ...]]:
+        """``colour`` gains ``count`` cards: the row places in ``row`` (each refilled at once), then the deck top."""
+        supply, taken = self.supply, []
+        for index in row:
+            supply, card, _ = supply.take_from_row(index, self.rng)
+            taken.append(card)
+        for _ in range(count - len(row)):
+            supply, drawn = supply.draw(self.rng)
+            taken += [drawn] if drawn else []
+        board = self.player(colour)
+        return replace(self.with_player(replace(board, hand=board.hand + tuple(taken))), supply=supply), tuple(taken)
+
+    def grant(self, colour: str, reward: Reward) -> tuple["CardTable", str]:
+        return grant(self, colour, reward)
+
+
+def card_table(game: SoloGame, rng: Rng | None = None) -> CardTable:
+    """Your board, the solar system and the card supply as the multiplayer free actions with cards take them."""
+    return CardTable(game.table.solar, (game.you,), (), game.variant, game.table.supply, (), rng)
+
+
+def on_your_cards(game: SoloGame, table: CardTable) -> tuple[SoloGame, Items]:
+    """The solo game after a multiplayer free action on ``card_table``: your board, the supply with the cards
+    it discarded on the pile; and the reward items it left owed (a move, cards…)."""
+    supply = table.supply
+    for card in table.discard:
+        supply = supply.discard_card(card)
+    return replace(game, you=table.player(YOU), table=replace(game.table, supply=supply)), owed_items(table)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step, result_of, run
 from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
-from ..free_actions import conversion_refusal
+from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
                         paid_for)
@@ -45,11 +45,13 @@ from ..variant import SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
 from .state import (
+    RESOURCES,
     RIVAL,
     YOU,
     YOUR_MEASURES,
     SoloGame,
     cover_event,
+    gain_words,
     objective_visit,
     owed_words,
     reward_colour,
@@ -61,8 +63,8 @@ from .table import reward_items
 from .turn import milestones, resolve_sectors
 from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
                           free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, take_held_card,
-                          scan_step, tech_table, tech_verdicts, your_moves,
-                          your_passing)
+                          on_your_cards, scan_step, tech_table, tech_verdicts,
+                          your_moves, your_passing)
 
 
 SECTION = "单人游戏"
@@ -106,8 +108,7 @@ KIND_SECTIONS = {
 }
 NOT_YOUR_TURN = "seti.solo.not_your_turn"
 #: The rule and section refusing a cost you cannot pay, the multiplayer game's (``PlayerBoard.pay``).
-COSTS = {"scan": ("seti.scan.cost", "扫描附近的恒星"), "buy": ("seti.free_actions.buy_publicity", "购买卡牌"),
-         "tt3": ("seti.scan.tt3_publicity", "望远镜科技"), "tt4": ("seti.scan.tt4_energy", "望远镜科技")}
+COSTS = {"scan": ("seti.scan.cost", "扫描附近的恒星"), "tt3": ("seti.scan.tt3_publicity", "望远镜科技"), "tt4": ("seti.scan.tt4_energy", "望远镜科技")}
 
 
 def action_words(game: SoloGame, action: str) -> str:
@@ -530,17 +531,10 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
     if not offered[key].legal:
         raise IllegalAction("seti.solo.convert", f"{key}: {offered[key].reason}", SECTION_CONVERT)
     give, get = conversion.split(">")
-    you, table = game.you, game.table
-    if give in ("credits", "energy"):
-        rate = game.variant.conversion_rate
-        you, paid = replace(you, **{give: getattr(you, give) - rate}), f"{rate} {give}"
-    else:
-        hand, supply = list(you.hand), table.supply
-        for card in give.split("+"):
-            hand.remove(card)
-            supply = supply.discard_card(card)
-        you, table, paid = replace(you, hand=tuple(hand)), replace(table, supply=supply), f"{give.replace('+', ' and ')}"
-    game = replace(game, you=you, table=table)
+    named = tuple(give.split("+")) if "+" in give else ()
+    paying = Convert("cards" if named else give, get, named)  # the multiplayer conversion's payment
+    game, _ = on_your_cards(game, paying.pay(card_table(game), YOU)[0])
+    paid = " and ".join(named) if named else f"{game.variant.conversion_rate} {give}"
     game, notes = reward_colour(game, YOU, [({"cards": "card"}.get(get, get), 1)])
     yield Step(f"You convert to {get}", f"Free action: {paid} for 1 {get.rstrip('s')}. " + " ".join(notes), SECTION_CONVERT, game)
     return game
@@ -568,14 +562,14 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
-    options = []
+    options, cards = [], card_table(game)
     for card_id in dict.fromkeys(game.you.hand):
         corner = game.table.supply.card(card_id).corner_reward  # the card model's corner reward (cards.CORNERS)
+        refusal = Corner(card_id).refusal(cards, YOU)  # the multiplayer corner's verdict
         if not mine:
             options.append(YourOption(f"corner:{card_id}", False, "only on your turn", NOT_YOUR_TURN))
-        elif not corner:
-            options.append(YourOption(f"corner:{card_id}", False, f"{card_id}'s corner action is not known (give it in the "
-                                      "card data)", "seti.free_actions.no_corner"))
+        elif refusal is not None:
+            options.append(YourOption(f"corner:{card_id}", False, refusal.reason, refusal.rule))
         elif "move" in corner.actions and not game.table.probes_of(YOU):
             options.append(YourOption(f"corner:{card_id}", False, "a move needs a probe of yours in space"))
         else:
@@ -609,7 +603,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         options.append(YourOption(f"place:lower{position}", refusal is None,
                                   f"legal: a data onto {space}, under {tech}: {sample_layout().tech_reward(tech).describe()}"
                                   if refusal is None else "only on your turn" if not mine else refusal.reason))
-    short = game.you.shortfall(*COSTS["buy"], publicity=game.variant.buy_card_publicity)
+    short = BuyCard().refusal(cards, YOU)  # the multiplayer purchase's verdict
     for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
         options.append(YourOption(f"buy:{where}", False, "only on your turn", NOT_YOUR_TURN) if not mine else
                        YourOption(f"buy:{where}", False, short.reason, short.rule) if short is not None else
@@ -782,29 +776,24 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
             "left for a later trigger: triggers that fit pass it over (covering is optional, S-F19)." if kind == "hold"
             else "covered again by the next trigger that fits it."), TRIGGERED, game)
         return game
-    if kind == "corner":
-        hand = list(you.hand)
-        hand.remove(what)
+    if kind == "corner":  # the multiplayer corner: the card discarded, its reward granted, a move owed
         corner = table.supply.card(what).corner_reward
-        game = replace(game, you=replace(you, hand=tuple(hand)), table=replace(table, supply=table.supply.discard_card(what)))
-        if "move" in corner.actions:
-            game = replace(game, free_moves=game.free_moves + 1)
+        game, owed = on_your_cards(game, Corner(what).apply(card_table(game), YOU)[0])
+        moves = owed.count(("action", "move"))
+        game = replace(game, free_moves=game.free_moves + moves)
+        if moves:
             text = (f"Free action: {what} is discarded for 1 move, spent on a probe move or a flight this turn "
                     f"({game.free_moves} free move{'s' if game.free_moves > 1 else ''} now; unused ones lapse when your turn ends).")
         else:
-            game, notes = reward_colour(game, YOU, reward_items(corner))
-            text = f"Free action: {what} is discarded for {corner.describe()}. " + " ".join(notes)
+            game, notes = reward_colour(game, YOU, [item for item in owed if item != ("action", "move")])
+            gained = gain_words({kind: amount for kind, amount in reward_items(corner) if kind in RESOURCES})
+            text = f"Free action: {what} is discarded for {corner.describe()}. " + " ".join(gained + notes)
         yield Step(f"You discard {what} for its corner", text, SECTION_CORNER, game)
         return game
     cost = game.variant.buy_card_publicity
-    if what == "deck":
-        supply, card = table.supply.draw(rng)
-        source = "the deck top"
-    else:
-        supply, card, _ = table.supply.take_from_row(int(what[3:]), rng)
-        source = "the card row (refilled at once)"
-    you = replace(you.pay(*COSTS["buy"], publicity=cost), hand=you.hand + ((card,) if card else ()))
-    game = replace(game, you=you, table=replace(table, supply=supply))
+    game, _ = on_your_cards(game, BuyCard(None if what == "deck" else int(what[3:])).apply(card_table(game, rng), YOU)[0])
+    card = game.you.hand[-1] if len(game.you.hand) > len(you.hand) else None
+    source = "the deck top" if what == "deck" else "the card row (refilled at once)"
     yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
                f"{source}.", SECTION_BUY, game)
     return game
@@ -861,8 +850,7 @@ def _scanned(game: SoloGame, steps: Sequence[ScanStep], rng: Rng) -> tuple[SoloG
         boosts += left
         for number, gained in signals:
             notes.append(f"You: a signal in {game.table.sky.sector(number).name}.")
-            got = [f"{amount} {name}" for name, amount in (("data", gained.data), ("VP", gained.vp)) if amount]
-            notes += ["You gain " + ", ".join(got) + "."] if got else []
+            notes += gain_words({"data": gained.data, "vp": gained.vp})
             game, said = your_trigger(game, Event("signal"))
             notes += said
     return game, notes, boosts

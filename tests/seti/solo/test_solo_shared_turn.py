@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from tabletoolkit.engine import Rng, run
 from tabletoolkit.seti.scan import EarthSignal, RowSignal, ScanTable, scan_sectors, scan_steps
-from tabletoolkit.seti.solo import YOU, free_action, setup_solo, your_turn
+from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_turn
 from tabletoolkit.seti.solo.shared import pass_table, take_held_card, your_passing
 from tabletoolkit.seti.turns import pass_turn
 from tabletoolkit.seti.game import Decisions
@@ -103,3 +103,44 @@ def test_your_telescope_steps_are_the_multiplayer_scans():
         3, hand.result.table.sky.sector(mercury).markers.count(YOU) + 1)
     launched = run(free_action(paid, "tt4:launch", Rng(0))).result
     assert (launched.you.energy, len(launched.table.probes_of(YOU))) == (paid.you.energy - 1, 1)
+
+
+def test_you_buy_a_card_by_the_multiplayer_purchase():
+    game = your_turn_with(hand=("S01",))
+    row = run(free_action(game, "buy:row1", Rng(0)))
+    assert row.steps[0].text == "Free action: 3 publicity for S20 from the card row (refilled at once)."
+    assert (row.result.you.hand, row.result.you.publicity, row.result.table.supply.row) == (
+        ("S01", "S20"), 1, ("S11", "S13", "S02"))
+    deck = run(free_action(game, "buy:deck", Rng(0))).result
+    assert (deck.you.hand, deck.table.supply.deck[:1], deck.table.supply.row) == (
+        ("S01", "S13"), ("S15",), ("S11", "S20", "S02"))
+    poor = {o.action: o for o in free_options(replace(game, you=replace(game.you, publicity=2)))}["buy:deck"]
+    assert (poor.legal, poor.rule, poor.reason) == (False, "seti.free_actions.buy_publicity", "green cannot pay 3 publicity (has 2).")
+
+
+def test_a_cards_corner_is_the_multiplayer_corner():
+    game = your_turn_with(hand=("S03", "S06"))
+    publicity = run(free_action(game, "corner:S03", Rng(0)))
+    assert publicity.steps[0].text == "Free action: S03 is discarded for 1 publicity. You gain 1 publicity."
+    assert (publicity.result.you.hand, publicity.result.you.publicity, publicity.result.table.supply.discard) == (
+        ("S06",), 5, ("S03",))
+    data = run(free_action(publicity.result, "corner:S06", Rng(0))).result
+    assert (data.you.hand, data.you.data, data.table.supply.discard) == ((), 1, ("S03", "S06"))
+    launched = run(your_turn(your_turn_with(hand=("S01",)), "launch", Rng(0))).result
+    moved = run(free_action(launched, "corner:S01", Rng(0))).result
+    assert (moved.you.hand, moved.free_moves, moved.table.supply.discard) == ((), 1, ("S01",))
+    unknown = replace(game.table.supply.card("S03"), corner="unknown")
+    catalog = tuple(unknown if card.id == "S03" else card for card in game.table.supply.catalog)
+    blank = replace(game, table=replace(game.table, supply=replace(game.table.supply, catalog=catalog)))
+    refused = {o.action: o for o in free_options(blank)}["corner:S03"]
+    assert (refused.legal, refused.rule) == (False, "seti.free_actions.no_corner")
+    assert refused.reason == ("S03's corner action is not known (its icon is not legible in the rulebook's "
+                              "transcription; give it in the card data).")
+
+
+def test_a_conversion_is_paid_as_the_multiplayer_conversion_pays():
+    game = your_turn_with(hand=("S03", "S06", "S01"))
+    cards = run(free_action(game, "convert:S03+S06>credits", Rng(0))).result
+    assert (cards.you.hand, cards.you.credits, cards.table.supply.discard) == (("S01",), game.you.credits + 1, ("S03", "S06"))
+    energy = run(free_action(game, "convert:credits>energy", Rng(0))).result
+    assert (energy.you.credits, energy.you.energy) == (game.you.credits - 2, game.you.energy + 1)
