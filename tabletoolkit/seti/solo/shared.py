@@ -42,7 +42,7 @@ from ..turns import HOLD, pass_turn, settle_held
 from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
 from ..solar import Probe
-from .state import YOU, SoloGame, rotate_solar
+from .state import RIVAL, YOU, SoloGame, rotate_solar
 from .table import PLANET_SIGNAL
 
 Items = list[tuple[str, Any]]
@@ -176,9 +176,10 @@ class PassTable(Flight):
 
 
 def pass_table(game: SoloGame, holding: bool = False) -> PassTable:
-    """Your board, the card supply and the round's stacks as the multiplayer passing takes them."""
-    return PassTable(game.table.solar, (game.you,), (), game.variant, game.table.supply, game.round,
-                     game.table.end_of_round, tuple(0 if colour == YOU else 1 for colour in game.passed),
+    """Your board, the rival's seat, the card supply and the round's stacks as the multiplayer passing takes
+    them; the rival keeps no hand, so its seat's board is an empty one (单人游戏 · 弃权不行动)."""
+    return PassTable(game.table.solar, (game.you, PlayerBoard(RIVAL)), (), game.variant, game.table.supply,
+                     game.round, game.table.end_of_round, tuple(0 if colour == YOU else 1 for colour in game.passed),
                      (0,) if holding else ())
 
 
@@ -187,21 +188,39 @@ def your_passing(game: SoloGame, drop: Sequence[str]) -> tuple[SoloGame, str]:
     limit, the solar system rotated by the first to pass (the solo rotation: pushed probes' publicity,
     visits), and this round's end-of-round stack held for your choice (``take_end_card``). Returns the
     game (you not yet among those who passed) and the rotation's words ("" when you were not first)."""
+    return _passing(game, YOU, Decisions({"discard": list(drop), "end_of_round_card": [HOLD]}))
+
+
+def rival_passing(game: SoloGame) -> tuple[SoloGame, str, str | None]:
+    """The rival passes by the multiplayer passing on its seat: the first to pass rotates the solar system (the
+    solo rotation), and it takes the top card of this round's end-of-round stack, which goes to the discard
+    pile (单人游戏 · 弃权不行动). Returns the game, the rotation's words ("" when it was not first) and the card
+    it took (``None`` without a stack)."""
+    stack = game.table.end_of_round_stack(game.round)
+    game, rotation = _passing(game, RIVAL, Decisions({"end_of_round_card": [stack[0] if stack else HOLD]}))
+    if not stack:
+        return game, rotation, None
+    supply = game.table.supply.discard_card(stack[0])
+    return replace(game, table=replace(game.table, supply=supply)), rotation, stack[0]
+
+
+def _passing(game: SoloGame, colour: str, answers: Decisions) -> tuple[SoloGame, str]:
+    """``turns.pass_turn`` for ``colour`` on the pass table, its rotation the solo rotation; the game with your
+    hand, the supply's discard pile and the end-of-round stacks after it, and the rotation's words."""
     current, rotation = [game], [""]
 
     def rotate(table: PassTable) -> Procedure:
         rotated, rotation[0] = rotate_solar(replace(current[0], you=table.player(YOU)))
         current[0] = rotated
-        return replace(table, solar=rotated.table.solar, players=(rotated.you,))
+        return replace(table.with_player(rotated.you), solar=rotated.table.solar)
         yield  # a procedure: the rotation's words are the pass's own
 
-    answers = Decisions({"discard": list(drop), "end_of_round_card": [HOLD]})
-    passed = result_of(pass_turn(pass_table(game), YOU, answers, rotate=rotate))
+    passed = result_of(pass_turn(pass_table(game), colour, answers, rotate=rotate))
     supply = current[0].table.supply
     for card in passed.discard:
         supply = supply.discard_card(card)
-    game = replace(current[0], you=passed.player(YOU), table=replace(current[0].table, supply=supply))
-    return game, rotation[0]
+    table = replace(current[0].table, supply=supply, end_of_round=passed.end_of_round)
+    return replace(current[0], you=passed.player(YOU), table=table), rotation[0]
 
 
 def take_held_card(game: SoloGame, card: str) -> SoloGame:

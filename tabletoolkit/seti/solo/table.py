@@ -71,12 +71,6 @@ class SoloTable:
         """The cards left on ``round_number``'s end-of-round stack (none in the last round)."""
         return self.end_of_round[round_number - 1] if round_number <= len(self.end_of_round) else ()
 
-    def take_end_of_round(self, round_number: int, card: str) -> "SoloTable":
-        stack = list(self.end_of_round[round_number - 1])
-        stack.remove(card)
-        stacks = self.end_of_round[:round_number - 1] + (tuple(stack),) + self.end_of_round[round_number:]
-        return replace(self, end_of_round=stacks)
-
     # --- techs ---------------------------------------------------------------------------------
     def tech_offers(self) -> dict[str, TechOffer]:
         return {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))

@@ -6,7 +6,8 @@ from dataclasses import replace
 from tabletoolkit.engine import Rng, run
 from tabletoolkit.seti.scan import EarthSignal, RowSignal, ScanTable, scan_sectors, scan_steps
 from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_turn
-from tabletoolkit.seti.solo.shared import pass_table, take_held_card, your_passing
+from tabletoolkit.seti.solo.shared import pass_table, rival_passing, take_held_card, your_passing
+from tabletoolkit.seti.solo.turn import rival_pass
 from tabletoolkit.seti.turns import pass_turn
 from tabletoolkit.seti.game import Decisions
 from tabletoolkit.seti.variant import RULEBOOK
@@ -144,3 +145,21 @@ def test_a_conversion_is_paid_as_the_multiplayer_conversion_pays():
     assert (cards.you.hand, cards.you.credits, cards.table.supply.discard) == (("S01",), game.you.credits + 1, ("S03", "S06"))
     energy = run(free_action(game, "convert:credits>energy", Rng(0))).result
     assert (energy.you.credits, energy.you.energy) == (game.you.credits - 2, game.you.energy + 1)
+
+
+def test_the_rival_passes_by_the_multiplayer_passing_on_its_seat():
+    game = your_turn_with()
+    first = run(rival_pass(game))
+    passed = first.result
+    assert (passed.passed, passed.table.solar.next_disc, passed.table.end_of_round_stack(1)) == (("white",), 2, ("S03", "S17"))
+    assert (passed.table.supply.discard, passed.rival.progress, passed.you.hand) == (("S08",), game.rival.progress + 1, HAND)
+    assert first.steps[0].text.startswith("Its action deck is empty at the start of its turn, so it passes. It passes "
+                                          "first: The solar system rotates (disc 1). It takes the top end-of-round card "
+                                          "(S08, to the discard pile): a card, 1 progress.")
+    second = run(rival_pass(replace(game, passed=(YOU,)))).result
+    assert (second.passed, second.table.solar.next_disc, second.table.end_of_round_stack(1)) == ((YOU, "white"), 1, ("S03", "S17"))
+    table = pass_table(game)
+    assert (table.seat("white"), table.player("white").hand) == (1, ())
+    last, rotation, card = rival_passing(replace(game, round=5))  # the last round has no end-of-round stack
+    assert (rotation, card, last.table.supply.discard, last.table.solar.next_disc) == (
+        "The solar system rotates (disc 1).", None, (), 2)
