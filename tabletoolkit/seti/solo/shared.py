@@ -43,7 +43,7 @@ from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
 from ..solar import Probe
 from .state import RIVAL, YOU, SoloGame, rotate_solar
-from .table import PLANET_SIGNAL
+from .table import PLANET_SIGNAL, reward_items
 
 Items = list[tuple[str, Any]]
 
@@ -241,6 +241,38 @@ def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[
                                                 rng=rng, variant=game.variant)
     game = replace(game, you=scanned.board(YOU), table=replace(table, sky=scanned.sky, supply=scanned.supply))
     return game, signals, boosts
+
+
+def rival_settle(game: SoloGame, probe: Probe, planet: str, where: str) -> tuple[SoloGame, Items, str]:
+    """The rival's orbiter or lander (``where``: "orbit", "land" or a moon's name) placed by the multiplayer orbit
+    and landing (``probes.orbit_planet``, ``land_probe``) on its seat: its probe, which flew off Earth, at the
+    planet, the cost it never pays given to it and taken back (单人游戏 · 对手的行动 · 轨道卫星 / 着陆器), a moon
+    by the probe tech it discarded (``moon_allowed``). Returns the game, its rewards as reward items (the
+    planet's, the moon's; the first orbiter's VP, the first free first-lander space's data; "a signal in this
+    planet's sector" as that sector's signal) and the words of what it placed."""
+    solar, variant = game.table.solar, game.variant
+    at_planet = replace(solar, probes=solar.probes + (replace(probe, space=solar.planet_space(planet)),))
+    waived = PlayerBoard(RIVAL, credits=variant.orbit_credits, energy=variant.orbit_energy + variant.land_energy)
+    table = Flight(at_planet, (waived,), (), variant)
+    moon = None if where in ("orbit", "land") else where
+    placed = result_of(orbit_planet(table, probe.id) if where == "orbit" else
+                       land_probe(table, probe.id, moon=moon, moon_allowed=True)).solar
+    placement, info = placed.placements[-1], placed.layout.planets[planet]
+    if where == "orbit":
+        first = variant.first_orbiter_vp if placement.first is not None else 0
+        items = reward_items(info.orbit) + ([("vp", first)] if first else [])
+        text = f"an orbiter at {planet}" + (f", the first one ({first} VP)" if first else "")
+    elif moon is None:
+        first = info.first_lander_data[placement.first] if placement.first is not None else 0
+        items = reward_items(info.land) + ([("data", first)] if first else [])
+        text = f"a lander on {planet}" + (f", a first lander ({first} data)" if first else "")
+    else:
+        moon_reward = info.moon(moon)
+        items = reward_items(moon_reward.reward if moon_reward is not None else Reward())
+        text = f"a lander on {planet}'s moon {moon}"
+    here = game.table.sector_at(solar.planet_space(planet))
+    items = [("signal", here) if item == ("action", PLANET_SIGNAL) else item for item in items]
+    return replace(game, table=replace(game.table, solar=placed)), items, text
 
 
 def back(game: SoloGame, table: Flight) -> SoloGame:

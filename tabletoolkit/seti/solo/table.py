@@ -22,7 +22,7 @@ from ..game import visits as visits_of
 from ..gold_tiles import GoldTile, load_gold_tiles, random_sides
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, numbered, resolve_sector
-from ..solar import Placement, Probe, SolarSystem, random_setup
+from ..solar import Probe, SolarSystem, random_setup
 from ..life_board import LifeBoard, Spot, new_life_board
 from ..species import load_species
 from ..traces import legal_spots, marked, place_neutral, spot_reward
@@ -130,35 +130,6 @@ class SoloTable:
         moons = tuple((m.name, not self.solar.landers(planet, m.name)) for m in info.moons)
         landed = len(self.solar.landers(planet))
         return PlanetSpaces(planet, not self.solar.orbiters(planet), landed < len(info.first_lander_data), moons)
-
-    def settle(self, colour: str, planet: str, where: str) -> tuple["SoloTable", list[tuple[str, Any]], str]:
-        """Put ``colour``'s model in orbit, on the planet or on a moon; returns the rewards it earns
-        (VP for the first orbiter; data for the first landers; "a signal in this planet's sector" as
-        ``("signal", sector number)``) and the sentence saying so."""
-        info = self.solar.layout.planets[planet]
-        spaces = self.planet_spaces(planet)
-        if where == "orbit":
-            first_vp = self.variant.first_orbiter_vp
-            items = reward_items(info.orbit) + ([("vp", first_vp)] if spaces.orbit_first_free else [])
-            text = f"an orbiter at {planet}" + (f", the first one ({first_vp} VP)" if spaces.orbit_first_free else "")
-            placed = Placement(planet, colour, "orbiter", first=0 if spaces.orbit_first_free else None)
-        elif where == "land":
-            landed = len(self.solar.landers(planet))
-            first = info.first_lander_data[landed] if landed < len(info.first_lander_data) else 0
-            items = reward_items(info.land) + ([("data", first)] if first else [])
-            text = f"a lander on {planet}" + (f", a first lander ({first} data)" if first else "")
-            placed = Placement(planet, colour, "lander", first=landed if first else None)
-        else:
-            moon = info.moon(where)
-            if moon is None or not dict(spaces.moons).get(where, False):
-                raise IllegalAction("seti.solo.moon_taken", f"{where} is not a free moon of {planet}", "登陆行星或卫星")
-            items = reward_items(moon.reward)
-            text = f"a lander on {planet}'s moon {where}"
-            placed = Placement(planet, colour, "lander", moon=where)
-        solar = replace(self.solar, placements=self.solar.placements + (placed,))
-        here = self.sector_at(self.solar.planet_space(planet))
-        items = [("signal", here) if item == ("action", PLANET_SIGNAL) else item for item in items]
-        return replace(self, solar=solar), items, text
 
     # --- sectors -------------------------------------------------------------------------------
     def earth_sector(self) -> int:

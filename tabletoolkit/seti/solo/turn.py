@@ -30,7 +30,7 @@ from .choices import (
 from .data import ActionCard, RivalAction, material
 from .objectives import Event
 from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
-from .shared import rival_passing
+from .shared import rival_passing, rival_settle
 from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
 from .table import GOLD_THRESHOLDS, NEUTRAL_THRESHOLDS, reward_items
 
@@ -149,8 +149,7 @@ def _orbit_land(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng)
         rival = replace(rival, techs=tuple(techs))
     else:
         where = landing.value[0]
-    table, items, text = game.table.settle(RIVAL, planet, where)
-    game = replace(game, table=table, rival=rival)
+    game, items, text = rival_settle(replace(game, rival=rival), probe, planet, where)  # the multiplayer orbit, landing
     game, notes = reward_colour(game, RIVAL, items, card.arrow)
     yield Step(f"Rival {'orbits' if where == 'orbit' else 'lands on'} {planet if where in ('orbit', 'land') else where}",
                f"{landing.reason} It places {text}. " + " ".join(notes), SECTION_ORBIT, game, {"where": where})

@@ -6,7 +6,8 @@ from dataclasses import replace
 from tabletoolkit.engine import Rng, run
 from tabletoolkit.seti.scan import EarthSignal, RowSignal, ScanTable, scan_sectors, scan_steps
 from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_turn
-from tabletoolkit.seti.solo.shared import pass_table, rival_passing, take_held_card, your_passing
+from tabletoolkit.seti.solar import Placement, Probe
+from tabletoolkit.seti.solo.shared import pass_table, rival_passing, rival_settle, take_held_card, your_passing
 from tabletoolkit.seti.solo.turn import rival_pass
 from tabletoolkit.seti.turns import pass_turn
 from tabletoolkit.seti.game import Decisions
@@ -163,3 +164,20 @@ def test_the_rival_passes_by_the_multiplayer_passing_on_its_seat():
     last, rotation, card = rival_passing(replace(game, round=5))  # the last round has no end-of-round stack
     assert (rotation, card, last.table.supply.discard, last.table.solar.next_disc) == (
         "The solar system rotates (disc 1).", None, (), 2)
+
+
+def test_the_rival_lands_by_the_multiplayer_landing_on_the_first_free_first_lander_space():
+    game = your_turn_with()
+    solar = game.table.solar
+    flown = Probe(solar.next_probe, "white", solar.earth)  # its probe, flown off Earth
+    # you chose Mars's second first-lander space (1 data); the rival covers the first one, 2 data
+    mine = replace(solar, placements=solar.placements + (Placement("Mars", YOU, "lander", first=1),))
+    landed, items, text = rival_settle(replace(game, table=replace(game.table, solar=mine)), flown, "Mars", "land")
+    assert (items, text) == ([("vp", 6), ("trace", "yellow"), ("data", 2)], "a lander on Mars, a first lander (2 data)")
+    assert (landed.table.solar.first_landers("Mars"), landed.table.solar.probes) == (("white", YOU), solar.probes)
+    orbited, items, text = rival_settle(game, flown, "Mars", "orbit")
+    assert (items, text) == ([("data", 1), ("chart", 1), ("vp", 3)], "an orbiter at Mars, the first one (3 VP)")
+    again, items, text = rival_settle(orbited, replace(flown, id=flown.id + 1), "Mars", "orbit")
+    assert (items, text, again.table.solar.first_orbiter("Mars")) == ([("data", 1), ("chart", 1)], "an orbiter at Mars", "white")
+    moon, items, text = rival_settle(game, flown, "Mars", "Phobos")
+    assert (text, moon.table.solar.landers("Mars", "Phobos")[0].owner) == ("a lander on Mars's moon Phobos", "white")
