@@ -20,6 +20,8 @@ from ...engine.rng import Rng
 from ..cards import CardSupply, deck_of, load_cards
 from ..game import visits as visits_of
 from ..gold_tiles import GoldTile, load_gold_tiles, random_sides
+from ..player import PlayerBoard
+from ..probes import Flight, launch
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, numbered, resolve_sector
 from ..solar import Probe, SolarSystem, random_setup
@@ -104,11 +106,11 @@ class SoloTable:
         return any(p.space == self.solar.earth for p in self.probes_of(colour))
 
     def launch(self, colour: str) -> "SoloTable":
-        """A new probe of ``colour`` on Earth (the rival's launch), numbered as ``probes.launch_probe``
-        numbers yours: the solar system's next probe number; its costs are the caller's."""
-        solar = self.solar
-        probe = Probe(solar.next_probe, colour, solar.earth)
-        return replace(self, solar=replace(solar, probes=solar.probes + (probe,), next_probe=solar.next_probe + 1))
+        """A new probe of ``colour`` on Earth by the multiplayer launch (``probes.launch``, free and beyond any
+        probe limit, on the seat of ``colour``): the rival's launch (its rules check there is none on Earth);
+        its costs are the caller's."""
+        seat = Flight(self.solar, (PlayerBoard(colour),), (), self.variant)
+        return replace(self, solar=launch(seat, colour, free=True, ignore_limit=True).solar)
 
     def without_probe(self, probe: Probe) -> "SoloTable":
         return replace(self, solar=replace(self.solar, probes=tuple(p for p in self.solar.probes if p != probe)))

@@ -181,3 +181,13 @@ def test_the_rival_lands_by_the_multiplayer_landing_on_the_first_free_first_land
     assert (items, text, again.table.solar.first_orbiter("Mars")) == ([("data", 1), ("chart", 1)], "an orbiter at Mars", "white")
     moon, items, text = rival_settle(game, flown, "Mars", "Phobos")
     assert (text, moon.table.solar.landers("Mars", "Phobos")[0].owner) == ("a lander on Mars's moon Phobos", "white")
+
+
+def test_the_rivals_launch_is_the_multiplayer_free_launch_beyond_any_probe_limit():
+    game = your_turn_with()
+    solar = game.table.solar
+    once = game.table.launch("white")
+    twice = once.launch("white")  # the rival's own rules decide when it launches, not the probe limit
+    assert [(p.id, p.owner, p.space) for p in twice.solar.probes] == [
+        (solar.next_probe, "white", solar.earth), (solar.next_probe + 1, "white", solar.earth)]
+    assert twice.solar.next_probe == solar.next_probe + 2
