@@ -171,13 +171,10 @@ class SoloTable:
     def row_colours(self) -> tuple[str, ...]:
         return tuple(card.colour if card else "none" for card in self.supply.row_cards)
 
-    def discard_from_row(self, position: int, rng: Rng, refill: bool = True) -> tuple["SoloTable", str, str]:
-        """Discard the row card at ``position``; the row refills at once, or with ``refill=False`` only when
-        ``refill_row`` is called (the rival's signals, S-F26)."""
-        if refill:
-            supply, taken, _ = self.supply.take_from_row(position, rng)
-        else:
-            supply, taken = self.supply.remove_from_row(position)
+    def discard_from_row(self, position: int) -> tuple["SoloTable", str, str]:
+        """Discard the row card at ``position`` for the rival's signal; the row refills only when ``refill_row``
+        is called, after all its card-row signals (S-F26; your scan's row refills at once, ``scan.scan_steps``)."""
+        supply, taken = self.supply.remove_from_row(position)
         colour = self.supply.card(taken).colour
         return replace(self, supply=supply.discard_card(taken)), taken, colour
 

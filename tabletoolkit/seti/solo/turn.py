@@ -178,7 +178,7 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
                 yield Step("No card-row signal", "The card row is empty (deck and discard pile exhausted): this signal "
                            "is lost.", SECTION_TELESCOPE, game)
                 continue
-            table, card_id, colour = table.discard_from_row(filled[pick.value], rng, refill=False)
+            table, card_id, colour = table.discard_from_row(filled[pick.value])
             numbers = list(table.sky.of_colour(colour))
             where = (f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; "
                      "the row refills once all the rival's card-row signals are marked (S-F26)")
