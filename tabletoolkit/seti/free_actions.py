@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from ..engine.frozen import replace
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Protocol, Self, Sequence, TypeVar
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
@@ -19,10 +19,10 @@ from .game import Option, SetiGame, visits
 from .computer import DataSpace, place_data, placement_verdict, sample_layout
 from .main_actions import catalog
 from .missions import complete_mission, mission_refusal
-from .player import Boards, income_now
+from .player import Boards, PlayerBoard, income_now
 from .probes import move_probe, move_refusal
 from .solar import Space
-from .rewards import INCOME_KINDS
+from .rewards import INCOME_KINDS, Reward
 from .variant import SetiVariant
 
 SECTION = "回合结构 · 自由行动"
@@ -42,6 +42,27 @@ class ConversionTable(Boards, Protocol):
     def card(self, name: str) -> Card: ...
 
 
+class CardTable(ConversionTable, Protocol):
+    """What buying a card, a card's corner and a conversion's payment read and change of a game (the multiplayer
+    ``SetiGame`` and the solo side's free-action table alike): the boards, the card row, the discard pile, the
+    cards gained (row places, then the deck top) and the rewards granted."""
+
+    @property
+    def card_row(self) -> Sequence[str | None]: ...
+
+    @property
+    def discard(self) -> tuple[str, ...]: ...
+
+    def with_player(self, board: PlayerBoard) -> Self: ...
+
+    def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple[Self, tuple[str, ...]]: ...
+
+    def grant(self, colour: str, reward: Reward) -> tuple[Self, str]: ...
+
+
+Cards = TypeVar("Cards", bound=CardTable)
+
+
 def own_turn_refusal(game: SetiGame, colour: str) -> IllegalAction | None:
     """The refusal of a free action by ``colour`` outside their own turn, or ``None``."""
     if game.over or game.players[game.active].colour != colour or game.seat(colour) in game.passed:
@@ -50,7 +71,7 @@ def own_turn_refusal(game: SetiGame, colour: str) -> IllegalAction | None:
     return None
 
 
-def _removal_refusal(game: SetiGame, colour: str, cards: Sequence[str], rule: str, section: str) -> IllegalAction | None:
+def _removal_refusal(game: ConversionTable, colour: str, cards: Sequence[str], rule: str, section: str) -> IllegalAction | None:
     """Why ``cards`` cannot be discarded from ``colour``'s hand (or convertible alien cards), or ``None``."""
     board = game.player(colour)
     hand, aliens = list(board.hand), list(board.alien_cards)
@@ -67,7 +88,7 @@ def _removal_refusal(game: SetiGame, colour: str, cards: Sequence[str], rule: st
     return None
 
 
-def _remove_cards(game: SetiGame, colour: str, cards: Sequence[str]) -> SetiGame:
+def _remove_cards(game: Cards, colour: str, cards: Sequence[str]) -> Cards:
     board = game.player(colour)
     hand, aliens = list(board.hand), list(board.alien_cards)
     for name in cards:
@@ -119,7 +140,7 @@ class Convert:
     row: int | None = None
     section = CONVERSION
 
-    def refusal(self, game: SetiGame, colour: str) -> IllegalAction | None:
+    def refusal(self, game: ConversionTable, colour: str) -> IllegalAction | None:
         for name, value in (("give", self.give), ("get", self.get)):
             if value not in INCOME_KINDS:
                 raise InvalidInput(name, value, f"one of {INCOME_KINDS}")
@@ -128,19 +149,22 @@ class Convert:
             refusal = _removal_refusal(game, colour, self.cards, "seti.free_actions.convert_short", CONVERSION)
         return refusal
 
-    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+    def pay(self, game: Cards, colour: str) -> tuple[Cards, str]:
+        """The conversion's payment: the variant's rate of credits or energy, or the cards named to the discard
+        pile. Returns the game and what was paid in words."""
         _refuse(self.refusal(game, colour))
         rate = game.variant.conversion_rate
         if self.give == "cards":
             if len(self.cards) != rate:
                 raise InvalidInput("cards", self.cards, f"name the {rate} cards to discard")
             game = _remove_cards(game, colour, self.cards)
-            game = replace(game, discard=game.discard + tuple(self.cards))
-            paid = f"discards {', '.join(self.cards)}"
-        else:
-            game = game.with_player(game.player(colour).pay("seti.free_actions.convert_short", CONVERSION,
-                                                            **{self.give: rate}))
-            paid = f"pays {rate} {self.give}"
+            return replace(game, discard=game.discard + tuple(self.cards)), f"discards {', '.join(self.cards)}"
+        game = game.with_player(game.player(colour).pay("seti.free_actions.convert_short", CONVERSION,
+                                                        **{self.give: rate}))
+        return game, f"pays {rate} {self.give}"
+
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+        game, paid = self.pay(game, colour)
         if self.get == "cards":
             game, taken = game.gain_cards(colour, 1, () if self.row is None else (self.row,))
             gained = f"takes {taken[0]} from {'the deck' if self.row is None else 'the card row'}"
@@ -158,11 +182,11 @@ class BuyCard:
     row: int | None = None
     section = BUY
 
-    def refusal(self, game: SetiGame, colour: str) -> IllegalAction | None:
+    def refusal(self, game: ConversionTable, colour: str) -> IllegalAction | None:
         return game.player(colour).shortfall("seti.free_actions.buy_publicity", BUY,
                                              publicity=game.variant.buy_card_publicity)
 
-    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+    def apply(self, game: Cards, colour: str) -> tuple[Cards, str]:
         board = game.player(colour).pay("seti.free_actions.buy_publicity", BUY, publicity=game.variant.buy_card_publicity)
         game, taken = game.with_player(board).gain_cards(colour, 1, () if self.row is None else (self.row,))
         source = "the deck top" if self.row is None else f"the card row (refilled at once with {game.card_row[self.row]})"
@@ -214,13 +238,13 @@ class Corner:
     card: str
     section = CORNER
 
-    def refusal(self, game: SetiGame, colour: str) -> IllegalAction | None:
+    def refusal(self, game: ConversionTable, colour: str) -> IllegalAction | None:
         if not game.card(self.card).corner_reward:
             return IllegalAction("seti.free_actions.no_corner", f"{self.card}'s corner action is not known (its icon is "
                                  "not legible in the rulebook's transcription; give it in the card data).", CORNER)
         return _removal_refusal(game, colour, (self.card,), "seti.free_actions.not_in_hand", CORNER)
 
-    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
+    def apply(self, game: Cards, colour: str) -> tuple[Cards, str]:
         _refuse(self.refusal(game, colour))
         corner = game.card(self.card).corner_reward
         game = _remove_cards(game, colour, (self.card,))

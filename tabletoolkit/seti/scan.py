@@ -215,6 +215,27 @@ def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resol
     table = table.with_board(board)
     shown.append(Step("Pay for the scan", f"{player} pays {variant.scan_credits} credit and {variant.scan_energy} energy.",
                       SCAN, table, {"credits": board.credits, "energy": board.energy}))
+    done, table, signals, completed, pending = scan_steps(table, player, steps, where, rng=rng, from_solar=from_solar,
+                                                         variant=variant)
+    shown.extend(done)
+    resolution_steps, table, results, more = _resolve(table, completed, resolve_order, variant)
+    shown.extend(resolution_steps)
+    boosts = tuple((player, "action", step.use) for step in steps if isinstance(step, ProbeBoost))
+    return shown, ScanResult(table, tuple(signals), results, tuple(pending + more), boosts + _owed(results))
+
+
+def scan_steps(table: ScanTable, player: str, steps: Sequence[ScanStep], where: ScanSectors, *, rng: Rng,
+               from_solar: bool = True, variant: SetiVariant = RULEBOOK
+               ) -> tuple[list[Step], ScanTable, list[tuple[int, Gained]], list[int], list[str]]:
+    """Carry out ``steps`` of a scan already paid for, in the order given: the signals marked
+    (their data to the pool, S-F5; the second slot's VP), the card-row card discarded and the row refilled at
+    once, TT #02's hand card, TT #03's publicity, TT #04's energy. The sectors they complete are not resolved
+    here (they resolve after the action, 完成扇区). Returns the steps to show, the table, the signals (sector
+    number, what it gave), the sectors completed and what TT #04 leaves to the solar system ("launch a probe",
+    "gain 1 move"); a refused step raises before anything is shown. The solo side's scan and telescope steps
+    are taken by this too."""
+    earth_sector = where.earth
+    shown: list[Step] = []
     signals: list[tuple[int, Gained]] = []
     completed: list[int] = []
     pending: list[str] = []
@@ -251,9 +272,10 @@ def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resol
             table = signal(table, number, why, SCAN if number == earth_sector else TELESCOPE)
         elif isinstance(step, RowSignal):
             supply = table.supply
-            if not isinstance(step.position, int) or not 0 <= step.position < len(supply.row) or supply.row[step.position] is None:
+            placed = supply.row[step.position] if isinstance(step.position, int) and 0 <= step.position < len(supply.row) else None
+            if placed is None:
                 raise InvalidInput("position", step.position, f"a card-row position holding a card: {list(supply.row)}")
-            card = supply.card(supply.row[step.position])
+            card = supply.card(placed)
             _check_colour(table.sky, card.colour, step.sector, card.name)
             supply, taken, refill = supply.take_from_row(step.position, rng)
             reshuffled = not table.supply.deck and bool(table.supply.discard)
@@ -293,10 +315,7 @@ def _scan(table, player, steps, where: ScanSectors, from_solar: bool, rng, resol
             shown.append(Step("TT #04", f"{player} pays {variant.tt4_energy} energy to {gain} (carried out on the solar system).",
                               TELESCOPE, table, {"energy": board.energy}))
 
-    resolution_steps, table, results, more = _resolve(table, completed, resolve_order, variant)
-    shown.extend(resolution_steps)
-    boosts = tuple((player, "action", step.use) for step in steps if isinstance(step, ProbeBoost))
-    return shown, ScanResult(table, tuple(signals), results, tuple(pending + more), boosts + _owed(results))
+    return shown, table, signals, completed, pending
 
 
 def scan_options(table: ScanTable, player: str, *, solar: "SolarSystem | None" = None, earth_sector: int | None = None,

@@ -12,11 +12,12 @@ launch) come back as the solo side's reward items.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ...engine.errors import IllegalAction
+from ...engine.rng import Rng
 from ...engine.frozen import replace
-from ...engine.steps import Procedure, Step
+from ...engine.steps import Procedure, Step, result_of
 from ..cards import Card, CardSupply
 from ..game import Decisions, Option
 from ..probes import (
@@ -33,13 +34,16 @@ from ..probes import (
     orbit_option,
     orbit_planet,
 )
+from ..player import PlayerBoard
 from ..rewards import Reward
+from ..scan import ScanStep, ScanTable, scan_sectors, scan_steps
 from ..tech import legal_techs, research
+from ..turns import HOLD, pass_turn, settle_held
 from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
 from ..solar import Probe
-from .state import YOU, SoloGame, rotate_solar
-from .table import PLANET_SIGNAL
+from .state import RIVAL, YOU, SoloGame, rotate_solar
+from .table import PLANET_SIGNAL, reward_items
 
 Items = list[tuple[str, Any]]
 
@@ -98,18 +102,177 @@ def board_table(game: SoloGame) -> Flight:
 
 @dataclass(frozen=True)
 class CardTable(Flight):
-    """The probe phases' table with the card supply: what the multiplayer conversion
-    (``free_actions.conversion_refusal``) reads."""
+    """The probe phases' table with the card supply: what the multiplayer free actions with cards read and change
+    (``free_actions.CardTable``: the conversion's verdict and payment, buying a card, a card's corner). Cards
+    gained come off the supply (reshuffles with ``rng``); cards discarded wait in ``discard`` for the supply's
+    discard pile (``on_your_cards``)."""
 
     supply: CardSupply = field(default_factory=lambda: CardSupply((), ()))  # no cards unless given
+    discard: tuple[str, ...] = ()
+    rng: Rng | None = None
+
+    def card(self, name: str) -> Card:
+        return self.supply.card(name)
+
+    @property
+    def card_row(self) -> tuple[str | None, ...]:
+        return self.supply.row
+
+    def with_player(self, board: PlayerBoard) -> "CardTable":
+        return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
+
+    def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["CardTable", tuple[str, ...]]:
+        """``colour`` gains ``count`` cards: the row places in ``row`` (each refilled at once), then the deck top."""
+        supply, taken = self.supply, []
+        for index in row:
+            supply, card, _ = supply.take_from_row(index, self.rng)
+            taken.append(card)
+        for _ in range(count - len(row)):
+            supply, drawn = supply.draw(self.rng)
+            taken += [drawn] if drawn else []
+        board = self.player(colour)
+        return replace(self.with_player(replace(board, hand=board.hand + tuple(taken))), supply=supply), tuple(taken)
+
+    def grant(self, colour: str, reward: Reward) -> tuple["CardTable", str]:
+        return grant(self, colour, reward)
+
+
+def card_table(game: SoloGame, rng: Rng | None = None) -> CardTable:
+    """Your board, the solar system and the card supply as the multiplayer free actions with cards take them."""
+    return CardTable(game.table.solar, (game.you,), (), game.variant, game.table.supply, (), rng)
+
+
+def on_your_cards(game: SoloGame, table: CardTable) -> tuple[SoloGame, Items]:
+    """The solo game after a multiplayer free action on ``card_table``: your board, the supply with the cards
+    it discarded on the pile; and the reward items it left owed (a move, cards…)."""
+    supply = table.supply
+    for card in table.discard:
+        supply = supply.discard_card(card)
+    return replace(game, you=table.player(YOU), table=replace(game.table, supply=supply)), owed_items(table)
+
+
+@dataclass(frozen=True)
+class PassTable(Flight):
+    """The probe phases' table with what the multiplayer passing (``turns.pass_turn``, ``settle_held``) reads:
+    the round and its end-of-round stacks, the seats that passed (yours 0, the rival's 1), the stack you
+    hold until you choose from it, the cards passing discards, the solar system's rotation marker."""
+
+    supply: CardSupply = field(default_factory=lambda: CardSupply((), ()))
+    round: int = 1
+    end_of_round: tuple[tuple[str, ...], ...] = ()
+    passed: tuple[int, ...] = ()
+    holding: tuple[int, ...] = ()
+    discard: tuple[str, ...] = ()
+    rotation_marker: str = ""
+
+    def seat(self, colour: str) -> int:
+        return [board.colour for board in self.players].index(self.player(colour).colour)
+
+    def with_player(self, board: PlayerBoard) -> "PassTable":
+        return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
 
     def card(self, name: str) -> Card:
         return self.supply.card(name)
 
 
-def card_table(game: SoloGame) -> CardTable:
-    """Your board, the solar system and the card supply as the multiplayer conversion takes them."""
-    return CardTable(game.table.solar, (game.you,), (), game.variant, game.table.supply)
+def pass_table(game: SoloGame, holding: bool = False) -> PassTable:
+    """Your board, the rival's seat, the card supply and the round's stacks as the multiplayer passing takes
+    them; the rival keeps no hand, so its seat's board is an empty one (单人游戏 · 弃权不行动)."""
+    return PassTable(game.table.solar, (game.you, PlayerBoard(RIVAL)), (), game.variant, game.table.supply,
+                     game.round, game.table.end_of_round, tuple(0 if colour == YOU else 1 for colour in game.passed),
+                     (0,) if holding else ())
+
+
+def your_passing(game: SoloGame, drop: Sequence[str]) -> tuple[SoloGame, str]:
+    """Pass by the multiplayer passing (``turns.pass_turn``, S-F16): ``drop`` discarded down to the hand
+    limit, the solar system rotated by the first to pass (the solo rotation: pushed probes' publicity,
+    visits), and this round's end-of-round stack held for your choice (``take_end_card``). Returns the
+    game (you not yet among those who passed) and the rotation's words ("" when you were not first)."""
+    return _passing(game, YOU, Decisions({"discard": list(drop), "end_of_round_card": [HOLD]}))
+
+
+def rival_passing(game: SoloGame) -> tuple[SoloGame, str, str | None]:
+    """The rival passes by the multiplayer passing on its seat: the first to pass rotates the solar system (the
+    solo rotation), and it takes the top card of this round's end-of-round stack, which goes to the discard
+    pile (单人游戏 · 弃权不行动). Returns the game, the rotation's words ("" when it was not first) and the card
+    it took (``None`` without a stack)."""
+    stack = game.table.end_of_round_stack(game.round)
+    game, rotation = _passing(game, RIVAL, Decisions({"end_of_round_card": [stack[0] if stack else HOLD]}))
+    if not stack:
+        return game, rotation, None
+    supply = game.table.supply.discard_card(stack[0])
+    return replace(game, table=replace(game.table, supply=supply)), rotation, stack[0]
+
+
+def _passing(game: SoloGame, colour: str, answers: Decisions) -> tuple[SoloGame, str]:
+    """``turns.pass_turn`` for ``colour`` on the pass table, its rotation the solo rotation; the game with your
+    hand, the supply's discard pile and the end-of-round stacks after it, and the rotation's words."""
+    current, rotation = [game], [""]
+
+    def rotate(table: PassTable) -> Procedure:
+        rotated, rotation[0] = rotate_solar(replace(current[0], you=table.player(YOU)))
+        current[0] = rotated
+        return replace(table.with_player(rotated.you), solar=rotated.table.solar)
+        yield  # a procedure: the rotation's words are the pass's own
+
+    passed = result_of(pass_turn(pass_table(game), colour, answers, rotate=rotate))
+    supply = current[0].table.supply
+    for card in passed.discard:
+        supply = supply.discard_card(card)
+    table = replace(current[0].table, supply=supply, end_of_round=passed.end_of_round)
+    return replace(current[0], you=passed.player(YOU), table=table), rotation[0]
+
+
+def take_held_card(game: SoloGame, card: str) -> SoloGame:
+    """The end-of-round card you chose from the stack you held (``turns.settle_held``) into your hand."""
+    taken = result_of(settle_held(pass_table(game, holding=True), Decisions({"end_of_round_card": [card]})))
+    return replace(game, you=taken.player(YOU), table=replace(game.table, end_of_round=taken.end_of_round))
+
+
+def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[tuple[int, Any]], list[str]]:
+    """One step of your scan by the multiplayer scan (``scan.scan_steps`` on the sky, your board and the card
+    supply): a signal in Earth's sector (TT #01: beside it), the card-row card discarded for a signal (the row
+    refills at once), TT #02's hand card, TT #03's publicity, TT #04's energy. The sectors it completes are
+    yours to resolve after the action. Returns the game, the signals (sector number, what it gave) and what
+    TT #04 leaves you ("launch a probe", "gain 1 move")."""
+    table = game.table
+    where = scan_sectors(table.solar, table.sky)
+    _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sky, (game.you,), table.supply), YOU, (step,), where,
+                                                rng=rng, variant=game.variant)
+    game = replace(game, you=scanned.board(YOU), table=replace(table, sky=scanned.sky, supply=scanned.supply))
+    return game, signals, boosts
+
+
+def rival_settle(game: SoloGame, probe: Probe, planet: str, where: str) -> tuple[SoloGame, Items, str]:
+    """The rival's orbiter or lander (``where``: "orbit", "land" or a moon's name) placed by the multiplayer orbit
+    and landing (``probes.orbit_planet``, ``land_probe``) on its seat: its probe, which flew off Earth, at the
+    planet, the cost it never pays given to it and taken back (单人游戏 · 对手的行动 · 轨道卫星 / 着陆器), a moon
+    by the probe tech it discarded (``moon_allowed``). Returns the game, its rewards as reward items (the
+    planet's, the moon's; the first orbiter's VP, the first free first-lander space's data; "a signal in this
+    planet's sector" as that sector's signal) and the words of what it placed."""
+    solar, variant = game.table.solar, game.variant
+    at_planet = replace(solar, probes=solar.probes + (replace(probe, space=solar.planet_space(planet)),))
+    waived = PlayerBoard(RIVAL, credits=variant.orbit_credits, energy=variant.orbit_energy + variant.land_energy)
+    table = Flight(at_planet, (waived,), (), variant)
+    moon = None if where in ("orbit", "land") else where
+    placed = result_of(orbit_planet(table, probe.id) if where == "orbit" else
+                       land_probe(table, probe.id, moon=moon, moon_allowed=True)).solar
+    placement, info = placed.placements[-1], placed.layout.planets[planet]
+    if where == "orbit":
+        first = variant.first_orbiter_vp if placement.first is not None else 0
+        items = reward_items(info.orbit) + ([("vp", first)] if first else [])
+        text = f"an orbiter at {planet}" + (f", the first one ({first} VP)" if first else "")
+    elif moon is None:
+        first = info.first_lander_data[placement.first] if placement.first is not None else 0
+        items = reward_items(info.land) + ([("data", first)] if first else [])
+        text = f"a lander on {planet}" + (f", a first lander ({first} data)" if first else "")
+    else:
+        moon_reward = info.moon(moon)
+        items = reward_items(moon_reward.reward if moon_reward is not None else Reward())
+        text = f"a lander on {planet}'s moon {moon}"
+    here = game.table.sector_at(solar.planet_space(planet))
+    items = [("signal", here) if item == ("action", PLANET_SIGNAL) else item for item in items]
+    return replace(game, table=replace(game.table, solar=placed)), items, text
 
 
 def back(game: SoloGame, table: Flight) -> SoloGame:

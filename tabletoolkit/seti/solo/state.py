@@ -150,10 +150,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             you = replace(you, hand=you.hand + tuple(drawn))
         owed = ("card",) * plain.get("card", 0) + ("tuck",) * plain.get("chart", 0) + tuple(f"trace:{t}" for t in traces)
         game = replace(game, you=you, owed=game.owed + owed)
-        shown = {k: v for k, v in plain.items() if k in ("vp", "publicity", "credits", "energy", "data", "random_card")}
-        if shown:
-            notes.append("You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else 'card(s) from the deck' if k == 'random_card' else k}"
-                                                 for k, v in shown.items()) + ".")
+        notes += gain_words(plain)
         if owed:
             notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
     who = "The rival" if colour == RIVAL else "You"
@@ -174,6 +171,14 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game, extra = reward_colour(game, colour, more, arrow)
         notes.extend(extra)
     return game, notes
+
+
+def gain_words(amounts: Mapping[str, int]) -> list[str]:
+    """What you gain at once in words ("You gain 1 data, 2 VP."): VP, publicity, credits, energy, data and cards
+    from the deck, in the order given; nothing when none of them is gained."""
+    shown = {k: v for k, v in amounts.items() if v and k in ("vp", "publicity", "credits", "energy", "data", "random_card")}
+    return ["You gain " + ", ".join(f"{v} {'VP' if k == 'vp' else 'card(s) from the deck' if k == 'random_card' else k}"
+                                    for k, v in shown.items()) + "."] if shown else []
 
 
 #: The resources of a reward (the solo vocabulary's keys are the ``Reward`` fields) the multiplayer grant gives.

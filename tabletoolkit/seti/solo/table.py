@@ -20,9 +20,11 @@ from ...engine.rng import Rng
 from ..cards import CardSupply, deck_of, load_cards
 from ..game import visits as visits_of
 from ..gold_tiles import GoldTile, load_gold_tiles, random_sides
+from ..player import PlayerBoard
+from ..probes import Flight, launch
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, numbered, resolve_sector
-from ..solar import Placement, Probe, SolarSystem, random_setup
+from ..solar import Probe, SolarSystem, random_setup
 from ..life_board import LifeBoard, Spot, new_life_board
 from ..species import load_species
 from ..traces import legal_spots, marked, place_neutral, spot_reward
@@ -71,12 +73,6 @@ class SoloTable:
         """The cards left on ``round_number``'s end-of-round stack (none in the last round)."""
         return self.end_of_round[round_number - 1] if round_number <= len(self.end_of_round) else ()
 
-    def take_end_of_round(self, round_number: int, card: str) -> "SoloTable":
-        stack = list(self.end_of_round[round_number - 1])
-        stack.remove(card)
-        stacks = self.end_of_round[:round_number - 1] + (tuple(stack),) + self.end_of_round[round_number:]
-        return replace(self, end_of_round=stacks)
-
     # --- techs ---------------------------------------------------------------------------------
     def tech_offers(self) -> dict[str, TechOffer]:
         return {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))
@@ -110,11 +106,11 @@ class SoloTable:
         return any(p.space == self.solar.earth for p in self.probes_of(colour))
 
     def launch(self, colour: str) -> "SoloTable":
-        """A new probe of ``colour`` on Earth (the rival's launch), numbered as ``probes.launch_probe``
-        numbers yours: the solar system's next probe number; its costs are the caller's."""
-        solar = self.solar
-        probe = Probe(solar.next_probe, colour, solar.earth)
-        return replace(self, solar=replace(solar, probes=solar.probes + (probe,), next_probe=solar.next_probe + 1))
+        """A new probe of ``colour`` on Earth by the multiplayer launch (``probes.launch``, free and beyond any
+        probe limit, on the seat of ``colour``): the rival's launch (its rules check there is none on Earth);
+        its costs are the caller's."""
+        seat = Flight(self.solar, (PlayerBoard(colour),), (), self.variant)
+        return replace(self, solar=launch(seat, colour, free=True, ignore_limit=True).solar)
 
     def without_probe(self, probe: Probe) -> "SoloTable":
         return replace(self, solar=replace(self.solar, probes=tuple(p for p in self.solar.probes if p != probe)))
@@ -136,35 +132,6 @@ class SoloTable:
         moons = tuple((m.name, not self.solar.landers(planet, m.name)) for m in info.moons)
         landed = len(self.solar.landers(planet))
         return PlanetSpaces(planet, not self.solar.orbiters(planet), landed < len(info.first_lander_data), moons)
-
-    def settle(self, colour: str, planet: str, where: str) -> tuple["SoloTable", list[tuple[str, Any]], str]:
-        """Put ``colour``'s model in orbit, on the planet or on a moon; returns the rewards it earns
-        (VP for the first orbiter; data for the first landers; "a signal in this planet's sector" as
-        ``("signal", sector number)``) and the sentence saying so."""
-        info = self.solar.layout.planets[planet]
-        spaces = self.planet_spaces(planet)
-        if where == "orbit":
-            first_vp = self.variant.first_orbiter_vp
-            items = reward_items(info.orbit) + ([("vp", first_vp)] if spaces.orbit_first_free else [])
-            text = f"an orbiter at {planet}" + (f", the first one ({first_vp} VP)" if spaces.orbit_first_free else "")
-            placed = Placement(planet, colour, "orbiter", first=0 if spaces.orbit_first_free else None)
-        elif where == "land":
-            landed = len(self.solar.landers(planet))
-            first = info.first_lander_data[landed] if landed < len(info.first_lander_data) else 0
-            items = reward_items(info.land) + ([("data", first)] if first else [])
-            text = f"a lander on {planet}" + (f", a first lander ({first} data)" if first else "")
-            placed = Placement(planet, colour, "lander", first=landed if first else None)
-        else:
-            moon = info.moon(where)
-            if moon is None or not dict(spaces.moons).get(where, False):
-                raise IllegalAction("seti.solo.moon_taken", f"{where} is not a free moon of {planet}", "登陆行星或卫星")
-            items = reward_items(moon.reward)
-            text = f"a lander on {planet}'s moon {where}"
-            placed = Placement(planet, colour, "lander", moon=where)
-        solar = replace(self.solar, placements=self.solar.placements + (placed,))
-        here = self.sector_at(self.solar.planet_space(planet))
-        items = [("signal", here) if item == ("action", PLANET_SIGNAL) else item for item in items]
-        return replace(self, solar=solar), items, text
 
     # --- sectors -------------------------------------------------------------------------------
     def earth_sector(self) -> int:
@@ -204,13 +171,10 @@ class SoloTable:
     def row_colours(self) -> tuple[str, ...]:
         return tuple(card.colour if card else "none" for card in self.supply.row_cards)
 
-    def discard_from_row(self, position: int, rng: Rng, refill: bool = True) -> tuple["SoloTable", str, str]:
-        """Discard the row card at ``position``; the row refills at once, or with ``refill=False`` only when
-        ``refill_row`` is called (the rival's signals, S-F26)."""
-        if refill:
-            supply, taken, _ = self.supply.take_from_row(position, rng)
-        else:
-            supply, taken = self.supply.remove_from_row(position)
+    def discard_from_row(self, position: int) -> tuple["SoloTable", str, str]:
+        """Discard the row card at ``position`` for the rival's signal; the row refills only when ``refill_row``
+        is called, after all its card-row signals (S-F26; your scan's row refills at once, ``scan.scan_steps``)."""
+        supply, taken = self.supply.remove_from_row(position)
         colour = self.supply.card(taken).colour
         return replace(self, supply=supply.discard_card(taken)), taken, colour
 

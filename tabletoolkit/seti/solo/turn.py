@@ -30,6 +30,7 @@ from .choices import (
 from .data import ActionCard, RivalAction, material
 from .objectives import Event
 from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
+from .shared import rival_passing, rival_settle
 from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
 from .table import GOLD_THRESHOLDS, NEUTRAL_THRESHOLDS, reward_items
 
@@ -148,8 +149,7 @@ def _orbit_land(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng)
         rival = replace(rival, techs=tuple(techs))
     else:
         where = landing.value[0]
-    table, items, text = game.table.settle(RIVAL, planet, where)
-    game = replace(game, table=table, rival=rival)
+    game, items, text = rival_settle(replace(game, rival=rival), probe, planet, where)  # the multiplayer orbit, landing
     game, notes = reward_colour(game, RIVAL, items, card.arrow)
     yield Step(f"Rival {'orbits' if where == 'orbit' else 'lands on'} {planet if where in ('orbit', 'land') else where}",
                f"{landing.reason} It places {text}. " + " ".join(notes), SECTION_ORBIT, game, {"where": where})
@@ -178,7 +178,7 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
                 yield Step("No card-row signal", "The card row is empty (deck and discard pile exhausted): this signal "
                            "is lost.", SECTION_TELESCOPE, game)
                 continue
-            table, card_id, colour = table.discard_from_row(filled[pick.value], rng, refill=False)
+            table, card_id, colour = table.discard_from_row(filled[pick.value])
             numbers = list(table.sky.of_colour(colour))
             where = (f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; "
                      "the row refills once all the rival's card-row signals are marked (S-F26)")
@@ -313,18 +313,13 @@ def discoveries(game: SoloGame) -> Procedure:
 def rival_pass(game: SoloGame) -> Procedure:
     """Its deck is empty: it passes, rotating the solar system if it passes first, and takes the top
     end-of-round card (1 progress: a card) (单人游戏 · 弃权不行动)."""
-    notes = []
-    if not game.passed:
-        game, rotation = rotate_solar(game)
-        notes.append(f"It passes first: {rotation}")
-    text = " ".join(["Its action deck is empty at the start of its turn, so it passes."] + notes)
-    rival, table = game.rival, game.table
-    stack = table.end_of_round_stack(game.round)
-    if stack:
+    first = not game.passed
+    game, rotation, card = rival_passing(game)  # the multiplayer passing on the rival's seat
+    text = "Its action deck is empty at the start of its turn, so it passes." + (f" It passes first: {rotation}" if first else "")
+    rival = game.rival
+    if card is not None:
         rival, moved = advance(rival, 1)
-        table = table.take_end_of_round(game.round, stack[0])
-        table = replace(table, supply=table.supply.discard_card(stack[0]))
-        text += f" It takes the top end-of-round card ({stack[0]}, to the discard pile): a card, 1 progress. " + " ".join(moved)
-    game = replace(game, rival=rival, table=table, passed=game.passed + (RIVAL,))
+        text += f" It takes the top end-of-round card ({card}, to the discard pile): a card, 1 progress. " + " ".join(moved)
+    game = replace(game, rival=rival, passed=game.passed + (RIVAL,))
     yield Step("Rival passes", text.strip(), SECTION_PASS, game)
     return game

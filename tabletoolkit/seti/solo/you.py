@@ -30,7 +30,7 @@ from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step, result_of, run
 from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
-from ..free_actions import conversion_refusal
+from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
                         paid_for)
@@ -38,22 +38,23 @@ from ..turns import IGNORING_LIMIT
 from ..player import Computer, PlayerBoard
 from ..rewards import INCOME_KINDS
 from ..probes import Flight, launch_probe
-from ..scan import scan_sectors
+from ..scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, ScanStep, scan_sectors
 from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
 from .state import (
+    RESOURCES,
     RIVAL,
     YOU,
     YOUR_MEASURES,
     SoloGame,
     cover_event,
+    gain_words,
     objective_visit,
     owed_words,
     reward_colour,
-    rotate_solar,
     tuck_card,
     your_count,
     your_trigger,
@@ -61,8 +62,9 @@ from .state import (
 from .table import reward_items
 from .turn import milestones, resolve_sectors
 from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
-                          free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, tech_table,
-                          tech_verdicts, your_moves)
+                          free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, take_held_card,
+                          on_your_cards, scan_step, tech_table, tech_verdicts,
+                          your_moves, your_passing)
 
 
 SECTION = "单人游戏"
@@ -106,8 +108,7 @@ KIND_SECTIONS = {
 }
 NOT_YOUR_TURN = "seti.solo.not_your_turn"
 #: The rule and section refusing a cost you cannot pay, the multiplayer game's (``PlayerBoard.pay``).
-COSTS = {"scan": ("seti.scan.cost", "扫描附近的恒星"), "buy": ("seti.free_actions.buy_publicity", "购买卡牌"),
-         "tt3": ("seti.scan.tt3_publicity", "望远镜科技"), "tt4": ("seti.scan.tt4_energy", "望远镜科技")}
+COSTS = {"scan": ("seti.scan.cost", "扫描附近的恒星"), "tt3": ("seti.scan.tt3_publicity", "望远镜科技"), "tt4": ("seti.scan.tt4_energy", "望远镜科技")}
 
 
 def action_words(game: SoloGame, action: str) -> str:
@@ -530,17 +531,10 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
     if not offered[key].legal:
         raise IllegalAction("seti.solo.convert", f"{key}: {offered[key].reason}", SECTION_CONVERT)
     give, get = conversion.split(">")
-    you, table = game.you, game.table
-    if give in ("credits", "energy"):
-        rate = game.variant.conversion_rate
-        you, paid = replace(you, **{give: getattr(you, give) - rate}), f"{rate} {give}"
-    else:
-        hand, supply = list(you.hand), table.supply
-        for card in give.split("+"):
-            hand.remove(card)
-            supply = supply.discard_card(card)
-        you, table, paid = replace(you, hand=tuple(hand)), replace(table, supply=supply), f"{give.replace('+', ' and ')}"
-    game = replace(game, you=you, table=table)
+    named = tuple(give.split("+")) if "+" in give else ()
+    paying = Convert("cards" if named else give, get, named)  # the multiplayer conversion's payment
+    game, _ = on_your_cards(game, paying.pay(card_table(game), YOU)[0])
+    paid = " and ".join(named) if named else f"{game.variant.conversion_rate} {give}"
     game, notes = reward_colour(game, YOU, [({"cards": "card"}.get(get, get), 1)])
     yield Step(f"You convert to {get}", f"Free action: {paid} for 1 {get.rstrip('s')}. " + " ".join(notes), SECTION_CONVERT, game)
     return game
@@ -568,14 +562,14 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
-    options = []
+    options, cards = [], card_table(game)
     for card_id in dict.fromkeys(game.you.hand):
         corner = game.table.supply.card(card_id).corner_reward  # the card model's corner reward (cards.CORNERS)
+        refusal = Corner(card_id).refusal(cards, YOU)  # the multiplayer corner's verdict
         if not mine:
             options.append(YourOption(f"corner:{card_id}", False, "only on your turn", NOT_YOUR_TURN))
-        elif not corner:
-            options.append(YourOption(f"corner:{card_id}", False, f"{card_id}'s corner action is not known (give it in the "
-                                      "card data)", "seti.free_actions.no_corner"))
+        elif refusal is not None:
+            options.append(YourOption(f"corner:{card_id}", False, refusal.reason, refusal.rule))
         elif "move" in corner.actions and not game.table.probes_of(YOU):
             options.append(YourOption(f"corner:{card_id}", False, "a move needs a probe of yours in space"))
         else:
@@ -609,7 +603,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         options.append(YourOption(f"place:lower{position}", refusal is None,
                                   f"legal: a data onto {space}, under {tech}: {sample_layout().tech_reward(tech).describe()}"
                                   if refusal is None else "only on your turn" if not mine else refusal.reason))
-    short = game.you.shortfall(*COSTS["buy"], publicity=game.variant.buy_card_publicity)
+    short = BuyCard().refusal(cards, YOU)  # the multiplayer purchase's verdict
     for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
         options.append(YourOption(f"buy:{where}", False, "only on your turn", NOT_YOUR_TURN) if not mine else
                        YourOption(f"buy:{where}", False, short.reason, short.rule) if short is not None else
@@ -767,7 +761,7 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
     if kind == "move":
         return (yield from _move(game, what))
     if kind in ("tt2", "tt3", "tt4"):
-        return (yield from _scan_step(game, kind.upper(), what))
+        return (yield from _scan_step(game, kind.upper(), what, rng))
     if kind == "gold":
         game = replace(game, gold_choice=None if what == "best" else what)
         yield Step("You choose a gold tile", f"At your next gold milestone you mark gold tile {what} (your choice, "
@@ -782,29 +776,24 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
             "left for a later trigger: triggers that fit pass it over (covering is optional, S-F19)." if kind == "hold"
             else "covered again by the next trigger that fits it."), TRIGGERED, game)
         return game
-    if kind == "corner":
-        hand = list(you.hand)
-        hand.remove(what)
+    if kind == "corner":  # the multiplayer corner: the card discarded, its reward granted, a move owed
         corner = table.supply.card(what).corner_reward
-        game = replace(game, you=replace(you, hand=tuple(hand)), table=replace(table, supply=table.supply.discard_card(what)))
-        if "move" in corner.actions:
-            game = replace(game, free_moves=game.free_moves + 1)
+        game, owed = on_your_cards(game, Corner(what).apply(card_table(game), YOU)[0])
+        moves = owed.count(("action", "move"))
+        game = replace(game, free_moves=game.free_moves + moves)
+        if moves:
             text = (f"Free action: {what} is discarded for 1 move, spent on a probe move or a flight this turn "
                     f"({game.free_moves} free move{'s' if game.free_moves > 1 else ''} now; unused ones lapse when your turn ends).")
         else:
-            game, notes = reward_colour(game, YOU, reward_items(corner))
-            text = f"Free action: {what} is discarded for {corner.describe()}. " + " ".join(notes)
+            game, notes = reward_colour(game, YOU, [item for item in owed if item != ("action", "move")])
+            gained = gain_words({kind: amount for kind, amount in reward_items(corner) if kind in RESOURCES})
+            text = f"Free action: {what} is discarded for {corner.describe()}. " + " ".join(gained + notes)
         yield Step(f"You discard {what} for its corner", text, SECTION_CORNER, game)
         return game
     cost = game.variant.buy_card_publicity
-    if what == "deck":
-        supply, card = table.supply.draw(rng)
-        source = "the deck top"
-    else:
-        supply, card, _ = table.supply.take_from_row(int(what[3:]), rng)
-        source = "the card row (refilled at once)"
-    you = replace(you.pay(*COSTS["buy"], publicity=cost), hand=you.hand + ((card,) if card else ()))
-    game = replace(game, you=you, table=replace(table, supply=supply))
+    game, _ = on_your_cards(game, BuyCard(None if what == "deck" else int(what[3:])).apply(card_table(game, rng), YOU)[0])
+    card = game.you.hand[-1] if len(game.you.hand) > len(you.hand) else None
+    source = "the deck top" if what == "deck" else "the card row (refilled at once)"
     yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
                f"{source}.", SECTION_BUY, game)
     return game
@@ -825,25 +814,21 @@ def _move(game: SoloGame, what: str) -> Procedure:
     return game
 
 
-def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
+def _scan_step(game: SoloGame, tech: str, what: str, rng: Rng) -> Procedure:
     """A telescope tech's step after your scan (see ``scan_step_options``); a sector it completes resolves."""
-    you, table, variant = game.you, game.table, game.variant
+    variant = game.variant
     game = replace(game, scan_steps=game.scan_steps + (tech,))
     events: list[Event] = []
     if tech == "TT2":
         card_id, _, sector = what.rpartition(":")
-        hand = list(you.hand)
-        hand.remove(card_id)
-        game = replace(game, you=replace(you, hand=tuple(hand)), table=replace(table, supply=table.supply.discard_card(card_id)))
-        game, notes = reward_colour(game, YOU, [("signal", int(sector))])
+        game, notes, _ = _scanned(game, [HandSignal(card_id, int(sector))], rng)
         text = f"TT2: you discard {card_id} for a signal. " + " ".join(notes)
     elif tech == "TT3":
-        game = replace(game, you=you.pay(*COSTS["tt3"], publicity=variant.tt3_publicity))
-        game, notes = reward_colour(game, YOU, [("signal", scan_sectors(table.solar, table.sky).mercury)])
+        game, notes, _ = _scanned(game, [MercurySignal()], rng)
         text = f"TT3: you pay {variant.tt3_publicity} publicity for a signal in Mercury's sector. " + " ".join(notes)
     else:
-        game = replace(game, you=you.pay(*COSTS["tt4"], energy=variant.tt4_energy))
-        if what == "launch":
+        game, _, boost = _scanned(game, [ProbeBoost("launch" if what == "launch" else "move")], rng)
+        if boost == ["launch a probe"]:
             game, said, _ = free_launch(game)
             events, text = [Event("launch")], f"TT4: you pay {variant.tt4_energy} energy for {said}"
         else:
@@ -852,6 +837,23 @@ def _scan_step(game: SoloGame, tech: str, what: str) -> Procedure:
     yield Step(f"Scan step: {tech}", text, "望远镜科技", game)
     game = yield from cover_circles(game, [str(e) for e in events])
     return (yield from mark_objectives(game, events))
+
+
+def _scanned(game: SoloGame, steps: Sequence[ScanStep], rng: Rng) -> tuple[SoloGame, list[str], list[str]]:
+    """Your scan's ``steps`` one by one by the multiplayer scan (``shared.scan_step``); each signal marked is a
+    trigger of yours (objectives, mission circles) before the next. Returns the game, what happened in words
+    and what TT #04 leaves you."""
+    notes: list[str] = []
+    boosts: list[str] = []
+    for step in steps:
+        game, signals, left = scan_step(game, step, rng)
+        boosts += left
+        for number, gained in signals:
+            notes.append(f"You: a signal in {game.table.sky.sector(number).name}.")
+            notes += gain_words({"data": gained.data, "vp": gained.vp})
+            game, said = your_trigger(game, Event("signal"))
+            notes += said
+    return game, notes, boosts
 
 
 def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure:
@@ -923,11 +925,11 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     elif kind == "scan":
         position, sector, *earth = argument.split(":")
         game = replace(game, you=you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
-        table, card_id, colour = game.table.discard_from_row(int(position), rng)
-        earth_sector = int(earth[0].removeprefix("earth=")) if earth else table.earth_sector()
-        game, notes = reward_colour(replace(game, table=table), YOU, [("signal", earth_sector), ("signal", int(sector))])
-        text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card_id}, "
-                f"{colour}, discarded from the row). " + " ".join(notes))
+        game, notes, _ = _scanned(game, [EarthSignal(int(earth[0].removeprefix("earth=")) if earth else None),
+                                         RowSignal(int(position), int(sector))], rng)
+        card = game.table.supply.discard[-1]  # the row card the scan discarded
+        text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card}, "
+                f"{game.card(card).colour}, discarded from the row). " + " ".join(notes))
     elif kind in ("research", "play"):
         game, text, events, shown = _research(game, *argument.split("@")) if kind == "research" else _play(
             game, *argument.split("@"))
@@ -1106,30 +1108,20 @@ def mark_objectives(game: SoloGame, events: Sequence[Event], choose: Sequence[st
 
 
 def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Procedure:
-    """Hand down to 4 (the cards in ``drop``, else those drawn last), the first passer rotates, then in
-    rounds 1-4 you choose a card of the round's end-of-round stack (``take:<card>``, 弃权不行动)."""
-    table, text = game.table, "You pass."
+    """Pass by the multiplayer passing (``shared.your_passing``): hand down to 4 (the cards in ``drop``, else
+    those drawn last), the first passer rotates, then in rounds 1-4 you choose a card of the round's
+    end-of-round stack (``take:<card>``, 弃权不行动)."""
     limit = game.variant.hand_limit
-    if len(game.you.hand) > limit:
-        extra = tuple(drop) if drop else game.you.hand[limit:]
-        kept = list(game.you.hand)
-        for card in extra:
-            kept.remove(card)
-        supply = table.supply
-        for card in extra:
-            supply = supply.discard_card(card)
-        table = replace(table, supply=supply)
-        game = replace(game, you=replace(game.you, hand=tuple(kept)))
-        text += f" You discard down to {limit} cards ({', '.join(extra)})."
-    if not game.passed:
-        game, rotation = rotate_solar(replace(game, table=table))
-        table = game.table
+    extra = tuple(drop) if drop else game.you.hand[limit:]
+    first = not game.passed
+    game, rotation = your_passing(game, extra)
+    text = "You pass." + (f" You discard down to {limit} cards ({', '.join(extra)})." if extra else "")
+    if first:
         text += f" You pass first: {rotation}"
-    stack = table.end_of_round_stack(game.round)
+    stack = game.table.end_of_round_stack(game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
-    game = replace(game, table=table, passed=game.passed + (YOU,), free_moves=0,
-                   owed=game.owed + (("end-card",) if stack else ()))
+    game = replace(game, passed=game.passed + (YOU,), free_moves=0, owed=game.owed + (("end-card",) if stack else ()))
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
         return game
@@ -1138,11 +1130,10 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
 
 
 def take_end_card(game: SoloGame, card: str) -> Procedure:
-    """The last step of your pass: the card you chose from this round's end-of-round stack goes to your
-    hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
-    table = game.table.take_end_of_round(game.round, card)
-    game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + (card,)), owed=game.owed[1:])
-    left = table.end_of_round_stack(game.round)
+    """The last step of your pass: the card you chose from this round's end-of-round stack, which you held
+    (``shared.take_held_card``), goes to your hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
+    game = replace(take_held_card(game, card), owed=game.owed[1:])
+    left = game.table.end_of_round_stack(game.round)
     yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
                "stays on the stack.", "弃权不行动", game)
     game = yield from mark_objectives(game, (), end_of_turn=True)

@@ -332,7 +332,8 @@ def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
 
 
 def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
-    from tabletoolkit.seti.solo.shared import arrival, arrival_verdict, flight
+    from tabletoolkit.seti.solar import Probe
+    from tabletoolkit.seti.solo.shared import arrival, arrival_verdict, flight, rival_settle
 
     def land_energy(game, planet):
         game = replace(game, table=game.table.launch(YOU), you=replace(game.you, energy=20))
@@ -340,7 +341,8 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
 
     game = fresh()
     assert land_energy(game, "Mars") == 3
-    orbited = replace(game, table=game.table.settle(RIVAL, "Mars", "orbit")[0])
+    flown = game.table.solar.next_probe  # the rival's probe, flown off Earth
+    orbited = rival_settle(game, Probe(flown, RIVAL, game.table.solar.earth), "Mars", "orbit")[0]
     assert land_energy(orbited, "Mars") == 2
     assert land_energy(replace(orbited, you=replace(orbited.you, techs=frozenset({"PT2"}))), "Mars") == 1
 
