@@ -24,6 +24,7 @@ T = TypeVar("T")
 # For each class: its field names, their count, and whether ``replace`` may copy them directly (no
 # ``__post_init__``, no slots).
 _CLASSES: dict[type, tuple[frozenset[str], int, bool]] = {}
+_DIRECT: dict[type, int] = {}  # the classes copied directly, with their field counts
 _new = object.__new__
 _set = object.__setattr__
 
@@ -36,13 +37,29 @@ def _class_info(cls: type) -> tuple[frozenset[str], int, bool]:
         names = frozenset(f.name for f in dataclasses.fields(cls))
         direct = not hasattr(cls, "__post_init__") and "__slots__" not in vars(cls)
         found = _CLASSES[cls] = (names, len(names), direct)
+        if direct:
+            _DIRECT[cls] = len(names)
     return found
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (an unknown name raises ``InvalidInput``)."""
     cls = type(obj)
-    names, count, direct = _CLASSES.get(cls) or _class_info(cls)
+    count = _DIRECT.get(cls)
+    if count is not None:
+        values = {**obj.__dict__, **changes}
+        if len(values) == count:  # every field once: nothing cached on ``obj``, no unknown name
+            new = _new(cls)
+            _set(new, "__dict__", values)
+            return new
+    return _replaced(obj, changes)
+
+
+def _replaced(obj: T, changes: dict[str, Any]) -> T:
+    """``replace`` of a class met for the first time, of one holding cached values, or of one that needs its
+    ``__init__`` (``__post_init__`` or slots)."""
+    cls = type(obj)
+    names, count, direct = _class_info(cls)
     if direct:
         old = obj.__dict__
         values = old.copy() if len(old) == count else {name: old[name] for name in names}

@@ -1,4 +1,5 @@
-"""The driver: play a game to its end with policies and a seeded ``Rng``, keeping every state as a ``Playthrough``.
+"""The driver: play a game to its end with policies and a seeded ``Rng``, keeping every state as a ``Playthrough``
+(``play``), or handing out its moves one by one and keeping none (``drive``).
 
 A playthrough is readable executable documentation: for every state, who is to move, the legal and
 refused options with their reasons, the choice (or the chance outcomes with their exact odds and the
@@ -161,6 +162,17 @@ def play(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng |
     """Drive ``game`` to its end (or ``max_steps`` applies): each seat's policy answers its decisions (a seat
     given none plays at random, seeded by the game's seed); chance is drawn from ``rng`` (by default
     ``Rng(game.seed)``), so ``Rng.forced`` fixes outcomes for teaching and the same seed replays the same game."""
+    moves = drive(game, policies, rng=rng, max_steps=max_steps)
+    with _collector_paused():
+        return Playthrough(game, tuple(moves))
+
+
+def drive(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng | None = None,
+          max_steps: int = 20_000) -> Iterator[Move]:
+    """The moves of ``game`` as ``play`` plays them (same arguments, same policies, same draws), one at a time and
+    kept by nobody: what reads only part of a game (its last state, who moved) iterates them without the memory of
+    a whole ``Playthrough``. The arguments are checked at once; a policy that raises, or chooses what the rules
+    refuse, stops the moves with an ``InvalidInput`` naming its seat."""
     if not isinstance(game, Game):
         raise InvalidInput("game", game, "play takes a game made by tabletoolkit.new_game")
     if policies is not None and not isinstance(policies, Mapping):
@@ -177,9 +189,7 @@ def play(game: Game, policies: Mapping[str, Policy] | None = None, *, rng: Rng |
     rng = Rng(game.seed) if rng is None else rng
     if not isinstance(rng, Rng):
         raise InvalidInput("rng", rng, "an Rng (tabletoolkit.Rng)")
-    fallback = RandomPolicy(game.seed)
-    with _collector_paused():
-        return _drive(game, policies, rng, fallback, max_steps)
+    return _moves(game, policies, rng, RandomPolicy(game.seed), max_steps)
 
 
 @contextmanager
@@ -201,26 +211,24 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _drive(game: Game, policies: dict, rng: Rng, fallback: Policy, max_steps: int) -> Playthrough:
-    start, moves = game, []
+def _moves(game: Game, policies: dict, rng: Rng, fallback: Policy, max_steps: int) -> Iterator[Move]:
     for _ in range(max_steps):
         if game.over:
-            break
+            return
         mover = game.to_move
         if mover is CHANCE:
             odds = game.chance()
             choice = rng.pick(odds)
             after = game.apply(choice)
-            moves.append(Move(game, CHANCE, choice, after, odds[choice]))
+            yield Move(game, CHANCE, choice, after, odds[choice])
         else:
             choice = _ask(policies.get(mover, fallback), mover, game)
             try:
                 after = game.apply(choice)
             except RulesError as refusal:
                 raise InvalidInput(f"policies[{mover!r}]", choice, f"the policy chose what the rules refuse: {refusal}") from refusal
-            moves.append(Move(game, mover, choice, after))
+            yield Move(game, mover, choice, after)
         game = after
-    return Playthrough(start, tuple(moves))
 
 
 def _ask(policy: Policy, seat: Any, game: Game) -> Any:

@@ -30,9 +30,8 @@ from typing import Any
 
 from ..engine.errors import InvalidInput, RulesError
 from ..engine.game import CHANCE, Game, game_info, new_game
-from ..engine.play import _ask as ask_policy, play
+from ..engine.play import drive, play
 from ..engine.policies import RandomPolicy, first_legal, scripted
-from ..engine.rng import Rng
 from ..engine.variants import Variant
 from . import progress as progress_display
 
@@ -152,24 +151,15 @@ def _check_ended(final: Game, plan: Plan, seed: int) -> None:
 
 
 def _played_to_end(game: Game, policies: Mapping[str, Callable[[Game], Any]], max_steps: int) -> tuple[Game, int, list[Any]]:
-    """``game`` driven as ``play`` drives it (chance from ``Rng(game.seed)``, each seat's policy asked and its
-    failure or refused choice named the same way), keeping only what a row reads: the last state, the applies
+    """``game`` driven as ``play`` drives it (``drive``), keeping only what a row reads: the last state, the applies
     and the movers of the decisions in order. No state is kept behind the game: the table needs none, and
     ``SweepResult.playthrough`` plays any game again from its seed."""
-    rng = Rng(game.seed)
     applies, movers = 0, []
-    while applies < max_steps and not game.over:
-        mover = game.to_move
-        if mover is CHANCE:
-            game = game.apply(rng.pick(game.chance()))
-        else:
-            choice = ask_policy(policies[mover], mover, game)
-            try:
-                game = game.apply(choice)
-            except RulesError as refusal:
-                raise InvalidInput(f"policies[{mover!r}]", choice, f"the policy chose what the rules refuse: {refusal}") from refusal
-            movers.append(mover)
+    for move in drive(game, policies, max_steps=max_steps):
+        game = move.after
         applies += 1
+        if move.mover is not CHANCE:
+            movers.append(move.mover)
     return game, applies, movers
 
 

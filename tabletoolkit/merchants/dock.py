@@ -255,7 +255,7 @@ def check_dock(state: GameState, action: DockVisit, paid: Player | None = None) 
         check_trigger(state, True, paid)
         return
     obsolete = [s for s in player.ships if state.obsolete(s)]
-    owed = sum(s.loans * loan_repayment(s, state.variant) for s in obsolete)
+    owed = sum(s.loans * loan_repayment(s, state.variant) for s in obsolete) if obsolete else 0
     _check_repayment(state, paid, owed, "Scrapping obsolete ships repays their loans in full")
     _check_transfers(state, paid, action, obsolete)
     if obsolete:

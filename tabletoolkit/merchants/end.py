@@ -21,10 +21,14 @@ from .variant import END
 
 def loan_total(state: GameState, player: Player) -> int:
     """Credits needed to repay every loan marker the player holds."""
-    return sum(ship.loans * loan_repayment(ship, state.variant) for ship in player.ships)
+    total = 0
+    for ship in player.ships:  # a loop, not sum(): the end trigger is checked at every Dock action listed
+        if ship.loans:
+            total += ship.loans * loan_repayment(ship, state.variant)
+    return total
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TriggerCheck:
     """Whether the active player may or must trigger the end, and whether they can repay their loans."""
 
@@ -32,6 +36,10 @@ class TriggerCheck:
     must: bool
     can_repay: bool
     repay: int
+
+    def __init__(self, may: bool, must: bool, can_repay: bool, repay: int):
+        # Checked for every Dock action listed: the fields are set at once (a TriggerCheck stays frozen).
+        object.__setattr__(self, "__dict__", {"may": may, "must": must, "can_repay": can_repay, "repay": repay})
 
 
 def trigger_check(state: GameState, player: Player | None = None) -> TriggerCheck:

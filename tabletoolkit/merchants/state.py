@@ -103,7 +103,10 @@ class Player:
 
     @property
     def loans(self) -> int:
-        return sum(ship.loans for ship in self.ships)
+        total = 0
+        for ship in self.ships:  # a loop, not sum(): asked at nearly every check of a turn
+            total += ship.loans
+        return total
 
     def with_ship(self, ship: Ship) -> "Player":
         return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))

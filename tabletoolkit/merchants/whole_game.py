@@ -151,7 +151,7 @@ class MerchantsGame(Game):
         assert isinstance(frame, Drawing)  # to_move is CHANCE only while a draw is pending
         pool = self._draw_pool(frame.what)
         total = sum(pool.values())
-        return {item: Fraction(n, total) for item, n in sorted(pool.items())}
+        return {item: _chance(n, total) for item, n in sorted(pool.items())}
 
     def describe_outcome(self, outcome: Any) -> str:
         what = self.pending[-1].what if self.pending and isinstance(self.pending[-1], Drawing) else "token"
@@ -268,6 +268,26 @@ class MerchantsGame(Game):
                          else (board.market_deck, board.market_discard))
         return Counter(deck or discard)
 
+    def _can_draw(self, what: str) -> bool:
+        """Whether the pool ``_draw_pool`` gives has anything in it."""
+        board = self.board
+        if what == "token":
+            return any(n for _, n in board.bag)
+        if what == "destination":
+            return bool(board.destination_deck or board.destination_discard)
+        return bool(board.market_deck or board.market_discard)
+
+
+_CHANCES: dict[tuple[int, int], Fraction] = {}
+
+
+def _chance(count: int, total: int) -> Fraction:
+    """``Fraction(count, total)``, made once for each pair: draws ask for the same few thousand again and again."""
+    found = _CHANCES.get((count, total))
+    if found is None:
+        found = _CHANCES[(count, total)] = Fraction(count, total)
+    return found
+
 
 def _explore_odds(draws: int = 1, data: GameData | None = None) -> dict[Any, Fraction]:
     """What ``draws`` explores take from the whole bag of the (sample) data: (kind, count) pairs. It is also the
@@ -341,19 +361,29 @@ def _turn_choice(option: str, kind: type | None = None, *fields: Any) -> TurnCho
     return found
 
 
-def _choices_at(board: GameState, location: str, option: str) -> list[TurnChoice]:
+def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoice, ...]:
     """The turn's choices with ``option`` ("act" or "move_act") and each action of ``location``."""
     player = board.active
     if location == "Shipyard":
         data, era = board.data, board.era
-        found = [_turn_choice(option, BuyShip, d, lease) for d, n in board.shipyard
-                 if n and data.ship(d).mark == era for lease in (False, True)]
-        return found + [_turn_choice(option, PayLoans, (s.id,)) for s in player.ships if s.loans]
-    if location == "Market":
-        return [_turn_choice(option, MarketVisit)]
-    if location == "Belt":
-        return [_turn_choice(option, RunShip, s.id) for s in player.ships]
-    return [_turn_choice(option, DockVisit), _turn_choice(option, DockVisit, (), True)]
+        buys = [_turn_choice(option, BuyShip, d, lease) for d, n in board.shipyard
+                if n and data.ship(d).mark == era for lease in (False, True)]
+        return tuple(buys + [_turn_choice(option, PayLoans, (s.id,)) for s in player.ships if s.loans])
+    key = (option, location, tuple(s.id for s in player.ships) if location == "Belt" else ())
+    found = _CHOICES_AT.get(key)
+    if found is None:
+        if location == "Market":
+            found = (_turn_choice(option, MarketVisit),)
+        elif location == "Belt":
+            found = tuple(_turn_choice(option, RunShip, ship_id) for ship_id in key[2])
+        else:
+            found = (_turn_choice(option, DockVisit), _turn_choice(option, DockVisit, (), True))
+        _CHOICES_AT[key] = found
+    return found
+
+
+_CHOICES_AT: dict[tuple[str, str, tuple[str, ...]], tuple[TurnChoice, ...]] = {}  # the Market, Belt and Dock's, by fleet
+_OPTION_ALONE = {"act": _turn_choice("act"), "move_act": _turn_choice("move_act")}  # the option, for its own checks
 
 
 def _turn_options(board: GameState, listing: _Listing) -> None:
@@ -367,7 +397,7 @@ def _turn_options(board: GameState, listing: _Listing) -> None:
     explained = listing.explained
     for option, location in (("act", here), ("move_act", moved.active.location)):
         try:
-            there, refusal = check_option(board, _turn_choice(option), moved), None
+            there, refusal = check_option(board, _OPTION_ALONE[option], moved), None
         except IllegalAction as error:
             there, refusal = board, error.with_traceback(None)
         if refusal is not None and not explained:
@@ -476,7 +506,7 @@ def _settle(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
                 return game
             game = replace(game, pending=game.pending[:-1])
         elif isinstance(frame, Drawing):
-            if game._draw_pool(frame.what):
+            if game._can_draw(frame.what):
                 return game
             game = replace(game, pending=game.pending[:-1])
         elif isinstance(frame, Transferring):
@@ -535,11 +565,29 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
     for card in row:
         replacing = ReplaceCard(card)
         offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
-    buys = [BuyCard(c, s.id) for c in row for s in player.ships] + [BuyCard(c) for c, _ in board.refinery_supply]
+    buys = [_buy(c, s.id) for c in row for s in player.ships] + [_buy(c) for c, _ in board.refinery_supply]
     for buy in buys:
         offer(buy, counted(board.data.card(buy.card).cost, "credit") if explained else None, "Buy",
               lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
+
+
+_BUYS: dict[tuple[str, str | None], tuple[BuyCard, MarketVisit]] = {}  # choices are values: made once, shared
+
+
+def _buy(card: str, ship: str | None = None) -> BuyCard:
+    """Buying ``card`` (for ``ship``), made once and shared."""
+    return (_BUYS.get((card, ship)) or _bought(card, ship))[0]
+
+
+def _buy_visit(card: str, ship: str | None = None) -> MarketVisit:
+    """The Market action that buys ``card`` (for ``ship``): what checks that purchase, made once and shared."""
+    return (_BUYS.get((card, ship)) or _bought(card, ship))[1]
+
+
+def _bought(card: str, ship: str | None) -> tuple[BuyCard, MarketVisit]:
+    found = _BUYS[(card, ship)] = (BuyCard(card, ship), MarketVisit(buy=card, ship=ship))
+    return found
 
 
 def _market_has_something(board: GameState, arrived: bool) -> bool:
@@ -549,11 +597,11 @@ def _market_has_something(board: GameState, arrived: bool) -> bool:
         return True
     credits, card = board.active.credits, board.data.card
     ships = board.active.ships
-    candidates = [BuyCard(c, s.id) for c in dict.fromkeys(board.market_row) if card(c).cost <= credits for s in ships]
-    candidates += [BuyCard(c) for c, n in board.refinery_supply if n and card(c).cost <= credits]
-    for choice in candidates:
+    candidates = [_buy_visit(c, s.id) for c in dict.fromkeys(board.market_row) if card(c).cost <= credits for s in ships]
+    candidates += [_buy_visit(c) for c, n in board.refinery_supply if n and card(c).cost <= credits]
+    for visit in candidates:
         try:
-            check_market(board, MarketVisit(buy=choice.card, ship=choice.ship), arrived=False)
+            check_market(board, visit, arrived=False)
         except IllegalAction:
             continue
         return True
@@ -567,7 +615,7 @@ def _check_market_choice(board: GameState, frame: AtMarket, choice: Any) -> None
                                 f"At most {board.variant.market_replace} market cards may be replaced.", MARKET)
         check_market(board, MarketVisit(replace=(choice.card,)), arrived=frame.arrived)
     elif isinstance(choice, BuyCard):
-        check_market(board, MarketVisit(buy=choice.card, ship=choice.ship), arrived=False)
+        check_market(board, _buy_visit(choice.card, choice.ship), arrived=False)
     else:
         if frame.replaced <= 0:
             raise IllegalAction("merchants.market.no_action",

@@ -13,6 +13,7 @@ import pytest
 import tabletoolkit as tt
 from tabletoolkit import CHANCE, IllegalAction, InvalidInput, Option, Options, Outcome, Rng, Step
 from tabletoolkit.engine.game import Game
+from tabletoolkit.engine.play import drive
 from tabletoolkit.engine.tester import CheckReport, _check_one
 from tabletoolkit.engine.policies import RandomPolicy
 
@@ -199,6 +200,27 @@ def test_play_pauses_the_cycle_collector_only_while_it_drives_a_game():
         assert not gc.isenabled()  # a caller's own pause is left as it was
     finally:
         gc.enable()
+
+
+def test_drive_hands_out_the_moves_play_keeps_one_by_one_and_checks_its_arguments_at_once():
+    policies = {"A": tt.policies.first_legal}
+    played = tt.play(Race(seed=3), policies)
+    driven = drive(Race(seed=3), policies)
+    first = next(driven)
+    assert (first.before, first.mover, first.choice, first.after) == tuple(
+        getattr(played[0], name) for name in ("before", "mover", "choice", "after"))
+    rest = list(driven)
+    assert tuple(move.choice for move in [first] + rest) == played.choices and rest[-1].after == played.final
+    assert [move.probability for move in rest] == [move.probability for move in played.moves[1:]]
+    assert len(list(drive(Race(seed=3), policies, max_steps=2))) == 2
+    for args, kwargs, field_name in ((("race",), {}, "game"), ((Race(), {"C": tt.policies.first_legal}), {}, "policies"),
+                                     ((Race(),), {"max_steps": -1}, "max_steps"), ((Race(),), {"rng": 7}, "rng")):
+        with pytest.raises(InvalidInput) as caught:
+            drive(*args, **kwargs)  # before any move is asked for
+        assert caught.value.field == field_name
+    with pytest.raises(InvalidInput) as caught:
+        list(drive(Race(), {"A": lambda game: "jump"}))
+    assert caught.value.field == "policies['A']" and "Nobody jumps" in caught.value.reason
 
 
 def test_an_option_is_a_frozen_value():
