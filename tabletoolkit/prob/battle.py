@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, islice, repeat
 from operator import add, mul, sub
 from typing import Any
 
@@ -533,7 +533,9 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
             leaders = list(lowest_aim.values())
         won = _wins_by_union(columns, counts, floors, winners, leaders)
     else:
-        won = _wins_by_search(columns, counts, floors, winners)
+        # full tables of different dice counts share no key (prefix tables may)
+        sizes = [sum(dice for _, dice in spec) for spec in distinct] if tables_are_full else None
+        won = _wins_by_search(columns, counts, floors, winners, sizes)
     winning = {distinct[index]: count for index, count in zip(winners, won)}
     if rest is not None:
         winning[distinct[rest]] = denominator - sum(won)
@@ -543,25 +545,51 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
 Column = tuple[Sequence[int], Sequence[int], int]  # a side's keys (ascending), weights, total
 
 
-def _wins_by_search(columns: list[Column], counts: list[int], floors: list[Any], winners: list[int]) -> list[int]:
-    """Each winner's wins, the others' weight below its keys found by searching their tables."""
+def _wins_by_search(
+    columns: list[Column], counts: list[int], floors: list[Any], winners: list[int], sizes: list[int] | None
+) -> list[int]:
+    """Each winner's wins, the others' weight below its keys found by searching their tables.
+
+    Two winners that share no key (``sizes``: their dice counts, when they differ) are searched
+    once for both: placing the shorter's keys among the longer's gives each side's weight below
+    the other's keys (``_below_both``)."""
     belows = [(0, *accumulate(weights)) for _, weights, _ in columns]
+    found: dict[tuple[int, int], Any] = {}  # (side, other): the other's weight below each of the side's keys
     won = []
     for index in winners:
         keys, weights, _ = columns[index]
         start = bisect_right(keys, floors[index]) if floors[index] is not None else 0
-        keys = keys[start:]
         terms: Iterable[int] = weights[start:]
         if counts[index] > 1:  # the other copies of this very side must also stay below
             terms = map(mul, terms, map(pow, belows[index][start:], repeat(counts[index] - 1)))
         for other, (other_keys, _, _) in enumerate(columns):
-            if other != index:
-                aligned = _below_at(keys, other_keys, belows[other])
-                if counts[other] > 1:
-                    aligned = map(pow, aligned, repeat(counts[other]))
-                terms = map(mul, terms, aligned)
+            if other == index:
+                continue
+            aligned: Iterable[int]
+            if (index, other) in found:
+                aligned = islice(found.pop((index, other)), start, None)
+            elif sizes is not None and other in winners and sizes[other] != sizes[index]:
+                mine, theirs = _below_both(keys, other_keys, belows[index], belows[other])
+                found[(other, index)] = theirs
+                aligned = islice(mine, start, None)
+            else:
+                aligned = _below_at(keys[start:], other_keys, belows[other])
+            if counts[other] > 1:
+                aligned = map(pow, aligned, repeat(counts[other]))
+            terms = map(mul, terms, aligned)
         won.append(sum(terms))  # one pass through the chained products
     return won
+
+
+def _below_both(keys: Sequence[int], other_keys: Sequence[int], below: Sequence[int], other_below: Sequence[int]) -> Any:
+    """For two sides with no key in common: the other's weight below each of our keys, and ours
+    below each of the other's, from min(len) binary searches."""
+    if len(other_keys) > len(keys):
+        theirs, mine = _below_both(other_keys, keys, other_below, below)
+        return mine, theirs
+    cuts = list(map(bisect_right, repeat(keys), other_keys))  # our keys below each other key
+    stretches = map(sub, [*cuts, len(keys)], [0, *cuts])
+    return chain.from_iterable(map(repeat, other_below, stretches)), map(below.__getitem__, cuts)
 
 
 def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> Any:
