@@ -149,7 +149,9 @@ def _scan_words(game: SoloGame, rest: str) -> str:
 
 def _play_words(game: SoloGame, rest: str) -> str:
     card, _, researched = rest.partition("@")
-    return f"play {card}" + (f", researching {_tech_words(researched[:3])}" if researched else "")
+    tech, _, slot = researched.partition("@")
+    return (f"play {card}" + (f", researching {_tech_words(tech)}" if tech else "")
+            + (f" into computer slot {slot}" if slot else ""))
 
 
 def _pass_words(game: SoloGame, rest: str) -> str:

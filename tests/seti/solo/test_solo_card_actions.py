@@ -285,8 +285,8 @@ def test_a_push_on_the_rivals_turn_covers_a_circle_and_a_held_circle_is_passed_o
     game = replace(game, to_move="white", table=replace(game.table, solar=solar))
     pushed, text = rotate_solar(game)
     assert pushed.missions[0].covered == (True, False) and pushed.you.score == game.you.score + 1
-    assert "You cover circle 1 of T-comet (visit:comet) and gains 1 VP." not in text
-    assert "You cover circle 1 of T-comet (visit:comet)" in text and "One trigger covers one circle." in text
+    assert "You cover circle 1 of T-comet (visit a comet) and gains 1 VP." not in text
+    assert "You cover circle 1 of T-comet (visit a comet)" in text and "One trigger covers one circle." in text
 
     held = run(free_action(replace(game, to_move=YOU), "hold:T-comet#1", Rng(0))).result
     assert held.held == {("T-comet", 0)}
