@@ -295,7 +295,7 @@ def test_a_push_on_the_rivals_turn_covers_a_circle_and_a_held_circle_is_passed_o
     both = replace(held, held=frozenset({("T-comet", 0), ("T-comet", 1)}), to_move="white")
     kept, text = rotate_solar(both)
     assert kept.missions[0].covered == (False, False) and kept.you.score == game.you.score
-    assert "visit:comet fits circle 1 of T-comet, circle 2 of T-comet, held for a later trigger" in text
+    assert "Visit a comet fits circle 1 of T-comet, circle 2 of T-comet, held for a later trigger" in text
     released = run(free_action(replace(both, to_move=YOU), "release:T-comet#1", Rng(0))).result
     assert released.held == {("T-comet", 1)}
 
