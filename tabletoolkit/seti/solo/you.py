@@ -42,6 +42,7 @@ from ..scan import scan_sectors
 from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
+from ..words import event_words
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
 from .state import (
@@ -1077,7 +1078,7 @@ def cover_circles(game: SoloGame, events: Sequence[str], skip: str | None = None
     for event in events:
         game, text, circle = cover_event(game, event, skip)
         if text:
-            yield Step(f"Triggered mission: {event}", text, TRIGGERED, game, {"circle": circle})
+            yield Step(f"Triggered mission: {event_words(event)}", text, TRIGGERED, game, {"circle": circle})
     return game
 
 

@@ -305,7 +305,7 @@ def test_covering_is_optional_on_your_own_flight_too():
     game = replace(game, held=frozenset({("T-venus", 0)}))
     flown = run(your_turn(game, "orbit:Venus", Rng(0)))
     assert flown.result.missions[0].covered == (False, True)  # circle 2 (5 VP), circle 1 held
-    assert any(s.title == "Triggered mission: visit:Venus" for s in flown.steps)
+    assert any(s.title == "Triggered mission: visit Venus" for s in flown.steps)
 
 
 def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
