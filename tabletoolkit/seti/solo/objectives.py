@@ -16,6 +16,7 @@ from typing import Sequence
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ..variant import RULEBOOK, SetiVariant
+from ..words import event_words
 from .data import ObjectiveTile, SoloMaterial, material
 
 SECTION = "单人游戏 · 目标"
@@ -58,7 +59,6 @@ _TASK_WORDS = {
     "orbit": "put a probe in orbit", "land": "land a probe", "signal": "place a signal", "analyze": "analyze data",
     "tech": "take a {} tech", "trace": "mark a {} trace", "sector_win": "win a sector",
 }
-_PLACES = {"asteroid": "an asteroid field", "comet": "a comet"}
 
 
 def task_words(task: str) -> str:
@@ -67,7 +67,7 @@ def task_words(task: str) -> str:
     for part in task.split("/"):
         kind, _, argument = part.partition(":")
         if kind == "visit":
-            parts.append(f"visit {_PLACES.get(argument, argument)}")
+            parts.append(event_words(part))
         else:
             parts.append(_TASK_WORDS.get(kind, part).format(argument))
     return " or ".join(parts)
