@@ -1,6 +1,8 @@
 """Notebooks are executable documentation: committed with outputs, widget cells tagged, checks in check cells."""
 
+import html
 import importlib.util
+import re
 from pathlib import Path
 
 import nbformat
@@ -158,3 +160,131 @@ def test_every_track_plans_a_90_minute_session_from_its_own_lessons():
         assert {slot.notebook for slot in track.session} <= {lesson.notebook for lesson in track.lessons} | {START}
         assert track.session[0].notebook == START, f"{track.name}: a session starts from the course map"
     assert course_map_html().count("<details class='tt-course-session'>") == len(COURSE)
+
+
+# -- What a person reads in the saved outputs -----------------------------------------------------------------
+# A frontend shows one representation of an output: the first of these it has (nbconvert's and JupyterLab's order).
+SHOWN_FIRST = ("text/html", "image/svg+xml", "text/latex", "text/markdown", "text/plain")
+DATACLASS_REPR = re.compile(r"\b[A-Z][A-Za-z0-9_]*\([a-z_][a-z0-9_]*=")
+# An exact fraction as the library writes one (``1/6``, ``1899982817/13824000000``), not part of a path, an id,
+# a date or a formula symbol (``q^k/6``).
+FRACTION = re.compile(r"(?<![\w/.:#^-])\d+/\d+(?![\w/])")
+# Its decimal or percent beside it: ``1/6 ≈ 16.67%``, a table's next column (``1/36 0.0278``), ``66.58% (2/3)``.
+DECIMAL_AFTER = re.compile(r"\s*\)?\s*(≈|\\approx|\d*\.\d+|\d+(\.\d+)?\s*%)")
+DECIMAL_BEFORE = re.compile(r"(\d\.\d+|\d\s*%)\s*\(?\s*$")
+# A term of an equation whose value follows (``1 − 23426/43680 = 779/1680 ≈ 46.37%``: the value is checked).
+EQUATION_GOES_ON = re.compile(r"\s*=")
+# A count out of a capacity, not a fraction: ``cargo 0/3``, ``computer 0/6``, ``end at 80/120``.
+COUNT_OF = re.compile(r"\b(cargo|computer|end at)\s*$")
+WIDGET_LABELS = ("description", "_options_labels", "tooltip", "placeholder")
+# Widgets whose description sits in the fixed-width box before the control (a checkbox's and a button's do not).
+BOXED_DESCRIPTION = {"IntSliderModel", "FloatSliderModel", "DropdownModel", "IntTextModel", "BoundedIntTextModel",
+                     "TextModel", "SelectModel", "IntRangeSliderModel", "SelectionSliderModel"}
+NARROWEST_CHAR_PX = 6  # no 13 px sans-serif text is narrower: a longer description is cut for certain
+DEFAULT_DESCRIPTION_PX = 80  # ipywidgets' description box
+
+
+def _shown_texts(notebook) -> list[tuple[str, str]]:
+    """(where, text) for every output a person reads: streams and the shown representation of non-check cells,
+    with HTML tags stripped, and the strings of the saved widget state."""
+    texts = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code" or "check" in cell.metadata.get("tags", []):
+            continue
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "stream":
+                texts.append((f"cell {index}", output["text"]))
+            data = output.get("data", {})
+            if WIDGET_VIEW in data:
+                continue
+            shown = next((kind for kind in SHOWN_FIRST if kind in data), None)
+            if shown is not None:
+                texts.append((f"cell {index} ({shown})", data[shown]))
+    for model_id, model in notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}).items():
+        for key, value in model.get("state", {}).items():
+            for text in value if isinstance(value, list) else [value]:
+                if isinstance(text, str):
+                    texts.append((f"widget {model_id}.{key}", text))
+    return texts
+
+
+def _words(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]*>", " ", text))
+
+
+def readability_problems(notebook) -> list[str]:
+    """Dataclass reprs in text outputs, fractions without a decimal or percent, cut labels, small SVG text."""
+    problems = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code" or "check" in cell.metadata.get("tags", []):
+            continue
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            text = output.get("text", "") if output.get("output_type") == "stream" else (
+                data.get("text/plain", "") if set(data) <= {"text/plain"} else "")
+            found = DATACLASS_REPR.search(text)
+            if found:
+                problems.append(f"cell {index}: a plain repr {found.group(0)}… (give it words or a rich display)")
+    for where, text in _shown_texts(notebook):
+        words = _words(text)
+        for fraction in FRACTION.finditer(words):
+            before, after = words[:fraction.start()], words[fraction.end():]
+            if (DECIMAL_AFTER.match(after) or DECIMAL_BEFORE.search(before[-40:]) or EQUATION_GOES_ON.match(after)
+                    or COUNT_OF.search(before[-20:])):
+                continue
+            problems.append(f"{where}: {fraction.group(0)} without a decimal or percent beside it "
+                            f"(…{before[-30:]}{fraction.group(0)}{after[:20]}…)")
+        for tag in re.finditer(r"<text\b[^>]*>", text):
+            size = re.search(r"font-size(?:=\"|='|:\s*)([0-9.]+)", tag.group(0))
+            if size and float(size.group(1)) < 12:
+                problems.append(f"{where}: SVG text at font-size {size.group(1)} (at least 12 for a projector)")
+    state = notebook.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    for model_id, model in state.items():
+        fields = model.get("state", {})
+        for key in WIDGET_LABELS + (("value",) if model.get("model_name") in ("LabelModel", "ButtonModel") else ()):
+            value = fields.get(key)
+            for label in value if isinstance(value, list) else [value]:
+                if isinstance(label, str) and label.rstrip().endswith(("…", "...")):
+                    problems.append(f"widget {model_id}: the label {label!r} is cut")
+        description = fields.get("description", "")
+        if description and model.get("model_name") in BOXED_DESCRIPTION:
+            style = state.get(str(fields.get("style", "")).removeprefix("IPY_MODEL_"), {}).get("state", {})
+            width = style.get("description_width") or f"{DEFAULT_DESCRIPTION_PX}px"
+            box = re.fullmatch(r"(\d+)px", width)
+            if box and len(description) * NARROWEST_CHAR_PX > int(box.group(1)):
+                problems.append(f"widget {model_id}: the description {description!r} does not fit its {width} box "
+                                "(an HTML label beside the control, or description_width 'initial')")
+    return problems
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_saved_outputs_read_as_words_and_numbers_a_person_reads(path):
+    problems = readability_problems(nbformat.read(path, as_version=4))
+    assert not problems, "\n".join(problems)
+
+
+def test_the_readability_check_finds_what_it_promises():
+    notebook = nbformat.v4.new_notebook()
+    stream = nbformat.v4.new_output("stream", name="stdout", text="Comparison(rounds=(1,), winner=1)\nchance 1/9\n"
+                                    "chance 1/9 ≈ 11.11%; cargo 0/3; 1 − 2/3 = 1/3 ≈ 33.33%\n")
+    rich = nbformat.v4.new_output("execute_result", {"text/html": "<td>5/24</td><td>0.2083</td><svg><text font-size='9'>"
+                                  "N1</text><text font-size='12'>N2</text></svg>", "text/plain": "Board(size=3)"},
+                                  execution_count=1)
+    check = nbformat.v4.new_code_cell("# Check: x\nassert x", outputs=[nbformat.v4.new_output(
+        "stream", name="stdout", text="Seen(by=nobody) 1/2")], metadata={"tags": ["check"]})
+    notebook.cells = [nbformat.v4.new_code_cell("x", outputs=[stream, rich]), check]
+    notebook.metadata["widgets"] = {WIDGET_STATE: {"state": {
+        "a": {"model_name": "DropdownModel", "state": {"description": "2v2 team mode (deciding die)", "style": "IPY_MODEL_s",
+                                                       "_options_labels": ["Activate …", "Rotate"]}},
+        "s": {"model_name": "DescriptionStyleModel", "state": {"description_width": ""}},
+        "b": {"model_name": "IntSliderModel", "state": {"description": "completed missions", "style": "IPY_MODEL_w"}},
+        "w": {"model_name": "SliderStyleModel", "state": {"description_width": "140px"}},
+    }}}
+    assert readability_problems(notebook) == [
+        "cell 0: a plain repr Comparison(rounds=… (give it words or a rich display)",
+        "cell 0: 1/9 without a decimal or percent beside it (…rounds=(1,), winner=1)\nchance 1/9\nchance 1/9 ≈ 11.11%…)",
+        "cell 0 (text/html): SVG text at font-size 9 (at least 12 for a projector)",
+        "widget a: the label 'Activate …' is cut",
+        "widget a: the description '2v2 team mode (deciding die)' does not fit its 80px box "
+        "(an HTML label beside the control, or description_width 'initial')",
+    ]

@@ -12,6 +12,7 @@ write their own, same format) to match their copy. The file format is documented
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -814,14 +815,31 @@ class RuleVerdict:
         return IllegalAction(self.rule, self.reason, self.section)
 
 
-class ShowsVerdicts:
-    """Mixin for option lists with ``view()`` (a ``BoardView``) and ``table()`` (HTML): picture, then table."""
+def verdict_reason_html(reason: str, rule: str) -> str:
+    """A verdict's reason in words; a refusal's rule id after it as a small detail (a legal one has none)."""
+    detail = "" if rule == "legal" else f" <small class='tt-rule-id'>{html.escape(rule)}</small>"
+    return html.escape(reason) + detail
 
-    def _repr_svg_(self) -> str:
+
+class ShowsVerdicts:
+    """Mixin for option lists with ``view()`` (a ``BoardView``) and ``table()`` (HTML): picture, then table.
+
+    A notebook shows the HTML (picture and table; no separate SVG output competes with it); its plain text is
+    the picture's caption in words."""
+
+    def picture_svg(self) -> str:
         return self.view()._repr_svg_()  # type: ignore[attr-defined]
 
     def _repr_html_(self) -> str:
-        return self._repr_svg_() + self.table()  # type: ignore[attr-defined]
+        return self.picture_svg() + self.table()  # type: ignore[attr-defined]
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(self.view().caption)  # type: ignore[attr-defined]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # IPython reads a class's own ``_repr_pretty_`` before the ``__repr__`` a dataclass gives it.
+        super().__init_subclass__(**kwargs)
+        cls._repr_pretty_ = ShowsVerdicts._repr_pretty_  # type: ignore[method-assign]
 
 
 def path_blockers(variant: Any, *, voyage: bool = True) -> frozenset[str]:
@@ -869,3 +887,6 @@ class BoardView:
 
     def _repr_svg_(self) -> str:
         return self.board.svg(self.pieces, self.marks, path=self.path, caption=self.caption)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(self.caption or "The board picture")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers
+from .board import Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers, verdict_reason_html
 from .state import Ship
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -82,8 +82,8 @@ class EscalationOptions(ShowsVerdicts):
         rows = "".join(
             f"<tr><td>{html.escape(v.player)}</td><td>{html.escape(v.ship.kind.replace('_', ' '))}</td>"
             f"<td>{html.escape(self.board.regions[v.region].label)}</td>"
-            f"<td>{('legal (Jump, ' + str(v.energy) + ' energy)' if v.jump else 'legal') if v.legal else '<code>' + html.escape(v.rule) + '</code>'}</td>"
-            f"<td>{html.escape(v.reason)}</td></tr>"
+            f"<td>{('legal (Jump, ' + str(v.energy) + ' energy)' if v.jump else 'legal') if v.legal else 'refused'}</td>"
+            f"<td>{verdict_reason_html(v.reason, v.rule)}</td></tr>"
             for v in self.verdicts
         )
         return ("<table class='tt-escalation-verdicts'><tr><th>player</th><th>ship</th><th>from</th><th>verdict</th><th>why</th></tr>"

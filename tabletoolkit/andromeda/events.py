@@ -11,6 +11,7 @@ from typing import Callable, Mapping, Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.numbers import probability_text
 from ..engine.frozen import replace
 from ..prob import Distribution, draw
 from .effects import draw_tactics, gain, gain_vp, track_vp
@@ -158,13 +159,13 @@ def event_peek(unseen: Sequence[str], preference: Sequence[str], *, attribute: s
                f"{comb(n, 2)} pairs.", PEEK, None, {"cards": n, "by " + attribute: bag})
     at_least = {value: Fraction(comb(n, 2) - comb(n - k, 2), comb(n, 2)) for value, k in bag.items()}
     yield Step("What the two cards show", "; ".join(
-        f"P(at least one {v}) = 1 − C({n - bag[v]}, 2)/C({n}, 2) = {p}" for v, p in at_least.items()), PEEK, None,
+        f"P(at least one {v}) = 1 − C({n - bag[v]}, 2)/C({n}, 2) = {probability_text(p)}" for v, p in at_least.items()), PEEK, None,
         {"at least one": {v: str(p) for v, p in at_least.items()}})
     rank = {value: i for i, value in enumerate(preference)}
     pairs = draw(bag, 2)
     after = pairs.map(lambda pair: min((value for value, _ in pair), key=rank.__getitem__))
     before = Distribution(bag)
     yield Step("The next event after the peek", "The better of the two goes on top: " + ", ".join(
-        f"P({v}) = {after[v]} (without a peek {before[v]})" for v in preference if v in bag), PEEK, None,
+        f"P({v}) = {probability_text(after[v])} (without a peek {probability_text(before[v])})" for v in preference if v in bag), PEEK, None,
         {"after peek": {v: str(p) for v, p in after.items()}, "without peek": {v: str(p) for v, p in before.items()}})
     return {"after": after, "before": before, "at_least_one": at_least}

@@ -15,7 +15,7 @@ from typing import Iterator, Sequence
 
 from ..engine import InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers, verdict_reason_html
 from .state import Ship
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -117,8 +117,8 @@ class LaunchOptions(ShowsVerdicts):
         """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""
         rows = "".join(
             f"<tr class='tt-{'legal' if v.legal else 'refused'}'><td>{html.escape(self.board.regions[v.region].label)}</td>"
-            f"<td>{'legal' + (' (Jump, ' + str(v.energy) + ' energy)' if v.jump else '') if v.legal else '<code>' + html.escape(v.rule) + '</code>'}</td>"
-            f"<td>{html.escape(v.reason)}</td><td>{html.escape(v.section)}</td></tr>"
+            f"<td>{'legal' + (' (Jump, ' + str(v.energy) + ' energy)' if v.jump else '') if v.legal else 'refused'}</td>"
+            f"<td>{verdict_reason_html(v.reason, v.rule)}</td><td>{html.escape(v.section)}</td></tr>"
             for v in self.verdicts
         )
         return ("<table class='tt-launch-verdicts'><tr><th>region</th><th>verdict</th><th>why</th><th>rulebook</th></tr>"

@@ -339,21 +339,21 @@ def reroll_odds(aim: int, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     low = f"faces 1..{capped - 1}" if capped > 2 else "face 1" if capped == 2 else "no face"
     yield Step(
         "One roll",
-        f"A die below aim {capped} ({low}) shows with probability q = {q}; such a die is rerolled.",
+        f"A die below aim {capped} ({low}) shows with probability q = {probability_text(q)}; such a die is rerolled.",
         ROLL,
         data={"q": q},
     )
     yield Step(
         "Add up the rolls",
-        f"A face v ≥ {capped} shows after k low rolls with probability q^k · 1/6, so P(v) = Σ_k q^k/6 = "
-        f"(1/6)/(1 − q) = 1/(7 − a).",
+        f"A face v ≥ {capped} shows after k low rolls with probability q^k/6, so P(v) = Σ_k q^k/6 = "
+        f"1/(6(1 − q)) = 1/(7 − a).",
         AIM,
         data={"series": "Σ_k ((a−1)/6)^k · 1/6", "closed form": "1/(7−a)"},
     )
     die = rerolled_die(capped)
     yield Step(
         "The rerolled die",
-        f"With aim {capped} each of {capped}..6 has probability {die[6]}: the die is uniform on {capped}..6.",
+        f"With aim {capped} each of {capped}..6 has probability {probability_text(die[6])}: the die is uniform on {capped}..6.",
         AIM,
         die,
         {"P(each face)": die[6]},

@@ -18,8 +18,9 @@ from fractions import Fraction
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
+from ..engine.numbers import probability_text
 from ..prob import Distribution
-from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers
+from .board import ALLIANCE_BASES, Board, BoardView, Pieces, RuleVerdict, ShowsVerdicts, path_blockers, verdict_reason_html
 from .variant import RULEBOOK, AndromedaVariant
 
 RAID = "发射回合 · 步骤 3 海盗袭击"
@@ -103,8 +104,8 @@ class RaidOptions(ShowsVerdicts):
         """Every verdict as an HTML table (the picture is ``_repr_svg_``)."""
         rows = "".join(
             f"<tr><td>{html.escape(self.board.regions[v.region].label)}</td><td>{v.figures}× {v.pirate_class}</td>"
-            f"<td>{'—' if v.steps is None else v.steps}</td><td>{'legal' if v.legal else '<code>' + html.escape(v.rule) + '</code>'}</td>"
-            f"<td>{html.escape(v.reason)}</td></tr>"
+            f"<td>{'—' if v.steps is None else v.steps}</td><td>{'legal' if v.legal else 'refused'}</td>"
+            f"<td>{verdict_reason_html(v.reason, v.rule)}</td></tr>"
             for v in self.verdicts
         )
         return ("<table class='tt-raid-verdicts'><tr><th>pirate in</th><th>figures</th><th>steps</th><th>verdict</th><th>why</th></tr>"
@@ -438,7 +439,7 @@ def placement_chances(
     if who.start == RANDOM_NEBULA:
         faces = _die_regions(board, specials=True)
         table = ", ".join(f"{d} → {board.regions[r].name}" for d, r in faces.items())
-        text = f"A fair die picks the start region, each number with chance 1/{len(faces)}: {table}."
+        text = f"A fair die picks the start region, each number with chance {probability_text(Fraction(1, len(faces)))}: {table}."
     else:
         text = f"The card names {board.regions[who.start].name}: chance 1."
     yield Step("Where the card sends it", text, PLACING, BoardView(board, pieces), {})
@@ -446,11 +447,11 @@ def placement_chances(
     barred = sorted(rid for rid, _ in pieces.pirate_regions().items() if _blocks(pieces, rid, who.pirate_class))
     text = (f"Regions barred for a class-{who.pirate_class} pirate: {', '.join(board.regions[r].name for r in barred) or 'none'}. "
             "A barred start falls back to a die rolled until it names a nebula free of pirates (A-F6): "
-            + (", ".join(f"{board.regions[r].name} {p}" for r, p in free.items()) if NOT_PLACED not in free else "no nebula is free")
+            + (", ".join(f"{board.regions[r].name} {probability_text(p)}" for r, p in free.items()) if NOT_PLACED not in free else "no nebula is free")
             + ".")
     yield Step("Barred regions fall back", text, PLACING, BoardView(board, pieces, {r: "illegal" for r in barred}), {})
     odds = placement_odds(board, pieces, card, s_supply=s_supply, variant=variant)
-    shown = "; ".join(f"{board.regions[r].name if r in board.regions else r}: {p}" for r, p in odds.items())
+    shown = "; ".join(f"{board.regions[r].name if r in board.regions else r}: {probability_text(p)}" for r, p in odds.items())
     marks = {r: "legal" for r in odds.outcomes() if r in board.regions}
     yield Step("Exact chances", f"Where the pirate lands: {shown}.", PLACING, BoardView(board, pieces, marks), dict(odds.items()))
     return odds

@@ -10,9 +10,11 @@ the card's energy and loses the rest. Tokens already aboard are never dropped (M
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from typing import Callable
 
 from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.numbers import percent_text
 from ..engine.options import Options
 from ..engine.registry import register_phase
 from ..engine.rng import Rng
@@ -204,7 +206,7 @@ def _belt_action(state: GameState, ship: Ship, step: BeltAction, energy: int, rn
                 raise IllegalAction("merchants.belt.cargo_full",
                                     f"{ship.label()}'s hold is full: explore into local space instead.", BELT)
         token = rng.choice(tuple(sorted(Counter(dict(state.bag)).elements())))
-        chance = f"{dict(state.bag)[token]}/{state.bag_size()}"
+        chance = f"{dict(state.bag)[token]}/{state.bag_size()} ≈ {percent_text(Fraction(dict(state.bag)[token], state.bag_size()))}"
         state = replace(state, bag=tuple((k, n - 1 if k == token else n) for k, n in state.bag))
         if step.place == "ship":
             state = state.with_player(state.active.with_ship(replace(ship, hold=pile(ship.hold + (token,)))))

@@ -948,7 +948,7 @@ def bag_odds(sit: BeltSituation, plan: tuple[BeltAction, ...] | list[BeltAction]
         raise InvalidInput("bag", bag, "the bag is empty: there is nothing to explore")
     one = explore_odds(bag, 1)
     size = sum(bag.values())
-    shares = ", ".join(f"{kind} {n}/{size}" for kind, n in sorted(bag.items()))
+    shares = ", ".join(f"{kind} {probability_text(Fraction(n, size))}" for kind, n in sorted(bag.items()))
     yield Step("What exploring draws",
                f"The bag holds {size} tokens; one explore draws each kind with chance {shares} "
                f"(the chances add up to {sum(p for _, p in one.items())}).", SECTION, None,

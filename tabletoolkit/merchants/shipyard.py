@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.numbers import percent_text
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from ..engine.frozen import replace
@@ -150,9 +151,10 @@ def shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool = False
     state = replace(state.with_player(player), shipyard=supply, ships_built=number)
     if action.lease:
         now, later = lease_cost(design.price, variant)
+        ratio = lease_ratio(design.price, variant)
         text = (f"{player.name} leases {ship.called} (a {design.kind}, energy {design.energy}, cargo {design.cargo}): "
                 f"pays half, {now} of {counted(design.price, 'credit')}, and the ship takes {counted(loans, 'loan marker')}, each repaid at "
-                f"{loan_repayment(ship, variant)}: {counted(now + later, 'credit')} in all, {lease_ratio(design.price, variant)} of the price.")
+                f"{loan_repayment(ship, variant)}: {counted(now + later, 'credit')} in all, {ratio} ≈ {percent_text(ratio)} of the price.")
     else:
         text = (f"{player.name} buys {ship.called} (a {design.kind}, energy {design.energy}, cargo {design.cargo}) "
                 f"for {counted(design.price, 'credit')}.")

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, Callable, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
+from ..engine.numbers import probability_text
 from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
@@ -881,7 +882,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
     rest = game.pending[:-1]
     if frame.what == "token":
         board = replace(board, bag=tuple((k, n - 1 if k == outcome else n) for k, n in board.bag))
-        steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} (chance {odds}); {board.active.name} sees it and "
+        steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} (chance {probability_text(odds)}); {board.active.name} sees it and "
                           "decides where it goes.", BELT, board, {"token": outcome, "chance": odds}))
         return replace(game, board=board, pending=rest + (Placing(outcome),))
     if frame.what == "destination":
@@ -896,7 +897,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
         board = board.with_player(board.active.with_ship(replace(ship, destination=outcome)))
         target = board.data.destination(outcome)
         again = "The discards are shuffled into a new deck. " if reshuffled else ""
-        steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {odds}): ending the run there "
+        steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {probability_text(odds)}): ending the run there "
                           f"costs {target.cost} energy and pays {counted(target.bonus, 'credit')} at the Dock.", BELT, board,
                           {"destination": outcome, "chance": odds}))
         return replace(game, board=board, pending=rest)
@@ -907,7 +908,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
     deck.remove(outcome)
     board = replace(board, market_deck=tuple(deck), market_discard=tuple(discard), market_row=board.market_row + (outcome,))
     again = "The discards are shuffled into a new deck. " if reshuffled else ""
-    steps.append(Step("Refill the market row", f"{again}The row takes {board.data.card(outcome).describe()} (chance {odds}); "
+    steps.append(Step("Refill the market row", f"{again}The row takes {board.data.card(outcome).describe()} (chance {probability_text(odds)}); "
                       f"it is now {board.card_names(board.market_row)}.", MARKET, board, {"card": outcome, "chance": odds}))
     return replace(game, board=board, pending=rest)
 

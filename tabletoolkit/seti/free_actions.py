@@ -18,6 +18,7 @@ from .cards import Card
 from .game import Option, SetiGame, visits
 from .computer import DataSpace, place_data, placement_verdict, sample_layout
 from .main_actions import catalog
+from .words import event_words
 from .missions import complete_mission, mission_refusal
 from .player import Boards, PlayerBoard, income_now
 from .probes import move_probe, move_refusal
@@ -297,7 +298,7 @@ class Move:
             game = game.settle(*item)
         entered = tuple(visit for space in self.path for visit in visits(game.solar, Space(*space)))
         game = replace(game, pending=game.pending + tuple((colour, "event", visit) for visit in entered))
-        return game, " ".join(step.text for step in steps) + (f" Visits: {', '.join(entered)}." if entered else "")
+        return game, " ".join(step.text for step in steps) + (f" The probe visits {', '.join(event_words(v).removeprefix('visit ') for v in entered)}." if entered else "")
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from .cards import CardSupply, catalog_of
 from .player import PlayerBoard
 from .rewards import Reward
 from .variant import RULEBOOK, SetiVariant
+from .words import event_words
 
 from .gold_tiles import GoldTile, gold_tiles_svg
 from .life_board import LifeBoard
@@ -340,7 +341,7 @@ def advance_rotation(game: SetiGame) -> Procedure:
     if pushed:
         game = replace(game, pending=game.pending + tuple((owner, "event", visit) for owner, visit in pushed))
         yield Step("A push is a visit", "A pushed probe moves into its new space (the push is a free move, 研究科技 · "
-                   "旋转太阳系), so it visits it (S-F12): " + ", ".join(f"{owner} {visit}" for owner, visit in pushed)
+                   "旋转太阳系), so it visits it (S-F12): " + ", ".join(f"{owner}: {event_words(visit)}" for owner, visit in pushed)
                    + " — checked against triggered missions, even on another player's turn (S-F19; FAQ: a probe "
                    "pushed onto a comet earns its publicity even on another's turn).",
                    "研究科技 · 旋转太阳系", game, {"visits": tuple(pushed)})

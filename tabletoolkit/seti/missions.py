@@ -26,6 +26,7 @@ from .mission_cards import MissionInPlay
 from .player import PlayerBoard
 from .measures import measure
 from .tech import TECH_KINDS, research
+from .words import event_words, measure_words
 
 #: The transcription prints the play-a-card rules under a second heading 分析数据 (a misprint of the
 #: original's layout): the note quotes the rule's first words so the passage is found.
@@ -118,7 +119,7 @@ def play_card(
         text = f"It stays face up in front of {colour}: '{said}' completes it as a free action."
     elif card.kind == "triggered":
         text = (f"It stays in front of {colour}; only events from now on can cover its {len(card.triggers)} circles "
-                f"({', '.join(t.event for t in card.triggers)}).")
+                f"({', '.join(event_words(t.event) for t in card.triggers)}).")
     else:
         said = card.scoring.text if card.scoring is not None else "nothing its data gives"
         text = f"It stays in front of {colour} and scores at the end: {said}."
@@ -145,7 +146,7 @@ def legal_completions(game: "MissionTable", colour: str, count: Count = measure)
         elif not condition_met(game, colour, card, count):
             condition = card.condition
             words = "its condition does not hold" if condition is None else (
-                f"'{condition.text}' does not hold ({condition.measure} = {count(game, colour, condition.measure)}, "
+                f"'{condition.text}' does not hold ({measure_words(condition.measure)}: {count(game, colour, condition.measure)}, "
                 f"needs {condition.at_least})")
             options.append(Option(mission.card, False, words, "seti.cards.condition_unmet", CONDITIONAL))
         else:
@@ -212,7 +213,7 @@ def trigger_options(game: MissionTable, colour: str, event: str) -> tuple[Option
             if mission.covered[index]:
                 options.append(Option(choice, False, "this circle is already covered", "seti.cards.circle_covered", TRIGGERED))
             elif trigger.event != event:
-                options.append(Option(choice, False, f"it fires on {trigger.event}, not {event}", "seti.cards.not_this_event", TRIGGERED))
+                options.append(Option(choice, False, f"it fires on {event_words(trigger.event)}, not {event_words(event)}", "seti.cards.not_this_event", TRIGGERED))
             else:
                 options.append(Option(choice, True, f"legal: {trigger.reward.describe()}"))
     return tuple(options) + (Option(None, True, "legal: leave the circles for a later trigger (optional, S-F19)"),)
@@ -234,7 +235,7 @@ def cover_circle(game: Table, colour: str, event: str, card: str, circle: int) -
     game = replace(game, missions=game.missions[:index] + (replace(mission, covered=covered, completed=done),)
                    + game.missions[index + 1:])
     game, gained = game.grant(colour, game.card(card).triggers[circle].reward)
-    text = f"{colour} covers circle {circle + 1} of {card} ({event}) and gains {gained}."
+    text = f"{colour} covers circle {circle + 1} of {card} ({event_words(event)}) and gains {gained}."
     return game, text + (" All circles are covered: the mission is complete and goes face down." if done else "")
 
 
@@ -245,8 +246,8 @@ def report_event(game: SetiGame, colour: str, event: str, decisions: Decisions |
     if choice is None:
         options = trigger_options(game, colour, event)
         fits = sum(1 for o in options if o.legal and o.choice is not None)
-        yield Step(f"{event}", f"{colour} covers no circle ({fits} could have been covered).", TRIGGERED, game)
+        yield Step(f"Mission event: {event_words(event)}", f"{colour} covers no circle ({fits} could have been covered).", TRIGGERED, game)
         return game
     game, text = cover_circle(game, colour, event, *choice)
-    yield Step(f"{event}", text + " One trigger covers one circle.", TRIGGERED, game, {"circle": choice})
+    yield Step(f"Mission event: {event_words(event)}", text + " One trigger covers one circle.", TRIGGERED, game, {"circle": choice})
     return game

@@ -271,7 +271,7 @@ def launch_rule_designer(board: Board, pieces: Pieces, ship: Ship, *, energy: in
     def show(variant) -> None:
         options = legal_launches(board, pieces, ship, energy=energy, variant=variant)
         summary.value = (f"<p><b>{len(options.legal)} legal</b>: {html.escape(_region_list(board, options.legal))}</p>")
-        picture.value = options._repr_svg_()
+        picture.value = options.picture_svg()
 
     controls = variant_controls(RULEBOOK, on_change=show, names=names, title="Change a launch rule")
     show(RULEBOOK)

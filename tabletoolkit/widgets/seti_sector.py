@@ -81,7 +81,7 @@ class SectorBoard(widgets.VBox):
         try:
             steps = run(explain_resolution(self.sector), phase="seti.sector")
         except IllegalAction as refusal:
-            self._show(f"Refused ({refusal.rule}): {refusal.reason}")
+            self._show(f"Refused: {refusal.reason} ({refusal.rule})")
             return
         result = steps.result
         self.resolution.children = (Stepper(steps, banner=f"Resolving {self.sector.name}"),)
@@ -138,7 +138,7 @@ class ComputerPanel(widgets.VBox):
             self.board, text, _ = place_data(self.board, space, active=self.board.colour,
                                              tuck=self.tuck if self.board.hand else None)
         except IllegalAction as refusal:
-            text = f"Refused ({refusal.rule}): {refusal.reason}"
+            text = f"Refused: {refusal.reason} ({refusal.rule})"
         except RulesError as error:
             text = f"Not possible: {error}"
         self._show(text)
@@ -147,19 +147,26 @@ class ComputerPanel(widgets.VBox):
         try:
             steps = run(analyze(self.board))
         except IllegalAction as refusal:
-            self._show(f"Refused ({refusal.rule}): {refusal.reason}")
+            self._show(f"Refused: {refusal.reason} ({refusal.rule})")
             return
         self.board = steps.result.board
         self._show(" ".join(step.text for step in steps))
 
     def _show(self, text: str) -> None:
         self.picture.value = computer_svg(self.board)
-        options = [(f"{space} — {verdict if verdict == 'legal' else 'refused: ' + verdict.split(':', 1)[0]}", space)
-                   for space, verdict in legal_placements(self.board, self.board.colour)]
+        options = [(f"{space} — {placement_words(verdict)}", space) for space, verdict in legal_placements(self.board, self.board.colour)]
         legal = [space for space, verdict in legal_placements(self.board, self.board.colour) if verdict == "legal"]
         self.space.options = options
         self.space.value = legal[0] if legal else options[0][1]
         self.status.value = f"<p>{html.escape(text)}</p>"
+
+
+def placement_words(verdict: str) -> str:
+    """A placement verdict (``"legal"`` or ``"<rule>: <reason>"``) in words, the rule id last as a detail."""
+    if verdict == "legal":
+        return "legal"
+    rule, _, reason = verdict.partition(": ")
+    return f"refused: {reason.rstrip('.')} ({rule})"
 
 
 def computer_panel(board: PlayerBoard, tuck: str | None = None) -> ComputerPanel:

@@ -78,7 +78,7 @@ def test_exploring_draws_from_the_bag_onto_the_ship_or_into_local_space():
     after = steps.result
     assert after.player("Ada").ships[0].hold == ("gold",) and after.player("Ada").local == ("ice",)
     assert dict(after.bag) == {"ice": 2, "iron": 0, "copper": 0, "gold": 0, "xenite": 0}
-    assert "draws a gold (chance 1/4)" in steps[2].text and "draws an ice (chance 3/3)" in steps[3].text
+    assert "draws a gold (chance 1/4 ≈ 25.00%)" in steps[2].text and "draws an ice (chance 3/3 ≈ 100.00%)" in steps[3].text
     assert after.player("Ada").claimed == ()
 
 

@@ -41,7 +41,7 @@ def test_a_choice_is_taken_as_its_record_its_words_or_its_ids():
         "Ada buys Cargo Pod (gear, 4 cr: +1 cargo). It goes on Kestrel 1 (Mark 1 scout); the row refills from the deck. "
         "Ada has 16 credits."]
     refilled = by_record.apply("navigator")
-    assert refilled.steps[0].text == ("The row takes Navigator (pilot, 5 cr: +1 energy, +1 payout) (chance 1/9); "
+    assert refilled.steps[0].text == ("The row takes Navigator (pilot, 5 cr: +1 energy, +1 payout) (chance 1/9 ≈ 11.11%); "
                                       "it is now Ace Hauler, Ore Scanner, Fuel Cell, Navigator.")
 
 

@@ -160,7 +160,7 @@ def test_the_mariner_10_example_in_a_turn_a_move_to_venus_covers_its_circle():
     steps = run(take_turn(game, PlayCard("Mariner 10 Mission"), after=[Move(probe.id, tuple(path))]))
     assert steps.result.missions[-1].covered == (False, True)
     assert steps.result.pending == ()
-    assert [s.title for s in steps].index("visit:Venus") < [s.title for s in steps].index("Between turns")
+    assert [s.title for s in steps].index("Mission event: visit Venus") < [s.title for s in steps].index("Between turns")
     moved_first = run(take_turn(game, PlayCard("Mariner 10 Mission"), free=[Move(probe.id, tuple(path))]))
     assert moved_first.result.missions[-1].covered == (False, False)  # visited before the card was played
 

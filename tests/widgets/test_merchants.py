@@ -10,12 +10,12 @@ from tabletoolkit.widgets.merchants import belt_planner, dock_explorer, end_expl
 
 def test_the_lease_explorer_follows_the_price_and_the_rules_panel():
     view = lease_explorer(20)
-    assert "Lease: 10 now + 2 × 10 later = <b class='tt-lease-total'>30</b> credits, 3/2 of the price." in view.result.value
+    assert "Lease: 10 now + 2 × 10 later = <b class='tt-lease-total'>30</b> credits, 3/2 ≈ 150.00% of the price." in view.result.value
     view.slider.value = 21
-    assert "<b class='tt-lease-total'>33</b> credits, 11/7 of the price" in view.result.value
+    assert "<b class='tt-lease-total'>33</b> credits, 11/7 ≈ 157.14% of the price" in view.result.value
     assert r"3 \left\lceil{\frac{p}{2}}\right\rceil" in view.formula.value
     view.rules.set("half_price_rounding", "down")
-    assert "<b class='tt-lease-total'>30</b> credits, 10/7 of the price" in view.result.value
+    assert "<b class='tt-lease-total'>30</b> credits, 10/7 ≈ 142.86% of the price" in view.result.value
     assert r"\left\lfloor{\frac{p}{2}}\right\rfloor" in view.formula.value
     view.rules.set("loan_markers", 3)
     assert "Lease: 10 now + 3 × 10 later = <b class='tt-lease-total'>40</b> credits" in view.result.value

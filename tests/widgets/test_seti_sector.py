@@ -52,6 +52,16 @@ def test_the_computer_panel_places_data_and_refuses_with_the_rule():
     assert "seti.analyze.top_row_not_full" in panel.status.value
 
 
+def test_the_computer_panel_says_each_space_and_refusal_in_words_with_the_rule_last():
+    panel = computer_panel(PlayerBoard("green", data=1, energy=1))
+    labels = [label for label, _ in panel.space.options]
+    assert labels[:2] == ["top 1 — legal",
+                          "top 2 — refused: The top row fills left to right: the next data goes on top 1 (seti.data.left_to_right)"]
+    panel.place_button.click()
+    panel.place_button.click()
+    assert panel.status.value == "<p>Refused: green&#x27;s data pool is empty. (seti.data.pool_empty)</p>"
+
+
 def test_the_computer_panel_analyzes_a_full_top_row():
     panel = computer_panel(PlayerBoard("green", data=2, energy=1, computer=Computer(filled=6)))
     panel.analyze_button.click()

@@ -16,6 +16,7 @@ from typing import Sequence
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ..variant import RULEBOOK, SetiVariant
+from ..words import event_words
 from .data import ObjectiveTile, SoloMaterial, material
 
 SECTION = "单人游戏 · 目标"
@@ -47,8 +48,29 @@ class Objective:
         return all(self.marked)
 
     def describe(self) -> str:
-        tasks = ", ".join(("✔ " if done else "☐ ") + task for task, done in zip(self.tile.tasks, self.marked))
+        tasks = ", ".join(("✔ " if done else "☐ ") + task_words(task) for task, done in zip(self.tile.tasks, self.marked))
         return f"{self.tile.id} (level {ROMAN[self.tile.level]}): {tasks}"
+
+
+#: How each kind of task reads (``solo_objectives.toml``); ``{}`` takes the task's argument.
+_TASK_WORDS = {
+    "score": "reach {} VP", "pool_data": "have {} data in your pool", "publicity": "reach {} publicity",
+    "card_cost": "play a {}-credit card for its effect", "mission": "complete a mission", "launch": "launch a probe",
+    "orbit": "put a probe in orbit", "land": "land a probe", "signal": "place a signal", "analyze": "analyze data",
+    "tech": "take a {} tech", "trace": "mark a {} trace", "sector_win": "win a sector",
+}
+
+
+def task_words(task: str) -> str:
+    """A task key in words: ``score:16`` → "reach 16 VP", ``orbit/land`` → "put a probe in orbit or land a probe"."""
+    parts = []
+    for part in task.split("/"):
+        kind, _, argument = part.partition(":")
+        if kind == "visit":
+            parts.append(event_words(part))
+        else:
+            parts.append(_TASK_WORDS.get(kind, part).format(argument))
+    return " or ".join(parts)
 
 
 def _task_matches(task: str, event: Event) -> bool:
@@ -181,7 +203,8 @@ class Objectives:
         return replace(self, completed=self.completed[due:], paid=self.paid + paying), steps, text
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<li>{html.escape(o.describe())}</li>" for o in self.face_up)
+        rows = "".join(f"<li>{html.escape(o.describe())} <small class='tt-detail'>({html.escape(', '.join(o.tile.tasks))})</small></li>"
+                       for o in self.face_up)
         return (f"<div class='tt-seti-objectives'><ul>{rows}</ul>"
                 f"<small>stack {len(self.stack)} · completed {len(self.completed)} · paid {len(self.paid)}</small></div>")
 

@@ -12,6 +12,7 @@ from ..player import PlayerBoard, income_now
 from ..probes import Flight, grant
 from ..rewards import Reward
 from ..variant import RULEBOOK, SetiVariant
+from ..words import event_words
 from .choices import choose_trace
 from .objectives import Event, Objectives
 from .rival import Rival, gain
@@ -221,7 +222,7 @@ def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[So
     free = [choice for choice in fitting if choice not in game.held]
     if not free:
         held = ", ".join(f"circle {i + 1} of {card}" for card, i in fitting)
-        return game, (f"{event} fits {held}, held for a later trigger (covering is optional, S-F19)." if fitting else ""), None
+        return game, (f"{event_words(event)[:1].upper()}{event_words(event)[1:]} fits {held}, held for a later trigger (covering is optional, S-F19)." if fitting else ""), None
     card_id = free[0][0]
     completed = sum(m.card == card_id and m.completed for m in game.missions)
     game, text = cover_circle(game, YOU, event, *free[0])

@@ -42,6 +42,7 @@ from ..scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal
 from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
+from ..words import event_words
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event
 from .state import (
@@ -150,7 +151,9 @@ def _scan_words(game: SoloGame, rest: str) -> str:
 
 def _play_words(game: SoloGame, rest: str) -> str:
     card, _, researched = rest.partition("@")
-    return f"play {card}" + (f", researching {_tech_words(researched[:3])}" if researched else "")
+    tech, _, slot = researched.partition("@")
+    return (f"play {card}" + (f", researching {_tech_words(tech)}" if tech else "")
+            + (f" into computer slot {slot}" if slot else ""))
 
 
 def _pass_words(game: SoloGame, rest: str) -> str:
@@ -1077,7 +1080,7 @@ def cover_circles(game: SoloGame, events: Sequence[str], skip: str | None = None
     for event in events:
         game, text, circle = cover_event(game, event, skip)
         if text:
-            yield Step(f"Triggered mission: {event}", text, TRIGGERED, game, {"circle": circle})
+            yield Step(f"Triggered mission: {event_words(event)}", text, TRIGGERED, game, {"circle": circle})
     return game
 
 

@@ -285,8 +285,8 @@ def test_a_push_on_the_rivals_turn_covers_a_circle_and_a_held_circle_is_passed_o
     game = replace(game, to_move="white", table=replace(game.table, solar=solar))
     pushed, text = rotate_solar(game)
     assert pushed.missions[0].covered == (True, False) and pushed.you.score == game.you.score + 1
-    assert "You cover circle 1 of T-comet (visit:comet) and gains 1 VP." not in text
-    assert "You cover circle 1 of T-comet (visit:comet)" in text and "One trigger covers one circle." in text
+    assert "You cover circle 1 of T-comet (visit a comet) and gains 1 VP." not in text
+    assert "You cover circle 1 of T-comet (visit a comet)" in text and "One trigger covers one circle." in text
 
     held = run(free_action(replace(game, to_move=YOU), "hold:T-comet#1", Rng(0))).result
     assert held.held == {("T-comet", 0)}
@@ -295,7 +295,7 @@ def test_a_push_on_the_rivals_turn_covers_a_circle_and_a_held_circle_is_passed_o
     both = replace(held, held=frozenset({("T-comet", 0), ("T-comet", 1)}), to_move="white")
     kept, text = rotate_solar(both)
     assert kept.missions[0].covered == (False, False) and kept.you.score == game.you.score
-    assert "visit:comet fits circle 1 of T-comet, circle 2 of T-comet, held for a later trigger" in text
+    assert "Visit a comet fits circle 1 of T-comet, circle 2 of T-comet, held for a later trigger" in text
     released = run(free_action(replace(both, to_move=YOU), "release:T-comet#1", Rng(0))).result
     assert released.held == {("T-comet", 1)}
 
@@ -305,7 +305,7 @@ def test_covering_is_optional_on_your_own_flight_too():
     game = replace(game, held=frozenset({("T-venus", 0)}))
     flown = run(your_turn(game, "orbit:Venus", Rng(0)))
     assert flown.result.missions[0].covered == (False, True)  # circle 2 (5 VP), circle 1 held
-    assert any(s.title == "Triggered mission: visit:Venus" for s in flown.steps)
+    assert any(s.title == "Triggered mission: visit Venus" for s in flown.steps)
 
 
 def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
