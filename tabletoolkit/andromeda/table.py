@@ -14,7 +14,7 @@ from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
 from .escalation import ShipVerdict, escalation_options
-from .launch import BaseAccess, LaunchOptions, LaunchResult, _carry_out, launch, legal_launches
+from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
 from .pirates import PirateCard, raid
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
@@ -105,8 +105,11 @@ def _base_access(game: Game, colour: str, catalog: Catalog, variant: AndromedaVa
     def can_buy(rows: tuple[str, ...]) -> bool:
         return any(player.resources.can_pay(catalog.module_cost[row]) for row in rows if game.display(row))
 
+    # a development needs one of the player's transports on an undeveloped planet: without one, none is affordable
+    sites = any(ship.kind == "transport" and ship.on_board and game.region(str(ship.region)).kind == "planet"
+                and game.region(str(ship.region)).development is None for ship in player.ships)
     kinds = {catalog.planet(str(game.region(name).planet)).type for name, verdict in development_options(game, colour, catalog).items()
-             if verdict == "legal"}
+             if verdict == "legal"} if sites else set()
     jumped = None
     if jump and variant.jump_energy and player.resources["energy"] >= variant.jump_energy:
         poorer = game.with_player(replace(player, resources=player.resources.minus(_energy(variant.jump_energy))))
@@ -124,15 +127,17 @@ def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | Non
 
 
 def bay_launch_options(game: Game, colour: str, catalog: Catalog | None = None, *,
-                       variant: AndromedaVariant = RULEBOOK) -> dict[str, LaunchOptions]:
+                       variant: AndromedaVariant = RULEBOOK, explain: bool = True) -> dict[str, LaunchOptions]:
     """Launch step 1 for every ship in ``colour``'s launch bay, by ship id: the board, its pieces and what each
-    alliance base offers are read once for all of them, and ships alike (type, specs, damage) share one reading."""
+    alliance base offers are read once for all of them, and ships alike (type, specs, damage) share one reading.
+    ``explain=False``: the verdicts without their reasons (``legal_launches``)."""
     if catalog is None:
-        return game.kept(("bay_launches", colour, variant), lambda g: _bay_launch_options(g, colour, None, variant))
-    return _bay_launch_options(game, colour, catalog, variant)
+        return game.kept(("bay_launches", colour, variant, explain), lambda g: _bay_launch_options(g, colour, None, variant, explain))
+    return _bay_launch_options(game, colour, catalog, variant, explain)
 
 
-def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, variant: AndromedaVariant) -> dict[str, LaunchOptions]:
+def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, variant: AndromedaVariant,
+                        explain: bool = True) -> dict[str, LaunchOptions]:
     board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
     bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
@@ -143,7 +148,8 @@ def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, varian
     for ship in bay:
         twin = replace(ship, id="")
         if twin not in alike:
-            alike[twin] = found[ship.id] = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant)
+            alike[twin] = found[ship.id] = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant,
+                                                          explain=explain)
         else:
             found[ship.id] = replace(alike[twin], ship=ship)
     return found
@@ -156,12 +162,10 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
     player = game.player(colour)
-    if player.ship(ship_id).where == "bay":      # the verdicts the turn's options were listed from
-        result = _carry_out(bay_launch_options(game, colour, catalog, variant=variant)[ship_id], ids[region])
-    else:
-        board, pieces = board_and_pieces(game, catalog)
-        result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
-                        access=base_access(game, colour, catalog, variant=variant), bay=[], variant=variant)
+    board, pieces = board_and_pieces(game, catalog)
+    bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
+    result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
+                    access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
     ship = player.ship(ship_id)
     player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))

@@ -346,6 +346,13 @@ class AndromedaGame(Game):
         frame = self.pending[-1] if self.pending else None
         return self._with_free(frame, _OPTIONS[type(frame)](self, frame))
 
+    def _legal_choices(self) -> tuple[Any, ...]:
+        """At a turn's start, the legal launches (worked out without every refused region's reason), the return and
+        the legal free actions, in the order the options list them; elsewhere the legal options."""
+        if self.pending or "_options_now" in self.__dict__:
+            return self._options_now.choices()
+        return _turn_legal(self) + tuple(o.choice for o in _free_options(self, self.to_move) if o.legal)
+
     def _with_free(self, frame, options: Options) -> Options:
         if isinstance(frame, _FREE_AT) and not (isinstance(frame, Discarding) and frame.discards):
             return Options(tuple(options) + tuple(_free_options(self, self.to_move)))
@@ -623,8 +630,9 @@ def _free_candidates(table: Table, colour: str, moment: str, mates: tuple[str, .
     # turn are offered (a moon inserted, a tactics card the battle allows)
     own = colour == table.active and moment not in ("battle", "diplomacy")
     found: list[dict] = []
-    slots = [m.name for m in player.modules if catalog.module(m.name).input_slot or catalog.module(m.name).output_slot]
-    industry = [m.name for m in player.modules if catalog.module(m.name).row == "industry"]
+    cards = [catalog.module(m.name) for m in player.modules]
+    slots = [card.name for card in cards if card.input_slot or card.output_slot]
+    industry = [card.name for card in cards if card.row == "industry"]
     halves = [f"half:{a}|{b}" for a, b in zip(industry, industry[1:])]
     for index, _moon in enumerate(player.moons):
         found += [dict(action="insert_moon", index=index, target=t) for t in slots + ["tactical_ops"] + halves]
@@ -910,6 +918,19 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
                 options.append(Option(choice, False, v.rule, v.reason, v.section, label=label, group="launch"))
     options.append(Option(("return",), label="return every ship to the station", group="return"))
     return Options(options)
+
+
+def _turn_legal(game: AndromedaGame) -> tuple[tuple, ...]:
+    """The legal choices of ``_turn_options``, in its order, from the verdicts without reasons."""
+    table, colour = game.table, game.table.active
+    launches = tbl.bay_launch_options(table, colour, variant=game.variant, explain=False)
+    names = {rid: name for name, rid in tbl._ids(table).items()}
+    found, seen = [], set()
+    for ship in table.player(colour).ships_at("bay"):
+        if (ship.kind, ship.damage) not in seen:
+            seen.add((ship.kind, ship.damage))
+            found += [("launch", ship.id, names[v.region]) for v in launches[ship.id].verdicts if v.legal]
+    return tuple(found) + (("return",),)
 
 
 #: Board spaces that are no region to launch to (no tile laid there yet): not listed as launches.
