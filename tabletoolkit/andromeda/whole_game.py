@@ -1019,7 +1019,8 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
         kwargs = _kwargs(choice)
         if others(choice):
             kwargs["field_discard"] = others(choice)[0]        # any other module stands in: the discard is decided next
-        run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
+        if not _settled_at_base(table, colour, frame.region, kwargs):
+            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
 
     def words(choice):
         then = " (then send one of the others to the bottom of its deck)" if others(choice) else ""
@@ -1027,6 +1028,36 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
 
     return Options.checked(_activation_candidates(table, colour, frame.region, _mates(game)), _refusing(attempt, "发射回合 · 步骤 2 激活地区"),
                            words)
+
+
+def _settled_at_base(table: Table, colour: str, region: str, kwargs: dict) -> bool:
+    """Whether an alliance base's activation, as ``_activation_candidates`` offers it, is settled without carrying
+    it out (True: ``activate_region`` would carry it out; False: left to it, which gives any refusal). At Maximus or
+    Odessa Field: the station pays each module's board cost in turn as ``effects.pay`` does (a module gained and its
+    track step give no resources, so the first bought never pays for the second). At the Monolith or the Trade Hub
+    without claimed moons discarded: the resources and the cards paid are held, and the Monolith's cards can be
+    drawn without shuffling the discard pile (no Rng inside the game)."""
+    base = _catalog().alliance_bases.get(region)
+    player = table.player(colour)
+    if base is None or not any(s.where == f"region:{region}" for s in player.ships):
+        return False
+    if base.buy_modules and kwargs.get("modules"):
+        stock = player.resources
+        for name in kwargs["modules"]:
+            cost = _catalog().module_cost[_catalog().module(name).row]
+            paid = stock.payment_for(cost) or cost.resources
+            if paid.covers(cost) or not stock.has(paid):
+                return False
+            stock = stock.minus(paid)
+        return True
+    if base.pay_any and not kwargs.get("moons"):
+        payment, cards = kwargs.get("payment", Goods()), kwargs.get("tactics", ())
+        if payment.resources.total + len(cards) != base.pay_any or payment != payment.resources or not player.resources.has(payment):
+            return False
+        if any(player.tactics.count(card) < cards.count(card) for card in cards):
+            return False
+        return base.draw <= len(table.tactics_deck) or not (table.tactics_discard or cards)
+    return False
 
 
 def _mates(game: AndromedaGame) -> tuple[str, ...]:
@@ -1058,10 +1089,14 @@ def _field_discard_options(game: AndromedaGame, frame: "FieldDiscard") -> Option
     from .activate import activate_region
 
     table, colour = game.table, game.table.active
+
+    def attempt(choice):
+        if not _settled_at_base(table, colour, frame.region, _kwargs(choice)):
+            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+
     return Options.checked(
         [frame.choice + (("field_discard", m),) for m in _field_others(table, frame.region)(frame.choice)],
-        _refusing(lambda c: run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant,
-                                                **_kwargs(c))), "发射回合 · 联盟基地行动"),
+        _refusing(attempt, "发射回合 · 联盟基地行动"),
         lambda c: dict(label=f"send {dict(c)['field_discard']} to the bottom of its deck", group="activate"))
 
 
