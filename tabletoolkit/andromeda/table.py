@@ -7,6 +7,7 @@ on it (ships with their current specs, pirates, developments, leaders) as ``Piec
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Mapping, Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, run
@@ -143,16 +144,20 @@ def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, varian
     bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
     access = base_access(game, colour, catalog, variant=variant)
     energy = player.resources["energy"]
-    alike: dict[Ship, LaunchOptions] = {}
+    alike: dict[tuple, LaunchOptions] = {}
     found = {}
     for ship in bay:
-        twin = replace(ship, id="")
+        twin = tuple(getattr(ship, name) for name in _ALIKE)
         if twin not in alike:
             alike[twin] = found[ship.id] = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant,
                                                           explain=explain)
         else:
             found[ship.id] = replace(alike[twin], ship=ship)
     return found
+
+
+#: A ship's fields but its id: ships equal in all of them are interchangeable (``Ship``).
+_ALIKE = tuple(f.name for f in fields(Ship) if f.name != "id")
 
 
 def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: Catalog | None = None, *,

@@ -7,7 +7,6 @@ from fractions import Fraction
 import pytest
 
 import tabletoolkit as tt
-
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.andromeda.whole_game import Activating, FieldDiscard, Fighting, TrackChoice, make
