@@ -710,7 +710,17 @@ def _head(choice: tuple) -> tuple:
 
 def _free_groups(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
     mates = _mates(game) if colour == game.table.active else ()
-    return game.table.kept(("free groups", colour, _moment(game, colour), mates), lambda _table: _grouped_free(game, colour, mates))
+    key = ("free groups", colour, _moment(game, colour), mates)
+    return game.table.kept(key, lambda table: tbl._since(key, _free_inputs(table, colour), lambda: _grouped_free(game, colour, mates)))
+
+
+def _free_inputs(table: Table, colour: str) -> tuple:
+    """What the free actions ``colour`` could take are listed from (``_free_candidates``, ``_transfer_candidates``):
+    the active player, ``colour``'s and their teammates' stations, the regions (leaders, bonus resources), the
+    module columns, the observatory archive and the teams."""
+    team = table.team_of(colour)
+    mates = tuple(p for p in table.players if p.colour == colour or (team is not None and table.team_of(p.colour) == team))
+    return (table.active, table.regions, table.module_display, table.observatory_archive, table.teams) + mates
 
 
 def _grouped_free(game: AndromedaGame, colour: str, mates: tuple[str, ...]) -> dict[tuple, list[tuple]]:
