@@ -16,7 +16,7 @@ from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
 from .escalation import ShipVerdict, escalation_options
 from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
-from .pirates import PirateCard, raid
+from .pirates import PirateCard, RaidOptions, carry_out_raid, raid, raid_options
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
 from .battle import BattleSetup, Participant, Pirate
@@ -223,14 +223,24 @@ def _energy(count: int):
     return Goods.of(energy=count)
 
 
-def raid_in_game(game: Game, region: str, cards: Mapping[str, PirateCard], choice: str | None = None) -> tuple[Game, str]:
-    """Launch step 3 on the game: the chosen pirate (and every S-class in range) raids ``region``."""
+def raid_options_in_game(game: Game, region: str) -> RaidOptions:
+    """Which pirates (of the game's cards, ``pirate_cards``) may raid ``region`` now, worked out once per state:
+    listing the raid's choices and carrying the raid out read the same."""
+    ids = _ids(game)
+    if not isinstance(region, str) or region not in ids:
+        raise InvalidInput("region", region, f"regions: {sorted(ids)}")
+    return game.kept(("raid options", region), lambda g: raid_options(*board_and_pieces(g), ids[region], pirate_cards()))
+
+
+def raid_in_game(game: Game, region: str, cards: Mapping[str, PirateCard] | None = None, choice: str | None = None) -> tuple[Game, str]:
+    """Launch step 3 on the game: the chosen pirate (and every S-class in range) raids ``region`` (``cards``: the
+    pirate cards, by default the game's own)."""
     ids = _ids(game)
     if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
     names = {rid: name for name, rid in ids.items()}
     board, pieces = board_and_pieces(game)
-    result = raid(board, pieces, ids[region], cards, choice)
+    result = raid(board, pieces, ids[region], cards, choice) if cards is not None else carry_out_raid(raid_options_in_game(game, region), choice)
     moved = game
     for source, _, _ in result.raiders:            # shield damage travels with the figures (A-R11)
         marks = game.pirate_figures(names[source])
@@ -447,4 +457,4 @@ def _withdraw(game: Game, region: str, state, destinations: dict[str, str | Sequ
 
 
 __all__ = ["apply_battle", "barrage_owed", "board_of", "place_pirate_in_game", "battle_pirate", "battle_setup", "pirate_cards", "reward_text", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "bay_launch_options", "launch_in_game", "launch_options",
-           "pirate_placer", "raid_in_game"]
+           "pirate_placer", "raid_in_game", "raid_options_in_game"]

@@ -1156,10 +1156,7 @@ def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> Andromed
 
 # --- the raid and the battle ----------------------------------------------------------------------
 def _raid_choices(table: Table, region: str) -> tuple[str, ...]:
-    from .pirates import raid_options
-
-    board, pieces = _board(table)
-    return raid_options(board, pieces, tbl._ids(table)[region], tbl.pirate_cards()).choices
+    return tbl.raid_options_in_game(table, region).choices
 
 
 def _raid_options(game: AndromedaGame, frame: Raiding) -> Options:
@@ -1169,7 +1166,7 @@ def _raid_options(game: AndromedaGame, frame: Raiding) -> Options:
 
 
 def _raid(game: AndromedaGame, frame: Raiding, choice, steps) -> AndromedaGame:
-    table, said = tbl.raid_in_game(game.table, frame.region, tbl.pirate_cards(), choice[1])
+    table, said = tbl.raid_in_game(game.table, frame.region, choice=choice[1])
     steps.append(Step("Pirate raid", f"{said[0].upper() + said[1:]}.", "发射回合 · 步骤 3 海盗袭击", table))
     game = replace(_pop(game), table=table)
     return _start_battle(game, frame.region, steps)
