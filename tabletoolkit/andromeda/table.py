@@ -142,7 +142,8 @@ def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, varian
     board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
     bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
-    access = base_access(game, colour, catalog, variant=variant)
+    # what a base offers once a Jump is paid matters only when a ship in the bay can Jump
+    access = base_access(game, colour, catalog, variant=variant, jump=any(ship.jump for ship in bay))
     energy = player.resources["energy"]
     alike: dict[tuple, LaunchOptions] = {}
     found = {}
