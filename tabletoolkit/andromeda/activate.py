@@ -110,10 +110,6 @@ def activate_region(game: Game, colour: str, region_name: str, *, make_room: int
         return game
     if base.buy_modules:
         game = yield from advance_event(game, base.event_advance, catalog=catalog, variant=variant, reason=region_name)
-        if first_to is not None and (first_to == colour or game.team_of(first_to) is None
-                                     or game.team_of(first_to) != game.team_of(colour)):
-            raise IllegalAction("andromeda.activate.not_teammate", f"{first_to} is not {colour}'s teammate: only a teammate "
-                                "may gain the module instead (2v2)", "可选规则 · 2v2 模式 · 协作")
         game = yield from acquire_modules(game, colour, modules, rows=base.buy_modules, paid=True, field_discard=field_discard,
                                           at_field=True, first_to=first_to, catalog=catalog, variant=variant)
         return game

@@ -56,6 +56,7 @@ DEVELOPMENTS = {
 MOONS_AT_SET_UP = {"planet": 3, "nebula": 1}
 
 _DEFAULT_BOARD = "default_board.toml"
+_DEFAULT_BOARDS: dict[type, "Board"] = {}
 
 
 @dataclass(frozen=True)
@@ -184,8 +185,11 @@ class Board:
     # -- loading -------------------------------------------------------------------------------
     @classmethod
     def default(cls) -> "Board":
-        """The illustrative default board (not the printed geometry): ``data/default_board.toml``."""
-        return cls.from_toml(read_packaged(__package__, _DEFAULT_BOARD), _DEFAULT_BOARD)
+        """The illustrative default board (not the printed geometry): ``data/default_board.toml``, read once (a
+        board never changes)."""
+        if cls not in _DEFAULT_BOARDS:
+            _DEFAULT_BOARDS[cls] = cls.from_toml(read_packaged(__package__, _DEFAULT_BOARD), _DEFAULT_BOARD)
+        return _DEFAULT_BOARDS[cls]
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Board":

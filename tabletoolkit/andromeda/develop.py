@@ -151,15 +151,18 @@ ABILITY = "开发 · 开发能力"
 
 def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: int | None = None, payment: Goods | None = None,
                          tactics: tuple[str, ...] = (), gain: Goods | None = None, module: str | None = None,
-                         repairs: tuple[tuple[str, str | None], ...] = (), catalog: Catalog | None = None,
-                         variant: AndromedaVariant = RULEBOOK) -> Procedure:
+                         repairs: tuple[tuple[str, str | None], ...] = (), first_to: str | None = None,
+                         catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
     """Flip an unused development card of ``kind`` for its one-shot ability (a free action), with the
     choices it asks for: the observatory's ``archive_pick`` (the token kept), the spaceport's ``payment``,
     ``tactics`` and ``gain``, the factory's two ``repairs`` ((option, target) each), the city's ``module``
-    (any 1 available module, free: its steps — the module taken, its track step, the refresh — follow)."""
+    (any 1 available module, free: its steps — the module taken, its track step, the refresh — follow) and,
+    in 2v2, ``first_to``: the teammate who gains it instead when it is the turn's first module (转移模块)."""
     catalog = catalog or load_catalog()
     if kind not in catalog.developments:
         raise InvalidInput("kind", kind, f"a development type: {sorted(catalog.developments)}")
+    if first_to is not None and kind != "city":
+        raise InvalidInput("first_to", first_to, "only the city card gains a module a teammate may take instead")
     player = game.player(colour)
     cards = list(player.development_cards)
     index = next((i for i, c in enumerate(cards) if c.type == kind and not c.used), None)
@@ -198,7 +201,8 @@ def use_development_card(game: Game, colour: str, kind: str, *, archive_pick: in
         if module not in offered:
             raise InvalidInput("module", module, f"the module the city card takes: any 1 available module, {offered}")
         yield Step("Flip the city card", f"{colour} takes any 1 available module, free: {module}.", ABILITY, game)
-        game = yield from acquire_modules(game, colour, [module], paid=False, catalog=catalog, variant=variant)
+        game = yield from acquire_modules(game, colour, [module], paid=False, first_to=first_to, catalog=catalog,
+                                          variant=variant)
         return game
     yield Step(f"Flip the {kind} card", text, ABILITY, game)
     return game

@@ -31,7 +31,7 @@ ANY_TURN = ("insert_moon", "play_tactics")
 #: The details each action takes; any other is refused rather than ignored.
 DETAILS = {
     "insert_moon": ("index", "target"), "discard_moon": ("index", "repair"), "play_tactics": ("card",),
-    "flip_development": ("kind", "archive_pick", "payment", "tactics", "gain", "module", "repairs"),
+    "flip_development": ("kind", "archive_pick", "payment", "tactics", "gain", "module", "repairs", "first_to"),
     "spend_exploration": ("index",), "spend_supremacy": ("index",), "recruit": ("region", "count"),
     "collect_bonus": ("region",), "faction_power": (),
 }

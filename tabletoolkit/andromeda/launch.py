@@ -125,8 +125,9 @@ class LaunchOptions(ShowsVerdicts):
                 f"{rows}</table>")
 
 
-def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access: BaseAccess, spent: int) -> tuple[bool, str]:
-    """Whether the player could activate the alliance base in ``region`` (A-F4), and why."""
+def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access: BaseAccess, spent: int,
+                  explain: bool = True) -> tuple[bool, str]:
+    """Whether the player could activate the alliance base in ``region`` (A-F4), and why (no words unless ``explain``)."""
     key = board.regions[region].base
     if key is None:
         raise InvalidInput("region", region, "not an alliance base")
@@ -137,11 +138,15 @@ def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access:
         return True, "the Shipyard can always be activated (build, repair, or 1 VP with nothing to repair)"
     if key in ("monolith", "trade_hub"):
         left = access.resources - spent
+        if not explain:
+            return left >= 2, ""
         if left >= 2:
             return True, f"{name} costs 2 resources of any kind and you have {left}"
         paid = f" after paying {spent} energy for the Jump" if spent else ""
         return False, f"{name} costs 2 resources of any kind; you would have {left}{paid}"
     if key in ("maximus", "odessa"):
+        if not explain:
+            return getattr(access, f"{key}_module"), ""
         columns = "science or industry" if key == "maximus" else "commerce or civilization"
         if getattr(access, f"{key}_module"):
             return True, f"you can gain a {columns} module at {name}"
@@ -155,6 +160,8 @@ def _base_verdict(board: Board, pieces: Pieces, ship: Ship, region: str, access:
     if not sites:
         return False, "the Development Office needs one of your transports on an undeveloped planet; you have none"
     payable = sorted({w for w in sites if board.regions[w].development in access.affordable_developments})
+    if not explain:
+        return bool(payable), ""
     if not payable:
         kinds = sorted({str(board.regions[w].development) for w in sites})
         return False, f"you have transports on undeveloped {', '.join(kinds)} planets but not the leaders and resources to build there"
@@ -170,67 +177,75 @@ def legal_launches(
     access: BaseAccess | None = None,
     bay: Sequence[Ship] | None = None,
     variant: AndromedaVariant = RULEBOOK,
+    explain: bool = True,
 ) -> LaunchOptions:
     """Every region of the board with its verdict for launching ``ship`` (owned by ``ship.owner``).
 
-    ``bay`` is the player's launch bay (default: just this ship); ``energy`` pays for a Jump.
+    ``bay`` is the player's launch bay (default: just this ship); ``energy`` pays for a Jump. ``explain=False``:
+    the same verdicts without their reasons (the words left empty), for a player who only needs the legal ones.
     """
-    pieces.check(board)
-    if not isinstance(energy, int) or energy < 0:
-        raise InvalidInput("energy", energy, "a whole number of energy, 0 or more")
     access = access or BaseAccess()
-    player = ship.owner
-    own = pieces.ships_of(player)
-    first = not own
-    in_bay = bay is None or ship in bay
-    anchors = [region for region, _ in (own if variant.launch_range_from == "own" else pieces.ships)]
-    reach = board.nearest(anchors, blocked=path_blockers(variant, voyage=ship.voyage))
+    first, in_bay, reach = _launch_context(board, pieces, ship, energy, bay, variant)
     verdicts = []
     for region in sorted(board.regions):
-        verdicts.append(_verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant))
+        verdicts.append(_verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant, explain))
     return LaunchOptions(ship, first, tuple(verdicts), board, pieces)
 
 
-def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant) -> Verdict:
+def _launch_context(board: Board, pieces: Pieces, ship: Ship, energy: int, bay: Sequence[Ship] | None,
+                    variant: AndromedaVariant) -> tuple[bool, bool, dict[str, int]]:
+    """Whether the launch is a first launch, whether the ship is in the bay, and the steps from the ships that
+    ranges start at to every region."""
+    pieces.check(board)
+    if not isinstance(energy, int) or energy < 0:
+        raise InvalidInput("energy", energy, "a whole number of energy, 0 or more")
+    own = pieces.ships_of(ship.owner)
+    anchors = [region for region, _ in (own if variant.launch_range_from == "own" else pieces.ships)]
+    return not own, bay is None or ship in bay, board.nearest(anchors, blocked=path_blockers(variant, voyage=ship.voyage))
+
+
+def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant, explain=True) -> Verdict:
+    """One region's verdict; without ``explain``, the same rule with no words (their f-strings are not built)."""
     place = board.regions[region]
     if not in_bay:
-        return Verdict(region, "andromeda.launch.not_in_bay", f"{ship} is not in the launch bay: only ships in the launch bay launch", BAY)
+        return Verdict(region, "andromeda.launch.not_in_bay", f"{ship} is not in the launch bay: only ships in the launch bay launch" if explain else "", BAY)
     if place.kind == "quasar":
-        return Verdict(region, "andromeda.launch.quasar", f"no ship may enter a Quasar ({place.name})", QUASARS)
+        return Verdict(region, "andromeda.launch.quasar", f"no ship may enter a Quasar ({place.name})" if explain else "", QUASARS)
     if place.kind == "empty":
-        return Verdict(region, "andromeda.launch.no_tile", f"tile space {place.slot} holds no tile yet: it is not a region to launch to", "游戏设置 · 4")
+        return Verdict(region, "andromeda.launch.no_tile", f"tile space {place.slot} holds no tile yet: it is not a region to launch to" if explain else "", "游戏设置 · 4")
     if place.kind == "nebula" and not ship.voyage:
-        return Verdict(region, "andromeda.launch.voyage", f"{place.name} is a nebula: only a ship with Voyage may launch there", EXTRA)
+        return Verdict(region, "andromeda.launch.voyage", f"{place.name} is a nebula: only a ship with Voyage may launch there" if explain else "", EXTRA)
     jump = False
     if first:
         if pieces.occupied(region) and not ship.assault:
-            what = _occupants(pieces, region)
             return Verdict(region, "andromeda.launch.occupied",
-                           f"first launch: {place.name} is occupied ({what}) and this ship has no Assault", FIRST)
+                           f"first launch: {place.name} is occupied ({_occupants(pieces, region)}) and this ship has no Assault" if explain else "", FIRST)
     else:
         if any(s.owner == ship.owner for s in pieces.ships_in(region)):
-            return Verdict(region, "andromeda.launch.own_ship", f"you already have a ship in {place.name}", SUBSEQUENT)
+            return Verdict(region, "andromeda.launch.own_ship", f"you already have a ship in {place.name}" if explain else "", SUBSEQUENT)
         steps = reach.get(region)
         anchor = "your ships" if variant.launch_range_from == "own" else "any ship"
         if steps is None or steps > ship.range:
             distance = "cut off from" if steps is None else f"{steps} steps from the nearest of"
             if not ship.jump:
                 return Verdict(region, "andromeda.launch.range",
-                               f"{place.name} is {distance} {anchor}; this ship's range is {ship.range} and it cannot Jump", SUBSEQUENT)
+                               f"{place.name} is {distance} {anchor}; this ship's range is {ship.range} and it cannot Jump" if explain else "", SUBSEQUENT)
             if steps is None:
                 return Verdict(region, "andromeda.launch.range",
-                               f"{place.name} is cut off from {anchor} by Quasars: even a Jump cannot pass through them", QUASARS)
+                               f"{place.name} is cut off from {anchor} by Quasars: even a Jump cannot pass through them" if explain else "", QUASARS)
             if energy < variant.jump_energy:
                 return Verdict(region, "andromeda.launch.jump_energy",
-                               f"{place.name} is {steps} steps away (range {ship.range}): a Jump costs {variant.jump_energy} energy and you have {energy}", ABILITIES)
+                               f"{place.name} is {steps} steps away (range {ship.range}): a Jump costs {variant.jump_energy} energy and you have {energy}" if explain else "", ABILITIES)
             jump = True
     spent = variant.jump_energy if jump else 0
     base_note = ""
     if place.kind == "alliance_base":
-        ok, why = _base_verdict(board, pieces, ship, region, access, spent)
+        ok, why = _base_verdict(board, pieces, ship, region, access, spent, explain)
         if not ok:
-            return Verdict(region, "andromeda.launch.alliance_base", f"you could not activate {place.name}: {why}", EXTRA + " (A-F4)")
+            return Verdict(region, "andromeda.launch.alliance_base", f"you could not activate {place.name}: {why}" if explain else "", EXTRA + " (A-F4)")
         base_note = f"; {why}"
+    if not explain:
+        return Verdict(region, "legal", "", "", jump, spent)
     nearest = "your nearest ship" if variant.launch_range_from == "own" else "the nearest ship"
     if first:
         reason = "first launch: " + ("an unoccupied region" if not pieces.occupied(region) else f"occupied ({_occupants(pieces, region)}), entered by Assault")
@@ -280,8 +295,14 @@ def launch(
     bay: Sequence[Ship] | None = None,
     variant: AndromedaVariant = RULEBOOK,
 ) -> LaunchResult:
-    """Launch ``ship`` to ``region``, or raise ``IllegalAction`` with the refusing rule (nothing changes)."""
-    return _carry_out(legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant), region)
+    """Launch ``ship`` to ``region``, or raise ``IllegalAction`` with the refusing rule (nothing changes): that one
+    region's verdict, as ``legal_launches`` gives it."""
+    key = board.key(region)
+    first, in_bay, reach = _launch_context(board, pieces, ship, energy, bay, variant)
+    verdict = _verdict(board, pieces, ship, key, first, in_bay, reach, energy, access or BaseAccess(), variant)
+    if not verdict.legal:
+        raise verdict.refusal()
+    return LaunchResult(pieces.with_ship(key, ship), key, ship, first, verdict.jump, verdict.energy)
 
 
 def _carry_out(options: LaunchOptions, region: str) -> LaunchResult:

@@ -90,6 +90,9 @@ def acquire_modules(game: Game, colour: str, picks: Sequence[str], *, rows: Sequ
                             f"columns {tuple(rows)}", f"{SECTION} 4")
     if first_to is not None:
         game.player(first_to)
+        if first_to == colour or game.team_of(first_to) is None or game.team_of(first_to) != game.team_of(colour):
+            raise IllegalAction("andromeda.modules.not_teammate", f"{first_to} is not {colour}'s teammate: only a teammate "
+                                "may gain the module instead (2v2)", "可选规则 · 2v2 模式 · 协作")
     for index, name in enumerate(picks):
         owner = first_to if index == 0 and first_to else colour
         game, text = _take(game, colour, name, rows, paid, payments[index] if index < len(payments) else None, catalog, owner)

@@ -171,6 +171,11 @@ def raid(
     return _carry_out(raid_options(board, pieces, active, cards, variant=variant), choice)
 
 
+def carry_out_raid(options: RaidOptions, choice: str | None) -> RaidResult:
+    """Step 3 carried out from raid options already worked out (``raid_options``): as ``raid`` does."""
+    return _carry_out(options, choice)
+
+
 def _carry_out(options: RaidOptions, choice: str | None) -> RaidResult:
     pieces = options.pieces
     legal = [v for v in options.verdicts if v.legal]

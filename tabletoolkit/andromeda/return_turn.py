@@ -288,6 +288,41 @@ def _tech_modules(game: Game, colour: str, act: Activate, activated: set[str], r
     return game
 
 
+def check_tech(game: Game, colour: str, act: Activate, activated: frozenset[str] | set[str], catalog: Catalog) -> ModuleCard:
+    """The card of the tech module ``act`` names if it may be activated now through the Primary Reactor (核心模块):
+    ``act.by`` is the ship a Primary Reactor holds this turn, the module is another tech module not activated yet,
+    undamaged, complete (a moon in its input slot) and affordable; otherwise the refusal is raised."""
+    player = game.player(colour)
+    player.module(act.module)
+    card = catalog.module(act.module)
+    if not card.is_tech or card.activates_tech:
+        raise InvalidInput("module", act.module, "another tech module than the Primary Reactor (the science row)")
+    if act.choice is not None and act.choice not in card.choices:
+        raise InvalidInput("choice", act.choice, f"{card.name} offers {card.choices or 'no choice'}")
+    where = player.ship(act.by).where if act.by != "energy" else ""
+    if not (where.startswith("module:") and catalog.module(where[7:]).activates_tech):
+        raise IllegalAction("andromeda.return.reactor_first", f"{card.name} is a tech module: it activates only through "
+                            f"the Primary Reactor, once a ship has activated it this turn ({act.by} is not on it)", CORE)
+    verdict = _module_check(player, card, set(activated), _cost(player, card))
+    if verdict:
+        rule, reason = verdict.split(": ", 1)
+        raise IllegalAction(rule, f"{card.name}: {reason}", CORE if "slot" not in rule else SLOTS)
+    return card
+
+
+def activate_tech(game: Game, colour: str, act: Activate, *, so_far: Activated = Activated(), rng: Rng | None = None,
+                  catalog: Catalog | None = None, variant: AndromedaVariant = RULEBOOK) -> Procedure:
+    """One more tech module activated through the Primary Reactor that ``act.by`` activated this turn (核心模块:
+    the reactor activates any number of the other tech modules, each the player's choice, one at a time).
+    Returns the game and what step 1 has used so far (``Activated``)."""
+    catalog = catalog or load_catalog()
+    card = check_tech(game, colour, act, so_far.modules, catalog)
+    game, text = module_action(game, colour, card, act, rng, catalog, variant)
+    yield Step(f"Tech module {card.name}", f"Through the Primary Reactor, {card.name} activates: {text}.", CORE, game,
+               {"module": card.name})
+    return game, replace(so_far, modules=so_far.modules | {card.name})
+
+
 def _half_slots(game: Game, colour: str, activated: set[str], paid: set[tuple[str, str]]) -> Procedure:
     for left, right, moon in game.player(colour).half_slots:
         if left in activated and right in activated and (left, right) not in paid:

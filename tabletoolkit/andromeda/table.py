@@ -7,6 +7,7 @@ on it (ships with their current specs, pirates, developments, leaders) as ``Piec
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Mapping, Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, run
@@ -14,8 +15,8 @@ from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
 from .escalation import ShipVerdict, escalation_options
-from .launch import BaseAccess, LaunchOptions, LaunchResult, _carry_out, launch, legal_launches
-from .pirates import PirateCard, raid
+from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
+from .pirates import PirateCard, RaidOptions, carry_out_raid, raid, raid_options
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
 from .battle import BattleSetup, Participant, Pirate
@@ -105,8 +106,11 @@ def _base_access(game: Game, colour: str, catalog: Catalog, variant: AndromedaVa
     def can_buy(rows: tuple[str, ...]) -> bool:
         return any(player.resources.can_pay(catalog.module_cost[row]) for row in rows if game.display(row))
 
+    # a development needs one of the player's transports on an undeveloped planet: without one, none is affordable
+    sites = any(ship.kind == "transport" and ship.on_board and game.region(str(ship.region)).kind == "planet"
+                and game.region(str(ship.region)).development is None for ship in player.ships)
     kinds = {catalog.planet(str(game.region(name).planet)).type for name, verdict in development_options(game, colour, catalog).items()
-             if verdict == "legal"}
+             if verdict == "legal"} if sites else set()
     jumped = None
     if jump and variant.jump_energy and player.resources["energy"] >= variant.jump_energy:
         poorer = game.with_player(replace(player, resources=player.resources.minus(_energy(variant.jump_energy))))
@@ -124,29 +128,37 @@ def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | Non
 
 
 def bay_launch_options(game: Game, colour: str, catalog: Catalog | None = None, *,
-                       variant: AndromedaVariant = RULEBOOK) -> dict[str, LaunchOptions]:
+                       variant: AndromedaVariant = RULEBOOK, explain: bool = True) -> dict[str, LaunchOptions]:
     """Launch step 1 for every ship in ``colour``'s launch bay, by ship id: the board, its pieces and what each
-    alliance base offers are read once for all of them, and ships alike (type, specs, damage) share one reading."""
+    alliance base offers are read once for all of them, and ships alike (type, specs, damage) share one reading.
+    ``explain=False``: the verdicts without their reasons (``legal_launches``)."""
     if catalog is None:
-        return game.kept(("bay_launches", colour, variant), lambda g: _bay_launch_options(g, colour, None, variant))
-    return _bay_launch_options(game, colour, catalog, variant)
+        return game.kept(("bay_launches", colour, variant, explain), lambda g: _bay_launch_options(g, colour, None, variant, explain))
+    return _bay_launch_options(game, colour, catalog, variant, explain)
 
 
-def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, variant: AndromedaVariant) -> dict[str, LaunchOptions]:
+def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, variant: AndromedaVariant,
+                        explain: bool = True) -> dict[str, LaunchOptions]:
     board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
     bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
-    access = base_access(game, colour, catalog, variant=variant)
+    # what a base offers once a Jump is paid matters only when a ship in the bay can Jump
+    access = base_access(game, colour, catalog, variant=variant, jump=any(ship.jump for ship in bay))
     energy = player.resources["energy"]
-    alike: dict[Ship, LaunchOptions] = {}
+    alike: dict[tuple, LaunchOptions] = {}
     found = {}
     for ship in bay:
-        twin = replace(ship, id="")
+        twin = tuple(getattr(ship, name) for name in _ALIKE)
         if twin not in alike:
-            alike[twin] = found[ship.id] = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant)
+            alike[twin] = found[ship.id] = legal_launches(board, pieces, ship, energy=energy, access=access, bay=bay, variant=variant,
+                                                          explain=explain)
         else:
             found[ship.id] = replace(alike[twin], ship=ship)
     return found
+
+
+#: A ship's fields but its id: ships equal in all of them are interchangeable (``Ship``).
+_ALIKE = tuple(f.name for f in fields(Ship) if f.name != "id")
 
 
 def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: Catalog | None = None, *,
@@ -156,12 +168,10 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
     player = game.player(colour)
-    if player.ship(ship_id).where == "bay":      # the verdicts the turn's options were listed from
-        result = _carry_out(bay_launch_options(game, colour, catalog, variant=variant)[ship_id], ids[region])
-    else:
-        board, pieces = board_and_pieces(game, catalog)
-        result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
-                        access=base_access(game, colour, catalog, variant=variant), bay=[], variant=variant)
+    board, pieces = board_and_pieces(game, catalog)
+    bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
+    result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
+                    access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
     ship = player.ship(ship_id)
     player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))
@@ -214,14 +224,24 @@ def _energy(count: int):
     return Goods.of(energy=count)
 
 
-def raid_in_game(game: Game, region: str, cards: Mapping[str, PirateCard], choice: str | None = None) -> tuple[Game, str]:
-    """Launch step 3 on the game: the chosen pirate (and every S-class in range) raids ``region``."""
+def raid_options_in_game(game: Game, region: str) -> RaidOptions:
+    """Which pirates (of the game's cards, ``pirate_cards``) may raid ``region`` now, worked out once per state:
+    listing the raid's choices and carrying the raid out read the same."""
+    ids = _ids(game)
+    if not isinstance(region, str) or region not in ids:
+        raise InvalidInput("region", region, f"regions: {sorted(ids)}")
+    return game.kept(("raid options", region), lambda g: raid_options(*board_and_pieces(g), ids[region], pirate_cards()))
+
+
+def raid_in_game(game: Game, region: str, cards: Mapping[str, PirateCard] | None = None, choice: str | None = None) -> tuple[Game, str]:
+    """Launch step 3 on the game: the chosen pirate (and every S-class in range) raids ``region`` (``cards``: the
+    pirate cards, by default the game's own)."""
     ids = _ids(game)
     if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
     names = {rid: name for name, rid in ids.items()}
     board, pieces = board_and_pieces(game)
-    result = raid(board, pieces, ids[region], cards, choice)
+    result = raid(board, pieces, ids[region], cards, choice) if cards is not None else carry_out_raid(raid_options_in_game(game, region), choice)
     moved = game
     for source, _, _ in result.raiders:            # shield damage travels with the figures (A-R11)
         marks = game.pirate_figures(names[source])
@@ -438,4 +458,4 @@ def _withdraw(game: Game, region: str, state, destinations: dict[str, str | Sequ
 
 
 __all__ = ["apply_battle", "barrage_owed", "board_of", "place_pirate_in_game", "battle_pirate", "battle_setup", "pirate_cards", "reward_text", "ALLIANCE_BASES", "base_access", "board_and_pieces", "board_ship", "bay_launch_options", "launch_in_game", "launch_options",
-           "pirate_placer", "raid_in_game"]
+           "pirate_placer", "raid_in_game", "raid_options_in_game"]

@@ -15,7 +15,8 @@ rules give it, as successive decisions on a stack of pending frames:
   known, or none), energy for dice (each participant), the battle itself as ONE chance event whose outcomes
   are the winning side or "no winner" with the exact odds of ``odds.battle`` (shown before any die is
   rolled), then BARRAGE modules and tactical operations;
-- a return turn: module activations one at a time (ship or energy, the module's choice), then done;
+- a return turn: module activations one at a time (ship or energy, the module's choice; after the Primary
+  Reactor, its other tech modules one at a time, refused ones with their reason, until the player stops), then done;
 - track steps onto a space with a choice stop and are decided on their own (which upgrade tile and
   whether to build the free ship, A-F10; which exploration token; whether to draw up to a raised hand limit);
 - free actions (自由行动) at every decision of your own turn — recruiting leaders where you have a ship,
@@ -33,10 +34,10 @@ rules give it, as successive decisions on a stack of pending frames:
 
 Every deck is shuffled as it is drawn (``game_decks``): its next card is a chance event with exact odds.
 
-In 2v2 the turn's first module bought at Maximus or Odessa Field may go to a teammate instead (转移模块).
+In 2v2 the turn's first module, bought at Maximus or Odessa Field or taken with a city card, may go to a teammate
+instead (转移模块).
 
-Not modelled yet: that first module handed over when it is gained another way (a City card, a track reward);
-diplomacy cards whose text is not in the rulebook (user data: listed refused); tech modules chosen one by one.
+Not modelled yet: diplomacy cards whose text is not in the rulebook (user data: listed refused).
 The set-up's own deal (board, moons, display, the cards dealt to players) is drawn from ``Rng(seed)`` by the
 set-up phase.
 """
@@ -145,8 +146,12 @@ class Operations:
 
 @dataclass(frozen=True)
 class Returning:
+    """Return step 1: the activations so far (``plan``, ``so_far``). ``reactor``: the ship that has just activated
+    the Primary Reactor while its tech modules are chosen, one at a time, until the player stops (核心模块)."""
+
     plan: tuple[Activate, ...] = ()
     so_far: Activated = Activated()
+    reactor: str | None = None
 
 
 @dataclass(frozen=True)
@@ -340,6 +345,13 @@ class AndromedaGame(Game):
     def _decision_options(self) -> Options:
         frame = self.pending[-1] if self.pending else None
         return self._with_free(frame, _OPTIONS[type(frame)](self, frame))
+
+    def _legal_choices(self) -> tuple[Any, ...]:
+        """At a turn's start, the legal launches (worked out without every refused region's reason), the return and
+        the legal free actions, in the order the options list them; elsewhere the legal options."""
+        if self.pending or "_options_now" in self.__dict__:
+            return self._options_now.choices()
+        return _turn_legal(self) + tuple(o.choice for o in _free_options(self, self.to_move) if o.legal)
 
     def _with_free(self, frame, options: Options) -> Options:
         if isinstance(frame, _FREE_AT) and not (isinstance(frame, Discarding) and frame.discards):
@@ -605,9 +617,10 @@ def _owed(game: AndromedaGame) -> AndromedaGame:
 
 
 # --- free actions (自由行动) -------------------------------------------------------------------------
-def _free_candidates(table: Table, colour: str, moment: str) -> list[tuple]:
+def _free_candidates(table: Table, colour: str, moment: str, mates: tuple[str, ...] = ()) -> list[tuple]:
     """Every free action ``colour`` could take at ``moment`` with its details: on another player's turn only
-    inserting a moon and playing a tactics card (A-F18); on your own any of them, development cards included."""
+    inserting a moon and playing a tactics card (A-F18); on your own any of them, development cards included
+    (``mates``: the teammates who may gain the turn's first module instead, ``_mates``)."""
     from .free_actions import ANY_TURN, KIND_MOMENTS
     from .repair import repair_options
 
@@ -617,8 +630,9 @@ def _free_candidates(table: Table, colour: str, moment: str) -> list[tuple]:
     # turn are offered (a moon inserted, a tactics card the battle allows)
     own = colour == table.active and moment not in ("battle", "diplomacy")
     found: list[dict] = []
-    slots = [m.name for m in player.modules if catalog.module(m.name).input_slot or catalog.module(m.name).output_slot]
-    industry = [m.name for m in player.modules if catalog.module(m.name).row == "industry"]
+    cards = [catalog.module(m.name) for m in player.modules]
+    slots = [card.name for card in cards if card.input_slot or card.output_slot]
+    industry = [card.name for card in cards if card.row == "industry"]
     halves = [f"half:{a}|{b}" for a, b in zip(industry, industry[1:])]
     for index, _moon in enumerate(player.moons):
         found += [dict(action="insert_moon", index=index, target=t) for t in slots + ["tactical_ops"] + halves]
@@ -644,14 +658,15 @@ def _free_candidates(table: Table, colour: str, moment: str) -> list[tuple]:
             found.append(dict(action="discard_moon", index=index))
     found += [dict(action="spend_exploration", index=i) for i in range(len(player.exploration))]
     found += [dict(action="spend_supremacy", index=i) for i in range(len(player.supremacy_tokens))]
-    found += _development_candidates(table, player)
+    found += _development_candidates(table, player, mates)
     found.append(dict(action="faction_power"))
     return [("free",) + tuple(sorted(d.items())) for d in found]
 
 
-def _development_candidates(table: Table, player) -> list[dict]:
+def _development_candidates(table: Table, player, mates: tuple[str, ...] = ()) -> list[dict]:
     """Flipping an unused development card for its one ability (开发 · 开发能力), each way it can be used; the
-    spaceport's 3 resources taken are chosen once its payment is made (``Spaceport``)."""
+    spaceport's 3 resources taken are chosen once its payment is made (``Spaceport``). In 2v2, before the turn's
+    first module, the city card's module may go to a teammate of ``mates`` instead (转移模块)."""
     found: list[dict] = []
     for kind in sorted({c.type for c in player.development_cards if not c.used}):
         if kind == "obelisk":
@@ -660,7 +675,8 @@ def _development_candidates(table: Table, player) -> list[dict]:
             found += [dict(action="flip_development", kind=kind, archive_pick=i) for i in range(len(table.observatory_archive))]
         elif kind == "city":
             shown = sorted({m for row, names in table.module_display for m in names})
-            found += [dict(action="flip_development", kind=kind, module=m) for m in shown]
+            found += [dict(action="flip_development", kind=kind, module=m, **({"first_to": mate} if mate else {}))
+                      for m in shown for mate in (None,) + mates]
         elif kind == "factory":
             targets = [(option, target or None) for option, _, target in (spec.partition(":") for spec in _repair_targets(player))]
             found += [dict(action="flip_development", kind=kind, repairs=(a, b)) for a in targets for b in targets]
@@ -693,12 +709,23 @@ def _head(choice: tuple) -> tuple:
 
 
 def _free_groups(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
-    return game.table.kept(("free groups", colour, _moment(game, colour)), lambda _table: _grouped_free(game, colour))
+    mates = _mates(game) if colour == game.table.active else ()
+    key = ("free groups", colour, _moment(game, colour), mates)
+    return game.table.kept(key, lambda table: tbl._since(key, _free_inputs(table, colour), lambda: _grouped_free(game, colour, mates)))
 
 
-def _grouped_free(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
+def _free_inputs(table: Table, colour: str) -> tuple:
+    """What the free actions ``colour`` could take are listed from (``_free_candidates``, ``_transfer_candidates``):
+    the active player, ``colour``'s and their teammates' stations, the regions (leaders, bonus resources), the
+    module columns, the observatory archive and the teams."""
+    team = table.team_of(colour)
+    mates = tuple(p for p in table.players if p.colour == colour or (team is not None and table.team_of(p.colour) == team))
+    return (table.active, table.regions, table.module_display, table.observatory_archive, table.teams) + mates
+
+
+def _grouped_free(game: AndromedaGame, colour: str, mates: tuple[str, ...]) -> dict[tuple, list[tuple]]:
     groups: dict[tuple, list[tuple]] = {}
-    for choice in _free_candidates(game.table, colour, _moment(game, colour)) + _transfer_candidates(game, colour):
+    for choice in _free_candidates(game.table, colour, _moment(game, colour), mates) + _transfer_candidates(game, colour):
         groups.setdefault(_head(choice), []).append(choice)
     return groups
 
@@ -749,8 +776,10 @@ def _free_words(choice) -> dict:
         return dict(label=f"{details['giver']} gives {details['receiver']} {details['kind']} {details['item']}", group="transfer")
     if action == "flip_development":
         kind = details.pop("kind")
-        return dict(label=f"flip the {kind} card" + (": " + ", ".join(f"{k} {v}" for k, v in details.items()) if details else ""),
-                    group="free action")
+        mate = details.pop("first_to", None)
+        given = f" ({mate} gains it instead and advances on its track)" if mate else ""
+        return dict(label=f"flip the {kind} card" + (": " + ", ".join(f"{k} {v}" for k, v in details.items()) if details else "")
+                    + given, group="free action")
     if action in ("insert_moon", "discard_moon") and set(details) == {"index"}:
         return dict(label=f"{action.replace('_', ' ')} {details['index'] + 1}", group="free action")
     action = action.replace("_", " ")
@@ -763,7 +792,7 @@ def _free_options(game: AndromedaGame, colour: str) -> list[Option]:
     alliance base still to activate and this turn's transfer only, so they are worked out once for those."""
     frame = game.pending[-1] if game.pending else None
     base = frame.region if isinstance(frame, Activating) and game.table.region(frame.region).kind == "alliance_base" else None
-    key = ("free options", colour, _moment(game, colour), base, game.transferred, game.variant)
+    key = ("free options", colour, _moment(game, colour), base, game.transferred, game.module_gained, game.variant)
     return game.table.kept(key, lambda _table: _listed_free_options(game, colour, base))
 
 
@@ -901,6 +930,19 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
     return Options(options)
 
 
+def _turn_legal(game: AndromedaGame) -> tuple[tuple, ...]:
+    """The legal choices of ``_turn_options``, in its order, from the verdicts without reasons."""
+    table, colour = game.table, game.table.active
+    launches = tbl.bay_launch_options(table, colour, variant=game.variant, explain=False)
+    names = {rid: name for name, rid in tbl._ids(table).items()}
+    found, seen = [], set()
+    for ship in table.player(colour).ships_at("bay"):
+        if (ship.kind, ship.damage) not in seen:
+            seen.add((ship.kind, ship.damage))
+            found += [("launch", ship.id, names[v.region]) for v in launches[ship.id].verdicts if v.legal]
+    return tuple(found) + (("return",),)
+
+
 #: Board spaces that are no region to launch to (no tile laid there yet): not listed as launches.
 _NOT_REGIONS = ("andromeda.launch.empty_space", "andromeda.launch.no_tile")
 
@@ -987,7 +1029,8 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
         kwargs = _kwargs(choice)
         if others(choice):
             kwargs["field_discard"] = others(choice)[0]        # any other module stands in: the discard is decided next
-        run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
+        if not _settled_at_base(table, colour, frame.region, kwargs):
+            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
 
     def words(choice):
         then = " (then send one of the others to the bottom of its deck)" if others(choice) else ""
@@ -995,6 +1038,36 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
 
     return Options.checked(_activation_candidates(table, colour, frame.region, _mates(game)), _refusing(attempt, "发射回合 · 步骤 2 激活地区"),
                            words)
+
+
+def _settled_at_base(table: Table, colour: str, region: str, kwargs: dict) -> bool:
+    """Whether an alliance base's activation, as ``_activation_candidates`` offers it, is settled without carrying
+    it out (True: ``activate_region`` would carry it out; False: left to it, which gives any refusal). At Maximus or
+    Odessa Field: the station pays each module's board cost in turn as ``effects.pay`` does (a module gained and its
+    track step give no resources, so the first bought never pays for the second). At the Monolith or the Trade Hub
+    without claimed moons discarded: the resources and the cards paid are held, and the Monolith's cards can be
+    drawn without shuffling the discard pile (no Rng inside the game)."""
+    base = _catalog().alliance_bases.get(region)
+    player = table.player(colour)
+    if base is None or not any(s.where == f"region:{region}" for s in player.ships):
+        return False
+    if base.buy_modules and kwargs.get("modules"):
+        stock = player.resources
+        for name in kwargs["modules"]:
+            cost = _catalog().module_cost[_catalog().module(name).row]
+            paid = stock.payment_for(cost) or cost.resources
+            if paid.covers(cost) or not stock.has(paid):
+                return False
+            stock = stock.minus(paid)
+        return True
+    if base.pay_any and not kwargs.get("moons"):
+        payment, cards = kwargs.get("payment", Goods()), kwargs.get("tactics", ())
+        if payment.resources.total + len(cards) != base.pay_any or payment != payment.resources or not player.resources.has(payment):
+            return False
+        if any(player.tactics.count(card) < cards.count(card) for card in cards):
+            return False
+        return base.draw <= len(table.tactics_deck) or not (table.tactics_discard or cards)
+    return False
 
 
 def _mates(game: AndromedaGame) -> tuple[str, ...]:
@@ -1026,10 +1099,14 @@ def _field_discard_options(game: AndromedaGame, frame: "FieldDiscard") -> Option
     from .activate import activate_region
 
     table, colour = game.table, game.table.active
+
+    def attempt(choice):
+        if not _settled_at_base(table, colour, frame.region, _kwargs(choice)):
+            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+
     return Options.checked(
         [frame.choice + (("field_discard", m),) for m in _field_others(table, frame.region)(frame.choice)],
-        _refusing(lambda c: run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant,
-                                                **_kwargs(c))), "发射回合 · 联盟基地行动"),
+        _refusing(attempt, "发射回合 · 联盟基地行动"),
         lambda c: dict(label=f"send {dict(c)['field_discard']} to the bottom of its deck", group="activate"))
 
 
@@ -1079,10 +1156,7 @@ def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> Andromed
 
 # --- the raid and the battle ----------------------------------------------------------------------
 def _raid_choices(table: Table, region: str) -> tuple[str, ...]:
-    from .pirates import raid_options
-
-    board, pieces = _board(table)
-    return raid_options(board, pieces, tbl._ids(table)[region], tbl.pirate_cards()).choices
+    return tbl.raid_options_in_game(table, region).choices
 
 
 def _raid_options(game: AndromedaGame, frame: Raiding) -> Options:
@@ -1092,7 +1166,7 @@ def _raid_options(game: AndromedaGame, frame: Raiding) -> Options:
 
 
 def _raid(game: AndromedaGame, frame: Raiding, choice, steps) -> AndromedaGame:
-    table, said = tbl.raid_in_game(game.table, frame.region, tbl.pirate_cards(), choice[1])
+    table, said = tbl.raid_in_game(game.table, frame.region, choice=choice[1])
     steps.append(Step("Pirate raid", f"{said[0].upper() + said[1:]}.", "发射回合 · 步骤 3 海盗袭击", table))
     game = replace(_pop(game), table=table)
     return _start_battle(game, frame.region, steps)
@@ -1347,6 +1421,8 @@ def _operation(game: AndromedaGame, frame: Operations, choice, steps) -> Androme
 
 # --- the return turn ------------------------------------------------------------------------------
 def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) -> list[Activate]:
+    """Every activation of a module with a dock not activated yet, by a returning ship or by energy. The Primary
+    Reactor activates no tech module by itself: they are chosen next, one at a time (``_tech_options``)."""
     catalog = _catalog()
     player = table.player(colour)
     used = {a.by for a in plan}
@@ -1355,32 +1431,39 @@ def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) ->
     ships = [s.id for s in player.ships if (s.on_board or s.where == "barge") and s.id not in used][:1]
     found = []
     for module in player.modules:
-        if module.name in done:
-            continue
-        card = catalog.module(module.name)
-        moon_repair = 1 if card.output_slot and module.moon is not None and module.moon.repair else 0
-        for by in ships + ["energy"]:
-            for choice in card.choices or (None,):
-                owed = card.repair + moon_repair + (1 if choice == "repair" else 0)
-                if owed > 1:
-                    # several repairs from one module: each named, in order (a repair after the last thing to
-                    # repair is "nothing", 1 VP)
-                    each = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
-                    for specs in combinations_with_replacement(each, owed):
-                        if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
-                            continue
-                        repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
-                        found.append(Activate(module.name, by, choice, None, repairs=repairs))
-                    continue
-                targets: list[Any] = [None]
-                if owed:
-                    targets = _repair_targets(player)
-                elif choice == "build_ship":
-                    targets = sorted({s.kind for s in player.ships_at("supply")})
-                elif choice == "develop":
-                    targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
-                for target in targets:
-                    found.append(Activate(module.name, by, choice, target))
+        if module.name not in done:
+            found += _module_ways(table, player, module, ships + ["energy"], catalog)
+    return found
+
+
+def _module_ways(table: Table, player, module, bys: list[str], catalog: Catalog) -> list[Activate]:
+    """Every way to activate ``module`` by each of ``bys``: each action it offers, with each target it takes."""
+    card = catalog.module(module.name)
+    moon_repair = 1 if card.output_slot and module.moon is not None and module.moon.repair else 0
+    tech = () if card.activates_tech else None
+    found = []
+    for by in bys:
+        for choice in card.choices or (None,):
+            owed = card.repair + moon_repair + (1 if choice == "repair" else 0)
+            if owed > 1:
+                # several repairs from one module: each named, in order (a repair after the last thing to
+                # repair is "nothing", 1 VP)
+                each = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
+                for specs in combinations_with_replacement(each, owed):
+                    if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
+                        continue
+                    repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
+                    found.append(Activate(module.name, by, choice, None, tech, repairs))
+                continue
+            targets: list[Any] = [None]
+            if owed:
+                targets = _repair_targets(player)
+            elif choice == "build_ship":
+                targets = sorted({s.kind for s in player.ships_at("supply")})
+            elif choice == "develop":
+                targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
+            for target in targets:
+                found.append(Activate(module.name, by, choice, target, tech))
     return found
 
 
@@ -1401,9 +1484,9 @@ def _settled_by_check(table: Table, colour: str, card, act: Activate, catalog: C
     the whole activation out (True: it would be; a refusal is raised as carrying it out raises it). A module that
     pays its cost (checked) and gains and draws can only be refused by a tactics draw needing the discard pile
     shuffled (no Rng inside the game); a module whose one action is a choice is refused as that action refuses it
-    on the station with the ship or energy placed (``placed(by)``). The Primary Reactor with a tech module that
-    takes a choice, and a module giving repairs besides its action, are left to the whole activation (False)."""
-    if act.repairs or act.tech is not None:
+    on the station with the ship or energy placed (``placed(by)``). The Primary Reactor with tech modules named,
+    and a module giving repairs besides its action, are left to the whole activation (False)."""
+    if act.repairs or act.tech:
         return False
     if card.choices:
         if card.pay or card.gain or card.draw or card.repair or card.input_slot or card.output_slot:
@@ -1419,14 +1502,7 @@ def _settled_by_check(table: Table, colour: str, card, act: Activate, catalog: C
     moon = player.module(card.name).moon
     if card.output_slot and moon is not None and moon.repair:
         return False
-    draws = card.draw
-    if card.activates_tech:
-        techs = [catalog.module(m.name) for m in player.modules]
-        techs = [t for t in techs if t.is_tech and not t.activates_tech]
-        if any(t.choices or t.repair or t.output_slot for t in techs):
-            return False
-        draws += sum(t.draw for t in techs)
-    return draws <= len(table.tactics_deck) or not table.tactics_discard
+    return card.draw <= len(table.tactics_deck) or not table.tactics_discard
 
 
 def _placing(table: Table, colour: str, module: str):
@@ -1448,6 +1524,8 @@ def _placing(table: Table, colour: str, module: str):
 
 
 def _return_options(game: AndromedaGame, frame: Returning) -> Options:
+    if frame.reactor is not None:
+        return _tech_options(game, frame)
     table, colour = game.table, game.table.active
 
     from .return_turn import _check
@@ -1493,14 +1571,64 @@ def _return_options(game: AndromedaGame, frame: Returning) -> Options:
     return Options(options + [Option(("done",), **words(("done",)))])
 
 
+def _tech_left(table: Table, colour: str, so_far: Activated) -> bool:
+    """Whether a tech module of ``colour``'s station is still to be activated this turn (the Primary Reactor aside)."""
+    catalog = _catalog()
+    return any(catalog.module(m.name).is_tech and not catalog.module(m.name).activates_tech and m.name not in so_far.modules
+               for m in table.player(colour).modules)
+
+
+def _tech_ways(table: Table, colour: str, frame: Returning) -> list[Activate]:
+    catalog = _catalog()
+    player = table.player(colour)
+    found = []
+    for module in player.modules:
+        card = catalog.module(module.name)
+        if card.is_tech and not card.activates_tech and module.name not in frame.so_far.modules:
+            found += _module_ways(table, player, module, [frame.reactor or ""], catalog)
+    return found
+
+
+def _tech_options(game: AndromedaGame, frame: Returning) -> Options:
+    """The Primary Reactor holds a ship: each other tech module not activated yet, one at a time, the refused ones
+    with their reason (damaged, an empty input slot, its cost), or stop (核心模块: 激活任意数量的其他科技模块)."""
+    from .return_turn import activate_tech
+
+    table, colour = game.table, game.table.active
+
+    def attempt(act):
+        run(activate_tech(table, colour, act, so_far=frame.so_far, rng=_rng(game), variant=game.variant))
+
+    def words(act):
+        extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
+        if act.repairs:
+            extra += " (repairs: " + ", then ".join(o if t is None else f"{o} {t}" for o, t in act.repairs) + ")"
+        return dict(label=f"activate {act.module} through the Primary Reactor{extra}", group="tech modules")
+
+    options = Options.checked(_tech_ways(table, colour, frame), _refusing(attempt, "返回空间站回合 · 核心模块"), words)
+    return Options(tuple(options) + (Option(("stop",), label="stop activating tech modules", group="tech modules"),))
+
+
 def _return(game: AndromedaGame, frame: Returning, choice, steps) -> AndromedaGame:
-    """One more module activated (its steps shown now), or every ship back to the bay."""
+    """One more module activated (its steps shown now): the Primary Reactor's tech modules then chosen one by one;
+    or every ship back to the bay."""
+    from .return_turn import activate_tech
+
     colour = game.table.active
+    if frame.reactor is not None:
+        if choice == ("stop",):
+            return _top(game, replace(frame, reactor=None))
+        ran = run(activate_tech(game.table, colour, choice, so_far=frame.so_far, rng=_rng(game), variant=game.variant))
+        table, so_far = ran.result
+        steps.extend(ran.steps)
+        reactor = frame.reactor if _tech_left(table, colour, so_far) else None
+        return _top(replace(game, table=table), Returning(frame.plan + (choice,), so_far, reactor))
     if choice != ("done",):
         ran = run(activate_modules(game.table, colour, (choice,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
         table, so_far = ran.result
         steps.extend(ran.steps)
-        return _top(replace(game, table=table), Returning(frame.plan + (choice,), so_far))
+        reactor = choice.by if choice.tech is not None and _tech_left(table, colour, so_far) else None
+        return _top(replace(game, table=table), Returning(frame.plan + (choice,), so_far, reactor))
     ran = run(return_ships(game.table, colour, sum(1 for act in frame.plan if act.by == "energy")))
     game = _with_table(_pop(game), ran.result, steps, ran)
     return _end_turn(game, steps)

@@ -214,3 +214,67 @@ def test_before_an_alliance_base_is_activated_nothing_that_could_pay_for_it_is_g
     assert any(o.legal and o.group == "activate" for o in base.options())        # the card pays for the base instead
     planet = next(r.name for r in game.table.regions if r.kind == "planet" and r.moons)
     assert next(o for o in free(at_activation(game, planet).options()) if action(o) == "play_tactics").legal
+
+
+def test_the_primary_reactor_activates_the_tech_modules_the_player_picks_one_at_a_time():
+    """核心模块: a ship on the Primary Reactor activates any number of the other tech modules, each chosen in turn
+    (the refused ones listed with their reason), until the player stops."""
+    from tabletoolkit.andromeda.examples import activation_example
+    from tabletoolkit.andromeda.return_turn import Activate
+    from tabletoolkit.andromeda.whole_game import Returning
+
+    game = first_turn(tt.new_game("andromeda", players=2, seed=1))
+    colour = game.table.active
+    player = game.table.player(colour)
+    example = activation_example().player("yellow")
+    station = replace(player, modules=example.modules, resources=Goods.of(energy=3, nanocarbon=1, titanium=1),
+                      ships=tuple(replace(s, where="barge") if s.id == "transport-1" else s for s in player.ships))
+    game = replace(game, table=game.table.with_player(station), pending=(Returning(),))
+    reactor = Activate("Primary Reactor", "transport-1", tech=())
+    assert reactor in [o.choice for o in game.options().legal]
+    game = game.apply(reactor)
+    assert game.table.player(colour).resources["energy"] == 5                    # the reactor's 2 energy, no tech module yet
+    offered = {o.choice.module if o.choice != ("stop",) else "stop": o for o in game.options() if o.group == "tech modules"}
+    assert set(offered) == {"Supplier", "Index Extractor", "Quantum Loom", "Deep Scanner", "Syndicate Interface", "stop"}
+    assert offered["Supplier"].rule == "andromeda.return.input_slot_empty"
+    assert offered["Index Extractor"].rule == "andromeda.return.damaged"
+    assert all(offered[m].legal for m in ("Quantum Loom", "Deep Scanner", "Syndicate Interface", "stop"))
+    game = game.apply(offered["Deep Scanner"].choice)
+    after = {o.choice.module for o in game.options().legal if o.group == "tech modules" and o.choice != ("stop",)}
+    assert after == {"Quantum Loom", "Syndicate Interface"}                       # Deep Scanner is done
+    game = game.apply(("stop",))
+    yellow = game.table.player(colour)
+    assert yellow.resources == Goods.of(energy=6, nanocarbon=1, titanium=1) and yellow.vp == player.vp + 1
+    assert ("done",) in [o.choice for o in game.options().legal]                  # back to the return turn's activations
+    assert not any(o.group == "tech modules" for o in game.options())
+
+
+def test_2v2_the_turns_first_module_from_a_city_card_may_go_to_the_teammate():
+    """转移模块: the first module the active player gains in their turn may be gained by the teammate instead, who
+    advances on its track; a city card's module (开发能力 · 城市) is such a module, and only the turn's first is."""
+    game = first_turn(tt.new_game("andromeda", players=4, teams=True, seed=2))
+    colour = game.table.active
+    mate = next(c for c in game.seats if c != colour and game.table.team_of(c) == game.table.team_of(colour))
+    player = game.table.player(colour)
+    game = replace(game, table=game.table.with_player(replace(player, development_cards=(DevelopmentCard("city"),) * 2)))
+    flip = next(o for o in free(game.options()) if action(o) == "flip_development")
+    ways = game.apply(flip.choice)
+    given = [o for o in ways.options().legal if dict(o.choice[1:]).get("first_to") == mate]
+    module = dict(given[0].choice[1:])["module"]
+    assert len(given) == len([o for o in ways.options().legal if "first_to" not in dict(o.choice[1:])])
+    assert f"{mate} gains it instead" in given[0].label
+    row = _catalog_row(module)
+    done = ways.apply(given[0].choice)
+    assert any(m.name == module for m in done.table.player(mate).modules)
+    assert not any(m.name == module for m in done.table.player(colour).modules)
+    assert done.table.player(mate).track(row) == game.table.player(mate).track(row) + 1
+    assert done.table.player(colour).track(row) == player.track(row)
+    assert done.module_gained
+    again = done.apply(next(o for o in free(done.options()) if action(o) == "flip_development").choice)
+    assert again.options().legal and not any("first_to" in dict(o.choice[1:]) for o in again.options())
+
+
+def _catalog_row(module):
+    from tabletoolkit.andromeda.catalog import load_catalog
+
+    return load_catalog().module(module).row

@@ -110,11 +110,15 @@ def test_building_ships():
 
 @pytest.mark.phase("andromeda.modules")
 def test_2v2_first_module_to_the_teammate():
-    game = launch_example()
+    game = replace(launch_example(), teams=(("red", "sun"), ("blue", "sun")))
     after = run(acquire_modules(game, "red", [game.display("science")[0]],
                                 rows=("science",), paid=False, first_to="blue")).result
     assert len(after.player("blue").modules) == 5 and len(after.player("red").modules) == 4
     assert after.player("blue").track("science") == 1 and after.player("red").track("science") == 1
+    with pytest.raises(IllegalAction) as refused:                   # only a teammate gains it instead
+        run(acquire_modules(launch_example(), "red", [game.display("science")[0]], rows=("science",), paid=False,
+                            first_to="blue"))
+    assert refused.value.rule == "andromeda.modules.not_teammate"
 
 
 def test_tactical_operation_draws_or_takes_the_slotted_moon():

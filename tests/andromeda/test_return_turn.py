@@ -176,3 +176,21 @@ def test_the_station_picture_draws_each_row_in_the_shared_palette_and_escapes_na
     assert picture.count(f'stroke="{PALETTE["blue"]}"') == 6             # the science row: reactor and five tech modules
     assert picture.count(f'fill="{PALETTE["highlight"]}"') == 1          # Index Extractor is damaged
     assert "damage ×1" in picture and "half-slot moon: " in picture
+
+
+def test_a_tech_module_is_activated_alone_only_through_a_reactor_holding_a_ship():
+    from tabletoolkit.andromeda.return_turn import Activated, activate_tech
+
+    game = activation_example()
+    with pytest.raises(IllegalAction) as refusal:
+        run(activate_tech(game, "yellow", Activate("Quantum Loom", "transport-1")))
+    assert refusal.value.rule == "andromeda.return.reactor_first"
+    on_reactor = run(return_turn(game, "yellow", [Activate("Primary Reactor", "transport-1", tech=())])).steps
+    reactor = next(s.state for s in on_reactor if s.title == "Activate Primary Reactor")
+    ran = run(activate_tech(reactor, "yellow", Activate("Quantum Loom", "transport-1"),
+                            so_far=Activated(frozenset({"Primary Reactor"}))))
+    state, so_far = ran.result
+    assert state.player("yellow").resources["nanocarbon"] == 2 and so_far.modules == {"Primary Reactor", "Quantum Loom"}
+    with pytest.raises(IllegalAction) as again:
+        run(activate_tech(state, "yellow", Activate("Quantum Loom", "transport-1"), so_far=so_far))
+    assert again.value.rule == "andromeda.return.occupied"

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+import tabletoolkit as tt
 from tabletoolkit.andromeda.goods import Goods
 from tabletoolkit.andromeda.variant import RULEBOOK
 from tabletoolkit.andromeda.whole_game import Activating, FieldDiscard, Fighting, TrackChoice, make
@@ -144,3 +145,27 @@ def test_the_steady_captain_always_has_a_legal_choice_and_finishes_a_game():
     played = play(game, {seat: steady_captain for seat in game.seats})
     assert played.over and played.final.outcome().winners
     assert played.final.table.ended_by is not None and max(p.vp for p in played.final.table.players) >= 50
+
+
+@pytest.mark.parametrize("players, teams", [(2, False), (4, True)])
+def test_an_alliance_base_activation_settled_without_trial_is_one_the_activation_carries_out(players, teams):
+    """Maximus / Odessa purchases and Monolith / Trade Hub payments listed legal by the direct check
+    (``_settled_at_base``) are carried out by ``activate_region`` without a refusal."""
+    from tabletoolkit.andromeda import whole_game as wg
+    from tabletoolkit.andromeda.activate import activate_region
+    from tabletoolkit.engine import run
+
+    game = tt.new_game("andromeda", players=players, seed=3, teams=teams)
+    policy, rng, settled = tt.policies.random(3), Rng(3), 0
+    while not game.over:
+        frame = game.pending[-1] if game.pending else None
+        if isinstance(frame, wg.Activating) and game.table.region(frame.region).kind == "alliance_base":
+            table, colour = game.table, game.table.active
+            others = wg._field_others(table, frame.region)
+            for choice in wg._activation_candidates(table, colour, frame.region, wg._mates(game)):
+                kwargs = dict(wg._kwargs(choice), **({"field_discard": others(choice)[0]} if others(choice) else {}))
+                if wg._settled_at_base(table, colour, frame.region, kwargs):
+                    settled += 1
+                    run(activate_region(table, colour, frame.region, variant=game.variant, **kwargs))
+        game = game.apply(rng.pick(game.chance()) if game.to_move is CHANCE else policy(game))
+    assert settled > 0
