@@ -74,6 +74,23 @@ def _replaced(obj: T, changes: dict[str, Any]) -> T:
     return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
 
 
+def replace_valid(obj: T, /, **changes: Any) -> T:
+    """``replace`` for ``changes`` the caller keeps valid by construction (a marker of a player already checked, a
+    part put back in its own place): the copy skips ``__post_init__``'s checks. Cached values are left out of the
+    copy and an unknown name raises ``InvalidInput``, as in ``replace``."""
+    cls = type(obj)
+    names, count, _ = _CLASSES.get(cls) or _class_info(cls)
+    old = obj.__dict__
+    values = old.copy() if len(old) == count else {name: old[name] for name in names}
+    values.update(changes)
+    if len(values) != count:
+        unknown = sorted(set(changes) - names)[0]
+        raise InvalidInput(unknown, changes[unknown], f"{cls.__name__} has no such field")
+    new = _new(cls)
+    _set(new, "__dict__", values)
+    return new
+
+
 class cached(cached_property):
     """``functools.cached_property`` without the lock Python 3.11 takes on every first read: a state is an
     immutable value, so what is worked out of it is the same whoever works it out first. Like

@@ -8,6 +8,7 @@ such as ``1899982817/13824000000`` never appears without ``≈ 13.74%`` beside i
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from .errors import InvalidInput
 
@@ -15,6 +16,13 @@ from .errors import InvalidInput
 PERCENT_DIGITS = 2
 #: Digits after the decimal point where an exact number is shown beside its decimal.
 DECIMALS = 2
+
+
+@lru_cache(maxsize=4096)
+def share(count: int, total: int) -> Fraction:
+    """``Fraction(count, total)``, made once per pair: a draw's odds (copies over what is left) repeat from draw to
+    draw, so a game asks for the same few fractions again and again."""
+    return Fraction(count, total)
 
 
 def _exact(probability: Fraction | int) -> Fraction:

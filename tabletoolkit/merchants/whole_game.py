@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
-from ..engine.numbers import probability_text
+from ..engine.numbers import probability_text, share
 from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
@@ -152,7 +153,7 @@ class MerchantsGame(Game):
         assert isinstance(frame, Drawing)  # to_move is CHANCE only while a draw is pending
         pool = self._draw_pool(frame.what)
         total = sum(pool.values())
-        return {item: _chance(n, total) for item, n in sorted(pool.items())}
+        return {item: share(n, total) for item, n in sorted(pool.items())}
 
     def describe_outcome(self, outcome: Any) -> str:
         what = self.pending[-1].what if self.pending and isinstance(self.pending[-1], Drawing) else "token"
@@ -277,17 +278,6 @@ class MerchantsGame(Game):
         if what == "destination":
             return bool(board.destination_deck or board.destination_discard)
         return bool(board.market_deck or board.market_discard)
-
-
-_CHANCES: dict[tuple[int, int], Fraction] = {}
-
-
-def _chance(count: int, total: int) -> Fraction:
-    """``Fraction(count, total)``, made once for each pair: draws ask for the same few thousand again and again."""
-    found = _CHANCES.get((count, total))
-    if found is None:
-        found = _CHANCES[(count, total)] = Fraction(count, total)
-    return found
 
 
 def _explore_odds(draws: int = 1, data: GameData | None = None) -> dict[Any, Fraction]:
@@ -573,22 +563,16 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
 
 
-_BUYS: dict[tuple[str, str | None], tuple[BuyCard, MarketVisit]] = {}  # choices are values: made once, shared
-
-
+@lru_cache(maxsize=1024)
 def _buy(card: str, ship: str | None = None) -> BuyCard:
-    """Buying ``card`` (for ``ship``), made once and shared."""
-    return (_BUYS.get((card, ship)) or _bought(card, ship))[0]
+    """Buying ``card`` (for ``ship``): choices are values, made once and shared."""
+    return BuyCard(card, ship)
 
 
+@lru_cache(maxsize=1024)
 def _buy_visit(card: str, ship: str | None = None) -> MarketVisit:
     """The Market action that buys ``card`` (for ``ship``): what checks that purchase, made once and shared."""
-    return (_BUYS.get((card, ship)) or _bought(card, ship))[1]
-
-
-def _bought(card: str, ship: str | None) -> tuple[BuyCard, MarketVisit]:
-    found = _BUYS[(card, ship)] = (BuyCard(card, ship), MarketVisit(buy=card, ship=ship))
-    return found
+    return MarketVisit(buy=card, ship=ship)
 
 
 def _market_has_something(board: GameState, arrived: bool) -> bool:

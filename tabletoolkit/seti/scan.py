@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
-from ..engine.frozen import replace
+from ..engine.frozen import replace, replace_valid
 from typing import TYPE_CHECKING, Literal, Union
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
@@ -23,7 +23,7 @@ from ..engine.steps import Procedure
 from .cards import REFILL, CardSupply
 from .measures import register_measure
 from .player import PlayerBoard
-from .sector import COMPLETE, NOTEBOOK, Gained, Owed, SectorResult, Sky, apply_reward, copied, explain_resolution
+from .sector import COMPLETE, NOTEBOOK, Gained, Owed, SectorResult, Sky, apply_reward, explain_resolution
 from .variant import RULEBOOK, SetiVariant
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class ScanTable:
         self.board(board.colour)
         boards = tuple(board if b.colour == board.colour else b for b in self.boards)
         if isinstance(board, PlayerBoard):  # one board per colour still: nothing to check
-            return copied(self, boards=boards)
+            return replace_valid(self, boards=boards)
         return replace(self, boards=boards)
 
     def _repr_html_(self) -> str:
@@ -246,7 +246,7 @@ def scan_steps(table: ScanTable, player: str, steps: Sequence[ScanStep], where: 
         board = table.board(player)
         board = replace(board, score=board.score + gained.vp)
         board, kept = board.gain_data(gained.data, variant)
-        table = copied(table.with_board(board), sky=table.sky.with_sector(sector))
+        table = replace_valid(table.with_board(board), sky=table.sky.with_sector(sector))
         signals.append((number, gained))
         if gained.overflow:
             text = f"{why}: {player} marks {sector.name} beyond its slots (overflow: no data, counts for the win)."
@@ -280,7 +280,7 @@ def scan_steps(table: ScanTable, player: str, steps: Sequence[ScanStep], where: 
             supply, taken, refill = supply.take_from_row(step.position, rng)
             reshuffled = not table.supply.deck and bool(table.supply.discard)
             supply = supply.discard_card(taken)
-            table = copied(table, supply=supply)
+            table = replace_valid(table, supply=supply)
             refill_text = f"{supply.card(refill).name} replaces it at once" if refill else "no card is left to replace it"
             if reshuffled:
                 refill_text += " (the deck was empty: the discard pile was reshuffled)"
@@ -296,7 +296,7 @@ def scan_steps(table: ScanTable, player: str, steps: Sequence[ScanStep], where: 
             _check_colour(table.sky, card.colour, step.sector, card.name)
             hand = list(board.hand)
             hand.remove(step.card)
-            table = copied(table.with_board(replace(board, hand=tuple(hand))), supply=table.supply.discard_card(step.card))
+            table = replace_valid(table.with_board(replace(board, hand=tuple(hand))), supply=table.supply.discard_card(step.card))
             table = signal(table, step.sector, f"TT #02, {card.name} from the hand ({card.colour})", TELESCOPE)
         elif isinstance(step, MercurySignal):
             if where.mercury is None and from_solar:
@@ -391,7 +391,7 @@ def _resolve(table: ScanTable, completed: Sequence[int], order: Sequence[int] | 
             table = table.with_board(board)
         winner = table.board(result.winner)
         winner, words = apply_reward(replace(winner, sector_wins=winner.sector_wins + 1), result.reward, variant)
-        table = copied(table.with_board(winner), sky=table.sky.with_sector(result.sector))
+        table = replace_valid(table.with_board(winner), sky=table.sky.with_sector(result.sector))
         later = Owed.of(result.reward).pending
         pending.extend(f"{result.winner}: {item}" for item in later)
         text = f"Every contributor's publicity is added; {result.winner} takes {words}"

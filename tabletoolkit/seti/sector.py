@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from ..engine.frozen import replace
+from ..engine.frozen import replace, replace_valid
 from typing import Annotated, Any
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase, result_of
@@ -180,7 +180,7 @@ class Sector:
         if not _is_player(player):
             raise InvalidInput("player", player, "a player colour (non-empty string)")
         index = len(self.markers)
-        marked = copied(self, markers=self.markers + (player,))
+        marked = replace_valid(self, markers=self.markers + (player,))
         if index >= self.slots:
             return marked, Gained(data=0, vp=0, slot=None, completed=False)
         vp = variant.second_slot_vp if index == 1 else 0
@@ -281,7 +281,7 @@ def explain_resolution(sector: Sector, variant: SetiVariant = RULEBOOK) -> Proce
     first_win = not sector.winners
     reward = sector.first_reward if first_win else sector.later_reward
     which = "the first winner's" if first_win else f"a later winner's (won before by {', '.join(sector.winners)})"
-    at_star = copied(sector, winners=sector.winners + (winner.player,))
+    at_star = replace_valid(sector, winners=sector.winners + (winner.player,))
     yield Step(
         "The star's reward",
         f"{winner.player} places a marker beside {sector.star} and takes {which} reward: {reward.describe()}.",
@@ -306,7 +306,7 @@ def explain_resolution(sector: Sector, variant: SetiVariant = RULEBOOK) -> Proce
     if second:
         returned[second.player] -= 1
     returned = {p: n for p, n in returned.items() if n}
-    reset = copied(at_star, markers=kept, carried=bool(kept))
+    reset = replace_valid(at_star, markers=kept, carried=bool(kept))
     yield Step(
         "Reset the sector",
         "Every other marker goes back to its player ("
@@ -361,17 +361,6 @@ def mark_signals(sector: Sector, players: Sequence[str], variant: SetiVariant = 
         yield Step(f"{player} marks a signal", text, MARK, sector, {"data": gained.data, "VP": gained.vp})
     resolution = (yield from explain_resolution(sector, variant)) if sector.complete else None
     return SignalsResult(resolution.sector if resolution else sector, tuple(gains), resolution)
-
-
-def copied(state: Any, **changes: Any) -> Any:
-    """``state`` (a frozen dataclass of the sky or a scan, with no cached values) with ``changes`` that keep it valid
-    by construction (a marker of a player already checked, a sector in its own place): the copy skips
-    ``__post_init__``'s checks."""
-    copy = object.__new__(type(state))
-    values = dict(state.__dict__)
-    values.update(changes)
-    object.__setattr__(copy, "__dict__", values)
-    return copy
 
 
 def _is_player(value: object) -> bool:
@@ -517,7 +506,7 @@ class Sky:
         index = numbered(sector) - 1
         sectors = self.sectors[:index] + (sector,) + self.sectors[index + 1:]
         if isinstance(sector, Sector) and 0 <= index < len(self.sectors):  # numbered 1..n still: nothing to check
-            return copied(self, sectors=sectors)
+            return replace_valid(self, sectors=sectors)
         return replace(self, sectors=sectors)
 
     def _repr_html_(self) -> str:

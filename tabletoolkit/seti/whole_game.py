@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
+from ..engine.numbers import share
 from ..engine.options import Option, Options
 from ..engine.steps import Procedure, Step, run
 from .card_odds import SECTION as CARD_ROW, matches
@@ -272,10 +273,7 @@ class SetiWholeGame(Game):
         pool = self._progress.pool
         total = len(pool)
         counts = Counter(pool)
-        if len(counts) == total:  # every card once: all alike likely
-            return dict.fromkeys(sorted(pool), _share(1, total))
-        shares = {count: _share(count, total) for count in set(counts.values())}
-        return {card: shares[count] for card, count in sorted(counts.items())}
+        return {card: share(count, total) for card, count in sorted(counts.items())}
 
     def describe_outcome(self, outcome: Any) -> str:
         cards = self.table.cards
@@ -739,19 +737,6 @@ def _card_row_odds(colour: str, draws: int = 0, variant: SetiVariant = RULEBOOK)
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
         raise InvalidInput("draws", draws, "further draws are a whole number, 0 or more")
     return dict(matches(colour_counts(game_deck()), colour, variant.card_row_size + draws).items())
-
-
-_SHARES: dict[tuple[int, int], Fraction] = {}
-
-
-def _share(count: int, total: int) -> Fraction:
-    """``count / total`` as an exact fraction, made once per pair (a draw's odds repeat from draw to draw)."""
-    found = _SHARES.get((count, total))
-    if found is None:
-        if len(_SHARES) > 4096:
-            _SHARES.clear()
-        found = _SHARES[(count, total)] = Fraction(count, total)
-    return found
 
 
 _SCANS: dict[tuple, tuple[Any, Any, tuple[Scan, ...]]] = {}
