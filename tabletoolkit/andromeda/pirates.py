@@ -168,15 +168,11 @@ def raid(
     ``choice`` is the class letter the active player picks; it may be left out when there is at
     most one choice or the region holds S-class (the swarm needs no choice).
     """
-    return _carry_out(raid_options(board, pieces, active, cards, variant=variant), choice)
+    return carry_out_raid(raid_options(board, pieces, active, cards, variant=variant), choice)
 
 
 def carry_out_raid(options: RaidOptions, choice: str | None) -> RaidResult:
-    """Step 3 carried out from raid options already worked out (``raid_options``): as ``raid`` does."""
-    return _carry_out(options, choice)
-
-
-def _carry_out(options: RaidOptions, choice: str | None) -> RaidResult:
+    """Step 3 carried out from raid options already worked out (``raid_options``)."""
     pieces = options.pieces
     legal = [v for v in options.verdicts if v.legal]
     if not legal:
@@ -221,7 +217,7 @@ def pirate_raid(
 ) -> Procedure:
     """Launch turn step 3, explained. A refused choice raises before the first step."""
     options = raid_options(board, pieces, active, cards, variant=variant)
-    result = _carry_out(options, choice)
+    result = carry_out_raid(options, choice)
     name = board.regions[options.active].name
     here = pieces.pirates_in(options.active)
     if not here:

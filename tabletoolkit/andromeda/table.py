@@ -20,7 +20,7 @@ from .pirates import PirateCard, RaidOptions, carry_out_raid, raid, raid_options
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
 from .battle import BattleSetup, Participant, Pirate
-from .develop import development_options
+from .develop import check_development
 from .effects import gain, gain_vp
 from .goods import Goods
 from .repair import damage_module
@@ -106,16 +106,25 @@ def _base_access(game: Game, colour: str, catalog: Catalog, variant: AndromedaVa
     def can_buy(rows: tuple[str, ...]) -> bool:
         return any(player.resources.can_pay(catalog.module_cost[row]) for row in rows if game.display(row))
 
-    # a development needs one of the player's transports on an undeveloped planet: without one, none is affordable
-    sites = any(ship.kind == "transport" and ship.on_board and game.region(str(ship.region)).kind == "planet"
-                and game.region(str(ship.region)).development is None for ship in player.ships)
-    kinds = {catalog.planet(str(game.region(name).planet)).type for name, verdict in development_options(game, colour, catalog).items()
-             if verdict == "legal"} if sites else set()
+    kinds = _developable(game, colour, catalog)
     jumped = None
     if jump and variant.jump_energy and player.resources["energy"] >= variant.jump_energy:
         poorer = game.with_player(replace(player, resources=player.resources.minus(_energy(variant.jump_energy))))
         jumped = base_access(poorer, colour, catalog, variant=variant, jump=False)
     return BaseAccess(payable, can_buy(("science", "industry")), can_buy(("commerce", "civilization")), frozenset(kinds), jumped)
+
+
+def _developable(game: Game, colour: str, catalog: Catalog) -> set[str]:
+    """The planet types ``colour`` could develop now (A-F4: the Development Office's verdict). A development needs
+    one of the player's transports on the planet, so only those planets are checked (``check_development``)."""
+    kinds = set()
+    for name in sorted({str(ship.region) for ship in game.player(colour).ships if ship.kind == "transport" and ship.on_board}):
+        try:
+            check_development(game, colour, name, catalog)
+        except IllegalAction:
+            continue
+        kinds.add(catalog.planet(str(game.region(name).planet)).type)
+    return kinds
 
 
 def launch_options(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None, *,

@@ -66,7 +66,7 @@ from .escalation import battle_happens
 from .goods import RESOURCES, Goods
 from .pirates import NOT_PLACED, arrival, placement_odds
 from .return_turn import Activate, Activated, activate_modules, module_action, return_ships
-from .state import Game as Table
+from .state import Game as Table, StationModule
 from .game_decks import Deck
 from .tracks import advance_track, choice_at
 from .variant import RULEBOOK, AndromedaVariant
@@ -1547,10 +1547,7 @@ def _return_options(game: AndromedaGame, frame: Returning) -> Options:
         if act == ("done",):
             return dict(label="return every ship now", group="return")
         how = "energy" if act.by == "energy" else act.by
-        extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
-        if act.repairs:
-            extra += " (repairs: " + ", then ".join(o if t is None else f"{o} {t}" for o, t in act.repairs) + ")"
-        return dict(label=f"activate {act.module} with {how}{extra}", group="activate a module")
+        return dict(label=f"activate {act.module} with {how}{_activation_details(act)}", group="activate a module")
 
     # A refusal of the module itself (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost)
     # holds for every target of the same way to activate it, so those are not tried one by one; a refusal
@@ -1571,22 +1568,25 @@ def _return_options(game: AndromedaGame, frame: Returning) -> Options:
     return Options(options + [Option(("done",), **words(("done",)))])
 
 
-def _tech_left(table: Table, colour: str, so_far: Activated) -> bool:
-    """Whether a tech module of ``colour``'s station is still to be activated this turn (the Primary Reactor aside)."""
+def _tech_left(table: Table, colour: str, so_far: Activated) -> list[StationModule]:
+    """The tech modules of ``colour``'s station still to be activated this turn (the Primary Reactor aside)."""
     catalog = _catalog()
-    return any(catalog.module(m.name).is_tech and not catalog.module(m.name).activates_tech and m.name not in so_far.modules
-               for m in table.player(colour).modules)
+    return [m for m in table.player(colour).modules if m.name not in so_far.modules
+            and catalog.module(m.name).is_tech and not catalog.module(m.name).activates_tech]
 
 
 def _tech_ways(table: Table, colour: str, frame: Returning) -> list[Activate]:
-    catalog = _catalog()
-    player = table.player(colour)
-    found = []
-    for module in player.modules:
-        card = catalog.module(module.name)
-        if card.is_tech and not card.activates_tech and module.name not in frame.so_far.modules:
-            found += _module_ways(table, player, module, [frame.reactor or ""], catalog)
-    return found
+    catalog, player = _catalog(), table.player(colour)
+    return [act for module in _tech_left(table, colour, frame.so_far)
+            for act in _module_ways(table, player, module, [frame.reactor or ""], catalog)]
+
+
+def _activation_details(act: Activate) -> str:
+    """What an activation names besides its module and ship: the module's choice, its target, the repairs."""
+    extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
+    if act.repairs:
+        extra += " (repairs: " + ", then ".join(o if t is None else f"{o} {t}" for o, t in act.repairs) + ")"
+    return extra
 
 
 def _tech_options(game: AndromedaGame, frame: Returning) -> Options:
@@ -1600,10 +1600,7 @@ def _tech_options(game: AndromedaGame, frame: Returning) -> Options:
         run(activate_tech(table, colour, act, so_far=frame.so_far, rng=_rng(game), variant=game.variant))
 
     def words(act):
-        extra = f" ({act.choice}{': ' + act.target if act.target else ''})" if act.choice or act.target else ""
-        if act.repairs:
-            extra += " (repairs: " + ", then ".join(o if t is None else f"{o} {t}" for o, t in act.repairs) + ")"
-        return dict(label=f"activate {act.module} through the Primary Reactor{extra}", group="tech modules")
+        return dict(label=f"activate {act.module} through the Primary Reactor{_activation_details(act)}", group="tech modules")
 
     options = Options.checked(_tech_ways(table, colour, frame), _refusing(attempt, "返回空间站回合 · 核心模块"), words)
     return Options(tuple(options) + (Option(("stop",), label="stop activating tech modules", group="tech modules"),))
