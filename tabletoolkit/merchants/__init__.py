@@ -19,7 +19,7 @@ from .game import end_game, play, play_game, scripted
 from .steady import demo_game, steady_merchant
 from .market import market
 from .odds import BeltSituation, bag_odds, best_plan, explore_odds, make_situation, plan_odds, situation
-from .shipyard import lease_cost, lease_formula, lease_ratio, shipyard
+from .shipyard import lease_cost, lease_formula, lease_ratio, lease_ratio_text, shipyard
 from .state import GameState, Player, Ship, new_game
 from .turn import legal_choices, play_turn, turn
 from .variant import RULEBOOK, MerchantsVariant
@@ -33,7 +33,7 @@ __all__ = [
     "MerchantsGame", "Pickup", "Place", "RepayLoan", "ReplaceCard", "Swap", "start", "DockVisit", "GameData", "GameState", "MarketVisit", "MerchantsVariant",
     "PayLoans", "Player", "RULEBOOK", "RunShip", "Ship", "Transfer", "TurnChoice", "act", "bag_odds", "belt",
     "best_plan", "demo_game", "dock", "end_game", "end_run", "explore", "explore_odds", "final_scoring",
-    "lease_cost", "lease_formula", "lease_ratio", "legal_belt_actions", "legal_choices", "load_data", "make_situation", "market", "move",
+    "lease_cost", "lease_formula", "lease_ratio", "lease_ratio_text", "legal_belt_actions", "legal_choices", "load_data", "make_situation", "market", "move",
     "move_and_act",
     "new_game", "payout", "pickup", "plan_odds", "play", "play_game", "play_turn", "scripted", "shipyard",
     "situation", "standings", "stay", "steady_merchant", "swap", "take", "turn",

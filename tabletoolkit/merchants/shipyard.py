@@ -49,6 +49,12 @@ def lease_ratio(price: int, variant: MerchantsVariant = RULEBOOK) -> Fraction:
     return Fraction(now + later, _price(price))
 
 
+def lease_ratio_text(price: int, variant: MerchantsVariant = RULEBOOK) -> str:
+    """The lease's ratio to the price as a person reads it, the fraction with its percent: "3/2 ≈ 150.00%"."""
+    ratio = lease_ratio(price, variant)
+    return f"{ratio} ≈ {percent_text(ratio)}"
+
+
 def lease_formula(variant: MerchantsVariant = RULEBOOK) -> Any:
     """The lease's total as a sympy expression in the price ``p`` (imports sympy)."""
     import sympy
@@ -151,10 +157,9 @@ def shipyard(state: GameState, action: BuyShip | PayLoans, arrived: bool = False
     state = replace(state.with_player(player), shipyard=supply, ships_built=number)
     if action.lease:
         now, later = lease_cost(design.price, variant)
-        ratio = lease_ratio(design.price, variant)
         text = (f"{player.name} leases {ship.called} (a {design.kind}, energy {design.energy}, cargo {design.cargo}): "
                 f"pays half, {now} of {counted(design.price, 'credit')}, and the ship takes {counted(loans, 'loan marker')}, each repaid at "
-                f"{loan_repayment(ship, variant)}: {counted(now + later, 'credit')} in all, {ratio} ≈ {percent_text(ratio)} of the price.")
+                f"{loan_repayment(ship, variant)}: {counted(now + later, 'credit')} in all, {lease_ratio_text(design.price, variant)} of the price.")
     else:
         text = (f"{player.name} buys {ship.called} (a {design.kind}, energy {design.energy}, cargo {design.cargo}) "
                 f"for {counted(design.price, 'credit')}.")

@@ -15,8 +15,8 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from ..engine.errors import RulesError
-from ..engine.numbers import number_text, percent_text, probability_text
-from ..merchants import RULEBOOK, MerchantsVariant, lease_cost, lease_formula, lease_ratio
+from ..engine.numbers import number_text, probability_text
+from ..merchants import RULEBOOK, MerchantsVariant, lease_cost, lease_formula, lease_ratio_text
 from ..merchants.actions import BeltAction, end_run, explore, pickup, swap, take
 from ..merchants.odds import BeltSituation, BestPlan, best_plan, payout_chart, plan_odds
 from .exercise import variant_controls
@@ -29,9 +29,8 @@ def lease_text(price: int, variant: MerchantsVariant = RULEBOOK) -> str:
     """One sentence comparing buying and leasing a ship of this price."""
     now, later = lease_cost(price, variant)
     half = variant.half(price)
-    ratio = lease_ratio(price, variant)
     return (f"Buy: <b>{price}</b> credits at once. Lease: {now} now + {variant.loan_markers} × {half} later = "
-            f"<b class='tt-lease-total'>{now + later}</b> credits, {ratio} ≈ {percent_text(ratio)} of the price.")
+            f"<b class='tt-lease-total'>{now + later}</b> credits, {lease_ratio_text(price, variant)} of the price.")
 
 
 def lease_explorer(price: int = 20, variant: MerchantsVariant = RULEBOOK) -> widgets.VBox:
