@@ -12,7 +12,7 @@ import dataclasses
 import html
 from dataclasses import dataclass
 from ..engine.frozen import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Self, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
@@ -50,7 +50,7 @@ class Flight:
                 return board
         raise InvalidInput("colour", colour, f"not a player here; players: {[b.colour for b in self.players]}")
 
-    def with_player(self, board: PlayerBoard) -> "Flight":
+    def with_player(self, board: PlayerBoard) -> Self:
         return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
 
     def caption(self) -> str:

@@ -118,9 +118,6 @@ class CardTable(Flight):
     def card_row(self) -> tuple[str | None, ...]:
         return self.supply.row
 
-    def with_player(self, board: PlayerBoard) -> "CardTable":
-        return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
-
     def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["CardTable", tuple[str, ...]]:
         """``colour`` gains ``count`` cards: the row places in ``row`` (each refilled at once), then the deck top."""
         supply, taken = self.supply, []
@@ -167,9 +164,6 @@ class PassTable(Flight):
 
     def seat(self, colour: str) -> int:
         return [board.colour for board in self.players].index(self.player(colour).colour)
-
-    def with_player(self, board: PlayerBoard) -> "PassTable":
-        return replace(self, players=tuple(board if b.colour == board.colour else b for b in self.players))
 
     def card(self, name: str) -> Card:
         return self.supply.card(name)

@@ -915,7 +915,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         yield Step("Objectives", " ".join(reached), SECTION_OBJECTIVES, game)
     events: list[Event] = []
     spaces: Sequence = ()
-    you, table = game.you, game.table
+    you = game.you
     if kind == "launch":
         game, _ = yield from on_your_board(game, lambda table: launch_probe(table, YOU))
         text, events = f"You launch a probe ({game.variant.launch_credits} credits).", [Event("launch")]
