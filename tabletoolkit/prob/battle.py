@@ -587,9 +587,8 @@ def _below_both(keys: Sequence[int], other_keys: Sequence[int], below: Sequence[
     if len(other_keys) > len(keys):
         theirs, mine = _below_both(other_keys, keys, other_below, below)
         return mine, theirs
-    cuts = list(map(bisect_right, repeat(keys), other_keys))  # our keys below each other key
-    stretches = map(sub, [*cuts, len(keys)], [0, *cuts])
-    return chain.from_iterable(map(repeat, other_below, stretches)), map(below.__getitem__, cuts)
+    cuts, mine = _placed(keys, other_keys, other_below)
+    return mine, map(below.__getitem__, cuts)
 
 
 def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> Any:
@@ -599,9 +598,15 @@ def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Seque
     are repeated over the stretches between them: min(len) binary searches either way."""
     if len(other_keys) >= len(keys):
         return map(other_below.__getitem__, map(bisect_left, repeat(other_keys), keys))
+    return _placed(keys, other_keys, other_below)[1]
+
+
+def _placed(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> tuple[list[int], Any]:
+    """The other side's keys placed among ours: how many of our keys lie below each of theirs (``cuts``), and their
+    running weight below each of our keys, repeated over the stretches between the cuts."""
     cuts = list(map(bisect_right, repeat(keys), other_keys))
     stretches = map(sub, [*cuts, len(keys)], [0, *cuts])
-    return chain.from_iterable(map(repeat, other_below, stretches))
+    return cuts, chain.from_iterable(map(repeat, other_below, stretches))
 
 
 def _wins_by_union(
