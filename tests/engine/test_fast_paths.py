@@ -170,3 +170,39 @@ def test_the_tester_finds_legal_choices_that_are_not_the_listed_legal_options():
         _check_one(Pick(lying=lying), {"A": RandomPolicy(1)}, Rng(1), 10, random.Random(1), 0.0, "pick", report)
         assert len(report.defects) == defects
     assert "are not the listed legal options" in report.defects[0]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A state whose ``__post_init__`` refuses a negative count."""
+
+    count: int = 0
+
+    def __post_init__(self):
+        if self.count < 0:
+            raise InvalidInput("count", self.count, "0 or more")
+
+    @cached
+    def doubled(self) -> int:
+        return 2 * self.count
+
+
+def test_replace_valid_skips_the_checks_leaves_cached_values_out_and_refuses_unknown_names():
+    from tabletoolkit.engine.frozen import replace_valid
+
+    state = Checked(2)
+    assert state.doubled == 4
+    copy = replace_valid(state, count=3)
+    assert copy == Checked(3) and "doubled" not in copy.__dict__ and copy.doubled == 6
+    assert replace_valid(state, count=-1).count == -1  # the caller vouches for the change: no __post_init__
+    with pytest.raises(InvalidInput, match="Checked has no such field"):
+        replace_valid(state, size=1)
+    with pytest.raises(InvalidInput):
+        replace(state, count=-1)  # replace still checks
+
+
+def test_share_is_the_exact_fraction_made_once_per_pair():
+    from tabletoolkit.engine.numbers import share
+
+    assert share(2, 6) == Fraction(1, 3) and isinstance(share(2, 6), Fraction)
+    assert share(2, 6) is share(2, 6)
