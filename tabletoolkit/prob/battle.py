@@ -225,7 +225,7 @@ def _side_table(spec: Spec, faces: int, base: int) -> tuple[Sequence[int], Seque
         ((aim, dice),) = spec
         keys, weights = _spread(dice, faces - aim + 1, base)
         shift = base ** (aim - 1)
-        return (list(map(mul, keys, repeat(shift))) if shift > 1 else keys), weights, total  # never changed
+        return ([key * shift for key in keys] if shift > 1 else keys), weights, total  # never changed
     starts = [aim for aim, _ in spec]
     bands = [range(start, stop) for start, stop in zip(starts, starts[1:] + [faces + 1])]
     band_totals: dict[tuple[int, ...], int] = {(0,) * len(bands): 1}
@@ -264,8 +264,16 @@ def _spread(dice: int, width: int, base: int) -> tuple[list[int], list[int]]:
     weights: list[int] = []
     for top in range(dice + 1):
         rest_keys, rest_weights = _spread(dice - top, width - 1, base)
-        keys += map(add, rest_keys, repeat(top * power)) if top else rest_keys
-        weights += map(mul, rest_weights, repeat(math.comb(dice, top))) if 0 < top < dice else rest_weights
+        if top:
+            shift = top * power
+            keys += [key + shift for key in rest_keys]
+        else:
+            keys += rest_keys
+        if 0 < top < dice:
+            ways = math.comb(dice, top)
+            weights += [weight * ways for weight in rest_weights]
+        else:
+            weights += rest_weights
     return keys, weights
 
 
@@ -381,9 +389,10 @@ def _walks(specs: Sequence[Spec], faces: int, positions: bool = False) -> bool:
     dice or rolls dice of many faces (thousands of sorted outcomes for the sweep); for small sides
     the sweep's tables are cheap and it is as fast, except for the deciding die of up to four sides,
     which the walk gives in the same pass and the sweep only one position at a time."""
-    if any(len(spec) > 2 for spec in specs):
+    aims = max(map(len, specs))
+    if aims > 2:
         return False
-    if any(len(spec) == 2 or sum(dice for _, dice in spec) > 6 for spec in specs):
+    if aims == 2 or any(spec and spec[0][1] > 6 for spec in specs):  # one aim each: spec[0][1] is its dice
         return True
     if faces > FACES and any(_table_size(spec, faces) > 5_000 for spec in specs):
         return True
@@ -553,7 +562,7 @@ def _wins_by_search(
     Two winners that share no key (``sizes``: their dice counts, when they differ) are searched
     once for both: placing the shorter's keys among the longer's gives each side's weight below
     the other's keys (``_below_both``)."""
-    belows = [(0, *accumulate(weights)) for _, weights, _ in columns]
+    belows = [list(accumulate(weights, initial=0)) for _, weights, _ in columns]  # a list's __getitem__ is a fast call
     found: dict[tuple[int, int], Any] = {}  # (side, other): the other's weight below each of the side's keys
     won = []
     for index in winners:
@@ -678,7 +687,8 @@ def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[tuple[Roll
         _plain_side(side, faces) or _checked_side(side, f"sides[{index}]", faces) for index, side in enumerate(sides)
     )
     specs = [_canonical(side) for side in rollers]
-    if not _walks(specs, faces):
+    # with few faces even MOST_DICE dice from face 1 stay within MOST_TABLE sorted outcomes: nothing to check
+    if math.comb(MOST_DICE + faces - 1, MOST_DICE) > MOST_TABLE and not _walks(specs, faces):
         for index, spec in enumerate(specs):
             _check_table(spec, faces, f"sides[{index}]", sides[index])
     return rollers, specs
