@@ -517,17 +517,19 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
     columns = [tables[spec] for spec in distinct]
     counts = [order.count(spec) for spec in distinct]
     denominator = math.prod(total**count for (_, _, total), count in zip(columns, counts))
+    sizes = [sum(dice for _, dice in spec) for spec in distinct]
     # A tie for first needs the same sorted dice, so the same number of dice: when every side rolls
     # a different number, the wins sum to 1 and the side with the most outcomes is the rest.
     rest = None
-    if len(_dice_counts(order)) == len(order) and tables_are_full:
-        rest = max(range(len(columns)), key=lambda index: len(columns[index][0]))
+    if len(set(sizes)) == len(order) and tables_are_full:
+        lengths = [len(keys) for keys, _, _ in columns]
+        rest = lengths.index(max(lengths))
     # A key wins nothing unless every other side can show less: the keys up to the highest of the
-    # others' lowest keys are skipped (their chance below is 0 there).
+    # others' lowest keys (its own too when it is rolled twice) are skipped (their chance below is 0 there).
     lowest = [keys[0] for keys, _, _ in columns]
     floors = [
-        max((low for other, low in enumerate(lowest) if other != index or counts[index] > 1), default=None)
-        for index in range(len(columns))
+        max(lowest[:index] + lowest[index + 1:], default=None) if count == 1 else max(lowest)
+        for index, count in enumerate(counts)
     ]
     winners = [index for index in range(len(columns)) if index != rest]
     if len(columns) > 3:
@@ -543,8 +545,7 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
         won = _wins_by_union(columns, counts, floors, winners, leaders)
     else:
         # full tables of different dice counts share no key (prefix tables may)
-        sizes = [sum(dice for _, dice in spec) for spec in distinct] if tables_are_full else None
-        won = _wins_by_search(columns, counts, floors, winners, sizes)
+        won = _wins_by_search(columns, counts, floors, winners, sizes if tables_are_full else None)
     winning = {distinct[index]: count for index, count in zip(winners, won)}
     if rest is not None:
         winning[distinct[rest]] = denominator - sum(won)
@@ -664,10 +665,6 @@ def _wins_by_union(
                 terms = map(mul, terms, below[at[0]:at[-1] + 1] if stretch else map(below.__getitem__, at))
         won.append(sum(terms))  # one pass through the chained products
     return won
-
-
-def _dice_counts(order: Sequence[Spec]) -> set[int]:
-    return {sum(dice for _, dice in spec) for spec in order}
 
 
 def _base(specs: Sequence[Spec]) -> int:
