@@ -9,7 +9,7 @@ from tabletoolkit.prob import (
     Distribution, compare, contest_odds, count_of, deciding_die, draw, latex_fraction, pooled_dice, rational,
     rerolled_die, top_tie_sizes,
 )
-from tabletoolkit.prob.battle import MOST_DICE, MOST_FACES, MOST_SIDES
+from tabletoolkit.prob.battle import MOST_DICE, MOST_FACES, MOST_SIDES, MOST_TABLE, _table_size
 
 
 def refused(call, field=None):
@@ -113,6 +113,12 @@ def test_the_largest_contests_allowed_still_answer_exactly():
     wide = contest_odds([(6, 1), (5, 1)], faces=MOST_FACES)  # the walk takes many faces, no table is listed
     assert sum(wide.wins) + wide.no_winner == 1
     assert MOST_DICE == 24 and MOST_SIDES == 6
+
+
+def test_six_faces_need_no_table_check_and_seven_do():
+    # contest_odds skips the check when even MOST_DICE dice from face 1 stay within MOST_TABLE
+    assert _table_size(((1, MOST_DICE),), 6) == 118_755 <= MOST_TABLE < _table_size(((1, MOST_DICE),), 7)
+    refused(lambda: contest_odds([[(8, 1), (8, 2), (8, 3)], (1, 1)], faces=7), "sides[0]")
 
 
 def test_a_function_that_does_not_fit_the_outcomes_is_named():
