@@ -126,7 +126,7 @@ def _plain_side(side: Any, faces: int) -> tuple[Roller, ...] | None:
         if not (_whole(roller) and 0 <= roller.dice <= MOST_DICE and 1 <= roller.aim <= faces):
             return None
         rollers.append(roller)
-    return tuple(rollers) if sum(r.dice for r in rollers) <= MOST_DICE else None
+    return tuple(rollers) if len(rollers) == 1 or sum(r.dice for r in rollers) <= MOST_DICE else None
 
 
 def _whole(roller: Roller) -> bool:
@@ -220,12 +220,12 @@ def _side_table(spec: Spec, faces: int, base: int) -> tuple[Sequence[int], Seque
     """
     if not spec:
         return (0,), (1,), 1
-    total = math.prod((faces - aim + 1) ** dice for aim, dice in spec)
     if len(spec) == 1:
         ((aim, dice),) = spec
         keys, weights = _spread(dice, faces - aim + 1, base)
         shift = base ** (aim - 1)
-        return ([key * shift for key in keys] if shift > 1 else keys), weights, total  # never changed
+        return ([key * shift for key in keys] if shift > 1 else keys), weights, (faces - aim + 1) ** dice  # never changed
+    total = math.prod((faces - aim + 1) ** dice for aim, dice in spec)
     starts = [aim for aim, _ in spec]
     bands = [range(start, stop) for start, stop in zip(starts, starts[1:] + [faces + 1])]
     band_totals: dict[tuple[int, ...], int] = {(0,) * len(bands): 1}
