@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from ..engine.frozen import cached, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
@@ -44,7 +45,7 @@ from .free_actions import (FREE_ACTIONS, BuyCard, CompleteMission, Convert, Corn
                            free_actions, own_turn_refusal)
 from .game import Decisions, SetiGame, advance_rotation
 from .main_actions import Analyze, Land, Launch, Orbit, Scan, scan_refusal, telescope_refusal
-from .missions import legal_completions
+from .missions import condition_met, legal_completions
 from .rewards import INCOME_KINDS
 from .scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, scan_sectors
 from .scoring import score_game
@@ -604,31 +605,33 @@ class SetiWholeGame(Game):
             found += _purchases(table, colour, turn)
         else:
             variant = table.variant
-            for give in INCOME_KINDS:
-                if convertible(table, colour, give) >= variant.conversion_rate:  # conversion_refusal's check
+            for give in INCOME_KINDS:  # conversion_refusal's check
+                have = convertible(table, colour, give) if give == "cards" else getattr(board, give)
+                if have >= variant.conversion_rate:
                     found += _conversions(give, len(table.card_row))
             if board.publicity >= variant.buy_card_publicity and board.credits >= 0 and board.energy >= 0:  # BuyCard's
-                found += [BuyCard(row) for row in (None,) + tuple(range(len(table.card_row)))]
+                found += _purchases_of_cards(len(table.card_row))
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
             for card in hand:
                 if explained:
                     check(Tuck(card))
                 elif table.card(card).income in INCOME_KINDS:  # owed and in hand: its income decides (Tuck.refusal)
-                    found.append(Tuck(card))
+                    found.append(_choice(Tuck, card))
         for card in hand:
             if _has_corner(table.card(card)):
                 if explained:
                     check(Corner(card))
                 else:  # a corner shown and the card in hand: legal (Corner.refusal)
-                    found.append(Corner(card))
-        completions = legal_completions(table, colour)
+                    found.append(_choice(Corner, card))
         if explained:
-            for listed in completions:
+            for listed in legal_completions(table, colour):
                 check(CompleteMission(listed.choice))
-        elif completions:  # a mission completes when one of its copies listed can (mission_refusal)
-            can = {listed.choice for listed in completions if listed.legal}
-            found += [CompleteMission(listed.choice) for listed in completions if listed.choice in can]
+        else:  # a mission completes when one of its copies listed can (mission_refusal: legal_completions' checks)
+            listed = [mission for mission in table.missions if mission.owner == colour and mission.kind == "conditional"]
+            can = {mission.card for mission in listed
+                   if not mission.completed and condition_met(table, colour, table.card(mission.card))}
+            found += [_choice(CompleteMission, mission.card) for mission in listed if mission.card in can]
         if table.solar is not None:
             solar, variant = table.solar, table.variant
             probes = solar.probes_of(colour)
@@ -642,7 +645,7 @@ class SetiWholeGame(Game):
                     # with the moves owed, then energy
                     moves = solar.step_cost(probe.space, board.techs, variant)
                     if (moves - min(owed, moves)) * variant.move_energy <= board.energy:
-                        found += [Move(probe.id, (space,)) for space in solar.neighbours(probe.space)]
+                        found += _one_space_moves(solar, probe)
         if board.data:
             layout = sample_layout()
             computer = board.computer
@@ -773,6 +776,33 @@ def _conversions(give: str, row: int) -> tuple[Convert, ...]:
         found = _CONVERSIONS[key] = tuple(Convert(give, get, (), place) for get in INCOME_KINDS if get != give
                                           for place in (None,) + (tuple(range(row)) if get == "cards" else ()))
     return found
+
+
+@lru_cache(maxsize=64)
+def _purchases_of_cards(row: int) -> tuple[BuyCard, ...]:
+    """Buying a card from the deck or each of ``row`` row places."""
+    return tuple(BuyCard(place) for place in (None,) + tuple(range(row)))
+
+
+@lru_cache(maxsize=4096)
+def _choice(kind: type, card: str) -> Any:
+    """The free action ``kind`` (a tuck, a corner, a mission completed) of ``card``, made once."""
+    return kind(card)
+
+
+_ONE_SPACE_MOVES: dict[tuple, tuple[Any, tuple[Move, ...]]] = {}
+
+
+def _one_space_moves(solar: Any, probe: Any) -> tuple[Move, ...]:
+    """A probe's moves into each neighbouring space: decided by where it is and the layout's rings alone."""
+    key = (id(solar.layout), probe.id, probe.space)
+    found = _ONE_SPACE_MOVES.get(key)
+    if found is None or found[0] is not solar.layout:
+        if len(_ONE_SPACE_MOVES) > 4096:
+            _ONE_SPACE_MOVES.clear()
+        found = _ONE_SPACE_MOVES[key] = (solar.layout, tuple(Move(probe.id, (space,)) for space in
+                                                             solar.neighbours(probe.space)))
+    return found[1]
 
 
 def _fixed_words(choice: Any) -> str:
