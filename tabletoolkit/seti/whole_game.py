@@ -649,16 +649,17 @@ class SetiWholeGame(Game):
         if board.data:
             layout = sample_layout()
             computer = board.computer
-            spaces = [DataSpace("top", computer.filled + 1)] if computer.filled < len(layout.top) else []
-            spaces += [DataSpace("lower", position) for position, _ in sorted(computer.techs)]
-            for space in spaces:
+            places = [_placing("top", computer.filled + 1)] if computer.filled < len(layout.top) else []
+            places += [_placing("lower", position) for position, _ in sorted(computer.techs)]
+            for place in places:
+                space = place.space
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
-                check(PlaceData(space))
+                check(place)
                 if space.row == "top" and layout.top[space.position - 1].reward.tuck:
                     for card in hand:
                         if table.card(card).income in INCOME_KINDS:
-                            check(PlaceData(space, card))
+                            check(_placing(space.row, space.position, card))
         return found
 
     def _telescope_options(self) -> Options:
@@ -788,6 +789,12 @@ def _purchases_of_cards(row: int) -> tuple[BuyCard, ...]:
 def _choice(kind: type, card: str) -> Any:
     """The free action ``kind`` (a tuck, a corner, a mission completed) of ``card``, made once."""
     return kind(card)
+
+
+@lru_cache(maxsize=4096)
+def _placing(row: str, position: int, tuck: str | None = None) -> PlaceData:
+    """Placing a data on the computer space ``row`` ``position`` (tucking ``tuck``), made once."""
+    return PlaceData(DataSpace(row, position), tuck)
 
 
 _ONE_SPACE_MOVES: dict[tuple, tuple[Any, tuple[Move, ...]]] = {}
