@@ -111,6 +111,12 @@ class Decisions:
         return self.choose(question, options(game), who), game
         yield  # pragma: no cover (a procedure: a whole game's free actions yield their steps here)
 
+    def carry_out(self, work: Callable[[], Any]) -> Procedure:
+        """``work()``: a part of a procedure that may draw cards or choose; a whole game stops at what it asks and
+        carries it out again once that is answered, the procedure around it kept where it was."""
+        return work()
+        yield  # pragma: no cover (a procedure: a whole game waits here)
+
 
 @dataclass(frozen=True)
 class SetiGame:
@@ -282,6 +288,8 @@ class SetiGame:
 
     def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
         """The items of ``kind`` owed to ``colour`` (a trace, a tuck, an action…), oldest first."""
+        if not self.pending:
+            return ()
         return tuple(item for item in self.pending if item[0] == colour and item[1] == kind)
 
     # --- display -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ the next round's stack. After round 5 the game ends and ``seti.end`` scores it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from ..engine.frozen import replace
 from typing import Callable, Protocol, Self, Sequence, TypeVar
 
@@ -235,7 +236,7 @@ def pass_turn(game: SetiGame, colour: str, decisions: Decisions | None = None, *
     seat = game.seat(colour)
     if seat in game.passed:
         raise IllegalAction("seti.pass.already", f"{colour} has already passed this round.", PASS)
-    game, discarded = _hand_down(game, colour, decisions)
+    game, discarded = yield from decisions.carry_out(partial(_hand_down, game, colour, decisions))
     board = game.player(colour)
     yield Step("1. Hand down to 4", (f"{colour} discards {', '.join(discarded)}" if discarded else f"{colour} keeps "
                f"all {len(board.hand)} cards") + f"; alien cards ({len(board.alien_cards)}) do not count toward the "
@@ -256,7 +257,7 @@ def pass_turn(game: SetiGame, colour: str, decisions: Decisions | None = None, *
         stack = game.end_of_round[game.round - 1]
         options = tuple(Option(card) for card in stack) + (Option(HOLD, True, "legal: hold the stack and choose once "
                                                                          "the next player passes (弃权不行动 · 注意)"),)
-        choice = decisions.choose("end_of_round_card", options, colour)
+        choice = yield from decisions.carry_out(partial(decisions.choose, "end_of_round_card", options, colour))
         if choice == HOLD:
             game = replace(game, holding=game.holding + (seat,))
             yield Step("3. Holding the end-of-round cards", f"{colour} holds round {game.round}'s stack of {len(stack)} "
@@ -293,7 +294,8 @@ def settle_held(game: PassingTable, decisions: Decisions) -> Procedure:
     for seat in game.holding:
         colour = game.players[seat].colour
         stack = game.end_of_round[game.round - 1]
-        choice = decisions.choose("end_of_round_card", tuple(Option(card) for card in stack), colour)
+        options = tuple(Option(card) for card in stack)
+        choice = yield from decisions.carry_out(partial(decisions.choose, "end_of_round_card", options, colour))
         game = _take_end_of_round(game, colour, choice)
         yield Step("Held end-of-round card chosen", f"{colour}, who held the stack, now chooses "
                    f"{game.card(choice).name} of {len(stack)}.", PASS, game, {"card": choice})
@@ -301,8 +303,9 @@ def settle_held(game: PassingTable, decisions: Decisions) -> Procedure:
 
 
 @register_phase("seti.income", title="Between rounds: income", section=INCOME, notebook="seti_round.ipynb")
-def between_rounds(game: SetiGame) -> Procedure:
+def between_rounds(game: SetiGame, decisions: Decisions | None = None) -> Procedure:
     """Income for everyone (start card and tucked cards), the start player moves left, the reminder."""
+    decisions = decisions or Decisions()
     variant = game.variant
     for board in game.players:
         colour = board.colour
@@ -310,7 +313,8 @@ def between_rounds(game: SetiGame) -> Procedure:
         board = replace(board, credits=board.credits + variant.income_credits + tucked["credits"],
                         energy=board.energy + variant.income_energy + tucked["energy"])
         game = game.with_player(board)
-        game, drawn = game.gain_cards(colour, variant.income_cards + tucked["cards"])
+        cards = variant.income_cards + tucked["cards"]
+        game, drawn = yield from decisions.carry_out(partial(game.gain_cards, colour, cards))
         yield Step(f"1. Income: {colour}", f"{colour}'s start card pays {variant.income_credits} credits, "
                    f"{variant.income_energy} energy and {variant.income_cards} random card from the deck (S-F7); tucked "
                    f"cards add {tucked['credits']} credits, {tucked['energy']} energy, {tucked['cards']} cards. "
@@ -521,7 +525,7 @@ def end_turn(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
         game = replace(game, over=True)
         yield Step("The game ends", f"After round {game.round} comes the final scoring (seti.end).", "游戏结束", game)
         return game
-    return (yield from between_rounds(game))
+    return (yield from between_rounds(game, decisions))
 
 
 def _milestone_due(game: SetiGame) -> bool:

@@ -14,8 +14,10 @@ player it belongs to: which tech, where a life trace goes, which gold tile (S-R1
 sectors resolve in (S-R7), a reward's card from the row or the deck, the end-of-round card (or holding
 the stack), which cards to keep when passing. At a question of the active player's own turn (not among
 the steps of passing, S-F16, nor between turns) their free actions are offered beside its answers: one
-taken there is carried out where it was taken, and the question is asked again of the table it left. The procedures are the wing's phases, run again from the
-start of the step under way with the answers given so far (so they stay the one source of the rules).
+taken there is carried out where it was taken, and the question is asked again of the table it left.
+The procedures are the wing's phases (so they stay the one source of the rules), run from the start of the
+step under way with the answers given so far; where one stopped at a question or at a part carried out
+(``Decisions.carry_out``) it is kept, and goes on from there with the first answer given to that state.
 Every card drawn is a chance event, uniform over what is left (the deck, or the discard pile being
 reshuffled); the set-up is dealt from ``Rng(seed)``. The variant lives in the state.
 """
@@ -27,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from ..engine.frozen import cached, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..engine.errors import IllegalAction, InvalidInput
@@ -42,7 +45,7 @@ from .free_actions import (FREE_ACTIONS, BuyCard, CompleteMission, Convert, Corn
                            free_actions, own_turn_refusal)
 from .game import Decisions, SetiGame, advance_rotation
 from .main_actions import Analyze, Land, Launch, Orbit, Scan, scan_refusal, telescope_refusal
-from .missions import legal_completions
+from .missions import condition_met, legal_completions
 from .rewards import INCOME_KINDS
 from .scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, scan_sectors
 from .scoring import score_game
@@ -142,13 +145,40 @@ class _Need(Exception):
                  game: SetiGame | None = None):
         super().__init__(question)
         self.who, self.question, self.options, self.pool, self.game = who, question, options, pool, game
+        self.kept: _Kept | None = None
+
+
+class _Kept:
+    """A procedure stopped at a question, kept to go on once from there with its answer: taken by the first
+    state to answer it; any other answer carries the segment out again from its start."""
+
+    def __init__(self, replay: "_Replay", procedure: Procedure, steps: list, given: tuple):
+        self.replay, self.procedure, self.steps, self.given = replay, procedure, steps, given
+
+    def take(self, given: tuple) -> "tuple[_Replay, Procedure, list] | None":
+        """The procedure to go on with ``given`` (the answers it stopped at and more), once; else ``None``."""
+        procedure, known = self.procedure, len(self.given)
+        if procedure is None or len(given) <= known or given[:known] != self.given:
+            return None
+        self.procedure = None
+        self.replay.given_more(given)
+        return self.replay, procedure, self.steps
+
+
+class _Waiting:
+    """Yielded by a procedure stopped at ``need`` (a question asked, or a part carried out, that waits for an
+    answer): the procedure is kept where it stopped, to go on once the answer is given."""
+
+    def __init__(self, need: _Need):
+        self.need = need
 
 
 class _Replay(Decisions):
     """Answers a procedure's questions and draws from the answers given so far, in the order asked; the first
-    one not given raises ``_Need`` naming it. A question with a single option and a draw from cards all
-    alike need no answer. With ``free``, the active player's free actions taken at a question of their turn
-    (``ask``) are carried out where they were taken, before its answer."""
+    one not given raises ``_Need`` naming it (a question asked, or a part carried out, yields it as ``_Waiting``
+    instead, keeping the procedure). A question with a single option and a draw from cards all alike need no
+    answer. With ``free``, the active player's free actions taken at a question of their turn (``ask``) are
+    carried out where they were taken, before its answer."""
 
     def __init__(self, given: tuple, active: str, free: bool = False):
         super().__init__()
@@ -157,18 +187,35 @@ class _Replay(Decisions):
     def ask(self, game: SetiGame, question: str, options, who: str | None = None) -> Procedure:
         who = who or self._active
         free = self._free and who == self._active
+        found = None
         while True:
             if free and self._next < len(self._given) and isinstance(self._given[self._next], _Free):
                 game = yield from free_actions(game, who, (self._take().action,))
+                found = None
                 continue
-            found = tuple(options(game))
-            if len(found) == 1 and found[0].legal:
-                return found[0].choice, game
-            if not any(option.legal for option in found):
-                raise IllegalAction("seti.game.no_option", f"nothing can be chosen for {question}.", TURN)
+            if found is None:
+                found = tuple(options(game))
+                if len(found) == 1 and found[0].legal:
+                    return found[0].choice, game
+                if not any(option.legal for option in found):
+                    raise IllegalAction("seti.game.no_option", f"nothing can be chosen for {question}.", TURN)
             if self._next < len(self._given):
                 return self._take(), game
-            raise _Need(who, question, found, game=game if free else None)
+            yield _Waiting(_Need(who, question, found, game=game if free else None))
+
+    def carry_out(self, work) -> Procedure:
+        while True:
+            start = self._next
+            try:
+                return work()
+            except _Need as need:
+                self._next = start  # carried out again from its start once answered
+                stopped = [need.with_traceback(None)]  # handed out without its frames, and not held here while it waits
+            yield _Waiting(stopped.pop())  # (the need keeps the procedure: held here, they would make a cycle)
+
+    def given_more(self, given: tuple) -> None:
+        """Answers given since the procedure stopped (``given`` begins with those it had)."""
+        self._given = given
 
     def _take(self) -> Any:
         value = self._given[self._next]
@@ -304,19 +351,19 @@ class SetiWholeGame(Game):
         if self.converting is not None:
             paying = self.paying + (choice.card,)
             if len(paying) < self.variant.conversion_rate:
-                return replace(self, paying=paying, steps=())
+                return self._paying(paying=paying)
             get, row = self.converting
             game = replace(self, paying=(), converting=None)
             convert = Convert("cards", get, paying, row)
             if self.segment is not None:
-                return game._continue(self.segment, self.given + (_Free(convert),))
+                return game._continue(self.segment, self.given + (_Free(convert),), progress)
             return game._continue(Segment(self._free_kind, convert), ())
         if isinstance(progress, _Need) and self.segment is not None:
             if isinstance(choice, FREE_ACTIONS):
                 if isinstance(choice, Convert) and choice.give == "cards":
-                    return replace(self, converting=(choice.get, choice.row), paying=(), steps=())
-                return self._continue(self.segment, self.given + (_Free(choice),))
-            return self._continue(self.segment, self.given + (choice,))
+                    return self._paying(converting=(choice.get, choice.row), paying=())
+                return self._continue(self.segment, self.given + (_Free(choice),), progress)
+            return self._continue(self.segment, self.given + (choice,), progress)
         if self.scanning is not None:
             steps, techs = self.scanning
             steps = steps if choice.step is None else _with_step(steps, choice.step)
@@ -335,6 +382,12 @@ class SetiWholeGame(Game):
             return self._continue(Segment("rest"), ())
         kind = "main" if self.phase == "before" and _is_main(choice) else self._free_kind
         return self._continue(Segment(kind, choice), ())
+
+    def _paying(self, **changes: Any) -> "SetiWholeGame":
+        """The game paying a conversion of cards with ``changes``: the step under way waits where it stopped."""
+        game = replace(self, steps=(), **changes)
+        game.__dict__["_progress"] = self._progress  # the same table, step and answers: the same progress
+        return game
 
     @property
     def _at_question(self) -> SetiGame | None:
@@ -416,9 +469,10 @@ class SetiWholeGame(Game):
             return None
         return _carried_out(self.table, self.segment, self.given)
 
-    def _continue(self, segment: Segment, given: tuple) -> "SetiWholeGame":
-        """The game with ``segment`` under way and ``given`` answered: done (its result taken) or waiting."""
-        progress = _carried_out(self.table, segment, given)
+    def _continue(self, segment: Segment, given: tuple, waiting: Any = None) -> "SetiWholeGame":
+        """The game with ``segment`` under way and ``given`` answered: done (its result taken) or waiting. ``waiting``:
+        the segment's progress with fewer answers, where it stopped."""
+        progress = _carried_out(self.table, segment, given, waiting)
         if not isinstance(progress, _Done):
             game = replace(self, segment=segment, given=given, steps=())
             game.__dict__["_progress"] = progress  # worked out already: kept on the state as its cached value
@@ -551,31 +605,33 @@ class SetiWholeGame(Game):
             found += _purchases(table, colour, turn)
         else:
             variant = table.variant
-            for give in INCOME_KINDS:
-                if convertible(table, colour, give) >= variant.conversion_rate:  # conversion_refusal's check
+            for give in INCOME_KINDS:  # conversion_refusal's check
+                have = convertible(table, colour, give) if give == "cards" else getattr(board, give)
+                if have >= variant.conversion_rate:
                     found += _conversions(give, len(table.card_row))
             if board.publicity >= variant.buy_card_publicity and board.credits >= 0 and board.energy >= 0:  # BuyCard's
-                found += [BuyCard(row) for row in (None,) + tuple(range(len(table.card_row)))]
+                found += _purchases_of_cards(len(table.card_row))
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
             for card in hand:
                 if explained:
                     check(Tuck(card))
                 elif table.card(card).income in INCOME_KINDS:  # owed and in hand: its income decides (Tuck.refusal)
-                    found.append(Tuck(card))
+                    found.append(_choice(Tuck, card))
         for card in hand:
             if _has_corner(table.card(card)):
                 if explained:
                     check(Corner(card))
                 else:  # a corner shown and the card in hand: legal (Corner.refusal)
-                    found.append(Corner(card))
-        completions = legal_completions(table, colour)
+                    found.append(_choice(Corner, card))
         if explained:
-            for listed in completions:
+            for listed in legal_completions(table, colour):
                 check(CompleteMission(listed.choice))
-        elif completions:  # a mission completes when one of its copies listed can (mission_refusal)
-            can = {listed.choice for listed in completions if listed.legal}
-            found += [CompleteMission(listed.choice) for listed in completions if listed.choice in can]
+        else:  # a mission completes when one of its copies listed can (mission_refusal: legal_completions' checks)
+            listed = [mission for mission in table.missions if mission.owner == colour and mission.kind == "conditional"]
+            can = {mission.card for mission in listed
+                   if not mission.completed and condition_met(table, colour, table.card(mission.card))}
+            found += [_choice(CompleteMission, mission.card) for mission in listed if mission.card in can]
         if table.solar is not None:
             solar, variant = table.solar, table.variant
             probes = solar.probes_of(colour)
@@ -589,20 +645,21 @@ class SetiWholeGame(Game):
                     # with the moves owed, then energy
                     moves = solar.step_cost(probe.space, board.techs, variant)
                     if (moves - min(owed, moves)) * variant.move_energy <= board.energy:
-                        found += [Move(probe.id, (space,)) for space in solar.neighbours(probe.space)]
+                        found += _one_space_moves(solar, probe)
         if board.data:
             layout = sample_layout()
             computer = board.computer
-            spaces = [DataSpace("top", computer.filled + 1)] if computer.filled < len(layout.top) else []
-            spaces += [DataSpace("lower", position) for position, _ in sorted(computer.techs)]
-            for space in spaces:
+            places = [_placing("top", computer.filled + 1)] if computer.filled < len(layout.top) else []
+            places += [_placing("lower", position) for position, _ in sorted(computer.techs)]
+            for place in places:
+                space = place.space
                 if placement_verdict(board, space, colour, layout) is not None:
                     continue
-                check(PlaceData(space))
+                check(place)
                 if space.row == "top" and layout.top[space.position - 1].reward.tuck:
                     for card in hand:
                         if table.card(card).income in INCOME_KINDS:
-                            check(PlaceData(space, card))
+                            check(_placing(space.row, space.position, card))
         return found
 
     def _telescope_options(self) -> Options:
@@ -645,21 +702,31 @@ class SetiWholeGame(Game):
                               section="资源转换") for card in dict.fromkeys(left))
 
 
-def _carried_out(table: SetiGame, segment: Segment, given: tuple) -> "_Need | _Done":
-    """``segment`` run from its start at ``table`` with the answers ``given``: done, or the first question (or
-    draw) not answered yet."""
-    free = segment.kind in ("free", "during", "rest") or segment.kind == "main" and not isinstance(segment.action, Pass)
-    replay = _Replay(given, table.active_colour, free)
-    procedure = _procedure(table, segment, replay)
-    steps: list[Step] = []
+def _carried_out(table: SetiGame, segment: Segment, given: tuple, waiting: Any = None) -> "_Need | _Done":
+    """``segment`` carried out at ``table`` with the answers ``given``: done, or the first question (or draw) not
+    answered yet. Where ``waiting`` (the segment stopped with fewer answers) kept its procedure, it goes on from
+    there; else it runs from the start."""
+    kept = waiting.kept.take(given) if isinstance(waiting, _Need) and waiting.kept is not None else None
+    if kept is None:
+        free = segment.kind in ("free", "during", "rest") or segment.kind == "main" and not isinstance(segment.action, Pass)
+        replay = _Replay(given, table.active_colour, free)
+        procedure = _procedure(table, segment, replay)
+        steps: list[Step] = []
+    else:
+        replay, procedure, steps = kept
     with drawing(replay):
         try:
             while True:
-                steps.append(next(procedure))
+                step = next(procedure)
+                if type(step) is _Waiting:
+                    need = step.need
+                    need.kept = _Kept(replay, procedure, steps, given)
+                    return need
+                steps.append(step)
         except StopIteration as stop:
             return _Done(stop.value, tuple(steps))
         except _Need as need:
-            return need
+            return need.with_traceback(None)  # the stopped procedure's frames are not kept with the state
 
 
 def _procedure(game: SetiGame, segment: Segment, decisions: Decisions) -> Procedure:
@@ -710,6 +777,39 @@ def _conversions(give: str, row: int) -> tuple[Convert, ...]:
         found = _CONVERSIONS[key] = tuple(Convert(give, get, (), place) for get in INCOME_KINDS if get != give
                                           for place in (None,) + (tuple(range(row)) if get == "cards" else ()))
     return found
+
+
+@lru_cache(maxsize=64)
+def _purchases_of_cards(row: int) -> tuple[BuyCard, ...]:
+    """Buying a card from the deck or each of ``row`` row places."""
+    return tuple(BuyCard(place) for place in (None,) + tuple(range(row)))
+
+
+@lru_cache(maxsize=4096)
+def _choice(kind: type, card: str) -> Any:
+    """The free action ``kind`` (a tuck, a corner, a mission completed) of ``card``, made once."""
+    return kind(card)
+
+
+@lru_cache(maxsize=4096)
+def _placing(row: str, position: int, tuck: str | None = None) -> PlaceData:
+    """Placing a data on the computer space ``row`` ``position`` (tucking ``tuck``), made once."""
+    return PlaceData(DataSpace(row, position), tuck)
+
+
+_ONE_SPACE_MOVES: dict[tuple, tuple[Any, tuple[Move, ...]]] = {}
+
+
+def _one_space_moves(solar: Any, probe: Any) -> tuple[Move, ...]:
+    """A probe's moves into each neighbouring space: decided by where it is and the layout's rings alone."""
+    key = (id(solar.layout), probe.id, probe.space)
+    found = _ONE_SPACE_MOVES.get(key)
+    if found is None or found[0] is not solar.layout:
+        if len(_ONE_SPACE_MOVES) > 4096:
+            _ONE_SPACE_MOVES.clear()
+        found = _ONE_SPACE_MOVES[key] = (solar.layout, tuple(Move(probe.id, (space,)) for space in
+                                                             solar.neighbours(probe.space)))
+    return found[1]
 
 
 def _fixed_words(choice: Any) -> str:

@@ -262,3 +262,28 @@ def test_no_free_actions_among_the_steps_of_passing():
         groups |= {o.group for o in passing.options()}
         passing = passing.apply(passing.options().legal[0].choice)
     assert groups and groups <= {"discard", "end_of_round_card"}
+
+
+def _carried(game):
+    """What an apply gave, steps included (``steps`` is left out of a state's equality)."""
+    return game, tuple((step.title, step.text, step.section, step.state) for step in game.steps)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (3, 5), (4, 1), (4, 8)])
+def test_a_step_goes_on_where_it_stopped_as_carried_out_again_from_its_start(players, seed):
+    # A segment stopped at a question or draw goes on from there with the first answer given to that state; the
+    # same state answered again, or a copy of it answered another way first, carries it out from the start.
+    played = tt.play(tt.new_game("seti", players=players, seed=seed), {})
+    checked = 0
+    for move in played.moves:
+        before = move.before
+        if before.segment is None and before.converting is None:
+            continue
+        checked += 1
+        assert _carried(before.apply(move.choice)) == _carried(move.after)  # from the start: kept taken already
+        fresh = replace(before)  # nothing worked out yet: the first answer goes on where the step stopped
+        others = [choice for choice in fresh.legal() if choice != move.choice][:2]
+        for other in others:
+            assert _carried(fresh.apply(other)) == _carried(replace(before).apply(other))
+        assert _carried(fresh.apply(move.choice)) == _carried(move.after)
+    assert checked > 20
