@@ -175,6 +175,8 @@ def _check_repayment(state: GameState, player: Player, owed: int, why: str) -> N
 
 
 def _check_transfers(state: GameState, player: Player, action: DockVisit, obsolete: list[Ship]) -> None:
+    if not action.transfers:  # nothing re-bought: nothing to refuse
+        return
     variant = state.variant
     scrapped = {s.id: s for s in obsolete}
     counts: dict[tuple[str, str], int] = {}

@@ -33,11 +33,11 @@ from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, 
 from .belt import start_run
 from .data import GameData, load_data
 from .dock import check_dock, dock, paid_out, transfer_card
-from .end import standings
+from .end import standings, trigger_check
 from .market import check_market, claim_token, take_card
 from .odds import explore_odds
 from .shipyard import check_shipyard, loan_repayment, shipyard
-from .state import GameState, Ship, counted, describe_tokens, new_game, pile, without
+from .state import GameState, Player, Ship, counted, describe_tokens, new_game, pile, without
 from .turn import begin_turn, check_action, check_option, end_turn, moved_on
 from .variant import BELT, DOCK, END, MARKET, RULEBOOK, TURN, MerchantsVariant
 
@@ -416,6 +416,8 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
             action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
+                if not explained and _surely_refused(there, action, arrived, paid):
+                    continue
                 try:
                     if location == "Dock":
                         check_dock(there, action, paid)
@@ -437,6 +439,22 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
 
 
 _MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
+
+
+def _surely_refused(there: GameState, action: Any, arrived: bool, paid: Player | None) -> bool:
+    """A cheap look, for the legal choices only, at the turn's most common refusals (a ship or card dearer than the
+    credits in hand, buying a ship on entering with loans, triggering the end without the means), found without
+    wording them; ``False`` says nothing, the action's own check decides."""
+    player = there.active
+    if isinstance(action, BuyShip):
+        if arrived and player.loans:
+            return True
+        price = there.data.ship(action.design).price
+        return player.credits < (there.variant.half(price) if action.lease else price)
+    if isinstance(action, DockVisit) and action.trigger_end and paid is not None:
+        check = trigger_check(there, paid)
+        return not check.may and not check.must
+    return False
 
 
 def _turn_cost(board: GameState, action: Any) -> str | None:
@@ -571,9 +589,12 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
         replacing = ReplaceCard(card)
         offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
     buys = [_buy(c, s.id) for c in row for s in player.ships] + [_buy(c) for c, _ in board.refinery_supply]
+    credits = player.credits
     for buy in buys:
-        offer(buy, counted(board.data.card(buy.card).cost, "credit") if explained else None, "Buy",
-              lambda: _check_market_choice(board, frame, buy))
+        price = board.data.card(buy.card).cost
+        if not explained and price > credits:  # refused for that alone: left out of the legal choices unchecked
+            continue
+        offer(buy, counted(price, "credit") if explained else None, "Buy", lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
 
 
