@@ -198,8 +198,10 @@ class Game:
                     return self._resolve(choice)
             else:
                 legal = self.__dict__.get("_legal_now")
-                if legal is not None and any(offered is choice for offered in legal):  # what legal() handed out
-                    return self._resolve(choice)
+                if legal is not None:
+                    for offered in legal:
+                        if offered is choice:  # what legal() handed out
+                            return self._resolve(choice)
         option = self._options_now.get(choice)
         if option is None:
             mover = "the draw" if self.to_move is CHANCE else str(self.to_move)

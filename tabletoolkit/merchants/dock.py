@@ -123,10 +123,13 @@ def settle(state: GameState, action: DockVisit) -> tuple[GameState, list[tuple[s
         steps.append(("Unload", f"{what}; {player.name} now has {counted(credits, 'credit')}.", {"unloaded": unloaded}))
 
     discarded = tuple(s.destination for s in player.ships if s.destination)
-    ships = tuple(replace(s, hold=(), destination=None, at_destination=False) if s.id in unloading
+    ships = tuple(s if (not s.hold or s.id not in unloading) and s.destination is None and not s.at_destination
+                  else replace(s, hold=(), destination=None, at_destination=False) if s.id in unloading
                   else replace(s, destination=None, at_destination=False) for s in player.ships)
     player = replace(player, credits=credits, local=local, ships=ships)
-    state = replace(state.with_player(player), known=known, destination_discard=state.destination_discard + discarded)
+    players, current = state.players, state.current
+    state = replace(state, players=players[:current] + (player,) + players[current + 1:], known=known,
+                    destination_discard=state.destination_discard + discarded)
     names = ", ".join(state.destination_name(d) for d in discarded) or "none"
     steps.append(("Discard destinations", f"Destination cards discarded: {names}.", {"discarded": discarded}))
 
@@ -172,6 +175,8 @@ def _check_repayment(state: GameState, player: Player, owed: int, why: str) -> N
 
 
 def _check_transfers(state: GameState, player: Player, action: DockVisit, obsolete: list[Ship]) -> None:
+    if not action.transfers:  # nothing re-bought: nothing to refuse
+        return
     variant = state.variant
     scrapped = {s.id: s for s in obsolete}
     counts: dict[tuple[str, str], int] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine import svg as draw
 from ..engine.errors import InvalidInput
@@ -26,6 +27,10 @@ def pile(tokens) -> tuple[str, ...]:
 
 def without(tokens: tuple[str, ...], taken) -> tuple[str, ...]:
     """``tokens`` less one of each token in ``taken`` (which must all be there)."""
+    if len(taken) == 1 and taken[0] in tokens:  # one token, as a load or a claim takes
+        left_one = list(tokens)
+        left_one.remove(taken[0])
+        return pile(left_one)
     left = Counter(tokens)
     left.subtract(Counter(taken))
     return pile(left.elements())
@@ -75,6 +80,7 @@ class Ship:
         return f"{self.called} (Mark {self.mark} {self.kind})"
 
 
+@lru_cache(maxsize=1024)
 def ship_called(ship_id: str, name: str, design: str) -> str:
     """A ship's short readable name from its id (made ``design-number`` by the Shipyard) and its design's name."""
     prefix, _, number = ship_id.rpartition("-")
@@ -99,6 +105,9 @@ class Player:
     final_lap: bool = False
 
     def ship(self, ship_id: str) -> Ship:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
         return find(self.ships, ship_id, "ship", f"{self.name} owns no such ship")
 
     @property
@@ -271,6 +280,13 @@ def next_location(location: str) -> str:
 
 
 def describe_tokens(tokens) -> str:
+    """A token pile in words, kind by kind: "2×ice, ore" ("nothing" for none)."""
+    return _tokens_words(tokens if type(tokens) is tuple else tuple(tokens))
+
+
+@lru_cache(maxsize=4096)
+def _tokens_words(tokens: tuple[str, ...]) -> str:
+    """``describe_tokens`` of one pile, worded once: the same few piles are described again and again."""
     return ", ".join(f"{n}×{k}" if n > 1 else k for k, n in sorted(Counter(tokens).items())) or "nothing"
 
 

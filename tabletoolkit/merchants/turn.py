@@ -131,10 +131,10 @@ def turn(state: GameState, choice: TurnChoice, rng: Rng) -> Procedure:
     return (yield from end_turn(state, None if choice.option == "stay" else action is not None))
 
 
-def begin_turn(state: GameState, choice: TurnChoice) -> Procedure:
+def begin_turn(state: GameState, choice: TurnChoice, moved: GameState | None = None) -> Procedure:
     """The turn's option, before its action: the Dock bonus for staying, or the move and what arriving does (the
     refineries open on leaving the Dock, set-up tokens at a first Belt arrival, passing into the Dock in the end
-    game), or acting where one stands."""
+    game), or acting where one stands (``moved``: ``moved_on(state)``, when already made)."""
     name = state.active.name
     heading = f"Turn {state.turn}: {name}"
     if choice.option == "stay":
@@ -145,7 +145,7 @@ def begin_turn(state: GameState, choice: TurnChoice) -> Procedure:
                    f"({state.active.credits} now).", END, state, {"credits": state.active.credits})
     elif choice.option != "act":
         leaving = state.active.location
-        state = moved_on(state)
+        state = moved_on(state) if moved is None else moved
         where = state.active.location
         what = "and acts" if choice.action is not None else "and does nothing"
         yield Step(f"{heading} moves to the {where}", f"{name} moves clockwise from the {leaving} to the {where} {what}.",

@@ -33,11 +33,11 @@ from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, 
 from .belt import start_run
 from .data import GameData, load_data
 from .dock import check_dock, dock, paid_out, transfer_card
-from .end import standings
+from .end import standings, trigger_check
 from .market import check_market, claim_token, take_card
 from .odds import explore_odds
 from .shipyard import check_shipyard, loan_repayment, shipyard
-from .state import GameState, Ship, counted, describe_tokens, new_game, pile, without
+from .state import GameState, Player, Ship, counted, describe_tokens, new_game, pile, without
 from .turn import begin_turn, check_action, check_option, end_turn, moved_on
 from .variant import BELT, DOCK, END, MARKET, RULEBOOK, TURN, MerchantsVariant
 
@@ -130,11 +130,13 @@ class MerchantsGame(Game):
 
     @property
     def to_move(self) -> Any:
-        if self.over:
+        board = self.board
+        if board.finished:
             return None
-        if self.pending and isinstance(self.pending[-1], Drawing):
+        pending = self.pending
+        if pending and type(pending[-1]) is Drawing:
             return CHANCE
-        return self.board.active.name
+        return board.players[board.current].name
 
     def __repr__(self) -> str:
         where = " > ".join(_frame_words(f, self.board) for f in self.pending) or "turn"
@@ -173,10 +175,15 @@ class MerchantsGame(Game):
             return self._options_now.choices()
         return self._listed(_Listing(None))
 
+    @cached
+    def _moved(self) -> GameState:
+        """The board with the active player one location on: what the turn's options check and a move begins with."""
+        return moved_on(self.board)
+
     def _listed(self, listing: "_Listing") -> Any:
         """The decision now, gathered by ``listing`` (every option, or only the legal choices)."""
         if not self.pending:
-            _turn_options(self.board, listing)
+            _turn_options(self.board, listing, self._moved)
             return listing.result()
         frame = self.pending[-1]
         gather = _FRAME_LISTINGS.get(type(frame))
@@ -356,35 +363,44 @@ def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoic
     """The turn's choices with ``option`` ("act" or "move_act") and each action of ``location``."""
     player = board.active
     if location == "Shipyard":
+        key: tuple[Any, ...] = (option, location, tuple(s.id for s in player.ships if s.loans), board.shipyard, board.era,
+                                id(board.data))
+    elif location == "Belt":
+        key = (option, location, tuple(s.id for s in player.ships))
+    else:
+        key = (option, location)
+    entry = _CHOICES_AT.get(key)
+    if entry is not None and entry[0] is board.data:
+        return entry[1]
+    if location == "Shipyard":
         data, era = board.data, board.era
         buys = [_turn_choice(option, BuyShip, d, lease) for d, n in board.shipyard
                 if n and data.ship(d).mark == era for lease in (False, True)]
-        return tuple(buys + [_turn_choice(option, PayLoans, (s.id,)) for s in player.ships if s.loans])
-    key = (option, location, tuple(s.id for s in player.ships) if location == "Belt" else ())
-    found = _CHOICES_AT.get(key)
-    if found is None:
-        if location == "Market":
-            found = (_turn_choice(option, MarketVisit),)
-        elif location == "Belt":
-            found = tuple(_turn_choice(option, RunShip, ship_id) for ship_id in key[2])
-        else:
-            found = (_turn_choice(option, DockVisit), _turn_choice(option, DockVisit, (), True))
-        _CHOICES_AT[key] = found
+        found = tuple(buys + [_turn_choice(option, PayLoans, (ship_id,)) for ship_id in key[2]])
+    elif location == "Market":
+        found = (_turn_choice(option, MarketVisit),)
+    elif location == "Belt":
+        found = tuple(_turn_choice(option, RunShip, ship_id) for ship_id in key[2])
+    else:
+        found = (_turn_choice(option, DockVisit), _turn_choice(option, DockVisit, (), True))
+    if len(_CHOICES_AT) >= 4096:  # the Shipyard's keys follow its supply: kept to the recent ones
+        _CHOICES_AT.clear()
+    _CHOICES_AT[key] = (board.data, found)
     return found
 
 
-_CHOICES_AT: dict[tuple[str, str, tuple[str, ...]], tuple[TurnChoice, ...]] = {}  # the Market, Belt and Dock's, by fleet
+# Each location's choices by what they depend on (the catalog by identity, kept beside them so the id stays its own)
+_CHOICES_AT: dict[tuple[Any, ...], tuple[GameData, tuple[TurnChoice, ...]]] = {}
 _OPTION_ALONE = {"act": _turn_choice("act"), "move_act": _turn_choice("move_act")}  # the option, for its own checks
 
 
-def _turn_options(board: GameState, listing: _Listing) -> None:
+def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None:
     """The turn's options: each action here and at the next location, moving on, and (in the end game) staying.
 
     The option's own rules (``check_option``) are checked once for all the actions that share it, and the Dock's
     payout once for both Dock actions.
     """
     here = board.active.location
-    moved = moved_on(board)
     explained = listing.explained
     for option, location in (("act", here), ("move_act", moved.active.location)):
         try:
@@ -400,6 +416,8 @@ def _turn_options(board: GameState, listing: _Listing) -> None:
             action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
+                if not explained and _surely_refused(there, action, arrived, paid):
+                    continue
                 try:
                     if location == "Dock":
                         check_dock(there, action, paid)
@@ -421,6 +439,22 @@ def _turn_options(board: GameState, listing: _Listing) -> None:
 
 
 _MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
+
+
+def _surely_refused(there: GameState, action: Any, arrived: bool, paid: Player | None) -> bool:
+    """A cheap look, for the legal choices only, at the turn's most common refusals (a ship or card dearer than the
+    credits in hand, buying a ship on entering with loans, triggering the end without the means), found without
+    wording them; ``False`` says nothing, the action's own check decides."""
+    player = there.active
+    if isinstance(action, BuyShip):
+        if arrived and player.loans:
+            return True
+        price = there.data.ship(action.design).price
+        return player.credits < (there.variant.half(price) if action.lease else price)
+    if isinstance(action, DockVisit) and action.trigger_end and paid is not None:
+        check = trigger_check(there, paid)
+        return not check.may and not check.must
+    return False
 
 
 def _turn_cost(board: GameState, action: Any) -> str | None:
@@ -447,27 +481,25 @@ def _check_action_there(there: GameState, action: Any, arrived: bool) -> None:
 
 
 def _start_turn(game: MerchantsGame, choice: TurnChoice, steps: list[Step]) -> MerchantsGame:
-    board = _collect(begin_turn(game.board, choice), steps)
+    board = _collect(begin_turn(game.board, choice, game._moved), steps)
     arrived = choice.option != "act"
-    game = replace(game, board=board, acted=choice.action is not None)
     action = choice.action
     if action is None:
-        return game
+        return replace(game, board=board, acted=False)
     if isinstance(action, BuyShip):
-        return replace(game, board=_collect(shipyard(board, action, arrived), steps))
+        return replace(game, board=_collect(shipyard(board, action, arrived), steps), acted=True)
     if isinstance(action, PayLoans):
         board = _collect(shipyard(board, action, arrived), steps)
-        return replace(game, board=board, pending=(Repaying(),))
+        return replace(game, board=board, pending=(Repaying(),), acted=True)
     if isinstance(action, MarketVisit):
-        return replace(game, pending=(AtMarket(arrived),))
+        return replace(game, board=board, pending=(AtMarket(arrived),), acted=True)
     if isinstance(action, RunShip):
-        return _start_run(game, action.ship, steps)
-    before = {s.id: s for s in board.active.ships}
+        return _start_run(game, board, action.ship, steps)
+    before = board.active.ships
     board = _collect(dock(board, action), steps)
     after = {s.id for s in board.active.ships}
-    scrapped = tuple((ship_id, card) for ship_id, ship in before.items() if ship_id not in after for card in ship.cards)
-    game = replace(game, board=board)
-    return replace(game, pending=(Transferring(scrapped),)) if scrapped else game
+    scrapped = tuple((ship.id, card) for ship in before if ship.id not in after for card in ship.cards)
+    return replace(game, board=board, pending=(Transferring(scrapped),) if scrapped else (), acted=True)
 
 
 def _finish_turn(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
@@ -485,7 +517,7 @@ def _settle(game: MerchantsGame, steps: list[Step]) -> MerchantsGame:
                 return game
             game = _end_run(game, frame, steps)
         elif isinstance(frame, Loading):
-            if frame.loaded == 0 or (game.room > 0 and _available(board, frame.source)):
+            if frame.loaded == 0 or (game.room > 0 and _has_tokens(board, frame.source)):
                 return game
             game = replace(game, pending=game.pending[:-1])
         elif isinstance(frame, AtMarket):
@@ -557,9 +589,12 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
         replacing = ReplaceCard(card)
         offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
     buys = [_buy(c, s.id) for c in row for s in player.ships] + [_buy(c) for c, _ in board.refinery_supply]
+    credits = player.credits
     for buy in buys:
-        offer(buy, counted(board.data.card(buy.card).cost, "credit") if explained else None, "Buy",
-              lambda: _check_market_choice(board, frame, buy))
+        price = board.data.card(buy.card).cost
+        if not explained and price > credits:  # refused for that alone: left out of the legal choices unchecked
+            continue
+        offer(buy, counted(price, "credit") if explained else None, "Buy", lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
 
 
@@ -644,13 +679,24 @@ def _market(game: MerchantsGame, frame: AtMarket, choice: Any, steps: list[Step]
 
 
 # --- the Belt -------------------------------------------------------------------------------------------
-def _start_run(game: MerchantsGame, ship_id: str, steps: list[Step]) -> MerchantsGame:
-    board = _collect(start_run(game.board, ship_id), steps)
+def _start_run(game: MerchantsGame, board: GameState, ship_id: str, steps: list[Step]) -> MerchantsGame:
+    """The run of ``ship_id`` begun on ``board`` (the turn's option already taken)."""
+    board = _collect(start_run(board, ship_id), steps)
     ship = board.active.ship(ship_id)
     pending: tuple[Frame, ...] = (Running(ship_id, board.energy_of(ship)),)
     if ship.destination is None:
         pending += (Drawing("destination"),)
-    return replace(game, board=board, pending=pending)
+    return replace(game, board=board, pending=pending, acted=True)
+
+
+def _has_tokens(board: GameState, source: str) -> bool:
+    """Whether ``_available`` gives any token (without making the pile)."""
+    if source == "known":
+        return bool(board.known)
+    if source == "local":
+        player = board.active
+        return bool(player.local or player.claimed)
+    return bool(board.player(source).local)
 
 
 def _available(board: GameState, source: str) -> tuple[str, ...]:
@@ -677,9 +723,14 @@ def _run_options(game: MerchantsGame, frame: Running, listing: _Listing) -> None
             take = _TAKES.get(p.name)
             candidates.append(take if take is not None else _TAKES.setdefault(p.name, Pickup("local", p.name)))
     candidates += (_EXPLORE, _SWAP, _END_RUN)
-    explained = listing.explained
+    if not listing.explained:  # the legal choices only: the rules that refuse, unworded
+        for choice in candidates:
+            if _run_refusal(game, frame, ship, choice) is None:
+                listing.legal(choice)
+        listing.legal(_STOP_RUN)
+        return
     for choice in candidates:
-        cost = f"{_run_cost(board, ship, choice)} energy" if explained else None
+        cost = f"{_run_cost(board, ship, choice)} energy"
         try:
             _check_run_choice(game, frame, ship, choice)
         except IllegalAction as error:
@@ -701,34 +752,50 @@ def _run_cost(board: GameState, ship: Ship, choice: Any) -> int:
     return board.data.destination(ship.destination).cost if ship.destination else 0
 
 
-def _check_run_choice(game: MerchantsGame, frame: Running, ship: Ship, choice: Any) -> None:
-    """Refuse a belt decision of the run ``frame`` of ``ship`` (the active player's)."""
+def _run_refusal(game: MerchantsGame, frame: Running, ship: Ship, choice: Any) -> str | None:
+    """The rule that refuses a belt decision of the run ``frame`` of ``ship`` (the active player's), or ``None``;
+    ``_check_run_choice`` words it."""
     if isinstance(choice, Finish):
-        return
+        return None
     board = game.board
-    cost = _run_cost(board, ship, choice)
-    if isinstance(choice, EndRun):
-        if ship.destination is None:
-            raise IllegalAction("merchants.belt.no_destination", "The ship has no destination card.", BELT)
-    if frame.energy < cost:
-        raise IllegalAction("merchants.belt.no_energy",
-                            f"To {choice} costs {cost} energy; {frame.energy} is left.", BELT)
+    if isinstance(choice, EndRun) and ship.destination is None:
+        return "merchants.belt.no_destination"
+    if frame.energy < _run_cost(board, ship, choice):
+        return "merchants.belt.no_energy"
     if isinstance(choice, Pickup):
         if game.room <= 0:
-            raise IllegalAction("merchants.belt.cargo_full",
-                                f"{ship.label()}'s hold is full; loaded tokens cannot be dropped.", BELT)
-        where = f"{choice.opponent}'s local space" if choice.opponent else f"{choice.source} space"
-        if not _available(board, choice.opponent or choice.source):
-            raise IllegalAction("merchants.belt.nothing_to_pick_up",
-                                f"{where.capitalize()} holds no token to pick up"
-                                + (" (claimed tokens cannot be taken)." if choice.opponent else "."), BELT)
+            return "merchants.belt.cargo_full"
+        if not _has_tokens(board, choice.opponent or choice.source):
+            return "merchants.belt.nothing_to_pick_up"
     elif isinstance(choice, Explore):
         if board.bag_size() <= 0:
-            raise IllegalAction("merchants.belt.bag_empty", "The bag is empty.", BELT)
+            return "merchants.belt.bag_empty"
     elif isinstance(choice, Swap):
         if not (board.destination_deck or board.destination_discard):
-            raise IllegalAction("merchants.belt.no_destinations",
-                                "There is no other destination card to swap to.", BELT)
+            return "merchants.belt.no_destinations"
+    return None
+
+
+def _check_run_choice(game: MerchantsGame, frame: Running, ship: Ship, choice: Any) -> None:
+    """Refuse a belt decision of the run ``frame`` of ``ship`` (the active player's) with the rule's reason."""
+    rule = _run_refusal(game, frame, ship, choice)
+    if rule is None:
+        return
+    if rule == "merchants.belt.no_destination":
+        reason = "The ship has no destination card."
+    elif rule == "merchants.belt.no_energy":
+        reason = f"To {choice} costs {_run_cost(game.board, ship, choice)} energy; {frame.energy} is left."
+    elif rule == "merchants.belt.cargo_full":
+        reason = f"{ship.label()}'s hold is full; loaded tokens cannot be dropped."
+    elif rule == "merchants.belt.nothing_to_pick_up":
+        where = f"{choice.opponent}'s local space" if choice.opponent else f"{choice.source} space"
+        reason = (f"{where.capitalize()} holds no token to pick up"
+                  + (" (claimed tokens cannot be taken)." if choice.opponent else "."))
+    elif rule == "merchants.belt.bag_empty":
+        reason = "The bag is empty."
+    else:
+        reason = "There is no other destination card to swap to."
+    raise IllegalAction(rule, reason, BELT)
 
 
 def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) -> MerchantsGame:
@@ -866,7 +933,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
     rest = game.pending[:-1]
     if frame.what == "token":
         board = replace(board, bag=tuple((k, n - 1 if k == outcome else n) for k, n in board.bag))
-        steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} (chance {probability_text(odds)}); {board.active.name} sees it and "
+        steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} (chance {_chance_text(odds)}); {board.active.name} sees it and "
                           "decides where it goes.", BELT, board, {"token": outcome, "chance": odds}))
         return replace(game, board=board, pending=rest + (Placing(outcome),))
     if frame.what == "destination":
@@ -881,7 +948,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
         board = board.with_player(board.active.with_ship(replace(ship, destination=outcome)))
         target = board.data.destination(outcome)
         again = "The discards are shuffled into a new deck. " if reshuffled else ""
-        steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {probability_text(odds)}): ending the run there "
+        steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {_chance_text(odds)}): ending the run there "
                           f"costs {target.cost} energy and pays {counted(target.bonus, 'credit')} at the Dock.", BELT, board,
                           {"destination": outcome, "chance": odds}))
         return replace(game, board=board, pending=rest)
@@ -892,9 +959,12 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
     deck.remove(outcome)
     board = replace(board, market_deck=tuple(deck), market_discard=tuple(discard), market_row=board.market_row + (outcome,))
     again = "The discards are shuffled into a new deck. " if reshuffled else ""
-    steps.append(Step("Refill the market row", f"{again}The row takes {board.data.card(outcome).describe()} (chance {probability_text(odds)}); "
+    steps.append(Step("Refill the market row", f"{again}The row takes {board.data.card(outcome).describe()} (chance {_chance_text(odds)}); "
                       f"it is now {board.card_names(board.market_row)}.", MARKET, board, {"card": outcome, "chance": odds}))
     return replace(game, board=board, pending=rest)
+
+
+_chance_text = lru_cache(maxsize=1024)(probability_text)  # a draw's odds repeat from draw to draw: worded once each
 
 
 def _a(word: str) -> str:

@@ -236,6 +236,19 @@ def test_seeded_random_whole_games_end_with_no_defect(players):
     assert report.ended == 4
 
 
+def test_the_legal_choices_worked_out_alone_are_the_listed_legal_options_in_every_seeded_state():
+    # legal() takes its own fast path (no refused option worded); a fresh copy of each state lists it whole
+    decisions = 0
+    for seed in range(12):
+        for move in tt.play(tt.new_game("merchants", players=2 + seed % 3, seed=seed)).moves:
+            if move.mover is CHANCE:
+                continue
+            fresh = replace(move.before)
+            assert fresh.legal() == replace(move.before).options().choices(), f"seed {seed}: {move.before!r}"
+            decisions += 1
+    assert decisions > 5_000
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_steady_merchant_always_has_a_legal_move_and_finishes(players):
     report = check_game("merchants", range(6), players=players, probe=0.05,
