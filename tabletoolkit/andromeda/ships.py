@@ -15,7 +15,7 @@ from ..engine.frozen import replace
 from .effects import pay
 from .catalog import SHIP_TYPES, Catalog, ShipSpec, load_catalog
 from .goods import Goods
-from .state import Game
+from .state import Game, Ship
 
 BUILD = "星际飞船 · 组建舰队"
 UPGRADE = "星际飞船 · 飞船能力 (升级; A-F10)"
@@ -43,10 +43,10 @@ def buildable(game: Game, colour: str, catalog: Catalog | None = None) -> dict[s
     return verdicts
 
 
-@register_phase("andromeda.ships", title="Build a ship", section=BUILD, notebook="andromeda_launch_turn.ipynb")
-def build_ship(game: Game, colour: str, kind: str, *, payment: Goods | None = None, catalog: Catalog | None = None) -> Procedure:
-    """Pay a ship type's cost and put one unbuilt ship of that type into the launch bay (Shipyard or
-    Shipwright). ``payment`` may use credit for titanium, ice or nanocarbon."""
+def check_build(game: Game, colour: str, kind: str, *, payment: Goods | None = None,
+                catalog: Catalog | None = None) -> tuple[Game, Ship, ShipSpec, Goods]:
+    """What building a ship of ``kind`` takes, or its refusal raised (none of the type unbuilt, the cost not paid):
+    the game with the cost paid, the unbuilt ship that goes into the bay, its specs and the payment."""
     catalog = catalog or load_catalog()
     if kind not in SHIP_TYPES:
         raise InvalidInput("kind", kind, f"one of {SHIP_TYPES}")
@@ -56,8 +56,15 @@ def build_ship(game: Game, colour: str, kind: str, *, payment: Goods | None = No
         raise IllegalAction("andromeda.ships.none_unbuilt", f"{colour} has built every {kind} already", BUILD)
     spec = spec_of(game, colour, kind, catalog)
     paid = payment or player.resources.payment_for(spec.cost) or spec.cost
-    game = pay(game, colour, spec.cost, paid, "andromeda.ships", BUILD)
-    ship = unbuilt[0]
+    return pay(game, colour, spec.cost, paid, "andromeda.ships", BUILD), unbuilt[0], spec, paid
+
+
+@register_phase("andromeda.ships", title="Build a ship", section=BUILD, notebook="andromeda_launch_turn.ipynb")
+def build_ship(game: Game, colour: str, kind: str, *, payment: Goods | None = None, catalog: Catalog | None = None) -> Procedure:
+    """Pay a ship type's cost and put one unbuilt ship of that type into the launch bay (Shipyard or
+    Shipwright). ``payment`` may use credit for titanium, ice or nanocarbon."""
+    catalog = catalog or load_catalog()
+    game, ship, spec, paid = check_build(game, colour, kind, payment=payment, catalog=catalog)
     game = game.with_player(game.player(colour).with_ship(replace(ship, where="bay")))
     yield Step("Build a ship", f"{colour} pays {paid} and puts {ship.id} into the launch bay "
                f"(range {spec.range}, weapons {spec.weapons}, abilities {', '.join(spec.abilities) or 'none'}).",

@@ -15,7 +15,7 @@ from ..engine.frozen import replace
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
 from .escalation import ShipVerdict, escalation_options
-from .launch import BaseAccess, LaunchOptions, LaunchResult, launch, legal_launches
+from .launch import BaseAccess, LaunchOptions, LaunchResult, _carry_out, launch, legal_launches
 from .pirates import PirateCard, RaidOptions, carry_out_raid, raid, raid_options
 from .placing import _ids, board_of, pirate_cards, place_pirate_in_game
 from .ships import spec_of
@@ -177,10 +177,14 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     if not isinstance(region, str) or region not in ids:
         raise InvalidInput("region", region, f"regions: {sorted(ids)}")
     player = game.player(colour)
-    board, pieces = board_and_pieces(game, catalog)
-    bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
-    result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
-                    access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
+    listed = bay_launch_options(game, colour, variant=variant, explain=False).get(ship_id) if catalog is None else None
+    if listed is not None and listed[ids[region]].legal:     # the verdict listed for this state (a refusal gets its words below)
+        result = _carry_out(listed, ids[region])
+    else:
+        board, pieces = board_and_pieces(game, catalog)
+        bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
+        result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
+                        access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
     ship = player.ship(ship_id)
     player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))

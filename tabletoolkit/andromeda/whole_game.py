@@ -59,15 +59,22 @@ from ..engine.steps import Step, run
 from ..engine.frozen import replace
 from . import game_decks as decks
 from . import table as tbl
-from .battle import BattleState, DiplomacyPlay, decide, diplomacy, energy_options
+from .activate import activate_region
+from .battle import BattleState, DiplomacyPlay, damage, decide, diplomacy, energy_options, preparation
 from .catalog import Catalog, load_catalog
 from .develop import check_development
-from .escalation import battle_happens
+from .escalation import battle_happens, escalation_options
+from .free_actions import ANY_TURN, KIND_MOMENTS, free_action
 from .goods import RESOURCES, Goods
+from .moons import tactical_operation
+from .optional import transfer
 from .pirates import NOT_PLACED, arrival, placement_odds
-from .return_turn import Activate, Activated, activate_modules, module_action, return_ships
-from .state import Game as Table, StationModule
+from .repair import _shield_damage, repair_options
+from .return_turn import Activate, Activated, _check, activate_modules, activate_tech, module_action, return_ships
+from .scoring import end_turn
+from .state import Game as Table, StationModule, hand_limit
 from .game_decks import Deck
+from .ships import check_build, tile_type
 from .tracks import advance_track, choice_at
 from .variant import RULEBOOK, AndromedaVariant
 
@@ -347,11 +354,14 @@ class AndromedaGame(Game):
         return self._with_free(frame, _OPTIONS[type(frame)](self, frame))
 
     def _legal_choices(self) -> tuple[Any, ...]:
-        """At a turn's start, the legal launches (worked out without every refused region's reason), the return and
-        the legal free actions, in the order the options list them; elsewhere the legal options."""
-        if self.pending or "_options_now" in self.__dict__:
+        """At a turn's start, the legal launches (worked out without every refused region's reason) and the return; in
+        a return turn, the legal activations (without the options' words); then the legal free actions, in the order
+        the options list them. Elsewhere the legal options."""
+        frame = self.pending[-1] if self.pending else None
+        if "_options_now" in self.__dict__ or not isinstance(frame, (type(None), Returning)):
             return self._options_now.choices()
-        return _turn_legal(self) + tuple(o.choice for o in _free_options(self, self.to_move) if o.legal)
+        listed = _turn_legal(self) if frame is None else _return_legal(self, frame)
+        return listed + tuple(o.choice for o in _free_options(self, self.to_move) if o.legal)
 
     def _with_free(self, frame, options: Options) -> Options:
         if isinstance(frame, _FREE_AT) and not (isinstance(frame, Discarding) and frame.discards):
@@ -621,8 +631,6 @@ def _free_candidates(table: Table, colour: str, moment: str, mates: tuple[str, .
     """Every free action ``colour`` could take at ``moment`` with its details: on another player's turn only
     inserting a moon and playing a tactics card (A-F18); on your own any of them, development cards included
     (``mates``: the teammates who may gain the turn's first module instead, ``_mates``)."""
-    from .free_actions import ANY_TURN, KIND_MOMENTS
-    from .repair import repair_options
 
     catalog = _catalog()
     player = table.player(colour)
@@ -630,14 +638,16 @@ def _free_candidates(table: Table, colour: str, moment: str, mates: tuple[str, .
     # turn are offered (a moon inserted, a tactics card the battle allows)
     own = colour == table.active and moment not in ("battle", "diplomacy")
     found: list[dict] = []
-    cards = [catalog.module(m.name) for m in player.modules]
-    slots = [card.name for card in cards if card.input_slot or card.output_slot]
-    industry = [card.name for card in cards if card.row == "industry"]
-    halves = [f"half:{a}|{b}" for a, b in zip(industry, industry[1:])]
-    for index, _moon in enumerate(player.moons):
-        found += [dict(action="insert_moon", index=index, target=t) for t in slots + ["tactical_ops"] + halves]
-    playable = {kind for kind, moments in KIND_MOMENTS.items() if moment in moments and kind != "diplomacy"}
-    found += [dict(action="play_tactics", card=c) for c in sorted(set(player.tactics)) if catalog.tactics_kinds.get(c) in playable]
+    if player.moons:
+        cards = [catalog.module(m.name) for m in player.modules]
+        slots = [card.name for card in cards if card.input_slot or card.output_slot]
+        industry = [card.name for card in cards if card.row == "industry"]
+        halves = [f"half:{a}|{b}" for a, b in zip(industry, industry[1:])]
+        for index, _moon in enumerate(player.moons):
+            found += [dict(action="insert_moon", index=index, target=t) for t in slots + ["tactical_ops"] + halves]
+    if player.tactics:
+        playable = {kind for kind, moments in KIND_MOMENTS.items() if moment in moments and kind != "diplomacy"}
+        found += [dict(action="play_tactics", card=c) for c in sorted(set(player.tactics)) if catalog.tactics_kinds.get(c) in playable]
     if not own:
         return [("free",) + tuple(sorted(d.items())) for d in found if d["action"] in ANY_TURN]
     here = {s.region for s in player.ships if s.on_board}
@@ -646,7 +656,8 @@ def _free_candidates(table: Table, colour: str, moment: str, mates: tuple[str, .
             found += [dict(action="recruit", region=region.name, count=n) for n in range(1, region.leaders[colour] + 1)]
             if region.bonus:
                 found.append(dict(action="collect_bonus", region=region.name))
-    repairs = [f"{o}:" for o, v in repair_options(table, colour).items() if v == "legal"]
+    if any(moon.repair for moon in player.moons):
+        repairs = [f"{o}:" for o, v in repair_options(table, colour).items() if v == "legal"]
     for index, moon in enumerate(player.moons):
         if moon.repair:
             for spec in _repair_targets(player):
@@ -658,7 +669,8 @@ def _free_candidates(table: Table, colour: str, moment: str, mates: tuple[str, .
             found.append(dict(action="discard_moon", index=index))
     found += [dict(action="spend_exploration", index=i) for i in range(len(player.exploration))]
     found += [dict(action="spend_supremacy", index=i) for i in range(len(player.supremacy_tokens))]
-    found += _development_candidates(table, player, mates)
+    if player.development_cards:
+        found += _development_candidates(table, player, mates)
     found.append(dict(action="faction_power"))
     return [("free",) + tuple(sorted(d.items())) for d in found]
 
@@ -750,8 +762,6 @@ def _transfer_candidates(game: AndromedaGame, colour: str) -> list[tuple]:
 
 
 def _free_attempt(game: AndromedaGame, colour: str):
-    from .free_actions import free_action
-
     table, moment = game.table, _moment(game, colour)
 
     def attempt(choice):
@@ -831,8 +841,6 @@ _QUIET = {"andromeda.free_actions.no_power", "andromeda.free_actions.power_used"
 
 
 def _free(game: AndromedaGame, choice, steps, colour: str | None = None) -> AndromedaGame:
-    from .free_actions import free_action
-
     colour = colour or game.to_move
     members = _free_groups(game, colour).get(choice, [])
     if len(members) > 1:
@@ -849,8 +857,6 @@ def _free(game: AndromedaGame, choice, steps, colour: str | None = None) -> Andr
 
 
 def _transfer(game: AndromedaGame, giver: str, receiver: str, kind: str, item) -> Table:
-    from .optional import transfer
-
     return transfer(game.table, giver, receiver, kind, item, dict(game.table.teams), used_this_turn=game.transferred,
                     variant=game.variant)
 
@@ -887,8 +893,6 @@ def _detailing(game: AndromedaGame, frame: "Detailing", choice, steps) -> Androm
 
 
 def _spaceport_options(game: AndromedaGame, frame: "Spaceport") -> Options:
-    from .free_actions import free_action
-
     gains = [Goods.of({k: kinds.count(k) for k in set(kinds)}) for kinds in combinations_with_replacement(RESOURCES, 3)]
     return Options.checked(
         [("gain", g) for g in gains],
@@ -898,8 +902,6 @@ def _spaceport_options(game: AndromedaGame, frame: "Spaceport") -> Options:
 
 
 def _spaceport(game: AndromedaGame, frame: "Spaceport", choice, steps) -> AndromedaGame:
-    from .free_actions import free_action
-
     ran = run(free_action(game.table, frame.colour, "flip_development", kind="spaceport", payment=frame.payment,
                           tactics=frame.tactics, gain=choice[1], variant=game.variant))
     return _with_table(_pop(game), ran.result, steps, ran)
@@ -1011,8 +1013,6 @@ def _payments(player, count: int, with_moons: bool = True) -> list[dict]:
 
 
 def _repair_targets(player) -> list[str]:
-    from .repair import _shield_damage
-
     targets = [f"scrapyard:{s.id}" for s in player.ships_at("scrapyard")]
     targets += [f"shield:{s.id}" for s in _shield_damage(player)]
     targets += [f"module:{m.name}" for m in player.modules if m.damaged]
@@ -1021,7 +1021,6 @@ def _repair_targets(player) -> list[str]:
 
 def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
     table, colour = game.table, game.table.active
-    from .activate import activate_region
 
     others = _field_others(table, frame.region)
 
@@ -1096,8 +1095,6 @@ def _field_others(table: Table, region: str):
 
 
 def _field_discard_options(game: AndromedaGame, frame: "FieldDiscard") -> Options:
-    from .activate import activate_region
-
     table, colour = game.table, game.table.active
 
     def attempt(choice):
@@ -1146,8 +1143,6 @@ def _words(choice) -> str:
 
 
 def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> AndromedaGame:
-    from .activate import activate_region
-
     if _field_others(game.table, frame.region)(choice):
         return _push(game, FieldDiscard(frame.region, choice))
     ran = run(activate_region(game.table, game.table.active, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
@@ -1190,7 +1185,6 @@ def _start_battle(game: AndromedaGame, region: str, steps) -> AndromedaGame:
 
 def _escalation(table: Table, region: str, colour: str):
     """``colour``'s ships on the board outside ``region``, each with its escalation verdict."""
-    from .escalation import escalation_options
 
     ids = tbl._ids(table)
 
@@ -1339,8 +1333,6 @@ def _energy_options(game: AndromedaGame, frame: Energy) -> Options:
 
 
 def _energy(game: AndromedaGame, frame: Energy, choice, steps) -> AndromedaGame:
-    from .battle import preparation
-
     paid = frame.paid + ((frame.order[0], choice[1]),)
     rest = frame.order[1:]
     if rest:
@@ -1358,8 +1350,6 @@ def _energy(game: AndromedaGame, frame: Energy, choice, steps) -> AndromedaGame:
 
 
 def _fight(game: AndromedaGame, frame: Fighting, outcome, steps) -> AndromedaGame:
-    from .battle import damage
-
     side = None if outcome[0] == "no winner" else outcome[1]
     verdict, text = decide(frame.battle, side, None, game.variant)
     state = replace(frame.battle, verdict=verdict, step=5)
@@ -1401,8 +1391,6 @@ def _after_battle(game: AndromedaGame, region: str, state: BattleState, barrage:
 
 
 def _operations_options(game: AndromedaGame, frame: Operations) -> Options:
-    from .moons import tactical_operation
-
     colour = frame.order[0]
     return Options.checked([("operation", "draw"), ("operation", "moon")],
                     lambda c: tactical_operation(game.table, colour, c[1], _rng(game)),
@@ -1411,8 +1399,6 @@ def _operations_options(game: AndromedaGame, frame: Operations) -> Options:
 
 
 def _operation(game: AndromedaGame, frame: Operations, choice, steps) -> AndromedaGame:
-    from .moons import tactical_operation
-
     table, said = tactical_operation(game.table, frame.order[0], choice[1], _rng(game))
     steps.append(Step("Tactical operation", said, "战斗 · 战术行动 (A-R12)", table))
     game = replace(game, table=table)
@@ -1493,6 +1479,8 @@ def _settled_by_check(table: Table, colour: str, card, act: Activate, catalog: C
             return False
         if act.choice == "develop":
             check_development(placed(act.by), colour, act.target or "", catalog)
+        elif act.choice == "build_ship":
+            check_build(placed(act.by), colour, act.target or "", catalog=catalog)
         else:
             module_action(placed(act.by), colour, card, act, None, catalog, variant)
         return True
@@ -1526,46 +1514,72 @@ def _placing(table: Table, colour: str, module: str):
 def _return_options(game: AndromedaGame, frame: Returning) -> Options:
     if frame.reactor is not None:
         return _tech_options(game, frame)
+    # a refusal repeated for another way to activate the same module is listed once
+    options, refused = [], set()
+    for act, refusal in _return_verdicts(game, frame):
+        if refusal is None:
+            options.append(Option(act, **_return_words(act)))
+        elif (act.module, refusal.rule) not in refused:
+            refused.add((act.module, refusal.rule))
+            options.append(Option.refused_by(act, refusal, **_return_words(act)))
+    return Options(options + [Option(("done",), **_return_words(("done",)))])
+
+
+def _return_legal(game: AndromedaGame, frame: Returning) -> tuple[Any, ...]:
+    """The legal choices of ``_return_options``, in its order, without the words of the options."""
+    if frame.reactor is not None:
+        return _tech_options(game, frame).choices()
+    return tuple(act for act, refusal in _return_verdicts(game, frame) if refusal is None) + (("done",),)
+
+
+def _return_verdicts(game: AndromedaGame, frame: Returning):
+    """Each activation of ``_return_candidates`` with its refusal (None: legal). A refusal of the module itself
+    (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost) holds for every target of the same
+    way to activate it, so those are not tried one by one."""
     table, colour = game.table, game.table.active
-
-    from .return_turn import _check
-
     catalog = _catalog()
     activated, ship_rows = set(frame.so_far.modules), set(frame.so_far.ship_rows)
     placings: dict[str, Any] = {}
+    conditions: dict[tuple, Any] = {}
 
     def attempt(act):
-        if act != ("done",):
-            # the module's own conditions first (activate_modules checks them the same way before anything else)
-            card = _check(table, colour, act, activated, ship_rows, catalog)
-            if act.module not in placings:
-                placings[act.module] = _placing(table, colour, act.module)
-            if not _settled_by_check(table, colour, card, act, catalog, game.variant, placings[act.module]):
-                run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
+        # the module's own conditions first (activate_modules checks them the same way before anything else),
+        # alike for every target of one way to activate it
+        way = (act.module, act.by, act.choice, act.tech)
+        if way not in conditions:
+            try:
+                conditions[way] = _check(table, colour, act, activated, ship_rows, catalog)
+            except (IllegalAction, InvalidInput) as refusal:
+                conditions[way] = refusal
+        card = conditions[way]
+        if isinstance(card, Exception):
+            raise card
+        if act.module not in placings:
+            placings[act.module] = _placing(table, colour, act.module)
+        if not _settled_by_check(table, colour, card, act, catalog, game.variant, placings[act.module]):
+            run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
 
-    def words(act):
-        if act == ("done",):
-            return dict(label="return every ship now", group="return")
-        how = "energy" if act.by == "energy" else act.by
-        return dict(label=f"activate {act.module} with {how}{_activation_details(act)}", group="activate a module")
-
-    # A refusal of the module itself (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost)
-    # holds for every target of the same way to activate it, so those are not tried one by one; a refusal
-    # repeated for another way to activate the same module is listed once.
-    options, refused, blocked = [], set(), set()
+    check = _refusing(attempt, "返回空间站回合 · 步骤 1")
+    blocked = set()
     for act in _return_candidates(table, colour, frame.plan):
         way = (act.module, act.by == "energy")
         if way in blocked:
             continue
-        option = Options.checked((act,), _refusing(attempt, "返回空间站回合 · 步骤 1"), words)[0]
-        if not option.legal:
-            if option.rule.startswith("andromeda.return."):
+        try:
+            check(act)
+        except IllegalAction as refusal:
+            if refusal.rule.startswith("andromeda.return."):
                 blocked.add(way)
-            if (act.module, option.rule) in refused:
-                continue
-            refused.add((act.module, option.rule))
-        options.append(option)
-    return Options(options + [Option(("done",), **words(("done",)))])
+            yield act, refusal
+        else:
+            yield act, None
+
+
+def _return_words(act) -> dict:
+    if act == ("done",):
+        return dict(label="return every ship now", group="return")
+    how = "energy" if act.by == "energy" else act.by
+    return dict(label=f"activate {act.module} with {how}{_activation_details(act)}", group="activate a module")
 
 
 def _tech_left(table: Table, colour: str, so_far: Activated) -> list[StationModule]:
@@ -1592,7 +1606,6 @@ def _activation_details(act: Activate) -> str:
 def _tech_options(game: AndromedaGame, frame: Returning) -> Options:
     """The Primary Reactor holds a ship: each other tech module not activated yet, one at a time, the refused ones
     with their reason (damaged, an empty input slot, its cost), or stop (核心模块: 激活任意数量的其他科技模块)."""
-    from .return_turn import activate_tech
 
     table, colour = game.table, game.table.active
 
@@ -1609,7 +1622,6 @@ def _tech_options(game: AndromedaGame, frame: Returning) -> Options:
 def _return(game: AndromedaGame, frame: Returning, choice, steps) -> AndromedaGame:
     """One more module activated (its steps shown now): the Primary Reactor's tech modules then chosen one by one;
     or every ship back to the bay."""
-    from .return_turn import activate_tech
 
     colour = game.table.active
     if frame.reactor is not None:
@@ -1638,7 +1650,6 @@ def _track_candidates(table: Table, frame: TrackChoice) -> list[tuple]:
     space = player.track(frame.track) + 1
     board = catalog.track(frame.track)
     if space in board.upgrades:
-        from .ships import tile_type
 
         tiles = [t for t in player.upgrade_tiles if tile_type(t) not in player.upgrades]
         if not tiles:
@@ -1697,8 +1708,6 @@ def _end_turn(game: AndromedaGame, steps) -> AndromedaGame:
 
 
 def _over_limit(game: AndromedaGame, discards: tuple[str, ...]) -> int:
-    from .state import hand_limit
-
     player = game.table.player(game.table.active)
     return len(player.tactics) - len(discards) - hand_limit(player, game.variant)
 
@@ -1769,8 +1778,6 @@ def _place(game: AndromedaGame, frame: Placing, outcome, steps) -> AndromedaGame
 
 
 def _finish(game: AndromedaGame, discards, steps, placer=None, recruits=None) -> AndromedaGame:
-    from .scoring import end_turn
-
     ran = run(end_turn(game.table, _rng(game), hand_discards=tuple(discards), variant=game.variant,
                        place_pirate=placer, recruits=recruits or None))
     return replace(_with_table(game, ran.result, steps, ran), transferred=False, module_gained=False, turns=game.turns + 1)
@@ -1790,7 +1797,6 @@ def _responders(game: AndromedaGame, order: tuple[str, ...]) -> tuple[str, ...]:
     """The players of ``order`` who could take a free action allowed on another player's turn now: they hold a
     claimed moon to insert or a tactics card that may be played then (A-F18)."""
     kinds = _catalog().tactics_kinds
-    from .free_actions import KIND_MOMENTS
 
     def could(colour: str) -> bool:
         player = game.table.player(colour)
