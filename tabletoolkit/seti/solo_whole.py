@@ -38,9 +38,9 @@ from .variant import RULEBOOK, SetiVariant
 
 
 class _Need(Exception):
-    def __init__(self, pool: tuple):
+    def __init__(self, pool: tuple, dealing: bool):
         super().__init__("draw")
-        self.pool = pool
+        self.pool, self.dealing = pool, dealing
 
 
 class _ChanceRng(Rng):
@@ -52,14 +52,14 @@ class _ChanceRng(Rng):
         super().__init__(0)
         self._given, self._next = given, 0
 
-    def _pick(self, pool: list) -> Any:
+    def _pick(self, pool: list, dealing: bool = False) -> Any:
         if len(set(pool)) == 1:
             return pool[0]
         if self._next < len(self._given):
             value = self._given[self._next]
             self._next += 1
             return value
-        raise _Need(tuple(pool))
+        raise _Need(tuple(pool), dealing)
 
     @property
     def used(self) -> int:
@@ -72,7 +72,7 @@ class _ChanceRng(Rng):
     def shuffled(self, items):
         left, order = list(items), []
         while left:
-            value = self._pick(left)
+            value = self._pick(left, dealing=True)
             left.remove(value)
             order.append(value)
         return tuple(order)
@@ -92,13 +92,24 @@ class _Done:
 
 @dataclass(frozen=True)
 class _Pause:
-    """A draw to make: what it is drawn from, and the last stretch of play finished before it (the state,
-    how many of the outcomes given it used, and its steps), from which the play goes on."""
+    """A draw to make: what it is drawn from, whether it deals a shuffle card by card (``dealing``), and the
+    last stretch of play finished before it (the state, how many of the outcomes given it used, and its
+    steps), from which the play goes on."""
 
     pool: tuple
+    dealing: bool
     resume: SoloGame | None
     used: int
     steps: tuple[Step, ...]
+
+    def dealt(self, outcome: Any) -> "_Pause | None":
+        """The next draw of the shuffle after ``outcome``, known without playing: the same pool less that card,
+        while it holds cards that differ (else the shuffle's order is settled and play goes on)."""
+        if not self.dealing:
+            return None
+        left = list(self.pool)
+        left.remove(outcome)
+        return replace(self, pool=tuple(left)) if len(set(left)) > 1 else None
 
 
 @dataclass(frozen=True, repr=False)
@@ -163,7 +174,7 @@ class SoloWholeGame(Game):
                     game = self._stretch(play_on(game, rng), steps)
                     resume, used, kept = game, rng.used, len(steps)
             except _Need as need:
-                return _Pause(need.pool, resume, used, tuple(steps[:kept]))
+                return _Pause(need.pool, need.dealing, resume, used, tuple(steps[:kept]))
         return _Done(game, tuple(steps))
 
     @staticmethod
@@ -213,6 +224,12 @@ class SoloWholeGame(Game):
 
     def _resolve(self, choice: Any) -> "SoloWholeGame":
         if self.action is not None:
+            progress = self._progress
+            dealt = progress.dealt(choice) if isinstance(progress, _Pause) else None
+            if dealt is not None:  # the next card of a shuffle: the stretch need not be played again to know it
+                game = replace(self, given=self.given + (choice,), steps=())
+                game.__dict__["_progress"] = dealt
+                return game
             return self._continue(self.action, self.given + (choice,))
         return self._continue(choice, ())
 

@@ -1,0 +1,38 @@
+"""The solo game's shortcuts agree with the full computation over many seeded states: the next card of a shuffle
+dealt without playing the stretch again, and the tech offers remembered for a tech board."""
+
+import pytest
+
+from tabletoolkit import CHANCE, play
+from tabletoolkit.engine.frozen import replace
+from tabletoolkit.seti.solo import YOU
+from tabletoolkit.seti.solo.choices import TechOffer
+from tabletoolkit.seti.solo.table import reward_items
+from tabletoolkit.seti.solo_whole import make, scripted
+
+pytestmark = pytest.mark.phase("seti.solo")
+
+GAMES = [(stars, seed, policy) for stars in (1, 3, 5) for seed in range(4) for policy in ("random", "scripted")]
+
+
+@pytest.mark.parametrize("stars, seed, policy", GAMES)
+def test_a_dealt_card_gives_the_draw_the_stretch_played_again_gives(stars, seed, policy):
+    played = play(make(stars=stars, seed=seed), {YOU: scripted} if policy == "scripted" else {})
+    dealt = 0
+    for move in played:
+        after = move.after
+        if move.mover is CHANCE and after.to_move is CHANCE and "_progress" in after.__dict__:
+            shortcut = after.__dict__["_progress"]
+            full = replace(after)._progress  # the copy keeps no cached value: the stretch is played again
+            assert shortcut == full
+            assert shortcut.resume is full.resume
+            dealt += shortcut.dealing
+    assert dealt > 0
+
+
+@pytest.mark.parametrize("stars, seed", [(1, 0), (5, 1), (3, 2)])
+def test_the_tech_offers_remembered_are_the_boards(stars, seed):
+    for move in play(make(stars=stars, seed=seed), {YOU: scripted}):
+        table = move.after.state.table
+        assert table.tech_offers() == {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))
+                                       for s in table.techs.stacks}
