@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from functools import lru_cache
 from ...engine.frozen import replace
 from typing import Sequence
 
@@ -73,9 +74,14 @@ def task_words(task: str) -> str:
     return " or ".join(parts)
 
 
+@lru_cache(maxsize=None)
+def _task_parts(task: str) -> tuple[tuple[str, str], ...]:
+    """A task key's alternatives as (kind, argument): ``orbit/land`` → (("orbit", ""), ("land", ""))."""
+    return tuple((kind, argument) for kind, _, argument in (part.partition(":") for part in task.split("/")))
+
+
 def _task_matches(task: str, event: Event) -> bool:
-    for part in task.split("/"):
-        kind, _, argument = part.partition(":")
+    for kind, argument in _task_parts(task):
         if kind != event.kind:
             continue
         if kind in THRESHOLDS:
@@ -140,14 +146,15 @@ class Objectives:
         notes = []
         state = self
         now = {"score": score, "publicity": publicity, "pool_data": pool_data}
+        levels = dict(self.levels)
         for kind in THRESHOLDS:
-            before = dict(self.levels).get(kind, 0)
-            crossed = {tile for tile, task in state.options(Event(kind, str(now[kind])))
-                       if any(before < int(argument) for k, _, argument in
-                              (part.partition(":") for part in task.split("/")) if k == kind)}
+            before, event = levels.get(kind, 0), Event(kind, str(now[kind]))
+            fitting = state.options(event) if state.face_up else ()
+            crossed = {tile for tile, task in fitting
+                       if any(before < int(argument) for k, argument in _task_parts(task) if k == kind)}
             if crossed:
-                pick = prefer if prefer in crossed else next(t for t, _ in state.options(Event(kind, str(now[kind]))) if t in crossed)
-                state, note = state.mark(Event(kind, str(now[kind])), pick)
+                pick = prefer if prefer in crossed else next(t for t, _ in fitting if t in crossed)
+                state, note = state.mark(event, pick)
                 notes.append(f"{kind.replace('_', ' ')} reaches {now[kind]}: " + note)
         return replace(state, levels=tuple(now.items())), notes
 
@@ -211,8 +218,7 @@ class Objectives:
 
 def _reached(task: str, now: dict[str, int]) -> bool:
     """Whether a threshold part of ``task`` (16 VP, 9 publicity, 5 pool data) is reached at the levels ``now``."""
-    return any(kind in THRESHOLDS and int(argument) <= now[kind]
-               for kind, _, argument in (part.partition(":") for part in task.split("/")))
+    return any(kind in THRESHOLDS and int(argument) <= now[kind] for kind, argument in _task_parts(task))
 
 
 def setup_objectives(stars: int, rng: Rng, source: SoloMaterial | None = None) -> Objectives:

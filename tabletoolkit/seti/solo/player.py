@@ -4,10 +4,11 @@ your legal main actions (no rule lives here; the heuristic's worths are named co
 
 from __future__ import annotations
 
-from ...engine.frozen import replace
+from typing import Sequence
 
+from ...engine.frozen import replace
 from ...engine.rng import Rng
-from ...engine.steps import run
+from ...engine.steps import result_of, run
 from .state import YOU, SoloGame
 from .table import GOLD_THRESHOLDS
 from .you import free_action, free_options, your_gold_lines, your_options, your_turn
@@ -45,16 +46,17 @@ def _owed_worth(owed: str, incomes_left: int) -> float:
         owed, worth["life trace to place"] if owed.startswith("trace:") else 0.0)
 
 
-def _gain(game: SoloGame, action: str) -> float:
-    """How much ``action`` raises ``holdings_value`` (the action carried out on a copy of the game)."""
-    return holdings_value(run(your_turn(game, action, Rng(0))).result) - holdings_value(game)
+def _gains(game: SoloGame, actions: Sequence[str]) -> list[tuple[float, str]]:
+    """How much each of ``actions`` raises ``holdings_value`` (each carried out on a copy of the game), with it."""
+    now = holdings_value(game)
+    return [(holdings_value(result_of(your_turn(game, action, Rng(0)))) - now, action) for action in actions]
 
 
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
     if game.owed:
         return None  # a choice to make first, not a main action
-    gains = [(_gain(game, o.action), o.action) for o in your_options(game)
-             if o.legal and o.action != "end" and not o.action.startswith("pass")]
+    gains = _gains(game, [o.action for o in your_options(game)
+                          if o.legal and o.action != "end" and not o.action.startswith("pass")])
     return max(gains) if gains else None
 
 
@@ -81,7 +83,7 @@ def scripted_player(game: SoloGame) -> str:
     taking. Its choices (an end-of-round card, a card gained, a tuck, a life trace's space) go the same
     way: the one worth most."""
     if game.owed:
-        return max((_gain(game, o.action), o.action) for o in your_options(game) if o.legal)[1]
+        return max(_gains(game, [o.action for o in your_options(game) if o.legal]))[1]
     free = [o.action for o in free_options(game) if o.legal]
     for action in free:
         if action.startswith(("complete:", "place:data")):
