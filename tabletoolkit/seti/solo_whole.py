@@ -199,11 +199,12 @@ class SoloWholeGame(Game):
         found: list[tuple[str, YourOption]] = []
         seen: set[str] = set()
         for group, listed in (("main", your_options(self.state)), ("free", free_options(self.state))):
+            free = group == "free"
             for option in listed:
-                free = option.action.split(":", 1)[0] in FREE_KINDS
-                if option.action in seen or free != (group == "free"):
+                action = option.action
+                if action in seen or (action.partition(":")[0] in FREE_KINDS) is not free:
                     continue  # listed where ``take`` does not look for it
-                seen.add(option.action)
+                seen.add(action)
                 found.append((group, option))
         return found
 

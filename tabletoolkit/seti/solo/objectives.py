@@ -11,8 +11,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import lru_cache
-from ...engine.frozen import replace
-from typing import Sequence
+from ...engine.frozen import cached, replace
+from typing import Any, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
@@ -107,14 +107,19 @@ class Objectives:
         """Objectives the rival scores for at the end: face up (not complete) plus the stack (S-F25)."""
         return sum(1 for o in self.face_up if not o.complete) + len(self.stack)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only: the open tasks worked out of them are not part of the state."""
+        return {name: value for name, value in self.__dict__.items() if name != "_open_tasks"}
+
+    @cached
+    def _open_tasks(self) -> tuple[tuple[str, str], ...]:
+        """Every unmarked task, as (objective id, task), in the order of the face-up objectives."""
+        return tuple((objective.tile.id, task) for objective in self.face_up
+                     for task, done in zip(objective.tile.tasks, objective.marked) if not done)
+
     def options(self, event: Event) -> tuple[tuple[str, str], ...]:
         """Every unmarked task this event could mark, as (objective id, task)."""
-        return tuple(
-            (objective.tile.id, task)
-            for objective in self.face_up
-            for task, done in zip(objective.tile.tasks, objective.marked)
-            if not done and _task_matches(task, event)
-        )
+        return tuple(option for option in self._open_tasks if _task_matches(option[1], event))
 
     def mark(self, event: Event, choose: str | None = None) -> tuple["Objectives", str]:
         """Mark ONE task for this trigger (S-F25): the objective ``choose`` if given, else the first that
@@ -156,7 +161,8 @@ class Objectives:
                 pick = prefer if prefer in crossed else next(t for t, _ in fitting if t in crossed)
                 state, note = state.mark(event, pick)
                 notes.append(f"{kind.replace('_', ' ')} reaches {now[kind]}: " + note)
-        return replace(state, levels=tuple(now.items())), notes
+        levels_now = tuple(now.items())
+        return (state, notes) if state is self and levels_now == self.levels else (replace(state, levels=levels_now), notes)
 
     def end_of_turn(self, score: int = 0, publicity: int = 0, pool_data: int = 0,
                     mark_reached: bool = False) -> tuple["Objectives", list[str]]:
