@@ -33,7 +33,7 @@ from .game import drawing_with
 from .solo.game import SECTION, SECTION_END, play_on, setup_solo, take
 from .solo.player import scripted_player
 from .solo.state import RIVAL, YOU, SoloGame
-from .solo.you import FREE_KINDS, YourOption, action_words, free_options, your_options
+from .solo.you import FREE_KINDS, YourOption, action_words, free_options, main_actions_closed, your_options
 from .variant import RULEBOOK, SetiVariant
 
 
@@ -194,11 +194,13 @@ class SoloWholeGame(Game):
         return {item: Fraction(count, len(pool)) for item, count in sorted(counts.items(), key=lambda kv: str(kv[0]))}
 
     # --- your options ------------------------------------------------------------------------------------
-    def _listed(self) -> list[tuple[str, YourOption]]:
-        """Your options now, each with its group (main or free), once, where ``take`` looks for it."""
+    def _listed(self, main: tuple[YourOption, ...] | None = None) -> list[tuple[str, YourOption]]:
+        """Your options now, each with its group (main or free), once, where ``take`` looks for it; ``main``: the
+        main group's options to list instead of ``your_options`` (free and main actions never share an action)."""
         found: list[tuple[str, YourOption]] = []
         seen: set[str] = set()
-        for group, listed in (("main", your_options(self.state)), ("free", free_options(self.state))):
+        for group, listed in (("main", your_options(self.state) if main is None else main),
+                              ("free", free_options(self.state))):
             free = group == "free"
             for option in listed:
                 action = option.action
@@ -220,8 +222,10 @@ class SoloWholeGame(Game):
         return Options(found)
 
     def _legal_choices(self) -> tuple[Any, ...]:
-        """The legal actions in the order ``_decision_options`` lists them, without the words of every option."""
-        return tuple(option.action for _, option in self._listed() if option.legal)
+        """The legal actions in the order ``_decision_options`` lists them, without the words of every option;
+        while every main action is refused, without their verdicts (only ``end`` may be legal then)."""
+        closed = main_actions_closed(self.state)
+        return tuple(option.action for _, option in self._listed(None if closed is None else closed[2]) if option.legal)
 
     def _resolve(self, choice: Any) -> "SoloWholeGame":
         if self.action is not None:

@@ -282,22 +282,31 @@ def _listed_once(listing: Listing) -> Listing:
 def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every main action you might take now, each legal or refused with its reason, and ``end`` (your
     turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
+    closed = main_actions_closed(game)
+    if closed is not None:
+        why, rule, end = closed
+        return tuple(YourOption(o.action, False, why, rule) for o in _main_options(game)) + end
+    if game.owed:
+        return owed_options(game)
+    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)",
+                                             "seti.solo.main_action_first"),)
+
+
+def main_actions_closed(game: SoloGame) -> tuple[str, str, tuple[YourOption, ...]] | None:
+    """Why every main action is refused now, the rule refusing them, and ``end`` as it then stands (none once
+    you have passed: your turn is over); ``None`` while they are open or a choice you owe comes first."""
     if game.over or game.to_move != YOU:
         why = "the game is over" if game.over else "it is not your turn"
         rule = "seti.solo.game_over" if game.over else NOT_YOUR_TURN
-        return tuple(YourOption(o.action, False, why, rule) for o in _main_options(game)) + (
-            YourOption("end", False, why, rule),)
+        return why, rule, (YourOption("end", False, why, rule),)
     if game.owed:
-        return owed_options(game)
+        return None
     if YOU in game.passed:
-        return tuple(YourOption(o.action, False, "you have passed this round", "seti.solo.passed")
-                     for o in _main_options(game))
+        return "you have passed this round", "seti.solo.passed", ()
     if game.main_action is not None:
         taken = f"your main action this turn is taken ({game.main_action}): free actions, then end your turn"
-        return tuple(YourOption(o.action, False, taken, "seti.solo.one_main_action") for o in _main_options(game)) + (
-            YourOption("end", True, "legal: end your turn (unused free moves lapse)"),)
-    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)",
-                                             "seti.solo.main_action_first"),)
+        return taken, "seti.solo.one_main_action", (YourOption("end", True, "legal: end your turn (unused free moves lapse)"),)
+    return None
 
 
 def _main_options(game: SoloGame) -> tuple[YourOption, ...]:

@@ -1,5 +1,6 @@
 """The solo game's shortcuts agree with the full computation over many seeded states: the next card of a shuffle
-dealt without playing the stretch again, and the tech offers remembered for a tech board."""
+dealt without playing the stretch again, the legal choices without the verdicts of main actions all refused,
+and the tech offers remembered for a tech board."""
 
 import pytest
 
@@ -8,6 +9,7 @@ from tabletoolkit.engine.frozen import replace
 from tabletoolkit.seti.solo import YOU
 from tabletoolkit.seti.solo.choices import TechOffer
 from tabletoolkit.seti.solo.table import reward_items
+from tabletoolkit.seti.solo.you import main_actions_closed
 from tabletoolkit.seti.solo_whole import make, scripted
 
 pytestmark = pytest.mark.phase("seti.solo")
@@ -36,3 +38,16 @@ def test_the_tech_offers_remembered_are_the_boards(stars, seed):
         table = move.after.state.table
         assert table.tech_offers() == {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))
                                        for s in table.techs.stacks}
+
+
+@pytest.mark.parametrize("stars, seed, policy", GAMES)
+def test_the_legal_choices_are_the_listings_legal_options(stars, seed, policy):
+    closed = 0
+    for move in play(make(stars=stars, seed=seed), {YOU: scripted} if policy == "scripted" else {}):
+        game = move.before
+        if move.mover is CHANCE:
+            continue
+        listed = replace(game)._decision_options()  # every option with its verdict and words
+        assert replace(game)._legal_choices() == listed.choices()
+        closed += main_actions_closed(game.state) is not None
+    assert closed > 0
