@@ -33,7 +33,8 @@ from .game import drawing_with
 from .solo.game import SECTION, SECTION_END, play_on, setup_solo, take
 from .solo.player import scripted_player
 from .solo.state import RIVAL, YOU, SoloGame
-from .solo.you import FREE_KINDS, YourOption, action_words, free_options, main_actions_closed, your_options
+from .solo.you import (FREE_KINDS, YourOption, action_words, free_actions_closed, free_options, main_actions_closed,
+                       your_options)
 from .variant import RULEBOOK, SetiVariant
 
 
@@ -194,17 +195,19 @@ class SoloWholeGame(Game):
         return {item: Fraction(count, len(pool)) for item, count in sorted(counts.items(), key=lambda kv: str(kv[0]))}
 
     # --- your options ------------------------------------------------------------------------------------
-    def _listed(self, main: tuple[YourOption, ...] | None = None) -> list[tuple[str, YourOption]]:
-        """Your options now, each with its group (main or free), once, where ``take`` looks for it; ``main``: the
-        main group's options to list instead of ``your_options`` (free and main actions never share an action)."""
+    def _listed(self, main: tuple[YourOption, ...] | None = None,
+                free: tuple[YourOption, ...] | None = None) -> list[tuple[str, YourOption]]:
+        """Your options now, each with its group (main or free), once, where ``take`` looks for it; ``main`` and
+        ``free``: a group's options to list instead of ``your_options`` or ``free_options`` (free and main
+        actions never share an action)."""
         found: list[tuple[str, YourOption]] = []
         seen: set[str] = set()
         for group, listed in (("main", your_options(self.state) if main is None else main),
-                              ("free", free_options(self.state))):
-            free = group == "free"
+                              ("free", free_options(self.state) if free is None else free)):
+            in_free = group == "free"
             for option in listed:
                 action = option.action
-                if action in seen or (action.partition(":")[0] in FREE_KINDS) is not free:
+                if action in seen or (action.partition(":")[0] in FREE_KINDS) is not in_free:
                     continue  # listed where ``take`` does not look for it
                 seen.add(action)
                 found.append((group, option))
@@ -223,9 +226,12 @@ class SoloWholeGame(Game):
 
     def _legal_choices(self) -> tuple[Any, ...]:
         """The legal actions in the order ``_decision_options`` lists them, without the words of every option;
-        while every main action is refused, without their verdicts (only ``end`` may be legal then)."""
+        while every main action is refused, without their verdicts (only ``end`` may be legal then), and while
+        every free action is, without theirs."""
         closed = main_actions_closed(self.state)
-        return tuple(option.action for _, option in self._listed(None if closed is None else closed[2]) if option.legal)
+        main = None if closed is None else closed[2]
+        free = None if free_actions_closed(self.state) is None else ()
+        return tuple(option.action for _, option in self._listed(main, free) if option.legal)
 
     def _resolve(self, choice: Any) -> "SoloWholeGame":
         if self.action is not None:

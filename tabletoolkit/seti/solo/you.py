@@ -587,13 +587,21 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mission, placing data, a probe move, a scan's telescope steps, and your standing choices; none
     during the steps of your pass (S-F16)."""
     options = _free_options(game)
-    if game.taking:  # an owed choice like the others, but named by its rule
-        return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)",
-                                "seti.solo.pass_steps") for o in options)
-    if game.owed and game.to_move == YOU:
-        why = f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)"
-        return tuple(YourOption(o.action, False, why, "seti.solo.owed_first") for o in options)
+    closed = free_actions_closed(game)
+    if closed is not None:
+        why, rule = closed
+        return tuple(YourOption(o.action, False, why, rule) for o in options)
     return options
+
+
+def free_actions_closed(game: SoloGame) -> tuple[str, str] | None:
+    """Why every free action is refused now and the rule refusing them (a choice you owe comes first), or
+    ``None``."""
+    if game.taking:  # an owed choice like the others, but named by its rule
+        return "no free actions during the steps of your pass (S-F16)", "seti.solo.pass_steps"
+    if game.owed and game.to_move == YOU:
+        return f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)", "seti.solo.owed_first"
+    return None
 
 
 def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
