@@ -11,8 +11,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import lru_cache
-from ...engine.frozen import cached, replace
-from typing import Any, Sequence
+from ...engine.frozen import FrozenMap, cached, replace
+from typing import Any, Mapping, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
@@ -112,14 +112,20 @@ class Objectives:
         return {name: value for name, value in self.__dict__.items() if name != "_open_tasks"}
 
     @cached
-    def _open_tasks(self) -> tuple[tuple[str, str], ...]:
-        """Every unmarked task, as (objective id, task), in the order of the face-up objectives."""
-        return tuple((objective.tile.id, task) for objective in self.face_up
-                     for task, done in zip(objective.tile.tasks, objective.marked) if not done)
+    def _open_tasks(self) -> Mapping[str, tuple[tuple[str, str], ...]]:
+        """Every unmarked task, as (objective id, task) in the order of the face-up objectives, under each kind
+        of event it names."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for objective in self.face_up:
+            for task, done in zip(objective.tile.tasks, objective.marked):
+                if not done:
+                    for kind in dict.fromkeys(kind for kind, _ in _task_parts(task)):
+                        found.setdefault(kind, []).append((objective.tile.id, task))
+        return FrozenMap((kind, tuple(tasks)) for kind, tasks in found.items())
 
     def options(self, event: Event) -> tuple[tuple[str, str], ...]:
         """Every unmarked task this event could mark, as (objective id, task)."""
-        return tuple(option for option in self._open_tasks if _task_matches(option[1], event))
+        return tuple(option for option in self._open_tasks.get(event.kind, ()) if _task_matches(option[1], event))
 
     def mark(self, event: Event, choose: str | None = None) -> tuple["Objectives", str]:
         """Mark ONE task for this trigger (S-F25): the objective ``choose`` if given, else the first that

@@ -1,6 +1,7 @@
 """The solo game's shortcuts agree with the full computation over many seeded states: the next card of a shuffle
-dealt without playing the stretch again, the legal choices without the verdicts of main actions all refused,
-and the tech offers remembered for a tech board."""
+dealt without playing the stretch again, the legal choices without the verdicts of main or free actions all refused,
+the tech offers remembered for a tech board, and the open objective tasks
+kept by kind of event."""
 
 import pytest
 
@@ -8,8 +9,9 @@ from tabletoolkit import CHANCE, play
 from tabletoolkit.engine.frozen import replace
 from tabletoolkit.seti.solo import YOU
 from tabletoolkit.seti.solo.choices import TechOffer
+from tabletoolkit.seti.solo.objectives import Event, _task_matches
 from tabletoolkit.seti.solo.table import reward_items
-from tabletoolkit.seti.solo.you import main_actions_closed
+from tabletoolkit.seti.solo.you import free_actions_closed, main_actions_closed
 from tabletoolkit.seti.solo_whole import make, scripted
 
 pytestmark = pytest.mark.phase("seti.solo")
@@ -49,5 +51,19 @@ def test_the_legal_choices_are_the_listings_legal_options(stars, seed, policy):
             continue
         listed = replace(game)._decision_options()  # every option with its verdict and words
         assert replace(game)._legal_choices() == listed.choices()
-        closed += main_actions_closed(game.state) is not None
+        closed += main_actions_closed(game.state) is not None or free_actions_closed(game.state) is not None
     assert closed > 0
+
+
+@pytest.mark.parametrize("stars, seed", [(2, 0), (5, 1), (4, 2), (5, 3)])
+def test_the_open_tasks_by_kind_give_every_task_an_event_fits(stars, seed):
+    events = [Event(kind, argument) for kind, argument in [("score", "16"), ("score", "40"), ("publicity", "9"),
+              ("pool_data", "5"), ("orbit", ""), ("land", ""), ("signal", ""), ("launch", ""), ("mission", ""),
+              ("analyze", ""), ("sector_win", ""), ("card_cost", "3"), ("visit", "comet"), ("visit", "asteroid"),
+              ("tech", "probe"), ("tech", "computer"), ("trace", "yellow"), ("trace", "pink")]]
+    for move in play(make(stars=stars, seed=seed), {YOU: scripted}):
+        objectives = move.after.state.objectives
+        for event in events:
+            assert objectives.options(event) == tuple(
+                (objective.tile.id, task) for objective in objectives.face_up
+                for task, done in zip(objective.tile.tasks, objective.marked) if not done and _task_matches(task, event))
