@@ -4,7 +4,7 @@ your legal main actions (no rule lives here; the heuristic's worths are named co
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from ...engine.frozen import replace
 from ...engine.rng import Rng
@@ -55,9 +55,16 @@ def _gains(game: SoloGame, actions: Sequence[str]) -> list[tuple[float, str]]:
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
     if game.owed:
         return None  # a choice to make first, not a main action
+    if _UNLOCKED[0] is not None and _UNLOCKED[0] == game:
+        return _UNLOCKED[1]
     gains = _gains(game, [o.action for o in your_options(game)
                           if o.legal and o.action != "end" and not o.action.startswith("pass")])
     return max(gains) if gains else None
+
+
+#: The game after the last free action taken for the main action it makes possible, and that main action: the
+#: next decision is on a game equal to it (a state is a value), so its best main action is known.
+_UNLOCKED: list[Any] = [None, None]
 
 
 def _best_gold(game: SoloGame) -> str | None:
@@ -99,7 +106,9 @@ def scripted_player(game: SoloGame) -> str:
     pair = "+".join(sorted(game.you.hand[:2]))  # the cards it would convert: its first two
     for action in [a for a in free if a.startswith(("convert:credits", "convert:energy", f"convert:{pair}>"))] + [
             a for a in free if a.startswith("corner:") and game.card(a[7:]).corner == "move"]:
-        unlocked = _best_main(run(free_action(game, action, Rng(0))).result)
+        after = run(free_action(game, action, Rng(0))).result
+        unlocked = _best_main(after)
         if unlocked is not None and unlocked[0] > PASS_MARGIN and (best is None or unlocked[1] != best[1]):
+            _UNLOCKED[:] = [after, unlocked]
             return action
     return "pass"

@@ -1,13 +1,14 @@
 """The solo game's shortcuts agree with the full computation over many seeded states: the next card of a shuffle
 dealt without playing the stretch again, the legal choices without the verdicts of main or free actions all refused,
-the tech offers remembered for a tech board, and the open objective tasks
-kept by kind of event."""
+the tech offers remembered for a tech board, the open objective tasks kept by kind of event, and the scripted
+player's best main action remembered for the game a free action unlocks it in."""
 
 import pytest
 
 from tabletoolkit import CHANCE, play
 from tabletoolkit.engine.frozen import replace
 from tabletoolkit.seti.solo import YOU
+from tabletoolkit.seti.solo import player
 from tabletoolkit.seti.solo.choices import TechOffer
 from tabletoolkit.seti.solo.objectives import Event, _task_matches
 from tabletoolkit.seti.solo.table import reward_items
@@ -67,3 +68,13 @@ def test_the_open_tasks_by_kind_give_every_task_an_event_fits(stars, seed):
             assert objectives.options(event) == tuple(
                 (objective.tile.id, task) for objective in objectives.face_up
                 for task, done in zip(objective.tile.tasks, objective.marked) if not done and _task_matches(task, event))
+
+
+@pytest.mark.parametrize("stars, seed", [(stars, seed) for stars in (1, 3, 5) for seed in range(4)])
+def test_the_scripted_player_remembering_the_main_action_a_free_action_unlocks_chooses_as_without(stars, seed):
+    def forgetting(game):
+        player._UNLOCKED[:] = [None, None]  # every best main action worked out again
+        return scripted(game)
+
+    remembering = [move.choice for move in play(make(stars=stars, seed=seed), {YOU: scripted})]
+    assert [move.choice for move in play(make(stars=stars, seed=seed), {YOU: forgetting})] == remembering
