@@ -8,7 +8,8 @@ from typing import Any, Sequence
 
 from ...engine.frozen import replace
 from ...engine.rng import Rng
-from ...engine.steps import result_of, run
+from ...engine.steps import result_of
+from .shared import results_only
 from .state import YOU, SoloGame
 from .table import GOLD_THRESHOLDS
 from .you import free_action, free_options, your_gold_lines, your_options, your_turn
@@ -49,7 +50,8 @@ def _owed_worth(owed: str, incomes_left: int) -> float:
 def _gains(game: SoloGame, actions: Sequence[str]) -> list[tuple[float, str]]:
     """How much each of ``actions`` raises ``holdings_value`` (each carried out on a copy of the game), with it."""
     now = holdings_value(game)
-    return [(holdings_value(result_of(your_turn(game, action, Rng(0)))) - now, action) for action in actions]
+    with results_only():
+        return [(holdings_value(result_of(your_turn(game, action, Rng(0)))) - now, action) for action in actions]
 
 
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
@@ -106,7 +108,8 @@ def scripted_player(game: SoloGame) -> str:
     pair = "+".join(sorted(game.you.hand[:2]))  # the cards it would convert: its first two
     for action in [a for a in free if a.startswith(("convert:credits", "convert:energy", f"convert:{pair}>"))] + [
             a for a in free if a.startswith("corner:") and game.card(a[7:]).corner == "move"]:
-        after = run(free_action(game, action, Rng(0))).result
+        with results_only():
+            after = result_of(free_action(game, action, Rng(0)))
         unlocked = _best_main(after)
         if unlocked is not None and unlocked[0] > PASS_MARGIN and (best is None or unlocked[1] != best[1]):
             _UNLOCKED[:] = [after, unlocked]

@@ -1,18 +1,22 @@
 """The solo game's shortcuts agree with the full computation over many seeded states: the next card of a shuffle
 dealt without playing the stretch again, the legal choices without the verdicts of main or free actions all refused,
 the tech offers remembered for a tech board, the open objective tasks kept by kind of event, and the scripted
-player's best main action remembered for the game a free action unlocks it in."""
+player's best main action remembered for the game a free action unlocks it in, and the lookahead's actions
+carried out without their steps shown as the solo game."""
 
 import pytest
 
 from tabletoolkit import CHANCE, play
 from tabletoolkit.engine.frozen import replace
+from tabletoolkit.engine.rng import Rng
+from tabletoolkit.engine.steps import result_of
 from tabletoolkit.seti.solo import YOU
 from tabletoolkit.seti.solo import player
 from tabletoolkit.seti.solo.choices import TechOffer
 from tabletoolkit.seti.solo.objectives import Event, _task_matches
 from tabletoolkit.seti.solo.table import reward_items
-from tabletoolkit.seti.solo.you import free_actions_closed, main_actions_closed
+from tabletoolkit.seti.solo.shared import results_only
+from tabletoolkit.seti.solo.you import FREE_KINDS, free_action, free_actions_closed, free_options, main_actions_closed, your_options, your_turn
 from tabletoolkit.seti.solo_whole import make, scripted
 
 pytestmark = pytest.mark.phase("seti.solo")
@@ -78,3 +82,20 @@ def test_the_scripted_player_remembering_the_main_action_a_free_action_unlocks_c
 
     remembering = [move.choice for move in play(make(stars=stars, seed=seed), {YOU: scripted})]
     assert [move.choice for move in play(make(stars=stars, seed=seed), {YOU: forgetting})] == remembering
+
+
+@pytest.mark.parametrize("stars, seed", [(stars, seed) for stars in (1, 3, 5) for seed in range(3)])
+def test_the_lookahead_without_the_steps_shown_as_the_solo_game_gives_the_full_paths_results(stars, seed):
+    tried = 0
+    for move in play(make(stars=stars, seed=seed), {YOU: scripted}):
+        game = move.before.state
+        if game.over or game.to_move != YOU:
+            continue
+        actions = [o.action for o in your_options(game) if o.legal] + [o.action for o in free_options(game) if o.legal]
+        for action in actions:
+            carried_out = free_action if action.split(":", 1)[0] in FREE_KINDS else your_turn
+            full = result_of(carried_out(game, action, Rng(0)))
+            with results_only():
+                assert result_of(carried_out(game, action, Rng(0))) == full
+            tried += 1
+    assert tried > 20
