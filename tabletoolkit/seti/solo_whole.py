@@ -33,14 +33,15 @@ from .game import drawing_with
 from .solo.game import SECTION, SECTION_END, play_on, setup_solo, take
 from .solo.player import scripted_player
 from .solo.state import RIVAL, YOU, SoloGame
-from .solo.you import FREE_KINDS, YourOption, action_words, free_options, your_options
+from .solo.you import (FREE_KINDS, YourOption, action_words, free_actions_closed, free_options, main_actions_closed,
+                       your_options)
 from .variant import RULEBOOK, SetiVariant
 
 
 class _Need(Exception):
-    def __init__(self, pool: tuple):
+    def __init__(self, pool: tuple, dealing: bool):
         super().__init__("draw")
-        self.pool = pool
+        self.pool, self.dealing = pool, dealing
 
 
 class _ChanceRng(Rng):
@@ -52,14 +53,14 @@ class _ChanceRng(Rng):
         super().__init__(0)
         self._given, self._next = given, 0
 
-    def _pick(self, pool: list) -> Any:
+    def _pick(self, pool: list, dealing: bool = False) -> Any:
         if len(set(pool)) == 1:
             return pool[0]
         if self._next < len(self._given):
             value = self._given[self._next]
             self._next += 1
             return value
-        raise _Need(tuple(pool))
+        raise _Need(tuple(pool), dealing)
 
     @property
     def used(self) -> int:
@@ -72,7 +73,7 @@ class _ChanceRng(Rng):
     def shuffled(self, items):
         left, order = list(items), []
         while left:
-            value = self._pick(left)
+            value = self._pick(left, dealing=True)
             left.remove(value)
             order.append(value)
         return tuple(order)
@@ -92,13 +93,24 @@ class _Done:
 
 @dataclass(frozen=True)
 class _Pause:
-    """A draw to make: what it is drawn from, and the last stretch of play finished before it (the state,
-    how many of the outcomes given it used, and its steps), from which the play goes on."""
+    """A draw to make: what it is drawn from, whether it deals a shuffle card by card (``dealing``), and the
+    last stretch of play finished before it (the state, how many of the outcomes given it used, and its
+    steps), from which the play goes on."""
 
     pool: tuple
+    dealing: bool
     resume: SoloGame | None
     used: int
     steps: tuple[Step, ...]
+
+    def dealt(self, outcome: Any) -> "_Pause | None":
+        """The next draw of the shuffle after ``outcome``, known without playing: the same pool less that card,
+        while it holds cards that differ (else the shuffle's order is settled and play goes on)."""
+        if not self.dealing:
+            return None
+        left = list(self.pool)
+        left.remove(outcome)
+        return replace(self, pool=tuple(left)) if len(set(left)) > 1 else None
 
 
 @dataclass(frozen=True, repr=False)
@@ -163,7 +175,7 @@ class SoloWholeGame(Game):
                     game = self._stretch(play_on(game, rng), steps)
                     resume, used, kept = game, rng.used, len(steps)
             except _Need as need:
-                return _Pause(need.pool, resume, used, tuple(steps[:kept]))
+                return _Pause(need.pool, need.dealing, resume, used, tuple(steps[:kept]))
         return _Done(game, tuple(steps))
 
     @staticmethod
@@ -183,16 +195,21 @@ class SoloWholeGame(Game):
         return {item: Fraction(count, len(pool)) for item, count in sorted(counts.items(), key=lambda kv: str(kv[0]))}
 
     # --- your options ------------------------------------------------------------------------------------
-    def _listed(self) -> list[tuple[str, YourOption]]:
-        """Your options now, each with its group (main or free), once, where ``take`` looks for it."""
+    def _listed(self, main: tuple[YourOption, ...] | None = None,
+                free: tuple[YourOption, ...] | None = None) -> list[tuple[str, YourOption]]:
+        """Your options now, each with its group (main or free), once, where ``take`` looks for it; ``main`` and
+        ``free``: a group's options to list instead of ``your_options`` or ``free_options`` (free and main
+        actions never share an action)."""
         found: list[tuple[str, YourOption]] = []
         seen: set[str] = set()
-        for group, listed in (("main", your_options(self.state)), ("free", free_options(self.state))):
+        for group, listed in (("main", your_options(self.state) if main is None else main),
+                              ("free", free_options(self.state) if free is None else free)):
+            in_free = group == "free"
             for option in listed:
-                free = option.action.split(":", 1)[0] in FREE_KINDS
-                if option.action in seen or free != (group == "free"):
+                action = option.action
+                if action in seen or (action.partition(":")[0] in FREE_KINDS) is not in_free:
                     continue  # listed where ``take`` does not look for it
-                seen.add(option.action)
+                seen.add(action)
                 found.append((group, option))
         return found
 
@@ -208,11 +225,22 @@ class SoloWholeGame(Game):
         return Options(found)
 
     def _legal_choices(self) -> tuple[Any, ...]:
-        """The legal actions in the order ``_decision_options`` lists them, without the words of every option."""
-        return tuple(option.action for _, option in self._listed() if option.legal)
+        """The legal actions in the order ``_decision_options`` lists them, without the words of every option;
+        while every main action is refused, without their verdicts (only ``end`` may be legal then), and while
+        every free action is, without theirs."""
+        closed = main_actions_closed(self.state)
+        main = None if closed is None else closed[2]
+        free = None if free_actions_closed(self.state) is None else ()
+        return tuple(option.action for _, option in self._listed(main, free) if option.legal)
 
     def _resolve(self, choice: Any) -> "SoloWholeGame":
         if self.action is not None:
+            progress = self._progress
+            dealt = progress.dealt(choice) if isinstance(progress, _Pause) else None
+            if dealt is not None:  # the next card of a shuffle: the stretch need not be played again to know it
+                game = replace(self, given=self.given + (choice,), steps=())
+                game.__dict__["_progress"] = dealt
+                return game
             return self._continue(self.action, self.given + (choice,))
         return self._continue(choice, ())
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from ...engine.frozen import replace
-from typing import Sequence
+from functools import lru_cache
+from ...engine.frozen import FrozenMap, cached, replace
+from typing import Any, Mapping, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
@@ -73,9 +74,14 @@ def task_words(task: str) -> str:
     return " or ".join(parts)
 
 
+@lru_cache(maxsize=None)
+def _task_parts(task: str) -> tuple[tuple[str, str], ...]:
+    """A task key's alternatives as (kind, argument): ``orbit/land`` → (("orbit", ""), ("land", ""))."""
+    return tuple((kind, argument) for kind, _, argument in (part.partition(":") for part in task.split("/")))
+
+
 def _task_matches(task: str, event: Event) -> bool:
-    for part in task.split("/"):
-        kind, _, argument = part.partition(":")
+    for kind, argument in _task_parts(task):
         if kind != event.kind:
             continue
         if kind in THRESHOLDS:
@@ -101,14 +107,25 @@ class Objectives:
         """Objectives the rival scores for at the end: face up (not complete) plus the stack (S-F25)."""
         return sum(1 for o in self.face_up if not o.complete) + len(self.stack)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only: the open tasks worked out of them are not part of the state."""
+        return {name: value for name, value in self.__dict__.items() if name != "_open_tasks"}
+
+    @cached
+    def _open_tasks(self) -> Mapping[str, tuple[tuple[str, str], ...]]:
+        """Every unmarked task, as (objective id, task) in the order of the face-up objectives, under each kind
+        of event it names."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for objective in self.face_up:
+            for task, done in zip(objective.tile.tasks, objective.marked):
+                if not done:
+                    for kind in dict.fromkeys(kind for kind, _ in _task_parts(task)):
+                        found.setdefault(kind, []).append((objective.tile.id, task))
+        return FrozenMap((kind, tuple(tasks)) for kind, tasks in found.items())
+
     def options(self, event: Event) -> tuple[tuple[str, str], ...]:
         """Every unmarked task this event could mark, as (objective id, task)."""
-        return tuple(
-            (objective.tile.id, task)
-            for objective in self.face_up
-            for task, done in zip(objective.tile.tasks, objective.marked)
-            if not done and _task_matches(task, event)
-        )
+        return tuple(option for option in self._open_tasks.get(event.kind, ()) if _task_matches(option[1], event))
 
     def mark(self, event: Event, choose: str | None = None) -> tuple["Objectives", str]:
         """Mark ONE task for this trigger (S-F25): the objective ``choose`` if given, else the first that
@@ -140,16 +157,18 @@ class Objectives:
         notes = []
         state = self
         now = {"score": score, "publicity": publicity, "pool_data": pool_data}
+        levels = dict(self.levels)
         for kind in THRESHOLDS:
-            before = dict(self.levels).get(kind, 0)
-            crossed = {tile for tile, task in state.options(Event(kind, str(now[kind])))
-                       if any(before < int(argument) for k, _, argument in
-                              (part.partition(":") for part in task.split("/")) if k == kind)}
+            before, event = levels.get(kind, 0), Event(kind, str(now[kind]))
+            fitting = state.options(event) if state.face_up else ()
+            crossed = {tile for tile, task in fitting
+                       if any(before < int(argument) for k, argument in _task_parts(task) if k == kind)}
             if crossed:
-                pick = prefer if prefer in crossed else next(t for t, _ in state.options(Event(kind, str(now[kind]))) if t in crossed)
-                state, note = state.mark(Event(kind, str(now[kind])), pick)
+                pick = prefer if prefer in crossed else next(t for t, _ in fitting if t in crossed)
+                state, note = state.mark(event, pick)
                 notes.append(f"{kind.replace('_', ' ')} reaches {now[kind]}: " + note)
-        return replace(state, levels=tuple(now.items())), notes
+        levels_now = tuple(now.items())
+        return (state, notes) if state is self and levels_now == self.levels else (replace(state, levels=levels_now), notes)
 
     def end_of_turn(self, score: int = 0, publicity: int = 0, pool_data: int = 0,
                     mark_reached: bool = False) -> tuple["Objectives", list[str]]:
@@ -211,8 +230,7 @@ class Objectives:
 
 def _reached(task: str, now: dict[str, int]) -> bool:
     """Whether a threshold part of ``task`` (16 VP, 9 publicity, 5 pool data) is reached at the levels ``now``."""
-    return any(kind in THRESHOLDS and int(argument) <= now[kind]
-               for kind, _, argument in (part.partition(":") for part in task.split("/")))
+    return any(kind in THRESHOLDS and int(argument) <= now[kind] for kind, argument in _task_parts(task))
 
 
 def setup_objectives(stars: int, rng: Rng, source: SoloMaterial | None = None) -> Objectives:

@@ -4,10 +4,12 @@ your legal main actions (no rule lives here; the heuristic's worths are named co
 
 from __future__ import annotations
 
-from ...engine.frozen import replace
+from typing import Any, Sequence
 
+from ...engine.frozen import replace
 from ...engine.rng import Rng
-from ...engine.steps import run
+from ...engine.steps import result_of
+from .shared import results_only
 from .state import YOU, SoloGame
 from .table import GOLD_THRESHOLDS
 from .you import free_action, free_options, your_gold_lines, your_options, your_turn
@@ -45,17 +47,26 @@ def _owed_worth(owed: str, incomes_left: int) -> float:
         owed, worth["life trace to place"] if owed.startswith("trace:") else 0.0)
 
 
-def _gain(game: SoloGame, action: str) -> float:
-    """How much ``action`` raises ``holdings_value`` (the action carried out on a copy of the game)."""
-    return holdings_value(run(your_turn(game, action, Rng(0))).result) - holdings_value(game)
+def _gains(game: SoloGame, actions: Sequence[str]) -> list[tuple[float, str]]:
+    """How much each of ``actions`` raises ``holdings_value`` (each carried out on a copy of the game), with it."""
+    now = holdings_value(game)
+    with results_only():
+        return [(holdings_value(result_of(your_turn(game, action, Rng(0)))) - now, action) for action in actions]
 
 
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
     if game.owed:
         return None  # a choice to make first, not a main action
-    gains = [(_gain(game, o.action), o.action) for o in your_options(game)
-             if o.legal and o.action != "end" and not o.action.startswith("pass")]
+    if _UNLOCKED[0] is not None and _UNLOCKED[0] == game:
+        return _UNLOCKED[1]
+    gains = _gains(game, [o.action for o in your_options(game)
+                          if o.legal and o.action != "end" and not o.action.startswith("pass")])
     return max(gains) if gains else None
+
+
+#: The game after the last free action taken for the main action it makes possible, and that main action: the
+#: next decision is on a game equal to it (a state is a value), so its best main action is known.
+_UNLOCKED: list[Any] = [None, None]
 
 
 def _best_gold(game: SoloGame) -> str | None:
@@ -81,7 +92,7 @@ def scripted_player(game: SoloGame) -> str:
     taking. Its choices (an end-of-round card, a card gained, a tuck, a life trace's space) go the same
     way: the one worth most."""
     if game.owed:
-        return max((_gain(game, o.action), o.action) for o in your_options(game) if o.legal)[1]
+        return max(_gains(game, [o.action for o in your_options(game) if o.legal]))[1]
     free = [o.action for o in free_options(game) if o.legal]
     for action in free:
         if action.startswith(("complete:", "place:data")):
@@ -97,7 +108,10 @@ def scripted_player(game: SoloGame) -> str:
     pair = "+".join(sorted(game.you.hand[:2]))  # the cards it would convert: its first two
     for action in [a for a in free if a.startswith(("convert:credits", "convert:energy", f"convert:{pair}>"))] + [
             a for a in free if a.startswith("corner:") and game.card(a[7:]).corner == "move"]:
-        unlocked = _best_main(run(free_action(game, action, Rng(0))).result)
+        with results_only():
+            after = result_of(free_action(game, action, Rng(0)))
+        unlocked = _best_main(after)
         if unlocked is not None and unlocked[0] > PASS_MARGIN and (best is None or unlocked[1] != best[1]):
+            _UNLOCKED[:] = [after, unlocked]
             return action
     return "pass"

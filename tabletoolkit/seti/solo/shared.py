@@ -11,8 +11,9 @@ launch) come back as the solo side's reward items.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ...engine.errors import IllegalAction
 from ...engine.rng import Rng
@@ -291,9 +292,26 @@ def owed_items(table: Flight, sector: int | None = None) -> Items:
     return items
 
 
+#: Whether ``shown_as`` gives each step the solo game as its state; off (``results_only``) while only the
+#: procedures' results are read, as in a lookahead: the steps then keep the multiplayer state they had.
+_SHOWN = [True]
+
+
+@contextmanager
+def results_only() -> Iterator[None]:
+    """While in this block, ``shown_as`` passes the steps on as they are (only the results are read)."""
+    was, _SHOWN[0] = _SHOWN[0], False
+    try:
+        yield
+    finally:
+        _SHOWN[0] = was
+
+
 def shown_as(procedure: Procedure, state_of: Callable[[Any], SoloGame]) -> Procedure:
     """A multiplayer procedure's steps with the solo game as their state (``state_of`` the step's own
-    state); returns what the procedure returns."""
+    state; not in ``results_only``); returns what the procedure returns."""
+    if not _SHOWN[0]:
+        return (yield from procedure)
     while True:
         try:
             step = next(procedure)

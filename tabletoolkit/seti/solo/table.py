@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from ...engine.frozen import replace
-from typing import Any, Sequence
+from ...engine.frozen import FrozenMap, replace
+from typing import Any, Mapping, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
@@ -54,6 +54,19 @@ def reward_items(reward: Any) -> list[tuple[str, Any]]:
     return items
 
 
+_OFFERS: list[Any] = [None, None]  # the last tech board asked and its offers
+
+
+def _tech_offers(board: TechBoard) -> Mapping[str, TechOffer]:
+    """``SoloTable.tech_offers`` for ``board``, remembered for the last board asked (a board is immutable; a
+    table keeps its board until a tech is taken, and a listing of your options reads the offers often)."""
+    if _OFFERS[0] is not board:
+        _OFFERS[:] = [board, FrozenMap((s.tech.id, TechOffer(s.tech.id, s.tiles, s.two_point,
+                                                            FrozenMap(reward_items(s.tech.bonus))))
+                                       for s in board.stacks)]
+    return _OFFERS[1]
+
+
 @dataclass(frozen=True)
 class SoloTable:
     """The shared board of a solo game (you and the rival)."""
@@ -74,9 +87,9 @@ class SoloTable:
         return self.end_of_round[round_number - 1] if round_number <= len(self.end_of_round) else ()
 
     # --- techs ---------------------------------------------------------------------------------
-    def tech_offers(self) -> dict[str, TechOffer]:
-        return {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))
-                for s in self.techs.stacks}
+    def tech_offers(self) -> Mapping[str, TechOffer]:
+        """Each tech stack as the rival sees it (``TechOffer``), by tech id: made once per tech board."""
+        return _tech_offers(self.techs)
 
     def take_tech(self, tech: str) -> "SoloTable":
         if self.techs.stack(tech).tiles == 0:

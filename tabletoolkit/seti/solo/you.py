@@ -69,11 +69,12 @@ from .shared import (arrival, arrival_verdict, card_landing, card_landings, card
 
 
 SECTION = "单人游戏"
+_set = object.__setattr__
 SECTION_OBJECTIVES = "单人游戏 · 目标"
 SECTION_MOVE = "移动"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class YourOption:
     """One of your actions now: legal, or refused with the reason and the rule refusing it (``rule``: one of
     the turn's own, e.g. not your turn; by default the rule of the action's kind, ``seti.solo.launch``)."""
@@ -82,6 +83,10 @@ class YourOption:
     legal: bool
     reason: str
     rule: str | None = None
+
+    def __init__(self, action: str, legal: bool, reason: str, rule: str | None = None):
+        # Every listing makes about a hundred: the fields are set at once (an option stays frozen).
+        _set(self, "__dict__", {"action": action, "legal": legal, "reason": reason, "rule": rule})
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
@@ -229,7 +234,7 @@ _ACTION_WORDS = {
 def require_legal(options: Sequence[YourOption], action: str, field: str) -> None:
     """Refuse ``action`` unless it is one of ``options`` and legal: ``InvalidInput`` for an unknown
     action, ``IllegalAction`` (the option's rule, reason and section) for a refused one."""
-    offered = {o.action: o for o in options}
+    offered = _by_action(options)
     if action not in offered:
         raise InvalidInput(field, action, f"not a {field} now; options: {sorted(offered)}")
     option = offered[action]
@@ -237,18 +242,37 @@ def require_legal(options: Sequence[YourOption], action: str, field: str) -> Non
         raise IllegalAction(option.refusing_rule, f"{action}: {option.reason}", option.section)
 
 
+_INDEXED: list[Any] = [None, None]  # the last options asked and their index by action
+
+
+def _by_action(options: Sequence[YourOption]) -> dict[str, YourOption]:
+    """``options`` by action, remembered for the last tuple asked (a listing is immutable and each action tried
+    on a state checks its action against the same listing)."""
+    if type(options) is not tuple:
+        return {o.action: o for o in options}
+    if _INDEXED[0] is not options:
+        _INDEXED[:] = [options, {o.action: o for o in options}]
+    return _INDEXED[1]
+
+
 Listing = Callable[[SoloGame], tuple[YourOption, ...]]
+LISTINGS_KEPT = 4
 
 
 def _listed_once(listing: Listing) -> Listing:
-    """``listing(game)`` remembered for the last game asked (a state is immutable; checking each option
-    of a state runs the action, which lists that state's options again)."""
-    last: list[Any] = [None, None]
+    """``listing(game)`` remembered for the last few games asked (a state is immutable; checking each option
+    of a state runs the action, which lists that state's options again, and a lookahead lists the states it
+    tries before the state it decides on is listed again)."""
+    kept: list[tuple[SoloGame, tuple[YourOption, ...]]] = []
 
     def listed(game: SoloGame) -> tuple[YourOption, ...]:
-        if last[0] is not game:
-            last[:] = [game, listing(game)]
-        return last[1]
+        for known, options in kept:
+            if known is game:
+                return options
+        options = listing(game)
+        kept.insert(0, (game, options))
+        del kept[LISTINGS_KEPT:]
+        return options
 
     listed.__doc__, listed.__name__ = listing.__doc__, listing.__name__
     return listed
@@ -258,22 +282,31 @@ def _listed_once(listing: Listing) -> Listing:
 def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Every main action you might take now, each legal or refused with its reason, and ``end`` (your
     turn), legal once the main action is taken: free actions may come before and after it (回合结构)."""
+    closed = main_actions_closed(game)
+    if closed is not None:
+        why, rule, end = closed
+        return tuple(YourOption(o.action, False, why, rule) for o in _main_options(game)) + end
+    if game.owed:
+        return owed_options(game)
+    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)",
+                                             "seti.solo.main_action_first"),)
+
+
+def main_actions_closed(game: SoloGame) -> tuple[str, str, tuple[YourOption, ...]] | None:
+    """Why every main action is refused now, the rule refusing them, and ``end`` as it then stands (none once
+    you have passed: your turn is over); ``None`` while they are open or a choice you owe comes first."""
     if game.over or game.to_move != YOU:
         why = "the game is over" if game.over else "it is not your turn"
         rule = "seti.solo.game_over" if game.over else NOT_YOUR_TURN
-        return tuple(YourOption(o.action, False, why, rule) for o in _main_options(game)) + (
-            YourOption("end", False, why, rule),)
+        return why, rule, (YourOption("end", False, why, rule),)
     if game.owed:
-        return owed_options(game)
+        return None
     if YOU in game.passed:
-        return tuple(YourOption(o.action, False, "you have passed this round", "seti.solo.passed")
-                     for o in _main_options(game))
+        return "you have passed this round", "seti.solo.passed", ()
     if game.main_action is not None:
         taken = f"your main action this turn is taken ({game.main_action}): free actions, then end your turn"
-        return tuple(YourOption(o.action, False, taken, "seti.solo.one_main_action") for o in _main_options(game)) + (
-            YourOption("end", True, "legal: end your turn (unused free moves lapse)"),)
-    return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)",
-                                             "seti.solo.main_action_first"),)
+        return taken, "seti.solo.one_main_action", (YourOption("end", True, "legal: end your turn (unused free moves lapse)"),)
+    return None
 
 
 def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
@@ -554,13 +587,21 @@ def free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mission, placing data, a probe move, a scan's telescope steps, and your standing choices; none
     during the steps of your pass (S-F16)."""
     options = _free_options(game)
-    if game.taking:  # an owed choice like the others, but named by its rule
-        return tuple(YourOption(o.action, False, "no free actions during the steps of your pass (S-F16)",
-                                "seti.solo.pass_steps") for o in options)
-    if game.owed and game.to_move == YOU:
-        why = f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)"
-        return tuple(YourOption(o.action, False, why, "seti.solo.owed_first") for o in options)
+    closed = free_actions_closed(game)
+    if closed is not None:
+        why, rule = closed
+        return tuple(YourOption(o.action, False, why, rule) for o in options)
     return options
+
+
+def free_actions_closed(game: SoloGame) -> tuple[str, str] | None:
+    """Why every free action is refused now and the rule refusing them (a choice you owe comes first), or
+    ``None``."""
+    if game.taking:  # an owed choice like the others, but named by its rule
+        return "no free actions during the steps of your pass (S-F16)", "seti.solo.pass_steps"
+    if game.owed and game.to_move == YOU:
+        return f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)", "seti.solo.owed_first"
+    return None
 
 
 def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
