@@ -88,13 +88,16 @@ class Rng:
         """
         if not isinstance(outcomes, Mapping) or not outcomes:
             raise InvalidInput("outcomes", outcomes, "a mapping {outcome: Fraction} with at least one outcome")
-        probabilities = list(outcomes.values())
-        # The sign read off the numerator (a Fraction's denominator is positive): no Fraction comparison per outcome.
-        if any(isinstance(p, bool) or not isinstance(p, (int, Fraction)) or p.numerator < 0 for p in probabilities):
-            raise InvalidInput("outcomes", dict(outcomes), "every probability is an exact Fraction, 0 or more")
+        numerators, denominators = [], []
+        for p in outcomes.values():
+            # The sign read off the numerator (a Fraction's denominator is positive): no Fraction comparison.
+            if type(p) is not Fraction and (isinstance(p, bool) or not isinstance(p, int)) or p.numerator < 0:
+                raise InvalidInput("outcomes", dict(outcomes), "every probability is an exact Fraction, 0 or more")
+            numerators.append(p.numerator)
+            denominators.append(p.denominator)
         # On the common denominator each probability is a whole weight: the sum and the draw stay exact in integers.
-        scale = math.lcm(*(p.denominator for p in probabilities))
-        weights = [p.numerator * (scale // p.denominator) for p in probabilities]
+        scale = math.lcm(*denominators)
+        weights = [n * (scale // d) for n, d in zip(numerators, denominators)]
         if sum(weights) != scale:
             raise InvalidInput("outcomes", dict(outcomes), "the probabilities must sum to 1")
         if self._forced:
