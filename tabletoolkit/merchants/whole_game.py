@@ -605,10 +605,10 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
     buys = [_buy(c, s.id) for c in row for s in player.ships] + [_buy(c) for c, _ in board.refinery_supply]
     credits = player.credits
     for buy in buys:
-        price = board.data.card(buy.card).cost
-        if not explained and price > credits:  # refused for that alone: left out of the legal choices unchecked
+        cost = board.data.card(buy.card).cost
+        if not explained and cost > credits:  # refused for that alone: left out of the legal choices unchecked
             continue
-        offer(buy, counted(price, "credit") if explained else None, "Buy", lambda: _check_market_choice(board, frame, buy))
+        offer(buy, counted(cost, "credit") if explained else None, "Buy", lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
 
 

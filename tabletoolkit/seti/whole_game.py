@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ..engine.frozen import cached, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.game import CHANCE, ExactQuestion, Game, Outcome
@@ -153,7 +153,8 @@ class _Kept:
     state to answer it; any other answer carries the segment out again from its start."""
 
     def __init__(self, replay: "_Replay", procedure: Procedure, steps: list, given: tuple):
-        self.replay, self.procedure, self.steps, self.given = replay, procedure, steps, given
+        self.replay, self.steps, self.given = replay, steps, given
+        self.procedure: Procedure | None = procedure
 
     def take(self, given: tuple) -> "tuple[_Replay, Procedure, list] | None":
         """The procedure to go on with ``given`` (the answers it stopped at and more), once; else ``None``."""
@@ -201,7 +202,8 @@ class _Replay(Decisions):
                     raise IllegalAction("seti.game.no_option", f"nothing can be chosen for {question}.", TURN)
             if self._next < len(self._given):
                 return self._take(), game
-            yield _Waiting(_Need(who, question, found, game=game if free else None))
+            # a _Waiting passes up through the procedures that asked to _carried_out, the one reader of it
+            yield _Waiting(_Need(who, question, found, game=game if free else None))  # type: ignore[misc]
 
     def carry_out(self, work) -> Procedure:
         while True:
@@ -211,7 +213,8 @@ class _Replay(Decisions):
             except _Need as need:
                 self._next = start  # carried out again from its start once answered
                 stopped = [need.with_traceback(None)]  # handed out without its frames, and not held here while it waits
-            yield _Waiting(stopped.pop())  # (the need keeps the procedure: held here, they would make a cycle)
+            # (the need keeps the procedure: held here, they would make a cycle); read by _carried_out alone
+            yield _Waiting(stopped.pop())  # type: ignore[misc]
 
     def given_more(self, given: tuple) -> None:
         """Answers given since the procedure stopped (``given`` begins with those it had)."""
@@ -628,10 +631,11 @@ class SetiWholeGame(Game):
             for listed in legal_completions(table, colour):
                 check(CompleteMission(listed.choice))
         else:  # a mission completes when one of its copies listed can (mission_refusal: legal_completions' checks)
-            listed = [mission for mission in table.missions if mission.owner == colour and mission.kind == "conditional"]
-            can = {mission.card for mission in listed
+            conditional = [mission for mission in table.missions
+                           if mission.owner == colour and mission.kind == "conditional"]
+            can = {mission.card for mission in conditional
                    if not mission.completed and condition_met(table, colour, table.card(mission.card))}
-            found += [_choice(CompleteMission, mission.card) for mission in listed if mission.card in can]
+            found += [_choice(CompleteMission, mission.card) for mission in conditional if mission.card in can]
         if table.solar is not None:
             solar, variant = table.solar, table.variant
             probes = solar.probes_of(colour)
@@ -792,7 +796,7 @@ def _choice(kind: type, card: str) -> Any:
 
 
 @lru_cache(maxsize=4096)
-def _placing(row: str, position: int, tuck: str | None = None) -> PlaceData:
+def _placing(row: Literal["top", "lower"], position: int, tuck: str | None = None) -> PlaceData:
     """Placing a data on the computer space ``row`` ``position`` (tucking ``tuck``), made once."""
     return PlaceData(DataSpace(row, position), tuck)
 
