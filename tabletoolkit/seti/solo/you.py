@@ -940,7 +940,10 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     """Carry out your main action ``action`` (one of ``your_options``); refused actions raise
     ``IllegalAction`` with the game unchanged. ``choose`` names objectives to mark, trigger by trigger;
     ``prefer`` names an objective to mark whenever a trigger fits it."""
-    require_legal(your_options(game), action, "action")
+    closed = main_actions_closed(game) if action == "end" else None
+    # ending your turn while the main actions are closed is checked against end alone: the listing would only add
+    # the main actions, each refused
+    require_legal(closed[2] if closed is not None and closed[2] else your_options(game), action, "action")
     kind, _, argument = action.partition(":")
     if kind in OWED_SECTIONS:
         return (yield from settle_owed(game, action, rng))

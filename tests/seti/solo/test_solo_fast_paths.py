@@ -1,12 +1,14 @@
 """The solo game's shortcuts agree with the full computation over many seeded states: the next card of a shuffle
 dealt without playing the stretch again, the legal choices without the verdicts of main or free actions all refused,
 the tech offers remembered for a tech board, the open objective tasks kept by kind of event, and the scripted
-player's best main action remembered for the game a free action unlocks it in, and the lookahead's actions
-carried out without their steps shown as the solo game."""
+player's best main action remembered for the game a free action unlocks it in, the lookahead's actions
+carried out without their steps shown as the solo game, and ending your turn checked against end alone while the
+main actions are closed."""
 
 import pytest
 
 from tabletoolkit import CHANCE, play
+from tabletoolkit.engine.errors import IllegalAction
 from tabletoolkit.engine.frozen import replace
 from tabletoolkit.engine.rng import Rng
 from tabletoolkit.engine.steps import result_of
@@ -16,7 +18,8 @@ from tabletoolkit.seti.solo.choices import TechOffer
 from tabletoolkit.seti.solo.objectives import Event, _task_matches
 from tabletoolkit.seti.solo.table import reward_items
 from tabletoolkit.seti.solo.shared import results_only
-from tabletoolkit.seti.solo.you import FREE_KINDS, free_action, free_actions_closed, free_options, main_actions_closed, your_options, your_turn
+from tabletoolkit.seti.solo.you import (FREE_KINDS, free_action, free_actions_closed, free_options, main_actions_closed, require_legal,
+                                        your_options, your_turn)
 from tabletoolkit.seti.solo_whole import make, scripted
 
 pytestmark = pytest.mark.phase("seti.solo")
@@ -99,3 +102,25 @@ def test_the_lookahead_without_the_steps_shown_as_the_solo_game_gives_the_full_p
                 assert result_of(carried_out(game, action, Rng(0))) == full
             tried += 1
     assert tried > 20
+
+
+@pytest.mark.parametrize("stars, seed, policy", GAMES)
+def test_ending_your_turn_while_the_main_actions_are_closed_is_checked_as_the_full_listing_checks_it(stars, seed, policy):
+    checked = 0
+    for move in play(make(stars=stars, seed=seed), {YOU: scripted} if policy == "scripted" else {}):
+        game = move.before.state
+        closed = main_actions_closed(game)
+        if closed is None or not closed[2]:
+            continue
+        full = {o.action: o for o in your_options(game)}
+        assert closed[2] == (full["end"],)
+        outcomes = []
+        for options in (closed[2], your_options(game)):
+            try:
+                require_legal(options, "end", "action")
+                outcomes.append(None)
+            except IllegalAction as refused:
+                outcomes.append((refused.rule, refused.reason, refused.section))
+        assert outcomes[0] == outcomes[1]
+        checked += 1
+    assert checked > 0
