@@ -44,7 +44,7 @@ from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
 from ..words import event_words
 from .data import TECH_TYPES, TRACE_COLOURS
-from .objectives import Event
+from .objectives import Event, Objectives
 from .state import (
     RESOURCES,
     RIVAL,
@@ -953,7 +953,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         return (yield from end_turn(game, prefer))
     if kind == "take":
         return (yield from take_end_card(game, argument))
-    objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)
+    objectives, reached = thresholds_checked(game, prefer)
     game = replace(game, objectives=objectives)
     if reached:  # thresholds you passed on the rival's turn, marked before your action may spend them
         yield Step("Objectives", " ".join(reached), SECTION_OBJECTIVES, game)
@@ -994,6 +994,19 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
     if not steps:  # a scan with telescope steps resolves its sectors when it closes (close_scan)
         game = yield from resolve_yours(game)
     return (yield from mark_objectives(game, events, choose, prefer))
+
+
+def thresholds_checked(game: SoloGame, prefer: str | None = None) -> tuple[Objectives, tuple[str, ...]]:
+    """``Objectives.check_thresholds`` on your VP, publicity and pool data before your main action, remembered
+    for the last objectives and values asked (a lookahead tries each main action on the same state)."""
+    key = (game.you.score, game.you.publicity, game.you.data, prefer)
+    if _THRESHOLDS[0] is not game.objectives or _THRESHOLDS[1] != key:
+        objectives, reached = game.objectives.check_thresholds(*key)
+        _THRESHOLDS[:] = [game.objectives, key, (objectives, tuple(reached))]
+    return _THRESHOLDS[2]
+
+
+_THRESHOLDS: list[Any] = [None, None, None]  # the last objectives checked, the values and the outcome
 
 
 def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:

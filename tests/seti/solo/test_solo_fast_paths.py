@@ -2,7 +2,8 @@
 dealt without playing the stretch again, the legal choices without the verdicts of main or free actions all refused,
 the tech offers remembered for a tech board, the open objective tasks kept by kind of event, and the scripted
 player's best main action remembered for the game a free action unlocks it in, the lookahead's actions
-carried out without their steps shown as the solo game, and ending your turn checked against end alone while the
+carried out without their steps shown as the solo game, the thresholds checked before your main action
+remembered for the last objectives and values, and ending your turn checked against end alone while the
 main actions are closed."""
 
 import pytest
@@ -19,7 +20,7 @@ from tabletoolkit.seti.solo.objectives import Event, _task_matches
 from tabletoolkit.seti.solo.table import reward_items
 from tabletoolkit.seti.solo.shared import results_only
 from tabletoolkit.seti.solo.you import (FREE_KINDS, free_action, free_actions_closed, free_options, main_actions_closed, require_legal,
-                                        your_options, your_turn)
+                                        thresholds_checked, your_options, your_turn)
 from tabletoolkit.seti.solo_whole import make, scripted
 
 pytestmark = pytest.mark.phase("seti.solo")
@@ -123,4 +124,20 @@ def test_ending_your_turn_while_the_main_actions_are_closed_is_checked_as_the_fu
                 outcomes.append((refused.rule, refused.reason, refused.section))
         assert outcomes[0] == outcomes[1]
         checked += 1
+    assert checked > 0
+
+
+def test_the_thresholds_remembered_before_your_main_action_are_the_objectives_check():
+    checked = 0
+    for stars, seed in [(stars, seed) for stars in (3, 5) for seed in range(4)]:  # 1 star: no objectives
+        for move in play(make(stars=stars, seed=seed), {YOU: scripted}):
+            for more in (0, 4, 9):  # as they are, and values past the thresholds
+                you = move.before.state.you
+                game = replace(move.before.state, you=replace(you, score=you.score + 2 * more, publicity=min(10, you.publicity + more),
+                                                              data=min(6, you.data + more)))
+                for prefer in (None, *(o.tile.id for o in game.objectives.face_up)):
+                    objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)
+                    for _ in range(2):  # worked out, then remembered
+                        assert thresholds_checked(game, prefer) == (objectives, tuple(reached))
+                    checked += bool(reached)
     assert checked > 0
