@@ -12,9 +12,10 @@ go through ``dataclasses.replace``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -102,6 +103,22 @@ class cached(cached_property):
         value = self.func(instance)
         instance.__dict__[self.attrname] = value
         return value
+
+
+def last_asked(function: Callable[..., T]) -> Callable[..., T]:
+    """``function`` of immutable values, remembering its last answer: asked again with the very same arguments
+    (each the same object as last time), it answers without working it out again. Arguments are compared by
+    identity, so an equal but other object only works the answer out afresh, never gets a wrong one."""
+    last: list[Any] = [None, None]  # the last arguments and the answer to them
+
+    @functools.wraps(function)
+    def remembering(*arguments: Any) -> T:
+        asked = last[0]
+        if asked is None or len(asked) != len(arguments) or any(a is not b for a, b in zip(asked, arguments)):
+            last[:] = [arguments, function(*arguments)]
+        return last[1]
+
+    return remembering
 
 
 K = TypeVar("K")

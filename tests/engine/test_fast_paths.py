@@ -206,3 +206,23 @@ def test_share_is_the_exact_fraction_made_once_per_pair():
 
     assert share(2, 6) == Fraction(1, 3) and isinstance(share(2, 6), Fraction)
     assert share(2, 6) is share(2, 6)
+
+
+def test_last_asked_answers_the_same_arguments_from_memory_and_an_equal_other_object_afresh():
+    from tabletoolkit.engine.frozen import last_asked
+
+    calls = []
+
+    @last_asked
+    def total(values: tuple[int, ...], extra: int) -> int:
+        calls.append(values)
+        return sum(values) + extra
+
+    first = (1, 2, 3)
+    assert total(first, 1) == 7 and total(first, 1) == 7
+    assert len(calls) == 1                       # the very same arguments: remembered
+    equal = tuple([1, 2, 3])
+    assert equal == first and equal is not first
+    assert total(equal, 1) == 7 and len(calls) == 2   # an equal other object: worked out afresh, same answer
+    assert total(equal, 2) == 8 and len(calls) == 3   # another argument: afresh
+    assert total.__name__ == "total"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from ...engine.frozen import FrozenMap, replace
+from ...engine.frozen import FrozenMap, last_asked, replace
 from typing import Any, Mapping, Sequence
 
 from ...engine.errors import IllegalAction, InvalidInput
@@ -54,17 +54,12 @@ def reward_items(reward: Any) -> list[tuple[str, Any]]:
     return items
 
 
-_OFFERS: list[Any] = [None, None]  # the last tech board asked and its offers
-
-
+@last_asked
 def _tech_offers(board: TechBoard) -> Mapping[str, TechOffer]:
     """``SoloTable.tech_offers`` for ``board``, remembered for the last board asked (a board is immutable; a
     table keeps its board until a tech is taken, and a listing of your options reads the offers often)."""
-    if _OFFERS[0] is not board:
-        _OFFERS[:] = [board, FrozenMap((s.tech.id, TechOffer(s.tech.id, s.tiles, s.two_point,
-                                                            FrozenMap(reward_items(s.tech.bonus))))
-                                       for s in board.stacks)]
-    return _OFFERS[1]
+    return FrozenMap((s.tech.id, TechOffer(s.tech.id, s.tiles, s.two_point, FrozenMap(reward_items(s.tech.bonus))))
+                     for s in board.stacks)
 
 
 @dataclass(frozen=True)

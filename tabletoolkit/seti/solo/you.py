@@ -21,7 +21,7 @@ Your gold tiles are scored at the end by the multiplayer final scoring (``your_g
 from __future__ import annotations
 
 from dataclasses import dataclass
-from ...engine.frozen import replace
+from ...engine.frozen import last_asked, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Callable, Sequence
@@ -242,17 +242,17 @@ def require_legal(options: Sequence[YourOption], action: str, field: str) -> Non
         raise IllegalAction(option.refusing_rule, f"{action}: {option.reason}", option.section)
 
 
-_INDEXED: list[Any] = [None, None]  # the last options asked and their index by action
-
-
 def _by_action(options: Sequence[YourOption]) -> dict[str, YourOption]:
     """``options`` by action, remembered for the last tuple asked (a listing is immutable and each action tried
     on a state checks its action against the same listing)."""
     if type(options) is not tuple:
         return {o.action: o for o in options}
-    if _INDEXED[0] is not options:
-        _INDEXED[:] = [options, {o.action: o for o in options}]
-    return _INDEXED[1]
+    return _indexed(options)
+
+
+@last_asked
+def _indexed(options: tuple[YourOption, ...]) -> dict[str, YourOption]:
+    return {o.action: o for o in options}
 
 
 Listing = Callable[[SoloGame], tuple[YourOption, ...]]
@@ -999,14 +999,14 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
 def thresholds_checked(game: SoloGame, prefer: str | None = None) -> tuple[Objectives, tuple[str, ...]]:
     """``Objectives.check_thresholds`` on your VP, publicity and pool data before your main action, remembered
     for the last objectives and values asked (a lookahead tries each main action on the same state)."""
-    key = (game.you.score, game.you.publicity, game.you.data, prefer)
-    if _THRESHOLDS[0] is not game.objectives or _THRESHOLDS[1] != key:
-        objectives, reached = game.objectives.check_thresholds(*key)
-        _THRESHOLDS[:] = [game.objectives, key, (objectives, tuple(reached))]
-    return _THRESHOLDS[2]
+    return _thresholds(game.objectives, game.you.score, game.you.publicity, game.you.data, prefer)
 
 
-_THRESHOLDS: list[Any] = [None, None, None]  # the last objectives checked, the values and the outcome
+@last_asked
+def _thresholds(objectives: Objectives, score: int, publicity: int, data: int,
+                prefer: str | None) -> tuple[Objectives, tuple[str, ...]]:
+    checked, reached = objectives.check_thresholds(score, publicity, data, prefer)
+    return checked, tuple(reached)
 
 
 def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
