@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from ..engine.frozen import replace
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Self, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
@@ -118,8 +118,30 @@ class Decisions:
         yield  # pragma: no cover (a procedure: a whole game waits here)
 
 
+class Owing:
+    """What a game owes its players: ``pending`` items ``(colour, kind, what)``, oldest first, each carried out
+    by the phase that owns its kind (a card from the row or the deck, a tuck, a life trace, an action, a
+    completed sector to resolve…) and then settled."""
+
+    pending: tuple[tuple[str, str, str], ...]
+
+    def settle(self, colour: str, kind: str, what: str) -> Self:
+        """Remove one owed item (carried out by its phase) from ``pending``."""
+        item = (colour, kind, what)
+        if item not in self.pending:
+            raise InvalidInput("pending", item, f"nothing such is owed; owed: {list(self.pending)}")
+        index = self.pending.index(item)
+        return replace(self, pending=self.pending[:index] + self.pending[index + 1:])
+
+    def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
+        """The items of ``kind`` owed to ``colour`` (a trace, a tuck, an action…), oldest first."""
+        if not self.pending:
+            return ()
+        return tuple(item for item in self.pending if item[0] == colour and item[1] == kind)
+
+
 @dataclass(frozen=True)
-class SetiGame:
+class SetiGame(Owing):
     """Everything on the table. Seats are clockwise; ``players[i]`` sits in seat ``i``."""
 
     players: tuple[PlayerBoard, ...]
@@ -277,20 +299,6 @@ class SetiGame:
         if owed:
             notes.append("owed: " + ", ".join(f"{kind} {what}" for _, kind, what in owed))
         return replace(game, pending=game.pending + owed), ", ".join(notes) or "nothing"
-
-    def settle(self, colour: str, kind: str, what: str) -> "SetiGame":
-        """Remove one owed item (carried out by its phase) from ``pending``."""
-        item = (colour, kind, what)
-        if item not in self.pending:
-            raise InvalidInput("pending", item, f"nothing such is owed; owed: {list(self.pending)}")
-        index = self.pending.index(item)
-        return replace(self, pending=self.pending[:index] + self.pending[index + 1:])
-
-    def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
-        """The items of ``kind`` owed to ``colour`` (a trace, a tuck, an action…), oldest first."""
-        if not self.pending:
-            return ()
-        return tuple(item for item in self.pending if item[0] == colour and item[1] == kind)
 
     # --- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:

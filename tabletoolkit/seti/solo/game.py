@@ -161,7 +161,7 @@ def _after(game: SoloGame, colour: str) -> SoloGame:
     """Who moves next: you first when a reward left you choices (they resolve at once, between the turns
     when your turn is over or you have passed); else the other player unless they passed; nobody when
     both have passed."""
-    if game.owed:
+    if game.pending:
         return replace(game, to_move=YOU, between=colour == YOU or YOU in game.passed)
     other = RIVAL if colour == YOU else YOU
     if other not in game.passed:
@@ -206,7 +206,7 @@ def _take(game: SoloGame, action: str, rng: Rng, choose: Sequence[str], prefer: 
         return (yield from free_action(game, action, rng, choose[0] if choose else prefer))
     game = yield from your_turn(game, action, rng, choose, prefer)
     over = game.between or YOU in game.passed
-    return _after(replace(game, between=False), YOU) if over and not game.owed else game
+    return _after(replace(game, between=False), YOU) if over and not game.pending else game
 
 
 def play_your_action(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),

@@ -10,7 +10,7 @@ from ...engine.frozen import replace
 from ...engine.rng import Rng
 from ...engine.steps import result_of
 from .shared import results_only
-from .state import YOU, SoloGame
+from .state import CARD, TRACE, TUCK, YOU, SoloGame
 from .table import GOLD_THRESHOLDS
 from .you import free_action, free_options, your_gold_lines, your_options, your_turn
 
@@ -37,14 +37,15 @@ def holdings_value(game: SoloGame) -> float:
             + worth["probe in space"] * len(game.table.probes_of(YOU))
             + (worth["tucked card, per income left"] * len(you.tucked) + worth["tech, per income left"] * len(you.techs))
             * incomes_left + worth["objective task marked"] * sum(sum(o.marked) for o in game.objectives.face_up)
-            + sum(_owed_worth(owed, incomes_left) for owed in game.owed))
+            + sum(_owed_worth(kind, incomes_left) for _, kind, _ in game.pending))
 
 
-def _owed_worth(owed: str, incomes_left: int) -> float:
-    """A choice still to make, worth what it will give: a card, a tuck (income), a life trace."""
+def _owed_worth(kind: str, incomes_left: int) -> float:
+    """A choice still to make (the kind of a ``pending`` item), worth what it will give: a card, a tuck
+    (income), a life trace."""
     worth = HOLDING_VALUE
-    return {"card": worth["card"], "tuck": worth["tucked card, per income left"] * incomes_left}.get(
-        owed, worth["life trace to place"] if owed.startswith("trace:") else 0.0)
+    return {CARD[0]: worth["card"], TUCK[0]: worth["tucked card, per income left"] * incomes_left,
+            TRACE: worth["life trace to place"]}.get(kind, 0.0)
 
 
 def _gains(game: SoloGame, actions: Sequence[str]) -> list[tuple[float, str]]:
@@ -55,7 +56,7 @@ def _gains(game: SoloGame, actions: Sequence[str]) -> list[tuple[float, str]]:
 
 
 def _best_main(game: SoloGame) -> tuple[float, str] | None:
-    if game.owed:
+    if game.pending:
         return None  # a choice to make first, not a main action
     if _UNLOCKED[0] is not None and _UNLOCKED[0] == game:
         return _UNLOCKED[1]
@@ -91,7 +92,7 @@ def scripted_player(game: SoloGame) -> str:
     conversion or a move card's corner is used only when it makes a main action possible that is worth
     taking. Its choices (an end-of-round card, a card gained, a tuck, a life trace's space) go the same
     way: the one worth most."""
-    if game.owed:
+    if game.pending:
         return max(_gains(game, [o.action for o in your_options(game) if o.legal]))[1]
     free = [o.action for o in free_options(game) if o.legal]
     for action in free:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
-from ..game import phase_rng
+from ..game import Owing, phase_rng
 from ..player import PlayerBoard, income_now
 from ..probes import Flight, grant
 from ..rewards import Reward
@@ -22,10 +22,16 @@ from ..missions import MissionInPlay, cover_circle, trigger_options
 YOU = "green"
 YOUR_MEASURES = ("orbiters", "landers", "techs", "data", "sector_wins", "publicity", "traces", "tucked")
 RIVAL = "white"
+#: The kinds of what you owe that the multiplayer game owes too (``seti.game.SetiGame.grant``, ``turns.settle_pending``):
+#: a card from the row or the deck, the card to tuck for an income icon, a life trace, a card's action.
+CARD, TUCK, TRACE, ACTION = ("cards", "1"), ("tuck", "income"), "trace", "action"
+#: The solo game's own kind: the card you take from this round's end-of-round stack after passing (弃权不行动 3),
+#: which the multiplayer game asks of a passed seat holding the stack (``SetiGame.holding``).
+END_OF_ROUND = "end_of_round_card"
 
 
 @dataclass(frozen=True)
-class SoloGame:
+class SoloGame(Owing):
     """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
     ``missions`` your mission and end-game cards in front of you, as the multiplayer game keeps them
@@ -34,9 +40,13 @@ class SoloGame:
     marked (traces you marked, sectors you won, also on the rival's turn),
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
-    to mark at your next gold milestone (金色里程碑; without one, the best value left), ``owed`` the choices
-    that what you gained leaves you (a card from the row or the deck, the card to tuck, where a life trace
-    goes), resolved in order on your turn before anything else."""
+    to mark at your next gold milestone (金色里程碑; without one, the best value left), ``pending`` the choices
+    that what you gained leaves you, as the multiplayer game keeps what it owes (``seti.game.Owing``:
+    ``(colour, kind, what)``, read by ``owed`` and removed by ``settle``): a card from the row or the deck
+    (``cards``), the card to tuck (``tuck``), where a life trace goes (``trace``), a card's landing or signal
+    (``action``), the completed sectors whose order you choose (``sector``, S-R7) and the card you take from
+    the end-of-round stack when you pass (``END_OF_ROUND``); they are resolved in order on your turn before
+    anything else."""
 
     table: SoloTable
     rival: Rival
@@ -55,7 +65,7 @@ class SoloGame:
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
-    owed: tuple[str, ...] = ()  # your choices still to make, in order: "card", "tuck", "trace:<colour>", "end-card"…
+    pending: tuple[tuple[str, str, str], ...] = ()  # your choices still to make, in order: (YOU, kind, what)
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
     between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
@@ -73,7 +83,7 @@ class SoloGame:
     @property
     def taking(self) -> bool:
         """Whether you passed and now choose a card of this round's end-of-round stack (an owed choice)."""
-        return self.owed[:1] == ("end-card",)
+        return bool(self.pending) and self.pending[0][1] == END_OF_ROUND
 
     def card(self, card_id: str):
         """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""
@@ -115,7 +125,7 @@ class SoloGame:
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
     """Give ``colour`` rewards in the solo vocabulary. The rival's life traces are placed by its rule (S-F8).
     Your VP, publicity (capped), credits, energy and data (the pool, S-F5) are the multiplayer grant's
-    (``probes.grant`` on your board); the rest waits in ``owed`` with the other choices a reward leaves
+    (``probes.grant`` on your board); the rest waits in ``pending`` with the other choices a reward leaves
     you: a card (from the row or the deck, 获取卡牌的其他方式; a "?" card comes from the deck at once) and the
     chart icon (the hand card you tuck, 增加收入). A signal is marked in the sector given."""
     notes: list[str] = []
@@ -149,8 +159,9 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
                 drawn += [card] if card else []
             game = replace(game, table=replace(game.table, supply=supply))
             you = replace(you, hand=you.hand + tuple(drawn))
-        owed = ("card",) * plain.get("card", 0) + ("tuck",) * plain.get("chart", 0) + tuple(f"trace:{t}" for t in traces)
-        game = replace(game, you=you, owed=game.owed + owed)
+        owed = ((YOU, *CARD),) * plain.get("card", 0) + ((YOU, *TUCK),) * plain.get("chart", 0) + tuple(
+            (YOU, TRACE, t) for t in traces)
+        game = replace(game, you=you, pending=game.pending + owed)
         notes += gain_words(plain)
         if owed:
             notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
@@ -186,13 +197,14 @@ def gain_words(amounts: Mapping[str, int]) -> list[str]:
 RESOURCES = ("vp", "publicity", "credits", "energy", "data")
 
 
-def owed_words(owed: str) -> str:
-    """One of your owed choices in words: a card, a tuck, a life trace of a colour."""
-    kind, _, colour = owed.partition(":")
-    return {"card": "a card from the row or the deck", "tuck": "a hand card to tuck for income",
-            "card-land": "where your card's landing goes", "card-signal": "the sector of your card's signal",
-            "sector": "which completed sector resolves first", "end-card": "a card of this round's end-of-round stack"}.get(
-        kind, f"where your {colour} life trace goes")
+def owed_words(item: tuple[str, str, str]) -> str:
+    """One of your owed choices (a ``pending`` item) in words: a card, a tuck, a life trace of a colour…"""
+    _, kind, what = item
+    if kind == ACTION:
+        return "where your card's landing goes" if what == "land" else "the sector of your card's signal"
+    return {CARD[0]: "a card from the row or the deck", TUCK[0]: "a hand card to tuck for income",
+            "sector": "which completed sector resolves first", END_OF_ROUND: "a card of this round's end-of-round stack"}.get(
+        kind, f"where your {what} life trace goes")
 
 
 def objective_visit(visit: str) -> Event | None:

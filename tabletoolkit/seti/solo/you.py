@@ -10,8 +10,9 @@ costs. Free actions (``free_options``): moving a probe one space, a scan's teles
 conversions (naming the cards paid), card corners, buying a card, completing a mission, placing data in
 your computer (top row, lower spaces under computer techs; ``seti.computer``), holding a mission circle
 for a later trigger (covering is optional, S-F19), and your standing choice of the gold tile to mark
-next. The choices a reward leaves you (``owed_options``: a card from the row or the deck, the card you
-tuck, where a life trace goes, a card's signal or landing, the order of completed sectors) come first.
+next. The choices a reward leaves you (``owed_options``, kept in ``SoloGame.pending`` as the multiplayer game
+keeps what it owes: a card from the row or the deck, the card you tuck, where a life trace goes, a card's
+signal or landing, the order of completed sectors) come first.
 Actions inside a played card's effect are carried out at no standard cost: a launch, a landing, a signal,
 a research of the tech you pick, a move (a free move this turn). Triggered missions cover a circle per
 event, also on the rival's turn (a probe pushed by a rotation visits), and complete (``seti.missions``).
@@ -34,6 +35,7 @@ from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
                         paid_for)
+from ..main_actions import CARD_SIGNAL
 from ..turns import IGNORING_LIMIT
 from ..player import Computer, PlayerBoard
 from ..rewards import INCOME_KINDS
@@ -46,10 +48,14 @@ from ..words import event_words
 from .data import TECH_TYPES, TRACE_COLOURS
 from .objectives import Event, Objectives
 from .state import (
+    ACTION,
+    CARD,
+    END_OF_ROUND,
     RESOURCES,
     RIVAL,
     YOU,
     YOUR_MEASURES,
+    TUCK,
     SoloGame,
     cover_event,
     gain_words,
@@ -286,7 +292,7 @@ def your_options(game: SoloGame) -> tuple[YourOption, ...]:
     if closed is not None:
         why, rule, end = closed
         return tuple(YourOption(o.action, False, why, rule) for o in _main_options(game)) + end
-    if game.owed:
+    if game.pending:
         return owed_options(game)
     return _main_options(game) + (YourOption("end", False, "take a main action first (passing is one)",
                                              "seti.solo.main_action_first"),)
@@ -299,7 +305,7 @@ def main_actions_closed(game: SoloGame) -> tuple[str, str, tuple[YourOption, ...
         why = "the game is over" if game.over else "it is not your turn"
         rule = "seti.solo.game_over" if game.over else NOT_YOUR_TURN
         return why, rule, (YourOption("end", False, why, rule),)
-    if game.owed:
+    if game.pending:
         return None
     if YOU in game.passed:
         return "you have passed this round", "seti.solo.passed", ()
@@ -354,43 +360,47 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 
 def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
-    """The first choice what you gained leaves you (``SoloGame.owed``): a card from the card row or the
-    deck (``card:row<n>``, ``card:deck``; 获取卡牌的其他方式), the hand card to tuck for income
-    (``tuck:<card>``; 增加收入), or where a life trace goes (``trace:<column>:<space>``, every free space
-    of its colour and every overflow; 标记生命痕迹, S-F15)."""
-    kind, _, colour = game.owed[0].partition(":")
+    """The first choice what you gained leaves you (the first of ``SoloGame.pending``): a card from the card
+    row or the deck (``card:row<n>``, ``card:deck``; 获取卡牌的其他方式), the hand card to tuck for income
+    (``tuck:<card>``; 增加收入), where a life trace goes (``trace:<column>:<space>``, every free space
+    of its colour and every overflow; 标记生命痕迹, S-F15), where a card's landing or signal goes
+    (``card-land:…``, ``card-signal:<n>``), which completed sector resolves first (``sector:<n>``, S-R7) or
+    the end-of-round card you take (``take:<card>``)."""
+    _, kind, what = game.pending[0]
     table, you = game.table, game.you
-    if kind == "end-card":
+    if kind == END_OF_ROUND:
         return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
                                 f"your hand ({'; '.join(game.card(card).describe()[:2])})")
                      for card in dict.fromkeys(table.end_of_round_stack(game.round)))
     if kind == "sector":
         return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sky.sector(n).name} first (S-R7)")
                      for n in table.completed_sectors())
-    if kind == "card-land":
+    if kind == ACTION and what == "land":
         return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
-    if kind == "card-signal":
+    if kind == ACTION:
         return tuple(YourOption(f"card-signal:{n}", True, f"legal: a signal in {table.sky.sector(n).name}, where a probe of yours is")
                      for n in card_signal_sectors(game))
-    if kind == "card":
+    if kind == CARD[0]:
         return tuple(YourOption(f"card:row{n}", True, f"legal: take {card} from the card row (it refills at once)")
                      for n, card in enumerate(table.supply.row) if card) + (
             YourOption("card:deck", True, "legal: take the top card of the deck"),)
-    if kind == "tuck":
+    if kind == TUCK[0]:
         if not you.hand:
             return (YourOption("tuck:none", True, "legal: no card in hand to tuck, so the chart icon is lost"),)
         return tuple(YourOption(f"tuck:{card}", game.card(card).income in INCOME_KINDS,
                                 f"legal: tuck {card} for {game.card(card).income} income, 1 now and every income"
                                 if game.card(card).income in INCOME_KINDS else f"its income is '{game.card(card).income}' in the card data")
                      for card in dict.fromkeys(you.hand))
-    return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in table.trace_places(colour))
+    return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in table.trace_places(what))
 
 
 
 def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
-    """Resolve your first owed choice (see ``owed_options``); a trace you place is a trigger (trace:<colour>)."""
+    """Resolve your first owed choice (see ``owed_options``), settling it (``Owing.settle``; a choice of the
+    completed sectors' order settles all of them, those left are owed again after it); a trace you place is a
+    trigger (trace:<colour>)."""
     kind, _, what = action.partition(":")
-    game = replace(game, owed=game.owed[1:])
+    game = game.settle(*game.pending[0]) if kind != "sector" else without_sectors(game)
     events: list[Event] = []
     if kind == "sector":
         game = yield from resolve_sectors(game, YOU, only=(int(what),))
@@ -599,8 +609,8 @@ def free_actions_closed(game: SoloGame) -> tuple[str, str] | None:
     ``None``."""
     if game.taking:  # an owed choice like the others, but named by its rule
         return "no free actions during the steps of your pass (S-F16)", "seti.solo.pass_steps"
-    if game.owed and game.to_move == YOU:
-        return f"first choose {owed_words(game.owed[0])} (what you gained resolves before anything else)", "seti.solo.owed_first"
+    if game.pending and game.to_move == YOU:
+        return f"first choose {owed_words(game.pending[0])} (what you gained resolves before anything else)", "seti.solo.owed_first"
     return None
 
 
@@ -786,9 +796,15 @@ def close_scan(game: SoloGame) -> Procedure:
 def resolve_yours(game: SoloGame) -> Procedure:
     """After an action of yours, the sectors it completed resolve (完成扇区); when several did, you choose
     the order (S-R7): one ``sector:<n>`` choice at a time (see ``owed_options``)."""
-    if len(game.table.completed_sectors()) > 1:
-        return replace(game, owed=("sector",) + game.owed)
+    completed = game.table.completed_sectors()
+    if len(completed) > 1:
+        return replace(game, pending=tuple((YOU, "sector", str(n)) for n in completed) + without_sectors(game).pending)
     return (yield from resolve_sectors(game, YOU))
+
+
+def without_sectors(game: SoloGame) -> SoloGame:
+    """``game`` with no completed sector owed (their order is chosen one at a time, ``resolve_yours``)."""
+    return replace(game, pending=tuple(item for item in game.pending if item[1] != "sector"))
 
 
 def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> Procedure:
@@ -1014,8 +1030,8 @@ def end_turn(game: SoloGame, prefer: str | None = None) -> Procedure:
     tasks, completed objectives are replaced (单人游戏 · 目标), then milestones are checked between the
     turns (里程碑). The rival moves next unless it has passed."""
     game = yield from close_scan(game)
-    if game.owed:  # the scan's sectors left you choices: they come first, then you end your turn again
-        yield Step("Your turn goes on", f"First choose {owed_words(game.owed[0])}; then end your turn.", "回合结构", game)
+    if game.pending:  # the scan's sectors left you choices: they come first, then you end your turn again
+        yield Step("Your turn goes on", f"First choose {owed_words(game.pending[0])}; then end your turn.", "回合结构", game)
         return game
     lapsed = f" Your {game.free_moves} unused free move(s) lapse." if game.free_moves else ""
     game = replace(game, free_moves=0, main_action=None, scan_steps=())
@@ -1097,14 +1113,14 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
         if not places:
             return game, "Its landing is lost: no probe of yours is at a planet.", []
         if len(places) > 1:
-            return replace(game, owed=("card-land",) + game.owed), "Its landing: yours to choose where (a probe, a moon).", []
+            return replace(game, pending=((YOU, ACTION, "land"),) + game.pending), "Its landing: yours to choose where (a probe, a moon).", []
         game, text, events = land_by_card(game, places[0][0].split(":", 1)[1])
         return game, f"Its action: {text}", events
     sectors = card_signal_sectors(game)
     if not sectors:
         return game, "Its signal is lost: no probe of yours is in space.", []
     if len(sectors) > 1:
-        return replace(game, owed=("card-signal",) + game.owed), "Its signal: yours to choose among your probes' sectors.", []
+        return replace(game, pending=((YOU, ACTION, CARD_SIGNAL),) + game.pending), "Its signal: yours to choose among your probes' sectors.", []
     game, notes = reward_colour(game, YOU, [("signal", sectors[0])])
     return game, "Its action: a signal where your probe is. " + " ".join(notes), []
 
@@ -1181,7 +1197,8 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
     stack = game.table.end_of_round_stack(game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
-    game = replace(game, passed=game.passed + (YOU,), free_moves=0, owed=game.owed + (("end-card",) if stack else ()))
+    game = replace(game, passed=game.passed + (YOU,), free_moves=0,
+                   pending=game.pending + (((YOU, END_OF_ROUND, str(game.round)),) if stack else ()))
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
         return game
@@ -1192,7 +1209,7 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
 def take_end_card(game: SoloGame, card: str) -> Procedure:
     """The last step of your pass: the card you chose from this round's end-of-round stack, which you held
     (``shared.take_held_card``), goes to your hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
-    game = replace(take_held_card(game, card), owed=game.owed[1:])
+    game = take_held_card(game, card).settle(YOU, END_OF_ROUND, str(game.round))
     left = game.table.end_of_round_stack(game.round)
     yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
                "stays on the stack.", "弃权不行动", game)

@@ -317,7 +317,7 @@ def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
     landed = run(your_turn(game, f"land:Mars/{moon.name}", Rng(0))).result
     assert landed.you.energy == 0 and landed.you.landers == 1
     assert landed.table.solar.placements[-1].moon == moon.name
-    assert moon.reward.traces == ("yellow",) and landed.owed == ("trace:yellow",)  # its trace: yours to place
+    assert moon.reward.traces == ("yellow",) and landed.pending == ((YOU, "trace", "yellow"),)  # its trace: yours to place
     assert landed.you.score == game.you.score + moon.reward.vp
     placed = run(your_turn(landed, "trace:1:0", Rng(0))).result  # species 1's yellow discovery space: 5 VP, 1 publicity
     assert placed.you.score == landed.you.score + 5 and placed.you.publicity == landed.you.publicity + 1
@@ -367,17 +367,17 @@ def test_with_two_probes_you_choose_the_sector_of_a_cards_signal():
     game = at_planet(replace(game, table=game.table.launch(YOU)), "Jupiter")
     sectors = sorted({game.table.earth_sector(), game.table.sector_at(game.table.solar.planet_space("Jupiter"))})
     played = run(your_turn(game, "play:T-signal", Rng(0))).result
-    assert played.owed == ("card-signal",)
+    assert played.pending == ((YOU, "action", CARD_SIGNAL),)
     assert [o.action for o in your_options(played)] == [f"card-signal:{n}" for n in sectors]
     marked = run(your_turn(played, f"card-signal:{sectors[-1]}", Rng(0))).result
-    assert marked.table.sky.sector(sectors[-1]).markers[-1] == YOU and marked.owed == ()
+    assert marked.table.sky.sector(sectors[-1]).markers[-1] == YOU and marked.pending == ()
 
 
 def test_with_pt4_a_cards_landing_may_go_to_a_moon_of_your_choice():
     game = at_planet(game_with("II-1", hand=("T-land",), techs=frozenset({"PT4"})), "Mars")
     moons = [m.name for m in game.table.solar.layout.planets["Mars"].moons]
     played = run(your_turn(game, "play:T-land", Rng(0))).result
-    assert played.owed == ("card-land",)
+    assert played.pending == ((YOU, "action", "land"),)
     assert [o.action for o in your_options(played)] == ["card-land:99"] + [f"card-land:99/{m}" for m in moons]
     landed = run(your_turn(played, f"card-land:99/{moons[1]}", Rng(0))).result
     assert landed.table.solar.placements[-1].moon == moons[1] and landed.you.landers == 1

@@ -25,7 +25,7 @@ def test_random_games_keep_the_invariants(stars, seed):
     played = run(solo_game(stars, seed, player=random_player(seed)))
     final = played.final_state
     assert final.over and final.round == RULEBOOK.rounds
-    assert final.owed == ()  # every choice a reward left you was made
+    assert final.pending == ()  # every choice a reward left you was made
     states = [step.state for step in played.steps if step.state is not None]
     source = material()
     for before, after in zip(states, states[1:]):

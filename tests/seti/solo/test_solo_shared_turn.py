@@ -31,10 +31,10 @@ def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_
                                      "S08, S03, S17.")
     assert (passed.passed, passed.you.hand, passed.table.supply.discard) == (
         (YOU,), ("S01", "S03", "S04", "S06"), ("S02", "S05"))
-    assert (passed.table.solar.next_disc, passed.owed, passed.table.end_of_round_stack(1)) == (
-        2, ("end-card",), ("S08", "S03", "S17"))
+    assert (passed.table.solar.next_disc, passed.pending, passed.table.end_of_round_stack(1)) == (
+        2, ((YOU, "end_of_round_card", "1"),), ("S08", "S03", "S17"))
     took = run(your_turn(passed, "take:S17", Rng(0))).result
-    assert (took.you.hand, took.table.end_of_round_stack(1), took.owed) == (
+    assert (took.you.hand, took.table.end_of_round_stack(1), took.pending) == (
         ("S01", "S03", "S04", "S06", "S17"), ("S08", "S03"), ())
 
 

@@ -87,14 +87,14 @@ def test_the_chart_icon_tucks_the_card_you_choose_and_it_pays_every_income():
 
     game = game_with("I-6", hand=("S09", "S10"))  # S10's income: energy
     owing, notes = reward_colour(game, YOU, [("chart", 1)])
-    assert owing.owed == ("tuck",) and notes == ["Yours to choose: a hand card to tuck for income."]
+    assert owing.pending == ((YOU, "tuck", "income"),) and notes == ["Yours to choose: a hand card to tuck for income."]
     options = {o.action: o for o in your_options(owing)}
     assert sorted(options) == ["tuck:S09", "tuck:S10"] and options["tuck:S10"].reason == (
         "legal: tuck S10 for energy income, 1 now and every income")
     assert not any(o.legal for o in free_options(owing))  # what you gained resolves first
     tucked = run(your_turn(owing, "tuck:S10", Rng(0))).result
     assert tucked.you.tucked == ("energy",) and tucked.you.hand == ("S09",)  # income kinds, as seti.player keeps them
-    assert tucked.you.energy == game.you.energy + 1 and tucked.owed == ()
+    assert tucked.you.energy == game.you.energy + 1 and tucked.pending == ()
     income = run(end_of_round(replace(tucked, round=1), Rng(0))).final_state
     assert income.you.energy == tucked.you.energy + tucked.variant.income_energy + 1
 
@@ -108,7 +108,7 @@ def test_a_card_income_tucked_gives_the_deck_top_card_at_once_as_in_the_multipla
     owing, _ = reward_colour(game, YOU, [("chart", 1)])
     top = owing.table.supply.deck[0]
     tucked = run(your_turn(owing, "tuck:S20", Rng(0))).result
-    assert tucked.you.tucked == ("cards",) and tucked.you.hand == ("S09", top) and tucked.owed == ()
+    assert tucked.you.tucked == ("cards",) and tucked.you.hand == ("S09", top) and tucked.pending == ()
     assert tucked.table.supply.deck == owing.table.supply.deck[1:]
 
 
@@ -120,7 +120,7 @@ def test_the_computer_tuck_of_a_card_income_gives_the_deck_top_card_at_once():
     game = game_with("I-6", hand=("S09", "S20"), data=1, computer=Computer(filled=3))  # top 4 tucks a hand card
     top = game.table.supply.deck[0]
     placed = run(free_action(game, "place:data:tuck=S20", Rng(0))).result
-    assert placed.you.tucked == ("cards",) and placed.you.hand == ("S09", top) and placed.owed == ()
+    assert placed.you.tucked == ("cards",) and placed.you.hand == ("S09", top) and placed.pending == ()
 
 
 def test_a_card_you_gain_comes_from_the_row_or_the_deck_as_you_choose():
@@ -129,11 +129,11 @@ def test_a_card_you_gain_comes_from_the_row_or_the_deck_as_you_choose():
     game = game_with("I-6")
     owing, _ = reward_colour(game, YOU, [("card", 1), ("random_card", 1)])  # a card icon and a "?" card
     deck_top = game.table.supply.deck[0]
-    assert owing.you.hand == (deck_top,) and owing.owed == ("card",)  # the "?" card came from the deck at once
+    assert owing.you.hand == (deck_top,) and owing.pending == ((YOU, "cards", "1"),)  # the "?" card came from the deck at once
     row = game.table.supply.row
     assert [o.action for o in your_options(owing)] == [f"card:row{n}" for n in range(len(row))] + ["card:deck"]
     taken = run(your_turn(owing, "card:row1", Rng(0))).result
-    assert taken.you.hand == (deck_top, row[1]) and taken.table.supply.row[1] != row[1] and taken.owed == ()
+    assert taken.you.hand == (deck_top, row[1]) and taken.table.supply.row[1] != row[1] and taken.pending == ()
 
 
 def test_reaching_a_threshold_marks_one_task_only():
@@ -168,7 +168,7 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
     while 1 not in table.completed_sectors():
         table, _ = table.mark_signal(YOU, 1)
     resolved = run(resolve_sectors(replace(game, table=table), "white")).result  # on the rival's turn
-    assert resolved.you.sector_wins == 1 and resolved.owed == ("trace:pink",)  # its pink trace: yours to place
+    assert resolved.you.sector_wins == 1 and resolved.pending == ((YOU, "trace", "pink"),)  # its pink trace: yours to place
     assert resolved.triggers == (Event("sector_win"),)
     assert resolved.objectives == game.objectives  # nothing is marked on the rival's turn
     placed = run(your_turn(replace(resolved, to_move=YOU), "trace:0:0", Rng(0))).result  # species 1's pink discovery space
@@ -195,7 +195,7 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
     analyzed = run(your_turn(full, "analyze", Rng(0))).result
     assert analyzed.you.computer.filled == 0 and analyzed.you.data == 3  # the pool stays
     assert analyzed.you.energy == 1 and analyzed.objectives.face_up[0].marked == (True,)
-    assert analyzed.owed == ("trace:blue",)  # analyzing gives a blue life trace: yours to place
+    assert analyzed.pending == ((YOU, "trace", "blue"),)  # analyzing gives a blue life trace: yours to place
     placed = run(your_turn(analyzed, "trace:2:overflow", Rng(0))).result
     assert placed.you.score == analyzed.you.score + 3 and placed.table.life.slots[0].overflow == (Mark(YOU, "blue"),)
     ended = run(your_turn(placed, "end", Rng(0))).result
@@ -272,13 +272,13 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
     from tabletoolkit.seti.solo.game import _after, take
 
     game = game_with("I-6")
-    owing = replace(game, passed=(YOU,), owed=("trace:pink",), to_move="white")
+    owing = replace(game, passed=(YOU,), pending=((YOU, "trace", "pink"),), to_move="white")
     asked = _after(owing, "white")
     assert asked.to_move == YOU and asked.between  # between the rival's turns: only the choice is yours
     assert [o.action for o in your_options(asked)][:2] == ["trace:0:0", "trace:0:overflow"]
     assert not any(o.legal for o in free_options(asked))
     placed = run(take(asked, "trace:0:0", Rng(0))).result
-    assert placed.owed == () and not placed.between and placed.to_move == "white"  # the rival plays on
+    assert placed.pending == () and not placed.between and placed.to_move == "white"  # the rival plays on
     assert placed.table.life.slots[0].discovery[0] == Mark(YOU, "pink")
 
 

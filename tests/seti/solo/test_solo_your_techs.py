@@ -133,13 +133,13 @@ def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
     game, scan, earth, other = two_sectors_one_signal_short(your_game(credits=1, energy=2))
     sky = game.table.sky
     scanned = run(your_turn(game, scan, Rng(0))).result
-    assert scanned.owed == ("sector",)
+    assert scanned.pending == tuple((YOU, "sector", str(n)) for n in sorted((earth, other)))
     assert sorted(o.action for o in your_options(scanned)) == sorted([f"sector:{earth}", f"sector:{other}"])
     chosen = run(your_turn(scanned, f"sector:{other}", Rng(0)))
     resolved = [s.title for s in chosen.steps if s.title.endswith(" resolved")]
     assert resolved == [f"{sky.sector(other).name[0].upper()}{sky.sector(other).name[1:]} resolved",
                         f"{sky.sector(earth).name[0].upper()}{sky.sector(earth).name[1:]} resolved"]
-    assert chosen.result.table.completed_sectors() == () and chosen.result.owed[:1] != ("sector",)
+    assert chosen.result.table.completed_sectors() == () and not chosen.result.owed(YOU, "sector")
 
 
 def test_ending_the_turn_after_a_scan_that_completes_two_sectors_asks_the_order_first():
@@ -147,12 +147,12 @@ def test_ending_the_turn_after_a_scan_that_completes_two_sectors_asks_the_order_
 
     game, scan, earth, _ = two_sectors_one_signal_short(your_game(("TT3",), credits=1, energy=2))
     scanned = run(take(game, scan, Rng(0))).result
-    assert scanned.scan_open and scanned.owed == ()
+    assert scanned.scan_open and scanned.pending == ()
     ending = run(take(scanned, "end", Rng(0)))
-    assert ending.result.to_move == YOU and ending.result.owed[0] == "sector"  # not handed over
+    assert ending.result.to_move == YOU and ending.result.pending[0][1] == "sector"  # not handed over
     assert ending.steps[-1].text.startswith("First choose which completed sector resolves first")
     chosen = run(take(ending.result, f"sector:{earth}", Rng(0))).result
-    while chosen.owed:  # the won sectors' traces, if any, go where you choose
+    while chosen.pending:  # the won sectors' traces, if any, go where you choose
         chosen = run(take(chosen, your_options(chosen)[0].action, Rng(0))).result
     assert chosen.to_move == YOU and chosen.table.completed_sectors() == ()
     ended = run(take(chosen, "end", Rng(0))).result
