@@ -278,7 +278,7 @@ class SoloWholeGame(Game):
             "stars": self.stars,
             "rival_score": rival.score,
             "margin": you.score - rival.score,
-            "sectors_won": each(lambda seat: sum(sector.winners.count(seat) for sector in table.sky.sectors)),
+            "sectors_won": each(lambda seat: sum(sector.winners.count(seat) for sector in table.sectors.sectors)),
             "orbits": each(lambda seat: sum(p.owner == seat and p.kind == "orbiter" for p in placed)),
             "landings": each(lambda seat: sum(p.owner == seat and p.kind == "lander" for p in placed)),
             "life_traces": each(lambda seat: len(table.life.marks(seat))),

@@ -9,6 +9,7 @@ from typing import Any, Sequence
 from ...engine.frozen import replace
 from ...engine.rng import Rng
 from ...engine.steps import result_of
+from ..milestones import mark_gold_tile
 from .shared import results_only
 from .state import CARD, TRACE, TUCK, YOU, SoloGame
 from .table import GOLD_THRESHOLDS
@@ -73,12 +74,12 @@ _UNLOCKED: list[Any] = [None, None]
 def _best_gold(game: SoloGame) -> str | None:
     """The gold tile your holdings would score most on now, once a gold milestone is near (8 VP away)."""
     ahead = [t for t in GOLD_THRESHOLDS if t > game.you.score]
-    free = [t for t in game.table.gold if YOU not in t.marks]
+    free = [t for t in game.table.gold_tiles if YOU not in t.marks]
     if not ahead or ahead[0] - game.you.score > 8 or not free:
         return None
 
     def scored(tile) -> int:
-        return sum(line.vp for line in your_gold_lines(replace(game, table=game.table.claim_gold(tile.id, YOU))))
+        return sum(line.vp for line in your_gold_lines(replace(game, table=mark_gold_tile(game.table, YOU, tile.id))))
 
     return max(free, key=lambda tile: (scored(tile), tile.id)).id
 

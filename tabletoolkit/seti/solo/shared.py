@@ -231,10 +231,10 @@ def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[
     yours to resolve after the action. Returns the game, the signals (sector number, what it gave) and what
     TT #04 leaves you ("launch a probe", "gain 1 move")."""
     table = game.table
-    where = scan_sectors(table.solar, table.sky)
-    _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sky, (game.you,), table.supply), YOU, (step,), where,
+    where = scan_sectors(table.solar, table.sectors)
+    _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sectors, (game.you,), table.supply), YOU, (step,), where,
                                                 rng=rng, variant=game.variant)
-    game = replace(game, you=scanned.board(YOU), table=replace(table, sky=scanned.sky, supply=scanned.supply))
+    game = replace(game, you=scanned.board(YOU), table=replace(table, sectors=scanned.sky, supply=scanned.supply))
     return game, signals, boosts
 
 

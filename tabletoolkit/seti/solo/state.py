@@ -169,7 +169,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
     for number in signals:
         table, gained = game.table.mark_signal(colour, number)
         game = replace(game, table=table)
-        notes.append(f"{who}: a signal in {table.sky.sector(number).name}.")
+        notes.append(f"{who}: a signal in {table.sectors.sector(number).name}.")
         game, extra = reward_colour(game, colour, [("data", gained.data), ("vp", gained.vp)], arrow)
         notes.extend(extra)
         if colour == YOU:

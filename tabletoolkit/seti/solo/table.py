@@ -1,8 +1,9 @@
 """The shared board of a solo game, built from the other SETI modules, and the views the rival reads.
 
-``SoloTable`` holds the solar system (``seti.solar``, routes from ``seti.routes``), the sky of eight
-sectors (``seti.sector``), the card supply (``seti.cards``), the tech board (``seti.tech``), the gold
-tiles (``seti.milestones``), the planet spaces taken, and the life traces: two hidden species
+``SoloTable`` holds, under the multiplayer ``SetiGame``'s names, the solar system (``solar``: ``seti.solar``,
+routes from ``seti.routes``), the sky of eight sectors (``sectors``: ``seti.sector``), the tech board (``techs``:
+``seti.tech``), the gold tiles (``gold_tiles``, marked by ``seti.milestones``), the neutral markers
+(``neutral``), the end-of-round stacks (``end_of_round``) and the life traces (``life``): two hidden species
 (``seti.species``, sample data) with their discovery spaces, their boards' spaces once discovered, and
 the overflow. The rival's choice rules read it through ``tech_offers``, ``planet_spaces``,
 ``sector_options`` and ``trace_columns``.
@@ -27,7 +28,7 @@ from ..sector import Sky, numbered, resolve_sector
 from ..solar import Probe, SolarSystem, random_setup
 from ..life_board import LifeBoard, Spot, new_life_board
 from ..species import load_species
-from ..traces import legal_spots, marked, place_neutral, spot_reward
+from ..traces import legal_spots, marked, spot_reward
 from ..tech_board import TechBoard
 from ..variant import RULEBOOK, SetiVariant
 from .choices import PlanetSpaces, RouteOption, SectorOption, TechOffer, TraceColumn, sector_option
@@ -67,10 +68,10 @@ class SoloTable:
     """The shared board of a solo game (you and the rival)."""
 
     solar: SolarSystem
-    sky: Sky
+    sectors: Sky  # the sky's eight sectors, as the multiplayer SetiGame names them
     supply: CardSupply
     techs: TechBoard
-    gold: tuple[GoldTile, ...]
+    gold_tiles: tuple[GoldTile, ...]  # marked by the multiplayer milestones' mark_gold_tile
     life: LifeBoard = LifeBoard(())  # the two hidden species and their trace spaces (seti.life_board)
     revealed: tuple[int, ...] = ()  # species (slots of ``life``) discovered, in the order they were
     neutral: tuple[tuple[int, int], ...] = ((20, 2), (30, 2))
@@ -151,7 +152,7 @@ class SoloTable:
         """The sky's number (1..8) of the sector a space of the solar system is in now."""
         self.solar.check_space(space)
         star = self.solar.star(space[1])
-        for sector in self.sky.sectors:
+        for sector in self.sectors.sectors:
             if sector.star == star:
                 return numbered(sector)
         raise InvalidInput("sky", star, "the sky has no sector with the star this space is beside")
@@ -159,21 +160,21 @@ class SoloTable:
     def sector_options(self, numbers: Sequence[int], colour: str) -> list[SectorOption]:
         options = []
         for number in numbers:
-            sector = self.sky.sector(number)
+            sector = self.sectors.sector(number)
             option = sector_option(sector.name, sector.markers, sector.slots, colour)
             options.append(replace(option, name=sector.name))
         return options
 
     def mark_signal(self, colour: str, number: int) -> tuple["SoloTable", Any]:
-        sector, gained = self.sky.sector(number).mark(colour, self.variant)
-        return replace(self, sky=self.sky.with_sector(sector)), gained
+        sector, gained = self.sectors.sector(number).mark(colour, self.variant)
+        return replace(self, sectors=self.sectors.with_sector(sector)), gained
 
     def completed_sectors(self) -> tuple[int, ...]:
-        return tuple(numbered(s) for s in self.sky.sectors if s.complete)
+        return tuple(numbered(s) for s in self.sectors.sectors if s.complete)
 
     def resolve(self, number: int) -> tuple["SoloTable", Any]:
-        result = resolve_sector(self.sky.sector(number), self.variant)
-        return replace(self, sky=self.sky.with_sector(result.sector)), result
+        result = resolve_sector(self.sectors.sector(number), self.variant)
+        return replace(self, sectors=self.sectors.with_sector(result.sector)), result
 
     # --- card row ------------------------------------------------------------------------------
     def row_colours(self) -> tuple[str, ...]:
@@ -276,28 +277,10 @@ class SoloTable:
                 found.append((index, tuple(mark.owner for mark in alien.discovery if mark is not None)))
         return table, found
 
-    def neutral_milestone(self, threshold: int) -> tuple["SoloTable", str]:
-        """A neutral milestone: one neutral marker to the leftmost empty discovery space (S-F17,
-        ``traces.place_neutral``)."""
-        left = dict(self.neutral).get(threshold, 0)
-        table, spot = place_neutral(self) if left else (self, None)
-        if spot is None:
-            return self, "nothing happens (no neutral marker left there, or no empty discovery space)."
-        neutral = tuple((t, n - 1 if t == threshold else n) for t, n in self.neutral)
-        return (replace(table, neutral=neutral),
-                f"a neutral marker moves to {self.species_name(spot.slot)}'s {TRACE_COLOURS[spot.index]} discovery space.")
-
-    # --- gold tiles ----------------------------------------------------------------------------
-    def gold_first_spaces(self) -> list[tuple[str, bool]]:
-        return [(tile.id, not tile.marks) for tile in self.gold]
-
-    def claim_gold(self, tile_id: str, colour: str) -> "SoloTable":
-        return replace(self, gold=tuple(replace(t, marks=t.marks + (colour,)) if t.id == tile_id else t for t in self.gold))
-
     def _repr_html_(self) -> str:
-        sectors = "".join(
+        shown = "".join(
             f"<td>{html.escape(s.star)}<br>{'·'.join(m or '○' for m in s.slot_contents)}"
-            f"{'+' + '·'.join(s.overflow) if s.overflow else ''}</td>" for s in self.sky.sectors)
+            f"{'+' + '·'.join(s.overflow) if s.overflow else ''}</td>" for s in self.sectors.sectors)
         slots = self.life.slots
         traces = ", ".join(f"{self.species_name(s)} {c}: {mark.owner if (mark := slots[s].discovery[n]) else '–'}"
                            for s, n, c in self._columns())
@@ -307,8 +290,8 @@ class SoloTable:
             traces += "; species boards: " + ", ".join(boards)
         placed = ", ".join(f"{p.owner} {p.kind} {p.moon or p.planet}" for p in self.solar.placements) or "none"
         probes = ", ".join(f"{p.owner} at {p.space}" for p in self.solar.probes) or "none"
-        return (f"<div class='tt-seti-solo-table'><table class='tt-seti-sky'><tr>{sectors}</tr></table>"
-                f"<div>Card row: {html.escape(', '.join(self.row_colours()))} · Earth beside {html.escape(self.sky.sector(self.earth_sector()).star)} (sector {self.earth_sector()})"
+        return (f"<div class='tt-seti-solo-table'><table class='tt-seti-sky'><tr>{shown}</tr></table>"
+                f"<div>Card row: {html.escape(', '.join(self.row_colours()))} · Earth beside {html.escape(self.sectors.sector(self.earth_sector()).star)} (sector {self.earth_sector()})"
                 f" · probes in space: {html.escape(probes)}</div>"
                 f"<div>Planets: {html.escape(placed)}</div><div>Discovery spaces: {html.escape(traces)}</div></div>")
 

@@ -27,11 +27,12 @@ from .choices import (
     choose_tech,
     rival_tech_rewards,
 )
-from .data import ActionCard, RivalAction, material
+from .data import TRACE_COLOURS, ActionCard, RivalAction, material
 from .objectives import Event
 from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
 from .shared import rival_passing, rival_settle
 from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
+from ..milestones import mark_gold_tile, move_neutral
 from .table import GOLD_THRESHOLDS, NEUTRAL_THRESHOLDS, reward_items
 
 SECTION_TURN = "单人游戏 · 对手的回合"
@@ -179,7 +180,7 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
                            "is lost.", SECTION_TELESCOPE, game)
                 continue
             table, card_id, colour = table.discard_from_row(filled[pick.value])
-            numbers = list(table.sky.of_colour(colour))
+            numbers = list(table.sectors.of_colour(colour))
             where = (f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; "
                      "the row refills once all the rival's card-row signals are marked (S-F26)")
         options = table.sector_options(numbers, RIVAL)
@@ -190,7 +191,7 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
             completed.append(number)
         game = replace(game, table=table)
         game, notes = reward_colour(game, RIVAL, [("data", gained.data), ("vp", gained.vp)] if gained.data or gained.vp else [], card.arrow)
-        yield Step(f"Rival signals in {table.sky.sector(number).name}", f"A signal from {where}. {chosen.reason} "
+        yield Step(f"Rival signals in {table.sectors.sector(number).name}", f"A signal from {where}. {chosen.reason} "
                    + " ".join(notes), SECTION_TELESCOPE, game, {"sector": number})
     if None in game.table.supply.row:
         game = replace(game, table=game.table.refill_row(rng))
@@ -257,8 +258,10 @@ def milestones(game: SoloGame, active: str) -> Procedure:
     for colour, before, score in crossed:
         for threshold in NEUTRAL_THRESHOLDS:
             if before < threshold <= score:
-                table, text = game.table.neutral_milestone(threshold)
+                table, spot = move_neutral(game.table, threshold)
                 game = replace(game, table=table)
+                text = ("nothing happens (no neutral marker left there, or no empty discovery space)." if spot is None else
+                        f"a neutral marker moves to {table.species_name(spot.slot)}'s {TRACE_COLOURS[spot.index]} discovery space.")
                 who = "the rival" if colour == RIVAL else "you"
                 yield Step(f"Neutral milestone {threshold}", f"{who[0].upper() + who[1:]} passed {threshold} VP: {text}",
                            "里程碑 · 中立里程碑", game)
@@ -268,14 +271,14 @@ def milestones(game: SoloGame, active: str) -> Procedure:
 def _gold(game: SoloGame, colour: str, threshold: int) -> Procedure:
     if colour == RIVAL:
         arrow = material().cards[game.rival.revealed].arrow if game.rival.revealed else "left"
-        choice = choose_gold_tile(game.table.gold_first_spaces(), arrow)
+        choice = choose_gold_tile([(tile.id, not tile.marks) for tile in game.table.gold_tiles], arrow)
         if choice.possible:
-            game = replace(game, table=game.table.claim_gold(choice.value, RIVAL),
+            game = replace(game, table=mark_gold_tile(game.table, RIVAL, choice.value),
                            rival=replace(game.rival, gold=game.rival.gold + (choice.value,)))
         yield Step(f"Gold milestone {threshold}", f"The rival reaches {threshold} VP: {choice.reason} "
                    "It never scores gold tiles (S-F24).", SECTION_MILESTONES, game)
         return game
-    free = [t for t in game.table.gold if YOU not in t.marks]
+    free = [t for t in game.table.gold_tiles if YOU not in t.marks]
     if not free:
         yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP: you have marked every gold tile already.",
                    "里程碑 · 金色里程碑", game)
@@ -284,7 +287,7 @@ def _gold(game: SoloGame, colour: str, threshold: int) -> Procedure:
     best = chosen[0] if chosen else max(free, key=lambda t: t.value_at(len(t.marks), game.variant.fourth_gold_chooser))
     value = best.value_at(len(best.marks), game.variant.fourth_gold_chooser)
     why = "your choice" if chosen else "the best value left on a tile you have not marked; choose another with gold:<tile>"
-    game = replace(game, table=game.table.claim_gold(best.id, YOU), gold_choice=None if chosen else game.gold_choice)
+    game = replace(game, table=mark_gold_tile(game.table, YOU, best.id), gold_choice=None if chosen else game.gold_choice)
     yield Step(f"Gold milestone {threshold}", f"You reach {threshold} VP and mark gold tile {best.id} "
                f"({best.face.explains}; {value} VP per set for you as chooser #{len(best.marks) + 1}: {why}).",
                "里程碑 · 金色里程碑", game)

@@ -132,7 +132,7 @@ def action_words(game: SoloGame, action: str) -> str:
 
 def _sector_words(game: SoloGame, number: str) -> str:
     try:
-        return game.table.sky.sector(int(number)).name
+        return game.table.sectors.sector(int(number)).name
     except (InvalidInput, ValueError):
         return f"sector {number}"
 
@@ -373,12 +373,12 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
                                 f"your hand ({'; '.join(game.card(card).describe()[:2])})")
                      for card in dict.fromkeys(table.end_of_round_stack(game.round)))
     if kind == "sector":
-        return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sky.sector(n).name} first (S-R7)")
+        return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sectors.sector(n).name} first (S-R7)")
                      for n in table.completed_sectors())
     if kind == ACTION and what == "land":
         return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
     if kind == ACTION:
-        return tuple(YourOption(f"card-signal:{n}", True, f"legal: a signal in {table.sky.sector(n).name}, where a probe of yours is")
+        return tuple(YourOption(f"card-signal:{n}", True, f"legal: a signal in {table.sectors.sector(n).name}, where a probe of yours is")
                      for n in card_signal_sectors(game))
     if kind == CARD[0]:
         return tuple(YourOption(f"card:row{n}", True, f"legal: take {card} from the card row (it refills at once)")
@@ -449,19 +449,19 @@ def scan_options(game: SoloGame) -> list[YourOption]:
     other telescope techs add steps after it (``scan_step_options``)."""
     you, table, variant = game.you, game.table, game.variant
     short = you.shortfall(*COSTS["scan"], credits=variant.scan_credits, energy=variant.scan_energy)
-    where = scan_sectors(table.solar, table.sky)
+    where = scan_sectors(table.solar, table.sectors)
     earths = [None] + (list(where.beside_earth) if "TT1" in you.techs else [])
     options = []
     for position, colour in enumerate(table.row_colours()):
         if colour == "none":
             options.append(YourOption(f"scan:{position}", False, "this card-row place is empty"))
             continue
-        for sector in table.sky.of_colour(colour):
+        for sector in table.sectors.of_colour(colour):
             for earth in earths:
                 action = f"scan:{position}:{sector}" + (f":earth={earth}" if earth else "")
-                first = (f"{table.sky.sector(earth).name} (TT1, next to Earth's sector)" if earth else
-                         f"Earth's sector, {table.sky.sector(where.earth).name}")
-                options.append(YourOption(action, True, f"legal: signals in {first} and in {table.sky.sector(sector).name} "
+                first = (f"{table.sectors.sector(earth).name} (TT1, next to Earth's sector)" if earth else
+                         f"Earth's sector, {table.sectors.sector(where.earth).name}")
+                options.append(YourOption(action, True, f"legal: signals in {first} and in {table.sectors.sector(sector).name} "
                                           f"(the {colour} card)") if short is None else
                                YourOption(action, False, short.reason, short.rule))
     return options
@@ -683,16 +683,16 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
     if "TT2" in you.techs:
         for card_id in dict.fromkeys(you.hand):
             colour = table.supply.card(card_id).colour
-            for sector in table.sky.of_colour(colour):
+            for sector in table.sectors.of_colour(colour):
                 offer("TT2", f"tt2:{card_id}:{sector}", None,
-                      f"legal: discard {card_id} ({colour}) for a signal in {table.sky.sector(sector).name}")
+                      f"legal: discard {card_id} ({colour}) for a signal in {table.sectors.sector(sector).name}")
     if "TT3" in you.techs:
-        mercury = scan_sectors(table.solar, table.sky).mercury
+        mercury = scan_sectors(table.solar, table.sectors).mercury
         short = you.shortfall(*COSTS["tt3"], publicity=variant.tt3_publicity)
         offer("TT3", "tt3", "a disc covers Mercury: no sector to mark" if mercury is None else
               short.reason if short is not None else None,
               f"legal: {variant.tt3_publicity} publicity for a signal in Mercury's sector"
-              + (f", {table.sky.sector(mercury).name}" if mercury else ""))
+              + (f", {table.sectors.sector(mercury).name}" if mercury else ""))
     if "TT4" in you.techs:
         short = you.shortfall(*COSTS["tt4"], energy=variant.tt4_energy)
         poor = short.reason if short is not None else None
@@ -708,7 +708,7 @@ def gold_options(game: SoloGame) -> tuple[YourOption, ...]:
     """Your choice, at any time, of the gold tile to mark at your next gold milestone (25, 50, 70 VP,
     金色里程碑): ``gold:<tile>``; without a choice you mark the best value left. A tile you marked is refused."""
     options = []
-    for tile in game.table.gold:
+    for tile in game.table.gold_tiles:
         chooser = len(tile.marks) + 1
         value = tile.value_at(len(tile.marks), game.variant.fourth_gold_chooser)
         if YOU in tile.marks:
@@ -909,7 +909,7 @@ def _scanned(game: SoloGame, steps: Sequence[ScanStep], rng: Rng) -> tuple[SoloG
         game, signals, left = scan_step(game, step, rng)
         boosts += left
         for number, gained in signals:
-            notes.append(f"You: a signal in {game.table.sky.sector(number).name}.")
+            notes.append(f"You: a signal in {game.table.sectors.sector(number).name}.")
             notes += gain_words({"data": gained.data, "vp": gained.vp})
             game, said = your_trigger(game, Event("signal"))
             notes += said
@@ -1234,7 +1234,7 @@ def your_gold_lines(game: SoloGame) -> tuple:
     completed missions and end-game cards. The rival scores none (S-F24)."""
     from ..scoring import gold_lines, with_holdings
 
-    seti = replace(_scoring_table(game.variant), gold_tiles=game.table.gold)
+    seti = replace(_scoring_table(game.variant), gold_tiles=game.table.gold_tiles)
     probe, telescope, computer = (sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind)
                                   for kind in ("probe", "telescope", "computer"))
     table = game.table

@@ -178,9 +178,9 @@ def test_a_card_signal_marks_the_sector_of_your_probe_at_no_cost():
     game = game_with("II-1", hand=("T-signal",))
     game = replace(game, table=game.table.launch(YOU))
     sector = game.table.earth_sector()
-    before = game.table.sky.sector(sector).markers
+    before = game.table.sectors.sector(sector).markers
     after = run(your_turn(game, "play:T-signal", Rng(0))).result
-    assert after.table.sky.sector(sector).markers == before + (YOU,)
+    assert after.table.sectors.sector(sector).markers == before + (YOU,)
     assert (after.you.credits, after.you.energy) == (game.you.credits, game.you.energy)
 
 
@@ -333,16 +333,16 @@ def test_orbiting_jupiter_marks_a_signal_in_its_sector_for_you_and_for_the_rival
 
     game = at_planet(game_with("II-1", energy=9), "Jupiter")
     sector = game.table.sector_at(game.table.solar.planet_space("Jupiter"))
-    before = game.table.sky.sector(sector).markers
+    before = game.table.sectors.sector(sector).markers
     steps = run(your_turn(game, "orbit:Jupiter", Rng(0)))
-    assert steps.result.table.sky.sector(sector).markers == before + (YOU,)
-    assert f"You: a signal in {game.table.sky.sector(sector).name}." in steps[-1].text
+    assert steps.result.table.sectors.sector(sector).markers == before + (YOU,)
+    assert f"You: a signal in {game.table.sectors.sector(sector).name}." in steps[-1].text
 
     rival = replace(game_with("II-1"), table=game_with("II-1").table.launch(RIVAL))
     card = ActionCard("T.1", "basic", "left", (RivalAction("orbit_land", moves=12, planets=("Jupiter",), prefer="orbit"),), sample=True)
     after = run(play_card(rival, card, Rng(0))).result
     sector = after.table.sector_at(after.table.solar.planet_space("Jupiter"))
-    assert after.table.sky.sector(sector).markers[-1] == RIVAL
+    assert after.table.sectors.sector(sector).markers[-1] == RIVAL
 
 
 def test_a_card_research_with_no_tech_left_still_rotates_the_solar_system():
@@ -370,7 +370,7 @@ def test_with_two_probes_you_choose_the_sector_of_a_cards_signal():
     assert played.pending == ((YOU, "action", CARD_SIGNAL),)
     assert [o.action for o in your_options(played)] == [f"card-signal:{n}" for n in sectors]
     marked = run(your_turn(played, f"card-signal:{sectors[-1]}", Rng(0))).result
-    assert marked.table.sky.sector(sectors[-1]).markers[-1] == YOU and marked.pending == ()
+    assert marked.table.sectors.sector(sectors[-1]).markers[-1] == YOU and marked.pending == ()
 
 
 def test_with_pt4_a_cards_landing_may_go_to_a_moon_of_your_choice():

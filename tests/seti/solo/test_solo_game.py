@@ -14,6 +14,7 @@ import pytest
 
 import tabletoolkit
 from tabletoolkit.engine import IllegalAction, Rng, run
+from tabletoolkit.seti.milestones import mark_gold_tile
 from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.objectives import Event
 from tabletoolkit.seti.solo.rival import add_data
@@ -133,14 +134,14 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
     from tabletoolkit.seti.solo.you import your_gold_lines
 
     game = fresh()
-    techs_tile = next(t for t in game.table.gold if t.id == "I")
-    table = game.table.claim_gold("I", RIVAL).claim_gold("I", YOU)
+    techs_tile = next(t for t in game.table.gold_tiles if t.id == "I")
+    table = mark_gold_tile(mark_gold_tile(game.table, RIVAL, "I"), YOU, "I")
     game = replace(game, table=table, you=replace(game.you, techs=frozenset({"PT1", "TT1", "CT1", "PT2"})))
     (line,) = your_gold_lines(game)
     second_value = techs_tile.value_at(1)
     sets = 1 if techs_tile.side == "a" else 2  # side A: one set of all three types; side B: two pairs
     assert (line.count, line.each, line.vp) == (sets, second_value, sets * second_value)
-    assert dict(table.gold_first_spaces())["I"] is False
+    assert next(t for t in table.gold_tiles if t.id == "I").marks == (RIVAL, YOU)
 
 
 def test_scoring_your_gold_tiles_draws_no_card_of_the_game_being_played():
@@ -154,7 +155,7 @@ def test_scoring_your_gold_tiles_draws_no_card_of_the_game_being_played():
             raise AssertionError(f"a card of the game in play was drawn from {len(pool)}")
 
     game = fresh()
-    table = game.table.claim_gold("I", YOU)
+    table = mark_gold_tile(game.table, YOU, "I")
     _scoring_table.cache_clear()
     with drawing(NoDraw()):
         assert len(your_gold_lines(replace(game, table=table))) == 1
@@ -303,7 +304,7 @@ def test_milestones_active_player_first_then_the_other_neutral_last_several_at_o
     assert steps[2].text.startswith("The rival passed 20 VP") and steps[3].text.startswith("The rival passed 30 VP")
     # S.1's decision arrow points left: the leftmost gold tile's first space; you take the best value left
     after = steps[3].state
-    assert after.rival.gold == (after.table.gold[0].id,)
+    assert after.rival.gold == (after.table.gold_tiles[0].id,)
     assert dict(after.checked) == {YOU: 26, RIVAL: 31}
     again = run(milestones(after, YOU)).steps
     assert not any(s.title.startswith(("Gold", "Neutral")) for s in again)  # nothing new was crossed
@@ -314,9 +315,9 @@ def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
     from tabletoolkit.seti.solo.turn import milestones
 
     game = replace(fresh(), to_move=YOU)
-    last = game.table.gold[-1]
+    last = game.table.gold_tiles[-1]
     options = {o.action: o for o in free_options(game) if o.action.startswith("gold:")}
-    assert sorted(options) == sorted(f"gold:{t.id}" for t in game.table.gold) and all(o.legal for o in options.values())
+    assert sorted(options) == sorted(f"gold:{t.id}" for t in game.table.gold_tiles) and all(o.legal for o in options.values())
     chosen = run(free_action(game, f"gold:{last.id}", Rng(0))).result
     assert chosen.gold_choice == last.id
     assert {o.action: o for o in free_options(chosen)}[f"gold:{last.id}"].reason == "already your choice for your next gold milestone"
@@ -324,7 +325,7 @@ def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
     assert crossed.steps[0].text.startswith(f"You reach 25 VP and mark gold tile {last.id} (")
     assert crossed.steps[0].text.endswith(": your choice).")
     after = crossed.result
-    assert YOU in next(t for t in after.table.gold if t.id == last.id).marks and after.gold_choice is None
+    assert YOU in next(t for t in after.table.gold_tiles if t.id == last.id).marks and after.gold_choice is None
     marked = {o.action: o for o in free_options(after)}[f"gold:{last.id}"]
     assert not marked.legal and marked.reason == "you marked this tile already: one mark a tile"
     default = run(milestones(replace(game, you=replace(game.you, score=26)), YOU)).steps[0]

@@ -82,12 +82,12 @@ def test_your_scan_is_the_multiplayer_scans_steps_on_your_board():
                                      "Pictoris). You gain 1 data.")
     assert (after.table.supply.row, after.table.supply.discard) == (("S13", "S20", "S02"), ("S11",))
     assert (after.you.data, after.you.score, after.you.credits, after.you.energy) == (2, 1, 3, 1)
-    assert [after.table.sky.sector(n).markers for n in (2, 6)] == [(YOU,), (YOU,)]
+    assert [after.table.sectors.sector(n).markers for n in (2, 6)] == [(YOU,), (YOU,)]
     paid = replace(game.you, credits=3, energy=1)
-    _, table, signals, completed, left = scan_steps(ScanTable(game.table.sky, (paid,), game.table.supply), YOU,
+    _, table, signals, completed, left = scan_steps(ScanTable(game.table.sectors, (paid,), game.table.supply), YOU,
                                                     [EarthSignal(), RowSignal(0, 2)],
-                                                    scan_sectors(game.table.solar, game.table.sky), rng=Rng(0))
-    assert (table.board(YOU), table.sky, table.supply) == (after.you, after.table.sky, after.table.supply)
+                                                    scan_sectors(game.table.solar, game.table.sectors), rng=Rng(0))
+    assert (table.board(YOU), table.sky, table.supply) == (after.you, after.table.sectors, after.table.supply)
     assert ([n for n, _ in signals], completed, left) == ([6, 2], [], [])
 
 
@@ -95,14 +95,14 @@ def test_your_telescope_steps_are_the_multiplayer_scans():
     game = your_turn_with(hand=("S01",))
     game = replace(game, you=replace(game.you, techs=frozenset({"TT2", "TT3", "TT4"}), energy=4, publicity=4))
     scanned = run(your_turn(game, "scan:0:2", Rng(0))).result
-    red = scanned.table.sky.of_colour("red")
+    red = scanned.table.sectors.of_colour("red")
     hand = run(free_action(scanned, f"tt2:S01:{red[0]}", Rng(0)))
-    assert hand.steps[0].text == f"TT2: you discard S01 for a signal. You: a signal in {scanned.table.sky.sector(red[0]).name}. You gain 1 data."
+    assert hand.steps[0].text == f"TT2: you discard S01 for a signal. You: a signal in {scanned.table.sectors.sector(red[0]).name}. You gain 1 data."
     assert (hand.result.you.hand, hand.result.table.supply.discard, hand.result.you.data) == ((), ("S11", "S01"), 3)
-    mercury = scan_sectors(scanned.table.solar, scanned.table.sky).mercury
+    mercury = scan_sectors(scanned.table.solar, scanned.table.sectors).mercury
     paid = run(free_action(hand.result, "tt3", Rng(0))).result
-    assert (paid.you.publicity, paid.table.sky.sector(mercury).markers.count(YOU)) == (
-        3, hand.result.table.sky.sector(mercury).markers.count(YOU) + 1)
+    assert (paid.you.publicity, paid.table.sectors.sector(mercury).markers.count(YOU)) == (
+        3, hand.result.table.sectors.sector(mercury).markers.count(YOU) + 1)
     launched = run(free_action(paid, "tt4:launch", Rng(0))).result
     assert (launched.you.energy, len(launched.table.probes_of(YOU))) == (paid.you.energy - 1, 1)
 

@@ -89,6 +89,6 @@ def test_measures_of_a_finished_game_for_the_lab():
     assert (measures["orbits"][YOU], measures["landings"][YOU]) == (state.you.orbiters, state.you.landers)
     assert measures["life_traces"][YOU] == state.your_measure("traces")
     assert measures["missions_completed"] == {YOU: len(state.completed_missions), RIVAL: 0}
-    assert sum(measures["sectors_won"].values()) == sum(len(s.winners) for s in state.table.sky.sectors)
+    assert sum(measures["sectors_won"].values()) == sum(len(s.winners) for s in state.table.sectors.sectors)
     assert all(isinstance(v, int) for value in measures.values()
                for v in (value.values() if isinstance(value, dict) else (value,)))

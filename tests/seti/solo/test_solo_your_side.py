@@ -246,7 +246,7 @@ def test_a_gold_milestone_reached_on_a_passing_turn_is_marked_at_its_end():
     card = passing.table.end_of_round_stack(1)[0]
     steps = run(your_turn(passing, f"take:{card}", Rng(0))).steps
     assert [s.title for s in steps] == ["You take an end-of-round card", "Gold milestone 25"]
-    assert any(YOU in tile.marks for tile in steps[-1].state.table.gold)
+    assert any(YOU in tile.marks for tile in steps[-1].state.table.gold_tiles)
 
 
 def test_a_threshold_reached_by_a_free_action_marks_its_task_at_once():

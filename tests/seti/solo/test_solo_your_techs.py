@@ -23,13 +23,13 @@ def options_of(game, prefix):
 def test_scanning_names_the_card_rows_sector_one_of_its_colours_two():
     game = your_game(credits=1, energy=2)
     colour = game.table.row_colours()[0]
-    first, second = game.table.sky.of_colour(colour)
+    first, second = game.table.sectors.of_colour(colour)
     assert sorted(options_of(game, "scan:0")) == sorted([f"scan:0:{first}", f"scan:0:{second}"])
     earth = game.table.earth_sector()
-    before = game.table.sky.sector(second).markers
+    before = game.table.sectors.sector(second).markers
     after = run(your_turn(game, f"scan:0:{second}", Rng(0))).result
-    assert after.table.sky.sector(second).markers == before + (YOU,) * (2 if earth == second else 1)
-    assert after.table.sky.sector(earth).markers[-1] == YOU
+    assert after.table.sectors.sector(second).markers == before + (YOU,) * (2 if earth == second else 1)
+    assert after.table.sectors.sector(earth).markers[-1] == YOU
     assert (after.you.credits, after.you.energy) == (0, 0)
     poor = options_of(replace(game, you=replace(game.you, energy=1)), "scan:0")[f"scan:0:{first}"]
     assert not poor.legal and poor.refusing_rule == "seti.scan.cost" and poor.reason == "green cannot pay 2 energy (has 1)."
@@ -37,16 +37,16 @@ def test_scanning_names_the_card_rows_sector_one_of_its_colours_two():
 
 def test_tt1_moves_the_earth_signal_next_to_earths_sector():
     game = your_game(("TT1",), credits=1, energy=2)
-    where = scan_sectors(game.table.solar, game.table.sky)
+    where = scan_sectors(game.table.solar, game.table.sectors)
     colour = game.table.row_colours()[0]
-    sector = game.table.sky.of_colour(colour)[0]
+    sector = game.table.sectors.of_colour(colour)[0]
     beside = where.beside_earth[0]
     assert f"scan:0:{sector}:earth={beside}" in options_of(game, "scan:0")
     assert not options_of(your_game(credits=1, energy=2), f"scan:0:{sector}:earth")  # no TT1, no such option
-    earth_before = game.table.sky.sector(where.earth).markers.count(YOU)
+    earth_before = game.table.sectors.sector(where.earth).markers.count(YOU)
     after = run(your_turn(game, f"scan:0:{sector}:earth={beside}", Rng(0))).result
-    assert after.table.sky.sector(beside).markers.count(YOU) == (2 if beside == sector else 1)
-    assert after.table.sky.sector(where.earth).markers.count(YOU) == earth_before + (where.earth == sector)
+    assert after.table.sectors.sector(beside).markers.count(YOU) == (2 if beside == sector else 1)
+    assert after.table.sectors.sector(where.earth).markers.count(YOU) == earth_before + (where.earth == sector)
 
 
 def test_telescope_steps_follow_your_scan_once_each():
@@ -56,17 +56,17 @@ def test_telescope_steps_follow_your_scan_once_each():
     scan = next(iter(options_of(game, "scan:0")))
     scanned = run(your_turn(game, scan, Rng(0))).result
     steps = options_of(scanned, "tt")
-    red = scanned.table.sky.of_colour("red")
+    red = scanned.table.sectors.of_colour("red")
     assert sorted(steps) == sorted([f"tt2:S01:{n}" for n in red] + ["tt3", "tt4:launch", "tt4:move"])
     assert steps["tt4:launch"].legal and steps["tt4:move"].reason == "a move needs a probe of yours in space"
 
     hand = run(free_action(scanned, f"tt2:S01:{red[1]}", Rng(0))).result
     assert hand.you.hand == () and hand.table.supply.discard[-1] == "S01"
-    assert hand.table.sky.sector(red[1]).markers[-1] == YOU
+    assert hand.table.sectors.sector(red[1]).markers[-1] == YOU
     assert options_of(hand, "tt2") == {}  # no hand card left
-    mercury = scan_sectors(hand.table.solar, hand.table.sky).mercury
+    mercury = scan_sectors(hand.table.solar, hand.table.sectors).mercury
     paid = run(free_action(hand, "tt3", Rng(0))).result
-    assert paid.you.publicity == hand.you.publicity - 1 and paid.table.sky.sector(mercury).markers[-1] == YOU
+    assert paid.you.publicity == hand.you.publicity - 1 and paid.table.sectors.sector(mercury).markers[-1] == YOU
     again = options_of(paid, "tt3")["tt3"]
     assert not again.legal and again.reason == "TT3 is used in this scan already"
     with pytest.raises(IllegalAction):
@@ -97,19 +97,19 @@ def test_a_computer_tech_takes_a_slot_its_top_data_scores_2_vp_and_its_lower_spa
 def test_a_scans_sectors_resolve_after_its_telescope_steps():
     game = your_game(("TT2",), credits=1, energy=2)
     earth = game.table.earth_sector()
-    sky = game.table.sky
+    sky = game.table.sectors
     sector = sky.sector(earth)
     while len(sector.markers) < sector.slots - 1:  # one slot left: the rival ahead on markers
         sector, _ = sector.mark("white")
     sky = sky.with_sector(sector)
     colour = sector.colour
     hand_card = next(c.id for c in game.table.supply.catalog if c.colour == colour)
-    game = replace(game, table=replace(game.table, sky=sky), you=replace(game.you, hand=(hand_card,)))
+    game = replace(game, table=replace(game.table, sectors=sky), you=replace(game.you, hand=(hand_card,)))
     scan = next(a for a in options_of(game, "scan:0:") if ":earth=" not in a)
     scanned = run(your_turn(game, scan, Rng(0))).result
     assert scanned.scan_open and earth in scanned.table.completed_sectors()  # complete, not yet resolved
     step = run(free_action(scanned, f"tt2:{hand_card}:{earth}", Rng(0))).result
-    assert step.table.sky.sector(earth).markers.count(YOU) == 2  # the TT2 signal joins the full sector
+    assert step.table.sectors.sector(earth).markers.count(YOU) == 2  # the TT2 signal joins the full sector
     closed = run(your_turn(step, "end", Rng(0)))
     assert any(s.title.startswith(f"Sector {earth}") for s in closed.steps) and not closed.result.scan_open
 
@@ -120,18 +120,18 @@ def two_sectors_one_signal_short(game):
     earth = game.table.earth_sector()
     scan = next(a for a in options_of(game, "scan:0:") if not a.endswith(f":{earth}"))
     other = int(scan.split(":")[2])
-    sky = game.table.sky
+    sky = game.table.sectors
     for number in (earth, other):
         sector = sky.sector(number)
         while len(sector.markers) < sector.slots - 1:
             sector, _ = sector.mark("white")
         sky = sky.with_sector(sector)
-    return replace(game, table=replace(game.table, sky=sky)), scan, earth, other
+    return replace(game, table=replace(game.table, sectors=sky)), scan, earth, other
 
 
 def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
     game, scan, earth, other = two_sectors_one_signal_short(your_game(credits=1, energy=2))
-    sky = game.table.sky
+    sky = game.table.sectors
     scanned = run(your_turn(game, scan, Rng(0))).result
     assert scanned.pending == tuple((YOU, "sector", str(n)) for n in sorted((earth, other)))
     assert sorted(o.action for o in your_options(scanned)) == sorted([f"sector:{earth}", f"sector:{other}"])
