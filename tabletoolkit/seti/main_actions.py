@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from ..engine.frozen import replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.steps import Procedure, Step
@@ -190,7 +190,18 @@ def _table(game: SetiGame) -> ScanTable:
     return ScanTable(game.sectors, game.players, CardSupply(catalog(game), game.deck, game.card_row, game.discard))
 
 
-def card_signal_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
+class SkyTable(Protocol):
+    """What a card's signal reads of a game (the multiplayer ``SetiGame`` and the solo table alike): the solar
+    system and the sky's sectors (``None`` when not in play)."""
+
+    @property
+    def solar(self) -> Any: ...
+
+    @property
+    def sectors(self) -> Any: ...
+
+
+def card_signal_options(game: SkyTable, colour: str) -> tuple[Option, ...]:
     """The sky sectors (1..8) where a card's "signal in a sector with one of your probes" may go
     (S-F11), each legal; ``None`` leaves it unused."""
     if game.solar is None or game.sectors is None:

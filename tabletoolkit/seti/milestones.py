@@ -89,8 +89,14 @@ def move_neutral(game: Neutral, threshold: int) -> tuple[Neutral, Spot | None]:
 def crossed(game: SetiGame, seat: int, thresholds: tuple[int, ...]) -> tuple[int, ...]:
     """Thresholds the player reached or passed since their milestones were last resolved."""
     board = game.players[seat]
-    hit = tuple(t for t in thresholds if board.milestone_score < t <= board.score)
-    return hit if game.variant.all_thresholds_trigger else hit[-1:]
+    return thresholds_crossed(board.milestone_score, board.score, thresholds, game.variant)
+
+
+def thresholds_crossed(before: int, score: int, thresholds: tuple[int, ...], variant: SetiVariant) -> tuple[int, ...]:
+    """Thresholds a score of ``before`` reaching ``score`` reached or passed: all of them (S-R3), or only the
+    highest when the variant says so (``all_thresholds_trigger``)."""
+    hit = tuple(t for t in thresholds if before < t <= score)
+    return hit if variant.all_thresholds_trigger else hit[-1:]
 
 
 @register_phase("seti.milestones", title="Resolve milestones between turns", section=SECTION,

@@ -12,7 +12,6 @@ from ...engine.steps import result_of
 from ..milestones import mark_gold_tile
 from .shared import results_only
 from .state import CARD, TRACE, TUCK, YOU, SoloGame
-from .table import GOLD_THRESHOLDS
 from .you import free_action, free_options, your_gold_lines, your_options, your_turn
 
 
@@ -73,7 +72,7 @@ _UNLOCKED: list[Any] = [None, None]
 
 def _best_gold(game: SoloGame) -> str | None:
     """The gold tile your holdings would score most on now, once a gold milestone is near (8 VP away)."""
-    ahead = [t for t in GOLD_THRESHOLDS if t > game.you.score]
+    ahead = [t for t in game.variant.gold_milestones if t > game.you.score]
     free = [t for t in game.table.gold_tiles if YOU not in t.marks]
     if not ahead or ahead[0] - game.you.score > 8 or not free:
         return None

@@ -21,6 +21,7 @@ from ...engine.frozen import replace
 from ...engine.steps import Procedure, Step, result_of
 from ..cards import Card, CardSupply
 from ..game import Decisions, Option
+from ..main_actions import PLANET_SIGNAL
 from ..probes import (
     Flight,
     SECTION_MOVE,
@@ -44,7 +45,7 @@ from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
 from ..solar import Probe
 from .state import RIVAL, YOU, SoloGame, rotate_solar
-from .table import PLANET_SIGNAL, reward_items
+from .table import reward_items
 
 Items = list[tuple[str, Any]]
 

@@ -34,10 +34,6 @@ from ..variant import RULEBOOK, SetiVariant
 from .choices import PlanetSpaces, RouteOption, SectorOption, TechOffer, TraceColumn, sector_option
 from .data import TRACE_COLOURS
 
-GOLD_THRESHOLDS = (25, 50, 70)
-PLANET_SIGNAL = "signal in this planet's sector"  # an action in a planet's orbit reward (solar_system.toml)
-NEUTRAL_THRESHOLDS = (20, 30)
-
 
 def reward_items(reward: Any) -> list[tuple[str, Any]]:
     """A board reward (``seti.rewards.Reward`` or ``seti.sector.Reward``) as (key, amount) pairs in the
@@ -74,7 +70,7 @@ class SoloTable:
     gold_tiles: tuple[GoldTile, ...]  # marked by the multiplayer milestones' mark_gold_tile
     life: LifeBoard = LifeBoard(())  # the two hidden species and their trace spaces (seti.life_board)
     revealed: tuple[int, ...] = ()  # species (slots of ``life``) discovered, in the order they were
-    neutral: tuple[tuple[int, int], ...] = ((20, 2), (30, 2))
+    neutral: tuple[tuple[int, int], ...] = ()  # (threshold, neutral markers still on it)
     variant: SetiVariant = field(default=RULEBOOK, repr=False)
     end_of_round: tuple[tuple[str, ...], ...] = ()  # rounds 1-4's stacks, players + 1 = 3 cards each (轮次结束卡牌)
 
@@ -301,7 +297,8 @@ def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
     deck of the sample cards (each ``copies`` times, as in the multiplayer set-up),
     an end-of-round stack of 3 cards (players + 1) for each round but the last, fresh tech stacks, the
     gold tiles with a random side up, two hidden species (drawn from the species data) with their
-    discovery spaces, 2 neutral markers at 20 and 30."""
+    discovery spaces, the neutral markers of a two-player game on the variant's neutral milestones (设置 · ⑧
+    中立里程碑: 2 at 20 and at 30)."""
     solar = random_setup(rng)
     cards = load_cards()
     supply = CardSupply.shuffled(cards, rng, variant.card_row_size, deck=deck_of({card.id: card for card in cards}))
@@ -310,5 +307,6 @@ def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
     supply = replace(supply, deck=supply.deck[size * count:])
     gold = random_sides(load_gold_tiles(), rng)
     first, second = rng.shuffled(load_species())[:2]
+    neutral = tuple((threshold, variant.neutral_markers[1]) for threshold in variant.neutral_milestones)  # two players
     return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, life=new_life_board((first, second)),
-                     variant=variant, end_of_round=stacks)
+                     neutral=neutral, variant=variant, end_of_round=stacks)

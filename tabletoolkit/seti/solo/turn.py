@@ -32,8 +32,8 @@ from .objectives import Event
 from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
 from .shared import rival_passing, rival_settle
 from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
-from ..milestones import mark_gold_tile, move_neutral
-from .table import GOLD_THRESHOLDS, NEUTRAL_THRESHOLDS, reward_items
+from ..milestones import mark_gold_tile, move_neutral, thresholds_crossed
+from .table import reward_items
 
 SECTION_TURN = "单人游戏 · 对手的回合"
 SECTION_LAUNCH = "单人游戏 · 对手的行动 · 发射"
@@ -244,27 +244,26 @@ def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = (), only
 
 
 def milestones(game: SoloGame, active: str) -> Procedure:
-    """Between turns: every gold milestone crossed since the last check, the active player first, then
-    the other (several at once all count, S-R3); then neutral milestones, always last; then discoveries.
+    """Between turns: every gold milestone crossed since the last check (the variant's thresholds, crossed as the
+    multiplayer milestones count them: ``milestones.thresholds_crossed``), the active player first, then the other
+    (several at once all count, S-R3); then neutral milestones, always last; then discoveries.
     The rival claims only first spaces and never scores gold tiles (S-F24)."""
     crossed = []
     for colour in (active, RIVAL if active == YOU else YOU):
         before, score = game.checked[colour], game.scores[colour]
         crossed.append((colour, before, score))
-        for threshold in GOLD_THRESHOLDS:
-            if before < threshold <= score:
-                game = yield from _gold(game, colour, threshold)
+        for threshold in thresholds_crossed(before, score, game.variant.gold_milestones, game.variant):
+            game = yield from _gold(game, colour, threshold)
     game = replace(game, checked=game.scores)
     for colour, before, score in crossed:
-        for threshold in NEUTRAL_THRESHOLDS:
-            if before < threshold <= score:
-                table, spot = move_neutral(game.table, threshold)
-                game = replace(game, table=table)
-                text = ("nothing happens (no neutral marker left there, or no empty discovery space)." if spot is None else
-                        f"a neutral marker moves to {table.species_name(spot.slot)}'s {TRACE_COLOURS[spot.index]} discovery space.")
-                who = "the rival" if colour == RIVAL else "you"
-                yield Step(f"Neutral milestone {threshold}", f"{who[0].upper() + who[1:]} passed {threshold} VP: {text}",
-                           "里程碑 · 中立里程碑", game)
+        for threshold in thresholds_crossed(before, score, game.variant.neutral_milestones, game.variant):
+            table, spot = move_neutral(game.table, threshold)
+            game = replace(game, table=table)
+            text = ("nothing happens (no neutral marker left there, or no empty discovery space)." if spot is None else
+                    f"a neutral marker moves to {table.species_name(spot.slot)}'s {TRACE_COLOURS[spot.index]} discovery space.")
+            who = "the rival" if colour == RIVAL else "you"
+            yield Step(f"Neutral milestone {threshold}", f"{who[0].upper() + who[1:]} passed {threshold} VP: {text}",
+                       "里程碑 · 中立里程碑", game)
     return (yield from discoveries(game))
 
 

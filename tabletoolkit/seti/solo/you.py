@@ -35,7 +35,7 @@ from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
 from ..game import drawing_with, visits as visits_of
 from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
                         paid_for)
-from ..main_actions import CARD_SIGNAL
+from ..main_actions import CARD_SIGNAL, card_signal_options
 from ..turns import IGNORING_LIMIT
 from ..player import Computer, PlayerBoard
 from ..rewards import INCOME_KINDS
@@ -1126,8 +1126,9 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
 
 
 def card_signal_sectors(game: SoloGame) -> list[int]:
-    """The sectors a card's "signal in a sector with one of your probes" may go to (S-F11)."""
-    return sorted({game.table.sector_at(probe.space) for probe in game.table.probes_of(YOU)})
+    """The sectors a card's "signal in a sector with one of your probes" may go to (S-F11), by the multiplayer
+    card signal's options (``main_actions.card_signal_options``; leaving it unused is no choice here)."""
+    return [option.choice for option in card_signal_options(game.table, YOU) if option.choice is not None]
 
 
 def land_by_card(game: SoloGame, where: str) -> tuple[SoloGame, str, list[Event]]:

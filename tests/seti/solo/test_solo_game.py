@@ -310,6 +310,20 @@ def test_milestones_active_player_first_then_the_other_neutral_last_several_at_o
     assert not any(s.title.startswith(("Gold", "Neutral")) for s in again)  # nothing new was crossed
 
 
+def test_milestones_are_the_variants_as_the_multiplayer_milestones_count_them():
+    """The thresholds and the neutral markers on them are the variant's (a two-player table's markers), crossed as
+    the multiplayer milestones count them (``milestones.thresholds_crossed``: only the highest when not all trigger)."""
+    from tabletoolkit.seti.solo.turn import milestones
+    from tabletoolkit.seti.variant import RULEBOOK
+
+    variant = replace(RULEBOOK, gold_milestones=(20, 45, 70), neutral_milestones=(15, 25), all_thresholds_trigger=False)
+    game = run(setup_solo(4, seed=3, variant=variant)).result
+    assert game.table.neutral == ((15, 2), (25, 2))
+    game = replace(game, rival=replace(game.rival, score=26, revealed="S.1"), you=replace(game.you, score=21))
+    titles = [s.title for s in run(milestones(game, YOU)).steps]
+    assert titles[:4] == ["Gold milestone 20", "Gold milestone 20", "Neutral milestone 15", "Neutral milestone 25"]
+
+
 def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
     from tabletoolkit.seti.solo import free_action, free_options
     from tabletoolkit.seti.solo.turn import milestones
