@@ -106,6 +106,16 @@ def income_now(income: str) -> Reward:
     return Reward(random_cards=1) if income == "cards" else replace(Reward(), **{income: 1})
 
 
+def with_income(board: PlayerBoard, variant: SetiVariant = RULEBOOK) -> tuple[PlayerBoard, int, dict[str, int]]:
+    """Income between rounds (轮次之间, S-F7): the start card's credits and energy and each tucked card's
+    resource onto ``board``. Returns the board, the cards to draw from the deck (the start card's and the
+    tucked card incomes') and the tucked cards by income kind. The same in the solo game."""
+    tucked = {kind: board.tucked.count(kind) for kind in INCOME_KINDS}
+    board = replace(board, credits=board.credits + variant.income_credits + tucked["credits"],
+                    energy=board.energy + variant.income_energy + tucked["energy"])
+    return board, variant.income_cards + tucked["cards"], tucked
+
+
 class Boards(Protocol):
     """What the rules that read one player's board need from a game: the board of a colour (the multiplayer
     ``SetiGame`` and the solo side's tables alike)."""

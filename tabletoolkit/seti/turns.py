@@ -29,7 +29,7 @@ from .probes import land_cost, landing_options, launch_option, launch_probe, orb
 from .tech import research, research_refusal
 from .traces import place_trace, resolve_discoveries
 from .cards import Card
-from .player import Boards, PlayerBoard
+from .player import Boards, PlayerBoard, with_income
 
 TURN = "游戏概述 · 回合结构"
 ROUND = "游戏概述 · 轮次结构"
@@ -309,11 +309,8 @@ def between_rounds(game: SetiGame, decisions: Decisions | None = None) -> Proced
     variant = game.variant
     for board in game.players:
         colour = board.colour
-        tucked = {kind: board.tucked.count(kind) for kind in ("credits", "energy", "cards")}
-        board = replace(board, credits=board.credits + variant.income_credits + tucked["credits"],
-                        energy=board.energy + variant.income_energy + tucked["energy"])
+        board, cards, tucked = with_income(board, variant)
         game = game.with_player(board)
-        cards = variant.income_cards + tucked["cards"]
         game, drawn = yield from decisions.carry_out(partial(game.gain_cards, colour, cards))
         yield Step(f"1. Income: {colour}", f"{colour}'s start card pays {variant.income_credits} credits, "
                    f"{variant.income_energy} energy and {variant.income_cards} random card from the deck (S-F7); tucked "

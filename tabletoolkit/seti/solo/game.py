@@ -17,7 +17,7 @@ from ...engine.registry import register_phase
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
 from ..game import drawing_with
-from ..player import PlayerBoard
+from ..player import PlayerBoard, with_income
 from ..variant import RULEBOOK, SetiVariant
 from .data import material
 from .objectives import setup_objectives
@@ -62,8 +62,9 @@ def rival_counts(stars: int) -> tuple[int, int, int]:
 
 
 def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
-    """Pay objectives (rounds 1-4, before income), income, the start player swaps, the rival's cards
-    are reshuffled into a new deck (S-R8)."""
+    """Pay objectives (rounds 1-4, before income), your income as the multiplayer's (``player.with_income``:
+    the start card and tucked cards), the start player swaps, the rival's cards are reshuffled into a new deck
+    (S-R8)."""
     variant = game.variant
     if game.round < variant.rounds:
         if game.rival.stars > 1:
@@ -73,13 +74,14 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
             yield Step(f"Pay objectives after round {game.round}", text + (" " + " ".join(moved) if moved else ""),
                        SECTION_OBJECTIVES, game)
         incomes = list(game.you.tucked)
-        supply, hand = game.table.supply, game.you.hand
-        for _ in range(variant.income_cards + incomes.count("cards")):
+        you, count, _ = with_income(game.you, variant)  # the multiplayer income (turns.between_rounds)
+        supply, hand = game.table.supply, you.hand
+        for _ in range(count):
             supply, drawn = supply.draw(rng)
             hand += (drawn,) if drawn else ()
-        credits, energy = variant.income_credits + incomes.count("credits"), variant.income_energy + incomes.count("energy")
+        credits, energy = you.credits - game.you.credits, you.energy - game.you.energy
         cards = len(hand) - len(game.you.hand)
-        you = replace(game.you, credits=game.you.credits + credits, energy=game.you.energy + energy, hand=hand)
+        you = replace(you, hand=hand)
         start = RIVAL if game.start == YOU else YOU
         rival = new_round_deck(game.rival, rng, variant)
         game = replace(game, you=you, table=replace(game.table, supply=supply), rival=rival, start=start,
