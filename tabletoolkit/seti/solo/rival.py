@@ -108,7 +108,7 @@ def gain(rival: Rival, rewards: Mapping[str, Any], variant: SetiVariant = RULEBO
     """Give the rival ``rewards``. Returns the rival, what happened in words, and what the table must
     resolve (``trace``, ``signal``) which the rival's own board cannot."""
     notes: list[str] = []
-    pending: list[tuple[str, Any]] = []
+    table_items: list[tuple[str, Any]] = []
     steps = 0
     for key, amount in rewards.items():
         if key == "vp":
@@ -130,11 +130,11 @@ def gain(rival: Rival, rewards: Mapping[str, Any], variant: SetiVariant = RULEBO
             rival, data_notes = add_data(rival, amount, variant)
             notes.extend(data_notes)
         else:
-            pending.append((key, amount))
+            table_items.append((key, amount))
     if steps:
         rival, moved = advance(rival, steps)
         notes.extend(moved)
-    return rival, notes, pending
+    return rival, notes, table_items
 
 
 def add_data(rival: Rival, amount: int, variant: SetiVariant = RULEBOOK) -> tuple[Rival, list[str]]:
@@ -246,13 +246,13 @@ def analyze(rival: Rival, card_rewards: Mapping[str, Any], variant: SetiVariant 
                             f"its computer is not full ({rival.computer} of {len(rival.board.computer)} slots)", SECTION_ANALYZE)
     rival = replace(rival, computer=0)
     notes = ["The computer is cleared (the pool stays)."]
-    pending: list[tuple[str, Any]] = []
+    table_items: list[tuple[str, Any]] = []
     for what, rewards in (("card", card_rewards), ("board icon", rival.board.analyze_icon)):
         if rewards:
             rival, gained, wanted = gain(rival, rewards, variant)
             owed = [f"a {'wildcard' if v == 'any' else v} life trace." for k, v in wanted if k == "trace"]
             notes.append(f"The {what}: " + " ".join(gained + owed))
-            pending.extend(wanted)
+            table_items.extend(wanted)
     moving = min(rival.pool, len(rival.board.computer))
     if moving:
         rival = replace(rival, pool=rival.pool - moving)
@@ -266,4 +266,4 @@ def analyze(rival: Rival, card_rewards: Mapping[str, Any], variant: SetiVariant 
         rival = replace(rival, techs=tuple(techs))
         rival, gained, _ = gain(rival, {"vp": variant.solo_computer_tech_vp, "progress": 1}, variant)
         notes.append(f"It discards computer tech {computer_techs[0]} (only one): " + " ".join(gained))
-    return rival, notes, pending
+    return rival, notes, table_items

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ...engine.frozen import FrozenMap, last_asked, replace
 from typing import Any, Mapping, Sequence
 
-from ...engine.errors import IllegalAction, InvalidInput
+from ...engine.errors import InvalidInput
 from ...engine.rng import Rng
 from ..cards import CardSupply, deck_of, load_cards
 from ..game import visits as visits_of
@@ -82,11 +82,6 @@ class SoloTable:
     def tech_offers(self) -> Mapping[str, TechOffer]:
         """Each tech stack as the rival sees it (``TechOffer``), by tech id: made once per tech board."""
         return _tech_offers(self.techs)
-
-    def take_tech(self, tech: str) -> "SoloTable":
-        if self.techs.stack(tech).tiles == 0:
-            raise IllegalAction("seti.solo.tech_empty", f"no {tech} tile is left", "研究科技")
-        return replace(self, techs=self.techs.taken(tech))
 
     def rotate(self) -> tuple["SoloTable", str, list[tuple[str, int]], list[tuple[str, str]]]:
         """Turn the next disc (seti.solar); returns the table, what happened, the publicity owed to

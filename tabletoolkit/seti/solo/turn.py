@@ -98,9 +98,9 @@ def play_card(game: SoloGame, card: ActionCard, rng: Rng) -> Procedure:
 
 
 def _analyze(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
-    rival, notes, pending = analyze(game.rival, action.rewards, game.variant)
+    rival, notes, table_items = analyze(game.rival, action.rewards, game.variant)
     game = replace(game, rival=rival)
-    game, more = reward_colour(game, RIVAL, pending, card.arrow)
+    game, more = reward_colour(game, RIVAL, table_items, card.arrow)
     yield Step("Rival analyzes", "Its computer is full, so it analyzes. " + " ".join(notes + more), SECTION_ANALYZE, game)
     return game
 
@@ -119,7 +119,7 @@ def _tech(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Pr
     paid = f"It pays {action.publicity_cost} publicity. " if action.publicity_cost else "A free tech. "
     choice = choose_tech(rival.board.track, rival.space, table.tech_offers(), rival.techs)
     offer: TechOffer = table.tech_offers()[choice.value]
-    table = table.take_tech(choice.value)
+    table = replace(table, techs=table.techs.taken(choice.value))  # the tile, as the multiplayer research takes it
     rival = replace(rival, techs=rival.techs + (choice.value,))
     game = replace(game, rival=rival, table=table)
     rewards = list(rival_tech_rewards(offer).items()) + list(action.rewards.items())
