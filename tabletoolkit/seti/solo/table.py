@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from ...engine.frozen import FrozenMap, last_asked, replace
 from typing import Any, Mapping, Sequence
 
-from ...engine.errors import InvalidInput
 from ...engine.rng import Rng
 from ..cards import CardSupply, deck_of, load_cards
 from ..game import visits as visits_of
@@ -140,13 +139,10 @@ class SoloTable:
         return self.sector_at(self.solar.earth)
 
     def sector_at(self, space: Any) -> int:
-        """The sky's number (1..8) of the sector a space of the solar system is in now."""
+        """The sky's number (1..8) of the sector a space of the solar system is in now, matched by its star
+        (``Sky.number_of``, as the multiplayer scan matches them)."""
         self.solar.check_space(space)
-        star = self.solar.star(space[1])
-        for sector in self.sectors.sectors:
-            if sector.star == star:
-                return numbered(sector)
-        raise InvalidInput("sky", star, "the sky has no sector with the star this space is beside")
+        return self.sectors.number_of(self.solar.star(space[1]))
 
     def sector_options(self, numbers: Sequence[int], colour: str) -> list[SectorOption]:
         options = []

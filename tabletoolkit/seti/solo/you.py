@@ -804,7 +804,9 @@ def resolve_yours(game: SoloGame) -> Procedure:
 
 def without_sectors(game: SoloGame) -> SoloGame:
     """``game`` with no completed sector owed (their order is chosen one at a time, ``resolve_yours``)."""
-    return replace(game, pending=tuple(item for item in game.pending if item[1] != "sector"))
+    for item in game.owed(YOU, "sector"):
+        game = game.settle(*item)
+    return game
 
 
 def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> Procedure:
