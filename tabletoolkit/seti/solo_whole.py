@@ -284,7 +284,7 @@ class SoloWholeGame(Game):
             "life_traces": each(lambda seat: len(table.life.marks(seat))),
             "techs": {YOU: len(you.techs), RIVAL: len(rival.techs)},
             "missions_completed": {YOU: len(state.completed_missions), RIVAL: 0},
-            "species_discovered": len(table.revealed),
+            "species_discovered": len(state.discovered),
         }
 
     def invariants(self) -> list[str]:

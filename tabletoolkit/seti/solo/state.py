@@ -46,7 +46,8 @@ class SoloGame(Owing):
     (``cards``), the card to tuck (``tuck``), where a life trace goes (``trace``), a card's landing or signal
     (``action``), the completed sectors whose order you choose (``sector``, S-R7) and the card you take from
     the end-of-round stack when you pass (``END_OF_ROUND``); they are resolved in order on your turn before
-    anything else."""
+    anything else. ``discovered`` is the order the species were discovered in (the rival's species cards name
+    the 1st and the 2nd discovered, 单人游戏 · 物种发现); the table's life board flips them as the multiplayer does."""
 
     table: SoloTable
     rival: Rival
@@ -69,6 +70,7 @@ class SoloGame(Owing):
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
     between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
+    discovered: tuple[int, ...] = ()  # the species (slots of the table's life board) discovered, in the order they were
 
     @property
     def in_play(self) -> tuple[str, ...]:

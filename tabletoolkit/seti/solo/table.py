@@ -68,7 +68,6 @@ class SoloTable:
     techs: TechBoard
     gold_tiles: tuple[GoldTile, ...]  # marked by the multiplayer milestones' mark_gold_tile
     life: LifeBoard = LifeBoard(())  # the two hidden species and their trace spaces (seti.life_board)
-    revealed: tuple[int, ...] = ()  # species (slots of ``life``) discovered, in the order they were
     neutral: tuple[tuple[int, int], ...] = ()  # (threshold, neutral markers still on it)
     variant: SetiVariant = field(default=RULEBOOK, repr=False)
     end_of_round: tuple[tuple[str, ...], ...] = ()  # rounds 1-4's stacks, players + 1 = 3 cards each (轮次结束卡牌)
@@ -181,7 +180,7 @@ class SoloTable:
     # A trace column is a species' colour: column ``3 × slot + colour index``; in it space 0 is the
     # discovery space, 1, 2… the species board's spaces of that colour (once discovered), and its overflow.
     def species_name(self, index: int) -> str:
-        return f"species {index + 1}" + (f" ({self.life.slots[index].species.name})" if index in self.revealed else "")
+        return f"species {index + 1}" + (f" ({self.life.slots[index].species.name})" if self.life.slots[index].discovered else "")
 
     def _board_spaces(self, index: int, colour: str) -> list[int]:
         """The species board's spaces taking ``colour``, in printed order (only once discovered)."""
@@ -250,17 +249,15 @@ class SoloTable:
                     f"a {trace_colour} trace on {name}'s discovery space ({self._discovery_words()})")
         return table, reward_items(reward), f"a {trace_colour} trace on {name}'s board ({reward.describe()})"
 
-    def discovered(self, species_number: int) -> bool:
-        return self.life.slots[species_number - 1].discovered
-
     def discoveries(self) -> tuple["SoloTable", list[tuple[int, tuple[str, ...]]]]:
         """Species whose three discovery spaces are now full are discovered (after the turn, after the
-        milestones): each with the markers on its discovery spaces, which earn its discovery reward."""
+        milestones), flipped as the multiplayer discovery flips them (``LifeBoard.discovered``): each with the markers
+        on its discovery spaces, which earn its discovery reward."""
         found = []
         table = self
         for index, alien in enumerate(self.life.slots):
             if not alien.discovered and alien.complete:
-                table = replace(table, life=table.life.discovered(index), revealed=table.revealed + (index,))
+                table = replace(table, life=table.life.discovered(index))
                 found.append((index, tuple(mark.owner for mark in alien.discovery if mark is not None)))
         return table, found
 

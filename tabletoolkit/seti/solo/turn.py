@@ -60,7 +60,7 @@ def why_impossible(game: SoloGame, action: RivalAction) -> str | None:
         choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, "left"), action.moves, "left")
         if not choice.possible:
             return choice.reason
-    if action.kind == "discover" and len(table.revealed) < action.species:
+    if action.kind == "discover" and len(game.discovered) < action.species:
         return f"the {'1st' if action.species == 1 else '2nd'} species is not discovered"
     return None
 
@@ -202,7 +202,7 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
 
 
 def _discover(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
-    index = game.table.revealed[action.species - 1]
+    index = game.discovered[action.species - 1]
     special = material().species_card(game.table.life.slots[index].species.id)
     game = replace(game, rival=replace_revealed(game.rival, special.id))
     yield Step("Rival: species card", f"The {'1st' if action.species == 1 else '2nd'} species is discovered: {card.id} "
@@ -297,7 +297,7 @@ def discoveries(game: SoloGame) -> Procedure:
     """After the milestones: a species whose three discovery spaces are full is discovered; each marker
     there earns its discovery reward (neutral markers earn nothing) (发现外星物种)."""
     table, found = game.table.discoveries()
-    game = replace(game, table=table)
+    game = replace(game, table=table, discovered=game.discovered + tuple(index for index, _ in found))
     for index, markers in found:
         species = table.life.slots[index].species
         notes = []

@@ -41,7 +41,7 @@ def test_a_species_card_is_skipped_until_the_species_is_discovered_then_replaces
     rival = replace(game.rival, deck=("S.5",))  # discover the 1st species / free tech / telescope
     hidden = run(rival_turn(replace(game, rival=rival), Rng(0)))
     assert hidden.steps[1].text == "Top action impossible: the 1st species is not discovered; next: tech (free)."
-    found = replace(game, rival=rival, table=replace(game.table, revealed=(1,)))
+    found = replace(game, rival=rival, discovered=(1,))
     turn = run(rival_turn(found, Rng(0)))
     assert turn.steps[1].title == "Rival: species card"
     assert turn.result.rival.revealed == "A.sample" and "S.5" in turn.result.rival.removed
