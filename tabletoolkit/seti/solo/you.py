@@ -53,9 +53,9 @@ from .state import (
     END_OF_ROUND,
     RESOURCES,
     RIVAL,
+    TUCK,
     YOU,
     YOUR_MEASURES,
-    TUCK,
     SoloGame,
     cover_event,
     gain_words,
@@ -377,7 +377,7 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
                      for n in table.completed_sectors())
     if kind == ACTION and what == "land":
         return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
-    if kind == ACTION:
+    if kind == ACTION:  # a card's signal (CARD_SIGNAL), the other action a card leaves you to place
         return tuple(YourOption(f"card-signal:{n}", True, f"legal: a signal in {table.sectors.sector(n).name}, where a probe of yours is")
                      for n in card_signal_sectors(game))
     if kind == CARD[0]:
