@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..engine import policies as _policies
 from ..engine.errors import InvalidInput, RulesError
@@ -93,6 +94,13 @@ class Table(widgets.VBox):
         self.where = widgets.HTML()
         self.message = widgets.HTML()
         self.options_box = widgets.VBox()
+        # The options are drawn anew at every state: their buttons, headings and rows share one layout and one
+        # style each, so a state on show sends the browser one model per button rather than three.
+        self._option_layout = widgets.Layout(width="auto")
+        self._option_style = widgets.ButtonStyle()
+        self._row_layout = widgets.Layout(flex_flow="row wrap")
+        self._text_layout = widgets.Layout()
+        self._text_style = HTMLStyle()
         self.option_buttons: list[tuple[Any, widgets.Button]] = []
         self.refused: list[widgets.HTML] = []
         self.odds = widgets.HTML()
@@ -436,7 +444,7 @@ class Table(widgets.VBox):
         rows: list[widgets.Widget] = []
         for group, options in game.options().groups().items():
             if group:
-                heading = widgets.HTML(f"<b>{html.escape(group)}</b>")
+                heading = widgets.HTML(f"<b>{html.escape(group)}</b>", layout=self._text_layout, style=self._text_style)
                 heading.add_class("tt-table-group")
                 rows.append(heading)
             buttons = []
@@ -445,21 +453,22 @@ class Table(widgets.VBox):
                     continue
                 words = option.text + (f" ({option.cost})" if option.cost else "")
                 button = widgets.Button(description=words, tooltip=str(option), disabled=not mine,
-                                        layout=widgets.Layout(width="auto"))
+                                        layout=self._option_layout, style=self._option_style)
                 button.add_class("tt-table-option")
                 button.add_class(f"tt-table-option-{_css(option.text)}")
                 button.on_click(lambda _, chosen=option.choice: self.choose(chosen))
                 self.option_buttons.append((option.choice, button))
                 buttons.append(button)
             if buttons:
-                rows.append(widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")))
+                rows.append(widgets.HBox(buttons, layout=self._row_layout))
             refused = [option for option in options if not option.legal]
             if refused:
                 items = "".join(
                     f"<li>{html.escape(o.text)}{' (' + html.escape(o.cost) + ')' if o.cost else ''} — "
                     f"<i>{html.escape(o.reason or '')}</i> <small>[{_cited(o.section or '')}; "
                     f"rule {html.escape(o.rule or '')}]</small></li>" for o in refused)
-                shown = widgets.HTML(f"<div style='color:#888'>Refused:<ul>{items}</ul></div>")
+                shown = widgets.HTML(f"<div style='color:#888'>Refused:<ul>{items}</ul></div>", layout=self._text_layout,
+                                     style=self._text_style)
                 shown.add_class("tt-table-refused")
                 self.refused.append(shown)
                 rows.append(shown)
