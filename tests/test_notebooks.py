@@ -2,6 +2,7 @@
 
 import html
 import importlib.util
+import json
 import re
 from pathlib import Path
 
@@ -30,6 +31,10 @@ def convention_problems(notebook) -> list[str]:
             view = output.get("data", {}).get(WIDGET_VIEW)
             if view is not None and view["model_id"] not in saved:
                 problems.append(f"cell {index}: widget {view['model_id']} has no saved state (scripts/refresh_notebooks.py)")
+    for model_id, model in saved.items():  # a view is drawn only when every model it reaches is saved
+        for named in re.findall(r"IPY_MODEL_([\w-]+)", json.dumps(model.get("state", {}))):
+            if named not in saved:
+                problems.append(f"saved widget {model_id} names {named}, which has no saved state")
     return problems
 
 
@@ -106,6 +111,16 @@ def test_notebook_keeps_the_conventions(path):
     """Checks labelled, collapsed and off the widgets on show; every widget on show has its saved state."""
     problems = convention_problems(nbformat.read(path, as_version=4))
     assert not problems, "\n".join(problems)
+
+
+def test_a_saved_widget_naming_a_model_that_is_not_saved_is_found():
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("view", outputs=[nbformat.v4.new_output(
+        "execute_result", {WIDGET_VIEW: {"model_id": "tt-widget-1"}, "text/plain": "VBox()"}, execution_count=1)])]
+    notebook.metadata["widgets"] = {WIDGET_STATE: {"state": {
+        "tt-widget-1": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_tt-widget-2", "IPY_MODEL_tt-widget-3"]}},
+        "tt-widget-2": {"model_name": "LabelModel", "state": {"value": "hi"}}}}}
+    assert convention_problems(notebook) == ["saved widget tt-widget-1 names tt-widget-3, which has no saved state"]
 
 
 def test_the_check_convention_finds_what_it_promises():
