@@ -265,8 +265,10 @@ def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:
 def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
     """Rotate the solar system; owners of pushed probes gain the publicity of the space they enter, and a
     push of your probe into a planet's, comet's or asteroid field's space is a visit (the FAQ; S-F12;
-    variant ``push_is_visit``): it covers a mission circle at once and marks objectives (comet, asteroid)."""
-    table, text, gains, visits = game.table.rotate()
+    variant ``push_is_visit``): it covers a mission circle at once and marks objectives (comet, asteroid).
+    Only your techs count for a push (PT #03's publicity): the rival's techs give it none of their abilities
+    (单人游戏 · 使用科技板块: 科技通常提供的能力对对手没有任何影响)."""
+    table, text, gains, visits = game.table.rotate({YOU: game.you.techs})
     game = replace(game, table=table)
     notes = [text]
     for owner, amount in gains:

@@ -81,12 +81,14 @@ class SoloTable:
         """Each tech stack as the rival sees it (``TechOffer``), by tech id: made once per tech board."""
         return _tech_offers(self.techs)
 
-    def rotate(self) -> tuple["SoloTable", str, list[tuple[str, int]], list[tuple[str, str]]]:
-        """Turn the next disc (seti.solar); returns the table, what happened, the publicity owed to
-        owners of pushed probes (they gain it even on another's turn), and what a pushed probe now visits,
-        as (owner, "visit:Venus" | "visit:comet" | "visit:asteroids") (variant ``push_is_visit``, S-F12)."""
+    def rotate(self, techs: Mapping[str, frozenset[str]]) -> tuple["SoloTable", str, list[tuple[str, int]], list[tuple[str, str]]]:
+        """Turn the next disc as the multiplayer rotation turns it (``SolarSystem.rotated`` with the owners'
+        ``techs``: a push into asteroids pays PT #03's publicity too, variant ``pt3_on_push``); returns the
+        table, what happened, the publicity owed to owners of pushed probes (they gain it even on another's
+        turn), and what a pushed probe now visits, as (owner, "visit:Venus" | "visit:comet" |
+        "visit:asteroids") (variant ``push_is_visit``, S-F12)."""
         disc = self.solar.next_disc
-        solar, rides = self.solar.rotated()
+        solar, rides = self.solar.rotated(techs, self.variant)
         moved = [f"{r.probe.owner}'s probe {r.outcome}" + (f" (+{r.publicity} publicity)" if r.publicity else "")
                  for r in rides if r.outcome != "stays"]
         pushed = [r for r in rides if r.outcome == "pushed"]

@@ -377,6 +377,32 @@ def test_a_pushed_probe_gives_its_owner_the_publicity_even_on_the_rivals_turn():
     assert rotate_solar(no_visit)[0].triggers == ()
 
 
+def test_a_push_of_your_probe_into_asteroids_pays_your_pt3_publicity_as_in_the_multiplayer_rotation():
+    from tabletoolkit.seti.solar import Layout, Probe, SolarSystem, Space
+    from tabletoolkit.seti.solo.state import rotate_solar
+
+    # The rotation tests' layout with asteroids on disc 2 at ring 1, sector 5; a probe of yours sits in disc
+    # 1's cut-out at sector 4, and disc 1's wall pushes it into the asteroids (研究科技 · 旋转太阳系).
+    text = (Path(__file__).parents[1] / "solar_test_layout.toml").read_text(encoding="utf-8").replace(
+        "  { ring = 2, position = 0, planet = \"Earth\" },",
+        "  { ring = 1, position = 5, asteroid = true },\n  { ring = 2, position = 0, planet = \"Earth\" },",
+    )
+    solar = SolarSystem(Layout.from_toml(text), probes=(Probe(1, YOU, Space(1, 4)), Probe(2, RIVAL, Space(1, 4))),
+                        next_probe=3)
+    game = fresh()
+    game = replace(game, table=replace(game.table, solar=solar), you=replace(game.you, techs=frozenset({"PT3"})),
+                   rival=replace(game.rival, techs=("PT3",)))
+    after, text = rotate_solar(game)
+    assert after.table.solar.probe(1).space == Space(1, 5) and after.table.solar.contents(Space(1, 5)).asteroid
+    assert after.you.publicity == game.you.publicity + 1  # PT #03: entering asteroids pays 1 publicity (S-F10)
+    assert after.rival.publicity == game.rival.publicity  # the rival's techs give it no ability (使用科技板块)
+    assert text.startswith("The solar system rotates (disc 1): green's probe pushed (+1 publicity), white's probe pushed.")
+    # Without PT #03, or under the variant where a push pays only the printed icon, nothing is gained.
+    assert rotate_solar(replace(game, you=replace(game.you, techs=frozenset())))[0].you.publicity == game.you.publicity
+    literal = replace(game, table=replace(game.table, variant=game.variant.but(pt3_on_push=False)))
+    assert rotate_solar(literal)[0].you.publicity == game.you.publicity
+
+
 def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_objective():
     from tabletoolkit.seti.solo import material
     from tabletoolkit.seti.solo.objectives import Objectives
