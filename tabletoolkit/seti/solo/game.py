@@ -26,7 +26,7 @@ from .rival import advance, new_round_deck, setup_rival
 from .state import RIVAL, YOU, SoloGame
 from .table import setup_table
 from .turn import rival_turn
-from .you import FREE_KINDS, SECTION, SECTION_OBJECTIVES, free_action, your_gold_lines, your_turn
+from .you import FREE_KINDS, SECTION, SECTION_OBJECTIVES, free_action, your_card_lines, your_gold_lines, your_turn
 
 
 SECTION_SETUP = "单人游戏 · 设置"
@@ -97,14 +97,13 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
     game = replace(game, you=replace(game.you, score=game.you.score + gold))
     told = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in lines)
     yield Step("Your gold tiles", (told + ".") if lines else "You marked no gold tile.", "金色计分板块", game, {"VP": gold})
-    scored = [(card_id, scoring) for card_id in game.in_play
-              if (scoring := game.table.supply.card(card_id).scoring) is not None]
-    if scored:
-        vp = {card_id: game.your_measure(scoring.measure) * scoring.vp_each for card_id, scoring in scored}
-        game = replace(game, you=replace(game.you, score=game.you.score + sum(vp.values())))
-        yield Step("Your end-game cards", "; ".join(f"{card_id}: {scoring.text}: {game.your_measure(scoring.measure)} × "
-                                                   f"{scoring.vp_each} = {vp[card_id]} VP" for card_id, scoring in scored) + ".",
-                   "任务卡 · 游戏终局计分卡", game, {"VP": sum(vp.values())})
+    card_lines = your_card_lines(game)
+    if card_lines:
+        vp = sum(line.vp for line in card_lines)
+        game = replace(game, you=replace(game.you, score=game.you.score + vp))
+        yield Step("Your end-game cards", "; ".join(f"{line.source}: {line.explains}: {line.count} × {line.each} = "
+                                                   f"{line.vp} VP" for line in card_lines) + ".",
+                   "任务卡 · 游戏终局计分卡", game, {"VP": vp})
     rival_board = game.rival
     unfinished = game.objectives.unfinished if rival_board.stars > 1 else 0
     bonus = unfinished * variant.solo_unfinished_objective_vp

@@ -16,7 +16,8 @@ signal or landing, the order of completed sectors) come first.
 Actions inside a played card's effect are carried out at no standard cost: a launch, a landing, a signal,
 a research of the tech you pick, a move (a free move this turn). Triggered missions cover a circle per
 event, also on the rival's turn (a probe pushed by a rotation visits), and complete (``seti.missions``).
-Your gold tiles are scored at the end by the multiplayer final scoring (``your_gold_lines``).
+Your gold tiles and end-game cards are scored at the end by the multiplayer final scoring (``your_gold_lines``,
+``your_card_lines``).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
 from ..words import event_words
-from .data import TECH_TYPES, TRACE_COLOURS
+from .data import TECH_TYPES
 from .objectives import Event, Objectives
 from .state import (
     ACTION,
@@ -1231,25 +1232,31 @@ def _scoring_table(variant: SetiVariant) -> Any:
         return new_game([YOU, RIVAL], seed=0, variant=variant)
 
 
-def your_gold_lines(game: SoloGame) -> tuple:
-    """Your gold tiles scored by the multiplayer final scoring (``seti.scoring``) from your holdings:
-    techs by type, life traces by colour, sector wins, orbiters and landers, tucked cards by income,
-    completed missions and end-game cards. The rival scores none (S-F24)."""
-    from ..scoring import gold_lines, with_holdings
-
-    seti = replace(_scoring_table(game.variant), gold_tiles=game.table.gold_tiles)
-    probe, telescope, computer = (sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind)
-                                  for kind in ("probe", "telescope", "computer"))
+def your_scoring_table(game: SoloGame) -> Any:
+    """The multiplayer table the final scoring reads (``seti.scoring``), holding what you hold: your board, the
+    tech board, the gold tiles, the life board, your missions and end-game cards in front of you and the
+    cards they are; the rival's seat an empty board (it scores neither gold tiles nor cards, S-F24)."""
+    seti = _scoring_table(game.variant)
     table = game.table
-    traces = table.life.traces(YOU)  # by the colour each counts as (seti.life_board)
-    pink, yellow, blue = (traces[colour] for colour in TRACE_COLOURS)
-    incomes = list(game.you.tucked)
-    endgame = sum(1 for mission in game.missions if mission.kind == "end-game")
-    seti = with_holdings(seti, YOU, techs=(probe, telescope, computer), traces=(pink, yellow, blue),
-                         sector_wins=game.you.sector_wins, orbiters=game.you.orbiters, landers=game.you.landers,
-                         tucked=(incomes.count("credits"), incomes.count("energy"), incomes.count("cards")),
-                         completed_missions=len(game.completed_missions), endgame_cards=endgame)
-    return gold_lines(seti, YOU)
+    cards = {card.id: card for card in table.supply.catalog}
+    return replace(seti, players=(game.you, PlayerBoard(RIVAL)), cards=cards, techs=table.techs,
+                   gold_tiles=table.gold_tiles, life=table.life, missions=game.missions)
+
+
+def your_gold_lines(game: SoloGame) -> tuple:
+    """Your gold tiles scored by the multiplayer final scoring (``scoring.gold_lines``) on the table of what you
+    hold (``your_scoring_table``). The rival scores none (S-F24)."""
+    from ..scoring import gold_lines
+
+    return gold_lines(your_scoring_table(game), YOU)
+
+
+def your_card_lines(game: SoloGame) -> tuple:
+    """Your end-game cards scored by the multiplayer final scoring (``scoring.card_lines``): each card in front
+    of you, every copy its own line (任务卡 · 游戏终局计分卡)."""
+    from ..scoring import card_lines
+
+    return card_lines(your_scoring_table(game), YOU)
 
 
 FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold")

@@ -78,7 +78,21 @@ def test_an_end_game_card_scores_its_count_at_the_end():
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 3}
-    assert step.text == "S07: 1 VP for each tech you own (sample scoring): 3 × 1 = 3 VP."
+    assert step.text == "end-game card Sample card 07: 1 VP for each tech you own (sample scoring): 3 × 1 = 3 VP."
+
+
+def test_two_copies_of_an_end_game_card_score_one_line_each_as_the_multiplayer_final_scoring_counts_them():
+    from tabletoolkit.seti.solo.game import end_of_round
+
+    game = game_with("I-6", hand=("S07", "S07"))  # two copies of "1 VP for each tech you own"
+    played = run(your_turn(game, "play:S07", Rng(0))).result
+    played = run(your_turn(replace(played, to_move=YOU, main_action=None), "play:S07", Rng(0))).result
+    assert played.in_play == ("S07", "S07")
+    ended = run(end_of_round(replace(played, round=5, you=replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+                             Rng(0)))
+    step = next(s for s in ended.steps if s.title == "Your end-game cards")
+    assert step.data == {"VP": 6}  # each copy in front of you scores (任务卡 · 游戏终局计分卡)
+    assert step.text.count("3 × 1 = 3 VP") == 2
 
 
 def test_the_chart_icon_tucks_the_card_you_choose_and_it_pays_every_income():
