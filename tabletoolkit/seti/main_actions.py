@@ -202,17 +202,20 @@ class SkyTable(Protocol):
 
 
 def card_signal_options(game: SkyTable, colour: str) -> tuple[Option, ...]:
-    """The sky sectors (1..8) where a card's "signal in a sector with one of your probes" may go
-    (S-F11), each legal; ``None`` leaves it unused."""
+    """The sky sectors (1..8) where a card's "signal in a sector with one of your probes" goes (S-F11), each
+    legal; the signal is part of the card's effect, resolved when the card is played (打出卡牌: 结算效果), not
+    left unused as a triggered mission's reward may be (任务卡 · 可触发任务: 即使触发了，也不一定要使用效果).
+    ``None`` only when there is nowhere to mark it (no probe in space, no sky in play)."""
     if game.solar is None or game.sectors is None:
         return (Option(None, True, "no solar system or sky in play: nothing to mark"),)
     numbers = []
     for sector in game.solar.sectors_with_probes(colour):
         star = game.solar.star(sector)
         numbers += [s.number for s in game.sectors.sectors if s.star == star]
+    if not numbers:
+        return (Option(None, True, f"{colour} has no probe in space: nothing to mark"),)
     return tuple(Option(number, True, f"legal: {colour} has a probe in {game.sectors.sector(number).name}")
-                 for number in sorted(numbers)) + (
-        Option(None, True, "leave it unused" if numbers else f"{colour} has no probe in space: nothing to mark"),)
+                 for number in sorted(numbers))
 
 
 def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
@@ -220,8 +223,7 @@ def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     completes resolves at once (S-R7)."""
     number, game = yield from decisions.ask(game, "signal_sector", lambda now: card_signal_options(now, colour), colour)
     if number is None:
-        yield Step("Card signal", f"{colour} marks no signal: {'no probe in space' if len(card_signal_options(game, colour)) == 1 else 'left unused'}.",
-                   PLAY, game)
+        yield Step("Card signal", f"{colour} marks no signal: {card_signal_options(game, colour)[0].reason}.", PLAY, game)
         return game
     return (yield from mark_signal(game, colour, number, "Card signal", "where one of its probes is", PLAY))
 

@@ -65,7 +65,8 @@ def test_herschel_marks_a_signal_in_a_sector_with_one_of_your_probes_at_no_cost(
     probe = game.solar.probes_of("green")[0]
     star = game.solar.star(probe.space.sector)
     expected = next(s.number for s in game.sectors.sectors if s.star == star)
-    assert [o.choice for o in card_signal_options(game, "green")] == [expected, None]
+    # the signal is part of the card's effect (打出卡牌: 结算效果): a sector with a probe of yours, never "unused"
+    assert [o.choice for o in card_signal_options(game, "green")] == [expected]
     before = game.player("green")
     steps = run(take_turn(game, PlayCard("Herschel Space Observatory")))
     after = steps.result

@@ -1130,7 +1130,7 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
 
 def card_signal_sectors(game: SoloGame) -> list[int]:
     """The sectors a card's "signal in a sector with one of your probes" may go to (S-F11), by the multiplayer
-    card signal's options (``main_actions.card_signal_options``; leaving it unused is no choice here)."""
+    card signal's options (``main_actions.card_signal_options``: none when no probe of yours is in space)."""
     return [option.choice for option in card_signal_options(game.table, YOU) if option.choice is not None]
 
 
