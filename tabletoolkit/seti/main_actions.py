@@ -15,7 +15,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.steps import Procedure, Step
-from .cards import Card, CardSupply, catalog_of
+from .cards import Card, catalog_of
 from .computer import analyze
 from .game import Decisions, Option, SetiGame
 from .probes import land_probe, landing_options, launch_probe, orbit_planet
@@ -129,6 +129,8 @@ def scan_steps(game: SetiGame) -> tuple[ScanStep, ...]:
     """The plain scan's steps: Earth's signal, and the first card-row card that shows a sector colour for a
     signal in the first sector of that colour (a card of unknown colour matches no sector)."""
     for position, card_id in enumerate(game.card_row):
+        if card_id is None:  # an empty place
+            continue
         sectors = game.sectors.of_colour(game.card(card_id).colour)
         if sectors:
             return (EarthSignal(), RowSignal(position, sectors[0]))
@@ -141,7 +143,7 @@ def scan_refusal(game: SetiGame, colour: str, steps: tuple[ScanStep, ...] = ()) 
     of no sector's colour), the scan's cost unpaid (``scan``'s own checks, before its first step)."""
     if game.solar is None or game.sectors is None:
         return IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
-    if game.card_row and not any(isinstance(step, RowSignal) for step in steps):
+    if any(game.card_row) and not any(isinstance(step, RowSignal) for step in steps):
         return IllegalAction("seti.scan.row_signal", "Every scan discards a card from the card row for a signal.",
                              SCAN_SECTION)
     return game.player(colour).shortfall("seti.scan.cost", SCAN_SECTION, credits=game.variant.scan_credits,
@@ -179,15 +181,12 @@ PLAY = "打出卡牌"
 def _merge_scan(game: SetiGame, colour: str, result) -> SetiGame:
     """The game after a scan-module result (sky, boards, cards, what it leaves owed)."""
     after = result.table
-    reshuffled = len(after.supply.deck) > len(game.deck)
-    return replace(game, players=after.boards, sectors=after.sky, deck=after.supply.deck,
-                   card_row=tuple(card for card in after.supply.row if card is not None),
-                   discard=after.supply.discard, reshuffles=game.reshuffles + reshuffled,
+    return replace(game.with_supply(after.supply), players=after.boards, sectors=after.sky,
                    pending=game.pending + result.owed)
 
 
 def _table(game: SetiGame) -> ScanTable:
-    return ScanTable(game.sectors, game.players, CardSupply(catalog(game), game.deck, game.card_row, game.discard))
+    return ScanTable(game.sectors, game.players, game.supply())
 
 
 class SkyTable(Protocol):

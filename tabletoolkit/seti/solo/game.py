@@ -42,8 +42,8 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     start = rng.choice((YOU, RIVAL))
     rival = setup_rival(stars, rng, start_score=1 if start == RIVAL else 2)
     objectives = setup_objectives(stars, rng)
-    hand = tuple(table.supply.deck[:variant.start_cards])
-    table = replace(table, supply=replace(table.supply, deck=table.supply.deck[variant.start_cards:]))
+    hand = tuple(table.deck[:variant.start_cards])
+    table = replace(table, deck=table.deck[variant.start_cards:])
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
     game = SoloGame(table, rival, you, objectives, start=start, to_move=start, variant=variant)
@@ -75,16 +75,14 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
                        SECTION_OBJECTIVES, game)
         incomes = list(game.you.tucked)
         you, count, _ = with_income(game.you, variant)  # the multiplayer income (turns.between_rounds)
-        supply, hand = game.table.supply, you.hand
-        for _ in range(count):
-            supply, drawn = supply.draw(rng)
-            hand += (drawn,) if drawn else ()
+        table, drawn = game.table.draw(count, rng)
+        hand = you.hand + drawn
         credits, energy = you.credits - game.you.credits, you.energy - game.you.energy
         cards = len(hand) - len(game.you.hand)
         you = replace(you, hand=hand)
         start = RIVAL if game.start == YOU else YOU
         rival = new_round_deck(game.rival, rng, variant)
-        game = replace(game, you=you, table=replace(game.table, supply=supply), rival=rival, start=start,
+        game = replace(game, you=you, table=table, rival=rival, start=start,
                        passed=(), round=game.round + 1, to_move=start)
         tucked = f" (start card and {len(incomes)} tucked card{'s' if len(incomes) != 1 else ''})" if incomes else ""
         yield Step("Between rounds", f"Income{tucked}: you gain {credits} credits, {energy} energy "

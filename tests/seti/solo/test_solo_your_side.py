@@ -27,7 +27,7 @@ def test_a_three_credit_card_pays_its_price_gains_its_effect_and_marks_the_task(
     assert option.legal and option.reason.startswith("legal: 3 credit(s), action: effect: 2 energy")
     after = run(your_turn(game, "play:S05", Rng(0))).result
     assert after.you.credits == 1 and after.you.energy == game.you.energy + 2 and after.you.hand == ("S09",)
-    assert after.table.supply.discard[-1] == "S05"
+    assert after.table.discard[-1] == "S05"
     assert after.objectives.face_up[0].marked == (True, False)
 
 
@@ -120,10 +120,10 @@ def test_a_card_income_tucked_gives_the_deck_top_card_at_once_as_in_the_multipla
 
     game = game_with("I-6", hand=("S09", "S20"))  # S20's income: cards
     owing, _ = reward_colour(game, YOU, [("chart", 1)])
-    top = owing.table.supply.deck[0]
+    top = owing.table.deck[0]
     tucked = run(your_turn(owing, "tuck:S20", Rng(0))).result
     assert tucked.you.tucked == ("cards",) and tucked.you.hand == ("S09", top) and tucked.pending == ()
-    assert tucked.table.supply.deck == owing.table.supply.deck[1:]
+    assert tucked.table.deck == owing.table.deck[1:]
 
 
 def test_the_computer_tuck_of_a_card_income_gives_the_deck_top_card_at_once():
@@ -132,7 +132,7 @@ def test_the_computer_tuck_of_a_card_income_gives_the_deck_top_card_at_once():
     from tabletoolkit.seti.player import Computer
 
     game = game_with("I-6", hand=("S09", "S20"), data=1, computer=Computer(filled=3))  # top 4 tucks a hand card
-    top = game.table.supply.deck[0]
+    top = game.table.deck[0]
     placed = run(free_action(game, "place:data:tuck=S20", Rng(0))).result
     assert placed.you.tucked == ("cards",) and placed.you.hand == ("S09", top) and placed.pending == ()
 
@@ -142,12 +142,12 @@ def test_a_card_you_gain_comes_from_the_row_or_the_deck_as_you_choose():
 
     game = game_with("I-6")
     owing, _ = reward_colour(game, YOU, [("card", 1), ("random_card", 1)])  # a card icon and a "?" card
-    deck_top = game.table.supply.deck[0]
+    deck_top = game.table.deck[0]
     assert owing.you.hand == (deck_top,) and owing.pending == ((YOU, "cards", "1"),)  # the "?" card came from the deck at once
-    row = game.table.supply.row
+    row = game.table.card_row
     assert [o.action for o in your_options(owing)] == [f"card:row{n}" for n in range(len(row))] + ["card:deck"]
     taken = run(your_turn(owing, "card:row1", Rng(0))).result
-    assert taken.you.hand == (deck_top, row[1]) and taken.table.supply.row[1] != row[1] and taken.pending == ()
+    assert taken.you.hand == (deck_top, row[1]) and taken.table.card_row[1] != row[1] and taken.pending == ()
 
 
 def test_reaching_a_threshold_marks_one_task_only():
@@ -248,7 +248,7 @@ def test_passing_with_more_than_four_cards_discards_the_ones_you_name_or_those_d
     assert options["pass"].reason == "legal: discards the card(s) drawn last (S05, S06) to keep 4"
     chosen = run(your_turn(game, "pass:drop=S01+S04", Rng(0))).result
     assert chosen.you.hand[:4] == ("S02", "S03", "S05", "S06")
-    assert chosen.table.supply.discard[-2:] == ("S01", "S04")
+    assert chosen.table.discard[-2:] == ("S01", "S04")
     default = run(your_turn(game, "pass", Rng(0))).result
     assert default.you.hand[:4] == ("S01", "S02", "S03", "S04")
 
