@@ -269,21 +269,24 @@ def planet_signal(game: SetiGame, colour: str, what: str) -> Procedure:
 
 def card_landing_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
     """Every landing a card's effect could make (its energy cost waived, 打出卡牌), with "legal" or the
-    refusing rule; ``None`` leaves it unused."""
+    refusing rule. The landing is part of the card's effect, resolved when the card is played (结算效果), as
+    its signal is (``card_signal_options``); ``None`` only when no landing is legal."""
     if game.solar is None:
         return (Option(None, True, "no solar system in play: nothing to land"),)
     board = game.player(colour)
     rich = game.with_player(replace(board, energy=board.energy + game.variant.land_energy))  # the cost is waived
-    options = [Option((found.probe, found.target), found.legal, found.reason, found.rule, found.section)
-               for found in landing_options(rich, colour)]
-    return tuple(options) + (Option(None, True, "leave it unused"),)
+    options = tuple(Option((found.probe, found.target), found.legal, found.reason, found.rule, found.section)
+                    for found in landing_options(rich, colour))
+    if any(option.legal for option in options):
+        return options
+    return options + (Option(None, True, f"{colour} has no probe that may land: nothing to land"),)
 
 
 def card_landing(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """A landing from a card's effect, without its energy cost (actions inside an effect cost nothing extra)."""
     choice, game = yield from decisions.ask(game, "card_landing", lambda now: card_landing_options(now, colour), colour)
     if choice is None:
-        yield Step("Card landing", f"{colour} lands nothing (no probe at a planet, or left unused).", PLAY, game)
+        yield Step("Card landing", f"{colour} lands nothing: no probe of theirs may land.", PLAY, game)
         return game
     probe, target = choice
     planet = game.solar.contents(game.solar.probe(probe).space).planet
