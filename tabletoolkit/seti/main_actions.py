@@ -15,7 +15,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.steps import Procedure, Step
-from .cards import Card, CardSupply, catalog_of
+from .cards import Card, catalog_of
 from .computer import analyze
 from .game import Decisions, Option, SetiGame
 from .probes import land_probe, landing_options, launch_probe, orbit_planet
@@ -129,6 +129,8 @@ def scan_steps(game: SetiGame) -> tuple[ScanStep, ...]:
     """The plain scan's steps: Earth's signal, and the first card-row card that shows a sector colour for a
     signal in the first sector of that colour (a card of unknown colour matches no sector)."""
     for position, card_id in enumerate(game.card_row):
+        if card_id is None:  # an empty place
+            continue
         sectors = game.sectors.of_colour(game.card(card_id).colour)
         if sectors:
             return (EarthSignal(), RowSignal(position, sectors[0]))
@@ -141,7 +143,7 @@ def scan_refusal(game: SetiGame, colour: str, steps: tuple[ScanStep, ...] = ()) 
     of no sector's colour), the scan's cost unpaid (``scan``'s own checks, before its first step)."""
     if game.solar is None or game.sectors is None:
         return IllegalAction("seti.turn.no_sky", "scanning needs the solar system and the sectors in play.", TURN)
-    if game.card_row and not any(isinstance(step, RowSignal) for step in steps):
+    if any(game.card_row) and not any(isinstance(step, RowSignal) for step in steps):
         return IllegalAction("seti.scan.row_signal", "Every scan discards a card from the card row for a signal.",
                              SCAN_SECTION)
     return game.player(colour).shortfall("seti.scan.cost", SCAN_SECTION, credits=game.variant.scan_credits,
@@ -179,15 +181,12 @@ PLAY = "打出卡牌"
 def _merge_scan(game: SetiGame, colour: str, result) -> SetiGame:
     """The game after a scan-module result (sky, boards, cards, what it leaves owed)."""
     after = result.table
-    reshuffled = len(after.supply.deck) > len(game.deck)
-    return replace(game, players=after.boards, sectors=after.sky, deck=after.supply.deck,
-                   card_row=tuple(card for card in after.supply.row if card is not None),
-                   discard=after.supply.discard, reshuffles=game.reshuffles + reshuffled,
+    return replace(game.with_supply(after.supply), players=after.boards, sectors=after.sky,
                    pending=game.pending + result.owed)
 
 
 def _table(game: SetiGame) -> ScanTable:
-    return ScanTable(game.sectors, game.players, CardSupply(catalog(game), game.deck, game.card_row, game.discard))
+    return ScanTable(game.sectors, game.players, game.supply())
 
 
 class SkyTable(Protocol):
@@ -202,17 +201,20 @@ class SkyTable(Protocol):
 
 
 def card_signal_options(game: SkyTable, colour: str) -> tuple[Option, ...]:
-    """The sky sectors (1..8) where a card's "signal in a sector with one of your probes" may go
-    (S-F11), each legal; ``None`` leaves it unused."""
+    """The sky sectors (1..8) where a card's "signal in a sector with one of your probes" goes (S-F11), each
+    legal; the signal is part of the card's effect, resolved when the card is played (打出卡牌: 结算效果), not
+    left unused as a triggered mission's reward may be (任务卡 · 可触发任务: 即使触发了，也不一定要使用效果).
+    ``None`` only when there is nowhere to mark it (no probe in space, no sky in play)."""
     if game.solar is None or game.sectors is None:
         return (Option(None, True, "no solar system or sky in play: nothing to mark"),)
     numbers = []
     for sector in game.solar.sectors_with_probes(colour):
         star = game.solar.star(sector)
         numbers += [s.number for s in game.sectors.sectors if s.star == star]
+    if not numbers:
+        return (Option(None, True, f"{colour} has no probe in space: nothing to mark"),)
     return tuple(Option(number, True, f"legal: {colour} has a probe in {game.sectors.sector(number).name}")
-                 for number in sorted(numbers)) + (
-        Option(None, True, "leave it unused" if numbers else f"{colour} has no probe in space: nothing to mark"),)
+                 for number in sorted(numbers))
 
 
 def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
@@ -220,8 +222,7 @@ def card_signal(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     completes resolves at once (S-R7)."""
     number, game = yield from decisions.ask(game, "signal_sector", lambda now: card_signal_options(now, colour), colour)
     if number is None:
-        yield Step("Card signal", f"{colour} marks no signal: {'no probe in space' if len(card_signal_options(game, colour)) == 1 else 'left unused'}.",
-                   PLAY, game)
+        yield Step("Card signal", f"{colour} marks no signal: {card_signal_options(game, colour)[0].reason}.", PLAY, game)
         return game
     return (yield from mark_signal(game, colour, number, "Card signal", "where one of its probes is", PLAY))
 
@@ -268,21 +269,24 @@ def planet_signal(game: SetiGame, colour: str, what: str) -> Procedure:
 
 def card_landing_options(game: SetiGame, colour: str) -> tuple[Option, ...]:
     """Every landing a card's effect could make (its energy cost waived, 打出卡牌), with "legal" or the
-    refusing rule; ``None`` leaves it unused."""
+    refusing rule. The landing is part of the card's effect, resolved when the card is played (结算效果), as
+    its signal is (``card_signal_options``); ``None`` only when no landing is legal."""
     if game.solar is None:
         return (Option(None, True, "no solar system in play: nothing to land"),)
     board = game.player(colour)
     rich = game.with_player(replace(board, energy=board.energy + game.variant.land_energy))  # the cost is waived
-    options = [Option((found.probe, found.target), found.legal, found.reason, found.rule, found.section)
-               for found in landing_options(rich, colour)]
-    return tuple(options) + (Option(None, True, "leave it unused"),)
+    options = tuple(Option((found.probe, found.target), found.legal, found.reason, found.rule, found.section)
+                    for found in landing_options(rich, colour))
+    if any(option.legal for option in options):
+        return options
+    return options + (Option(None, True, f"{colour} has no probe that may land: nothing to land"),)
 
 
 def card_landing(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """A landing from a card's effect, without its energy cost (actions inside an effect cost nothing extra)."""
     choice, game = yield from decisions.ask(game, "card_landing", lambda now: card_landing_options(now, colour), colour)
     if choice is None:
-        yield Step("Card landing", f"{colour} lands nothing (no probe at a planet, or left unused).", PLAY, game)
+        yield Step("Card landing", f"{colour} lands nothing: no probe of theirs may land.", PLAY, game)
         return game
     probe, target = choice
     planet = game.solar.contents(game.solar.probe(probe).space).planet

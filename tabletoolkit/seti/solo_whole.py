@@ -153,7 +153,7 @@ class SoloWholeGame(Game):
             where += f", drawing ({self.action})"
         you, rival = state.you, state.rival
         return (f"<SETI solo {self.stars}★ · {where} · you {you.score} VP {you.credits}c {you.energy}e {you.publicity}p "
-                f"{you.data}d {len(you.hand)} cards · rival {rival.score} VP · row {', '.join(c or '-' for c in state.table.supply.row)}>")
+                f"{you.data}d {len(you.hand)} cards · rival {rival.score} VP · row {', '.join(c or '-' for c in state.table.card_row)}>")
 
     def _repr_html_(self) -> str:
         return f"<div class='tt-seti-solo-whole'><p>{html.escape(repr(self))}</p>{self.state._repr_html_()}</div>"

@@ -385,13 +385,13 @@ DECK = "deck"
 def card_sources(game: SetiGame) -> tuple[Option, ...]:
     """Where a card a reward gives may come from: the deck top or each card-row place (从卡牌行或牌组顶部)."""
     places = tuple(Option(index, True, f"legal: {card} from the card row (refilled at once)")
-                   for index, card in enumerate(game.card_row))
+                   for index, card in enumerate(game.card_row) if card is not None)
     return (Option(DECK, True, "legal: the deck top, unseen"),) + places
 
 
 def take_a_card(game: SetiGame, colour: str, decisions: Decisions) -> Procedure:
     """``colour`` takes one card a reward gives, from the card row or the deck top: their choice."""
-    if not game.card_row and not game.deck and not game.discard:
+    if not any(game.card_row) and not game.deck and not game.discard:
         yield Step("No card left", f"{colour} would take a card, but deck, row and discard pile are empty.", CARDS, game)
         return game
     source, game = yield from decisions.ask(game, "card_source", card_sources, colour)

@@ -300,7 +300,7 @@ class SetiWholeGame(Game):
             where += f", paying a conversion ({len(self.paying)} card(s) chosen)"
         boards = ", ".join(f"{b.colour} {b.score} VP {b.credits}c {b.energy}e {b.publicity}p {b.data}d "
                            f"{len(b.hand)} cards" for b in table.players)
-        return f"<SETI · {where} · {boards} · row {', '.join(table.card_row)} · deck {len(table.deck)}>"
+        return f"<SETI · {where} · {boards} · row {', '.join(card or 'empty' for card in table.card_row)} · deck {len(table.deck)}>"
 
     def _need_words(self) -> str:
         progress = self._progress
@@ -458,7 +458,7 @@ class SetiWholeGame(Game):
                 if getattr(board, name) < 0:
                     problems.append(f"{board.colour} has {getattr(board, name)} {name}")
         if len(self.table.card_row) > self.variant.card_row_size:
-            problems.append(f"the card row holds {len(self.table.card_row)} cards")
+            problems.append(f"the card row has {len(self.table.card_row)} places")
         held = _cards_held(self.table)
         dealt = len(deck_of(self.table.cards))
         if held != dealt:
@@ -583,7 +583,8 @@ class SetiWholeGame(Game):
             if len(_SCANS) > 4096:
                 _SCANS.clear()
             scans = tuple(Scan((EarthSignal(), RowSignal(position, sector))) for position, card_id in
-                          enumerate(table.card_row) for sector in table.sectors.of_colour(table.card(card_id).colour))
+                          enumerate(table.card_row) if card_id is not None
+                          for sector in table.sectors.of_colour(table.card(card_id).colour))
             found = _SCANS[key] = (table.sectors, table.cards, scans or (Scan((EarthSignal(),)),))
         return found[2]
 
@@ -611,9 +612,9 @@ class SetiWholeGame(Game):
             for give in INCOME_KINDS:  # conversion_refusal's check
                 have = convertible(table, colour, give) if give == "cards" else getattr(board, give)
                 if have >= variant.conversion_rate:
-                    found += _conversions(give, len(table.card_row))
+                    found += _conversions(give, row_places(table))
             if board.publicity >= variant.buy_card_publicity and board.credits >= 0 and board.energy >= 0:  # BuyCard's
-                found += _purchases_of_cards(len(table.card_row))
+                found += _purchases_of_cards(row_places(table))
         hand = tuple(dict.fromkeys(board.hand))
         if table.owed(colour, "tuck"):
             for card in hand:
@@ -769,24 +770,33 @@ def _listed(choice: Any, refusal: IllegalAction | None, label: str, group: str =
     return Option(choice, False, refusal.rule, refusal.reason, refusal.section, label=label, group=group)
 
 
-_CONVERSIONS: dict[tuple[str, int], tuple[Convert, ...]] = {}
+_CONVERSIONS: dict[tuple[str, tuple[int, ...]], tuple[Convert, ...]] = {}
 _FIXED_WORDS: dict[Any, str] = {}
 
 
-def _conversions(give: str, row: int) -> tuple[Convert, ...]:
-    """Every conversion giving ``give``: for each other kind, and a card from the deck or each row place."""
+def row_places(table: SetiGame) -> tuple[int, ...]:
+    """The card row's places that hold a card (an empty place is ``None``, ``CardPiles``)."""
+    row = table.card_row
+    return _FULL_ROWS[len(row)] if None not in row else tuple(n for n, card in enumerate(row) if card is not None)
+
+
+_FULL_ROWS = tuple(tuple(range(n)) for n in range(16))
+
+
+def _conversions(give: str, row: tuple[int, ...]) -> tuple[Convert, ...]:
+    """Every conversion giving ``give``: for each other kind, and a card from the deck or each row place in ``row``."""
     key = (give, row)
     found = _CONVERSIONS.get(key)
     if found is None:
         found = _CONVERSIONS[key] = tuple(Convert(give, get, (), place) for get in INCOME_KINDS if get != give
-                                          for place in (None,) + (tuple(range(row)) if get == "cards" else ()))
+                                          for place in (None,) + (row if get == "cards" else ()))
     return found
 
 
 @lru_cache(maxsize=64)
-def _purchases_of_cards(row: int) -> tuple[BuyCard, ...]:
-    """Buying a card from the deck or each of ``row`` row places."""
-    return tuple(BuyCard(place) for place in (None,) + tuple(range(row)))
+def _purchases_of_cards(row: tuple[int, ...]) -> tuple[BuyCard, ...]:
+    """Buying a card from the deck or each row place in ``row``."""
+    return tuple(BuyCard(place) for place in (None,) + row)
 
 
 @lru_cache(maxsize=4096)
@@ -864,15 +874,15 @@ def _purchases(table: SetiGame, colour: str, turn: IllegalAction | None) -> tupl
     decided by the resources, the cards one could pay, the row's length and the variant alone."""
     board = table.player(colour)
     key = (colour, board.credits, board.energy, board.publicity, convertible(table, colour, "cards"),
-           len(table.card_row), id(table.variant), turn is None)
+           row_places(table), id(table.variant), turn is None)
 
     def make():
         for give in INCOME_KINDS:
             refusal = turn or conversion_refusal(table, colour, give)
-            for choice in _conversions(give, len(table.card_row)):
+            for choice in _conversions(give, row_places(table)):
                 yield _listed(choice, refusal, _fixed_words(choice))
         refusal = turn or BuyCard().refusal(table, colour)
-        for row in (None,) + tuple(range(len(table.card_row))):
+        for row in (None,) + row_places(table):
             yield _listed(BuyCard(row), refusal, _fixed_words(BuyCard(row)))
     return _kept(_PURCHASE_OPTIONS, key, table.variant, make)
 
@@ -895,7 +905,7 @@ def _moves(table: SetiGame, probe: Any, turn: IllegalAction | None) -> tuple[Opt
 def _cards_held(table: SetiGame) -> int:
     """The set-up deck's cards wherever they are — deck, row, discard pile, hands, end-of-round stacks,
     missions in front — plus the cards tucked for income (alien cards come from the species, not the deck)."""
-    places = list(table.deck) + list(table.card_row) + list(table.discard)
+    places = list(table.deck) + [card for card in table.card_row if card is not None] + list(table.discard)
     places += [card for stack in table.end_of_round for card in stack] + [mission.card for mission in table.missions]
     for board in table.players:
         places += list(board.hand) + list(board.alien_cards)

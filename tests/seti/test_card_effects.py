@@ -51,7 +51,8 @@ def test_sherloc_lands_at_no_energy_cost():
     mars = game.solar.planet_space("Mars")
     game = replace(game, solar=replace(game.solar, probes=(replace(probe, space=mars),)))
     offered = [o.choice for o in card_landing_options(game, "green") if o.legal]
-    assert offered == [(probe.id, "Mars"), None]  # with no energy at all: the card waives the cost
+    assert offered == [(probe.id, "Mars")]  # with no energy at all: the card waives the cost; never "unused" (结算效果)
+    assert [o.choice for o in card_landing_options(launched(), "green") if o.legal] == [None]  # no probe may land
     steps = run(take_turn(game, PlayCard("SHERLOC")))
     green = steps.result.player("green")
     assert green.landers == 1 and green.energy == 0 and green.credits == 10 - 2 - 3
@@ -65,7 +66,8 @@ def test_herschel_marks_a_signal_in_a_sector_with_one_of_your_probes_at_no_cost(
     probe = game.solar.probes_of("green")[0]
     star = game.solar.star(probe.space.sector)
     expected = next(s.number for s in game.sectors.sectors if s.star == star)
-    assert [o.choice for o in card_signal_options(game, "green")] == [expected, None]
+    # the signal is part of the card's effect (打出卡牌: 结算效果): a sector with a probe of yours, never "unused"
+    assert [o.choice for o in card_signal_options(game, "green")] == [expected]
     before = game.player("green")
     steps = run(take_turn(game, PlayCard("Herschel Space Observatory")))
     after = steps.result

@@ -97,3 +97,21 @@ def test_a_triggered_mission_can_fire_on_another_players_turn_s_f19():
     game = replace(game, active=0)  # green's turn; orange's probe is pushed onto Venus by a rotation
     result = run(report_event(game, "orange", "visit:Venus", Decisions())).result
     assert result.missions[-1].covered == (False, True)
+
+
+def test_a_row_place_left_without_a_card_stays_empty_in_its_place():
+    """With deck and discard pile exhausted a card taken from the row leaves its place empty (``None``), as the
+    solo rival's card-row signals leave theirs (S-F26): the places keep their positions, and what reads the row
+    offers only the places holding a card."""
+    from tabletoolkit.seti.turns import DECK, card_sources
+    from tabletoolkit.seti.main_actions import scan_steps
+    from tabletoolkit.seti.solo.table import SoloTable
+
+    game = replace(new_game(COLOURS, seed=3), deck=(), discard=())
+    row = game.card_row
+    emptied, taken = game.take_from_row(1)
+    assert taken == row[1] and emptied.card_row == (row[0], None, row[2])
+    assert [o.choice for o in card_sources(emptied)] == [DECK, 0, 2]
+    assert all(step.position != 1 for step in scan_steps(emptied) if isinstance(step, RowSignal))
+    # the solo table keeps its cards in this one form and by these very functions
+    assert SoloTable.take_from_row is type(game).take_from_row and SoloTable.row_emptied is type(game).row_emptied

@@ -26,7 +26,7 @@ from .rival import advance, new_round_deck, setup_rival
 from .state import RIVAL, YOU, SoloGame
 from .table import setup_table
 from .turn import rival_turn
-from .you import FREE_KINDS, SECTION, SECTION_OBJECTIVES, free_action, your_gold_lines, your_turn
+from .you import FREE_KINDS, SECTION, SECTION_OBJECTIVES, free_action, your_card_lines, your_gold_lines, your_turn
 
 
 SECTION_SETUP = "单人游戏 · 设置"
@@ -42,8 +42,8 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     start = rng.choice((YOU, RIVAL))
     rival = setup_rival(stars, rng, start_score=1 if start == RIVAL else 2)
     objectives = setup_objectives(stars, rng)
-    hand = tuple(table.supply.deck[:variant.start_cards])
-    table = replace(table, supply=replace(table.supply, deck=table.supply.deck[variant.start_cards:]))
+    hand = tuple(table.deck[:variant.start_cards])
+    table = replace(table, deck=table.deck[variant.start_cards:])
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
     game = SoloGame(table, rival, you, objectives, start=start, to_move=start, variant=variant)
@@ -75,16 +75,14 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
                        SECTION_OBJECTIVES, game)
         incomes = list(game.you.tucked)
         you, count, _ = with_income(game.you, variant)  # the multiplayer income (turns.between_rounds)
-        supply, hand = game.table.supply, you.hand
-        for _ in range(count):
-            supply, drawn = supply.draw(rng)
-            hand += (drawn,) if drawn else ()
+        table, drawn = game.table.draw(count, rng)
+        hand = you.hand + drawn
         credits, energy = you.credits - game.you.credits, you.energy - game.you.energy
         cards = len(hand) - len(game.you.hand)
         you = replace(you, hand=hand)
         start = RIVAL if game.start == YOU else YOU
         rival = new_round_deck(game.rival, rng, variant)
-        game = replace(game, you=you, table=replace(game.table, supply=supply), rival=rival, start=start,
+        game = replace(game, you=you, table=table, rival=rival, start=start,
                        passed=(), round=game.round + 1, to_move=start)
         tucked = f" (start card and {len(incomes)} tucked card{'s' if len(incomes) != 1 else ''})" if incomes else ""
         yield Step("Between rounds", f"Income{tucked}: you gain {credits} credits, {energy} energy "
@@ -97,14 +95,13 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
     game = replace(game, you=replace(game.you, score=game.you.score + gold))
     told = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in lines)
     yield Step("Your gold tiles", (told + ".") if lines else "You marked no gold tile.", "金色计分板块", game, {"VP": gold})
-    scored = [(card_id, scoring) for card_id in game.in_play
-              if (scoring := game.table.supply.card(card_id).scoring) is not None]
-    if scored:
-        vp = {card_id: game.your_measure(scoring.measure) * scoring.vp_each for card_id, scoring in scored}
-        game = replace(game, you=replace(game.you, score=game.you.score + sum(vp.values())))
-        yield Step("Your end-game cards", "; ".join(f"{card_id}: {scoring.text}: {game.your_measure(scoring.measure)} × "
-                                                   f"{scoring.vp_each} = {vp[card_id]} VP" for card_id, scoring in scored) + ".",
-                   "任务卡 · 游戏终局计分卡", game, {"VP": sum(vp.values())})
+    card_lines = your_card_lines(game)
+    if card_lines:
+        vp = sum(line.vp for line in card_lines)
+        game = replace(game, you=replace(game.you, score=game.you.score + vp))
+        yield Step("Your end-game cards", "; ".join(f"{line.source}: {line.explains}: {line.count} × {line.each} = "
+                                                   f"{line.vp} VP" for line in card_lines) + ".",
+                   "任务卡 · 游戏终局计分卡", game, {"VP": vp})
     rival_board = game.rival
     unfinished = game.objectives.unfinished if rival_board.stars > 1 else 0
     bonus = unfinished * variant.solo_unfinished_objective_vp

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ...engine.errors import IllegalAction
 from ...engine.rng import Rng
-from ...engine.frozen import replace
+from ...engine.frozen import FrozenMap, replace
 from ...engine.steps import Procedure, Step, result_of
-from ..cards import Card, CardSupply
-from ..game import Decisions, Option
+from ..cards import Card
+from ..game import CardPiles, Decisions, Option, cards_gained
 from ..main_actions import PLANET_SIGNAL
 from ..probes import (
     Flight,
@@ -102,81 +102,72 @@ def board_table(game: SoloGame) -> Flight:
     return Flight(game.table.solar, (game.you,), (), game.variant)
 
 
-@dataclass(frozen=True)
-class CardTable(Flight):
-    """The probe phases' table with the card supply: what the multiplayer free actions with cards read and change
-    (``free_actions.CardTable``: the conversion's verdict and payment, buying a card, a card's corner). Cards
-    gained come off the supply (reshuffles with ``rng``); cards discarded wait in ``discard`` for the supply's
-    discard pile (``on_your_cards``)."""
+def piles(table: CardPiles) -> dict[str, Any]:
+    """The card piles of a table (``CardPiles``: the cards, deck, card row, discard pile and reshuffles), to put on
+    another table of the same form."""
+    return {"cards": table.cards, "deck": table.deck, "card_row": table.card_row, "discard": table.discard,
+            "reshuffles": table.reshuffles}
 
-    supply: CardSupply = field(default_factory=lambda: CardSupply((), ()))  # no cards unless given
+
+@dataclass(frozen=True)
+class CardTable(Flight, CardPiles):
+    """The probe phases' table with the card piles: what the multiplayer free actions with cards read and change
+    (``free_actions.CardTable``: the conversion's verdict and payment, buying a card, a card's corner). Cards
+    gained come off the piles as the multiplayer game deals them (``game.cards_gained``; reshuffles with ``rng``)."""
+
+    cards: Mapping[str, Card] = field(default_factory=FrozenMap)  # no cards unless given
+    deck: tuple[str, ...] = ()
+    card_row: tuple[str | None, ...] = ()
     discard: tuple[str, ...] = ()
+    reshuffles: int = 0
     rng: Rng | None = None
 
-    def card(self, name: str) -> Card:
-        return self.supply.card(name)
-
-    @property
-    def card_row(self) -> tuple[str | None, ...]:
-        return self.supply.row
-
     def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["CardTable", tuple[str, ...]]:
-        """``colour`` gains ``count`` cards: the row places in ``row`` (each refilled at once), then the deck top."""
-        supply, taken = self.supply, []
-        for index in row:
-            supply, card, _ = supply.take_from_row(index, self.rng)
-            taken.append(card)
-        for _ in range(count - len(row)):
-            supply, drawn = supply.draw(self.rng)
-            taken += [drawn] if drawn else []
-        board = self.player(colour)
-        return replace(self.with_player(replace(board, hand=board.hand + tuple(taken))), supply=supply), tuple(taken)
+        return cards_gained(self, colour, count, row, self.rng)
 
     def grant(self, colour: str, reward: Reward) -> tuple["CardTable", str]:
         return grant(self, colour, reward)
 
 
 def card_table(game: SoloGame, rng: Rng | None = None) -> CardTable:
-    """Your board, the solar system and the card supply as the multiplayer free actions with cards take them."""
-    return CardTable(game.table.solar, (game.you,), (), game.variant, game.table.supply, (), rng)
+    """Your board, the solar system and the card piles as the multiplayer free actions with cards take them."""
+    return CardTable(game.table.solar, (game.you,), (), game.variant, **piles(game.table), rng=rng)
 
 
 def on_your_cards(game: SoloGame, table: CardTable) -> tuple[SoloGame, Items]:
-    """The solo game after a multiplayer free action on ``card_table``: your board, the supply with the cards
-    it discarded on the pile; and the reward items it left owed (a move, cards…)."""
-    supply = table.supply
-    for card in table.discard:
-        supply = supply.discard_card(card)
-    return replace(game, you=table.player(YOU), table=replace(game.table, supply=supply)), owed_items(table)
+    """The solo game after a multiplayer free action on ``card_table``: your board and the card piles; and the
+    reward items it left owed (a move, cards…)."""
+    return replace(game, you=table.player(YOU), table=replace(game.table, **piles(table))), owed_items(table)
 
 
 @dataclass(frozen=True)
-class PassTable(Flight):
+class PassTable(Flight, CardPiles):
     """The probe phases' table with what the multiplayer passing (``turns.pass_turn``, ``settle_held``) reads:
-    the round and its end-of-round stacks, the seats that passed (yours 0, the rival's 1), the stack you
-    hold until you choose from it, the cards passing discards, the solar system's rotation marker."""
+    the card piles (the cards passing discards go on the discard pile), the round and its end-of-round stacks,
+    the seats that passed (yours 0, the rival's 1), the stack you hold until you choose from it, the solar
+    system's rotation marker."""
 
-    supply: CardSupply = field(default_factory=lambda: CardSupply((), ()))
+    cards: Mapping[str, Card] = field(default_factory=FrozenMap)
+    deck: tuple[str, ...] = ()
+    card_row: tuple[str | None, ...] = ()
+    discard: tuple[str, ...] = ()
+    reshuffles: int = 0
     round: int = 1
     end_of_round: tuple[tuple[str, ...], ...] = ()
     passed: tuple[int, ...] = ()
     holding: tuple[int, ...] = ()
-    discard: tuple[str, ...] = ()
     rotation_marker: str = ""
 
     def seat(self, colour: str) -> int:
         return [board.colour for board in self.players].index(self.player(colour).colour)
 
-    def card(self, name: str) -> Card:
-        return self.supply.card(name)
-
 
 def pass_table(game: SoloGame, holding: bool = False) -> PassTable:
-    """Your board, the rival's seat, the card supply and the round's stacks as the multiplayer passing takes
+    """Your board, the rival's seat, the card piles and the round's stacks as the multiplayer passing takes
     them; the rival keeps no hand, so its seat's board is an empty one (单人游戏 · 弃权不行动)."""
-    return PassTable(game.table.solar, (game.you, PlayerBoard(RIVAL)), (), game.variant, game.table.supply,
-                     game.round, game.table.end_of_round, tuple(0 if colour == YOU else 1 for colour in game.passed),
-                     (0,) if holding else ())
+    return PassTable(game.table.solar, (game.you, PlayerBoard(RIVAL)), (), game.variant, **piles(game.table),
+                     round=game.round, end_of_round=game.table.end_of_round,
+                     passed=tuple(0 if colour == YOU else 1 for colour in game.passed), holding=(0,) if holding else ())
 
 
 def your_passing(game: SoloGame, drop: Sequence[str]) -> tuple[SoloGame, str]:
@@ -196,8 +187,7 @@ def rival_passing(game: SoloGame) -> tuple[SoloGame, str, str | None]:
     game, rotation = _passing(game, RIVAL, Decisions({"end_of_round_card": [stack[0] if stack else HOLD]}))
     if not stack:
         return game, rotation, None
-    supply = game.table.supply.discard_card(stack[0])
-    return replace(game, table=replace(game.table, supply=supply)), rotation, stack[0]
+    return replace(game, table=replace(game.table, discard=game.table.discard + (stack[0],))), rotation, stack[0]
 
 
 def _passing(game: SoloGame, colour: str, answers: Decisions) -> tuple[SoloGame, str]:
@@ -211,11 +201,10 @@ def _passing(game: SoloGame, colour: str, answers: Decisions) -> tuple[SoloGame,
         return replace(table.with_player(rotated.you), solar=rotated.table.solar)
         yield  # a procedure: the rotation's words are the pass's own
 
-    passed = result_of(pass_turn(pass_table(game), colour, answers, rotate=rotate))
-    supply = current[0].table.supply
-    for card in passed.discard:
-        supply = supply.discard_card(card)
-    table = replace(current[0].table, supply=supply, end_of_round=passed.end_of_round)
+    before = pass_table(game)
+    passed = result_of(pass_turn(before, colour, answers, rotate=rotate))
+    dropped = passed.discard[len(before.discard):]  # the hand cards passing discarded
+    table = replace(current[0].table, discard=current[0].table.discard + dropped, end_of_round=passed.end_of_round)
     return replace(current[0], you=passed.player(YOU), table=table), rotation[0]
 
 
@@ -233,9 +222,9 @@ def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[
     TT #04 leaves you ("launch a probe", "gain 1 move")."""
     table = game.table
     where = scan_sectors(table.solar, table.sectors)
-    _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sectors, (game.you,), table.supply), YOU, (step,), where,
-                                                rng=rng, variant=game.variant)
-    game = replace(game, you=scanned.board(YOU), table=replace(table, sectors=scanned.sky, supply=scanned.supply))
+    _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sectors, (game.you,), table.supply()), YOU, (step,),
+                                                where, rng=rng, variant=game.variant)
+    game = replace(game, you=scanned.board(YOU), table=replace(table.with_supply(scanned.supply), sectors=scanned.sky))
     return game, signals, boosts
 
 

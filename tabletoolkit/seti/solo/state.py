@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
-from ..game import Owing, phase_rng
+from ..game import Owing
 from ..player import PlayerBoard, income_now
 from ..probes import Flight, grant
 from ..rewards import Reward
@@ -88,8 +88,8 @@ class SoloGame(Owing):
         return bool(self.pending) and self.pending[0][1] == END_OF_ROUND
 
     def card(self, card_id: str):
-        """A card of the supply's catalog (what ``seti.missions`` reads of a game)."""
-        return self.table.supply.card(card_id)
+        """A card of the table's cards (what ``seti.missions`` reads of a game)."""
+        return self.table.card(card_id)
 
     def grant(self, colour: str, reward: Any) -> tuple["SoloGame", str]:
         """Give ``colour`` a card reward (a triggered circle's, via ``seti.missions.cover_circle``)."""
@@ -155,12 +155,9 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         resources = replace(Reward(), **{name: plain.get(name, 0) for name in RESOURCES})
         you = grant(Flight(game.table.solar, (game.you,), (), game.variant), YOU, resources)[0].player(YOU)
         if plain.get("random_card"):
-            supply, drawn = game.table.supply, []
-            for _ in range(plain["random_card"]):
-                supply, card = supply.draw(phase_rng())
-                drawn += [card] if card else []
-            game = replace(game, table=replace(game.table, supply=supply))
-            you = replace(you, hand=you.hand + tuple(drawn))
+            table, drawn = game.table.draw(plain["random_card"])
+            game = replace(game, table=table)
+            you = replace(you, hand=you.hand + drawn)
         owed = ((YOU, *CARD),) * plain.get("card", 0) + ((YOU, *TUCK),) * plain.get("chart", 0) + tuple(
             (YOU, TRACE, t) for t in traces)
         game = replace(game, you=you, pending=game.pending + owed)
@@ -256,7 +253,7 @@ def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:
     (``PlayerBoard.tucking``, the multiplayer board's); what it gives at once is the multiplayer's
     (``player.income_now``: its income resource, a card income's card from the deck top) and it pays
     at every income (S-F18)."""
-    income = game.table.supply.card(card_id).income
+    income = game.table.card(card_id).income
     game = replace(game, you=game.you.tucking(card_id, income))
     game, notes = reward_colour(game, YOU, reward_items(income_now(income)))
     return game, f"You tuck {card_id} for {income} income: 1 now and every income. " + " ".join(notes)
@@ -265,8 +262,10 @@ def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:
 def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
     """Rotate the solar system; owners of pushed probes gain the publicity of the space they enter, and a
     push of your probe into a planet's, comet's or asteroid field's space is a visit (the FAQ; S-F12;
-    variant ``push_is_visit``): it covers a mission circle at once and marks objectives (comet, asteroid)."""
-    table, text, gains, visits = game.table.rotate()
+    variant ``push_is_visit``): it covers a mission circle at once and marks objectives (comet, asteroid).
+    Only your techs count for a push (PT #03's publicity): the rival's techs give it none of their abilities
+    (单人游戏 · 使用科技板块: 科技通常提供的能力对对手没有任何影响)."""
+    table, text, gains, visits = game.table.rotate({YOU: game.you.techs})
     game = replace(game, table=table)
     notes = [text]
     for owner, amount in gains:

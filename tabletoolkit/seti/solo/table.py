@@ -3,7 +3,8 @@
 ``SoloTable`` holds, under the multiplayer ``SetiGame``'s names, the solar system (``solar``: ``seti.solar``,
 routes from ``seti.routes``), the sky of eight sectors (``sectors``: ``seti.sector``), the tech board (``techs``:
 ``seti.tech``), the gold tiles (``gold_tiles``, marked by ``seti.milestones``), the neutral markers
-(``neutral``), the end-of-round stacks (``end_of_round``) and the life traces (``life``): two hidden species
+(``neutral``), the end-of-round stacks (``end_of_round``), the cards as the multiplayer game keeps them (``cards``,
+``deck``, ``card_row``, ``discard``: ``seti.game.CardPiles``) and the life traces (``life``): two hidden species
 (``seti.species``, sample data) with their discovery spaces, their boards' spaces once discovered, and
 the overflow. The rival's choice rules read it through ``tech_offers``, ``planet_spaces``,
 ``sector_options`` and ``trace_columns``.
@@ -17,8 +18,8 @@ from ...engine.frozen import FrozenMap, last_asked, replace
 from typing import Any, Mapping, Sequence
 
 from ...engine.rng import Rng
-from ..cards import CardSupply, deck_of, load_cards
-from ..game import visits as visits_of
+from ..cards import Card, CardSupply, deck_of, load_cards
+from ..game import CardPiles, visits as visits_of
 from ..gold_tiles import GoldTile, load_gold_tiles, random_sides
 from ..player import PlayerBoard
 from ..probes import Flight, launch
@@ -59,18 +60,23 @@ def _tech_offers(board: TechBoard) -> Mapping[str, TechOffer]:
 
 
 @dataclass(frozen=True)
-class SoloTable:
-    """The shared board of a solo game (you and the rival)."""
+class SoloTable(CardPiles):
+    """The shared board of a solo game (you and the rival); its cards kept as the multiplayer ``SetiGame`` keeps
+    them (``seti.game.CardPiles``: ``cards``, ``deck``, ``card_row``, ``discard``)."""
 
     solar: SolarSystem
     sectors: Sky  # the sky's eight sectors, as the multiplayer SetiGame names them
-    supply: CardSupply
+    cards: Mapping[str, Card]  # by id
     techs: TechBoard
     gold_tiles: tuple[GoldTile, ...]  # marked by the multiplayer milestones' mark_gold_tile
     life: LifeBoard = LifeBoard(())  # the two hidden species and their trace spaces (seti.life_board)
     neutral: tuple[tuple[int, int], ...] = ()  # (threshold, neutral markers still on it)
     variant: SetiVariant = field(default=RULEBOOK, repr=False)
     end_of_round: tuple[tuple[str, ...], ...] = ()  # rounds 1-4's stacks, players + 1 = 3 cards each (轮次结束卡牌)
+    deck: tuple[str, ...] = ()
+    card_row: tuple[str | None, ...] = ()  # an empty place is None: the rival's card-row signals leave theirs so (S-F26)
+    discard: tuple[str, ...] = ()
+    reshuffles: int = 0
 
     def end_of_round_stack(self, round_number: int) -> tuple[str, ...]:
         """The cards left on ``round_number``'s end-of-round stack (none in the last round)."""
@@ -81,12 +87,14 @@ class SoloTable:
         """Each tech stack as the rival sees it (``TechOffer``), by tech id: made once per tech board."""
         return _tech_offers(self.techs)
 
-    def rotate(self) -> tuple["SoloTable", str, list[tuple[str, int]], list[tuple[str, str]]]:
-        """Turn the next disc (seti.solar); returns the table, what happened, the publicity owed to
-        owners of pushed probes (they gain it even on another's turn), and what a pushed probe now visits,
-        as (owner, "visit:Venus" | "visit:comet" | "visit:asteroids") (variant ``push_is_visit``, S-F12)."""
+    def rotate(self, techs: Mapping[str, frozenset[str]]) -> tuple["SoloTable", str, list[tuple[str, int]], list[tuple[str, str]]]:
+        """Turn the next disc as the multiplayer rotation turns it (``SolarSystem.rotated`` with the owners'
+        ``techs``: a push into asteroids pays PT #03's publicity too, variant ``pt3_on_push``); returns the
+        table, what happened, the publicity owed to owners of pushed probes (they gain it even on another's
+        turn), and what a pushed probe now visits, as (owner, "visit:Venus" | "visit:comet" |
+        "visit:asteroids") (variant ``push_is_visit``, S-F12)."""
         disc = self.solar.next_disc
-        solar, rides = self.solar.rotated()
+        solar, rides = self.solar.rotated(techs, self.variant)
         moved = [f"{r.probe.owner}'s probe {r.outcome}" + (f" (+{r.publicity} publicity)" if r.publicity else "")
                  for r in rides if r.outcome != "stays"]
         pushed = [r for r in rides if r.outcome == "pushed"]
@@ -164,17 +172,8 @@ class SoloTable:
 
     # --- card row ------------------------------------------------------------------------------
     def row_colours(self) -> tuple[str, ...]:
-        return tuple(card.colour if card else "none" for card in self.supply.row_cards)
-
-    def discard_from_row(self, position: int) -> tuple["SoloTable", str, str]:
-        """Discard the row card at ``position`` for the rival's signal; the row refills only when ``refill_row``
-        is called, after all its card-row signals (S-F26; your scan's row refills at once, ``scan.scan_steps``)."""
-        supply, taken = self.supply.remove_from_row(position)
-        colour = self.supply.card(taken).colour
-        return replace(self, supply=supply.discard_card(taken)), taken, colour
-
-    def refill_row(self, rng: Rng) -> "SoloTable":
-        return replace(self, supply=self.supply.refill_row(rng))
+        """The card row's sector colours, place by place ("none" for an empty place)."""
+        return tuple(self.card(card).colour if card else "none" for card in self.card_row)
 
     # --- life traces (the multiplayer life board and its verdicts, seti.traces) ---------------------
     # A trace column is a species' colour: column ``3 × slot + colour index``; in it space 0 is the
@@ -289,12 +288,13 @@ def setup_table(rng: Rng, variant: SetiVariant = RULEBOOK) -> SoloTable:
     中立里程碑: 2 at 20 and at 30)."""
     solar = random_setup(rng)
     cards = load_cards()
-    supply = CardSupply.shuffled(cards, rng, variant.card_row_size, deck=deck_of({card.id: card for card in cards}))
+    by_id = FrozenMap((card.id, card) for card in cards)
+    supply = CardSupply.shuffled(cards, rng, variant.card_row_size, deck=deck_of(by_id))
     size, count = 3, variant.rounds - 1
     stacks = tuple(supply.deck[n * size:(n + 1) * size] for n in range(count))
-    supply = replace(supply, deck=supply.deck[size * count:])
     gold = random_sides(load_gold_tiles(), rng)
     first, second = rng.shuffled(load_species())[:2]
     neutral = tuple((threshold, variant.neutral_markers[1]) for threshold in variant.neutral_milestones)  # two players
-    return SoloTable(solar, Sky.sample(), supply, TechBoard.fresh(), gold, life=new_life_board((first, second)),
-                     neutral=neutral, variant=variant, end_of_round=stacks)
+    return SoloTable(solar, Sky.sample(), by_id, TechBoard.fresh(), gold, life=new_life_board((first, second)),
+                     neutral=neutral, variant=variant, end_of_round=stacks, deck=supply.deck[size * count:],
+                     card_row=supply.row, discard=supply.discard)

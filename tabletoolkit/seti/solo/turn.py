@@ -179,7 +179,8 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
                 yield Step("No card-row signal", "The card row is empty (deck and discard pile exhausted): this signal "
                            "is lost.", SECTION_TELESCOPE, game)
                 continue
-            table, card_id, colour = table.discard_from_row(filled[pick.value])
+            table, card_id = table.row_emptied(filled[pick.value])
+            colour = table.card(card_id).colour
             numbers = list(table.sectors.of_colour(colour))
             where = (f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; "
                      "the row refills once all the rival's card-row signals are marked (S-F26)")
@@ -193,10 +194,10 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
         game, notes = reward_colour(game, RIVAL, [("data", gained.data), ("vp", gained.vp)] if gained.data or gained.vp else [], card.arrow)
         yield Step(f"Rival signals in {table.sectors.sector(number).name}", f"A signal from {where}. {chosen.reason} "
                    + " ".join(notes), SECTION_TELESCOPE, game, {"sector": number})
-    if None in game.table.supply.row:
-        game = replace(game, table=game.table.refill_row(rng))
+    if None in game.table.card_row:
+        game = replace(game, table=game.table.row_refilled(rng))
         yield Step("Rival refills the card row", "With all its card-row signals marked, the rival refills the row "
-                   "from the deck top: " + ", ".join(c or "nothing left" for c in game.table.supply.row) + " (S-F26).",
+                   "from the deck top: " + ", ".join(c or "nothing left" for c in game.table.card_row) + " (S-F26).",
                    "重新填满卡牌行", game)
     return (yield from resolve_sectors(game, RIVAL, completed))
 

@@ -16,7 +16,8 @@ signal or landing, the order of completed sectors) come first.
 Actions inside a played card's effect are carried out at no standard cost: a launch, a landing, a signal,
 a research of the tech you pick, a move (a free move this turn). Triggered missions cover a circle per
 event, also on the rival's turn (a probe pushed by a rotation visits), and complete (``seti.missions``).
-Your gold tiles are scored at the end by the multiplayer final scoring (``your_gold_lines``).
+Your gold tiles and end-game cards are scored at the end by the multiplayer final scoring (``your_gold_lines``,
+``your_card_lines``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any, Callable, Sequence
 from ...engine.errors import IllegalAction, InvalidInput
 from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step, result_of, run
+from ..cards import catalog_of
 from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
 from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
 from ..game import drawing_with, visits as visits_of
@@ -45,7 +47,7 @@ from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
 from ..variant import SetiVariant
 from ..words import event_words
-from .data import TECH_TYPES, TRACE_COLOURS
+from .data import TECH_TYPES
 from .objectives import Event, Objectives
 from .state import (
     ACTION,
@@ -382,7 +384,7 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
                      for n in card_signal_sectors(game))
     if kind == CARD[0]:
         return tuple(YourOption(f"card:row{n}", True, f"legal: take {card} from the card row (it refills at once)")
-                     for n, card in enumerate(table.supply.row) if card) + (
+                     for n, card in enumerate(table.card_row) if card) + (
             YourOption("card:deck", True, "legal: take the top card of the deck"),)
     if kind == TUCK[0]:
         if not you.hand:
@@ -414,13 +416,13 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         title, text = "Your card's signal", " ".join(notes)
     elif kind == "card":
         if what == "deck":
-            supply, card = game.table.supply.draw(rng)
+            table, drawn = game.table.draw(1, rng)
+            card = drawn[0] if drawn else None
             where = "the deck"
         else:
-            supply, card, _ = game.table.supply.take_from_row(int(what.removeprefix("row")), rng)
+            table, card = game.table.take_from_row(int(what.removeprefix("row")), rng)
             where = "the card row (it refills at once)"
-        game = replace(game, table=replace(game.table, supply=supply),
-                       you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
+        game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
         title, text = "You take a card", f"You take {card or 'no card (deck and discard are empty)'} from {where}."
     elif kind == "tuck":
         title = "You tuck a card"
@@ -503,7 +505,7 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     """Playing a hand card for its effect (打出卡牌): its price in credits; refused with the reason. A card
     that researches a tech of a kind (``research:computer``) is offered once per tech of that kind
     (``play:<card>@<tech>``), each legal or refused like a research; with none left, the research is lost."""
-    card = game.table.supply.card(card_id)
+    card = game.table.card(card_id)
     action = f"play:{card_id}"
     try:
         check_card_actions(card)  # the multiplayer game's: an action inside it that no phase carries out
@@ -618,7 +620,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
     options, cards = [], card_table(game)
     for card_id in dict.fromkeys(game.you.hand):
-        corner = game.table.supply.card(card_id).corner_reward  # the card model's corner reward (cards.CORNERS)
+        corner = game.table.card(card_id).corner_reward  # the card model's corner reward (cards.CORNERS)
         refusal = Corner(card_id).refusal(cards, YOU)  # the multiplayer corner's verdict
         if not mine:
             options.append(YourOption(f"corner:{card_id}", False, "only on your turn", NOT_YOUR_TURN))
@@ -630,13 +632,13 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
             options.append(YourOption(f"corner:{card_id}", True, "legal: discard it for 1 free move this turn (a probe "
                                       "move or a flight)" if "move" in corner.actions else f"legal: discard it for {corner.describe()}"))
     for card_id in dict.fromkeys(m.card for m in game.missions if m.kind == "conditional"):  # copies one by one
-        condition = game.table.supply.card(card_id).condition
+        condition = game.table.card(card_id).condition
         if condition is None:
             continue
         refusal = mission_refusal(game, YOU, card_id, your_count)  # the multiplayer verdict
         ok = mine and refusal is None
         done = refusal is not None and refusal.rule == "seti.cards.completed"
-        why = ("legal: " + game.table.supply.card(card_id).mission_reward.describe() if ok else "already completed"
+        why = ("legal: " + game.table.card(card_id).mission_reward.describe() if ok else "already completed"
                if done else "only on your turn" if not mine else f"'{condition.text}' does not hold ({condition.measure} "
                f"{game.your_measure(condition.measure)}, needs {condition.at_least})")
         options.append(YourOption(f"complete:{card_id}", ok, why))
@@ -682,7 +684,7 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
 
     if "TT2" in you.techs:
         for card_id in dict.fromkeys(you.hand):
-            colour = table.supply.card(card_id).colour
+            colour = table.card(card_id).colour
             for sector in table.sectors.of_colour(colour):
                 offer("TT2", f"tt2:{card_id}:{sector}", None,
                       f"legal: discard {card_id} ({colour}) for a signal in {table.sectors.sector(sector).name}")
@@ -839,7 +841,7 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
             else "covered again by the next trigger that fits it."), TRIGGERED, game)
         return game
     if kind == "corner":  # the multiplayer corner: the card discarded, its reward granted, a move owed
-        corner = table.supply.card(what).corner_reward
+        corner = table.card(what).corner_reward
         game, owed = on_your_cards(game, Corner(what).apply(card_table(game), YOU)[0])
         moves = owed.count(("action", "move"))
         game = replace(game, free_moves=game.free_moves + moves)
@@ -922,7 +924,7 @@ def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure
     """A data from your pool onto ``space`` of your computer (放置数据, ``seti.computer``): the next top
     space (2 VP more over a computer tech) or a lower space under a computer tech (计算机科技); the covered
     space's reward at once, ``tuck`` the hand card a tuck space takes; cards gained are yours to choose."""
-    you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=game.table.supply.catalog,
+    you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=catalog_of(game.table.cards),
                                   variant=game.variant)
     game = replace(game, you=you)
     game, notes = reward_colour(game, YOU, [("card", owed.cards), ("random_card", owed.random_cards)]
@@ -937,7 +939,7 @@ def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure
 def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Procedure:
     """Complete your mission (a free action, 任务卡 · 有条件的任务): its reward; the task "complete a
     mission" is marked now (one trigger, one task)."""
-    card = game.table.supply.card(card_id)
+    card = game.table.card(card_id)
     game = completed(game, YOU, card_id, your_count)  # the multiplayer completion: the first copy not completed
     items = reward_items(card.mission_reward)
     game, notes = reward_colour(game, YOU, items)
@@ -992,7 +994,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         game = replace(game, you=you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
         game, notes, _ = _scanned(game, [EarthSignal(int(earth[0].removeprefix("earth=")) if earth else None),
                                          RowSignal(int(position), int(sector))], rng)
-        card = game.table.supply.discard[-1]  # the row card the scan discarded
+        card = game.table.discard[-1]  # the row card the scan discarded
         text = (f"You scan ({game.variant.scan_credits} credit, {game.variant.scan_energy} energy; card {card}, "
                 f"{game.card(card).colour}, discarded from the row). " + " ".join(notes))
     elif kind in ("research", "play"):
@@ -1071,7 +1073,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
     computer tech into the slot under top ``slot``); an
     action card is discarded, a mission or end-game card stays in front of you (任务卡). A triggered
     mission's circles are covered by later events."""
-    card = game.table.supply.card(card_id)
+    card = game.table.card(card_id)
     game = replace(game, you=paid_for(game.you, card))  # the multiplayer game's payment
     game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
     events: list[Event] = [Event("card_cost", str(card.price))]
@@ -1085,7 +1087,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
         notes.append(note)
         events += done
     if card.kind == "action":
-        game = replace(game, table=replace(game.table, supply=game.table.supply.discard_card(card_id)))
+        game = replace(game, table=replace(game.table, discard=game.table.discard + (card_id,)))
         notes.append("It goes to the discard pile.")
     else:  # in front of you as the multiplayer game keeps it (seti.mission_cards)
         game = replace(game, missions=game.missions + (MissionInPlay.played(YOU, card),))
@@ -1129,7 +1131,7 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
 
 def card_signal_sectors(game: SoloGame) -> list[int]:
     """The sectors a card's "signal in a sector with one of your probes" may go to (S-F11), by the multiplayer
-    card signal's options (``main_actions.card_signal_options``; leaving it unused is no choice here)."""
+    card signal's options (``main_actions.card_signal_options``: none when no probe of yours is in space)."""
     return [option.choice for option in card_signal_options(game.table, YOU) if option.choice is not None]
 
 
@@ -1231,25 +1233,30 @@ def _scoring_table(variant: SetiVariant) -> Any:
         return new_game([YOU, RIVAL], seed=0, variant=variant)
 
 
-def your_gold_lines(game: SoloGame) -> tuple:
-    """Your gold tiles scored by the multiplayer final scoring (``seti.scoring``) from your holdings:
-    techs by type, life traces by colour, sector wins, orbiters and landers, tucked cards by income,
-    completed missions and end-game cards. The rival scores none (S-F24)."""
-    from ..scoring import gold_lines, with_holdings
-
-    seti = replace(_scoring_table(game.variant), gold_tiles=game.table.gold_tiles)
-    probe, telescope, computer = (sum(1 for t in game.you.techs if TECH_TYPES[t[:2]] == kind)
-                                  for kind in ("probe", "telescope", "computer"))
+def your_scoring_table(game: SoloGame) -> Any:
+    """The multiplayer table the final scoring reads (``seti.scoring``), holding what you hold: your board, the
+    tech board, the gold tiles, the life board, your missions and end-game cards in front of you and the
+    cards they are; the rival's seat an empty board (it scores neither gold tiles nor cards, S-F24)."""
+    seti = _scoring_table(game.variant)
     table = game.table
-    traces = table.life.traces(YOU)  # by the colour each counts as (seti.life_board)
-    pink, yellow, blue = (traces[colour] for colour in TRACE_COLOURS)
-    incomes = list(game.you.tucked)
-    endgame = sum(1 for mission in game.missions if mission.kind == "end-game")
-    seti = with_holdings(seti, YOU, techs=(probe, telescope, computer), traces=(pink, yellow, blue),
-                         sector_wins=game.you.sector_wins, orbiters=game.you.orbiters, landers=game.you.landers,
-                         tucked=(incomes.count("credits"), incomes.count("energy"), incomes.count("cards")),
-                         completed_missions=len(game.completed_missions), endgame_cards=endgame)
-    return gold_lines(seti, YOU)
+    return replace(seti, players=(game.you, PlayerBoard(RIVAL)), cards=table.cards, techs=table.techs,
+                   gold_tiles=table.gold_tiles, life=table.life, missions=game.missions)
+
+
+def your_gold_lines(game: SoloGame) -> tuple:
+    """Your gold tiles scored by the multiplayer final scoring (``scoring.gold_lines``) on the table of what you
+    hold (``your_scoring_table``). The rival scores none (S-F24)."""
+    from ..scoring import gold_lines
+
+    return gold_lines(your_scoring_table(game), YOU)
+
+
+def your_card_lines(game: SoloGame) -> tuple:
+    """Your end-game cards scored by the multiplayer final scoring (``scoring.card_lines``): each card in front
+    of you, every copy its own line (任务卡 · 游戏终局计分卡)."""
+    from ..scoring import card_lines
+
+    return card_lines(your_scoring_table(game), YOU)
 
 
 FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold")

@@ -138,11 +138,10 @@ def next_turn(game):
 def game_with(*tile_ids, hand=(), credits=4, **you):
     """A fresh 4-star game with the test cards in the catalog, your turn, the named objectives face up."""
     game = run(setup_solo(4, 3)).result
-    supply = game.table.supply
-    supply = replace(supply, catalog=supply.catalog + load_cards(TEST_CARDS))
+    cards = {**game.table.cards, **{card.id: card for card in load_cards(TEST_CARDS)}}
     tiles = material().objectives
     objectives, _ = Objectives(stack=tuple(tiles[t] for t in tile_ids)).end_of_turn()
-    return replace(game, to_move=YOU, objectives=objectives, table=replace(game.table, supply=supply),
+    return replace(game, to_move=YOU, objectives=objectives, table=replace(game.table, cards=cards),
                    you=replace(game.you, hand=tuple(hand), credits=credits, **you))
 
 
@@ -272,7 +271,7 @@ def at_planet(game, planet):
 
 def with_mission(game, card_id):
     """``game`` with your triggered mission ``card_id`` in play, no circle covered."""
-    card = game.table.supply.card(card_id)
+    card = game.table.card(card_id)
     return replace(game, missions=(MissionInPlay.played(YOU, card),))
 
 

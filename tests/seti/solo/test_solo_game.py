@@ -212,14 +212,14 @@ def test_rival_discards_a_telescope_tech_for_an_extra_card_row_signal():
     assert titles[0] == "Rival discards a telescope tech"
     assert sum(1 for t in titles if t.startswith("Rival signals in")) == 2  # Earth + the extra card-row signal
     assert steps[-1].state.rival.techs == ()
-    assert len(steps[-1].state.table.supply.discard) == len(game.table.supply.discard) + 1
+    assert len(steps[-1].state.table.discard) == len(game.table.discard) + 1
 
 
 def test_free_actions_card_corners_and_buying_a_card():
     from tabletoolkit.seti.solo import free_action, free_options
 
     game = replace(fresh(), to_move=YOU)
-    catalog = game.table.supply.catalog
+    catalog = tuple(game.table.cards.values())
     data_card = next(c.id for c in catalog if c.corner == "data")
     move_card = next(c.id for c in catalog if c.corner == "move")
     game = replace(game, you=replace(game.you, hand=(data_card, move_card)))
@@ -232,11 +232,11 @@ def test_free_actions_card_corners_and_buying_a_card():
     assert refused.value.rule == "seti.solo.corner" and game.free_moves == 0 and len(game.you.hand) == 2
     after = run(free_action(game, f"corner:{data_card}", Rng(0))).result
     assert after.you.data == game.you.data + 1 and after.you.hand == (move_card,)
-    assert after.table.supply.discard[-1] == data_card
+    assert after.table.discard[-1] == data_card
     bought = run(free_action(game, "buy:row0", Rng(0))).result
     assert bought.you.publicity == game.you.publicity - 3
-    assert bought.you.hand[-1] == game.table.supply.row[0]
-    assert bought.table.supply.row[0] == game.table.supply.deck[0]  # the row refills at once
+    assert bought.you.hand[-1] == game.table.card_row[0]
+    assert bought.table.card_row[0] == game.table.deck[0]  # the row refills at once
     poor = replace(game, you=replace(game.you, publicity=2))
     with pytest.raises(IllegalAction) as error:
         run(free_action(poor, "buy:deck", Rng(0)))
@@ -248,11 +248,11 @@ def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn()
     from tabletoolkit.seti.solo.you import flight
 
     game = replace(fresh(), to_move=YOU)
-    move_card = next(c.id for c in game.table.supply.catalog if c.corner == "move")
+    move_card = next(c.id for c in game.table.cards.values() if c.corner == "move")
     game = replace(game, table=game.table.launch(YOU), you=replace(game.you, hand=(move_card,), energy=5))
     assert {o.action: o for o in free_options(game)}[f"corner:{move_card}"].legal
     moved = run(free_action(game, f"corner:{move_card}", Rng(0))).result
-    assert moved.free_moves == 1 and moved.you.hand == () and moved.table.supply.discard[-1] == move_card
+    assert moved.free_moves == 1 and moved.you.hand == () and moved.table.discard[-1] == move_card
     probe, route = flight(moved, "Mars")
     assert route.moves >= 1
     flown = run(your_turn(moved, "orbit:Mars", Rng(0))).result
@@ -375,6 +375,32 @@ def test_a_pushed_probe_gives_its_owner_the_publicity_even_on_the_rivals_turn():
     assert after.triggers == (Event("visit", "comet"),)  # pushed onto a comet: a visit (push_is_visit, S-F12)
     no_visit = replace(game, table=replace(game.table, variant=game.variant.but(push_is_visit=False)))
     assert rotate_solar(no_visit)[0].triggers == ()
+
+
+def test_a_push_of_your_probe_into_asteroids_pays_your_pt3_publicity_as_in_the_multiplayer_rotation():
+    from tabletoolkit.seti.solar import Layout, Probe, SolarSystem, Space
+    from tabletoolkit.seti.solo.state import rotate_solar
+
+    # The rotation tests' layout with asteroids on disc 2 at ring 1, sector 5; a probe of yours sits in disc
+    # 1's cut-out at sector 4, and disc 1's wall pushes it into the asteroids (研究科技 · 旋转太阳系).
+    text = (Path(__file__).parents[1] / "solar_test_layout.toml").read_text(encoding="utf-8").replace(
+        "  { ring = 2, position = 0, planet = \"Earth\" },",
+        "  { ring = 1, position = 5, asteroid = true },\n  { ring = 2, position = 0, planet = \"Earth\" },",
+    )
+    solar = SolarSystem(Layout.from_toml(text), probes=(Probe(1, YOU, Space(1, 4)), Probe(2, RIVAL, Space(1, 4))),
+                        next_probe=3)
+    game = fresh()
+    game = replace(game, table=replace(game.table, solar=solar), you=replace(game.you, techs=frozenset({"PT3"})),
+                   rival=replace(game.rival, techs=("PT3",)))
+    after, text = rotate_solar(game)
+    assert after.table.solar.probe(1).space == Space(1, 5) and after.table.solar.contents(Space(1, 5)).asteroid
+    assert after.you.publicity == game.you.publicity + 1  # PT #03: entering asteroids pays 1 publicity (S-F10)
+    assert after.rival.publicity == game.rival.publicity  # the rival's techs give it no ability (使用科技板块)
+    assert text.startswith("The solar system rotates (disc 1): green's probe pushed (+1 publicity), white's probe pushed.")
+    # Without PT #03, or under the variant where a push pays only the printed icon, nothing is gained.
+    assert rotate_solar(replace(game, you=replace(game.you, techs=frozenset())))[0].you.publicity == game.you.publicity
+    literal = replace(game, table=replace(game.table, variant=game.variant.but(pt3_on_push=False)))
+    assert rotate_solar(literal)[0].you.publicity == game.you.publicity
 
 
 def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_objective():

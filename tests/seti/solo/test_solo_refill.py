@@ -16,15 +16,15 @@ def test_the_rival_refills_the_row_after_all_its_card_row_signals():
     game = run(setup_solo(4, 7)).result
     game = replace(game, rival=replace(game.rival, techs=("TT3",)))
     card = ActionCard("T.1", "basic", "left", (RivalAction("telescope", signals=("row",)),), sample=True)
-    before = game.table.supply
+    before = game.table
     steps = run(play_card(game, card, Rng(0))).steps
     signals = [step for step in steps if step.title.startswith("Rival signals in")]
     assert len(signals) == 2
-    first = signals[0].state.table.supply
-    assert None in first.row and first.deck == before.deck  # nothing refilled between the two signals
-    after = steps[-1].state.table.supply
-    assert None not in after.row and after.deck == before.deck[2:]
-    assert [card for card in after.row if card not in before.row] == list(before.deck[:2])
+    first = signals[0].state.table
+    assert None in first.card_row and first.deck == before.deck  # nothing refilled between the two signals
+    after = steps[-1].state.table
+    assert None not in after.card_row and after.deck == before.deck[2:]
+    assert [card for card in after.card_row if card not in before.card_row] == list(before.deck[:2])
 
 
 @pytest.mark.phase("seti.solo")
@@ -34,11 +34,10 @@ def test_a_card_drawn_for_you_after_the_deck_runs_out_is_reshuffled_with_the_gam
     from tabletoolkit.seti.solo.state import reward_colour
 
     game = run(setup_solo(1, 3)).result
-    supply = game.table.supply
-    pile = supply.deck[:4]
-    game = replace(game, table=replace(game.table, supply=replace(supply, deck=(), discard=pile)))
+    pile = game.table.deck[:4]
+    game = replace(game, table=replace(game.table, deck=(), discard=pile))
     order = tuple(reversed(pile))
     with drawing_with(Rng.forced([order])):
         after, _ = reward_colour(game, YOU, [("random_card", 1)])
     assert after.you.hand[-1] == order[0]
-    assert after.table.supply.deck == order[1:]
+    assert after.table.deck == order[1:]

@@ -29,7 +29,7 @@ def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_
     assert passing.steps[0].text == ("You pass. You discard down to 4 cards (S02, S05). You pass first: The solar "
                                      "system rotates (disc 1). Choose a card from round 1's end-of-round stack: "
                                      "S08, S03, S17.")
-    assert (passed.passed, passed.you.hand, passed.table.supply.discard) == (
+    assert (passed.passed, passed.you.hand, passed.table.discard) == (
         (YOU,), ("S01", "S03", "S04", "S06"), ("S02", "S05"))
     assert (passed.table.solar.next_disc, passed.pending, passed.table.end_of_round_stack(1)) == (
         2, ((YOU, "end_of_round_card", "1"),), ("S08", "S03", "S17"))
@@ -41,7 +41,7 @@ def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_
 def test_passing_after_the_rival_does_not_rotate_and_drops_the_cards_drawn_last():
     passed = run(your_turn(your_turn_with(passed=("white",)), "pass", Rng(0))).result
     assert (passed.passed, passed.table.solar.next_disc) == (("white", YOU), 1)
-    assert (passed.you.hand, passed.table.supply.discard) == (HAND[:4], ("S05", "S06"))
+    assert (passed.you.hand, passed.table.discard) == (HAND[:4], ("S05", "S06"))
 
 
 def test_your_pass_is_the_multiplayer_passing_on_your_board():
@@ -68,26 +68,26 @@ def test_your_pass_is_the_multiplayer_passing_on_your_board():
 def test_the_hand_limit_is_the_variants_as_in_the_multiplayer_passing():
     game = your_turn_with(variant=replace(RULEBOOK, hand_limit=5))
     passed = run(your_turn(game, "pass", Rng(0))).result
-    assert (passed.you.hand, passed.table.supply.discard) == (HAND[:5], ("S06",))
+    assert (passed.you.hand, passed.table.discard) == (HAND[:5], ("S06",))
 
 
 def test_your_scan_is_the_multiplayer_scans_steps_on_your_board():
     game = your_turn_with()
-    assert (game.table.supply.row, game.table.supply.deck[:1], game.table.earth_sector()) == (
+    assert (game.table.card_row, game.table.deck[:1], game.table.earth_sector()) == (
         ("S11", "S20", "S02"), ("S13",), 6)
     scanned = run(your_turn(game, "scan:0:2", Rng(0)))
     after = scanned.result
     assert scanned.steps[0].text == ("You scan (1 credit, 2 energy; card S11, yellow, discarded from the row). You: a "
                                      "signal in sector 6 (Vega). You gain 1 data. You: a signal in sector 2 (Beta "
                                      "Pictoris). You gain 1 data.")
-    assert (after.table.supply.row, after.table.supply.discard) == (("S13", "S20", "S02"), ("S11",))
+    assert (after.table.card_row, after.table.discard) == (("S13", "S20", "S02"), ("S11",))
     assert (after.you.data, after.you.score, after.you.credits, after.you.energy) == (2, 1, 3, 1)
     assert [after.table.sectors.sector(n).markers for n in (2, 6)] == [(YOU,), (YOU,)]
     paid = replace(game.you, credits=3, energy=1)
-    _, table, signals, completed, left = scan_steps(ScanTable(game.table.sectors, (paid,), game.table.supply), YOU,
+    _, table, signals, completed, left = scan_steps(ScanTable(game.table.sectors, (paid,), game.table.supply()), YOU,
                                                     [EarthSignal(), RowSignal(0, 2)],
                                                     scan_sectors(game.table.solar, game.table.sectors), rng=Rng(0))
-    assert (table.board(YOU), table.sky, table.supply) == (after.you, after.table.sectors, after.table.supply)
+    assert (table.board(YOU), table.sky, table.supply) == (after.you, after.table.sectors, after.table.supply())
     assert ([n for n, _ in signals], completed, left) == ([6, 2], [], [])
 
 
@@ -98,7 +98,7 @@ def test_your_telescope_steps_are_the_multiplayer_scans():
     red = scanned.table.sectors.of_colour("red")
     hand = run(free_action(scanned, f"tt2:S01:{red[0]}", Rng(0)))
     assert hand.steps[0].text == f"TT2: you discard S01 for a signal. You: a signal in {scanned.table.sectors.sector(red[0]).name}. You gain 1 data."
-    assert (hand.result.you.hand, hand.result.table.supply.discard, hand.result.you.data) == ((), ("S11", "S01"), 3)
+    assert (hand.result.you.hand, hand.result.table.discard, hand.result.you.data) == ((), ("S11", "S01"), 3)
     mercury = scan_sectors(scanned.table.solar, scanned.table.sectors).mercury
     paid = run(free_action(hand.result, "tt3", Rng(0))).result
     assert (paid.you.publicity, paid.table.sectors.sector(mercury).markers.count(YOU)) == (
@@ -111,10 +111,10 @@ def test_you_buy_a_card_by_the_multiplayer_purchase():
     game = your_turn_with(hand=("S01",))
     row = run(free_action(game, "buy:row1", Rng(0)))
     assert row.steps[0].text == "Free action: 3 publicity for S20 from the card row (refilled at once)."
-    assert (row.result.you.hand, row.result.you.publicity, row.result.table.supply.row) == (
+    assert (row.result.you.hand, row.result.you.publicity, row.result.table.card_row) == (
         ("S01", "S20"), 1, ("S11", "S13", "S02"))
     deck = run(free_action(game, "buy:deck", Rng(0))).result
-    assert (deck.you.hand, deck.table.supply.deck[:1], deck.table.supply.row) == (
+    assert (deck.you.hand, deck.table.deck[:1], deck.table.card_row) == (
         ("S01", "S13"), ("S15",), ("S11", "S20", "S02"))
     poor = {o.action: o for o in free_options(replace(game, you=replace(game.you, publicity=2)))}["buy:deck"]
     assert (poor.legal, poor.rule, poor.reason) == (False, "seti.free_actions.buy_publicity", "green cannot pay 3 publicity (has 2).")
@@ -124,16 +124,16 @@ def test_a_cards_corner_is_the_multiplayer_corner():
     game = your_turn_with(hand=("S03", "S06"))
     publicity = run(free_action(game, "corner:S03", Rng(0)))
     assert publicity.steps[0].text == "Free action: S03 is discarded for 1 publicity. You gain 1 publicity."
-    assert (publicity.result.you.hand, publicity.result.you.publicity, publicity.result.table.supply.discard) == (
+    assert (publicity.result.you.hand, publicity.result.you.publicity, publicity.result.table.discard) == (
         ("S06",), 5, ("S03",))
     data = run(free_action(publicity.result, "corner:S06", Rng(0))).result
-    assert (data.you.hand, data.you.data, data.table.supply.discard) == ((), 1, ("S03", "S06"))
+    assert (data.you.hand, data.you.data, data.table.discard) == ((), 1, ("S03", "S06"))
     launched = run(your_turn(your_turn_with(hand=("S01",)), "launch", Rng(0))).result
     moved = run(free_action(launched, "corner:S01", Rng(0))).result
-    assert (moved.you.hand, moved.free_moves, moved.table.supply.discard) == ((), 1, ("S01",))
-    unknown = replace(game.table.supply.card("S03"), corner="unknown")
-    catalog = tuple(unknown if card.id == "S03" else card for card in game.table.supply.catalog)
-    blank = replace(game, table=replace(game.table, supply=replace(game.table.supply, catalog=catalog)))
+    assert (moved.you.hand, moved.free_moves, moved.table.discard) == ((), 1, ("S01",))
+    unknown = replace(game.table.card("S03"), corner="unknown")
+    cards = {card.id: unknown if card.id == "S03" else card for card in game.table.cards.values()}
+    blank = replace(game, table=replace(game.table, cards=cards))
     refused = {o.action: o for o in free_options(blank)}["corner:S03"]
     assert (refused.legal, refused.rule) == (False, "seti.free_actions.no_corner")
     assert refused.reason == ("S03's corner action is not known (its icon is not legible in the rulebook's "
@@ -143,7 +143,7 @@ def test_a_cards_corner_is_the_multiplayer_corner():
 def test_a_conversion_is_paid_as_the_multiplayer_conversion_pays():
     game = your_turn_with(hand=("S03", "S06", "S01"))
     cards = run(free_action(game, "convert:S03+S06>credits", Rng(0))).result
-    assert (cards.you.hand, cards.you.credits, cards.table.supply.discard) == (("S01",), game.you.credits + 1, ("S03", "S06"))
+    assert (cards.you.hand, cards.you.credits, cards.table.discard) == (("S01",), game.you.credits + 1, ("S03", "S06"))
     energy = run(free_action(game, "convert:credits>energy", Rng(0))).result
     assert (energy.you.credits, energy.you.energy) == (game.you.credits - 2, game.you.energy + 1)
 
@@ -153,7 +153,7 @@ def test_the_rival_passes_by_the_multiplayer_passing_on_its_seat():
     first = run(rival_pass(game))
     passed = first.result
     assert (passed.passed, passed.table.solar.next_disc, passed.table.end_of_round_stack(1)) == (("white",), 2, ("S03", "S17"))
-    assert (passed.table.supply.discard, passed.rival.progress, passed.you.hand) == (("S08",), game.rival.progress + 1, HAND)
+    assert (passed.table.discard, passed.rival.progress, passed.you.hand) == (("S08",), game.rival.progress + 1, HAND)
     assert first.steps[0].text.startswith("Its action deck is empty at the start of its turn, so it passes. It passes "
                                           "first: The solar system rotates (disc 1). It takes the top end-of-round card "
                                           "(S08, to the discard pile): a card, 1 progress.")
@@ -162,7 +162,7 @@ def test_the_rival_passes_by_the_multiplayer_passing_on_its_seat():
     table = pass_table(game)
     assert (table.seat("white"), table.player("white").hand) == (1, ())
     last, rotation, card = rival_passing(replace(game, round=5))  # the last round has no end-of-round stack
-    assert (rotation, card, last.table.supply.discard, last.table.solar.next_disc) == (
+    assert (rotation, card, last.table.discard, last.table.solar.next_disc) == (
         "The solar system rotates (disc 1).", None, (), 2)
 
 

@@ -27,7 +27,7 @@ def test_a_three_credit_card_pays_its_price_gains_its_effect_and_marks_the_task(
     assert option.legal and option.reason.startswith("legal: 3 credit(s), action: effect: 2 energy")
     after = run(your_turn(game, "play:S05", Rng(0))).result
     assert after.you.credits == 1 and after.you.energy == game.you.energy + 2 and after.you.hand == ("S09",)
-    assert after.table.supply.discard[-1] == "S05"
+    assert after.table.discard[-1] == "S05"
     assert after.objectives.face_up[0].marked == (True, False)
 
 
@@ -78,7 +78,21 @@ def test_an_end_game_card_scores_its_count_at_the_end():
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 3}
-    assert step.text == "S07: 1 VP for each tech you own (sample scoring): 3 × 1 = 3 VP."
+    assert step.text == "end-game card Sample card 07: 1 VP for each tech you own (sample scoring): 3 × 1 = 3 VP."
+
+
+def test_two_copies_of_an_end_game_card_score_one_line_each_as_the_multiplayer_final_scoring_counts_them():
+    from tabletoolkit.seti.solo.game import end_of_round
+
+    game = game_with("I-6", hand=("S07", "S07"))  # two copies of "1 VP for each tech you own"
+    played = run(your_turn(game, "play:S07", Rng(0))).result
+    played = run(your_turn(replace(played, to_move=YOU, main_action=None), "play:S07", Rng(0))).result
+    assert played.in_play == ("S07", "S07")
+    ended = run(end_of_round(replace(played, round=5, you=replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+                             Rng(0)))
+    step = next(s for s in ended.steps if s.title == "Your end-game cards")
+    assert step.data == {"VP": 6}  # each copy in front of you scores (任务卡 · 游戏终局计分卡)
+    assert step.text.count("3 × 1 = 3 VP") == 2
 
 
 def test_the_chart_icon_tucks_the_card_you_choose_and_it_pays_every_income():
@@ -106,10 +120,10 @@ def test_a_card_income_tucked_gives_the_deck_top_card_at_once_as_in_the_multipla
 
     game = game_with("I-6", hand=("S09", "S20"))  # S20's income: cards
     owing, _ = reward_colour(game, YOU, [("chart", 1)])
-    top = owing.table.supply.deck[0]
+    top = owing.table.deck[0]
     tucked = run(your_turn(owing, "tuck:S20", Rng(0))).result
     assert tucked.you.tucked == ("cards",) and tucked.you.hand == ("S09", top) and tucked.pending == ()
-    assert tucked.table.supply.deck == owing.table.supply.deck[1:]
+    assert tucked.table.deck == owing.table.deck[1:]
 
 
 def test_the_computer_tuck_of_a_card_income_gives_the_deck_top_card_at_once():
@@ -118,7 +132,7 @@ def test_the_computer_tuck_of_a_card_income_gives_the_deck_top_card_at_once():
     from tabletoolkit.seti.player import Computer
 
     game = game_with("I-6", hand=("S09", "S20"), data=1, computer=Computer(filled=3))  # top 4 tucks a hand card
-    top = game.table.supply.deck[0]
+    top = game.table.deck[0]
     placed = run(free_action(game, "place:data:tuck=S20", Rng(0))).result
     assert placed.you.tucked == ("cards",) and placed.you.hand == ("S09", top) and placed.pending == ()
 
@@ -128,12 +142,12 @@ def test_a_card_you_gain_comes_from_the_row_or_the_deck_as_you_choose():
 
     game = game_with("I-6")
     owing, _ = reward_colour(game, YOU, [("card", 1), ("random_card", 1)])  # a card icon and a "?" card
-    deck_top = game.table.supply.deck[0]
+    deck_top = game.table.deck[0]
     assert owing.you.hand == (deck_top,) and owing.pending == ((YOU, "cards", "1"),)  # the "?" card came from the deck at once
-    row = game.table.supply.row
+    row = game.table.card_row
     assert [o.action for o in your_options(owing)] == [f"card:row{n}" for n in range(len(row))] + ["card:deck"]
     taken = run(your_turn(owing, "card:row1", Rng(0))).result
-    assert taken.you.hand == (deck_top, row[1]) and taken.table.supply.row[1] != row[1] and taken.pending == ()
+    assert taken.you.hand == (deck_top, row[1]) and taken.table.card_row[1] != row[1] and taken.pending == ()
 
 
 def test_reaching_a_threshold_marks_one_task_only():
@@ -234,7 +248,7 @@ def test_passing_with_more_than_four_cards_discards_the_ones_you_name_or_those_d
     assert options["pass"].reason == "legal: discards the card(s) drawn last (S05, S06) to keep 4"
     chosen = run(your_turn(game, "pass:drop=S01+S04", Rng(0))).result
     assert chosen.you.hand[:4] == ("S02", "S03", "S05", "S06")
-    assert chosen.table.supply.discard[-2:] == ("S01", "S04")
+    assert chosen.table.discard[-2:] == ("S01", "S04")
     default = run(your_turn(game, "pass", Rng(0))).result
     assert default.you.hand[:4] == ("S01", "S02", "S03", "S04")
 

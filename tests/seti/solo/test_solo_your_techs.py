@@ -61,7 +61,7 @@ def test_telescope_steps_follow_your_scan_once_each():
     assert steps["tt4:launch"].legal and steps["tt4:move"].reason == "a move needs a probe of yours in space"
 
     hand = run(free_action(scanned, f"tt2:S01:{red[1]}", Rng(0))).result
-    assert hand.you.hand == () and hand.table.supply.discard[-1] == "S01"
+    assert hand.you.hand == () and hand.table.discard[-1] == "S01"
     assert hand.table.sectors.sector(red[1]).markers[-1] == YOU
     assert options_of(hand, "tt2") == {}  # no hand card left
     mercury = scan_sectors(hand.table.solar, hand.table.sectors).mercury
@@ -103,7 +103,7 @@ def test_a_scans_sectors_resolve_after_its_telescope_steps():
         sector, _ = sector.mark("white")
     sky = sky.with_sector(sector)
     colour = sector.colour
-    hand_card = next(c.id for c in game.table.supply.catalog if c.colour == colour)
+    hand_card = next(c.id for c in game.table.cards.values() if c.colour == colour)
     game = replace(game, table=replace(game.table, sectors=sky), you=replace(game.you, hand=(hand_card,)))
     scan = next(a for a in options_of(game, "scan:0:") if ":earth=" not in a)
     scanned = run(your_turn(game, scan, Rng(0))).result
