@@ -412,11 +412,12 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
         arrived = option == "move_act"
         group = _GROUPS[option]
         paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
+        surely = not explained and location in _SURELY_REFUSED_AT
         for choice in _choices_at(board, location, option):
             action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
-                if not explained and _surely_refused(there, action, arrived, paid):
+                if surely and _surely_refused(there, action, arrived, paid):
                     continue
                 try:
                     if location == "Dock":
@@ -439,6 +440,9 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
 
 
 _MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
+
+
+_SURELY_REFUSED_AT = ("Shipyard", "Dock")  # where _surely_refused knows a refusal (buying a ship, triggering the end)
 
 
 def _surely_refused(there: GameState, action: Any, arrived: bool, paid: Player | None) -> bool:
