@@ -25,7 +25,8 @@ T = TypeVar("T")
 # For each class: its field names, their count, and whether ``replace`` may copy them directly (no
 # ``__post_init__``, no slots).
 _CLASSES: dict[type, tuple[frozenset[str], int, bool]] = {}
-_DIRECT: dict[type, int] = {}  # the classes copied directly, with their field counts
+# The classes copied directly: their field count, and what reads their fields alone out of an instance's ``__dict__``.
+_DIRECT: dict[type, tuple[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {}
 _new = object.__new__
 _set = object.__setattr__
 
@@ -39,17 +40,32 @@ def _class_info(cls: type) -> tuple[frozenset[str], int, bool]:
         direct = not hasattr(cls, "__post_init__") and "__slots__" not in vars(cls)
         found = _CLASSES[cls] = (names, len(names), direct)
         if direct:
-            _DIRECT[cls] = len(names)
+            _DIRECT[cls] = (len(names), _fields_reader(tuple(f.name for f in dataclasses.fields(cls))))
     return found
+
+
+def _fields_reader(names: tuple[str, ...]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A function reading the fields ``names`` alone out of an instance's ``__dict__`` into a new dict, written as
+    one dict display (as ``dataclasses`` writes ``__init__``): several times faster than a loop over the names."""
+    display = ", ".join(f"{name!r}: values[{name!r}]" for name in names)
+    scope: dict[str, Any] = {}
+    exec(f"def fields_of(values):\n    return {{{display}}}", scope)
+    return typing.cast(Callable[[dict[str, Any]], dict[str, Any]], scope["fields_of"])
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (an unknown name raises ``InvalidInput``)."""
     cls = type(obj)
-    count = _DIRECT.get(cls)
-    if count is not None:
-        values = {**obj.__dict__, **changes}
-        if len(values) == count:  # every field once: nothing cached on ``obj``, no unknown name
+    direct = _DIRECT.get(cls)
+    if direct is not None:
+        count = direct[0]
+        old = obj.__dict__
+        if len(old) == count:  # nothing cached on ``obj``: its values are its fields
+            values = {**old, **changes}
+        else:  # the fields alone: what ``obj`` has cached belongs to it
+            values = direct[1](old)
+            values.update(changes)
+        if len(values) == count:  # an unknown name would have added a key
             new = _new(cls)
             _set(new, "__dict__", values)
             return new
@@ -57,8 +73,8 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 
 def _replaced(obj: T, changes: dict[str, Any]) -> T:
-    """``replace`` of a class met for the first time, of one holding cached values, or of one that needs its
-    ``__init__`` (``__post_init__`` or slots)."""
+    """``replace`` of a class met for the first time, with an unknown name, or of one that needs its ``__init__``
+    (``__post_init__`` or slots)."""
     cls = type(obj)
     names, count, direct = _class_info(cls)
     if direct:

@@ -26,8 +26,6 @@ from .options import Option
 from .policies import Policy, RandomPolicy
 from .rng import Rng
 
-_set = object.__setattr__
-
 
 @dataclass(frozen=True, init=False)
 class Move:
@@ -40,9 +38,14 @@ class Move:
     probability: Fraction | None = None
 
     def __init__(self, before: Game, mover: Any, choice: Any, after: Game, probability: Fraction | None = None):
-        # One per apply of every driven game: the fields are set at once (a Move stays frozen).
-        _set(self, "__dict__", {"before": before, "mover": mover, "choice": choice, "after": after,
-                                "probability": probability})
+        # One per apply of every driven game: the fields are written straight into the instance's own ``__dict__``
+        # (a Move stays frozen), which keeps the key sharing of the class.
+        values = self.__dict__
+        values["before"] = before
+        values["mover"] = mover
+        values["choice"] = choice
+        values["after"] = after
+        values["probability"] = probability
 
     @property
     def steps(self):

@@ -30,9 +30,17 @@ class RandomPolicy:
         if not isinstance(game, Game):
             raise InvalidInput("game", game, "a game made by tabletoolkit.new_game")
         legal = game.legal()
-        if not legal:
+        count = len(legal)
+        if not count:
             raise InvalidInput("game", game, "no legal option to choose from")
-        return legal[self._random.randrange(len(legal))]
+        # ``randrange(count)`` as ``random.Random`` draws it (bits of count's length until one is below count),
+        # without its two calls and checks: the same seed picks the same options.
+        getrandbits = self._random.getrandbits
+        bits = count.bit_length()
+        drawn = getrandbits(bits)
+        while drawn >= count:
+            drawn = getrandbits(bits)
+        return legal[drawn]
 
     def __repr__(self) -> str:
         return f"random({self.seed})"

@@ -13,7 +13,6 @@ from typing import Any, Generator, Iterator, Mapping
 from .errors import InvalidInput
 
 Procedure = Generator["Step", None, Any]
-_set = object.__setattr__
 
 
 @dataclass(frozen=True, init=False)
@@ -32,9 +31,14 @@ class Step:
     data: Mapping[str, Any] = field(default_factory=dict)
 
     def __init__(self, title: str, text: str, section: str, state: Any = None, data: Mapping[str, Any] | None = None):
-        # Whole games make a step for nearly every apply: the fields are set at once (a Step stays frozen).
-        _set(self, "__dict__", {"title": title, "text": text, "section": section, "state": state,
-                                "data": {} if data is None else data})
+        # Whole games make a step for nearly every apply: the fields are written straight into the instance's own
+        # ``__dict__`` (a Step stays frozen), which keeps the key sharing of the class.
+        values = self.__dict__
+        values["title"] = title
+        values["text"] = text
+        values["section"] = section
+        values["state"] = state
+        values["data"] = {} if data is None else data
 
     def _repr_html_(self) -> str:
         return (

@@ -60,18 +60,21 @@ class Payout:
 
 def payout(state: GameState, player: Player, ship: Ship) -> Payout:
     """What a ship's delivery pays: token values plus pilot, gear, refinery and destination bonuses."""
+    return Payout(ship.id, *_payout_items(state, player, ship), ship.called)
+
+
+def _payout_items(state: GameState, player: Player, ship: Ship) -> tuple[int, int, int, int, int]:
+    """A ship's payout item by item, as ``Payout`` lists them: tokens, refineries, pilot, gear, destination."""
     data = state.data
     refinery = sum(data.card(r).bonus for r in player.refineries for t in ship.hold if data.card(r).token == t)
     destination = ship.destination
     earns_destination = destination is not None and (ship.at_destination or state.variant.destination_bonus == "carried")
-    return Payout(
-        ship.id,
+    return (
         sum(data.value(t) for t in ship.hold),
         refinery,
         sum(data.card(c).payout for c in ship.pilots),
         sum(data.card(c).payout for c in ship.gear),
         data.destination(destination).bonus if destination is not None and earns_destination else 0,
-        ship.called,
     )
 
 
@@ -239,7 +242,11 @@ def transfer_card(state: GameState, transfer: Transfer) -> tuple[GameState, str]
 def paid_out(state: GameState) -> Player:
     """The active player with the Dock's payout of every loaded ship added to their credits."""
     player = state.active
-    return replace(player, credits=player.credits + sum(payout(state, player, ship).total for ship in player.ships if ship.hold))
+    total = 0
+    for ship in player.ships:  # the totals alone: no Payout is made for the options of a turn
+        if ship.hold:
+            total += sum(_payout_items(state, player, ship))
+    return replace(player, credits=player.credits + total)
 
 
 def check_dock(state: GameState, action: DockVisit, paid: Player | None = None) -> None:

@@ -38,8 +38,13 @@ class TriggerCheck:
     repay: int
 
     def __init__(self, may: bool, must: bool, can_repay: bool, repay: int):
-        # Checked for every Dock action listed: the fields are set at once (a TriggerCheck stays frozen).
-        object.__setattr__(self, "__dict__", {"may": may, "must": must, "can_repay": can_repay, "repay": repay})
+        # Checked for every Dock action listed: the fields are written straight into the instance's own ``__dict__``
+        # (a TriggerCheck stays frozen), which keeps the key sharing of the class.
+        values = self.__dict__
+        values["may"] = may
+        values["must"] = must
+        values["can_repay"] = can_repay
+        values["repay"] = repay
 
 
 def trigger_check(state: GameState, player: Player | None = None) -> TriggerCheck:

@@ -226,3 +226,29 @@ def test_last_asked_answers_the_same_arguments_from_memory_and_an_equal_other_ob
     assert total(equal, 1) == 7 and len(calls) == 2   # an equal other object: worked out afresh, same answer
     assert total(equal, 2) == 8 and len(calls) == 3   # another argument: afresh
     assert total.__name__ == "total"
+
+
+class _Menu(Game):
+    """A stand-in decision whose legal choices are ``count`` numbers (only ``legal()`` is asked)."""
+
+    def __init__(self, count: int):
+        self.count = count
+
+    def legal(self) -> tuple[int, ...]:
+        return tuple(range(self.count))
+
+
+def test_the_random_policy_picks_what_randrange_picks_for_the_same_seed():
+    for seed in range(5):
+        policy, reference = RandomPolicy(seed), random.Random(seed)
+        for count in [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 64, 100, 1000] * 20:
+            assert policy(_Menu(count)) == reference.randrange(count)
+
+
+def test_a_copy_and_a_step_hold_their_fields_alone_pickle_and_compare():
+    hold = replace(Hold(("ore",)), room=4)
+    assert vars(hold) == {"tokens": ("ore",), "room": 4} and pickle.loads(pickle.dumps(hold)) == hold
+    step = Step("Roll", "The coin is tossed.", "race rules", None, {"die": 3})
+    assert vars(step) == {"title": "Roll", "text": "The coin is tossed.", "section": "race rules", "state": None,
+                          "data": {"die": 3}}
+    assert pickle.loads(pickle.dumps(step)) == step
