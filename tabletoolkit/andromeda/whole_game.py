@@ -56,7 +56,7 @@ from ..engine.numbers import probability_text
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
 from ..engine.steps import Step, run
-from ..engine.frozen import replace
+from ..engine.frozen import cached, replace, replace_valid
 from . import game_decks as decks
 from . import table as tbl
 from .activate import activate_region
@@ -325,6 +325,12 @@ class AndromedaGame(Game):
         return f"<Andromeda's Edge · {self.table.active} · {where} · VP {vp}>"
 
     def _chance_outcomes(self) -> dict[Any, Fraction]:
+        return self._odds_now
+
+    @cached
+    def _odds_now(self) -> dict[Any, Fraction]:
+        """The outcomes of the chance event now with their odds, worked out once per state (the driver reads them to
+        draw, then again to check the outcome drawn)."""
         frame = self.pending[-1]
         if isinstance(frame, Fighting):
             odds = frame.battle.odds(self.variant)
@@ -1229,7 +1235,7 @@ def _escalate(game: AndromedaGame, frame: Escalating, choice, steps) -> Andromed
     table = game.table
     ship, verdict = next((s, v) for s, v in _escalation(table, frame.region, colour) if s.id == choice[1])
     player = table.player(colour)
-    player = replace(player.with_ship(replace(ship, where=f"region:{frame.region}")),
+    player = replace(player.with_ship(replace_valid(ship, where=f"region:{frame.region}")),
                      resources=player.resources.minus(Goods.of(energy=verdict.energy)))
     table = table.with_player(player)
     steps.append(Step("Escalation", f"{colour}'s {ship.id} joins the battle in {frame.region} from {ship.region}"
@@ -1504,7 +1510,7 @@ def _placing(table: Table, colour: str, module: str):
             if by == "energy":
                 player = replace(player, resources=player.resources.minus(Goods.of(energy=1)))
             else:
-                player = player.with_ship(replace(player.ship(by), where=f"module:{module}"))
+                player = player.with_ship(replace_valid(player.ship(by), where=f"module:{module}"))
             found[by] = table.with_player(player.with_module(replace(player.module(module), occupant=by)))
         return found[by]
 
