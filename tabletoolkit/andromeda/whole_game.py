@@ -734,11 +734,16 @@ def _free_groups(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
 
 def _free_inputs(table: Table, colour: str) -> tuple:
     """What the free actions ``colour`` could take are listed from (``_free_candidates``, ``_transfer_candidates``):
-    the active player, ``colour``'s and their teammates' stations, the regions (leaders, bonus resources), the
-    module columns, the observatory archive and the teams."""
+    the active player, the regions (leaders, bonus resources), the module columns, the observatory archive and the
+    teams; ``colour``'s moons, modules, tactics cards, ships, tokens and development cards, and their resources where
+    they pay for a spaceport's ability or may be given to a teammate; their teammates' stations."""
     team = table.team_of(colour)
-    mates = tuple(p for p in table.players if p.colour == colour or (team is not None and table.team_of(p.colour) == team))
-    return (table.active, table.regions, table.module_display, table.observatory_archive, table.teams) + mates
+    player = table.player(colour)
+    spaceport = any(card.type == "spaceport" and not card.used for card in player.development_cards)
+    own = (player.moons, player.modules, player.tactics, player.ships, player.exploration, player.supremacy_tokens,
+           player.development_cards, player.resources if spaceport or team is not None else None)
+    mates = tuple(p for p in table.players if p.colour != colour and team is not None and table.team_of(p.colour) == team)
+    return (table.active, table.regions, table.module_display, table.observatory_archive, table.teams, own) + mates
 
 
 def _grouped_free(game: AndromedaGame, colour: str, mates: tuple[str, ...]) -> dict[tuple, list[tuple]]:
@@ -823,6 +828,11 @@ def _listed_free_options(game: AndromedaGame, colour: str, base: str | None) -> 
                                     "a moon inserted, a transfer or a development card could leave nothing to pay with)",
                                     "发射回合 · 步骤 1 发射飞船 · 额外发射需求 (A-F4)")
             members = []
+        known = _known_free_verdict(game.table, colour, ways[0]) if len(ways) == 1 and members else None
+        if known is False:
+            continue                                  # refused by a rule of _QUIET: not listed
+        if known:
+            members = []
         for member in members:
             try:
                 check(member)
@@ -838,6 +848,24 @@ def _listed_free_options(game: AndromedaGame, colour: str, base: str | None) -> 
         elif refusal.rule not in _QUIET:
             options.append(Option.refused_by(choice, refusal, **words))
     return options
+
+
+def _known_free_verdict(table: Table, colour: str, choice: tuple) -> bool | None:
+    """The verdict of a free action read off the table, where carrying it out could only end one way: True when it
+    is legal, False when refused by a rule of ``_QUIET``, None when only carrying it out tells. A faction power
+    is refused when the faction has none or it was used this turn, legal otherwise (its gain cannot be refused).
+    Recruiting, collecting bonus resources and spending a token are offered on your own turn only where there are
+    leaders, a bonus, a token (``_free_candidates``), so they are legal: what they gain cannot be refused."""
+    action = dict(choice[1:])["action"]
+    if colour != table.active:
+        return None
+    if action == "faction_power":
+        player = table.player(colour)
+        faction = _catalog().factions.get(player.faction)
+        return bool(faction is not None and faction.turn_gain and not player.power_used)
+    if action in ("recruit", "collect_bonus", "spend_exploration", "spend_supremacy"):
+        return True
+    return None
 
 
 #: Free actions that may take away what pays for an alliance base (offered once it is activated).
