@@ -1062,8 +1062,10 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
         kwargs = _kwargs(choice)
         if others(choice):
             kwargs["field_discard"] = others(choice)[0]        # any other module stands in: the discard is decided next
-        if not _settled_at_base(table, colour, frame.region, kwargs):
-            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
+            if not _settled_at_base(table, colour, frame.region, kwargs):
+                run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
+        elif not _settled_at_base(table, colour, frame.region, kwargs):
+            _activation_run(game, frame.region, choice)
 
     def words(choice):
         then = " (then send one of the others to the bottom of its deck)" if others(choice) else ""
@@ -1133,7 +1135,7 @@ def _field_discard_options(game: AndromedaGame, frame: "FieldDiscard") -> Option
 
     def attempt(choice):
         if not _settled_at_base(table, colour, frame.region, _kwargs(choice)):
-            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+            _activation_run(game, frame.region, choice)
 
     return Options.checked(
         [frame.choice + (("field_discard", m),) for m in _field_others(table, frame.region)(frame.choice)],
@@ -1179,8 +1181,25 @@ def _words(choice) -> str:
 def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> AndromedaGame:
     if _field_others(game.table, frame.region)(choice):
         return _push(game, FieldDiscard(frame.region, choice))
-    ran = run(activate_region(game.table, game.table.active, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+    ran = _activation_run(game, frame.region, choice)
     return _with_table(_pop(game), ran.result, steps, ran)
+
+
+#: The activations last carried out: the table and variant they were carried out on, the region, and what each
+#: choice gave.
+_ACTIVATED: dict[str, Any] = {"table": None, "variant": None, "region": None, "runs": {}}
+
+
+def _activation_run(game: AndromedaGame, region: str, choice):
+    """The active player's activation of ``region`` with ``choice`` carried out (``activate_region``), once for a
+    table: the listing tries the choice on it and taking the choice carries out the same."""
+    table, last = game.table, _ACTIVATED
+    if last["table"] is not table or last["variant"] is not game.variant or last["region"] != region:
+        last.update(table=table, variant=game.variant, region=region, runs={})
+    runs = last["runs"]
+    if choice not in runs:
+        runs[choice] = run(activate_region(table, table.active, region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+    return runs[choice]
 
 
 # --- the raid and the battle ----------------------------------------------------------------------
