@@ -115,7 +115,9 @@ def _base_access(game: Game, colour: str, catalog: Catalog, variant: AndromedaVa
 def _developable(game: Game, colour: str, catalog: Catalog) -> set[str]:
     """The planet types ``colour`` could develop now (A-F4: the Development Office's verdict). A development needs
     one of the player's transports on the planet, so only those planets are checked (``check_development``)."""
-    kinds = set()
+    kinds: set[str] = set()
+    if game.player(colour).leaders < min(kind.leaders for kind in catalog.developments.values()):
+        return kinds                            # every development needs more recruited leaders than are on the station
     for name in sorted({str(ship.region) for ship in game.player(colour).ships if ship.kind == "transport" and ship.on_board}):
         try:
             check_development(game, colour, name, catalog)

@@ -852,11 +852,16 @@ def _listed_free_options(game: AndromedaGame, colour: str, base: str | None) -> 
 
 def _known_free_verdict(table: Table, colour: str, choice: tuple) -> bool | None:
     """The verdict of a free action read off the table, where carrying it out could only end one way: True when it
-    is legal, False when refused by a rule of ``_QUIET``, None when only carrying it out tells. A faction power
-    is refused when the faction has none or it was used this turn, legal otherwise (its gain cannot be refused).
-    Recruiting, collecting bonus resources and spending a token are offered on your own turn only where there are
-    leaders, a bonus, a token (``_free_candidates``), so they are legal: what they gain cannot be refused."""
-    action = dict(choice[1:])["action"]
+    is legal, False when refused by a rule of ``_QUIET``, None when only carrying it out tells. A tactics card is
+    offered only when held and playable at the moment (``_free_candidates``), so playing it is legal, unless it is an
+    event card (the event marker it advances may reveal a planet). A faction power is refused when the faction has
+    none or it was used this turn, legal otherwise (its gain cannot be refused). Recruiting, collecting bonus
+    resources and spending a token are offered on your own turn only where there are leaders, a bonus, a token, so
+    they are legal: what they gain cannot be refused."""
+    details = dict(choice[1:])
+    action = details["action"]
+    if action == "play_tactics":
+        return True if _catalog().tactics_kinds.get(details["card"]) != "event" else None
     if colour != table.active:
         return None
     if action == "faction_power":

@@ -95,9 +95,9 @@ def test_the_legal_choices_at_a_turn_and_in_a_return_turn_are_the_legal_options_
 
 @pytest.mark.parametrize("settings, seeds", SETTINGS)
 def test_a_free_action_read_off_the_table_has_the_verdict_of_carrying_it_out(settings, seeds):
-    """A free action whose verdict is read off the table (``_known_free_verdict``: a faction power, recruiting,
-    collecting a bonus, spending a token) has the verdict of carrying it out: legal, or refused by a rule left out of
-    the listing (``_QUIET``)."""
+    """A free action whose verdict is read off the table (``_known_free_verdict``: a tactics card played, a faction
+    power, recruiting, collecting a bonus, spending a token) has the verdict of carrying it out: legal, or refused by a
+    rule left out of the listing (``_QUIET``)."""
     known = {True: 0, False: 0}
     for game in _states(settings, seeds):
         colour = game.to_move
