@@ -1069,7 +1069,8 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
             kwargs["field_discard"] = others(choice)[0]        # any other module stands in: the discard is decided next
             if not _settled_at_base(table, colour, frame.region, kwargs):
                 run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
-        elif not _settled_at_base(table, colour, frame.region, kwargs):
+        elif not (_settled_on_planet(table, colour, frame.region, kwargs, game.variant)
+                  or _settled_at_base(table, colour, frame.region, kwargs)):
             _activation_run(game, frame.region, choice)
 
     def words(choice):
@@ -1078,6 +1079,28 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
 
     return Options.checked(_activation_candidates(table, colour, frame.region, _mates(game)), _refusing(attempt, "发射回合 · 步骤 2 激活地区"),
                            words)
+
+
+def _settled_on_planet(table: Table, colour: str, region_name: str, kwargs: dict, variant: AndromedaVariant) -> bool:
+    """Whether a planet's or a nebula's activation, as ``_activation_candidates`` offers it, is legal without carrying
+    it out (True), or left to ``activate_region`` (False), which gives any refusal. With a ship there it takes the top
+    moon into the claimed-moon area, which has room or makes it by discarding the moon ``make_room`` names (one without
+    a repair: its reward cannot be refused), else the printed resources; at a nebula it then peeks at the event deck
+    (which card stays on top named when two are there)."""
+    region = table.region(region_name)
+    takes = {"planet": {"make_room"}, "nebula": {"make_room", "keep_on_top"}}.get(region.kind)
+    if takes is None or not takes.issuperset(kwargs):
+        return False
+    player = table.player(colour)
+    if not any(s.where == f"region:{region_name}" for s in player.ships):
+        return False
+    keep = kwargs.get("keep_on_top")
+    if region.kind == "nebula" and len(table.event_deck) >= 2 and (isinstance(keep, bool) or keep not in (0, 1)):
+        return False
+    if not region.moons or len(player.moons) < variant.claimed_moon_limit:
+        return True
+    room = kwargs.get("make_room")
+    return type(room) is int and 0 <= room < len(player.moons) and not player.moons[room].repair
 
 
 def _settled_at_base(table: Table, colour: str, region: str, kwargs: dict) -> bool:

@@ -8,6 +8,7 @@ import pytest
 
 import tabletoolkit as tt
 from tabletoolkit.andromeda import whole_game as wg
+from tabletoolkit.andromeda.activate import activate_region
 from tabletoolkit.andromeda.catalog import load_catalog
 from tabletoolkit.andromeda.return_turn import activate_modules
 from tabletoolkit.andromeda.table import launch_in_game
@@ -128,3 +129,21 @@ def test_the_free_actions_kept_from_an_earlier_state_are_those_listed_afresh(set
         assert wg._free_groups(game, colour) == wg._grouped_free(game, colour, mates)
         compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize("settings, seeds", SETTINGS)
+def test_a_planet_activation_settled_without_carrying_it_out_is_legal(settings, seeds):
+    """A planet's or a nebula's activation listed legal without carrying it out (``_settled_on_planet``) is carried out
+    by ``activate_region`` without a refusal."""
+    settled = 0
+    for game in _states(settings, seeds):
+        frame = game.pending[-1] if game.pending else None
+        if not isinstance(frame, wg.Activating) or game.to_move is CHANCE:
+            continue
+        table, colour = game.table, game.table.active
+        for choice in wg._activation_candidates(table, colour, frame.region, wg._mates(game)):
+            kwargs = wg._kwargs(choice)
+            if wg._settled_on_planet(table, colour, frame.region, kwargs, game.variant):
+                settled += 1
+                assert _verdict(lambda: run(activate_region(table, colour, frame.region, variant=game.variant, **kwargs))) == ("legal",)
+    assert settled > 20
