@@ -44,7 +44,7 @@ set-up phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
@@ -1487,51 +1487,48 @@ def _operation(game: AndromedaGame, frame: Operations, choice, steps) -> Androme
 
 
 # --- the return turn ------------------------------------------------------------------------------
-def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) -> list[Activate]:
-    """Every activation of a module with a dock not activated yet, by a returning ship or by energy. The Primary
-    Reactor activates no tech module by itself: they are chosen next, one at a time (``_tech_options``)."""
+def _return_ways(table: Table, colour: str, plan: tuple[Activate, ...]) -> Iterator[Iterator[Activate]]:
+    """Every activation of a module with a dock not activated yet, by a returning ship or by energy: for each module,
+    the ways by a ship, then the ways by energy, each worked out as they are read. The Primary Reactor activates no
+    tech module by itself: they are chosen next, one at a time (``_tech_options``)."""
     catalog = _catalog()
     player = table.player(colour)
     used = {a.by for a in plan}
     done = {a.module for a in plan}
     # any returning ship activates a module alike (from the board or the repair barge): one stands for them all
     ships = [s.id for s in player.ships if (s.on_board or s.where == "barge") and s.id not in used][:1]
-    found = []
     for module in player.modules:
         if module.name not in done:
-            found += _module_ways(table, player, module, ships + ["energy"], catalog)
-    return found
+            for by in ships + ["energy"]:
+                yield _module_ways(table, player, module, by, catalog)
 
 
-def _module_ways(table: Table, player, module, bys: list[str], catalog: Catalog) -> list[Activate]:
-    """Every way to activate ``module`` by each of ``bys``: each action it offers, with each target it takes."""
+def _module_ways(table: Table, player, module, by: str, catalog: Catalog) -> Iterator[Activate]:
+    """Every way to activate ``module`` by ``by``: each action it offers, with each target it takes."""
     card = catalog.module(module.name)
     moon_repair = 1 if card.output_slot and module.moon is not None and module.moon.repair else 0
     tech = () if card.activates_tech else None
-    found = []
-    for by in bys:
-        for choice in card.choices or (None,):
-            owed = card.repair + moon_repair + (1 if choice == "repair" else 0)
-            if owed > 1:
-                # several repairs from one module: each named, in order (a repair after the last thing to
-                # repair is "nothing", 1 VP)
-                each = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
-                for specs in combinations_with_replacement(each, owed):
-                    if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
-                        continue
-                    repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
-                    found.append(Activate(module.name, by, choice, None, tech, repairs))
-                continue
-            targets: list[Any] = [None]
-            if owed:
-                targets = _repair_targets(player)
-            elif choice == "build_ship":
-                targets = sorted({s.kind for s in player.ships_at("supply")})
-            elif choice == "develop":
-                targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
-            for target in targets:
-                found.append(Activate(module.name, by, choice, target, tech))
-    return found
+    for choice in card.choices or (None,):
+        owed = card.repair + moon_repair + (1 if choice == "repair" else 0)
+        if owed > 1:
+            # several repairs from one module: each named, in order (a repair after the last thing to
+            # repair is "nothing", 1 VP)
+            each = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
+            for specs in combinations_with_replacement(each, owed):
+                if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
+                    continue
+                repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
+                yield Activate(module.name, by, choice, None, tech, repairs)
+            continue
+        targets: list[Any] = [None]
+        if owed:
+            targets = _repair_targets(player)
+        elif choice == "build_ship":
+            targets = sorted({s.kind for s in player.ships_at("supply")})
+        elif choice == "develop":
+            targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
+        for target in targets:
+            yield Activate(module.name, by, choice, target, tech)
 
 
 def _repairable(player, spec: str) -> int:
@@ -1614,9 +1611,9 @@ def _return_legal(game: AndromedaGame, frame: Returning) -> tuple[Any, ...]:
 
 
 def _return_verdicts(game: AndromedaGame, frame: Returning):
-    """Each activation of ``_return_candidates`` with its refusal (None: legal). A refusal of the module itself
-    (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost) holds for every target of the same
-    way to activate it, so those are not tried one by one."""
+    """Each activation of ``_return_ways`` with its refusal (None: legal). A refusal of the module itself
+    (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost) holds for every other way to activate
+    it by the same ship or by energy, so those are neither worked out nor tried."""
     table, colour = game.table, game.table.active
     catalog = _catalog()
     activated, ship_rows = set(frame.so_far.modules), set(frame.so_far.ship_rows)
@@ -1641,19 +1638,16 @@ def _return_verdicts(game: AndromedaGame, frame: Returning):
             run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
 
     check = _refusing(attempt, "返回空间站回合 · 步骤 1")
-    blocked = set()
-    for act in _return_candidates(table, colour, frame.plan):
-        way = (act.module, act.by == "energy")
-        if way in blocked:
-            continue
-        try:
-            check(act)
-        except IllegalAction as refusal:
-            if refusal.rule.startswith("andromeda.return."):
-                blocked.add(way)
-            yield act, refusal
-        else:
-            yield act, None
+    for ways in _return_ways(table, colour, frame.plan):
+        for act in ways:
+            try:
+                check(act)
+            except IllegalAction as refusal:
+                yield act, refusal
+                if refusal.rule.startswith("andromeda.return."):
+                    break
+            else:
+                yield act, None
 
 
 def _return_words(act) -> dict:
@@ -1673,7 +1667,7 @@ def _tech_left(table: Table, colour: str, so_far: Activated) -> list[StationModu
 def _tech_ways(table: Table, colour: str, frame: Returning) -> list[Activate]:
     catalog, player = _catalog(), table.player(colour)
     return [act for module in _tech_left(table, colour, frame.so_far)
-            for act in _module_ways(table, player, module, [frame.reactor or ""], catalog)]
+            for act in _module_ways(table, player, module, frame.reactor or "", catalog)]
 
 
 def _activation_details(act: Activate) -> str:
