@@ -144,7 +144,9 @@ _QUIET: dict[Deck, tuple[Any, Any, Any]] = {}
 def draw_odds(held: Unshuffled, deck: Deck) -> dict[Any, Fraction]:
     block = dict(held)[deck]
     counts = Counter(block)
-    return {("next", deck, card): Fraction(n, len(block)) for card, n in sorted(counts.items(), key=lambda kv: repr(kv[0]))}
+    one = Fraction(1, len(block))               # most cards are alone of their kind: their odds are one value
+    return {("next", deck, card): one if n == 1 else Fraction(n, len(block))
+            for card, n in sorted(counts.items(), key=lambda kv: repr(kv[0]))}
 
 
 def draw(table: Table, held: Unshuffled, deck: Deck, card: Any) -> tuple[Table, Unshuffled]:

@@ -333,7 +333,7 @@ class AndromedaGame(Game):
         draw, then again to check the outcome drawn)."""
         frame = self.pending[-1]
         if isinstance(frame, Fighting):
-            odds = frame.battle.odds(self.variant)
+            odds = _battle_odds(frame.battle, self.variant)
             found: dict[tuple[Any, ...], Fraction] = {("wins", i): Fraction(p) for i, p in enumerate(odds.wins) if p}
             if odds.no_winner:
                 found[("no winner",)] = Fraction(odds.no_winner)
@@ -1421,13 +1421,25 @@ def _energy(game: AndromedaGame, frame: Energy, choice, steps) -> AndromedaGame:
     ran = run(preparation(frame.battle, {c: n for c, n in paid if n}, game.variant))
     steps.extend(ran.steps)
     state = ran.result
-    odds = state.odds(game.variant)
+    odds = _battle_odds(state, game.variant)
     sides = [(" + ".join(faction), Fraction(p)) for faction, p in zip(state.factions, odds.wins)]
     sides += [("no winner", Fraction(odds.no_winner))] if odds.no_winner else []
     shown = "; ".join(f"{side} {probability_text(p)}" for side, p in sides)
     steps.append(Step("The odds before the dice", f"Exact chances of each outcome (odds.battle): {shown}.", "战斗 · 步骤 4 投掷骰子",
                       state, {"odds": dict(sides)}))
     return _push(_pop(game), Fighting(frame.region, state))
+
+
+#: The battle whose odds were worked out last, its variant and its odds.
+_ODDS: list[Any] = [None, None, None]
+
+
+def _battle_odds(battle: BattleState, variant: AndromedaVariant):
+    """The exact odds of a prepared battle (``BattleState.odds``), worked out once: shown before the dice, then the
+    chance event's outcomes."""
+    if _ODDS[0] is not battle or _ODDS[1] is not variant:
+        _ODDS[:] = [battle, variant, battle.odds(variant)]
+    return _ODDS[2]
 
 
 def _fight(game: AndromedaGame, frame: Fighting, outcome, steps) -> AndromedaGame:
