@@ -1271,17 +1271,20 @@ def _escalation(table: Table, region: str, colour: str):
 
     def work(table):
         board, pieces = _board(table)
-        return escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
-                                  {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
+        options = escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
+                                     {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
+        names = {rid: name for name, rid in ids.items()}
+        verdicts: dict[tuple, Any] = {}             # (player, region, ship as the board reads it) -> its first verdict
+        for v in options.verdicts:
+            verdicts.setdefault((v.player, names[v.region], v.ship), v)
+        return verdicts
 
-    options = _remembered(("escalation", region), table, work)
-    names = {rid: name for name, rid in ids.items()}
+    verdicts = _remembered(("escalation", region), table, work)
     found = []
     for ship in table.player(colour).ships:
         if not ship.on_board or ship.region == region:
             continue
-        seen = tbl.board_ship(table, colour, ship.id)
-        verdict = next((v for v in options.of(colour) if names[v.region] == ship.region and v.ship == seen), None)
+        verdict = verdicts.get((colour, ship.region, tbl.board_ship(table, colour, ship.id)))
         if verdict is not None:
             found.append((ship, verdict))
     return found
@@ -1952,7 +1955,8 @@ def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:
         table, unshuffled, deck, said = decks.next_draw(game.table, game.unshuffled, reshuffled)
         if said:
             steps.append(Step(*said, table))
-        game = replace(game, table=table, unshuffled=unshuffled)
+        if table is not game.table or unshuffled is not game.unshuffled:
+            game = replace(game, table=table, unshuffled=unshuffled)
         if deck is not None:
             return _push(game, Drawing(deck))
         game = _owed(game)
