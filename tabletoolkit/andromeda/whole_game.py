@@ -842,12 +842,22 @@ def _listed_free_options(game: AndromedaGame, colour: str, base: str | None) -> 
                 refusal = None
                 break
         choice = head if len(ways) > 1 else ways[0]
-        words = _free_words(choice)
         if refusal is None:
-            options.append(Option(choice, **words))
+            options.append(_legal_free_option(choice))
         elif refusal.rule not in _QUIET:
-            options.append(Option.refused_by(choice, refusal, **words))
+            options.append(Option.refused_by(choice, refusal, **_free_words(choice)))
     return options
+
+
+#: Each free action's option when legal (its words are the choice's alone), made once.
+_FREE_LEGAL: dict[tuple, Option] = {}
+
+
+def _legal_free_option(choice: tuple) -> Option:
+    option = _FREE_LEGAL.get(choice)
+    if option is None:
+        option = _FREE_LEGAL[choice] = Option(choice, **_free_words(choice))
+    return option
 
 
 def _known_free_verdict(table: Table, colour: str, choice: tuple) -> bool | None:
