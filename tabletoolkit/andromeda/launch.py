@@ -209,11 +209,26 @@ _set = object.__setattr__
 
 
 def _made(region: str, rule: str, reason: str, section: str, jump: bool = False, energy: int = 0) -> Verdict:
-    """A ``Verdict`` with its fields set at once (one is made for every region of every launch listing)."""
+    """A ``Verdict`` with its fields set at once (one is made for every region of every launch listing); one without
+    words (``explain=False``) is one of few, each made once (verdicts are immutable values)."""
+    if reason:
+        return _fresh(region, rule, reason, section, jump, energy)
+    key = (region, rule, section, jump, energy)
+    found = _PLAIN.get(key)
+    if found is None:
+        found = _PLAIN[key] = _fresh(region, rule, reason, section, jump, energy)
+    return found
+
+
+def _fresh(region: str, rule: str, reason: str, section: str, jump: bool, energy: int) -> Verdict:
     verdict = _new(Verdict)
     _set(verdict, "__dict__", {"region": region, "rule": rule, "reason": reason, "section": section, "jump": jump,
                                "energy": energy})
     return verdict
+
+
+#: The verdicts without words made so far.
+_PLAIN: dict[tuple, Verdict] = {}
 
 
 def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant, explain=True) -> Verdict:

@@ -1543,7 +1543,7 @@ def _module_ways(table: Table, player, module, by: str, catalog: Catalog) -> Ite
                 if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
                     continue
                 repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
-                yield Activate(module.name, by, choice, None, tech, repairs)
+                yield _way(module.name, by, choice, None, tech, repairs)
             continue
         targets: list[Any] = [None]
         if owed:
@@ -1553,7 +1553,17 @@ def _module_ways(table: Table, player, module, by: str, catalog: Catalog) -> Ite
         elif choice == "develop":
             targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
         for target in targets:
-            yield Activate(module.name, by, choice, target, tech)
+            yield _way(module.name, by, choice, target, tech, ())
+
+
+def _way(module: str, by: str, choice: str | None, target: str | None, tech: tuple[str, ...] | None,
+         repairs: tuple[tuple[str, str | None], ...]) -> Activate:
+    """``Activate(module, by, choice, target, tech, repairs)`` with its fields set at once: a return turn lists
+    dozens of them at each of its decisions."""
+    way = object.__new__(Activate)
+    object.__setattr__(way, "__dict__", {"module": module, "by": by, "choice": choice, "target": target, "tech": tech,
+                                         "repairs": repairs})
+    return way
 
 
 def _repairable(player, spec: str) -> int:
