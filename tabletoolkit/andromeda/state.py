@@ -282,7 +282,11 @@ class Region:
     reward: Goods = Goods()
 
 
-_KEPT = "_kept"
+#: What was worked out of the most recent states (``Game.kept``), by the state's id: each state with its memo, so an
+#: id is never met again while its state is kept here. The memo lives outside the state, which ``replace`` then copies
+#: field by field at once (states are copied at nearly every change of a whole game).
+_KEPT: dict[int, tuple["Game", dict]] = {}
+_KEPT_STATES = 64
 
 
 @dataclass(frozen=True)
@@ -329,18 +333,18 @@ class Game:
         return _named(self.players, "colour", colour, "colour", "no such player")
 
     def kept(self, key: Any, work) -> Any:
-        """``work(self)`` worked out once for this state and kept on it (the board and its pieces, what each
-        alliance base offers, the launches): a state never changes, and ``replace`` leaves what is kept out
-        of the copy, as pickling does."""
-        memo = self.__dict__.get(_KEPT)
-        if memo is None:
-            memo = self.__dict__[_KEPT] = {}
+        """``work(self)`` worked out once for this state (the board and its pieces, what each alliance base offers,
+        the launches) and kept beside it while it is one of the most recent states asked: a state never changes;
+        what is kept is no part of it (neither copied by ``replace`` nor pickled)."""
+        entry = _KEPT.get(id(self))
+        if entry is None or entry[0] is not self:
+            if len(_KEPT) >= _KEPT_STATES:
+                del _KEPT[next(iter(_KEPT))]          # the state met longest ago
+            entry = _KEPT[id(self)] = (self, {})
+        memo = entry[1]
         if key not in memo:
             memo[key] = work(self)
         return memo[key]
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: value for name, value in self.__dict__.items() if name != _KEPT}
 
     def with_player(self, player: Player) -> "Game":
         self.player(player.colour)
