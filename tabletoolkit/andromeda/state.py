@@ -282,11 +282,12 @@ class Region:
     reward: Goods = Goods()
 
 
-#: What was worked out of the most recent states (``Game.kept``), by the state's id: each state with its memo, so an
-#: id is never met again while its state is kept here. The memo lives outside the state, which ``replace`` then copies
-#: field by field at once (states are copied at nearly every change of a whole game).
+#: What was worked out of recent states (``Game.kept``), by the state's id: each state with its memo, so an id is
+#: never met again while its state is kept here; forgotten all at once every ``_KEPT_STATES`` states. The memo lives
+#: outside the state, which ``replace`` then copies with its fields at once (states are copied at nearly every change
+#: of a whole game).
 _KEPT: dict[int, tuple["Game", dict]] = {}
-_KEPT_STATES = 64
+_KEPT_STATES = 256
 
 
 @dataclass(frozen=True)
@@ -334,17 +335,18 @@ class Game:
 
     def kept(self, key: Any, work) -> Any:
         """``work(self)`` worked out once for this state (the board and its pieces, what each alliance base offers,
-        the launches) and kept beside it while it is one of the most recent states asked: a state never changes;
+        the launches) and kept beside it while it is one of the recent states asked: a state never changes;
         what is kept is no part of it (neither copied by ``replace`` nor pickled)."""
         entry = _KEPT.get(id(self))
         if entry is None or entry[0] is not self:
             if len(_KEPT) >= _KEPT_STATES:
-                del _KEPT[next(iter(_KEPT))]          # the state met longest ago
+                _KEPT.clear()
             entry = _KEPT[id(self)] = (self, {})
         memo = entry[1]
-        if key not in memo:
-            memo[key] = work(self)
-        return memo[key]
+        found = memo.get(key, memo)                   # the memo itself stands for "not worked out yet"
+        if found is memo:
+            found = memo[key] = work(self)
+        return found
 
     def with_player(self, player: Player) -> "Game":
         self.player(player.colour)
