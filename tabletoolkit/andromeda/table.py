@@ -77,7 +77,7 @@ def _since(key: tuple, inputs: tuple, work):
     change copies only what changes, so the same inputs (mostly the very same objects) mean the same result (the
     board and its pieces, what an alliance base offers) from one state of a game to the next."""
     seen = _SINCE.get(key)
-    if seen is not None and len(seen[0]) == len(inputs) and all(a is b or a == b for a, b in zip(seen[0], inputs)):
+    if seen is not None and seen[0] == inputs:      # item by item, each the same object or equal
         return seen[1]
     result = work()
     _SINCE[key] = (inputs, result)
