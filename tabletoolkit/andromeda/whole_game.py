@@ -1279,7 +1279,7 @@ def _escalation(table: Table, region: str, colour: str):
 
     ids = tbl._ids(table)
 
-    def work(table):
+    def work(table: Table) -> dict[tuple, Any]:
         board, pieces = _board(table)
         options = escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
                                      {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
