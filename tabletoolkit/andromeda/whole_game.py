@@ -351,7 +351,7 @@ class AndromedaGame(Game):
         if isinstance(frame, Drawing):
             return decks.described(frame.deck, outcome[2])
         if isinstance(frame, Placing):
-            names = {rid: name for name, rid in tbl._ids(self.table).items()}
+            names = _names(self.table)
             return "the pirate stays on its card" if outcome[1] == NOT_PLACED else f"the pirate lands in {names[outcome[1]]}"
         return str(outcome)
 
@@ -584,6 +584,17 @@ def _remembered(key: tuple, table: Table, work):
 def _board(table: Table):
     """The board and the pieces on it (``table.board_and_pieces``), read once per table state."""
     return _remembered(("board",), table, tbl.board_and_pieces)
+
+
+def _names(table: Table) -> dict[str, str]:
+    """Board region id -> region name (``table._ids`` turned round), read only: the one of the last ids met is shared."""
+    ids = tbl._ids(table)
+    if _NAMES[0] is not ids:
+        _NAMES[:] = [ids, {rid: name for name, rid in ids.items()}]
+    return _NAMES[1]
+
+
+_NAMES: list = [None, {}]
 
 
 def _refusing(attempt, section: str = TURN):
@@ -962,7 +973,7 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
     table, colour = game.table, game.table.active
     player = table.player(colour)
     launches = tbl.bay_launch_options(table, colour, variant=game.variant)
-    names = {rid: name for name, rid in tbl._ids(table).items()}
+    names = _names(table)
     options = []
     seen, refused = set(), set()
     for ship in player.ships_at("bay"):
@@ -985,7 +996,7 @@ def _turn_legal(game: AndromedaGame) -> tuple[tuple, ...]:
     """The legal choices of ``_turn_options``, in its order, from the verdicts without reasons."""
     table, colour = game.table, game.table.active
     launches = tbl.bay_launch_options(table, colour, variant=game.variant, explain=False)
-    names = {rid: name for name, rid in tbl._ids(table).items()}
+    names = _names(table)
     found, seen = [], set()
     for ship in table.player(colour).ships_at("bay"):
         if (ship.kind, ship.damage) not in seen:
@@ -1871,7 +1882,7 @@ def _placement(table: Table, variant: AndromedaVariant) -> dict[str, Fraction]:
 
 def _place(game: AndromedaGame, frame: Placing, outcome, steps) -> AndromedaGame:
     region_id = outcome[1]
-    names = {rid: name for name, rid in tbl._ids(game.table).items()}
+    names = _names(game.table)
     cards = tbl.pirate_cards()
 
     def placer(table: Table, letter: str, _rng_unused) -> tuple[Table, str]:
