@@ -70,7 +70,7 @@ def _module_check(player: Player, card: ModuleCard, activated: set[str], cost: G
 
 def _cost(player: Player, card: ModuleCard) -> Goods:
     moon = player.module(card.name).moon
-    return card.pay + (moon.goods.resources if card.input_slot and moon else Goods())
+    return card.pay + moon.goods.resources if card.input_slot and moon else card.pay
 
 
 def activation_options(game: Game, colour: str, by: str, activated: frozenset[str] = frozenset(),
