@@ -107,14 +107,14 @@ class Ship:
 
     def fitted(self, spec: ShipSpec) -> "Ship":
         """This ship with ``spec``'s values (its type's specs now: basic, or upgraded)."""
-        key = (self, spec)
-        found = _FITTED.get(key)
-        if found is None:
-            if len(_FITTED) > 4096:         # ships and specs are values: forgetting them only costs time
-                _FITTED.clear()
-            found = _FITTED[key] = replace(self, range=spec.range, weapons=spec.weapons, shields=spec.shields, aim_bonus=spec.aim,
-                                           voyage="voyage" in spec.abilities, assault="assault" in spec.abilities,
-                                           jump="jump" in spec.abilities)
+        seen = _FITTED.get(id(self))
+        if seen is not None and seen[0] is self and seen[1] is spec:
+            return seen[2]
+        if len(_FITTED) > 4096:             # ships and specs are values: forgetting them only costs time
+            _FITTED.clear()
+        found = replace(self, range=spec.range, weapons=spec.weapons, shields=spec.shields, aim_bonus=spec.aim,
+                        voyage="voyage" in spec.abilities, assault="assault" in spec.abilities, jump="jump" in spec.abilities)
+        _FITTED[id(self)] = (self, spec, found)
         return found
 
     def __str__(self) -> str:
@@ -123,8 +123,9 @@ class Ship:
         return f"{who}{self.kind.replace('_', ' ')} (range {self.range}{extra})"
 
 
-#: Ships already fitted with a spec (``Ship.fitted``): the board rules read every ship's specs at every decision.
-_FITTED: dict[tuple["Ship", ShipSpec], "Ship"] = {}
+#: Ships already fitted with a spec (``Ship.fitted``), by the ship's id: the ship, the spec and the fitted ship (the
+#: board rules read every ship's specs at every decision; a ship is kept with its id, which is not met again meanwhile).
+_FITTED: dict[int, tuple["Ship", ShipSpec, "Ship"]] = {}
 
 
 @dataclass(frozen=True)
