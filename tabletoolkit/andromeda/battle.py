@@ -29,7 +29,7 @@ from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase
 from ..engine.steps import Procedure
 from ..engine import svg as draw
 from ..engine.decode import Decoder, FrozenMap, identifier, items, parse_text, read_packaged, text, whole
-from ..engine.frozen import replace
+from ..engine.frozen import replace, replace_valid
 from ..engine.options import Option, Options
 from ..prob import compare
 from .odds import BattleOdds, battle_odds
@@ -734,7 +734,7 @@ def damage(state: BattleState, pirate_figure: int | None = None) -> Procedure:
         kept, sent, lines = [], [], []
         for ship in region[name]:
             if ship.shield_left:
-                kept.append(replace(ship, damage=ship.damage + 1))
+                kept.append(replace_valid(ship, damage=ship.damage + 1))
                 lines.append(f"{ship.kind}: a damage marker on its shield, it stays")
             else:
                 sent.append(ship)

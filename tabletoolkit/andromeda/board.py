@@ -640,6 +640,11 @@ def _pairs(mapping: Mapping[str, Any] | None, what: str) -> dict[str, tuple[Any,
     return result
 
 
+#: The pieces and the board (both immutable) that last passed ``Pieces.check``: launches for each ship type in the bay,
+#: the raid and the battle check the same pieces of a state.
+_CHECKED: list = [None, None]
+
+
 @dataclass(frozen=True)
 class Pieces:
     """What stands on the board, by region: ships, pirates (class letters), developments, leaders.
@@ -713,6 +718,12 @@ class Pieces:
 
     def check(self, board: Board) -> None:
         """Refuse pieces in regions the board does not have, or in places they cannot stand."""
+        if _CHECKED[0] is self and _CHECKED[1] is board:
+            return                                  # these very pieces passed on this very board last time
+        self._check(board)
+        _CHECKED[:] = [self, board]
+
+    def _check(self, board: Board) -> None:
         for what, pairs in (("ships", self.ships), ("pirates", self.pirates), ("developments", self.developments), ("leaders", self.leaders)):
             for region, item in pairs:
                 if region not in board.regions:

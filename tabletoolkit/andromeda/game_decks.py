@@ -113,7 +113,11 @@ def next_draw(table: Table, held: Unshuffled, reshuffled: tuple[str, ...] = ("ta
     for index, (deck, block) in enumerate(held):
         field, name, section = DISCARDS.get(deck[0], ("", "", ""))
         discard = getattr(table, field) if deck[0] in reshuffled else ()
-        if discard and not block and len(cards_of(table, deck)) < LOOKAHEAD[deck[0]]:
+        cards = cards_of(table, deck)
+        quiet = _QUIET.get(deck)
+        if quiet is not None and quiet[0] is cards and quiet[1] is block and quiet[2] is discard:
+            continue                            # this deck as it was when it last needed nothing
+        if discard and not block and len(cards) < LOOKAHEAD[deck[0]]:
             block = _order(discard)
             said = (f"Shuffle the {name} discard",
                     f"The {name} deck is down to {len(cards_of(table, deck))} card(s): the {len(block)} discarded cards are "
@@ -123,6 +127,8 @@ def next_draw(table: Table, held: Unshuffled, reshuffled: tuple[str, ...] = ("ta
         if block and locate(table, deck, block) < LOOKAHEAD[deck[0]]:
             found = deck
             break
+        if said is None:
+            _QUIET[deck] = (cards, block, discard)
     if found is None and said is None:
         _SETTLED[:] = looked
     return table, held, found, said
@@ -130,12 +136,17 @@ def next_draw(table: Table, held: Unshuffled, reshuffled: tuple[str, ...] = ("ta
 
 #: The decks (the very tuples) of the last look that needed no draw: most decisions leave every deck as it was.
 _SETTLED: list[Any] = []
+#: Each deck's cards, part not shuffled yet and discard pile (the very tuples) when it last needed no draw nor
+#: reshuffle: a decision that changes one deck leaves the others as they were.
+_QUIET: dict[Deck, tuple[Any, Any, Any]] = {}
 
 
 def draw_odds(held: Unshuffled, deck: Deck) -> dict[Any, Fraction]:
     block = dict(held)[deck]
     counts = Counter(block)
-    return {("next", deck, card): Fraction(n, len(block)) for card, n in sorted(counts.items(), key=lambda kv: repr(kv[0]))}
+    one = Fraction(1, len(block))               # most cards are alone of their kind: their odds are one value
+    return {("next", deck, card): one if n == 1 else Fraction(n, len(block))
+            for card, n in sorted(counts.items(), key=lambda kv: repr(kv[0]))}
 
 
 def draw(table: Table, held: Unshuffled, deck: Deck, card: Any) -> tuple[Table, Unshuffled]:

@@ -37,7 +37,7 @@ class Goods:
                 items.append((kind, count))
         if len(items) > 1:
             items.sort(key=_ranked)
-        return cls(tuple(items))
+        return _made(cls, tuple(items))
 
     def __getitem__(self, kind: str) -> int:
         for name, count in self.items:
@@ -81,7 +81,7 @@ class Goods:
     def only(self, kinds: tuple[str, ...]) -> "Goods":
         if all(k in kinds for k, _ in self.items):
             return self
-        return Goods(tuple((k, v) for k, v in self.items if k in kinds))
+        return _made(Goods, tuple((k, v) for k, v in self.items if k in kinds))
 
     @property
     def resources(self) -> "Goods":
@@ -128,6 +128,14 @@ class Goods:
 
     def __str__(self) -> str:
         return ", ".join(f"{count} {kind}" for kind, count in self.items) or "nothing"
+
+
+def _made(cls: type[Goods], items: tuple[tuple[str, int], ...]) -> Goods:
+    """Goods of ``items`` (counted and ordered already), their one field set at once: goods are made at every payment,
+    gain and check of a whole game."""
+    goods = object.__new__(cls)
+    object.__setattr__(goods, "__dict__", {"items": items})
+    return goods
 
 
 _RANKS = {kind: index for index, kind in enumerate(ORDER)}

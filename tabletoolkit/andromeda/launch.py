@@ -204,37 +204,64 @@ def _launch_context(board: Board, pieces: Pieces, ship: Ship, energy: int, bay: 
     return not own, bay is None or ship in bay, board.nearest(anchors, blocked=path_blockers(variant, voyage=ship.voyage))
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made(region: str, rule: str, reason: str, section: str, jump: bool = False, energy: int = 0) -> Verdict:
+    """A ``Verdict`` with its fields set at once (one is made for every region of every launch listing); one without
+    words (``explain=False``) is one of few, each made once (verdicts are immutable values)."""
+    if reason:
+        return _fresh(region, rule, reason, section, jump, energy)
+    key = (region, rule, section, jump, energy)
+    found = _PLAIN.get(key)
+    if found is None:
+        found = _PLAIN[key] = _fresh(region, rule, reason, section, jump, energy)
+    return found
+
+
+def _fresh(region: str, rule: str, reason: str, section: str, jump: bool, energy: int) -> Verdict:
+    verdict = _new(Verdict)
+    _set(verdict, "__dict__", {"region": region, "rule": rule, "reason": reason, "section": section, "jump": jump,
+                               "energy": energy})
+    return verdict
+
+
+#: The verdicts without words made so far.
+_PLAIN: dict[tuple, Verdict] = {}
+
+
 def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant, explain=True) -> Verdict:
     """One region's verdict; without ``explain``, the same rule with no words (their f-strings are not built)."""
     place = board.regions[region]
     if not in_bay:
-        return Verdict(region, "andromeda.launch.not_in_bay", f"{ship} is not in the launch bay: only ships in the launch bay launch" if explain else "", BAY)
+        return _made(region, "andromeda.launch.not_in_bay", f"{ship} is not in the launch bay: only ships in the launch bay launch" if explain else "", BAY)
     if place.kind == "quasar":
-        return Verdict(region, "andromeda.launch.quasar", f"no ship may enter a Quasar ({place.name})" if explain else "", QUASARS)
+        return _made(region, "andromeda.launch.quasar", f"no ship may enter a Quasar ({place.name})" if explain else "", QUASARS)
     if place.kind == "empty":
-        return Verdict(region, "andromeda.launch.no_tile", f"tile space {place.slot} holds no tile yet: it is not a region to launch to" if explain else "", "游戏设置 · 4")
+        return _made(region, "andromeda.launch.no_tile", f"tile space {place.slot} holds no tile yet: it is not a region to launch to" if explain else "", "游戏设置 · 4")
     if place.kind == "nebula" and not ship.voyage:
-        return Verdict(region, "andromeda.launch.voyage", f"{place.name} is a nebula: only a ship with Voyage may launch there" if explain else "", EXTRA)
+        return _made(region, "andromeda.launch.voyage", f"{place.name} is a nebula: only a ship with Voyage may launch there" if explain else "", EXTRA)
     jump = False
     if first:
         if pieces.occupied(region) and not ship.assault:
-            return Verdict(region, "andromeda.launch.occupied",
+            return _made(region, "andromeda.launch.occupied",
                            f"first launch: {place.name} is occupied ({_occupants(pieces, region)}) and this ship has no Assault" if explain else "", FIRST)
     else:
         if any(s.owner == ship.owner for s in pieces.ships_in(region)):
-            return Verdict(region, "andromeda.launch.own_ship", f"you already have a ship in {place.name}" if explain else "", SUBSEQUENT)
+            return _made(region, "andromeda.launch.own_ship", f"you already have a ship in {place.name}" if explain else "", SUBSEQUENT)
         steps = reach.get(region)
         anchor = "your ships" if variant.launch_range_from == "own" else "any ship"
         if steps is None or steps > ship.range:
             distance = "cut off from" if steps is None else f"{steps} steps from the nearest of"
             if not ship.jump:
-                return Verdict(region, "andromeda.launch.range",
+                return _made(region, "andromeda.launch.range",
                                f"{place.name} is {distance} {anchor}; this ship's range is {ship.range} and it cannot Jump" if explain else "", SUBSEQUENT)
             if steps is None:
-                return Verdict(region, "andromeda.launch.range",
+                return _made(region, "andromeda.launch.range",
                                f"{place.name} is cut off from {anchor} by Quasars: even a Jump cannot pass through them" if explain else "", QUASARS)
             if energy < variant.jump_energy:
-                return Verdict(region, "andromeda.launch.jump_energy",
+                return _made(region, "andromeda.launch.jump_energy",
                                f"{place.name} is {steps} steps away (range {ship.range}): a Jump costs {variant.jump_energy} energy and you have {energy}" if explain else "", ABILITIES)
             jump = True
     spent = variant.jump_energy if jump else 0
@@ -242,10 +269,10 @@ def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, 
     if place.kind == "alliance_base":
         ok, why = _base_verdict(board, pieces, ship, region, access, spent, explain)
         if not ok:
-            return Verdict(region, "andromeda.launch.alliance_base", f"you could not activate {place.name}: {why}" if explain else "", EXTRA + " (A-F4)")
+            return _made(region, "andromeda.launch.alliance_base", f"you could not activate {place.name}: {why}" if explain else "", EXTRA + " (A-F4)")
         base_note = f"; {why}"
     if not explain:
-        return Verdict(region, "legal", "", "", jump, spent)
+        return _made(region, "legal", "", "", jump, spent)
     nearest = "your nearest ship" if variant.launch_range_from == "own" else "the nearest ship"
     if first:
         reason = "first launch: " + ("an unoccupied region" if not pieces.occupied(region) else f"occupied ({_occupants(pieces, region)}), entered by Assault")
@@ -261,7 +288,7 @@ def _verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, 
     reason += base_note
     if place.kind == "vortex":
         reason += f"; {place.name} gives its reward on arrival (A-F21)"
-    return Verdict(region, "legal", reason, section, jump, spent)
+    return _made(region, "legal", reason, section, jump, spent)
 
 
 def _occupants(pieces: Pieces, region: str) -> str:

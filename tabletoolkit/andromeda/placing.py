@@ -19,10 +19,17 @@ from .variant import RULEBOOK, AndromedaVariant
 
 
 def _ids(game: Game) -> dict[str, str]:
-    """Region name -> board region id (a game without a laid board uses its names as ids, see ``board_of``)."""
+    """Region name -> board region id (a game without a laid board uses its names as ids, see ``board_of``); read,
+    never changed, by its callers: the one of the last ids met is shared."""
     if game.board is None:
         return {r.name: r.name for r in game.regions}
-    return dict(game.region_ids)
+    if _IDS[0] is not game.region_ids:
+        _IDS[:] = [game.region_ids, dict(game.region_ids)]
+    return _IDS[1]
+
+
+#: The region ids last met (the very tuple a set-up game keeps) and their mapping.
+_IDS: list = [None, {}]
 
 
 def board_of(game: Game, catalog: Catalog | None = None) -> Board:

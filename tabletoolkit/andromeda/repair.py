@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..engine import IllegalAction, InvalidInput, Step, register_phase
 from ..engine.steps import Procedure
-from ..engine.frozen import replace
+from ..engine.frozen import replace, replace_valid
 from .effects import gain_vp
 from .state import Game
 
@@ -55,9 +55,9 @@ def apply_repair(game: Game, colour: str, option: str, target: str | None = None
     ships = player.ships_at("scrapyard") if option == "scrapyard" else tuple(_shield_damage(player))
     ship = _pick(ships, target, "ship", lambda s: s.id)
     if option == "scrapyard":
-        game = game.with_player(player.with_ship(replace(ship, where="barge")))
+        game = game.with_player(player.with_ship(replace_valid(ship, where="barge")))
         return game, f"{colour} moves {ship.id} from the scrapyard's top to the repair barge (it can activate a module when returning)."
-    game = game.with_player(player.with_ship(replace(ship, damage=ship.damage - 1)))
+    game = game.with_player(player.with_ship(replace_valid(ship, damage=ship.damage - 1)))
     return game, f"{colour} recharges {ship.id}'s shield (one damage marker removed)."
 
 

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, Step, register_phase, run
 from ..engine.steps import Procedure
-from ..engine.frozen import replace
+from ..engine.frozen import replace, replace_valid
 from .effects import draw_tactics, gain
 from .catalog import Catalog, ModuleCard, load_catalog
 from .develop import build_development
@@ -70,7 +70,7 @@ def _module_check(player: Player, card: ModuleCard, activated: set[str], cost: G
 
 def _cost(player: Player, card: ModuleCard) -> Goods:
     moon = player.module(card.name).moon
-    return card.pay + (moon.goods.resources if card.input_slot and moon else Goods())
+    return card.pay + moon.goods.resources if card.input_slot and moon else card.pay
 
 
 def activation_options(game: Game, colour: str, by: str, activated: frozenset[str] = frozenset(),
@@ -202,7 +202,7 @@ def return_ships(game: Game, colour: str, spent: int = 0, *, catalog: Catalog | 
     for ship in player.ships:
         if ship.on_board or ship.where in ("scrapyard", "barge") or ship.where.startswith("module:"):
             spec = catalog.ship(ship.kind, ship.kind in player.upgrades)
-            ships.append(replace(ship, where="bay", damage=0 if spec.shields else ship.damage))
+            ships.append(replace_valid(ship, where="bay", damage=0 if spec.shields else ship.damage))
             returned.append(ship.id)
         else:
             ships.append(ship)
@@ -244,7 +244,7 @@ def activate_modules(game: Game, colour: str, activations: Sequence[Activate], *
             how = "1 energy"
         else:
             ship = player.ship(act.by)
-            player = player.with_ship(replace(ship, where=f"module:{card.name}"))
+            player = player.with_ship(replace_valid(ship, where=f"module:{card.name}"))
             ship_rows.add(card.row)
             how = f"{ship.id} (from {ship.where.replace('region:', '')})"
         game = game.with_player(player.with_module(replace(module, occupant=act.by)))

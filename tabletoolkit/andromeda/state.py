@@ -107,14 +107,14 @@ class Ship:
 
     def fitted(self, spec: ShipSpec) -> "Ship":
         """This ship with ``spec``'s values (its type's specs now: basic, or upgraded)."""
-        key = (self, spec)
-        found = _FITTED.get(key)
-        if found is None:
-            if len(_FITTED) > 4096:         # ships and specs are values: forgetting them only costs time
-                _FITTED.clear()
-            found = _FITTED[key] = replace(self, range=spec.range, weapons=spec.weapons, shields=spec.shields, aim_bonus=spec.aim,
-                                           voyage="voyage" in spec.abilities, assault="assault" in spec.abilities,
-                                           jump="jump" in spec.abilities)
+        seen = _FITTED.get(id(self))
+        if seen is not None and seen[0] is self and seen[1] is spec:
+            return seen[2]
+        if len(_FITTED) > 4096:             # ships and specs are values: forgetting them only costs time
+            _FITTED.clear()
+        found = replace(self, range=spec.range, weapons=spec.weapons, shields=spec.shields, aim_bonus=spec.aim,
+                        voyage="voyage" in spec.abilities, assault="assault" in spec.abilities, jump="jump" in spec.abilities)
+        _FITTED[id(self)] = (self, spec, found)
         return found
 
     def __str__(self) -> str:
@@ -123,8 +123,9 @@ class Ship:
         return f"{who}{self.kind.replace('_', ' ')} (range {self.range}{extra})"
 
 
-#: Ships already fitted with a spec (``Ship.fitted``): the board rules read every ship's specs at every decision.
-_FITTED: dict[tuple["Ship", ShipSpec], "Ship"] = {}
+#: Ships already fitted with a spec (``Ship.fitted``), by the ship's id: the ship, the spec and the fitted ship (the
+#: board rules read every ship's specs at every decision; a ship is kept with its id, which is not met again meanwhile).
+_FITTED: dict[int, tuple["Ship", ShipSpec, "Ship"]] = {}
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,12 @@ class Region:
     reward: Goods = Goods()
 
 
-_KEPT = "_kept"
+#: What was worked out of recent states (``Game.kept``), by the state's id: each state with its memo, so an id is
+#: never met again while its state is kept here; forgotten all at once every ``_KEPT_STATES`` states. The memo lives
+#: outside the state, which ``replace`` then copies with its fields at once (states are copied at nearly every change
+#: of a whole game).
+_KEPT: dict[int, tuple["Game", dict]] = {}
+_KEPT_STATES = 256
 
 
 @dataclass(frozen=True)
@@ -329,18 +335,19 @@ class Game:
         return _named(self.players, "colour", colour, "colour", "no such player")
 
     def kept(self, key: Any, work) -> Any:
-        """``work(self)`` worked out once for this state and kept on it (the board and its pieces, what each
-        alliance base offers, the launches): a state never changes, and ``replace`` leaves what is kept out
-        of the copy, as pickling does."""
-        memo = self.__dict__.get(_KEPT)
-        if memo is None:
-            memo = self.__dict__[_KEPT] = {}
-        if key not in memo:
-            memo[key] = work(self)
-        return memo[key]
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: value for name, value in self.__dict__.items() if name != _KEPT}
+        """``work(self)`` worked out once for this state (the board and its pieces, what each alliance base offers,
+        the launches) and kept beside it while it is one of the recent states asked: a state never changes;
+        what is kept is no part of it (neither copied by ``replace`` nor pickled)."""
+        entry = _KEPT.get(id(self))
+        if entry is None or entry[0] is not self:
+            if len(_KEPT) >= _KEPT_STATES:
+                _KEPT.clear()
+            entry = _KEPT[id(self)] = (self, {})
+        memo = entry[1]
+        found = memo.get(key, memo)                   # the memo itself stands for "not worked out yet"
+        if found is memo:
+            found = memo[key] = work(self)
+        return found
 
     def with_player(self, player: Player) -> "Game":
         self.player(player.colour)

@@ -11,7 +11,7 @@ from dataclasses import fields
 from typing import Mapping, Sequence
 
 from ..engine import IllegalAction, InvalidInput, Rng, run
-from ..engine.frozen import replace
+from ..engine.frozen import replace, replace_valid
 from .board import ALLIANCE_BASES, Board, Pieces
 from .catalog import Catalog, PirateSpec, load_catalog
 from .escalation import ShipVerdict, escalation_options
@@ -63,12 +63,10 @@ def _board_and_pieces(game: Game, catalog: Catalog) -> tuple[Board, Pieces]:
 def _piece_inputs(game: Game) -> tuple:
     """What the pieces on the board are read from: the laid board, each player's ships and upgrades, the pirates,
     each region's development and leaders (without a laid board, the regions themselves)."""
-    inputs: list = [game.board, game.region_ids, game.pirates, game.regions if game.board is None else None]
-    for player in game.players:
-        inputs += (player.colour, player.ships, player.upgrades)
-    for region in game.regions:
-        inputs += (region.development, region.leaders)
-    return tuple(inputs)
+    # the players' and the regions' parts each in one tuple: comparing them compares their items at once
+    return (game.board, game.region_ids, game.pirates, game.regions if game.board is None else None,
+            tuple((player.colour, player.ships, player.upgrades) for player in game.players),
+            tuple((region.development, region.leaders) for region in game.regions))
 
 
 _SINCE: dict[tuple, tuple[tuple, object]] = {}
@@ -79,7 +77,7 @@ def _since(key: tuple, inputs: tuple, work):
     change copies only what changes, so the same inputs (mostly the very same objects) mean the same result (the
     board and its pieces, what an alliance base offers) from one state of a game to the next."""
     seen = _SINCE.get(key)
-    if seen is not None and len(seen[0]) == len(inputs) and all(a is b or a == b for a, b in zip(seen[0], inputs)):
+    if seen is not None and seen[0] == inputs:      # item by item, each the same object or equal
         return seen[1]
     result = work()
     _SINCE[key] = (inputs, result)
@@ -117,7 +115,9 @@ def _base_access(game: Game, colour: str, catalog: Catalog, variant: AndromedaVa
 def _developable(game: Game, colour: str, catalog: Catalog) -> set[str]:
     """The planet types ``colour`` could develop now (A-F4: the Development Office's verdict). A development needs
     one of the player's transports on the planet, so only those planets are checked (``check_development``)."""
-    kinds = set()
+    kinds: set[str] = set()
+    if game.player(colour).leaders < min(kind.leaders for kind in catalog.developments.values()):
+        return kinds                            # every development needs more recruited leaders than are on the station
     for name in sorted({str(ship.region) for ship in game.player(colour).ships if ship.kind == "transport" and ship.on_board}):
         try:
             check_development(game, colour, name, catalog)
@@ -186,7 +186,7 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
         result = launch(board, pieces, board_ship(game, colour, ship_id, catalog), ids[region], energy=player.resources["energy"],
                         access=base_access(game, colour, catalog, variant=variant), bay=bay, variant=variant)
     ship = player.ship(ship_id)
-    player = replace(player.with_ship(replace(ship, where=f"region:{region}")),
+    player = replace(player.with_ship(replace_valid(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))
     return replace(game.with_player(player), active=colour), result
 
@@ -227,7 +227,7 @@ def escalate_in_game(game: Game, region: str, colour: str, ship_id: str, *, vari
     if not verdict.legal:
         raise verdict.refusal()
     player = game.player(colour)
-    player = replace(player.with_ship(replace(ship, where=f"region:{region}")), resources=player.resources.minus(_energy(verdict.energy)))
+    player = replace(player.with_ship(replace_valid(ship, where=f"region:{region}")), resources=player.resources.minus(_energy(verdict.energy)))
     text = (f"{colour}'s {ship.id} joins the battle in {region} from {ship.region}"
             + (f", paying {verdict.energy} energy for a Jump (A-F7)" if verdict.jump else "") + ".")
     return game.with_player(player), text
@@ -387,8 +387,8 @@ def apply_battle(game: Game, region: str, state, catalog: Catalog | None = None,
             if ship.where != f"region:{region}":
                 continue
             shields = spec_of(game, colour, ship.kind, catalog).shields
-            player = player.with_ship(replace(ship, damage=ship.damage + 1) if ship.damage < shields
-                                      else replace(ship, where="scrapyard"))
+            player = player.with_ship(replace_valid(ship, damage=ship.damage + 1) if ship.damage < shields
+                                      else replace_valid(ship, where="scrapyard"))
         game = game.with_player(player)
         said.append(f"{colour}'s ships are damaged")
     for colour in order:

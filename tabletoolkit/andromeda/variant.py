@@ -6,7 +6,7 @@ Owners add constants here as their phases need them; procedures read them from a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..engine.variants import Variant, constant
 from .catalog import load_catalog
@@ -138,5 +138,19 @@ class AndromedaVariant(Variant):
         explains="True: on a tie for first (everyone loses) one pirate figure counts as beaten and is damaged; "
         "False: the pirate is not damaged on a tie.",
     )
+
+    def __hash__(self) -> int:
+        """The hash of the compared fields (the dataclass's own), worked out once for a variant: what a state keeps
+        for a variant is looked up at nearly every decision of a whole game."""
+        found = _HASHES.get(id(self))
+        if found is None or found[0] is not self:
+            if len(_HASHES) >= 64:
+                _HASHES.clear()
+            found = _HASHES[id(self)] = (self, hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)))
+        return found[1]
+
+
+#: Each variant hashed lately, by its id, with its hash (kept with the variant, so an id is not met again meanwhile).
+_HASHES: dict[int, tuple[AndromedaVariant, int]] = {}
 
 RULEBOOK = AndromedaVariant()

@@ -44,7 +44,7 @@ set-up phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
@@ -56,7 +56,7 @@ from ..engine.numbers import probability_text
 from ..engine.options import Option, Options
 from ..engine.rng import Rng
 from ..engine.steps import Step, run
-from ..engine.frozen import replace
+from ..engine.frozen import cached, replace, replace_valid
 from . import game_decks as decks
 from . import table as tbl
 from .activate import activate_region
@@ -325,9 +325,15 @@ class AndromedaGame(Game):
         return f"<Andromeda's Edge · {self.table.active} · {where} · VP {vp}>"
 
     def _chance_outcomes(self) -> dict[Any, Fraction]:
+        return self._odds_now
+
+    @cached
+    def _odds_now(self) -> dict[Any, Fraction]:
+        """The outcomes of the chance event now with their odds, worked out once per state (the driver reads them to
+        draw, then again to check the outcome drawn)."""
         frame = self.pending[-1]
         if isinstance(frame, Fighting):
-            odds = frame.battle.odds(self.variant)
+            odds = _battle_odds(frame.battle, self.variant)
             found: dict[tuple[Any, ...], Fraction] = {("wins", i): Fraction(p) for i, p in enumerate(odds.wins) if p}
             if odds.no_winner:
                 found[("no winner",)] = Fraction(odds.no_winner)
@@ -345,7 +351,7 @@ class AndromedaGame(Game):
         if isinstance(frame, Drawing):
             return decks.described(frame.deck, outcome[2])
         if isinstance(frame, Placing):
-            names = {rid: name for name, rid in tbl._ids(self.table).items()}
+            names = _names(self.table)
             return "the pirate stays on its card" if outcome[1] == NOT_PLACED else f"the pirate lands in {names[outcome[1]]}"
         return str(outcome)
 
@@ -580,6 +586,17 @@ def _board(table: Table):
     return _remembered(("board",), table, tbl.board_and_pieces)
 
 
+def _names(table: Table) -> dict[str, str]:
+    """Board region id -> region name (``table._ids`` turned round), read only: the one of the last ids met is shared."""
+    ids = tbl._ids(table)
+    if _NAMES[0] is not ids:
+        _NAMES[:] = [ids, {rid: name for name, rid in ids.items()}]
+    return _NAMES[1]
+
+
+_NAMES: list = [None, {}]
+
+
 def _refusing(attempt, section: str = TURN):
     """``attempt`` with an ``InvalidInput`` from a phase (a choice the phase cannot take in that form) raised as
     the refusal ``andromeda.game.phase_input`` in the phase's words, so the option is listed refused, not dropped."""
@@ -728,11 +745,16 @@ def _free_groups(game: AndromedaGame, colour: str) -> dict[tuple, list[tuple]]:
 
 def _free_inputs(table: Table, colour: str) -> tuple:
     """What the free actions ``colour`` could take are listed from (``_free_candidates``, ``_transfer_candidates``):
-    the active player, ``colour``'s and their teammates' stations, the regions (leaders, bonus resources), the
-    module columns, the observatory archive and the teams."""
+    the active player, the regions (leaders, bonus resources), the module columns, the observatory archive and the
+    teams; ``colour``'s moons, modules, tactics cards, ships, tokens and development cards, and their resources where
+    they pay for a spaceport's ability or may be given to a teammate; their teammates' stations."""
     team = table.team_of(colour)
-    mates = tuple(p for p in table.players if p.colour == colour or (team is not None and table.team_of(p.colour) == team))
-    return (table.active, table.regions, table.module_display, table.observatory_archive, table.teams) + mates
+    player = table.player(colour)
+    spaceport = any(card.type == "spaceport" and not card.used for card in player.development_cards)
+    own = (player.moons, player.modules, player.tactics, player.ships, player.exploration, player.supremacy_tokens,
+           player.development_cards, player.resources if spaceport or team is not None else None)
+    mates = tuple(p for p in table.players if p.colour != colour and team is not None and table.team_of(p.colour) == team)
+    return (table.active, table.regions, table.module_display, table.observatory_archive, table.teams, own) + mates
 
 
 def _grouped_free(game: AndromedaGame, colour: str, mates: tuple[str, ...]) -> dict[tuple, list[tuple]]:
@@ -817,6 +839,11 @@ def _listed_free_options(game: AndromedaGame, colour: str, base: str | None) -> 
                                     "a moon inserted, a transfer or a development card could leave nothing to pay with)",
                                     "发射回合 · 步骤 1 发射飞船 · 额外发射需求 (A-F4)")
             members = []
+        known = _known_free_verdict(game.table, colour, ways[0]) if len(ways) == 1 and members else None
+        if known is False:
+            continue                                  # refused by a rule of _QUIET: not listed
+        if known:
+            members = []
         for member in members:
             try:
                 check(member)
@@ -826,12 +853,45 @@ def _listed_free_options(game: AndromedaGame, colour: str, base: str | None) -> 
                 refusal = None
                 break
         choice = head if len(ways) > 1 else ways[0]
-        words = _free_words(choice)
         if refusal is None:
-            options.append(Option(choice, **words))
+            options.append(_legal_free_option(choice))
         elif refusal.rule not in _QUIET:
-            options.append(Option.refused_by(choice, refusal, **words))
+            options.append(Option.refused_by(choice, refusal, **_free_words(choice)))
     return options
+
+
+#: Each free action's option when legal (its words are the choice's alone), made once.
+_FREE_LEGAL: dict[tuple, Option] = {}
+
+
+def _legal_free_option(choice: tuple) -> Option:
+    option = _FREE_LEGAL.get(choice)
+    if option is None:
+        option = _FREE_LEGAL[choice] = Option(choice, **_free_words(choice))
+    return option
+
+
+def _known_free_verdict(table: Table, colour: str, choice: tuple) -> bool | None:
+    """The verdict of a free action read off the table, where carrying it out could only end one way: True when it
+    is legal, False when refused by a rule of ``_QUIET``, None when only carrying it out tells. A tactics card is
+    offered only when held and playable at the moment (``_free_candidates``), so playing it is legal, unless it is an
+    event card (the event marker it advances may reveal a planet). A faction power is refused when the faction has
+    none or it was used this turn, legal otherwise (its gain cannot be refused). Recruiting, collecting bonus
+    resources and spending a token are offered on your own turn only where there are leaders, a bonus, a token, so
+    they are legal: what they gain cannot be refused."""
+    details = dict(choice[1:])
+    action = details["action"]
+    if action == "play_tactics":
+        return True if _catalog().tactics_kinds.get(details["card"]) != "event" else None
+    if colour != table.active:
+        return None
+    if action == "faction_power":
+        player = table.player(colour)
+        faction = _catalog().factions.get(player.faction)
+        return bool(faction is not None and faction.turn_gain and not player.power_used)
+    if action in ("recruit", "collect_bonus", "spend_exploration", "spend_supremacy"):
+        return True
+    return None
 
 
 #: Free actions that may take away what pays for an alliance base (offered once it is activated).
@@ -913,7 +973,7 @@ def _turn_options(game: AndromedaGame, _frame) -> Options:
     table, colour = game.table, game.table.active
     player = table.player(colour)
     launches = tbl.bay_launch_options(table, colour, variant=game.variant)
-    names = {rid: name for name, rid in tbl._ids(table).items()}
+    names = _names(table)
     options = []
     seen, refused = set(), set()
     for ship in player.ships_at("bay"):
@@ -936,7 +996,7 @@ def _turn_legal(game: AndromedaGame) -> tuple[tuple, ...]:
     """The legal choices of ``_turn_options``, in its order, from the verdicts without reasons."""
     table, colour = game.table, game.table.active
     launches = tbl.bay_launch_options(table, colour, variant=game.variant, explain=False)
-    names = {rid: name for name, rid in tbl._ids(table).items()}
+    names = _names(table)
     found, seen = [], set()
     for ship in table.player(colour).ships_at("bay"):
         if (ship.kind, ship.damage) not in seen:
@@ -1028,8 +1088,11 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
         kwargs = _kwargs(choice)
         if others(choice):
             kwargs["field_discard"] = others(choice)[0]        # any other module stands in: the discard is decided next
-        if not _settled_at_base(table, colour, frame.region, kwargs):
-            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
+            if not _settled_at_base(table, colour, frame.region, kwargs):
+                run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **kwargs))
+        elif not (_settled_on_planet(table, colour, frame.region, kwargs, game.variant)
+                  or _settled_at_base(table, colour, frame.region, kwargs)):
+            _activation_run(game, frame.region, choice)
 
     def words(choice):
         then = " (then send one of the others to the bottom of its deck)" if others(choice) else ""
@@ -1037,6 +1100,28 @@ def _activation_options(game: AndromedaGame, frame: Activating) -> Options:
 
     return Options.checked(_activation_candidates(table, colour, frame.region, _mates(game)), _refusing(attempt, "发射回合 · 步骤 2 激活地区"),
                            words)
+
+
+def _settled_on_planet(table: Table, colour: str, region_name: str, kwargs: dict, variant: AndromedaVariant) -> bool:
+    """Whether a planet's or a nebula's activation, as ``_activation_candidates`` offers it, is legal without carrying
+    it out (True), or left to ``activate_region`` (False), which gives any refusal. With a ship there it takes the top
+    moon into the claimed-moon area, which has room or makes it by discarding the moon ``make_room`` names (one without
+    a repair: its reward cannot be refused), else the printed resources; at a nebula it then peeks at the event deck
+    (which card stays on top named when two are there)."""
+    region = table.region(region_name)
+    takes = {"planet": {"make_room"}, "nebula": {"make_room", "keep_on_top"}}.get(region.kind)
+    if takes is None or not takes.issuperset(kwargs):
+        return False
+    player = table.player(colour)
+    if not any(s.where == f"region:{region_name}" for s in player.ships):
+        return False
+    keep = kwargs.get("keep_on_top")
+    if region.kind == "nebula" and len(table.event_deck) >= 2 and (isinstance(keep, bool) or keep not in (0, 1)):
+        return False
+    if not region.moons or len(player.moons) < variant.claimed_moon_limit:
+        return True
+    room = kwargs.get("make_room")
+    return type(room) is int and 0 <= room < len(player.moons) and not player.moons[room].repair
 
 
 def _settled_at_base(table: Table, colour: str, region: str, kwargs: dict) -> bool:
@@ -1099,7 +1184,7 @@ def _field_discard_options(game: AndromedaGame, frame: "FieldDiscard") -> Option
 
     def attempt(choice):
         if not _settled_at_base(table, colour, frame.region, _kwargs(choice)):
-            run(activate_region(table, colour, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+            _activation_run(game, frame.region, choice)
 
     return Options.checked(
         [frame.choice + (("field_discard", m),) for m in _field_others(table, frame.region)(frame.choice)],
@@ -1145,8 +1230,25 @@ def _words(choice) -> str:
 def _activate(game: AndromedaGame, frame: Activating, choice, steps) -> AndromedaGame:
     if _field_others(game.table, frame.region)(choice):
         return _push(game, FieldDiscard(frame.region, choice))
-    ran = run(activate_region(game.table, game.table.active, frame.region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+    ran = _activation_run(game, frame.region, choice)
     return _with_table(_pop(game), ran.result, steps, ran)
+
+
+#: The activations last carried out: the table and variant they were carried out on, the region, and what each
+#: choice gave.
+_ACTIVATED: dict[str, Any] = {"table": None, "variant": None, "region": None, "runs": {}}
+
+
+def _activation_run(game: AndromedaGame, region: str, choice):
+    """The active player's activation of ``region`` with ``choice`` carried out (``activate_region``), once for a
+    table: the listing tries the choice on it and taking the choice carries out the same."""
+    table, last = game.table, _ACTIVATED
+    if last["table"] is not table or last["variant"] is not game.variant or last["region"] != region:
+        last.update(table=table, variant=game.variant, region=region, runs={})
+    runs = last["runs"]
+    if choice not in runs:
+        runs[choice] = run(activate_region(table, table.active, region, rng=_rng(game), variant=game.variant, **_kwargs(choice)))
+    return runs[choice]
 
 
 # --- the raid and the battle ----------------------------------------------------------------------
@@ -1188,19 +1290,22 @@ def _escalation(table: Table, region: str, colour: str):
 
     ids = tbl._ids(table)
 
-    def work(table):
+    def work(table: Table) -> dict[tuple, Any]:
         board, pieces = _board(table)
-        return escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
-                                  {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
+        options = escalation_options(board, pieces, ids[region], [p.colour for p in table.players], table.active,
+                                     {p.colour: p.resources["energy"] for p in table.players}, teams=_teams(table))
+        names = {rid: name for name, rid in ids.items()}
+        verdicts: dict[tuple, Any] = {}             # (player, region, ship as the board reads it) -> its first verdict
+        for v in options.verdicts:
+            verdicts.setdefault((v.player, names[v.region], v.ship), v)
+        return verdicts
 
-    options = _remembered(("escalation", region), table, work)
-    names = {rid: name for name, rid in ids.items()}
+    verdicts = _remembered(("escalation", region), table, work)
     found = []
     for ship in table.player(colour).ships:
         if not ship.on_board or ship.region == region:
             continue
-        seen = tbl.board_ship(table, colour, ship.id)
-        verdict = next((v for v in options.of(colour) if names[v.region] == ship.region and v.ship == seen), None)
+        verdict = verdicts.get((colour, ship.region, tbl.board_ship(table, colour, ship.id)))
         if verdict is not None:
             found.append((ship, verdict))
     return found
@@ -1229,7 +1334,7 @@ def _escalate(game: AndromedaGame, frame: Escalating, choice, steps) -> Andromed
     table = game.table
     ship, verdict = next((s, v) for s, v in _escalation(table, frame.region, colour) if s.id == choice[1])
     player = table.player(colour)
-    player = replace(player.with_ship(replace(ship, where=f"region:{frame.region}")),
+    player = replace(player.with_ship(replace_valid(ship, where=f"region:{frame.region}")),
                      resources=player.resources.minus(Goods.of(energy=verdict.energy)))
     table = table.with_player(player)
     steps.append(Step("Escalation", f"{colour}'s {ship.id} joins the battle in {frame.region} from {ship.region}"
@@ -1340,13 +1445,25 @@ def _energy(game: AndromedaGame, frame: Energy, choice, steps) -> AndromedaGame:
     ran = run(preparation(frame.battle, {c: n for c, n in paid if n}, game.variant))
     steps.extend(ran.steps)
     state = ran.result
-    odds = state.odds(game.variant)
+    odds = _battle_odds(state, game.variant)
     sides = [(" + ".join(faction), Fraction(p)) for faction, p in zip(state.factions, odds.wins)]
     sides += [("no winner", Fraction(odds.no_winner))] if odds.no_winner else []
     shown = "; ".join(f"{side} {probability_text(p)}" for side, p in sides)
     steps.append(Step("The odds before the dice", f"Exact chances of each outcome (odds.battle): {shown}.", "战斗 · 步骤 4 投掷骰子",
                       state, {"odds": dict(sides)}))
     return _push(_pop(game), Fighting(frame.region, state))
+
+
+#: The battle whose odds were worked out last, its variant and its odds.
+_ODDS: list[Any] = [None, None, None]
+
+
+def _battle_odds(battle: BattleState, variant: AndromedaVariant):
+    """The exact odds of a prepared battle (``BattleState.odds``), worked out once: shown before the dice, then the
+    chance event's outcomes."""
+    if _ODDS[0] is not battle or _ODDS[1] is not variant:
+        _ODDS[:] = [battle, variant, battle.odds(variant)]
+    return _ODDS[2]
 
 
 def _fight(game: AndromedaGame, frame: Fighting, outcome, steps) -> AndromedaGame:
@@ -1406,51 +1523,58 @@ def _operation(game: AndromedaGame, frame: Operations, choice, steps) -> Androme
 
 
 # --- the return turn ------------------------------------------------------------------------------
-def _return_candidates(table: Table, colour: str, plan: tuple[Activate, ...]) -> list[Activate]:
-    """Every activation of a module with a dock not activated yet, by a returning ship or by energy. The Primary
-    Reactor activates no tech module by itself: they are chosen next, one at a time (``_tech_options``)."""
+def _return_ways(table: Table, colour: str, plan: tuple[Activate, ...]) -> Iterator[Iterator[Activate]]:
+    """Every activation of a module with a dock not activated yet, by a returning ship or by energy: for each module,
+    the ways by a ship, then the ways by energy, each worked out as they are read. The Primary Reactor activates no
+    tech module by itself: they are chosen next, one at a time (``_tech_options``)."""
     catalog = _catalog()
     player = table.player(colour)
     used = {a.by for a in plan}
     done = {a.module for a in plan}
     # any returning ship activates a module alike (from the board or the repair barge): one stands for them all
     ships = [s.id for s in player.ships if (s.on_board or s.where == "barge") and s.id not in used][:1]
-    found = []
     for module in player.modules:
         if module.name not in done:
-            found += _module_ways(table, player, module, ships + ["energy"], catalog)
-    return found
+            for by in ships + ["energy"]:
+                yield _module_ways(table, player, module, by, catalog)
 
 
-def _module_ways(table: Table, player, module, bys: list[str], catalog: Catalog) -> list[Activate]:
-    """Every way to activate ``module`` by each of ``bys``: each action it offers, with each target it takes."""
+def _module_ways(table: Table, player, module, by: str, catalog: Catalog) -> Iterator[Activate]:
+    """Every way to activate ``module`` by ``by``: each action it offers, with each target it takes."""
     card = catalog.module(module.name)
     moon_repair = 1 if card.output_slot and module.moon is not None and module.moon.repair else 0
     tech = () if card.activates_tech else None
-    found = []
-    for by in bys:
-        for choice in card.choices or (None,):
-            owed = card.repair + moon_repair + (1 if choice == "repair" else 0)
-            if owed > 1:
-                # several repairs from one module: each named, in order (a repair after the last thing to
-                # repair is "nothing", 1 VP)
-                each = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
-                for specs in combinations_with_replacement(each, owed):
-                    if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
-                        continue
-                    repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
-                    found.append(Activate(module.name, by, choice, None, tech, repairs))
-                continue
-            targets: list[Any] = [None]
-            if owed:
-                targets = _repair_targets(player)
-            elif choice == "build_ship":
-                targets = sorted({s.kind for s in player.ships_at("supply")})
-            elif choice == "develop":
-                targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
-            for target in targets:
-                found.append(Activate(module.name, by, choice, target, tech))
-    return found
+    for choice in card.choices or (None,):
+        owed = card.repair + moon_repair + (1 if choice == "repair" else 0)
+        if owed > 1:
+            # several repairs from one module: each named, in order (a repair after the last thing to
+            # repair is "nothing", 1 VP)
+            each = [t for t in _repair_targets(player) if t != "nothing:"] + ["nothing:"]
+            for specs in combinations_with_replacement(each, owed):
+                if any(specs.count(t) > _repairable(player, t) for t in set(specs)):
+                    continue
+                repairs = tuple((o, t or None) for o, _, t in (spec.partition(":") for spec in specs))
+                yield _way(module.name, by, choice, None, tech, repairs)
+            continue
+        targets: list[Any] = [None]
+        if owed:
+            targets = _repair_targets(player)
+        elif choice == "build_ship":
+            targets = sorted({s.kind for s in player.ships_at("supply")})
+        elif choice == "develop":
+            targets = [r.name for r in table.regions if r.kind == "planet" and r.development is None]
+        for target in targets:
+            yield _way(module.name, by, choice, target, tech, ())
+
+
+def _way(module: str, by: str, choice: str | None, target: str | None, tech: tuple[str, ...] | None,
+         repairs: tuple[tuple[str, str | None], ...]) -> Activate:
+    """``Activate(module, by, choice, target, tech, repairs)`` with its fields set at once: a return turn lists
+    dozens of them at each of its decisions."""
+    way = object.__new__(Activate)
+    object.__setattr__(way, "__dict__", {"module": module, "by": by, "choice": choice, "target": target, "tech": tech,
+                                         "repairs": repairs})
+    return way
 
 
 def _repairable(player, spec: str) -> int:
@@ -1504,7 +1628,7 @@ def _placing(table: Table, colour: str, module: str):
             if by == "energy":
                 player = replace(player, resources=player.resources.minus(Goods.of(energy=1)))
             else:
-                player = player.with_ship(replace(player.ship(by), where=f"module:{module}"))
+                player = player.with_ship(replace_valid(player.ship(by), where=f"module:{module}"))
             found[by] = table.with_player(player.with_module(replace(player.module(module), occupant=by)))
         return found[by]
 
@@ -1533,9 +1657,9 @@ def _return_legal(game: AndromedaGame, frame: Returning) -> tuple[Any, ...]:
 
 
 def _return_verdicts(game: AndromedaGame, frame: Returning):
-    """Each activation of ``_return_candidates`` with its refusal (None: legal). A refusal of the module itself
-    (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost) holds for every target of the same
-    way to activate it, so those are not tried one by one."""
+    """Each activation of ``_return_ways`` with its refusal (None: legal). A refusal of the module itself
+    (``andromeda.return.*``: occupied, no energy, no ship in its row, its cost) holds for every other way to activate
+    it by the same ship or by energy, so those are neither worked out nor tried."""
     table, colour = game.table, game.table.active
     catalog = _catalog()
     activated, ship_rows = set(frame.so_far.modules), set(frame.so_far.ship_rows)
@@ -1560,19 +1684,16 @@ def _return_verdicts(game: AndromedaGame, frame: Returning):
             run(activate_modules(table, colour, (act,), so_far=frame.so_far, rng=_rng(game), variant=game.variant))
 
     check = _refusing(attempt, "返回空间站回合 · 步骤 1")
-    blocked = set()
-    for act in _return_candidates(table, colour, frame.plan):
-        way = (act.module, act.by == "energy")
-        if way in blocked:
-            continue
-        try:
-            check(act)
-        except IllegalAction as refusal:
-            if refusal.rule.startswith("andromeda.return."):
-                blocked.add(way)
-            yield act, refusal
-        else:
-            yield act, None
+    for ways in _return_ways(table, colour, frame.plan):
+        for act in ways:
+            try:
+                check(act)
+            except IllegalAction as refusal:
+                yield act, refusal
+                if refusal.rule.startswith("andromeda.return."):
+                    break
+            else:
+                yield act, None
 
 
 def _return_words(act) -> dict:
@@ -1592,7 +1713,7 @@ def _tech_left(table: Table, colour: str, so_far: Activated) -> list[StationModu
 def _tech_ways(table: Table, colour: str, frame: Returning) -> list[Activate]:
     catalog, player = _catalog(), table.player(colour)
     return [act for module in _tech_left(table, colour, frame.so_far)
-            for act in _module_ways(table, player, module, [frame.reactor or ""], catalog)]
+            for act in _module_ways(table, player, module, frame.reactor or "", catalog)]
 
 
 def _activation_details(act: Activate) -> str:
@@ -1761,7 +1882,7 @@ def _placement(table: Table, variant: AndromedaVariant) -> dict[str, Fraction]:
 
 def _place(game: AndromedaGame, frame: Placing, outcome, steps) -> AndromedaGame:
     region_id = outcome[1]
-    names = {rid: name for name, rid in tbl._ids(game.table).items()}
+    names = _names(game.table)
     cards = tbl.pirate_cards()
 
     def placer(table: Table, letter: str, _rng_unused) -> tuple[Table, str]:
@@ -1865,7 +1986,8 @@ def _settle(game: AndromedaGame, steps: list[Step]) -> AndromedaGame:
         table, unshuffled, deck, said = decks.next_draw(game.table, game.unshuffled, reshuffled)
         if said:
             steps.append(Step(*said, table))
-        game = replace(game, table=table, unshuffled=unshuffled)
+        if table is not game.table or unshuffled is not game.unshuffled:
+            game = replace(game, table=table, unshuffled=unshuffled)
         if deck is not None:
             return _push(game, Drawing(deck))
         game = _owed(game)

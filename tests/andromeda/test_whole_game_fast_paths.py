@@ -8,6 +8,7 @@ import pytest
 
 import tabletoolkit as tt
 from tabletoolkit.andromeda import whole_game as wg
+from tabletoolkit.andromeda.activate import activate_region
 from tabletoolkit.andromeda.catalog import load_catalog
 from tabletoolkit.andromeda.return_turn import activate_modules
 from tabletoolkit.andromeda.table import launch_in_game
@@ -91,3 +92,58 @@ def test_the_legal_choices_at_a_turn_and_in_a_return_turn_are_the_legal_options_
         assert fresh.legal() == listed.options().choices()
         compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize("settings, seeds", SETTINGS)
+def test_a_free_action_read_off_the_table_has_the_verdict_of_carrying_it_out(settings, seeds):
+    """A free action whose verdict is read off the table (``_known_free_verdict``: a tactics card played, a faction
+    power, recruiting, collecting a bonus, spending a token) has the verdict of carrying it out: legal, or refused by a
+    rule left out of the listing (``_QUIET``)."""
+    known = {True: 0, False: 0}
+    for game in _states(settings, seeds):
+        colour = game.to_move
+        if colour is CHANCE or game.over or not isinstance(game.pending[-1] if game.pending else None, wg._FREE_AT):
+            continue
+        check = wg._free_attempt(game, colour)
+        for ways in wg._free_groups(game, colour).values():
+            for choice in ways:
+                verdict = wg._known_free_verdict(game.table, colour, choice)
+                if verdict is None:
+                    continue
+                known[verdict] += 1
+                full = _verdict(lambda: check(choice))
+                assert (full == ("legal",)) if verdict else (full[0] in wg._QUIET), (choice, full)
+    assert known[True] > 50 and known[False] > 50
+
+
+@pytest.mark.parametrize("settings, seeds", SETTINGS)
+def test_the_free_actions_kept_from_an_earlier_state_are_those_listed_afresh(settings, seeds):
+    """The free actions a player could take are listed again only when what they are listed from changed
+    (``_free_inputs``): those kept are the ones listed afresh for the state."""
+    compared = 0
+    for game in _states(settings, seeds):
+        colour = game.to_move
+        if colour is CHANCE or game.over or not isinstance(game.pending[-1] if game.pending else None, wg._FREE_AT):
+            continue
+        mates = wg._mates(game) if colour == game.table.active else ()
+        assert wg._free_groups(game, colour) == wg._grouped_free(game, colour, mates)
+        compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("settings, seeds", SETTINGS)
+def test_a_planet_activation_settled_without_carrying_it_out_is_legal(settings, seeds):
+    """A planet's or a nebula's activation listed legal without carrying it out (``_settled_on_planet``) is carried out
+    by ``activate_region`` without a refusal."""
+    settled = 0
+    for game in _states(settings, seeds):
+        frame = game.pending[-1] if game.pending else None
+        if not isinstance(frame, wg.Activating) or game.to_move is CHANCE:
+            continue
+        table, colour = game.table, game.table.active
+        for choice in wg._activation_candidates(table, colour, frame.region, wg._mates(game)):
+            kwargs = wg._kwargs(choice)
+            if wg._settled_on_planet(table, colour, frame.region, kwargs, game.variant):
+                settled += 1
+                assert _verdict(lambda: run(activate_region(table, colour, frame.region, variant=game.variant, **kwargs))) == ("legal",)
+    assert settled > 20
