@@ -45,7 +45,7 @@ from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
 from ..solar import Probe
 from .state import RIVAL, YOU, SoloGame, rotate_solar
-from .table import reward_items
+from .table import end_of_round_stack, reward_items, sector_at
 
 Items = list[tuple[str, Any]]
 
@@ -183,7 +183,7 @@ def rival_passing(game: SoloGame) -> tuple[SoloGame, str, str | None]:
     solo rotation), and it takes the top card of this round's end-of-round stack, which goes to the discard
     pile (单人游戏 · 弃权不行动). Returns the game, the rotation's words ("" when it was not first) and the card
     it took (``None`` without a stack)."""
-    stack = game.table.end_of_round_stack(game.round)
+    stack = end_of_round_stack(game.table, game.round)
     game, rotation = _passing(game, RIVAL, Decisions({"end_of_round_card": [stack[0] if stack else HOLD]}))
     if not stack:
         return game, rotation, None
@@ -255,7 +255,7 @@ def rival_settle(game: SoloGame, probe: Probe, planet: str, where: str) -> tuple
         moon_reward = info.moon(moon)
         items = reward_items(moon_reward.reward if moon_reward is not None else Reward())
         text = f"a lander on {planet}'s moon {moon}"
-    here = game.table.sector_at(solar.planet_space(planet))
+    here = sector_at(game.table, solar.planet_space(planet))
     items = [("signal", here) if item == ("action", PLANET_SIGNAL) else item for item in items]
     return replace(game, table=replace(game.table, solar=placed)), items, text
 
@@ -400,7 +400,7 @@ def fly_and_arrive(game: SoloGame, planet: str, moon: str | None, orbit: bool) -
     if flown is None:
         raise IllegalAction("seti.solo.no_flight", f"no flight to {planet}: {arrival(game, planet, None)}", SECTION_MOVE)
     probe, route = flown
-    sector = game.table.sector_at(route.spaces[-1])
+    sector = sector_at(game.table, route.spaces[-1])
     if len(route.spaces) > 1:
         game, _ = yield from on_your_board(game, lambda t: move_probe(t, probe.id, route.spaces[1:], free_moves=game.free_moves))
     game = replace(game, free_moves=max(0, game.free_moves - route.moves))
@@ -413,7 +413,7 @@ def card_landing(game: SoloGame, probe_id: int, moon: str | None) -> Procedure:
     """A card's landing, its energy waived (打出卡牌): you are given the energy the landing takes and pay it
     back at once (``probes.land_probe``). Returns the game and the reward items owed."""
     solar = game.table.solar
-    sector = game.table.sector_at(solar.probe(probe_id).space)
+    sector = sector_at(game.table, solar.probe(probe_id).space)
     waived = Flight(solar, (replace(game.you, energy=game.you.energy + game.variant.land_energy),), (), game.variant)
     cost = landing_option(waived, probe_id, moon=moon).cost.get("energy", 0)
     game = replace(game, you=replace(game.you, energy=game.you.energy + cost))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
-from ..game import Owing
+from ..game import Owing, SetiGame
 from ..player import PlayerBoard, income_now
 from ..probes import Flight, grant
 from ..rewards import Reward
@@ -16,7 +16,7 @@ from ..words import event_words
 from .choices import choose_trace
 from .objectives import Event, Objectives
 from .rival import Rival, gain
-from .table import SoloTable, reward_items
+from .table import table_html, mark_signal, mark_trace, reward_items, rotated, trace_columns
 from ..missions import MissionInPlay, cover_circle, trigger_options
 
 YOU = "green"
@@ -49,7 +49,7 @@ class SoloGame(Owing):
     anything else. ``discovered`` is the order the species were discovered in (the rival's species cards name
     the 1st and the 2nd discovered, 单人游戏 · 物种发现); the table's life board flips them as the multiplayer does."""
 
-    table: SoloTable
+    table: SetiGame  # the shared board: the multiplayer game state
     rival: Rival
     you: PlayerBoard
     objectives: Objectives
@@ -120,7 +120,7 @@ class SoloGame(Owing):
         )
         status = "game over" if self.over else f"round {self.round}, start player: {'you' if self.start == YOU else 'the rival'}"
         return (f"<div class='tt-seti-solo'><b>{status}</b><div>{self.table.solar.svg()}</div><table><tr><th></th><th>VP</th><th>publicity</th>"
-                f"<th>holdings</th><th>techs</th></tr>{rows}</table>{self.table._repr_html_()}"
+                f"<th>holdings</th><th>techs</th></tr>{rows}</table>{table_html(self.table)}"
                 f"{self.objectives._repr_html_()}</div>")
 
 
@@ -166,7 +166,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
     who = "The rival" if colour == RIVAL else "You"
     for number in signals:
-        table, gained = game.table.mark_signal(colour, number)
+        table, gained = mark_signal(game.table, colour, number)
         game = replace(game, table=table)
         notes.append(f"{who}: a signal in {table.sectors.sector(number).name}.")
         game, extra = reward_colour(game, colour, [("data", gained.data), ("vp", gained.vp)], arrow)
@@ -175,8 +175,8 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             game, extra = your_trigger(game, Event("signal"))
             notes.extend(extra)
     for trace in traces if colour == RIVAL else ():
-        choice = choose_trace(game.table.trace_columns(), trace, arrow)
-        table, more, text = game.table.mark_trace(colour, *choice.value)
+        choice = choose_trace(trace_columns(game.table), trace, arrow)
+        table, more, text = mark_trace(game.table, colour, *choice.value)
         game = replace(game, table=table)
         notes.append(f"{who}: {choice.reason} {text[0].upper() + text[1:]}.")
         game, extra = reward_colour(game, colour, more, arrow)
@@ -265,7 +265,7 @@ def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
     variant ``push_is_visit``): it covers a mission circle at once and marks objectives (comet, asteroid).
     Only your techs count for a push (PT #03's publicity): the rival's techs give it none of their abilities
     (单人游戏 · 使用科技板块: 科技通常提供的能力对对手没有任何影响)."""
-    table, text, gains, visits = game.table.rotate({YOU: game.you.techs})
+    table, text, gains, visits = rotated(game.table, {YOU: game.you.techs})
     game = replace(game, table=table)
     notes = [text]
     for owner, amount in gains:

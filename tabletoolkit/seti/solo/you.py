@@ -68,7 +68,8 @@ from .state import (
     your_count,
     your_trigger,
 )
-from .table import reward_items
+from .table import (column_colour, completed_sectors, end_of_round_stack, mark_trace, reward_items, row_colours,
+                    tech_offers, trace_places)
 from .turn import milestones, resolve_sectors
 from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
                           free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, take_held_card,
@@ -340,7 +341,7 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
     options += scan_options(game)
     verdicts = tech_verdicts(game)  # the multiplayer research's: a tech you do not own, a tile left, 6 publicity
     short = research_refusal(tech_table(game), YOU, tuple(verdicts.values()))
-    for tech, offer in table.tech_offers().items():
+    for tech, offer in tech_offers(table).items():
         taking = verdicts[tech]
         refusal = taking if not taking.legal else short
         if refusal is not None:
@@ -373,10 +374,10 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     if kind == END_OF_ROUND:
         return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
                                 f"your hand ({'; '.join(game.card(card).describe()[:2])})")
-                     for card in dict.fromkeys(table.end_of_round_stack(game.round)))
+                     for card in dict.fromkeys(end_of_round_stack(table, game.round)))
     if kind == "sector":
         return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sectors.sector(n).name} first (S-R7)")
-                     for n in table.completed_sectors())
+                     for n in completed_sectors(table))
     if kind == ACTION and what == "land":
         return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
     if kind == ACTION:  # a card's signal (CARD_SIGNAL), the other action a card leaves you to place
@@ -393,7 +394,7 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
                                 f"legal: tuck {card} for {game.card(card).income} income, 1 now and every income"
                                 if game.card(card).income in INCOME_KINDS else f"its income is '{game.card(card).income}' in the card data")
                      for card in dict.fromkeys(you.hand))
-    return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in table.trace_places(what))
+    return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in trace_places(table, what))
 
 
 
@@ -429,9 +430,9 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         game, text = (game, "No card in hand to tuck: the chart icon is lost.") if what == "none" else tuck_card(game, what)
     else:
         column, space = what.split(":")
-        table, more, words = game.table.mark_trace(YOU, int(column), space if space == "overflow" else int(space))
+        table, more, words = mark_trace(game.table, YOU, int(column), space if space == "overflow" else int(space))
         game = replace(game, table=table)
-        game, notes = your_trigger(game, Event("trace", table.column_colour(int(column))))
+        game, notes = your_trigger(game, Event("trace", column_colour(table, int(column))))
         game, gained = reward_colour(game, YOU, more)
         title, text = "You place a life trace", f"You mark {words}. " + " ".join(notes + gained)
     yield Step(title, text, OWED_SECTIONS[kind], game)
@@ -454,7 +455,7 @@ def scan_options(game: SoloGame) -> list[YourOption]:
     where = scan_sectors(table.solar, table.sectors)
     earths = [None] + (list(where.beside_earth) if "TT1" in you.techs else [])
     options = []
-    for position, colour in enumerate(table.row_colours()):
+    for position, colour in enumerate(row_colours(table)):
         if colour == "none":
             options.append(YourOption(f"scan:{position}", False, "this card-row place is empty"))
             continue
@@ -522,7 +523,7 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     if not kinds:
         return [YourOption(action, True, legal)]
     verdicts = tech_verdicts(game, kinds[0])  # the multiplayer research's, of the card's kind
-    offers = game.table.tech_offers()
+    offers = tech_offers(game.table)
     options = [YourOption(f"{action}@{tech}{slot}", free, f"{legal}; research {tech} without publicity"
                           + (" (+2 VP tile)" if offers[tech].two_point_tile else "") + said)
                if verdict.legal else YourOption(f"{action}@{tech}{slot}", False, verdict.reason, verdict.rule)
@@ -626,7 +627,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
             options.append(YourOption(f"corner:{card_id}", False, "only on your turn", NOT_YOUR_TURN))
         elif refusal is not None:
             options.append(YourOption(f"corner:{card_id}", False, refusal.reason, refusal.rule))
-        elif "move" in corner.actions and not game.table.probes_of(YOU):
+        elif "move" in corner.actions and not game.table.solar.probes_of(YOU):
             options.append(YourOption(f"corner:{card_id}", False, "a move needs a probe of yours in space"))
         else:
             options.append(YourOption(f"corner:{card_id}", True, "legal: discard it for 1 free move this turn (a probe "
@@ -660,7 +661,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
                                   f"legal: a data onto {space}, under {tech}: {sample_layout().tech_reward(tech).describe()}"
                                   if refusal is None else "only on your turn" if not mine else refusal.reason))
     short = BuyCard().refusal(cards, YOU)  # the multiplayer purchase's verdict
-    for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
+    for where in [f"row{i}" for i, c in enumerate(row_colours(game.table)) if c != "none"] + ["deck"]:
         options.append(YourOption(f"buy:{where}", False, "only on your turn", NOT_YOUR_TURN) if not mine else
                        YourOption(f"buy:{where}", False, short.reason, short.rule) if short is not None else
                        YourOption(f"buy:{where}", True, "legal"))
@@ -698,7 +699,7 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
     if "TT4" in you.techs:
         short = you.shortfall(*COSTS["tt4"], energy=variant.tt4_energy)
         poor = short.reason if short is not None else None
-        probes, launching = len(table.probes_of(YOU)), launch_verdict(game, free=True)
+        probes, launching = len(table.solar.probes_of(YOU)), launch_verdict(game, free=True)
         offer("TT4", "tt4:launch", poor or (None if launching.legal else launching.reason),
               f"legal: {variant.tt4_energy} energy to launch a probe")
         offer("TT4", "tt4:move", poor or (None if probes else "a move needs a probe of yours in space"),
@@ -798,7 +799,7 @@ def close_scan(game: SoloGame) -> Procedure:
 def resolve_yours(game: SoloGame) -> Procedure:
     """After an action of yours, the sectors it completed resolve (完成扇区); when several did, you choose
     the order (S-R7): one ``sector:<n>`` choice at a time (see ``owed_options``)."""
-    completed = game.table.completed_sectors()
+    completed = completed_sectors(game.table)
     if len(completed) > 1:
         return replace(game, pending=tuple((YOU, "sector", str(n)) for n in completed) + without_sectors(game).pending)
     return (yield from resolve_sectors(game, YOU))
@@ -1102,7 +1103,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
 
 def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event]]:
     """One action inside a card's effect, at no standard cost; lost (and said so) when it cannot be done."""
-    probes = game.table.probes_of(YOU)
+    probes = game.table.solar.probes_of(YOU)
     if action in ("launch", IGNORING_LIMIT):
         game, said, launched = free_launch(game, ignore_limit=action == IGNORING_LIMIT)
         return game, f"Its action: {said}", [Event("launch")] if launched else []
@@ -1199,7 +1200,7 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
     text = "You pass." + (f" You discard down to {limit} cards ({', '.join(extra)})." if extra else "")
     if first:
         text += f" You pass first: {rotation}"
-    stack = game.table.end_of_round_stack(game.round)
+    stack = end_of_round_stack(game.table, game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
     game = replace(game, passed=game.passed + (YOU,), free_moves=0,
@@ -1215,7 +1216,7 @@ def take_end_card(game: SoloGame, card: str) -> Procedure:
     """The last step of your pass: the card you chose from this round's end-of-round stack, which you held
     (``shared.take_held_card``), goes to your hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
     game = take_held_card(game, card).settle(YOU, END_OF_ROUND, str(game.round))
-    left = game.table.end_of_round_stack(game.round)
+    left = end_of_round_stack(game.table, game.round)
     yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
                "stays on the stack.", "弃权不行动", game)
     game = yield from mark_objectives(game, (), end_of_turn=True)

@@ -18,6 +18,7 @@ from tabletoolkit.seti.milestones import mark_gold_tile
 from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.objectives import Event
 from tabletoolkit.seti.solo.rival import add_data
+from tabletoolkit.seti.solo.table import end_of_round_stack, probe_on_earth
 
 GOLDEN = Path(__file__).parent / "golden" / "solo_4stars_seed7.txt"
 SOURCES = GOLDEN.with_suffix(".sources")
@@ -63,7 +64,7 @@ def test_seeded_full_game_matches_the_golden_transcript():
 def test_rival_skips_impossible_actions_with_reasons():
     game = fresh()
     rival = replace(game.rival, deck=("S.1",), publicity=4)  # analyze / launch / tech 6 / orbit-land
-    game = replace(game, rival=rival, table=game.table.launch(RIVAL))
+    game = replace(game, rival=rival, table=probe_on_earth(game.table, RIVAL))
     steps = run(rival_turn(game, Rng(0))).steps
     assert steps[0].title == "Rival reveals S.1"
     assert steps[1].text == "Top action impossible: its computer is not full (0 of 6); next: launch."
@@ -190,14 +191,14 @@ def test_rival_discards_a_probe_tech_to_land_on_a_moon_leftmost_by_the_arrow():
 
     game = fresh()
     mars = game.table.solar.layout.planets["Mars"]
-    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=game.table.launch(RIVAL))
+    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=probe_on_earth(game.table, RIVAL))
     card = one_action_card(RivalAction("orbit_land", moves=12, planets=("Mars",), prefer="orbit"))
     steps = run(play_card(game, card, Rng(0))).steps
     after = steps[-1].state
     assert steps[-1].title == f"Rival lands on {mars.moons[0].name}"
     assert after.rival.techs == ("CT1",)
     assert after.table.solar.placements[-1].moon == mars.moons[0].name
-    assert after.table.probes_of(RIVAL) == ()
+    assert after.table.solar.probes_of(RIVAL) == ()
 
 
 @pytest.mark.phase("seti.solo")
@@ -249,7 +250,7 @@ def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn()
 
     game = replace(fresh(), to_move=YOU)
     move_card = next(c.id for c in game.table.cards.values() if c.corner == "move")
-    game = replace(game, table=game.table.launch(YOU), you=replace(game.you, hand=(move_card,), energy=5))
+    game = replace(game, table=probe_on_earth(game.table, YOU), you=replace(game.you, hand=(move_card,), energy=5))
     assert {o.action: o for o in free_options(game)}[f"corner:{move_card}"].legal
     moved = run(free_action(game, f"corner:{move_card}", Rng(0))).result
     assert moved.free_moves == 1 and moved.you.hand == () and moved.table.discard[-1] == move_card
@@ -351,7 +352,7 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
     from tabletoolkit.seti.solo.shared import arrival, arrival_verdict, flight, rival_settle
 
     def land_energy(game, planet):
-        game = replace(game, table=game.table.launch(YOU), you=replace(game.you, energy=20))
+        game = replace(game, table=probe_on_earth(game.table, YOU), you=replace(game.you, energy=20))
         return arrival_verdict(arrival(game, planet, flight(game, planet)), None, orbit=False).cost["energy"]
 
     game = fresh()
@@ -411,14 +412,14 @@ def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_o
     objectives, _ = Objectives(stack=(tiles["I-1"], tiles["I-4"], tiles["I-6"], tiles["II-2"])).end_of_turn()
     game = replace(fresh(), objectives=objectives, to_move=YOU, you=replace(fresh().you, score=16))
     passing = run(your_turn(game, "pass", Rng(0)))
-    stack = game.table.end_of_round_stack(1)
+    stack = end_of_round_stack(game.table, 1)
     assert [s.title for s in passing.steps] == ["You pass"] and passing.result.taking
     assert passing.steps[0].text.endswith(f"Choose a card from round 1's end-of-round stack: {', '.join(stack)}.")
     assert [o.action for o in your_options(passing.result)] == [f"take:{card}" for card in dict.fromkeys(stack)]
     steps = run(your_turn(passing.result, f"take:{stack[1]}", Rng(0))).steps
     assert [s.title for s in steps] == ["You take an end-of-round card", "Objectives"]
     assert steps[-1].state.you.hand[-1] == stack[1] and not steps[-1].state.taking
-    assert steps[-1].state.table.end_of_round_stack(1) == (stack[0], stack[2])
+    assert end_of_round_stack(steps[-1].state.table, 1) == (stack[0], stack[2])
     assert steps[-1].state.objectives.completed == ("I-1",)
     assert [o.tile.id for o in steps[-1].state.objectives.face_up] == ["I-4", "I-6", "II-2"]
 

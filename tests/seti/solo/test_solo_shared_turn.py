@@ -8,6 +8,7 @@ from tabletoolkit.seti.scan import EarthSignal, RowSignal, ScanTable, scan_secto
 from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_turn
 from tabletoolkit.seti.solar import Placement, Probe
 from tabletoolkit.seti.solo.shared import pass_table, rival_passing, rival_settle, take_held_card, your_passing
+from tabletoolkit.seti.solo.table import earth_sector, end_of_round_stack, probe_on_earth
 from tabletoolkit.seti.solo.turn import rival_pass
 from tabletoolkit.seti.turns import pass_turn
 from tabletoolkit.seti.game import Decisions
@@ -23,7 +24,7 @@ def your_turn_with(hand=HAND, **game):
 
 def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_your_choice():
     game = your_turn_with()
-    assert (game.table.solar.next_disc, game.table.end_of_round_stack(1)) == (1, ("S08", "S03", "S17"))
+    assert (game.table.solar.next_disc, end_of_round_stack(game.table, 1)) == (1, ("S08", "S03", "S17"))
     passing = run(your_turn(game, "pass:drop=S02+S05", Rng(0)))
     passed = passing.result
     assert passing.steps[0].text == ("You pass. You discard down to 4 cards (S02, S05). You pass first: The solar "
@@ -31,10 +32,10 @@ def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_
                                      "S08, S03, S17.")
     assert (passed.passed, passed.you.hand, passed.table.discard) == (
         (YOU,), ("S01", "S03", "S04", "S06"), ("S02", "S05"))
-    assert (passed.table.solar.next_disc, passed.pending, passed.table.end_of_round_stack(1)) == (
+    assert (passed.table.solar.next_disc, passed.pending, end_of_round_stack(passed.table, 1)) == (
         2, ((YOU, "end_of_round_card", "1"),), ("S08", "S03", "S17"))
     took = run(your_turn(passed, "take:S17", Rng(0))).result
-    assert (took.you.hand, took.table.end_of_round_stack(1), took.pending) == (
+    assert (took.you.hand, end_of_round_stack(took.table, 1), took.pending) == (
         ("S01", "S03", "S04", "S06", "S17"), ("S08", "S03"), ())
 
 
@@ -73,7 +74,7 @@ def test_the_hand_limit_is_the_variants_as_in_the_multiplayer_passing():
 
 def test_your_scan_is_the_multiplayer_scans_steps_on_your_board():
     game = your_turn_with()
-    assert (game.table.card_row, game.table.deck[:1], game.table.earth_sector()) == (
+    assert (game.table.card_row, game.table.deck[:1], earth_sector(game.table)) == (
         ("S11", "S20", "S02"), ("S13",), 6)
     scanned = run(your_turn(game, "scan:0:2", Rng(0)))
     after = scanned.result
@@ -104,7 +105,7 @@ def test_your_telescope_steps_are_the_multiplayer_scans():
     assert (paid.you.publicity, paid.table.sectors.sector(mercury).markers.count(YOU)) == (
         3, hand.result.table.sectors.sector(mercury).markers.count(YOU) + 1)
     launched = run(free_action(paid, "tt4:launch", Rng(0))).result
-    assert (launched.you.energy, len(launched.table.probes_of(YOU))) == (paid.you.energy - 1, 1)
+    assert (launched.you.energy, len(launched.table.solar.probes_of(YOU))) == (paid.you.energy - 1, 1)
 
 
 def test_you_buy_a_card_by_the_multiplayer_purchase():
@@ -152,13 +153,13 @@ def test_the_rival_passes_by_the_multiplayer_passing_on_its_seat():
     game = your_turn_with()
     first = run(rival_pass(game))
     passed = first.result
-    assert (passed.passed, passed.table.solar.next_disc, passed.table.end_of_round_stack(1)) == (("white",), 2, ("S03", "S17"))
+    assert (passed.passed, passed.table.solar.next_disc, end_of_round_stack(passed.table, 1)) == (("white",), 2, ("S03", "S17"))
     assert (passed.table.discard, passed.rival.progress, passed.you.hand) == (("S08",), game.rival.progress + 1, HAND)
     assert first.steps[0].text.startswith("Its action deck is empty at the start of its turn, so it passes. It passes "
                                           "first: The solar system rotates (disc 1). It takes the top end-of-round card "
                                           "(S08, to the discard pile): a card, 1 progress.")
     second = run(rival_pass(replace(game, passed=(YOU,)))).result
-    assert (second.passed, second.table.solar.next_disc, second.table.end_of_round_stack(1)) == ((YOU, "white"), 1, ("S03", "S17"))
+    assert (second.passed, second.table.solar.next_disc, end_of_round_stack(second.table, 1)) == ((YOU, "white"), 1, ("S03", "S17"))
     table = pass_table(game)
     assert (table.seat("white"), table.player("white").hand) == (1, ())
     last, rotation, card = rival_passing(replace(game, round=5))  # the last round has no end-of-round stack
@@ -186,8 +187,8 @@ def test_the_rival_lands_by_the_multiplayer_landing_on_the_first_free_first_land
 def test_the_rivals_launch_is_the_multiplayer_free_launch_beyond_any_probe_limit():
     game = your_turn_with()
     solar = game.table.solar
-    once = game.table.launch("white")
-    twice = once.launch("white")  # the rival's own rules decide when it launches, not the probe limit
+    once = probe_on_earth(game.table, "white")
+    twice = probe_on_earth(once, "white")  # the rival's own rules decide when it launches, not the probe limit
     assert [(p.id, p.owner, p.space) for p in twice.solar.probes] == [
         (solar.next_probe, "white", solar.earth), (solar.next_probe + 1, "white", solar.earth)]
     assert twice.solar.next_probe == solar.next_probe + 2

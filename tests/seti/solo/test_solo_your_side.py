@@ -10,6 +10,7 @@ from tabletoolkit.seti.solo import YOU, free_action, free_options, material, set
 from tabletoolkit.seti.life_board import Mark
 from tabletoolkit.seti.mission_cards import MissionInPlay
 from tabletoolkit.seti.solo.objectives import Event, Objectives
+from tabletoolkit.seti.solo.table import completed_sectors, end_of_round_stack, mark_signal
 
 
 def game_with(*tile_ids, hand=(), credits=4, **you):
@@ -179,8 +180,8 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
 
     game = game_with("III-2", "I-6", "I-4")  # sector_win + trace:pink
     table = game.table
-    while 1 not in table.completed_sectors():
-        table, _ = table.mark_signal(YOU, 1)
+    while 1 not in completed_sectors(table):
+        table, _ = mark_signal(table, YOU, 1)
     resolved = run(resolve_sectors(replace(game, table=table), "white")).result  # on the rival's turn
     assert resolved.you.sector_wins == 1 and resolved.pending == ((YOU, "trace", "pink"),)  # its pink trace: yours to place
     assert resolved.triggers == (Event("sector_win"),)
@@ -188,7 +189,7 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
     placed = run(your_turn(replace(resolved, to_move=YOU), "trace:0:0", Rng(0))).result  # species 1's pink discovery space
     assert placed.triggers == () and placed.objectives.face_up[0].marked == (True, True)  # both, once it is your turn
     passed = run(your_turn(placed, "pass", Rng(0))).result
-    card = passed.table.end_of_round_stack(1)[0]
+    card = end_of_round_stack(passed.table, 1)[0]
     passed = run(your_turn(passed, f"take:{card}", Rng(0))).result  # the pass's last step ends your turn
     assert passed.triggers == () and "III-2" in passed.objectives.completed
 
@@ -257,7 +258,7 @@ def test_a_gold_milestone_reached_on_a_passing_turn_is_marked_at_its_end():
     game = game_with("I-6", score=26)
     game = replace(game, checked={YOU: 20, "white": game.rival.score})
     passing = run(your_turn(game, "pass", Rng(0))).result
-    card = passing.table.end_of_round_stack(1)[0]
+    card = end_of_round_stack(passing.table, 1)[0]
     steps = run(your_turn(passing, f"take:{card}", Rng(0))).steps
     assert [s.title for s in steps] == ["You take an end-of-round card", "Gold milestone 25"]
     assert any(YOU in tile.marks for tile in steps[-1].state.table.gold_tiles)
