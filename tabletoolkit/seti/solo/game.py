@@ -43,10 +43,10 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     rival = setup_rival(stars, rng, start_score=1 if start == RIVAL else 2)
     objectives = setup_objectives(stars, rng)
     hand = tuple(table.deck[:variant.start_cards])
-    table = replace(table, deck=table.deck[variant.start_cards:])
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
-    game = SoloGame(table, rival, you, objectives, start=start, to_move=start, variant=variant)
+    table = replace(table, players=(you, PlayerBoard(RIVAL)), deck=table.deck[variant.start_cards:])
+    game = SoloGame(table, rival, objectives, start=start, to_move=start, variant=variant)
     game = replace(game, checked=game.scores)
     counts = "no objectives (1 star)" if stars == 1 else (
         f"objectives {'/'.join(map(str, rival_counts(stars)))} of levels I/II/III, revealed: "
@@ -82,8 +82,8 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
         you = replace(you, hand=hand)
         start = RIVAL if game.start == YOU else YOU
         rival = new_round_deck(game.rival, rng, variant)
-        game = replace(game, you=you, table=table, rival=rival, start=start,
-                       passed=(), round=game.round + 1, to_move=start)
+        game = replace(game, table=table, rival=rival, start=start,
+                       passed=(), round=game.round + 1, to_move=start).with_player(you)
         tucked = f" (start card and {len(incomes)} tucked card{'s' if len(incomes) != 1 else ''})" if incomes else ""
         yield Step("Between rounds", f"Income{tucked}: you gain {credits} credits, {energy} energy "
                    f"and {cards} card{'s' if cards != 1 else ''}. The start player is now {'the rival' if start == RIVAL else 'you'}. The rival's "
@@ -92,13 +92,13 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
         return game
     lines = your_gold_lines(game)
     gold = sum(line.vp for line in lines)
-    game = replace(game, you=replace(game.you, score=game.you.score + gold))
+    game = game.with_player(replace(game.you, score=game.you.score + gold))
     told = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in lines)
     yield Step("Your gold tiles", (told + ".") if lines else "You marked no gold tile.", "金色计分板块", game, {"VP": gold})
     card_lines = your_card_lines(game)
     if card_lines:
         vp = sum(line.vp for line in card_lines)
-        game = replace(game, you=replace(game.you, score=game.you.score + vp))
+        game = game.with_player(replace(game.you, score=game.you.score + vp))
         yield Step("Your end-game cards", "; ".join(f"{line.source}: {line.explains}: {line.count} × {line.each} = "
                                                    f"{line.vp} VP" for line in card_lines) + ".",
                    "任务卡 · 游戏终局计分卡", game, {"VP": vp})

@@ -137,7 +137,7 @@ def card_table(game: SoloGame, rng: Rng | None = None) -> CardTable:
 def on_your_cards(game: SoloGame, table: CardTable) -> tuple[SoloGame, Items]:
     """The solo game after a multiplayer free action on ``card_table``: your board and the card piles; and the
     reward items it left owed (a move, cards…)."""
-    return replace(game, you=table.player(YOU), table=replace(game.table, **piles(table))), owed_items(table)
+    return replace(game, table=replace(game.table, **piles(table))).with_player(table.player(YOU)), owed_items(table)
 
 
 @dataclass(frozen=True)
@@ -196,7 +196,7 @@ def _passing(game: SoloGame, colour: str, answers: Decisions) -> tuple[SoloGame,
     current, rotation = [game], [""]
 
     def rotate(table: PassTable) -> Procedure:
-        rotated, rotation[0] = rotate_solar(replace(current[0], you=table.player(YOU)))
+        rotated, rotation[0] = rotate_solar(current[0].with_player(table.player(YOU)))
         current[0] = rotated
         return replace(table.with_player(rotated.you), solar=rotated.table.solar)
         yield  # a procedure: the rotation's words are the pass's own
@@ -205,13 +205,13 @@ def _passing(game: SoloGame, colour: str, answers: Decisions) -> tuple[SoloGame,
     passed = result_of(pass_turn(before, colour, answers, rotate=rotate))
     dropped = passed.discard[len(before.discard):]  # the hand cards passing discarded
     table = replace(current[0].table, discard=current[0].table.discard + dropped, end_of_round=passed.end_of_round)
-    return replace(current[0], you=passed.player(YOU), table=table), rotation[0]
+    return replace(current[0], table=table).with_player(passed.player(YOU)), rotation[0]
 
 
 def take_held_card(game: SoloGame, card: str) -> SoloGame:
     """The end-of-round card you chose from the stack you held (``turns.settle_held``) into your hand."""
     taken = result_of(settle_held(pass_table(game, holding=True), Decisions({"end_of_round_card": [card]})))
-    return replace(game, you=taken.player(YOU), table=replace(game.table, end_of_round=taken.end_of_round))
+    return replace(game, table=replace(game.table, end_of_round=taken.end_of_round)).with_player(taken.player(YOU))
 
 
 def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[tuple[int, Any]], list[str]]:
@@ -224,7 +224,7 @@ def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[
     where = scan_sectors(table.solar, table.sectors)
     _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sectors, (game.you,), table.supply()), YOU, (step,),
                                                 where, rng=rng, variant=game.variant)
-    game = replace(game, you=scanned.board(YOU), table=replace(table.with_supply(scanned.supply), sectors=scanned.sky))
+    game = replace(game, table=replace(table.with_supply(scanned.supply), sectors=scanned.sky)).with_player(scanned.board(YOU))
     return game, signals, boosts
 
 
@@ -262,7 +262,7 @@ def rival_settle(game: SoloGame, probe: Probe, planet: str, where: str) -> tuple
 
 def back(game: SoloGame, table: Flight) -> SoloGame:
     """The solo game with the probe phases' solar system and your board."""
-    return replace(game, table=replace(game.table, solar=table.solar), you=table.player(YOU))
+    return replace(game, table=replace(game.table, solar=table.solar)).with_player(table.player(YOU))
 
 
 def owed_items(table: Flight, sector: int | None = None) -> Items:
@@ -416,7 +416,7 @@ def card_landing(game: SoloGame, probe_id: int, moon: str | None) -> Procedure:
     sector = sector_at(game.table, solar.probe(probe_id).space)
     waived = Flight(solar, (replace(game.you, energy=game.you.energy + game.variant.land_energy),), (), game.variant)
     cost = landing_option(waived, probe_id, moon=moon).cost.get("energy", 0)
-    game = replace(game, you=replace(game.you, energy=game.you.energy + cost))
+    game = game.with_player(replace(game.you, energy=game.you.energy + cost))
     return (yield from on_your_board(game, lambda t: land_probe(t, probe_id, moon=moon), sector))
 
 

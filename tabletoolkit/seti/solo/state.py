@@ -1,4 +1,5 @@
-"""The state of a solo game: the shared table, the rival, your board and your objectives."""
+"""The state of a solo game: the shared table (a two-player ``SetiGame`` holding your board), the rival and your
+objectives."""
 
 from __future__ import annotations
 
@@ -32,7 +33,9 @@ END_OF_ROUND = "end_of_round_card"
 
 @dataclass(frozen=True)
 class SoloGame(Owing):
-    """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
+    """Everything in a solo game. ``table`` is the multiplayer game state with two seats, yours (``YOU``, seat 0:
+    your board, read as ``you`` and replaced by ``with_player``) and the rival's (``RIVAL``, seat 1: an empty board,
+    its own board is ``rival``). ``start`` is the start player's colour; ``passed`` who passed this round;
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
     ``missions`` your mission and end-game cards in front of you, as the multiplayer game keeps them
     (``seti.mission_cards.MissionInPlay``: a triggered mission's covered circles, a mission completed),
@@ -49,9 +52,8 @@ class SoloGame(Owing):
     anything else. ``discovered`` is the order the species were discovered in (the rival's species cards name
     the 1st and the 2nd discovered, 单人游戏 · 物种发现); the table's life board flips them as the multiplayer does."""
 
-    table: SetiGame  # the shared board: the multiplayer game state
+    table: SetiGame  # the shared board, the multiplayer game state: your board in seat 0, the rival's seat 1
     rival: Rival
-    you: PlayerBoard
     objectives: Objectives
     round: int = 1
     start: str = YOU
@@ -71,6 +73,15 @@ class SoloGame(Owing):
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
     between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
     discovered: tuple[int, ...] = ()  # the species (slots of the table's life board) discovered, in the order they were
+
+    @property
+    def you(self) -> PlayerBoard:
+        """Your board, the table's seat of ``YOU``."""
+        return self.table.player(YOU)
+
+    def with_player(self, board: PlayerBoard) -> "SoloGame":
+        """This game with ``board`` replacing your board on the table."""
+        return replace(self, table=self.table.with_player(board))
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -160,7 +171,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             you = replace(you, hand=you.hand + drawn)
         owed = ((YOU, *CARD),) * plain.get("card", 0) + ((YOU, *TUCK),) * plain.get("chart", 0) + tuple(
             (YOU, TRACE, t) for t in traces)
-        game = replace(game, you=you, pending=game.pending + owed)
+        game = replace(game, pending=game.pending + owed).with_player(you)
         notes += gain_words(plain)
         if owed:
             notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
@@ -254,7 +265,7 @@ def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:
     (``player.income_now``: its income resource, a card income's card from the deck top) and it pays
     at every income (S-F18)."""
     income = game.table.card(card_id).income
-    game = replace(game, you=game.you.tucking(card_id, income))
+    game = game.with_player(game.you.tucking(card_id, income))
     game, notes = reward_colour(game, YOU, reward_items(income_now(income)))
     return game, f"You tuck {card_id} for {income} income: 1 now and every income. " + " ".join(notes)
 

@@ -232,8 +232,8 @@ def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = (), only
         game, gained = reward_colour(game, result.winner, reward_items(result.reward))
         notes += gained
         if result.winner == YOU:
-            game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1),
-                           triggers=game.triggers + (Event("sector_win"),))
+            game = replace(game,
+                           triggers=game.triggers + (Event("sector_win"),)).with_player(replace(game.you, sector_wins=game.you.sector_wins + 1))
         def who(colour: str | None) -> str:
             return {RIVAL: "the rival", YOU: "you"}.get(colour or "", colour or "none")
 

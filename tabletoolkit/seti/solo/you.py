@@ -423,7 +423,7 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         else:
             table, card = game.table.take_from_row(int(what.removeprefix("row")), rng)
             where = "the card row (it refills at once)"
-        game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
+        game = replace(game, table=table).with_player(replace(game.you, hand=game.you.hand + ((card,) if card else ())))
         title, text = "You take a card", f"You take {card or 'no card (deck and discard are empty)'} from {where}."
     elif kind == "tuck":
         title = "You tuck a card"
@@ -927,7 +927,7 @@ def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure
     space's reward at once, ``tuck`` the hand card a tuck space takes; cards gained are yours to choose."""
     you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=catalog_of(game.table.cards),
                                   variant=game.variant)
-    game = replace(game, you=you)
+    game = game.with_player(you)
     game, notes = reward_colour(game, YOU, [("card", owed.cards), ("random_card", owed.random_cards)]
                                  + [("trace", t) for t in owed.traces])
     moves = owed.actions.count("move")
@@ -992,7 +992,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
     elif kind == "scan":
         position, sector, *earth = argument.split(":")
-        game = replace(game, you=you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
+        game = game.with_player(you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
         game, notes, _ = _scanned(game, [EarthSignal(int(earth[0].removeprefix("earth=")) if earth else None),
                                          RowSignal(int(position), int(sector))], rng)
         card = game.table.discard[-1]  # the row card the scan discarded
@@ -1003,8 +1003,8 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
             game, *argument.split("@"))
         yield from shown
     else:  # analyze
-        analysis = yield from shown_as(analyze(you, variant=game.variant), lambda view: replace(game, you=view.board))
-        game = replace(game, you=analysis.board)
+        analysis = yield from shown_as(analyze(you, variant=game.variant), lambda view: game.with_player(view.board))
+        game = game.with_player(analysis.board)
         game, notes = reward_colour(game, YOU, [("trace", analysis.trace)])
         text = f"You analyze: your computer clears, the {analysis.board.data} data in your pool stay. " + " ".join(notes)
         events = [Event("analyze")]
@@ -1075,7 +1075,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
     action card is discarded, a mission or end-game card stays in front of you (任务卡). A triggered
     mission's circles are covered by later events."""
     card = game.table.card(card_id)
-    game = replace(game, you=paid_for(game.you, card))  # the multiplayer game's payment
+    game = game.with_player(paid_for(game.you, card))  # the multiplayer game's payment
     game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
     events: list[Event] = [Event("card_cost", str(card.price))]
     shown: list[Step] = []

@@ -142,8 +142,7 @@ def game_with(*tile_ids, hand=(), credits=4, **you):
     cards = {**game.table.cards, **{card.id: card for card in load_cards(TEST_CARDS)}}
     tiles = material().objectives
     objectives, _ = Objectives(stack=tuple(tiles[t] for t in tile_ids)).end_of_turn()
-    return replace(game, to_move=YOU, objectives=objectives, table=replace(game.table, cards=cards),
-                   you=replace(game.you, hand=tuple(hand), credits=credits, **you))
+    return replace(game, to_move=YOU, objectives=objectives, table=replace(game.table, cards=cards)).with_player(replace(game.you, hand=tuple(hand), credits=credits, **you))
 
 
 def test_a_card_launch_is_carried_out_without_its_two_credits_and_marks_the_launch_task():
@@ -313,7 +312,7 @@ def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
     moon = game.table.solar.layout.planets["Mars"].moons[0]
     refused = {o.action: o for o in your_options(game)}[f"land:Mars/{moon.name}"]
     assert not refused.legal and refused.refusing_rule == "seti.land.moon_tech"  # the multiplayer landing's rule
-    game = replace(game, you=replace(game.you, techs=frozenset({"PT4"})))
+    game = game.with_player(replace(game.you, techs=frozenset({"PT4"})))
     landed = run(your_turn(game, f"land:Mars/{moon.name}", Rng(0))).result
     assert landed.you.energy == 0 and landed.you.landers == 1
     assert landed.table.solar.placements[-1].moon == moon.name

@@ -133,7 +133,7 @@ def test_the_thresholds_remembered_before_your_main_action_are_the_objectives_ch
         for move in play(make(stars=stars, seed=seed), {YOU: scripted}):
             for more in (0, 4, 9):  # as they are, and values past the thresholds
                 you = move.before.state.you
-                game = replace(move.before.state, you=replace(you, score=you.score + 2 * more, publicity=min(10, you.publicity + more),
+                game = move.before.state.with_player(replace(you, score=you.score + 2 * more, publicity=min(10, you.publicity + more),
                                                               data=min(6, you.data + more)))
                 for prefer in (None, *(o.tile.id for o in game.objectives.face_up)):
                     objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)

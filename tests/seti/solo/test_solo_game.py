@@ -103,7 +103,7 @@ def test_conversion_refused_without_two_of_a_kind_and_state_unchanged():
     from tabletoolkit.seti.solo import convert
 
     game = fresh()
-    poor = replace(game, you=replace(game.you, energy=1), to_move=YOU)
+    poor = replace(game, to_move=YOU).with_player(replace(game.you, energy=1))
     with pytest.raises(IllegalAction) as error:
         run(convert(poor, "energy>credits", Rng(0)))
     assert error.value.rule == "seti.solo.convert"
@@ -115,7 +115,7 @@ def test_end_a_tie_is_not_your_win_and_unfinished_objectives_score_five_each():
 
     game = fresh()
     unfinished = game.objectives.unfinished
-    last = replace(game, round=5, you=replace(game.you, score=40), rival=replace(game.rival, score=40 - 5 * unfinished))
+    last = replace(game, round=5, rival=replace(game.rival, score=40 - 5 * unfinished)).with_player(replace(game.you, score=40))
     ended = run(end_of_round(last, Rng(0)))
     assert ended.result.over and ended.result.rival.score == 40
     assert ended.steps[-1].data["winner"] == RIVAL
@@ -137,7 +137,7 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
     game = fresh()
     techs_tile = next(t for t in game.table.gold_tiles if t.id == "I")
     table = mark_gold_tile(mark_gold_tile(game.table, RIVAL, "I"), YOU, "I")
-    game = replace(game, table=table, you=replace(game.you, techs=frozenset({"PT1", "TT1", "CT1", "PT2"})))
+    game = replace(game, table=table).with_player(replace(game.you, techs=frozenset({"PT1", "TT1", "CT1", "PT2"})))
     (line,) = your_gold_lines(game)
     second_value = techs_tile.value_at(1)
     sets = 1 if techs_tile.side == "a" else 2  # side A: one set of all three types; side B: two pairs
@@ -223,7 +223,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     catalog = tuple(game.table.cards.values())
     data_card = next(c.id for c in catalog if c.corner == "data")
     move_card = next(c.id for c in catalog if c.corner == "move")
-    game = replace(game, you=replace(game.you, hand=(data_card, move_card)))
+    game = game.with_player(replace(game.you, hand=(data_card, move_card)))
     options = {o.action: o for o in free_options(game)}
     assert options[f"corner:{data_card}"].legal
     assert not options[f"corner:{move_card}"].legal
@@ -238,7 +238,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     assert bought.you.publicity == game.you.publicity - 3
     assert bought.you.hand[-1] == game.table.card_row[0]
     assert bought.table.card_row[0] == game.table.deck[0]  # the row refills at once
-    poor = replace(game, you=replace(game.you, publicity=2))
+    poor = game.with_player(replace(game.you, publicity=2))
     with pytest.raises(IllegalAction) as error:
         run(free_action(poor, "buy:deck", Rng(0)))
     assert (error.value.rule, error.value.section) == ("seti.free_actions.buy_publicity", "购买卡牌") and poor.you.publicity == 2
@@ -250,7 +250,7 @@ def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn()
 
     game = replace(fresh(), to_move=YOU)
     move_card = next(c.id for c in game.table.cards.values() if c.corner == "move")
-    game = replace(game, table=probe_on_earth(game.table, YOU), you=replace(game.you, hand=(move_card,), energy=5))
+    game = replace(game, table=probe_on_earth(game.table, YOU)).with_player(replace(game.you, hand=(move_card,), energy=5))
     assert {o.action: o for o in free_options(game)}[f"corner:{move_card}"].legal
     moved = run(free_action(game, f"corner:{move_card}", Rng(0))).result
     assert moved.free_moves == 1 and moved.you.hand == () and moved.table.discard[-1] == move_card
@@ -297,7 +297,7 @@ def test_milestones_active_player_first_then_the_other_neutral_last_several_at_o
     from tabletoolkit.seti.solo.turn import milestones
 
     game = fresh()
-    game = replace(game, rival=replace(game.rival, score=31, revealed="S.1"), you=replace(game.you, score=26))
+    game = replace(game, rival=replace(game.rival, score=31, revealed="S.1")).with_player(replace(game.you, score=26))
     steps = run(milestones(game, RIVAL)).steps
     titles = [s.title for s in steps]
     assert titles[:4] == ["Gold milestone 25", "Gold milestone 25", "Neutral milestone 20", "Neutral milestone 30"]
@@ -320,7 +320,7 @@ def test_milestones_are_the_variants_as_the_multiplayer_milestones_count_them():
     variant = replace(RULEBOOK, gold_milestones=(20, 45, 70), neutral_milestones=(15, 25), all_thresholds_trigger=False)
     game = run(setup_solo(4, seed=3, variant=variant)).result
     assert game.table.neutral == ((15, 2), (25, 2))
-    game = replace(game, rival=replace(game.rival, score=26, revealed="S.1"), you=replace(game.you, score=21))
+    game = replace(game, rival=replace(game.rival, score=26, revealed="S.1")).with_player(replace(game.you, score=21))
     titles = [s.title for s in run(milestones(game, YOU)).steps]
     assert titles[:4] == ["Gold milestone 20", "Gold milestone 20", "Neutral milestone 15", "Neutral milestone 25"]
 
@@ -336,14 +336,14 @@ def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
     chosen = run(free_action(game, f"gold:{last.id}", Rng(0))).result
     assert chosen.gold_choice == last.id
     assert {o.action: o for o in free_options(chosen)}[f"gold:{last.id}"].reason == "already your choice for your next gold milestone"
-    crossed = run(milestones(replace(chosen, you=replace(chosen.you, score=26)), YOU))
+    crossed = run(milestones(chosen.with_player(replace(chosen.you, score=26)), YOU))
     assert crossed.steps[0].text.startswith(f"You reach 25 VP and mark gold tile {last.id} (")
     assert crossed.steps[0].text.endswith(": your choice).")
     after = crossed.result
     assert YOU in next(t for t in after.table.gold_tiles if t.id == last.id).marks and after.gold_choice is None
     marked = {o.action: o for o in free_options(after)}[f"gold:{last.id}"]
     assert not marked.legal and marked.reason == "you marked this tile already: one mark a tile"
-    default = run(milestones(replace(game, you=replace(game.you, score=26)), YOU)).steps[0]
+    default = run(milestones(game.with_player(replace(game.you, score=26)), YOU)).steps[0]
     assert default.text.endswith("the best value left on a tile you have not marked; choose another with gold:<tile>).")
 
 
@@ -352,7 +352,7 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
     from tabletoolkit.seti.solo.shared import arrival, arrival_verdict, flight, rival_settle
 
     def land_energy(game, planet):
-        game = replace(game, table=probe_on_earth(game.table, YOU), you=replace(game.you, energy=20))
+        game = replace(game, table=probe_on_earth(game.table, YOU)).with_player(replace(game.you, energy=20))
         return arrival_verdict(arrival(game, planet, flight(game, planet)), None, orbit=False).cost["energy"]
 
     game = fresh()
@@ -360,7 +360,7 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
     flown = game.table.solar.next_probe  # the rival's probe, flown off Earth
     orbited = rival_settle(game, Probe(flown, RIVAL, game.table.solar.earth), "Mars", "orbit")[0]
     assert land_energy(orbited, "Mars") == 2
-    assert land_energy(replace(orbited, you=replace(orbited.you, techs=frozenset({"PT2"}))), "Mars") == 1
+    assert land_energy(orbited.with_player(replace(orbited.you, techs=frozenset({"PT2"}))), "Mars") == 1
 
 
 def test_a_pushed_probe_gives_its_owner_the_publicity_even_on_the_rivals_turn():
@@ -391,15 +391,15 @@ def test_a_push_of_your_probe_into_asteroids_pays_your_pt3_publicity_as_in_the_m
     solar = SolarSystem(Layout.from_toml(text), probes=(Probe(1, YOU, Space(1, 4)), Probe(2, RIVAL, Space(1, 4))),
                         next_probe=3)
     game = fresh()
-    game = replace(game, table=replace(game.table, solar=solar), you=replace(game.you, techs=frozenset({"PT3"})),
-                   rival=replace(game.rival, techs=("PT3",)))
+    game = replace(game, table=replace(game.table, solar=solar),
+                   rival=replace(game.rival, techs=("PT3",))).with_player(replace(game.you, techs=frozenset({"PT3"})))
     after, text = rotate_solar(game)
     assert after.table.solar.probe(1).space == Space(1, 5) and after.table.solar.contents(Space(1, 5)).asteroid
     assert after.you.publicity == game.you.publicity + 1  # PT #03: entering asteroids pays 1 publicity (S-F10)
     assert after.rival.publicity == game.rival.publicity  # the rival's techs give it no ability (使用科技板块)
     assert text.startswith("The solar system rotates (disc 1): green's probe pushed (+1 publicity), white's probe pushed.")
     # Without PT #03, or under the variant where a push pays only the printed icon, nothing is gained.
-    assert rotate_solar(replace(game, you=replace(game.you, techs=frozenset())))[0].you.publicity == game.you.publicity
+    assert rotate_solar(game.with_player(replace(game.you, techs=frozenset())))[0].you.publicity == game.you.publicity
     literal = replace(game, table=replace(game.table, variant=game.variant.but(pt3_on_push=False)))
     assert rotate_solar(literal)[0].you.publicity == game.you.publicity
 
@@ -410,7 +410,7 @@ def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_o
 
     tiles = material().objectives
     objectives, _ = Objectives(stack=(tiles["I-1"], tiles["I-4"], tiles["I-6"], tiles["II-2"])).end_of_turn()
-    game = replace(fresh(), objectives=objectives, to_move=YOU, you=replace(fresh().you, score=16))
+    game = replace(fresh(), objectives=objectives, to_move=YOU).with_player(replace(fresh().you, score=16))
     passing = run(your_turn(game, "pass", Rng(0)))
     stack = end_of_round_stack(game.table, 1)
     assert [s.title for s in passing.steps] == ["You pass"] and passing.result.taking

@@ -19,7 +19,7 @@ HAND = ("S01", "S02", "S03", "S04", "S05", "S06")
 
 def your_turn_with(hand=HAND, **game):
     start = run(setup_solo(4, 3)).result
-    return replace(start, to_move=YOU, you=replace(start.you, hand=hand), **game)
+    return replace(start, to_move=YOU, **game).with_player(replace(start.you, hand=hand))
 
 
 def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_your_choice():
@@ -94,7 +94,7 @@ def test_your_scan_is_the_multiplayer_scans_steps_on_your_board():
 
 def test_your_telescope_steps_are_the_multiplayer_scans():
     game = your_turn_with(hand=("S01",))
-    game = replace(game, you=replace(game.you, techs=frozenset({"TT2", "TT3", "TT4"}), energy=4, publicity=4))
+    game = game.with_player(replace(game.you, techs=frozenset({"TT2", "TT3", "TT4"}), energy=4, publicity=4))
     scanned = run(your_turn(game, "scan:0:2", Rng(0))).result
     red = scanned.table.sectors.of_colour("red")
     hand = run(free_action(scanned, f"tt2:S01:{red[0]}", Rng(0)))
@@ -117,7 +117,7 @@ def test_you_buy_a_card_by_the_multiplayer_purchase():
     deck = run(free_action(game, "buy:deck", Rng(0))).result
     assert (deck.you.hand, deck.table.deck[:1], deck.table.card_row) == (
         ("S01", "S13"), ("S15",), ("S11", "S20", "S02"))
-    poor = {o.action: o for o in free_options(replace(game, you=replace(game.you, publicity=2)))}["buy:deck"]
+    poor = {o.action: o for o in free_options(game.with_player(replace(game.you, publicity=2)))}["buy:deck"]
     assert (poor.legal, poor.rule, poor.reason) == (False, "seti.free_actions.buy_publicity", "green cannot pay 3 publicity (has 2).")
 
 

@@ -18,8 +18,7 @@ def game_with(*tile_ids, hand=(), credits=4, **you):
     game = run(setup_solo(4, 3)).result
     tiles = material().objectives
     objectives, _ = Objectives(stack=tuple(tiles[t] for t in tile_ids)).end_of_turn()
-    return replace(game, to_move=YOU, objectives=objectives,
-                   you=replace(game.you, hand=tuple(hand), credits=credits, **you))
+    return replace(game, to_move=YOU, objectives=objectives).with_player(replace(game.you, hand=tuple(hand), credits=credits, **you))
 
 
 def test_a_three_credit_card_pays_its_price_gains_its_effect_and_marks_the_task():
@@ -58,7 +57,7 @@ def test_a_mission_stays_in_front_completes_when_its_condition_holds_and_marks_t
     assert not option.legal and option.reason == "'Have an orbiter (sample condition)' does not hold (orbiters 0, needs 1)"
     with pytest.raises(IllegalAction):
         run(free_action(played, "complete:S03", Rng(0)))
-    orbiting = replace(played, you=replace(played.you, orbiters=1))
+    orbiting = played.with_player(replace(played.you, orbiters=1))
     done = run(free_action(orbiting, "complete:S03", Rng(0))).result
     assert done.you.score == orbiting.you.score + 4 and done.completed_missions == ("S03",)
     # kept as the multiplayer game keeps a mission in front of its owner, completed by its completion
@@ -75,7 +74,7 @@ def test_an_end_game_card_scores_its_count_at_the_end():
     game = game_with("I-6", hand=("S07",))  # 1 VP for each tech you own
     played = run(your_turn(game, "play:S07", Rng(0))).result
     assert played.in_play == ("S07",)
-    ended = run(end_of_round(replace(played, round=5, you=replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+    ended = run(end_of_round(replace(played, round=5).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 3}
@@ -89,7 +88,7 @@ def test_two_copies_of_an_end_game_card_score_one_line_each_as_the_multiplayer_f
     played = run(your_turn(game, "play:S07", Rng(0))).result
     played = run(your_turn(replace(played, to_move=YOU, main_action=None), "play:S07", Rng(0))).result
     assert played.in_play == ("S07", "S07")
-    ended = run(end_of_round(replace(played, round=5, you=replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+    ended = run(end_of_round(replace(played, round=5).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 6}  # each copy in front of you scores (任务卡 · 游戏终局计分卡)
@@ -206,7 +205,7 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
     assert second.you.publicity == game.you.publicity + 1 and second.you.data == 0
     empty = {o.action: o for o in free_options(second)}["place:data"]
     assert not empty.legal and empty.reason == "green's data pool is empty."
-    full = replace(second, you=replace(second.you, computer=Computer(filled=6), data=3))
+    full = second.with_player(replace(second.you, computer=Computer(filled=6), data=3))
     analyzed = run(your_turn(full, "analyze", Rng(0))).result
     assert analyzed.you.computer.filled == 0 and analyzed.you.data == 3  # the pool stays
     assert analyzed.you.energy == 1 and analyzed.objectives.face_up[0].marked == (True,)
@@ -274,7 +273,7 @@ def test_two_copies_of_a_mission_complete_one_by_one():
     game = game_with("II-1", hand=("S03", "S03"), credits=4)  # Have an orbiter → 4 VP, twice in the deck's copies
     played = run(your_turn(game, "play:S03", Rng(0))).result
     played = run(your_turn(replace(played, main_action=None), "play:S03", Rng(0))).result
-    orbiting = replace(played, you=replace(played.you, orbiters=1))
+    orbiting = played.with_player(replace(played.you, orbiters=1))
     once = run(free_action(orbiting, "complete:S03", Rng(0))).result
     again = {o.action: o for o in free_options(once)}["complete:S03"]
     assert again.legal and once.completed_missions == ("S03",)
@@ -313,7 +312,7 @@ def test_your_conversions_follow_the_variants_rate_as_the_multiplayer_conversion
     refused = {o.action: o for o in free_options(game)}["convert:credits>energy"]
     assert not refused.legal and refused.refusing_rule == "seti.free_actions.convert_short"
     assert not any(o.action.startswith("convert:S05+S09>") for o in free_options(game))  # three cards are named
-    rich = replace(game, you=replace(game.you, credits=3))
+    rich = game.with_player(replace(game.you, credits=3))
     after = run(free_action(rich, "convert:credits>energy", Rng(0))).result
     assert (after.you.credits, after.you.energy) == (0, rich.you.energy + 1)
 

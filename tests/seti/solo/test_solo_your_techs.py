@@ -14,7 +14,7 @@ from tabletoolkit.seti.solo.table import completed_sectors, earth_sector, row_co
 
 def your_game(techs=(), **you):
     game = run(setup_solo(4, 3)).result
-    return replace(game, to_move=YOU, you=replace(game.you, techs=frozenset(techs), **you))
+    return replace(game, to_move=YOU).with_player(replace(game.you, techs=frozenset(techs), **you))
 
 
 def options_of(game, prefix):
@@ -32,7 +32,7 @@ def test_scanning_names_the_card_rows_sector_one_of_its_colours_two():
     assert after.table.sectors.sector(second).markers == before + (YOU,) * (2 if earth == second else 1)
     assert after.table.sectors.sector(earth).markers[-1] == YOU
     assert (after.you.credits, after.you.energy) == (0, 0)
-    poor = options_of(replace(game, you=replace(game.you, energy=1)), "scan:0")[f"scan:0:{first}"]
+    poor = options_of(game.with_player(replace(game.you, energy=1)), "scan:0")[f"scan:0:{first}"]
     assert not poor.legal and poor.refusing_rule == "seti.scan.cost" and poor.reason == "green cannot pay 2 energy (has 1)."
 
 
@@ -52,7 +52,7 @@ def test_tt1_moves_the_earth_signal_next_to_earths_sector():
 
 def test_telescope_steps_follow_your_scan_once_each():
     game = your_game(("TT2", "TT3", "TT4"), credits=1, energy=3, publicity=4)
-    game = replace(game, you=replace(game.you, hand=("S01",)))  # a red card
+    game = game.with_player(replace(game.you, hand=("S01",)))  # a red card
     assert not options_of(game, "tt")  # only after a scan
     scan = next(iter(options_of(game, "scan:0")))
     scanned = run(your_turn(game, scan, Rng(0))).result
@@ -82,7 +82,7 @@ def test_a_computer_tech_takes_a_slot_its_top_data_scores_2_vp_and_its_lower_spa
     game = your_game(publicity=6, data=3)
     research = options_of(game, "research:CT2")
     assert sorted(research) == ["research:CT2@1", "research:CT2@3", "research:CT2@5", "research:CT2@6"]
-    under = options_of(replace(game, you=replace(game.you, computer=Computer(filled=1))), "research:CT2")["research:CT2@1"]
+    under = options_of(game.with_player(replace(game.you, computer=Computer(filled=1))), "research:CT2")["research:CT2@1"]
     assert under.reason.endswith("; into the slot under top 1 (under your data there: no 2 VP, S-F13)")
     took = run(your_turn(game, "research:CT2@1", Rng(0))).result
     assert took.you.computer.techs == ((1, "CT2"),) and "CT2" in took.you.techs
@@ -105,7 +105,7 @@ def test_a_scans_sectors_resolve_after_its_telescope_steps():
     sky = sky.with_sector(sector)
     colour = sector.colour
     hand_card = next(c.id for c in game.table.cards.values() if c.colour == colour)
-    game = replace(game, table=replace(game.table, sectors=sky), you=replace(game.you, hand=(hand_card,)))
+    game = replace(game, table=replace(game.table, sectors=sky)).with_player(replace(game.you, hand=(hand_card,)))
     scan = next(a for a in options_of(game, "scan:0:") if ":earth=" not in a)
     scanned = run(your_turn(game, scan, Rng(0))).result
     assert scanned.scan_open and earth in completed_sectors(scanned.table)  # complete, not yet resolved
