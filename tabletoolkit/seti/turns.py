@@ -302,6 +302,16 @@ def settle_held(game: PassingTable, decisions: Decisions) -> Procedure:
     return replace(game, holding=())
 
 
+def next_round(game: SetiGame) -> SetiGame:
+    """The next round begins (轮次之间): the start player marker moves to the left (the next seat), who plays
+    first; nobody has passed; the rotation marker goes on the round's end-of-round stack (beside the board in the
+    last round, which has none)."""
+    start = (game.start_seat + 1) % len(game.players)
+    return replace(game, start_seat=start, active=start, passed=(), round=game.round + 1,
+                   rotation_marker=f"on round {game.round + 1}'s end-of-round stack" if game.round < len(game.end_of_round)
+                   else "beside the board: the last round has no end-of-round stack")
+
+
 @register_phase("seti.income", title="Between rounds: income", section=INCOME, notebook="seti_round.ipynb")
 def between_rounds(game: SetiGame, decisions: Decisions | None = None) -> Procedure:
     """Income for everyone (start card and tucked cards), the start player moves left, the reminder."""
@@ -317,10 +327,8 @@ def between_rounds(game: SetiGame, decisions: Decisions | None = None) -> Proced
                    f"cards add {tucked['credits']} credits, {tucked['energy']} energy, {tucked['cards']} cards. "
                    f"Drawn: {', '.join(drawn) or 'none'}.", INCOME, game,
                    {"credits": game.player(colour).credits, "energy": game.player(colour).energy})
-    start = (game.start_seat + 1) % len(game.players)
-    game = replace(game, start_seat=start, active=start, passed=(), round=game.round + 1,
-                   rotation_marker=f"on round {game.round + 1}'s end-of-round stack" if game.round < len(game.end_of_round)
-                   else "beside the board: the last round has no end-of-round stack")
+    game = next_round(game)
+    start = game.start_seat
     yield Step("2. The start player marker moves", f"{game.players[start].colour}, on the left, starts round "
                f"{game.round}.", INCOME, game)
     yield Step("3. Rotation reminder", f"The rotation marker goes {game.rotation_marker}: the first to pass will "

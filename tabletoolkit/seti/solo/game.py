@@ -18,6 +18,7 @@ from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
 from ..game import drawing_with
 from ..player import PlayerBoard, with_income
+from ..turns import next_round
 from ..variant import RULEBOOK, SetiVariant
 from .data import material
 from .objectives import setup_objectives
@@ -45,8 +46,9 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     hand = tuple(table.deck[:variant.start_cards])
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
-    table = replace(table, players=(you, PlayerBoard(RIVAL)), deck=table.deck[variant.start_cards:])
-    game = SoloGame(table, rival, objectives, start=start, to_move=start, variant=variant)
+    table = replace(table, players=(you, PlayerBoard(RIVAL)), deck=table.deck[variant.start_cards:],
+                    start_seat=0 if start == YOU else 1)
+    game = SoloGame(table, rival, objectives, to_move=start)
     game = replace(game, checked=game.scores)
     counts = "no objectives (1 star)" if stars == 1 else (
         f"objectives {'/'.join(map(str, rival_counts(stars)))} of levels I/II/III, revealed: "
@@ -80,13 +82,13 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
         credits, energy = you.credits - game.you.credits, you.energy - game.you.energy
         cards = len(hand) - len(game.you.hand)
         you = replace(you, hand=hand)
-        start = RIVAL if game.start == YOU else YOU
+        table = next_round(table.with_player(you))  # the start player marker moves to the other seat
         rival = new_round_deck(game.rival, rng, variant)
-        game = replace(game, table=table, rival=rival, start=start,
-                       passed=(), round=game.round + 1, to_move=start).with_player(you)
+        game = replace(game, table=table, rival=rival)
+        game = replace(game, to_move=game.start)
         tucked = f" (start card and {len(incomes)} tucked card{'s' if len(incomes) != 1 else ''})" if incomes else ""
         yield Step("Between rounds", f"Income{tucked}: you gain {credits} credits, {energy} energy "
-                   f"and {cards} card{'s' if cards != 1 else ''}. The start player is now {'the rival' if start == RIVAL else 'you'}. The rival's "
+                   f"and {cards} card{'s' if cards != 1 else ''}. The start player is now {'the rival' if game.start == RIVAL else 'you'}. The rival's "
                    f"{len(rival.deck)} action cards are shuffled into a new deck: {', '.join(rival.deck)}.",
                    "轮次之间", game)
         return game

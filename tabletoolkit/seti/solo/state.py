@@ -10,9 +10,9 @@ from typing import Any, Mapping, Sequence
 
 from ..game import Owing, SetiGame
 from ..player import PlayerBoard, income_now
-from ..probes import Flight, grant
+from ..probes import grant
 from ..rewards import Reward
-from ..variant import RULEBOOK, SetiVariant
+from ..variant import SetiVariant
 from ..words import event_words
 from .choices import choose_trace
 from .objectives import Event, Objectives
@@ -35,7 +35,8 @@ END_OF_ROUND = "end_of_round_card"
 class SoloGame(Owing):
     """Everything in a solo game. ``table`` is the multiplayer game state with two seats, yours (``YOU``, seat 0:
     your board, read as ``you`` and replaced by ``with_player``) and the rival's (``RIVAL``, seat 1: an empty board,
-    its own board is ``rival``). ``start`` is the start player's colour; ``passed`` who passed this round;
+    its own board is ``rival``); the round, the start player (``start``) and who passed this round (``passed``)
+    are the table's (``round``, ``start_seat``, ``passed``, as the multiplayer passing and rounds keep them);
     ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
     ``missions`` your mission and end-game cards in front of you, as the multiplayer game keeps them
     (``seti.mission_cards.MissionInPlay``: a triggered mission's covered circles, a mission completed),
@@ -55,13 +56,9 @@ class SoloGame(Owing):
     table: SetiGame  # the shared board, the multiplayer game state: your board in seat 0, the rival's seat 1
     rival: Rival
     objectives: Objectives
-    round: int = 1
-    start: str = YOU
-    passed: tuple[str, ...] = ()
     to_move: str | None = YOU
     checked: Mapping[str, int] = field(default_factory=FrozenMap)  # scores at the last milestone check
     over: bool = False
-    variant: SetiVariant = RULEBOOK
     free_moves: int = 0  # moves from card corners, card effects and your computer this turn; they lapse at its end
     triggers: tuple[Event, ...] = ()  # your objective triggers met inside rewards or on the rival's turn
     missions: tuple[MissionInPlay, ...] = ()  # your missions and end-game cards in front of you (seti.missions)
@@ -82,6 +79,26 @@ class SoloGame(Owing):
     def with_player(self, board: PlayerBoard) -> "SoloGame":
         """This game with ``board`` replacing your board on the table."""
         return replace(self, table=self.table.with_player(board))
+
+    @property
+    def variant(self) -> SetiVariant:
+        """The rules in play, the table's."""
+        return self.table.variant
+
+    @property
+    def round(self) -> int:
+        """The round being played, the table's."""
+        return self.table.round
+
+    @property
+    def start(self) -> str:
+        """The start player's colour: the table's start seat."""
+        return self.table.players[self.table.start_seat].colour
+
+    @property
+    def passed(self) -> tuple[str, ...]:
+        """Who passed this round, in the order they passed: the table's seats that passed."""
+        return tuple(self.table.players[seat].colour for seat in self.table.passed)
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -164,7 +181,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         notes.extend(f"Rival {note}" if note.startswith("+") else note for note in gained)
     else:
         resources = replace(Reward(), **{name: plain.get(name, 0) for name in RESOURCES})
-        you = grant(Flight(game.table.solar, (game.you,), (), game.variant), YOU, resources)[0].player(YOU)
+        you = grant(game.table, YOU, resources)[0].player(YOU)
         if plain.get("random_card"):
             table, drawn = game.table.draw(plain["random_card"])
             game = replace(game, table=table)

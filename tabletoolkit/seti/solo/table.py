@@ -21,8 +21,6 @@ from ...engine.rng import Rng
 from ..cards import CardSupply, deck_of, load_cards
 from ..game import SetiGame, visits as visits_of
 from ..gold_tiles import load_gold_tiles, random_sides
-from ..player import PlayerBoard
-from ..probes import Flight, launch
 from ..routes import best_publicity_route, cheapest_route
 from ..sector import Sky, numbered, resolve_sector
 from ..solar import Probe, random_setup
@@ -91,14 +89,6 @@ def rotated(table: SetiGame, techs: Mapping[str, frozenset[str]]) -> tuple[SetiG
 def on_earth(table: SetiGame, colour: str) -> bool:
     """Whether ``colour`` has a probe on Earth's space (a pushed probe is no longer there)."""
     return any(p.space == table.solar.earth for p in table.solar.probes_of(colour))
-
-
-def probe_on_earth(table: SetiGame, colour: str) -> SetiGame:
-    """A new probe of ``colour`` on Earth by the multiplayer launch (``probes.launch``, free and beyond any
-    probe limit, on the seat of ``colour``): the rival's launch (its rules check there is none on Earth);
-    its costs are the caller's."""
-    seat = Flight(table.solar, (PlayerBoard(colour),), (), table.variant)
-    return replace(table, solar=launch(seat, colour, free=True, ignore_limit=True).solar)
 
 
 def without_probe(table: SetiGame, probe: Probe) -> SetiGame:

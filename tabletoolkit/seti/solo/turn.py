@@ -33,7 +33,8 @@ from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
 from .shared import rival_passing, rival_settle
 from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
 from ..milestones import mark_gold_tile, move_neutral, thresholds_crossed
-from .table import (completed_sectors, earth_sector, flip_discovered, mark_signal, on_earth, planet_spaces, probe_on_earth, resolve,
+from ..probes import launch
+from .table import (completed_sectors, earth_sector, flip_discovered, mark_signal, on_earth, planet_spaces, resolve,
                     reward_items, route_options, row_colours, sector_options, species_name, tech_offers, without_probe)
 
 SECTION_TURN = "单人游戏 · 对手的回合"
@@ -107,7 +108,7 @@ def _analyze(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) ->
 
 
 def _launch(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
-    game = replace(game, table=probe_on_earth(game.table, RIVAL))
+    game = replace(game, table=launch(game.table, RIVAL, free=True, ignore_limit=True))
     game, notes = reward_colour(game, RIVAL, list(action.rewards.items()), card.arrow)
     yield Step("Rival launches", "No rival probe is on Earth: it places one there. " + " ".join(notes), SECTION_LAUNCH, game)
     return game
@@ -324,6 +325,6 @@ def rival_pass(game: SoloGame) -> Procedure:
     if card is not None:
         rival, moved = advance(rival, 1)
         text += f" It takes the top end-of-round card ({card}, to the discard pile): a card, 1 progress. " + " ".join(moved)
-    game = replace(game, rival=rival, passed=game.passed + (RIVAL,))
+    game = replace(game, rival=rival)
     yield Step("Rival passes", text.strip(), SECTION_PASS, game)
     return game

@@ -34,7 +34,7 @@ from ...engine.steps import Procedure, Step, result_of, run
 from ..cards import catalog_of
 from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
 from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
-from ..game import drawing_with, visits as visits_of
+from ..game import SetiGame, drawing_with, visits as visits_of
 from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
                         paid_for)
 from ..main_actions import CARD_SIGNAL, card_signal_options
@@ -71,10 +71,9 @@ from .state import (
 from .table import (column_colour, completed_sectors, end_of_round_stack, mark_trace, reward_items, row_colours,
                     tech_offers, trace_places)
 from .turn import milestones, resolve_sectors
-from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
-                          free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, take_held_card,
-                          on_your_cards, scan_step, tech_table, tech_verdicts,
-                          your_moves, your_passing)
+from .shared import (arrival, arrival_verdict, card_landing, card_landings, flight, fly_and_arrive, free_launch,
+                     launch_verdict, move_one, on_your_board, on_your_cards, research_tech, scan_step, shown_as,
+                     take_held_card, tech_verdicts, your_moves, your_passing)
 
 
 SECTION = "单人游戏"
@@ -340,7 +339,7 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
                 options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {cost}"))
     options += scan_options(game)
     verdicts = tech_verdicts(game)  # the multiplayer research's: a tech you do not own, a tile left, 6 publicity
-    short = research_refusal(tech_table(game), YOU, tuple(verdicts.values()))
+    short = research_refusal(game.table, YOU, tuple(verdicts.values()))
     for tech, offer in tech_offers(table).items():
         taking = verdicts[tech]
         refusal = taking if not taking.legal else short
@@ -548,7 +547,7 @@ def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
     or 1 card (from the row or the deck): ``convert:credits>energy``, ``convert:S01+S04>cards``; the
     multiplayer conversion's verdict (``free_actions.conversion_refusal``: the variant's rate)."""
     mine = game.to_move == YOU and not game.over
-    you, table, rate, options = game.you, card_table(game), game.variant.conversion_rate, []
+    you, table, rate, options = game.you, game.table, game.variant.conversion_rate, []
     for give in ("credits", "energy"):
         refusal = conversion_refusal(table, YOU, give)
         for get in sorted(CONVERTED, key=lambda kind: kind == give):  # the same kind back last: rarely wanted
@@ -582,7 +581,7 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
     give, get = conversion.split(">")
     named = tuple(give.split("+")) if "+" in give else ()
     paying = Convert("cards" if named else give, get, named)  # the multiplayer conversion's payment
-    game, _ = on_your_cards(game, paying.pay(card_table(game), YOU)[0])
+    game, _ = on_your_cards(game, paying.pay(game.table, YOU)[0])
     paid = " and ".join(named) if named else f"{game.variant.conversion_rate} {give}"
     game, notes = reward_colour(game, YOU, [({"cards": "card"}.get(get, get), 1)])
     yield Step(f"You convert to {get}", f"Free action: {paid} for 1 {get.rstrip('s')}. " + " ".join(notes), SECTION_CONVERT, game)
@@ -619,7 +618,7 @@ def free_actions_closed(game: SoloGame) -> tuple[str, str] | None:
 
 def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
-    options, cards = [], card_table(game)
+    options, cards = [], game.table
     for card_id in dict.fromkeys(game.you.hand):
         corner = game.table.card(card_id).corner_reward  # the card model's corner reward (cards.CORNERS)
         refusal = Corner(card_id).refusal(cards, YOU)  # the multiplayer corner's verdict
@@ -843,7 +842,7 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
         return game
     if kind == "corner":  # the multiplayer corner: the card discarded, its reward granted, a move owed
         corner = table.card(what).corner_reward
-        game, owed = on_your_cards(game, Corner(what).apply(card_table(game), YOU)[0])
+        game, owed = on_your_cards(game, Corner(what).apply(game.table, YOU)[0])
         moves = owed.count(("action", "move"))
         game = replace(game, free_moves=game.free_moves + moves)
         if moves:
@@ -856,7 +855,9 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
         yield Step(f"You discard {what} for its corner", text, SECTION_CORNER, game)
         return game
     cost = game.variant.buy_card_publicity
-    game, _ = on_your_cards(game, BuyCard(None if what == "deck" else int(what[3:])).apply(card_table(game, rng), YOU)[0])
+    with drawing_with(rng):
+        bought = BuyCard(None if what == "deck" else int(what[3:])).apply(game.table, YOU)[0]
+    game, _ = on_your_cards(game, bought)
     card = game.you.hand[-1] if len(game.you.hand) > len(you.hand) else None
     source = "the deck top" if what == "deck" else "the card row (refilled at once)"
     yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
@@ -1203,7 +1204,7 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
     stack = end_of_round_stack(game.table, game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
-    game = replace(game, passed=game.passed + (YOU,), free_moves=0,
+    game = replace(game, free_moves=0,
                    pending=game.pending + (((YOU, END_OF_ROUND, str(game.round)),) if stack else ()))
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
@@ -1223,33 +1224,18 @@ def take_end_card(game: SoloGame, card: str) -> Procedure:
     return (yield from milestones(game, YOU))
 
 
-@lru_cache(maxsize=8)
-def _scoring_table(variant: SetiVariant) -> Any:
-    """A multiplayer table for you and the rival that the gold tiles are scored on (set up once per variant,
-    its set-up cards dealt off its own deck: none of them is a draw of the game being played)."""
-    from ..cards import drawing
-    from ..setup import new_game
-
-    with drawing(None), drawing_with(None):
-        return new_game([YOU, RIVAL], seed=0, variant=variant)
-
-
-def your_scoring_table(game: SoloGame) -> Any:
-    """The multiplayer table the final scoring reads (``seti.scoring``), holding what you hold: your board, the
-    tech board, the gold tiles, the life board, your missions and end-game cards in front of you and the
-    cards they are; the rival's seat an empty board (it scores neither gold tiles nor cards, S-F24)."""
-    seti = _scoring_table(game.variant)
-    table = game.table
-    return replace(seti, players=(game.you, PlayerBoard(RIVAL)), cards=table.cards, techs=table.techs,
-                   gold_tiles=table.gold_tiles, life=table.life, missions=game.missions)
+def scored_table(game: SoloGame) -> SetiGame:
+    """The table as the multiplayer final scoring reads it (``seti.scoring``), with your missions and end-game
+    cards in front of you; the rival's seat is an empty board (it scores neither gold tiles nor cards, S-F24)."""
+    return replace(game.table, missions=game.missions)
 
 
 def your_gold_lines(game: SoloGame) -> tuple:
     """Your gold tiles scored by the multiplayer final scoring (``scoring.gold_lines``) on the table of what you
-    hold (``your_scoring_table``). The rival scores none (S-F24)."""
+    hold (``scored_table``). The rival scores none (S-F24)."""
     from ..scoring import gold_lines
 
-    return gold_lines(your_scoring_table(game), YOU)
+    return gold_lines(scored_table(game), YOU)
 
 
 def your_card_lines(game: SoloGame) -> tuple:
@@ -1257,7 +1243,7 @@ def your_card_lines(game: SoloGame) -> tuple:
     of you, every copy its own line (任务卡 · 游戏终局计分卡)."""
     from ..scoring import card_lines
 
-    return card_lines(your_scoring_table(game), YOU)
+    return card_lines(scored_table(game), YOU)
 
 
 FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold")

@@ -13,7 +13,8 @@ from tabletoolkit.seti.missions import MissionInPlay
 from tabletoolkit.seti.solar import Probe
 from tabletoolkit.seti.solo import YOU, free_action, free_options, material, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.objectives import Objectives
-from tabletoolkit.seti.solo.table import earth_sector, probe_on_earth, sector_at, tech_offers
+from tabletoolkit.seti.probes import launch
+from tabletoolkit.seti.solo.table import earth_sector, sector_at, tech_offers
 
 TEST_CARDS = f"""
 [[card]]
@@ -156,7 +157,7 @@ def test_a_card_launch_is_carried_out_without_its_two_credits_and_marks_the_laun
 
 def test_a_card_launch_at_the_probe_limit_is_lost_and_said_so():
     game = game_with("II-1", hand=("T-launch",))
-    game = replace(game, table=probe_on_earth(game.table, YOU))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
     steps = run(your_turn(game, "play:T-launch", Rng(0)))
     assert len(steps.result.table.solar.probes_of(YOU)) == 1
     assert "Its action: the free launch is lost: green already has 1 probe(s) in space; the limit is 1" in steps[0].text
@@ -166,7 +167,7 @@ def test_a_card_launch_that_ignores_the_probe_limit_launches_beyond_it_as_in_the
     """The multiplayer game's card actions (missions.CARD_ACTIONS): such a launch ignores the limit for that
     launch only (FAQ); the solo side refused the card as an action it does not carry out."""
     game = game_with("II-1", hand=("T-launch-beyond",))
-    game = replace(game, table=probe_on_earth(game.table, YOU))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
     assert {o.action: o for o in your_options(game)}["play:T-launch-beyond"].legal
     steps = run(your_turn(game, "play:T-launch-beyond", Rng(0)))
     assert len(steps.result.table.solar.probes_of(YOU)) == 2 and steps.result.you.credits == 3
@@ -175,7 +176,7 @@ def test_a_card_launch_that_ignores_the_probe_limit_launches_beyond_it_as_in_the
 
 def test_a_card_signal_marks_the_sector_of_your_probe_at_no_cost():
     game = game_with("II-1", hand=("T-signal",))
-    game = replace(game, table=probe_on_earth(game.table, YOU))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
     sector = earth_sector(game.table)
     before = game.table.sectors.sector(sector).markers
     after = run(your_turn(game, "play:T-signal", Rng(0))).result
@@ -211,7 +212,7 @@ def test_a_card_with_an_action_this_side_does_not_carry_out_is_refused_and_nothi
 
 def test_a_card_move_is_a_free_move_you_spend_after_playing_the_card():
     game = game_with("II-1", hand=("T-move",), energy=0)
-    game = replace(game, table=probe_on_earth(game.table, YOU))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
     played = run(your_turn(game, "play:T-move", Rng(0)))
     assert "Its action: 1 free move" in played.steps[0].text
     after = played.result
@@ -337,7 +338,7 @@ def test_orbiting_jupiter_marks_a_signal_in_its_sector_for_you_and_for_the_rival
     assert steps.result.table.sectors.sector(sector).markers == before + (YOU,)
     assert f"You: a signal in {game.table.sectors.sector(sector).name}." in steps[-1].text
 
-    rival = replace(game_with("II-1"), table=probe_on_earth(game_with("II-1").table, RIVAL))
+    rival = replace(game_with("II-1"), table=launch(game_with("II-1").table, RIVAL, free=True, ignore_limit=True))
     card = ActionCard("T.1", "basic", "left", (RivalAction("orbit_land", moves=12, planets=("Jupiter",), prefer="orbit"),), sample=True)
     after = run(play_card(rival, card, Rng(0))).result
     sector = sector_at(after.table, after.table.solar.planet_space("Jupiter"))
@@ -363,7 +364,7 @@ def test_a_triggered_mission_is_not_covered_by_its_own_cards_effect():
 
 def test_with_two_probes_you_choose_the_sector_of_a_cards_signal():
     game = game_with("II-1", hand=("T-signal",))
-    game = at_planet(replace(game, table=probe_on_earth(game.table, YOU)), "Jupiter")
+    game = at_planet(replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True)), "Jupiter")
     sectors = sorted({earth_sector(game.table), sector_at(game.table, game.table.solar.planet_space("Jupiter"))})
     played = run(your_turn(game, "play:T-signal", Rng(0))).result
     assert played.pending == ((YOU, "action", CARD_SIGNAL),)

@@ -18,7 +18,8 @@ from tabletoolkit.seti.milestones import mark_gold_tile
 from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.objectives import Event
 from tabletoolkit.seti.solo.rival import add_data
-from tabletoolkit.seti.solo.table import end_of_round_stack, probe_on_earth
+from tabletoolkit.seti.probes import launch
+from tabletoolkit.seti.solo.table import end_of_round_stack
 
 GOLDEN = Path(__file__).parent / "golden" / "solo_4stars_seed7.txt"
 SOURCES = GOLDEN.with_suffix(".sources")
@@ -64,7 +65,7 @@ def test_seeded_full_game_matches_the_golden_transcript():
 def test_rival_skips_impossible_actions_with_reasons():
     game = fresh()
     rival = replace(game.rival, deck=("S.1",), publicity=4)  # analyze / launch / tech 6 / orbit-land
-    game = replace(game, rival=rival, table=probe_on_earth(game.table, RIVAL))
+    game = replace(game, rival=rival, table=launch(game.table, RIVAL, free=True, ignore_limit=True))
     steps = run(rival_turn(game, Rng(0))).steps
     assert steps[0].title == "Rival reveals S.1"
     assert steps[1].text == "Top action impossible: its computer is not full (0 of 6); next: launch."
@@ -115,7 +116,7 @@ def test_end_a_tie_is_not_your_win_and_unfinished_objectives_score_five_each():
 
     game = fresh()
     unfinished = game.objectives.unfinished
-    last = replace(game, round=5, rival=replace(game.rival, score=40 - 5 * unfinished)).with_player(replace(game.you, score=40))
+    last = replace(game, table=replace(game.table, round=5), rival=replace(game.rival, score=40 - 5 * unfinished)).with_player(replace(game.you, score=40))
     ended = run(end_of_round(last, Rng(0)))
     assert ended.result.over and ended.result.rival.score == 40
     assert ended.steps[-1].data["winner"] == RIVAL
@@ -126,7 +127,7 @@ def test_payment_after_a_round_comes_before_income():
     from tabletoolkit.seti.solo.game import end_of_round
 
     game = fresh()
-    steps = run(end_of_round(replace(game, round=1), Rng(0))).steps
+    steps = run(end_of_round(replace(game, table=replace(game.table, round=1)), Rng(0))).steps
     assert [s.title for s in steps] == ["Pay objectives after round 1", "Between rounds"]
     assert steps[0].text.startswith("After round 1 you pay 1 completed objective: 0 paid (none), 1 missing → the rival takes 3 progress.")
 
@@ -146,10 +147,10 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
 
 
 def test_scoring_your_gold_tiles_draws_no_card_of_the_game_being_played():
-    """The gold tiles are scored on a multiplayer table set up for the purpose: its set-up deals its own
-    cards, never a draw of the game in play (a whole game's chance events were offered 65-card draws)."""
+    """The gold tiles are scored on the game's own table: scoring deals no card (a whole game's chance events were
+    offered 65-card draws)."""
     from tabletoolkit.seti.cards import drawing
-    from tabletoolkit.seti.solo.you import _scoring_table, your_gold_lines
+    from tabletoolkit.seti.solo.you import your_gold_lines
 
     class NoDraw:
         def draw(self, pool):
@@ -157,7 +158,6 @@ def test_scoring_your_gold_tiles_draws_no_card_of_the_game_being_played():
 
     game = fresh()
     table = mark_gold_tile(game.table, YOU, "I")
-    _scoring_table.cache_clear()
     with drawing(NoDraw()):
         assert len(your_gold_lines(replace(game, table=table))) == 1
 
@@ -191,7 +191,7 @@ def test_rival_discards_a_probe_tech_to_land_on_a_moon_leftmost_by_the_arrow():
 
     game = fresh()
     mars = game.table.solar.layout.planets["Mars"]
-    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=probe_on_earth(game.table, RIVAL))
+    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=launch(game.table, RIVAL, free=True, ignore_limit=True))
     card = one_action_card(RivalAction("orbit_land", moves=12, planets=("Mars",), prefer="orbit"))
     steps = run(play_card(game, card, Rng(0))).steps
     after = steps[-1].state
@@ -250,7 +250,7 @@ def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn()
 
     game = replace(fresh(), to_move=YOU)
     move_card = next(c.id for c in game.table.cards.values() if c.corner == "move")
-    game = replace(game, table=probe_on_earth(game.table, YOU)).with_player(replace(game.you, hand=(move_card,), energy=5))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True)).with_player(replace(game.you, hand=(move_card,), energy=5))
     assert {o.action: o for o in free_options(game)}[f"corner:{move_card}"].legal
     moved = run(free_action(game, f"corner:{move_card}", Rng(0))).result
     assert moved.free_moves == 1 and moved.you.hand == () and moved.table.discard[-1] == move_card
@@ -286,10 +286,10 @@ def test_workshop_variants_change_the_rival_end_bonus_and_the_unpaid_progress():
     from tabletoolkit.seti.variant import RULEBOOK
 
     game = fresh()
-    kind = replace(game, variant=RULEBOOK.but(solo_unfinished_objective_vp=0, solo_unpaid_objective_progress=1))
-    ended = run(end_of_round(replace(kind, round=5), Rng(0))).result
+    kind = replace(game, table=replace(game.table, variant=RULEBOOK.but(solo_unfinished_objective_vp=0, solo_unpaid_objective_progress=1)))
+    ended = run(end_of_round(replace(kind, table=replace(kind.table, round=5)), Rng(0))).result
     assert ended.rival.score == game.rival.score
-    paid = run(end_of_round(replace(kind, round=2), Rng(0))).steps[0]
+    paid = run(end_of_round(replace(kind, table=replace(kind.table, round=2)), Rng(0))).steps[0]
     assert paid.text.startswith("After round 2 you pay 2 completed objectives: 0 paid (none), 2 missing → the rival takes 2 progress.")
 
 
@@ -352,7 +352,7 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
     from tabletoolkit.seti.solo.shared import arrival, arrival_verdict, flight, rival_settle
 
     def land_energy(game, planet):
-        game = replace(game, table=probe_on_earth(game.table, YOU)).with_player(replace(game.you, energy=20))
+        game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True)).with_player(replace(game.you, energy=20))
         return arrival_verdict(arrival(game, planet, flight(game, planet)), None, orbit=False).cost["energy"]
 
     game = fresh()

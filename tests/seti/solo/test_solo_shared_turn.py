@@ -7,8 +7,9 @@ from tabletoolkit.engine import Rng, run
 from tabletoolkit.seti.scan import EarthSignal, RowSignal, ScanTable, scan_sectors, scan_steps
 from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_turn
 from tabletoolkit.seti.solar import Placement, Probe
-from tabletoolkit.seti.solo.shared import pass_table, rival_passing, rival_settle, take_held_card, your_passing
-from tabletoolkit.seti.solo.table import earth_sector, end_of_round_stack, probe_on_earth
+from tabletoolkit.seti.solo.shared import rival_passing, rival_settle, take_held_card, your_passing
+from tabletoolkit.seti.probes import launch
+from tabletoolkit.seti.solo.table import earth_sector, end_of_round_stack
 from tabletoolkit.seti.solo.turn import rival_pass
 from tabletoolkit.seti.turns import pass_turn
 from tabletoolkit.seti.game import Decisions
@@ -40,14 +41,15 @@ def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_
 
 
 def test_passing_after_the_rival_does_not_rotate_and_drops_the_cards_drawn_last():
-    passed = run(your_turn(your_turn_with(passed=("white",)), "pass", Rng(0))).result
+    game = your_turn_with()
+    passed = run(your_turn(replace(game, table=replace(game.table, passed=(1,))), "pass", Rng(0))).result  # the rival passed
     assert (passed.passed, passed.table.solar.next_disc) == (("white", YOU), 1)
     assert (passed.you.hand, passed.table.discard) == (HAND[:4], ("S05", "S06"))
 
 
 def test_your_pass_is_the_multiplayer_passing_on_your_board():
     game = your_turn_with()
-    table = pass_table(game)
+    table = game.table
     assert (table.seat(YOU), table.passed, table.end_of_round[0]) == (0, (), ("S08", "S03", "S17"))
     rotated = []
 
@@ -67,7 +69,8 @@ def test_your_pass_is_the_multiplayer_passing_on_your_board():
 
 
 def test_the_hand_limit_is_the_variants_as_in_the_multiplayer_passing():
-    game = your_turn_with(variant=replace(RULEBOOK, hand_limit=5))
+    game = your_turn_with()
+    game = replace(game, table=replace(game.table, variant=replace(RULEBOOK, hand_limit=5)))
     passed = run(your_turn(game, "pass", Rng(0))).result
     assert (passed.you.hand, passed.table.discard) == (HAND[:5], ("S06",))
 
@@ -158,11 +161,10 @@ def test_the_rival_passes_by_the_multiplayer_passing_on_its_seat():
     assert first.steps[0].text.startswith("Its action deck is empty at the start of its turn, so it passes. It passes "
                                           "first: The solar system rotates (disc 1). It takes the top end-of-round card "
                                           "(S08, to the discard pile): a card, 1 progress.")
-    second = run(rival_pass(replace(game, passed=(YOU,)))).result
+    second = run(rival_pass(replace(game, table=replace(game.table, passed=(0,))))).result  # you (seat 0) passed
     assert (second.passed, second.table.solar.next_disc, end_of_round_stack(second.table, 1)) == ((YOU, "white"), 1, ("S03", "S17"))
-    table = pass_table(game)
-    assert (table.seat("white"), table.player("white").hand) == (1, ())
-    last, rotation, card = rival_passing(replace(game, round=5))  # the last round has no end-of-round stack
+    assert (game.table.seat("white"), passed.table.player("white").hand) == (1, ())  # the rival keeps no hand
+    last, rotation, card = rival_passing(replace(game, table=replace(game.table, round=5)))  # the last round has no end-of-round stack
     assert (rotation, card, last.table.discard, last.table.solar.next_disc) == (
         "The solar system rotates (disc 1).", None, (), 2)
 
@@ -187,8 +189,8 @@ def test_the_rival_lands_by_the_multiplayer_landing_on_the_first_free_first_land
 def test_the_rivals_launch_is_the_multiplayer_free_launch_beyond_any_probe_limit():
     game = your_turn_with()
     solar = game.table.solar
-    once = probe_on_earth(game.table, "white")
-    twice = probe_on_earth(once, "white")  # the rival's own rules decide when it launches, not the probe limit
+    once = launch(game.table, "white", free=True, ignore_limit=True)
+    twice = launch(once, "white", free=True, ignore_limit=True)  # the rival's own rules decide when it launches, not the probe limit
     assert [(p.id, p.owner, p.space) for p in twice.solar.probes] == [
         (solar.next_probe, "white", solar.earth), (solar.next_probe + 1, "white", solar.earth)]
     assert twice.solar.next_probe == solar.next_probe + 2

@@ -74,7 +74,7 @@ def test_an_end_game_card_scores_its_count_at_the_end():
     game = game_with("I-6", hand=("S07",))  # 1 VP for each tech you own
     played = run(your_turn(game, "play:S07", Rng(0))).result
     assert played.in_play == ("S07",)
-    ended = run(end_of_round(replace(played, round=5).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+    ended = run(end_of_round(replace(played, table=replace(played.table, round=5)).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 3}
@@ -88,7 +88,7 @@ def test_two_copies_of_an_end_game_card_score_one_line_each_as_the_multiplayer_f
     played = run(your_turn(game, "play:S07", Rng(0))).result
     played = run(your_turn(replace(played, to_move=YOU, main_action=None), "play:S07", Rng(0))).result
     assert played.in_play == ("S07", "S07")
-    ended = run(end_of_round(replace(played, round=5).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+    ended = run(end_of_round(replace(played, table=replace(played.table, round=5)).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 6}  # each copy in front of you scores (任务卡 · 游戏终局计分卡)
@@ -109,7 +109,7 @@ def test_the_chart_icon_tucks_the_card_you_choose_and_it_pays_every_income():
     tucked = run(your_turn(owing, "tuck:S10", Rng(0))).result
     assert tucked.you.tucked == ("energy",) and tucked.you.hand == ("S09",)  # income kinds, as seti.player keeps them
     assert tucked.you.energy == game.you.energy + 1 and tucked.pending == ()
-    income = run(end_of_round(replace(tucked, round=1), Rng(0))).final_state
+    income = run(end_of_round(replace(tucked, table=replace(tucked.table, round=1)), Rng(0))).final_state
     assert income.you.energy == tucked.you.energy + tucked.variant.income_energy + 1
 
 
@@ -286,7 +286,7 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
     from tabletoolkit.seti.solo.game import _after, take
 
     game = game_with("I-6")
-    owing = replace(game, passed=(YOU,), pending=((YOU, "trace", "pink"),), to_move="white")
+    owing = replace(game, table=replace(game.table, passed=(0,)), pending=((YOU, "trace", "pink"),), to_move="white")
     asked = _after(owing, "white")
     assert asked.to_move == YOU and asked.between  # between the rival's turns: only the choice is yours
     assert [o.action for o in your_options(asked)][:2] == ["trace:0:0", "trace:0:overflow"]
@@ -298,17 +298,18 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
 
 def test_the_threshold_variant_marks_a_reached_task_at_the_end_of_your_turn():
     game = game_with("I-1", "III-8", "I-6", score=18)
-    game = replace(game, main_action="launch", variant=game.variant.but(solo_threshold_marks_while_reached=True))
+    game = replace(game, main_action="launch", table=replace(game.table, variant=game.variant.but(solo_threshold_marks_while_reached=True)))
     ended = run(your_turn(game, "end", Rng(0))).result
     assert ended.objectives.completed == ("I-1",)  # the crossing marked I-1 (one trigger, one task) ...
     assert ended.objectives.face_up[0].tile.id == "III-8" and ended.objectives.face_up[0].marked == (False, True, False)
-    plain = run(your_turn(replace(game, variant=game.variant.but(solo_threshold_marks_while_reached=False)), "end", Rng(0))).result
+    strict = game.variant.but(solo_threshold_marks_while_reached=False)
+    plain = run(your_turn(replace(game, table=replace(game.table, variant=strict)), "end", Rng(0))).result
     assert plain.objectives.face_up[0].marked == (False, False, False)  # ... and by the rulebook reading III-8 waits
 
 
 def test_your_conversions_follow_the_variants_rate_as_the_multiplayer_conversion_does():
     game = game_with("I-6", hand=("S05", "S09"), credits=2)
-    game = replace(game, variant=game.variant.but(conversion_rate=3))
+    game = replace(game, table=replace(game.table, variant=game.variant.but(conversion_rate=3)))
     refused = {o.action: o for o in free_options(game)}["convert:credits>energy"]
     assert not refused.legal and refused.refusing_rule == "seti.free_actions.convert_short"
     assert not any(o.action.startswith("convert:S05+S09>") for o in free_options(game))  # three cards are named
@@ -319,6 +320,6 @@ def test_your_conversions_follow_the_variants_rate_as_the_multiplayer_conversion
 
 def test_the_first_takers_tile_gives_the_variants_vp_as_the_multiplayer_research_does():
     game = game_with("I-6", publicity=8)
-    game = replace(game, variant=game.variant.but(first_tech_vp=5))
+    game = replace(game, table=replace(game.table, variant=game.variant.but(first_tech_vp=5)))
     after = run(your_turn(game, "research:PT2", Rng(0))).result
     assert after.you.score == game.you.score + 5 and after.you.publicity == 2 and "PT2" in after.you.techs
