@@ -69,13 +69,13 @@ def research_tech(game: SoloGame, tech: str | None, slot: int | None, granted_ki
 
     answers = Decisions({"tech": [tech] if tech else [], "computer_slot": [slot] if slot is not None else []})
     table = yield from shown_as(research(game.table, YOU, answers, granted_kind=granted_kind, rotate=rotate), shown)
-    return shown(table), owed_items(table)
+    return shown(table), owed_items(game, table)
 
 
 def on_your_cards(game: SoloGame, table: SetiGame) -> tuple[SoloGame, Items]:
     """The solo game after a multiplayer free action with cards (``free_actions``: a conversion's payment, buying
     a card, a card's corner) on its table; and the reward items it left owed (a move, cards…)."""
-    return back(game, table), owed_items(table)
+    return back(game, table), owed_items(game, table)
 
 
 def your_passing(game: SoloGame, drop: Sequence[str]) -> tuple[SoloGame, str]:
@@ -164,20 +164,22 @@ def rival_settle(game: SoloGame, probe: Probe, planet: str, where: str) -> tuple
 
 
 def back(game: SoloGame, table: SetiGame) -> SoloGame:
-    """The solo game with the table a multiplayer phase left, what it owes taken off (``owed_items`` reads it)."""
-    return replace(game, table=replace(table, pending=()))
+    """The solo game with the table a multiplayer phase left (it began with ``game``'s table), what the phase left
+    owed taken off: ``owed_items`` reads it."""
+    return replace(game, table=replace(table, pending=game.table.pending))
 
 
-def owed_items(table: SetiGame, sector: int | None = None) -> Items:
+def owed_items(game: SoloGame, table: SetiGame, sector: int | None = None) -> Items:
     """What a multiplayer phase left owed (``SetiGame.pending``: cards, a tuck, a life trace, an action) as reward
     items of the solo side; a planet's "signal in this planet's sector" goes to ``sector``."""
     items: Items = []
-    for _, kind, what in table.pending:
+    for _, kind, what in table.pending[len(game.table.pending):]:  # a phase adds what it owes after what was owed
         value = what.split(" (", 1)[0]  # the phase's note of why ("2 (orbit Jupiter)") is not part of it
         if kind == "trace":
             items.append(("trace", value))
         elif kind in ("cards", "random_cards", "tuck"):
-            items.append(({"cards": "card", "random_cards": "random_card", "tuck": "chart"}[kind], int(value)))
+            count = int(value) if value.isdigit() else 1  # "income": one tuck (SetiGame.grant)
+            items.append(({"cards": "card", "random_cards": "random_card", "tuck": "chart"}[kind], count))
         elif value == PLANET_SIGNAL and sector is not None:
             items.append(("signal", sector))
         else:
@@ -217,7 +219,7 @@ def on_your_board(game: SoloGame, procedure: Callable[[SetiGame], Procedure], se
     """Carry out a probe phase's procedure on the table, on your board; each of its steps shows the solo game.
     Returns the game and the reward items it left owed."""
     table = yield from shown_as(procedure(game.table), lambda state: back(game, state))
-    return back(game, table), owed_items(table, sector)
+    return back(game, table), owed_items(game, table, sector)
 
 
 def launch_verdict(game: SoloGame, free: bool = False, ignore_limit: bool = False) -> ProbeOption:

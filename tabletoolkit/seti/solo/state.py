@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
-from ..game import Owing, SetiGame
+from ..game import SetiGame
 from ..player import PlayerBoard, income_now
-from ..probes import grant
 from ..rewards import Reward
 from ..variant import SetiVariant
 from ..words import event_words
@@ -32,7 +31,7 @@ END_OF_ROUND = "end_of_round_card"
 
 
 @dataclass(frozen=True)
-class SoloGame(Owing):
+class SoloGame:
     """Everything in a solo game. ``table`` is the multiplayer game state with two seats, yours (``YOU``, seat 0:
     your board, read as ``you`` and replaced by ``with_player``) and the rival's (``RIVAL``, seat 1: an empty board,
     its own board is ``rival``); the round, the start player (``start``) and who passed this round (``passed``)
@@ -45,8 +44,8 @@ class SoloGame(Owing):
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
     to mark at your next gold milestone (金色里程碑; without one, the best value left), ``pending`` the choices
-    that what you gained leaves you, as the multiplayer game keeps what it owes (``seti.game.Owing``:
-    ``(colour, kind, what)``, read by ``owed`` and removed by ``settle``): a card from the row or the deck
+    that what you gained leaves you, what the table owes (``SetiGame.pending``, ``seti.game.Owing``:
+    ``(colour, kind, what)``, read by ``owed``, removed by ``settle``, set by ``owing``): a card from the row or the deck
     (``cards``), the card to tuck (``tuck``), where a life trace goes (``trace``), a card's landing or signal
     (``action``), the completed sectors whose order you choose (``sector``, S-R7) and the card you take from
     the end-of-round stack when you pass (``END_OF_ROUND``); they are resolved in order on your turn before
@@ -65,7 +64,6 @@ class SoloGame(Owing):
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
-    pending: tuple[tuple[str, str, str], ...] = ()  # your choices still to make, in order: (YOU, kind, what)
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
     between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
@@ -79,6 +77,23 @@ class SoloGame(Owing):
     def with_player(self, board: PlayerBoard) -> "SoloGame":
         """This game with ``board`` replacing your board on the table."""
         return replace(self, table=self.table.with_player(board))
+
+    @property
+    def pending(self) -> tuple[tuple[str, str, str], ...]:
+        """Your choices still to make, in order: what the table owes you (``SetiGame.pending``)."""
+        return self.table.pending
+
+    def owing(self, pending: tuple[tuple[str, str, str], ...]) -> "SoloGame":
+        """This game with ``pending`` as what the table owes."""
+        return replace(self, table=replace(self.table, pending=pending))
+
+    def settle(self, colour: str, kind: str, what: str) -> "SoloGame":
+        """One owed choice made: taken off the table's ``pending`` (``Owing.settle``)."""
+        return replace(self, table=self.table.settle(colour, kind, what))
+
+    def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
+        """The choices of ``kind`` owed to ``colour``, oldest first (``Owing.owed``)."""
+        return self.table.owed(colour, kind)
 
     @property
     def variant(self) -> SetiVariant:
@@ -154,10 +169,10 @@ class SoloGame(Owing):
 
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
     """Give ``colour`` rewards in the solo vocabulary. The rival's life traces are placed by its rule (S-F8).
-    Your VP, publicity (capped), credits, energy and data (the pool, S-F5) are the multiplayer grant's
-    (``probes.grant`` on your board); the rest waits in ``pending`` with the other choices a reward leaves
-    you: a card (from the row or the deck, 获取卡牌的其他方式; a "?" card comes from the deck at once) and the
-    chart icon (the hand card you tuck, 增加收入). A signal is marked in the sector given."""
+    Yours are the multiplayer grant's (``SetiGame.grant`` on the table): VP, publicity (capped), credits, energy
+    and data (the pool, S-F5) and a "?" card from the deck at once; what it leaves owed waits in the table's
+    ``pending`` with the other choices a reward leaves you: a card (from the row or the deck, 获取卡牌的其他方式),
+    a life trace and the chart icon (the hand card you tuck, 增加收入). A signal is marked in the sector given."""
     notes: list[str] = []
     plain: dict[str, int] = {}
     traces: list[str] = []
@@ -180,15 +195,12 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game = replace(game, rival=rival)
         notes.extend(f"Rival {note}" if note.startswith("+") else note for note in gained)
     else:
-        resources = replace(Reward(), **{name: plain.get(name, 0) for name in RESOURCES})
-        you = grant(game.table, YOU, resources)[0].player(YOU)
-        if plain.get("random_card"):
-            table, drawn = game.table.draw(plain["random_card"])
-            game = replace(game, table=table)
-            you = replace(you, hand=you.hand + drawn)
-        owed = ((YOU, *CARD),) * plain.get("card", 0) + ((YOU, *TUCK),) * plain.get("chart", 0) + tuple(
-            (YOU, TRACE, t) for t in traces)
-        game = replace(game, pending=game.pending + owed).with_player(you)
+        reward = Reward(vp=plain.get("vp", 0), publicity=plain.get("publicity", 0), credits=plain.get("credits", 0),
+                        energy=plain.get("energy", 0), data=plain.get("data", 0), cards=plain.get("card", 0),
+                        random_cards=plain.get("random_card", 0), traces=tuple(traces), tuck=plain.get("chart", 0))
+        table, _ = game.table.grant(YOU, reward)
+        owed = table.pending[len(game.pending):]
+        game = replace(game, table=table)
         notes += gain_words(plain)
         if owed:
             notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
@@ -220,7 +232,7 @@ def gain_words(amounts: Mapping[str, int]) -> list[str]:
                                     for k, v in shown.items()) + "."] if shown else []
 
 
-#: The resources of a reward (the solo vocabulary's keys are the ``Reward`` fields) the multiplayer grant gives.
+#: The resources of a reward (the solo vocabulary's keys are the ``Reward`` fields) a grant gives at once.
 RESOURCES = ("vp", "publicity", "credits", "energy", "data")
 
 

@@ -800,7 +800,7 @@ def resolve_yours(game: SoloGame) -> Procedure:
     the order (S-R7): one ``sector:<n>`` choice at a time (see ``owed_options``)."""
     completed = completed_sectors(game.table)
     if len(completed) > 1:
-        return replace(game, pending=tuple((YOU, "sector", str(n)) for n in completed) + without_sectors(game).pending)
+        return game.owing(tuple((YOU, "sector", str(n)) for n in completed) + without_sectors(game).pending)
     return (yield from resolve_sectors(game, YOU))
 
 
@@ -1119,14 +1119,14 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
         if not places:
             return game, "Its landing is lost: no probe of yours is at a planet.", []
         if len(places) > 1:
-            return replace(game, pending=((YOU, ACTION, "land"),) + game.pending), "Its landing: yours to choose where (a probe, a moon).", []
+            return game.owing(((YOU, ACTION, "land"),) + game.pending), "Its landing: yours to choose where (a probe, a moon).", []
         game, text, events = land_by_card(game, places[0][0].split(":", 1)[1])
         return game, f"Its action: {text}", events
     sectors = card_signal_sectors(game)
     if not sectors:
         return game, "Its signal is lost: no probe of yours is in space.", []
     if len(sectors) > 1:
-        return replace(game, pending=((YOU, ACTION, CARD_SIGNAL),) + game.pending), "Its signal: yours to choose among your probes' sectors.", []
+        return game.owing(((YOU, ACTION, CARD_SIGNAL),) + game.pending), "Its signal: yours to choose among your probes' sectors.", []
     game, notes = reward_colour(game, YOU, [("signal", sectors[0])])
     return game, "Its action: a signal where your probe is. " + " ".join(notes), []
 
@@ -1204,8 +1204,7 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
     stack = end_of_round_stack(game.table, game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
-    game = replace(game, free_moves=0,
-                   pending=game.pending + (((YOU, END_OF_ROUND, str(game.round)),) if stack else ()))
+    game = replace(game, free_moves=0).owing(game.pending + (((YOU, END_OF_ROUND, str(game.round)),) if stack else ()))
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
         return game

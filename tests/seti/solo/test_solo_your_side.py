@@ -286,7 +286,7 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
     from tabletoolkit.seti.solo.game import _after, take
 
     game = game_with("I-6")
-    owing = replace(game, table=replace(game.table, passed=(0,)), pending=((YOU, "trace", "pink"),), to_move="white")
+    owing = replace(game, table=replace(game.table, passed=(0,), pending=((YOU, "trace", "pink"),)), to_move="white")
     asked = _after(owing, "white")
     assert asked.to_move == YOU and asked.between  # between the rival's turns: only the choice is yours
     assert [o.action for o in your_options(asked)][:2] == ["trace:0:0", "trace:0:overflow"]
