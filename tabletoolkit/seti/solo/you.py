@@ -45,7 +45,6 @@ from ..probes import Flight, launch_probe
 from ..scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, ScanStep, scan_sectors
 from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
-from ..variant import SetiVariant
 from ..words import event_words
 from .data import TECH_TYPES
 from .objectives import Event, Objectives
