@@ -46,8 +46,9 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     hand = tuple(table.deck[:variant.start_cards])
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
-    table = replace(table, players=(you, PlayerBoard(RIVAL)), deck=table.deck[variant.start_cards:],
-                    start_seat=0 if start == YOU else 1)
+    seat = 0 if start == YOU else 1
+    table = replace(table, players=(you, PlayerBoard(RIVAL)), deck=table.deck[variant.start_cards:], start_seat=seat,
+                    active=seat)
     game = SoloGame(table, rival, objectives, to_move=start)
     game = replace(game, checked=game.scores)
     counts = "no objectives (1 star)" if stars == 1 else (

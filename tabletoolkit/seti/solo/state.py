@@ -36,7 +36,8 @@ class SoloGame:
     your board, read as ``you`` and replaced by ``with_player``) and the rival's (``RIVAL``, seat 1: an empty board,
     its own board is ``rival``); the round, the start player (``start``) and who passed this round (``passed``)
     are the table's (``round``, ``start_seat``, ``passed``, as the multiplayer passing and rounds keep them);
-    ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
+    ``to_move`` who plays next (None: the round is over; the solo game's own: the table's ``active`` is the seat
+    that starts the round, as the multiplayer round begins); ``checked`` the scores at the last milestone check;
     ``missions`` your mission and end-game cards in front of you, as the multiplayer game keeps them
     (``seti.mission_cards.MissionInPlay``: a triggered mission's covered circles, a mission completed),
     ``free_moves`` the moves card corners gave you this turn, ``triggers`` your objective triggers not yet
