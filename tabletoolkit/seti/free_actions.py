@@ -9,59 +9,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from ..engine.frozen import replace
-from typing import Callable, Protocol, Self, Sequence, TypeVar
+from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step, run
-from .cards import Card
 from .game import Option, SetiGame, visits
 from .computer import DataSpace, place_data, placement_verdict, sample_layout
 from .main_actions import catalog
 from .words import event_words
 from .missions import complete_mission, mission_refusal
-from .player import Boards, PlayerBoard, income_now
+from .player import income_now
 from .probes import move_probe, move_refusal
 from .solar import Space
-from .rewards import INCOME_KINDS, Reward
-from .variant import SetiVariant
+from .rewards import INCOME_KINDS
 
 SECTION = "回合结构 · 自由行动"
 CONVERSION = "资源转换"
 BUY = "购买卡牌"
 TUCK = "玩家设置 · 增加收入"
 CORNER = "卡牌概述 · 自由行动"
-
-
-class ConversionTable(Boards, Protocol):
-    """What the conversion's verdict reads of a game (the multiplayer ``SetiGame`` and the solo side's card
-    table alike): the boards, the card data (an alien card's discardability) and the variant."""
-
-    @property
-    def variant(self) -> SetiVariant: ...
-
-    def card(self, name: str) -> Card: ...
-
-
-class CardTable(ConversionTable, Protocol):
-    """What buying a card, a card's corner and a conversion's payment read and change of a game (the multiplayer
-    ``SetiGame`` and the solo side's free-action table alike): the boards, the card row, the discard pile, the
-    cards gained (row places, then the deck top) and the rewards granted."""
-
-    @property
-    def card_row(self) -> Sequence[str | None]: ...
-
-    @property
-    def discard(self) -> tuple[str, ...]: ...
-
-    def with_player(self, board: PlayerBoard) -> Self: ...
-
-    def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple[Self, tuple[str, ...]]: ...
-
-    def grant(self, colour: str, reward: Reward) -> tuple[Self, str]: ...
-
-
-Cards = TypeVar("Cards", bound=CardTable)
 
 
 def own_turn_refusal(game: SetiGame, colour: str) -> IllegalAction | None:
@@ -72,7 +39,7 @@ def own_turn_refusal(game: SetiGame, colour: str) -> IllegalAction | None:
     return None
 
 
-def _removal_refusal(game: ConversionTable, colour: str, cards: Sequence[str], rule: str, section: str) -> IllegalAction | None:
+def _removal_refusal(game: SetiGame, colour: str, cards: Sequence[str], rule: str, section: str) -> IllegalAction | None:
     """Why ``cards`` cannot be discarded from ``colour``'s hand (or convertible alien cards), or ``None``."""
     board = game.player(colour)
     hand, aliens = list(board.hand), list(board.alien_cards)
@@ -89,7 +56,7 @@ def _removal_refusal(game: ConversionTable, colour: str, cards: Sequence[str], r
     return None
 
 
-def _remove_cards(game: Cards, colour: str, cards: Sequence[str]) -> Cards:
+def _remove_cards(game: SetiGame, colour: str, cards: Sequence[str]) -> SetiGame:
     board = game.player(colour)
     hand, aliens = list(board.hand), list(board.alien_cards)
     for name in cards:
@@ -100,7 +67,7 @@ def _remove_cards(game: Cards, colour: str, cards: Sequence[str]) -> Cards:
     return game.with_player(replace(board, hand=tuple(hand), alien_cards=tuple(aliens)))
 
 
-def convertible(game: ConversionTable, colour: str, give: str) -> int:
+def convertible(game: SetiGame, colour: str, give: str) -> int:
     """How much of ``give`` ``colour`` could pay in a conversion (cards: the hand and discardable alien cards)."""
     board = game.player(colour)
     if give == "cards":
@@ -109,7 +76,7 @@ def convertible(game: ConversionTable, colour: str, give: str) -> int:
     return getattr(board, give)
 
 
-def conversion_refusal(game: ConversionTable, colour: str, give: str) -> IllegalAction | None:
+def conversion_refusal(game: SetiGame, colour: str, give: str) -> IllegalAction | None:
     """Why ``colour`` cannot give 2 ``give`` in a conversion now (S-F4), or ``None``."""
     rate, have = game.variant.conversion_rate, convertible(game, colour, give)
     if have < rate:
@@ -141,7 +108,7 @@ class Convert:
     row: int | None = None
     section = CONVERSION
 
-    def refusal(self, game: ConversionTable, colour: str) -> IllegalAction | None:
+    def refusal(self, game: SetiGame, colour: str) -> IllegalAction | None:
         for name, value in (("give", self.give), ("get", self.get)):
             if value not in INCOME_KINDS:
                 raise InvalidInput(name, value, f"one of {INCOME_KINDS}")
@@ -150,7 +117,7 @@ class Convert:
             refusal = _removal_refusal(game, colour, self.cards, "seti.free_actions.convert_short", CONVERSION)
         return refusal
 
-    def pay(self, game: Cards, colour: str) -> tuple[Cards, str]:
+    def pay(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
         """The conversion's payment: the variant's rate of credits or energy, or the cards named to the discard
         pile. Returns the game and what was paid in words."""
         _refuse(self.refusal(game, colour))
@@ -183,11 +150,11 @@ class BuyCard:
     row: int | None = None
     section = BUY
 
-    def refusal(self, game: ConversionTable, colour: str) -> IllegalAction | None:
+    def refusal(self, game: SetiGame, colour: str) -> IllegalAction | None:
         return game.player(colour).shortfall("seti.free_actions.buy_publicity", BUY,
                                              publicity=game.variant.buy_card_publicity)
 
-    def apply(self, game: Cards, colour: str) -> tuple[Cards, str]:
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
         board = game.player(colour).pay("seti.free_actions.buy_publicity", BUY, publicity=game.variant.buy_card_publicity)
         game, taken = game.with_player(board).gain_cards(colour, 1, () if self.row is None else (self.row,))
         source = "the deck top" if self.row is None else f"the card row (refilled at once with {game.card_row[self.row]})"
@@ -239,13 +206,13 @@ class Corner:
     card: str
     section = CORNER
 
-    def refusal(self, game: ConversionTable, colour: str) -> IllegalAction | None:
+    def refusal(self, game: SetiGame, colour: str) -> IllegalAction | None:
         if not game.card(self.card).corner_reward:
             return IllegalAction("seti.free_actions.no_corner", f"{self.card}'s corner action is not known (its icon is "
                                  "not legible in the rulebook's transcription; give it in the card data).", CORNER)
         return _removal_refusal(game, colour, (self.card,), "seti.free_actions.not_in_hand", CORNER)
 
-    def apply(self, game: Cards, colour: str) -> tuple[Cards, str]:
+    def apply(self, game: SetiGame, colour: str) -> tuple[SetiGame, str]:
         _refuse(self.refusal(game, colour))
         corner = game.card(self.card).corner_reward
         game = _remove_cards(game, colour, (self.card,))

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from ..engine.frozen import replace
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Self, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Self, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
@@ -208,23 +208,8 @@ class CardPiles:
         return self.with_supply(self.supply().refill_row(rng or self._reshuffle_rng()))
 
 
-class Dealing(Protocol):
-    """A game whose players gain cards from its card piles (``SetiGame``; the solo side's free-action table)."""
-
-    def player(self, colour: str) -> PlayerBoard: ...
-
-    def with_player(self, board: PlayerBoard) -> Self: ...
-
-    def take_from_row(self, index: int, rng: Rng | None = None) -> tuple[Self, str]: ...
-
-    def draw(self, count: int, rng: Rng | None = None) -> tuple[Self, tuple[str, ...]]: ...
-
-
-Dealt = TypeVar("Dealt", bound=Dealing)
-
-
-def cards_gained(game: Dealt, colour: str, count: int, row: Sequence[int] = (),
-                 rng: Rng | None = None) -> tuple[Dealt, tuple[str, ...]]:
+def cards_gained(game: "SetiGame", colour: str, count: int, row: Sequence[int] = (),
+                 rng: Rng | None = None) -> tuple["SetiGame", tuple[str, ...]]:
     """``colour`` gains ``count`` cards into their hand: the row places listed in ``row`` first (each refilled at
     once), then the deck top (a reshuffle with ``rng``, by default the one ``drawing_with`` gives)."""
     if len(row) > count:

@@ -190,7 +190,7 @@ def _table(game: SetiGame) -> ScanTable:
 
 
 class SkyTable(Protocol):
-    """What a card's signal reads of a game (the multiplayer ``SetiGame`` and the solo table alike): the solar
+    """What a card's signal reads of a game (a ``SetiGame``, the solo game's table too): the solar
     system and the sky's sectors (``None`` when not in play)."""
 
     @property

@@ -27,8 +27,8 @@ GOLD = "里程碑 · 金色里程碑"
 NEUTRAL = "里程碑 · 中立里程碑"
 ORDER = "里程碑 · 多个里程碑"
 class GoldTable(Protocol):
-    """What the gold tiles' verdicts and marks read of a game (the multiplayer ``SetiGame`` and the solo
-    table alike): the gold tiles and the variant. A table is a frozen dataclass with a ``gold_tiles`` field."""
+    """What the gold tiles' verdicts and marks read of a game (a ``SetiGame``, the solo game's table too): the
+    gold tiles and the variant. A table is a frozen dataclass with a ``gold_tiles`` field."""
 
     @property
     def gold_tiles(self) -> tuple[GoldTile, ...]: ...
@@ -41,8 +41,8 @@ Table = TypeVar("Table", bound=GoldTable)
 
 
 class NeutralTable(LifeTable, Protocol):
-    """What a neutral milestone reads of a game (the multiplayer ``SetiGame`` and the solo table alike): the
-    life-trace board, the neutral markers left at each threshold and the variant."""
+    """What a neutral milestone reads of a game (a ``SetiGame``, the solo game's table too): the life-trace
+    board, the neutral markers left at each threshold and the variant."""
 
     @property
     def neutral(self) -> tuple[tuple[int, int], ...]: ...

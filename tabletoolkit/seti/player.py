@@ -117,7 +117,7 @@ def with_income(board: PlayerBoard, variant: SetiVariant = RULEBOOK) -> tuple[Pl
 
 
 class Boards(Protocol):
-    """What the rules that read one player's board need from a game: the board of a colour (the multiplayer
-    ``SetiGame`` and the solo side's tables alike)."""
+    """What the rules that read one player's board need from a game: the board of a colour (a ``SetiGame``, the
+    solo game's table too, or the probe phases' ``Flight``)."""
 
     def player(self, colour: str) -> PlayerBoard: ...

@@ -23,8 +23,8 @@ SECTION = "研究科技"
 
 
 class ResearchTable(Boards, Protocol):
-    """What the research verdicts read of a game (the multiplayer ``SetiGame`` and the solo side's tech
-    table alike): the boards, the tech board and the variant."""
+    """What the research verdicts read of a game (a ``SetiGame``, the solo game's table too; a computer's slots
+    read no more than a board): the boards, the tech board and the variant."""
 
     @property
     def techs(self) -> TechBoard: ...

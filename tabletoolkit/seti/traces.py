@@ -26,8 +26,8 @@ DISCOVERY = "发现外星物种 · 发现"
 
 
 class LifeTable(Protocol):
-    """What the trace spaces' verdicts and marks read of a game (the multiplayer ``SetiGame`` and the solo
-    table alike): the life-trace board and the variant. A table is a frozen dataclass with a ``life`` field."""
+    """What the trace spaces' verdicts and marks read of a game (a ``SetiGame``, the solo game's table too): the
+    life-trace board and the variant. A table is a frozen dataclass with a ``life`` field."""
 
     @property
     def life(self) -> LifeBoard: ...

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from ..engine.frozen import replace
-from typing import Callable, Protocol, Self, Sequence, TypeVar
+from typing import Callable, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
@@ -28,8 +28,7 @@ from .computer import sample_layout
 from .probes import land_cost, landing_options, launch_option, launch_probe, orbit_options, probe_limit
 from .tech import research, research_refusal
 from .traces import place_trace, resolve_discoveries
-from .cards import Card
-from .player import Boards, PlayerBoard, with_income
+from .player import with_income
 
 TURN = "游戏概述 · 回合结构"
 ROUND = "游戏概述 · 轮次结构"
@@ -192,30 +191,6 @@ def _unhandled_actions(card: object) -> IllegalAction | None:
     return known[1]
 
 
-class PassingTable(Boards, Protocol):
-    """What the end-of-round card steps of passing read and change (the multiplayer ``SetiGame`` and the solo
-    side's pass table alike): the boards by seat, the round, its end-of-round stacks and who holds one."""
-
-    @property
-    def players(self) -> tuple[PlayerBoard, ...]: ...
-
-    @property
-    def round(self) -> int: ...
-
-    @property
-    def end_of_round(self) -> tuple[tuple[str, ...], ...]: ...
-
-    @property
-    def holding(self) -> tuple[int, ...]: ...
-
-    def with_player(self, board: PlayerBoard) -> Self: ...
-
-    def card(self, name: str) -> Card: ...
-
-
-Passing = TypeVar("Passing", bound=PassingTable)
-
-
 def _hand_down(game: SetiGame, colour: str, decisions: Decisions) -> tuple[SetiGame, tuple[str, ...]]:
     limit = game.variant.hand_limit
     discarded: list[str] = []
@@ -279,7 +254,7 @@ HOLD = "hold"
 IGNORING_LIMIT = "launch ignoring the probe limit"
 
 
-def _take_end_of_round(game: Passing, colour: str, card: str) -> Passing:
+def _take_end_of_round(game: SetiGame, colour: str, card: str) -> SetiGame:
     stack_index = game.round - 1
     rest = list(game.end_of_round[stack_index])
     rest.remove(card)
@@ -288,7 +263,7 @@ def _take_end_of_round(game: Passing, colour: str, card: str) -> Passing:
     return replace(game.with_player(replace(board, hand=board.hand + (card,))), end_of_round=stacks)
 
 
-def settle_held(game: PassingTable, decisions: Decisions) -> Procedure:
+def settle_held(game: SetiGame, decisions: Decisions) -> Procedure:
     """Players holding the end-of-round stack choose now, in the order they passed (弃权不行动 · 注意: you may
     hold the cards until others pass before making the final choice)."""
     for seat in game.holding:
@@ -300,6 +275,16 @@ def settle_held(game: PassingTable, decisions: Decisions) -> Procedure:
         yield Step("Held end-of-round card chosen", f"{colour}, who held the stack, now chooses "
                    f"{game.card(choice).name} of {len(stack)}.", PASS, game, {"card": choice})
     return replace(game, holding=())
+
+
+def next_round(game: SetiGame) -> SetiGame:
+    """The next round begins (轮次之间): the start player marker moves to the left (the next seat), who plays
+    first; nobody has passed; the rotation marker goes on the round's end-of-round stack (beside the board in the
+    last round, which has none)."""
+    start = (game.start_seat + 1) % len(game.players)
+    return replace(game, start_seat=start, active=start, passed=(), round=game.round + 1,
+                   rotation_marker=f"on round {game.round + 1}'s end-of-round stack" if game.round < len(game.end_of_round)
+                   else "beside the board: the last round has no end-of-round stack")
 
 
 @register_phase("seti.income", title="Between rounds: income", section=INCOME, notebook="seti_round.ipynb")
@@ -317,10 +302,8 @@ def between_rounds(game: SetiGame, decisions: Decisions | None = None) -> Proced
                    f"cards add {tucked['credits']} credits, {tucked['energy']} energy, {tucked['cards']} cards. "
                    f"Drawn: {', '.join(drawn) or 'none'}.", INCOME, game,
                    {"credits": game.player(colour).credits, "energy": game.player(colour).energy})
-    start = (game.start_seat + 1) % len(game.players)
-    game = replace(game, start_seat=start, active=start, passed=(), round=game.round + 1,
-                   rotation_marker=f"on round {game.round + 1}'s end-of-round stack" if game.round < len(game.end_of_round)
-                   else "beside the board: the last round has no end-of-round stack")
+    game = next_round(game)
+    start = game.start_seat
     yield Step("2. The start player marker moves", f"{game.players[start].colour}, on the left, starts round "
                f"{game.round}.", INCOME, game)
     yield Step("3. Rotation reminder", f"The rotation marker goes {game.rotation_marker}: the first to pass will "

@@ -105,7 +105,6 @@ def test_a_row_place_left_without_a_card_stays_empty_in_its_place():
     offers only the places holding a card."""
     from tabletoolkit.seti.turns import DECK, card_sources
     from tabletoolkit.seti.main_actions import scan_steps
-    from tabletoolkit.seti.solo.table import SoloTable
 
     game = replace(new_game(COLOURS, seed=3), deck=(), discard=())
     row = game.card_row
@@ -113,5 +112,3 @@ def test_a_row_place_left_without_a_card_stays_empty_in_its_place():
     assert taken == row[1] and emptied.card_row == (row[0], None, row[2])
     assert [o.choice for o in card_sources(emptied)] == [DECK, 0, 2]
     assert all(step.position != 1 for step in scan_steps(emptied) if isinstance(step, RowSignal))
-    # the solo table keeps its cards in this one form and by these very functions
-    assert SoloTable.take_from_row is type(game).take_from_row and SoloTable.row_emptied is type(game).row_emptied

@@ -9,7 +9,7 @@
   a ``Choice`` (value and reason) from small views (``TechOffer``, ``RouteOption``, ``PlanetSpaces``,
   ``SectorOption``, ``TraceColumn``).
 * ``Objectives``, ``Event``, ``setup_objectives``: your objectives (marking, replacing, paying).
-* ``SoloTable``/``setup_table`` (the shared board from the other SETI modules), ``SoloGame``,
+* ``setup_table`` (the shared board: a two-player ``seti.game.SetiGame``), ``SoloGame``,
   ``rival_turn`` (``solo.turn``).
 * Your side (``solo.you``): ``your_options``/``your_turn`` (main actions and ``end``),
   ``free_options``/``free_action`` (free actions and your standing choices).
@@ -42,5 +42,5 @@ from .game import play_your_action, proceed, score_sources, setup_solo, solo_gam
 from .player import scripted_player
 from .you import conversion_options, convert, free_action, free_options, your_options, your_turn
 from .state import RIVAL, YOU, SoloGame
-from .table import SoloTable, setup_table
+from .table import setup_table
 from .turn import rival_turn

@@ -18,6 +18,7 @@ from ...engine.rng import Rng
 from ...engine.steps import Procedure, Step
 from ..game import drawing_with
 from ..player import PlayerBoard, with_income
+from ..turns import next_round
 from ..variant import RULEBOOK, SetiVariant
 from .data import material
 from .objectives import setup_objectives
@@ -43,10 +44,12 @@ def setup_solo(stars: int, seed: int, variant: SetiVariant = RULEBOOK) -> Proced
     rival = setup_rival(stars, rng, start_score=1 if start == RIVAL else 2)
     objectives = setup_objectives(stars, rng)
     hand = tuple(table.deck[:variant.start_cards])
-    table = replace(table, deck=table.deck[variant.start_cards:])
     you = PlayerBoard(YOU, score=1 if start == YOU else 2, publicity=variant.start_publicity,
                       credits=variant.start_credits, energy=variant.start_energy, hand=hand)
-    game = SoloGame(table, rival, you, objectives, start=start, to_move=start, variant=variant)
+    seat = 0 if start == YOU else 1
+    table = replace(table, players=(you, PlayerBoard(RIVAL)), deck=table.deck[variant.start_cards:], start_seat=seat,
+                    active=seat)
+    game = SoloGame(table, rival, objectives, to_move=start)
     game = replace(game, checked=game.scores)
     counts = "no objectives (1 star)" if stars == 1 else (
         f"objectives {'/'.join(map(str, rival_counts(stars)))} of levels I/II/III, revealed: "
@@ -80,25 +83,25 @@ def end_of_round(game: SoloGame, rng: Rng) -> Procedure:
         credits, energy = you.credits - game.you.credits, you.energy - game.you.energy
         cards = len(hand) - len(game.you.hand)
         you = replace(you, hand=hand)
-        start = RIVAL if game.start == YOU else YOU
+        table = next_round(table.with_player(you))  # the start player marker moves to the other seat
         rival = new_round_deck(game.rival, rng, variant)
-        game = replace(game, you=you, table=table, rival=rival, start=start,
-                       passed=(), round=game.round + 1, to_move=start)
+        game = replace(game, table=table, rival=rival)
+        game = replace(game, to_move=game.start)
         tucked = f" (start card and {len(incomes)} tucked card{'s' if len(incomes) != 1 else ''})" if incomes else ""
         yield Step("Between rounds", f"Income{tucked}: you gain {credits} credits, {energy} energy "
-                   f"and {cards} card{'s' if cards != 1 else ''}. The start player is now {'the rival' if start == RIVAL else 'you'}. The rival's "
+                   f"and {cards} card{'s' if cards != 1 else ''}. The start player is now {'the rival' if game.start == RIVAL else 'you'}. The rival's "
                    f"{len(rival.deck)} action cards are shuffled into a new deck: {', '.join(rival.deck)}.",
                    "轮次之间", game)
         return game
     lines = your_gold_lines(game)
     gold = sum(line.vp for line in lines)
-    game = replace(game, you=replace(game.you, score=game.you.score + gold))
+    game = game.with_player(replace(game.you, score=game.you.score + gold))
     told = "; ".join(f"{line.source}: {line.explains} {line.count} × {line.each} = {line.vp} VP" for line in lines)
     yield Step("Your gold tiles", (told + ".") if lines else "You marked no gold tile.", "金色计分板块", game, {"VP": gold})
     card_lines = your_card_lines(game)
     if card_lines:
         vp = sum(line.vp for line in card_lines)
-        game = replace(game, you=replace(game.you, score=game.you.score + vp))
+        game = game.with_player(replace(game.you, score=game.you.score + vp))
         yield Step("Your end-game cards", "; ".join(f"{line.source}: {line.explains}: {line.count} × {line.each} = "
                                                    f"{line.vp} VP" for line in card_lines) + ".",
                    "任务卡 · 游戏终局计分卡", game, {"VP": vp})

@@ -34,7 +34,7 @@ def holdings_value(game: SoloGame) -> float:
     incomes_left = game.variant.rounds - game.round
     return (you.score + worth["publicity"] * you.publicity + worth["credits"] * you.credits + worth["energy"] * you.energy
             + worth["card"] * len(you.hand) + worth["data"] * you.data + worth["computer space"] * you.computer.filled
-            + worth["probe in space"] * len(game.table.probes_of(YOU))
+            + worth["probe in space"] * len(game.table.solar.probes_of(YOU))
             + (worth["tucked card, per income left"] * len(you.tucked) + worth["tech, per income left"] * len(you.techs))
             * incomes_left + worth["objective task marked"] * sum(sum(o.marked) for o in game.objectives.face_up)
             + sum(_owed_worth(kind, incomes_left) for _, kind, _ in game.pending))

@@ -1,29 +1,25 @@
 """Your side of a solo game by the multiplayer rules: one implementation for both games.
 
-The multiplayer phases that read a player's board take any state with the solar system, the players'
-boards and what is owed (``probes.Flight``; with the tech board, ``TechTable``): here that is the solar
-system, your board and the tech board. Their verdicts are your options' verdicts (the probe limit, the
-costs, moons with PT #04, one lander per moon, the techs you may take), their procedures carry your
-action out and explain it (launching, moving, a flight that ends in an orbit or a landing, a card's
-landing, research), and the rewards they leave owed (cards, a tuck, a life trace, a planet's signal, a
-launch) come back as the solo side's reward items.
+The solo game's table is the multiplayer ``SetiGame`` (your seat and the rival's), so the multiplayer phases
+run on it as they are: their verdicts are your options' verdicts (the probe limit, the costs, moons with
+PT #04, one lander per moon, the techs you may take, conversions, a card's corner, passing), their procedures
+carry your action out and explain it (launching, moving, a flight that ends in an orbit or a landing, a card's
+landing, research, buying a card, passing), and what they leave owed on the table (cards, a tuck, a life trace,
+a planet's signal, a launch) comes back as the solo side's reward items (``owed_items``).
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ...engine.errors import IllegalAction
 from ...engine.rng import Rng
-from ...engine.frozen import FrozenMap, replace
+from ...engine.frozen import replace
 from ...engine.steps import Procedure, Step, result_of
-from ..cards import Card
-from ..game import CardPiles, Decisions, Option, cards_gained
+from ..game import Decisions, Option, SetiGame
 from ..main_actions import PLANET_SIGNAL
 from ..probes import (
-    Flight,
     SECTION_MOVE,
     ProbeOption,
     land_probe,
@@ -32,7 +28,6 @@ from ..probes import (
     launch_option,
     move_options,
     move_probe,
-    grant,
     orbit_option,
     orbit_planet,
 )
@@ -41,177 +36,85 @@ from ..rewards import Reward
 from ..scan import ScanStep, ScanTable, scan_sectors, scan_steps
 from ..tech import legal_techs, research
 from ..turns import HOLD, pass_turn, settle_held
-from ..tech_board import TechBoard
 from ..routes import Route, cheapest_route
 from ..solar import Probe
 from .state import RIVAL, YOU, SoloGame, rotate_solar
-from .table import reward_items
+from .table import end_of_round_stack, reward_items, sector_at
 
 Items = list[tuple[str, Any]]
-
-
-@dataclass(frozen=True)
-class TechTable(Flight):
-    """The probe phases' table with the tech board: what the multiplayer research (``tech.research``) reads."""
-
-    techs: TechBoard = field(default_factory=TechBoard.fresh)
-
-    def grant(self, colour: str, reward: Reward) -> tuple["TechTable", str]:
-        return grant(self, colour, reward)
-
-
-def tech_table(game: SoloGame) -> TechTable:
-    """Your board, the solar system and the tech board as the multiplayer research takes them."""
-    return TechTable(game.table.solar, (game.you,), (), game.variant, game.table.techs)
 
 
 def tech_verdicts(game: SoloGame, kind: str | None = None) -> dict[str, Option]:
     """Each tech with the multiplayer verdict of taking it (``tech.legal_techs``: not one you own, a tile
     left; of ``kind`` only, for a card's research)."""
-    return {option.choice: option for option in legal_techs(tech_table(game), YOU, kind)}
+    return {option.choice: option for option in legal_techs(game.table, YOU, kind)}
 
 
 def research_tech(game: SoloGame, tech: str | None, slot: int | None, granted_kind: str | None = None) -> Procedure:
-    """Research ``tech`` by the multiplayer research (``tech.research``): 6 publicity (none for a card's
-    research of ``granted_kind``), the solar system rotates first (the solo rotation: pushed probes'
+    """Research ``tech`` by the multiplayer research (``tech.research``) on the table: 6 publicity (none for a
+    card's research of ``granted_kind``), the solar system rotates first (the solo rotation: pushed probes'
     publicity, visits), the tile, the first taker's VP, the tile's bonus, a computer tech into the slot
     under top ``slot``. ``tech`` is ``None`` when a card's research finds no tech to take (it still
     rotates). Returns the game and the reward items the bonus left owed (a launch, cards…)."""
     current = [game]
 
-    def rotate(table: TechTable) -> Procedure:
+    def rotate(table: SetiGame) -> Procedure:
         rotated, text = rotate_solar(back(current[0], table))
         current[0] = rotated
         yield Step("The solar system rotates", text, "研究科技 · 旋转太阳系", rotated)
-        return replace(table, solar=rotated.table.solar, players=(rotated.you,))
+        return replace(rotated.table, pending=table.pending)
 
     def shown(table: Any) -> SoloGame:
-        if isinstance(table, SoloGame):  # a step of the rotation: the solo game already
-            return table
-        solo = back(current[0], table)
-        return replace(solo, table=replace(solo.table, techs=table.techs))
+        return table if isinstance(table, SoloGame) else back(current[0], table)  # a rotation's step: the solo game
 
     answers = Decisions({"tech": [tech] if tech else [], "computer_slot": [slot] if slot is not None else []})
-    table = yield from shown_as(research(tech_table(game), YOU, answers, granted_kind=granted_kind, rotate=rotate), shown)
-    return shown(table), owed_items(table)
+    table = yield from shown_as(research(game.table, YOU, answers, granted_kind=granted_kind, rotate=rotate), shown)
+    return shown(table), owed_items(game, table)
 
 
-def board_table(game: SoloGame) -> Flight:
-    """The solar system and your board as the multiplayer phases that read a board take them (the probe
-    phases)."""
-    return Flight(game.table.solar, (game.you,), (), game.variant)
-
-
-def piles(table: CardPiles) -> dict[str, Any]:
-    """The card piles of a table (``CardPiles``: the cards, deck, card row, discard pile and reshuffles), to put on
-    another table of the same form."""
-    return {"cards": table.cards, "deck": table.deck, "card_row": table.card_row, "discard": table.discard,
-            "reshuffles": table.reshuffles}
-
-
-@dataclass(frozen=True)
-class CardTable(Flight, CardPiles):
-    """The probe phases' table with the card piles: what the multiplayer free actions with cards read and change
-    (``free_actions.CardTable``: the conversion's verdict and payment, buying a card, a card's corner). Cards
-    gained come off the piles as the multiplayer game deals them (``game.cards_gained``; reshuffles with ``rng``)."""
-
-    cards: Mapping[str, Card] = field(default_factory=FrozenMap)  # no cards unless given
-    deck: tuple[str, ...] = ()
-    card_row: tuple[str | None, ...] = ()
-    discard: tuple[str, ...] = ()
-    reshuffles: int = 0
-    rng: Rng | None = None
-
-    def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["CardTable", tuple[str, ...]]:
-        return cards_gained(self, colour, count, row, self.rng)
-
-    def grant(self, colour: str, reward: Reward) -> tuple["CardTable", str]:
-        return grant(self, colour, reward)
-
-
-def card_table(game: SoloGame, rng: Rng | None = None) -> CardTable:
-    """Your board, the solar system and the card piles as the multiplayer free actions with cards take them."""
-    return CardTable(game.table.solar, (game.you,), (), game.variant, **piles(game.table), rng=rng)
-
-
-def on_your_cards(game: SoloGame, table: CardTable) -> tuple[SoloGame, Items]:
-    """The solo game after a multiplayer free action on ``card_table``: your board and the card piles; and the
-    reward items it left owed (a move, cards…)."""
-    return replace(game, you=table.player(YOU), table=replace(game.table, **piles(table))), owed_items(table)
-
-
-@dataclass(frozen=True)
-class PassTable(Flight, CardPiles):
-    """The probe phases' table with what the multiplayer passing (``turns.pass_turn``, ``settle_held``) reads:
-    the card piles (the cards passing discards go on the discard pile), the round and its end-of-round stacks,
-    the seats that passed (yours 0, the rival's 1), the stack you hold until you choose from it, the solar
-    system's rotation marker."""
-
-    cards: Mapping[str, Card] = field(default_factory=FrozenMap)
-    deck: tuple[str, ...] = ()
-    card_row: tuple[str | None, ...] = ()
-    discard: tuple[str, ...] = ()
-    reshuffles: int = 0
-    round: int = 1
-    end_of_round: tuple[tuple[str, ...], ...] = ()
-    passed: tuple[int, ...] = ()
-    holding: tuple[int, ...] = ()
-    rotation_marker: str = ""
-
-    def seat(self, colour: str) -> int:
-        return [board.colour for board in self.players].index(self.player(colour).colour)
-
-
-def pass_table(game: SoloGame, holding: bool = False) -> PassTable:
-    """Your board, the rival's seat, the card piles and the round's stacks as the multiplayer passing takes
-    them; the rival keeps no hand, so its seat's board is an empty one (单人游戏 · 弃权不行动)."""
-    return PassTable(game.table.solar, (game.you, PlayerBoard(RIVAL)), (), game.variant, **piles(game.table),
-                     round=game.round, end_of_round=game.table.end_of_round,
-                     passed=tuple(0 if colour == YOU else 1 for colour in game.passed), holding=(0,) if holding else ())
+def on_your_cards(game: SoloGame, table: SetiGame) -> tuple[SoloGame, Items]:
+    """The solo game after a multiplayer free action with cards (``free_actions``: a conversion's payment, buying
+    a card, a card's corner) on its table; and the reward items it left owed (a move, cards…)."""
+    return back(game, table), owed_items(game, table)
 
 
 def your_passing(game: SoloGame, drop: Sequence[str]) -> tuple[SoloGame, str]:
-    """Pass by the multiplayer passing (``turns.pass_turn``, S-F16): ``drop`` discarded down to the hand
-    limit, the solar system rotated by the first to pass (the solo rotation: pushed probes' publicity,
-    visits), and this round's end-of-round stack held for your choice (``take_end_card``). Returns the
-    game (you not yet among those who passed) and the rotation's words ("" when you were not first)."""
+    """Pass by the multiplayer passing (``turns.pass_turn``, S-F16) on the table: ``drop`` discarded down to the
+    hand limit, the solar system rotated by the first to pass (the solo rotation: pushed probes' publicity,
+    visits), this round's end-of-round stack held for your choice (``take_end_card``), your seat among those who
+    passed. Returns the game and the rotation's words ("" when you were not first)."""
     return _passing(game, YOU, Decisions({"discard": list(drop), "end_of_round_card": [HOLD]}))
 
 
 def rival_passing(game: SoloGame) -> tuple[SoloGame, str, str | None]:
     """The rival passes by the multiplayer passing on its seat: the first to pass rotates the solar system (the
     solo rotation), and it takes the top card of this round's end-of-round stack, which goes to the discard
-    pile (单人游戏 · 弃权不行动). Returns the game, the rotation's words ("" when it was not first) and the card
-    it took (``None`` without a stack)."""
-    stack = game.table.end_of_round_stack(game.round)
+    pile: the rival keeps no hand (单人游戏 · 弃权不行动). Returns the game, the rotation's words ("" when it was
+    not first) and the card it took (``None`` without a stack)."""
+    stack = end_of_round_stack(game.table, game.round)
     game, rotation = _passing(game, RIVAL, Decisions({"end_of_round_card": [stack[0] if stack else HOLD]}))
-    if not stack:
-        return game, rotation, None
-    return replace(game, table=replace(game.table, discard=game.table.discard + (stack[0],))), rotation, stack[0]
+    board = game.table.player(RIVAL)
+    table = game.table.with_player(replace(board, hand=()))
+    return replace(game, table=replace(table, discard=table.discard + board.hand)), rotation, stack[0] if stack else None
 
 
 def _passing(game: SoloGame, colour: str, answers: Decisions) -> tuple[SoloGame, str]:
-    """``turns.pass_turn`` for ``colour`` on the pass table, its rotation the solo rotation; the game with your
-    hand, the supply's discard pile and the end-of-round stacks after it, and the rotation's words."""
+    """``turns.pass_turn`` for ``colour`` on the table, its rotation the solo rotation; the game after it and the
+    rotation's words."""
     current, rotation = [game], [""]
 
-    def rotate(table: PassTable) -> Procedure:
-        rotated, rotation[0] = rotate_solar(replace(current[0], you=table.player(YOU)))
+    def rotate(table: SetiGame) -> Procedure:
+        rotated, rotation[0] = rotate_solar(back(current[0], table))
         current[0] = rotated
-        return replace(table.with_player(rotated.you), solar=rotated.table.solar)
+        return replace(rotated.table, pending=table.pending)
         yield  # a procedure: the rotation's words are the pass's own
 
-    before = pass_table(game)
-    passed = result_of(pass_turn(before, colour, answers, rotate=rotate))
-    dropped = passed.discard[len(before.discard):]  # the hand cards passing discarded
-    table = replace(current[0].table, discard=current[0].table.discard + dropped, end_of_round=passed.end_of_round)
-    return replace(current[0], you=passed.player(YOU), table=table), rotation[0]
+    return back(current[0], result_of(pass_turn(game.table, colour, answers, rotate=rotate))), rotation[0]
 
 
 def take_held_card(game: SoloGame, card: str) -> SoloGame:
     """The end-of-round card you chose from the stack you held (``turns.settle_held``) into your hand."""
-    taken = result_of(settle_held(pass_table(game, holding=True), Decisions({"end_of_round_card": [card]})))
-    return replace(game, you=taken.player(YOU), table=replace(game.table, end_of_round=taken.end_of_round))
+    return back(game, result_of(settle_held(game.table, Decisions({"end_of_round_card": [card]}))))
 
 
 def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[tuple[int, Any]], list[str]]:
@@ -224,7 +127,7 @@ def scan_step(game: SoloGame, step: ScanStep, rng: Rng) -> tuple[SoloGame, list[
     where = scan_sectors(table.solar, table.sectors)
     _, scanned, signals, _, boosts = scan_steps(ScanTable(table.sectors, (game.you,), table.supply()), YOU, (step,),
                                                 where, rng=rng, variant=game.variant)
-    game = replace(game, you=scanned.board(YOU), table=replace(table.with_supply(scanned.supply), sectors=scanned.sky))
+    game = replace(game, table=replace(table.with_supply(scanned.supply), sectors=scanned.sky)).with_player(scanned.board(YOU))
     return game, signals, boosts
 
 
@@ -238,7 +141,7 @@ def rival_settle(game: SoloGame, probe: Probe, planet: str, where: str) -> tuple
     solar, variant = game.table.solar, game.variant
     at_planet = replace(solar, probes=solar.probes + (replace(probe, space=solar.planet_space(planet)),))
     waived = PlayerBoard(RIVAL, credits=variant.orbit_credits, energy=variant.orbit_energy + variant.land_energy)
-    table = Flight(at_planet, (waived,), (), variant)
+    table = replace(game.table, solar=at_planet).with_player(waived)
     moon = None if where in ("orbit", "land") else where
     placed = result_of(orbit_planet(table, probe.id) if where == "orbit" else
                        land_probe(table, probe.id, moon=moon, moon_allowed=True)).solar
@@ -255,26 +158,28 @@ def rival_settle(game: SoloGame, probe: Probe, planet: str, where: str) -> tuple
         moon_reward = info.moon(moon)
         items = reward_items(moon_reward.reward if moon_reward is not None else Reward())
         text = f"a lander on {planet}'s moon {moon}"
-    here = game.table.sector_at(solar.planet_space(planet))
+    here = sector_at(game.table, solar.planet_space(planet))
     items = [("signal", here) if item == ("action", PLANET_SIGNAL) else item for item in items]
     return replace(game, table=replace(game.table, solar=placed)), items, text
 
 
-def back(game: SoloGame, table: Flight) -> SoloGame:
-    """The solo game with the probe phases' solar system and your board."""
-    return replace(game, table=replace(game.table, solar=table.solar), you=table.player(YOU))
+def back(game: SoloGame, table: SetiGame) -> SoloGame:
+    """The solo game with the table a multiplayer phase left (it began with ``game``'s table), what the phase left
+    owed taken off: ``owed_items`` reads it."""
+    return replace(game, table=replace(table, pending=game.table.pending))
 
 
-def owed_items(table: Flight, sector: int | None = None) -> Items:
-    """What a probe phase left owed (``Flight.pending``: cards, a tuck, a life trace, an action) as reward
+def owed_items(game: SoloGame, table: SetiGame, sector: int | None = None) -> Items:
+    """What a multiplayer phase left owed (``SetiGame.pending``: cards, a tuck, a life trace, an action) as reward
     items of the solo side; a planet's "signal in this planet's sector" goes to ``sector``."""
     items: Items = []
-    for _, kind, what in table.pending:
+    for _, kind, what in table.pending[len(game.table.pending):]:  # a phase adds what it owes after what was owed
         value = what.split(" (", 1)[0]  # the phase's note of why ("2 (orbit Jupiter)") is not part of it
         if kind == "trace":
             items.append(("trace", value))
         elif kind in ("cards", "random_cards", "tuck"):
-            items.append(({"cards": "card", "random_cards": "random_card", "tuck": "chart"}[kind], int(value)))
+            count = int(value) if value.isdigit() else 1  # "income": one tuck (SetiGame.grant)
+            items.append(({"cards": "card", "random_cards": "random_card", "tuck": "chart"}[kind], count))
         elif value == PLANET_SIGNAL and sector is not None:
             items.append(("signal", sector))
         else:
@@ -310,16 +215,16 @@ def shown_as(procedure: Procedure, state_of: Callable[[Any], SoloGame]) -> Proce
         yield replace(step, state=state_of(step.state))
 
 
-def on_your_board(game: SoloGame, procedure: Callable[[Flight], Procedure], sector: int | None = None) -> Procedure:
-    """Carry out a probe phase's procedure on your board; each of its steps shows the solo game. Returns
-    the game and the reward items it left owed."""
-    table = yield from shown_as(procedure(board_table(game)), lambda state: back(game, state))
-    return back(game, table), owed_items(table, sector)
+def on_your_board(game: SoloGame, procedure: Callable[[SetiGame], Procedure], sector: int | None = None) -> Procedure:
+    """Carry out a probe phase's procedure on the table, on your board; each of its steps shows the solo game.
+    Returns the game and the reward items it left owed."""
+    table = yield from shown_as(procedure(game.table), lambda state: back(game, state))
+    return back(game, table), owed_items(game, table, sector)
 
 
 def launch_verdict(game: SoloGame, free: bool = False, ignore_limit: bool = False) -> ProbeOption:
     """Whether you may launch now (the probe limit unless ``ignore_limit``; 2 credits unless ``free``)."""
-    return launch_option(board_table(game), YOU, free=free, ignore_limit=ignore_limit)
+    return launch_option(game.table, YOU, free=free, ignore_limit=ignore_limit)
 
 
 def free_launch(game: SoloGame, ignore_limit: bool = False) -> tuple[SoloGame, str, bool]:
@@ -329,7 +234,7 @@ def free_launch(game: SoloGame, ignore_limit: bool = False) -> tuple[SoloGame, s
     verdict = launch_verdict(game, free=True, ignore_limit=ignore_limit)
     if not verdict.legal:
         return game, f"the free launch is lost: {verdict.reason}", False
-    launched = launch(board_table(game), YOU, free=True, ignore_limit=ignore_limit)
+    launched = launch(game.table, YOU, free=True, ignore_limit=ignore_limit)
     beyond = " (beyond your probe limit: this card's launch ignores it)" if ignore_limit else ""
     return back(game, launched), f"a free launch, a probe of yours on Earth{beyond}.", True
 
@@ -368,8 +273,8 @@ def flight_energy(game: SoloGame, moves: int) -> int:
     return max(0, moves - game.free_moves) * game.variant.move_energy
 
 
-def arrival(game: SoloGame, planet: str, flown: tuple[Probe, Route] | None) -> tuple[Flight, int, Route] | str:
-    """The probe phases' table once your flight to ``planet`` (``flown``, see ``flight``) has arrived,
+def arrival(game: SoloGame, planet: str, flown: tuple[Probe, Route] | None) -> tuple[SetiGame, int, Route] | str:
+    """The table once your flight to ``planet`` (``flown``, see ``flight``) has arrived,
     its energy paid, with the probe there, its id and the route flown; a sentence when there is no such flight."""
     if not game.table.solar.probes_of(YOU):
         return "no probe of yours in space"
@@ -381,10 +286,10 @@ def arrival(game: SoloGame, planet: str, flown: tuple[Probe, Route] | None) -> t
         return f"needs {energy} energy to fly {route.moves} move(s) to {planet} (has {game.you.energy})"
     solar = game.table.solar
     arrived = replace(solar, probes=tuple(replace(p, space=route.spaces[-1]) if p.id == probe.id else p for p in solar.probes))
-    return Flight(arrived, (replace(game.you, energy=game.you.energy - energy),), (), game.variant), probe.id, route
+    return replace(game.table, solar=arrived).with_player(replace(game.you, energy=game.you.energy - energy)), probe.id, route
 
 
-def arrival_verdict(there: tuple[Flight, int, Route], moon: str | None, orbit: bool) -> ProbeOption:
+def arrival_verdict(there: tuple[SetiGame, int, Route], moon: str | None, orbit: bool) -> ProbeOption:
     """The verdict of orbiting or landing (on the planet, or on ``moon``) where your flight arrived
     (``arrival``): ``probes.orbit_option`` / ``landing_option``."""
     table, probe_id, _ = there
@@ -400,7 +305,7 @@ def fly_and_arrive(game: SoloGame, planet: str, moon: str | None, orbit: bool) -
     if flown is None:
         raise IllegalAction("seti.solo.no_flight", f"no flight to {planet}: {arrival(game, planet, None)}", SECTION_MOVE)
     probe, route = flown
-    sector = game.table.sector_at(route.spaces[-1])
+    sector = sector_at(game.table, route.spaces[-1])
     if len(route.spaces) > 1:
         game, _ = yield from on_your_board(game, lambda t: move_probe(t, probe.id, route.spaces[1:], free_moves=game.free_moves))
     game = replace(game, free_moves=max(0, game.free_moves - route.moves))
@@ -413,10 +318,10 @@ def card_landing(game: SoloGame, probe_id: int, moon: str | None) -> Procedure:
     """A card's landing, its energy waived (打出卡牌): you are given the energy the landing takes and pay it
     back at once (``probes.land_probe``). Returns the game and the reward items owed."""
     solar = game.table.solar
-    sector = game.table.sector_at(solar.probe(probe_id).space)
-    waived = Flight(solar, (replace(game.you, energy=game.you.energy + game.variant.land_energy),), (), game.variant)
+    sector = sector_at(game.table, solar.probe(probe_id).space)
+    waived = game.table.with_player(replace(game.you, energy=game.you.energy + game.variant.land_energy))
     cost = landing_option(waived, probe_id, moon=moon).cost.get("energy", 0)
-    game = replace(game, you=replace(game.you, energy=game.you.energy + cost))
+    game = game.with_player(replace(game.you, energy=game.you.energy + cost))
     return (yield from on_your_board(game, lambda t: land_probe(t, probe_id, moon=moon), sector))
 
 
@@ -425,7 +330,7 @@ def card_landings(game: SoloGame) -> list[tuple[str, str]]:
     moons, by the landing's verdict with its energy waived (a moon with PT #04, one lander per moon, S-F3);
     as (``card-land:<probe>[/<moon>]``, words)."""
     solar = game.table.solar
-    waived = Flight(solar, (replace(game.you, energy=game.you.energy + game.variant.land_energy),), (), game.variant)
+    waived = game.table.with_player(replace(game.you, energy=game.you.energy + game.variant.land_energy))
     places = []
     for probe in solar.probes_of(YOU):
         planet = solar.contents(probe.space).planet
@@ -442,7 +347,7 @@ def card_landings(game: SoloGame) -> list[tuple[str, str]]:
 def your_moves(game: SoloGame, probe_id: int) -> tuple[ProbeOption, ...]:
     """Every space next to your probe with its verdict and cost (``probes.move_options``: this turn's free
     moves first, one move more out of asteroids without PT #03, the entered space's publicity)."""
-    return move_options(board_table(game), probe_id, free_moves=game.free_moves)
+    return move_options(game.table, probe_id, free_moves=game.free_moves)
 
 
 def move_one(game: SoloGame, probe_id: int, space: Any) -> Procedure:

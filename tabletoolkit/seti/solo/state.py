@@ -1,4 +1,5 @@
-"""The state of a solo game: the shared table, the rival, your board and your objectives."""
+"""The state of a solo game: the shared table (a two-player ``SetiGame`` holding your board), the rival and your
+objectives."""
 
 from __future__ import annotations
 
@@ -7,16 +8,15 @@ from dataclasses import dataclass, field
 from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
-from ..game import Owing
+from ..game import SetiGame
 from ..player import PlayerBoard, income_now
-from ..probes import Flight, grant
 from ..rewards import Reward
-from ..variant import RULEBOOK, SetiVariant
+from ..variant import SetiVariant
 from ..words import event_words
 from .choices import choose_trace
 from .objectives import Event, Objectives
 from .rival import Rival, gain
-from .table import SoloTable, reward_items
+from .table import table_html, mark_signal, mark_trace, reward_items, rotated, trace_columns
 from ..missions import MissionInPlay, cover_circle, trigger_options
 
 YOU = "green"
@@ -31,9 +31,13 @@ END_OF_ROUND = "end_of_round_card"
 
 
 @dataclass(frozen=True)
-class SoloGame(Owing):
-    """Everything in a solo game. ``start`` is the start player's colour; ``passed`` who passed this round;
-    ``to_move`` who plays next (None: the round is over); ``checked`` the scores at the last milestone check;
+class SoloGame:
+    """Everything in a solo game. ``table`` is the multiplayer game state with two seats, yours (``YOU``, seat 0:
+    your board, read as ``you`` and replaced by ``with_player``) and the rival's (``RIVAL``, seat 1: an empty board,
+    its own board is ``rival``); the round, the start player (``start``) and who passed this round (``passed``)
+    are the table's (``round``, ``start_seat``, ``passed``, as the multiplayer passing and rounds keep them);
+    ``to_move`` who plays next (None: the round is over; the solo game's own: the table's ``active`` is the seat
+    that starts the round, as the multiplayer round begins); ``checked`` the scores at the last milestone check;
     ``missions`` your mission and end-game cards in front of you, as the multiplayer game keeps them
     (``seti.mission_cards.MissionInPlay``: a triggered mission's covered circles, a mission completed),
     ``free_moves`` the moves card corners gave you this turn, ``triggers`` your objective triggers not yet
@@ -41,36 +45,76 @@ class SoloGame(Owing):
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
     to mark at your next gold milestone (金色里程碑; without one, the best value left), ``pending`` the choices
-    that what you gained leaves you, as the multiplayer game keeps what it owes (``seti.game.Owing``:
-    ``(colour, kind, what)``, read by ``owed`` and removed by ``settle``): a card from the row or the deck
+    that what you gained leaves you, what the table owes (``SetiGame.pending``, ``seti.game.Owing``:
+    ``(colour, kind, what)``, read by ``owed``, removed by ``settle``, set by ``owing``): a card from the row or the deck
     (``cards``), the card to tuck (``tuck``), where a life trace goes (``trace``), a card's landing or signal
     (``action``), the completed sectors whose order you choose (``sector``, S-R7) and the card you take from
     the end-of-round stack when you pass (``END_OF_ROUND``); they are resolved in order on your turn before
     anything else. ``discovered`` is the order the species were discovered in (the rival's species cards name
     the 1st and the 2nd discovered, 单人游戏 · 物种发现); the table's life board flips them as the multiplayer does."""
 
-    table: SoloTable
+    table: SetiGame  # the shared board, the multiplayer game state: your board in seat 0, the rival's seat 1
     rival: Rival
-    you: PlayerBoard
     objectives: Objectives
-    round: int = 1
-    start: str = YOU
-    passed: tuple[str, ...] = ()
     to_move: str | None = YOU
     checked: Mapping[str, int] = field(default_factory=FrozenMap)  # scores at the last milestone check
     over: bool = False
-    variant: SetiVariant = RULEBOOK
     free_moves: int = 0  # moves from card corners, card effects and your computer this turn; they lapse at its end
     triggers: tuple[Event, ...] = ()  # your objective triggers met inside rewards or on the rival's turn
     missions: tuple[MissionInPlay, ...] = ()  # your missions and end-game cards in front of you (seti.missions)
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
-    pending: tuple[tuple[str, str, str], ...] = ()  # your choices still to make, in order: (YOU, kind, what)
     scan_steps: tuple[str, ...] = ()  # the telescope techs used after this turn's scan (TT2, TT3, TT4), once each
     scan_open: bool = False  # your scan awaits its telescope steps; its completed sectors resolve when it closes
     between: bool = False  # your turn is over (ended or passed): you only resolve the choices a reward left you
     discovered: tuple[int, ...] = ()  # the species (slots of the table's life board) discovered, in the order they were
+
+    @property
+    def you(self) -> PlayerBoard:
+        """Your board, the table's seat of ``YOU``."""
+        return self.table.player(YOU)
+
+    def with_player(self, board: PlayerBoard) -> "SoloGame":
+        """This game with ``board`` replacing your board on the table."""
+        return replace(self, table=self.table.with_player(board))
+
+    @property
+    def pending(self) -> tuple[tuple[str, str, str], ...]:
+        """Your choices still to make, in order: what the table owes you (``SetiGame.pending``)."""
+        return self.table.pending
+
+    def owing(self, pending: tuple[tuple[str, str, str], ...]) -> "SoloGame":
+        """This game with ``pending`` as what the table owes."""
+        return replace(self, table=replace(self.table, pending=pending))
+
+    def settle(self, colour: str, kind: str, what: str) -> "SoloGame":
+        """One owed choice made: taken off the table's ``pending`` (``Owing.settle``)."""
+        return replace(self, table=self.table.settle(colour, kind, what))
+
+    def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
+        """The choices of ``kind`` owed to ``colour``, oldest first (``Owing.owed``)."""
+        return self.table.owed(colour, kind)
+
+    @property
+    def variant(self) -> SetiVariant:
+        """The rules in play, the table's."""
+        return self.table.variant
+
+    @property
+    def round(self) -> int:
+        """The round being played, the table's."""
+        return self.table.round
+
+    @property
+    def start(self) -> str:
+        """The start player's colour: the table's start seat."""
+        return self.table.players[self.table.start_seat].colour
+
+    @property
+    def passed(self) -> tuple[str, ...]:
+        """Who passed this round, in the order they passed: the table's seats that passed."""
+        return tuple(self.table.players[seat].colour for seat in self.table.passed)
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -120,16 +164,16 @@ class SoloGame(Owing):
         )
         status = "game over" if self.over else f"round {self.round}, start player: {'you' if self.start == YOU else 'the rival'}"
         return (f"<div class='tt-seti-solo'><b>{status}</b><div>{self.table.solar.svg()}</div><table><tr><th></th><th>VP</th><th>publicity</th>"
-                f"<th>holdings</th><th>techs</th></tr>{rows}</table>{self.table._repr_html_()}"
+                f"<th>holdings</th><th>techs</th></tr>{rows}</table>{table_html(self.table)}"
                 f"{self.objectives._repr_html_()}</div>")
 
 
 def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]], arrow: str = "left") -> tuple[SoloGame, list[str]]:
     """Give ``colour`` rewards in the solo vocabulary. The rival's life traces are placed by its rule (S-F8).
-    Your VP, publicity (capped), credits, energy and data (the pool, S-F5) are the multiplayer grant's
-    (``probes.grant`` on your board); the rest waits in ``pending`` with the other choices a reward leaves
-    you: a card (from the row or the deck, 获取卡牌的其他方式; a "?" card comes from the deck at once) and the
-    chart icon (the hand card you tuck, 增加收入). A signal is marked in the sector given."""
+    Yours are the multiplayer grant's (``SetiGame.grant`` on the table): VP, publicity (capped), credits, energy
+    and data (the pool, S-F5) and a "?" card from the deck at once; what it leaves owed waits in the table's
+    ``pending`` with the other choices a reward leaves you: a card (from the row or the deck, 获取卡牌的其他方式),
+    a life trace and the chart icon (the hand card you tuck, 增加收入). A signal is marked in the sector given."""
     notes: list[str] = []
     plain: dict[str, int] = {}
     traces: list[str] = []
@@ -152,21 +196,18 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
         game = replace(game, rival=rival)
         notes.extend(f"Rival {note}" if note.startswith("+") else note for note in gained)
     else:
-        resources = replace(Reward(), **{name: plain.get(name, 0) for name in RESOURCES})
-        you = grant(Flight(game.table.solar, (game.you,), (), game.variant), YOU, resources)[0].player(YOU)
-        if plain.get("random_card"):
-            table, drawn = game.table.draw(plain["random_card"])
-            game = replace(game, table=table)
-            you = replace(you, hand=you.hand + drawn)
-        owed = ((YOU, *CARD),) * plain.get("card", 0) + ((YOU, *TUCK),) * plain.get("chart", 0) + tuple(
-            (YOU, TRACE, t) for t in traces)
-        game = replace(game, you=you, pending=game.pending + owed)
+        reward = Reward(vp=plain.get("vp", 0), publicity=plain.get("publicity", 0), credits=plain.get("credits", 0),
+                        energy=plain.get("energy", 0), data=plain.get("data", 0), cards=plain.get("card", 0),
+                        random_cards=plain.get("random_card", 0), traces=tuple(traces), tuck=plain.get("chart", 0))
+        table, _ = game.table.grant(YOU, reward)
+        owed = table.pending[len(game.pending):]
+        game = replace(game, table=table)
         notes += gain_words(plain)
         if owed:
             notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
     who = "The rival" if colour == RIVAL else "You"
     for number in signals:
-        table, gained = game.table.mark_signal(colour, number)
+        table, gained = mark_signal(game.table, colour, number)
         game = replace(game, table=table)
         notes.append(f"{who}: a signal in {table.sectors.sector(number).name}.")
         game, extra = reward_colour(game, colour, [("data", gained.data), ("vp", gained.vp)], arrow)
@@ -175,8 +216,8 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             game, extra = your_trigger(game, Event("signal"))
             notes.extend(extra)
     for trace in traces if colour == RIVAL else ():
-        choice = choose_trace(game.table.trace_columns(), trace, arrow)
-        table, more, text = game.table.mark_trace(colour, *choice.value)
+        choice = choose_trace(trace_columns(game.table), trace, arrow)
+        table, more, text = mark_trace(game.table, colour, *choice.value)
         game = replace(game, table=table)
         notes.append(f"{who}: {choice.reason} {text[0].upper() + text[1:]}.")
         game, extra = reward_colour(game, colour, more, arrow)
@@ -192,7 +233,7 @@ def gain_words(amounts: Mapping[str, int]) -> list[str]:
                                     for k, v in shown.items()) + "."] if shown else []
 
 
-#: The resources of a reward (the solo vocabulary's keys are the ``Reward`` fields) the multiplayer grant gives.
+#: The resources of a reward (the solo vocabulary's keys are the ``Reward`` fields) a grant gives at once.
 RESOURCES = ("vp", "publicity", "credits", "energy", "data")
 
 
@@ -254,7 +295,7 @@ def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:
     (``player.income_now``: its income resource, a card income's card from the deck top) and it pays
     at every income (S-F18)."""
     income = game.table.card(card_id).income
-    game = replace(game, you=game.you.tucking(card_id, income))
+    game = game.with_player(game.you.tucking(card_id, income))
     game, notes = reward_colour(game, YOU, reward_items(income_now(income)))
     return game, f"You tuck {card_id} for {income} income: 1 now and every income. " + " ".join(notes)
 
@@ -265,7 +306,7 @@ def rotate_solar(game: SoloGame) -> tuple[SoloGame, str]:
     variant ``push_is_visit``): it covers a mission circle at once and marks objectives (comet, asteroid).
     Only your techs count for a push (PT #03's publicity): the rival's techs give it none of their abilities
     (单人游戏 · 使用科技板块: 科技通常提供的能力对对手没有任何影响)."""
-    table, text, gains, visits = game.table.rotate({YOU: game.you.techs})
+    table, text, gains, visits = rotated(game.table, {YOU: game.you.techs})
     game = replace(game, table=table)
     notes = [text]
     for owner, amount in gains:

@@ -33,7 +33,9 @@ from .rival import SECTION_ANALYZE, advance, analyze, replace_revealed, reveal
 from .shared import rival_passing, rival_settle
 from .state import RIVAL, YOU, SoloGame, reward_colour, rotate_solar
 from ..milestones import mark_gold_tile, move_neutral, thresholds_crossed
-from .table import reward_items
+from ..probes import launch
+from .table import (completed_sectors, earth_sector, flip_discovered, mark_signal, on_earth, planet_spaces, resolve,
+                    reward_items, route_options, row_colours, sector_options, species_name, tech_offers, without_probe)
 
 SECTION_TURN = "单人游戏 · 对手的回合"
 SECTION_LAUNCH = "单人游戏 · 对手的行动 · 发射"
@@ -46,18 +48,18 @@ def why_impossible(game: SoloGame, action: RivalAction) -> str | None:
     rival, table = game.rival, game.table
     if action.kind == "analyze" and not rival.computer_full:
         return f"its computer is not full ({rival.computer} of {len(rival.board.computer)})"
-    if action.kind == "launch" and table.on_earth(RIVAL):
+    if action.kind == "launch" and on_earth(table, RIVAL):
         return "it already has a probe on Earth"
     if action.kind == "tech":
         if rival.publicity < action.publicity_cost:
             return f"it has {rival.publicity} publicity, the tech costs {action.publicity_cost}"
-        choice = choose_tech(rival.board.track, rival.space, table.tech_offers(), rival.techs)
+        choice = choose_tech(rival.board.track, rival.space, tech_offers(table), rival.techs)
         if not choice.possible:
             return choice.reason
     if action.kind == "orbit_land":
-        if not table.on_earth(RIVAL):
+        if not on_earth(table, RIVAL):
             return "it has no probe on Earth"
-        choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, "left"), action.moves, "left")
+        choice = choose_planet(action.planets, lambda p: route_options(table, p, action.moves, "left"), action.moves, "left")
         if not choice.possible:
             return choice.reason
     if action.kind == "discover" and len(game.discovered) < action.species:
@@ -106,7 +108,7 @@ def _analyze(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) ->
 
 
 def _launch(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
-    game = replace(game, table=game.table.launch(RIVAL))
+    game = replace(game, table=launch(game.table, RIVAL, free=True, ignore_limit=True))
     game, notes = reward_colour(game, RIVAL, list(action.rewards.items()), card.arrow)
     yield Step("Rival launches", "No rival probe is on Earth: it places one there. " + " ".join(notes), SECTION_LAUNCH, game)
     return game
@@ -117,8 +119,8 @@ def _tech(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Pr
     game, rotation = rotate_solar(game)
     rival, table = game.rival, game.table
     paid = f"It pays {action.publicity_cost} publicity. " if action.publicity_cost else "A free tech. "
-    choice = choose_tech(rival.board.track, rival.space, table.tech_offers(), rival.techs)
-    offer: TechOffer = table.tech_offers()[choice.value]
+    choice = choose_tech(rival.board.track, rival.space, tech_offers(table), rival.techs)
+    offer: TechOffer = tech_offers(table)[choice.value]
     table = replace(table, techs=table.techs.taken(choice.value))  # the tile, as the multiplayer research takes it
     rival = replace(rival, techs=rival.techs + (choice.value,))
     game = replace(game, rival=rival, table=table)
@@ -133,15 +135,15 @@ def _tech(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Pr
 
 def _orbit_land(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) -> Procedure:
     table = game.table
-    choice = choose_planet(action.planets, lambda p: table.route_options(p, action.moves, card.arrow), action.moves, card.arrow)
+    choice = choose_planet(action.planets, lambda p: route_options(table, p, action.moves, card.arrow), action.moves, card.arrow)
     planet, route = choice.value
-    probe = next(p for p in table.probes_of(RIVAL) if p.space == table.solar.earth)
-    game = replace(game, table=table.without_probe(probe))
+    probe = next(p for p in table.solar.probes_of(RIVAL) if p.space == table.solar.earth)
+    game = replace(game, table=without_probe(table, probe))
     game, flight = reward_colour(game, RIVAL, [("publicity", route.publicity)] if route.publicity else [], card.arrow)
     yield Step(f"Rival flies to {planet}", f"Planets in the card's order within {action.moves} moves: {choice.reason} "
                f"It flies {route.moves} move(s) gaining {route.publicity} publicity. " + " ".join(flight),
                SECTION_ORBIT, game, {"planet": planet, "moves": route.moves, "publicity": route.publicity})
-    landing = choose_landing(game.table.planet_spaces(planet), game.rival.techs_of("probe"), action.prefer, card.arrow)
+    landing = choose_landing(planet_spaces(game.table, planet), game.rival.techs_of("probe"), action.prefer, card.arrow)
     rival = game.rival
     if landing.value[0] == "moon":
         _, where, tech = landing.value
@@ -171,10 +173,10 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
     for signal in signals:
         table = game.table
         if signal == "earth":
-            numbers, where = [table.earth_sector()], "Earth's sector"
+            numbers, where = [earth_sector(table)], "Earth's sector"
         else:
-            filled = [i for i, colour in enumerate(table.row_colours()) if colour != "none"]
-            pick = choose_row_card([table.row_colours()[i] for i in filled], card.arrow)
+            filled = [i for i, colour in enumerate(row_colours(table)) if colour != "none"]
+            pick = choose_row_card([row_colours(table)[i] for i in filled], card.arrow)
             if not pick.possible:
                 yield Step("No card-row signal", "The card row is empty (deck and discard pile exhausted): this signal "
                            "is lost.", SECTION_TELESCOPE, game)
@@ -184,10 +186,10 @@ def _telescope(game: SoloGame, card: ActionCard, action: RivalAction, rng: Rng) 
             numbers = list(table.sectors.of_colour(colour))
             where = (f"a card-row card: {pick.reason.rstrip('.')} — {colour}, sectors {', '.join(map(str, numbers))}; "
                      "the row refills once all the rival's card-row signals are marked (S-F26)")
-        options = table.sector_options(numbers, RIVAL)
+        options = sector_options(table, numbers, RIVAL)
         chosen = choose_sector(options, card.arrow, game.variant)
         number = numbers[options.index(chosen.value)]
-        table, gained = table.mark_signal(RIVAL, number)
+        table, gained = mark_signal(table, RIVAL, number)
         if gained.completed:
             completed.append(number)
         game = replace(game, table=table)
@@ -220,9 +222,9 @@ def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = (), only
     """Completed sectors resolve after the action: winner, +1 publicity to every contributor, the
     winner's reward, second place keeps a marker. The rival resolves them in the order it completed
     them (S-R7, ``order``); else in sector-number order. ``only``: just these sectors."""
-    complete = [n for n in game.table.completed_sectors() if only is None or n in only]
+    complete = [n for n in completed_sectors(game.table) if only is None or n in only]
     for number in [n for n in order if n in complete] + [n for n in complete if n not in order]:
-        table, result = game.table.resolve(number)
+        table, result = resolve(game.table, number)
         game = replace(game, table=table)
         notes = []
         for colour, amount in sorted(result.publicity.items()):
@@ -231,8 +233,8 @@ def resolve_sectors(game: SoloGame, active: str, order: Sequence[int] = (), only
         game, gained = reward_colour(game, result.winner, reward_items(result.reward))
         notes += gained
         if result.winner == YOU:
-            game = replace(game, you=replace(game.you, sector_wins=game.you.sector_wins + 1),
-                           triggers=game.triggers + (Event("sector_win"),))
+            game = replace(game,
+                           triggers=game.triggers + (Event("sector_win"),)).with_player(replace(game.you, sector_wins=game.you.sector_wins + 1))
         def who(colour: str | None) -> str:
             return {RIVAL: "the rival", YOU: "you"}.get(colour or "", colour or "none")
 
@@ -261,7 +263,7 @@ def milestones(game: SoloGame, active: str) -> Procedure:
             table, spot = move_neutral(game.table, threshold)
             game = replace(game, table=table)
             text = ("nothing happens (no neutral marker left there, or no empty discovery space)." if spot is None else
-                    f"a neutral marker moves to {table.species_name(spot.slot)}'s {TRACE_COLOURS[spot.index]} discovery space.")
+                    f"a neutral marker moves to {species_name(table, spot.slot)}'s {TRACE_COLOURS[spot.index]} discovery space.")
             who = "the rival" if colour == RIVAL else "you"
             yield Step(f"Neutral milestone {threshold}", f"{who[0].upper() + who[1:]} passed {threshold} VP: {text}",
                        "里程碑 · 中立里程碑", game)
@@ -297,7 +299,7 @@ def _gold(game: SoloGame, colour: str, threshold: int) -> Procedure:
 def discoveries(game: SoloGame) -> Procedure:
     """After the milestones: a species whose three discovery spaces are full is discovered; each marker
     there earns its discovery reward (neutral markers earn nothing) (发现外星物种)."""
-    table, found = game.table.discoveries()
+    table, found = flip_discovered(game.table)
     game = replace(game, table=table, discovered=game.discovered + tuple(index for index, _ in found))
     for index, markers in found:
         species = table.life.slots[index].species
@@ -323,6 +325,6 @@ def rival_pass(game: SoloGame) -> Procedure:
     if card is not None:
         rival, moved = advance(rival, 1)
         text += f" It takes the top end-of-round card ({card}, to the discard pile): a card, 1 progress. " + " ".join(moved)
-    game = replace(game, rival=rival, passed=game.passed + (RIVAL,))
+    game = replace(game, rival=rival)
     yield Step("Rival passes", text.strip(), SECTION_PASS, game)
     return game

@@ -34,7 +34,7 @@ from ...engine.steps import Procedure, Step, result_of, run
 from ..cards import catalog_of
 from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
 from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
-from ..game import drawing_with, visits as visits_of
+from ..game import SetiGame, drawing_with, visits as visits_of
 from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
                         paid_for)
 from ..main_actions import CARD_SIGNAL, card_signal_options
@@ -45,7 +45,6 @@ from ..probes import Flight, launch_probe
 from ..scan import EarthSignal, HandSignal, MercurySignal, ProbeBoost, RowSignal, ScanStep, scan_sectors
 from ..solar import SolarSystem, Space, space_words
 from ..tech import computer_slots as tech_slot_verdicts, research_refusal
-from ..variant import SetiVariant
 from ..words import event_words
 from .data import TECH_TYPES
 from .objectives import Event, Objectives
@@ -68,12 +67,12 @@ from .state import (
     your_count,
     your_trigger,
 )
-from .table import reward_items
+from .table import (column_colour, completed_sectors, end_of_round_stack, mark_trace, reward_items, row_colours,
+                    tech_offers, trace_places)
 from .turn import milestones, resolve_sectors
-from .shared import (arrival, arrival_verdict, card_landing, card_landings, card_table, flight, fly_and_arrive,
-                          free_launch, launch_verdict, move_one, on_your_board, research_tech, shown_as, take_held_card,
-                          on_your_cards, scan_step, tech_table, tech_verdicts,
-                          your_moves, your_passing)
+from .shared import (arrival, arrival_verdict, card_landing, card_landings, flight, fly_and_arrive, free_launch,
+                     launch_verdict, move_one, on_your_board, on_your_cards, research_tech, scan_step, shown_as,
+                     take_held_card, tech_verdicts, your_moves, your_passing)
 
 
 SECTION = "单人游戏"
@@ -339,8 +338,8 @@ def _main_options(game: SoloGame) -> tuple[YourOption, ...]:
                 options.append(YourOption(action, True, f"legal: fly {moves} move(s){free}, then {cost}"))
     options += scan_options(game)
     verdicts = tech_verdicts(game)  # the multiplayer research's: a tech you do not own, a tile left, 6 publicity
-    short = research_refusal(tech_table(game), YOU, tuple(verdicts.values()))
-    for tech, offer in table.tech_offers().items():
+    short = research_refusal(game.table, YOU, tuple(verdicts.values()))
+    for tech, offer in tech_offers(table).items():
         taking = verdicts[tech]
         refusal = taking if not taking.legal else short
         if refusal is not None:
@@ -373,10 +372,10 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     if kind == END_OF_ROUND:
         return tuple(YourOption(f"take:{card}", True, f"legal: {card} from round {game.round}'s end-of-round stack into "
                                 f"your hand ({'; '.join(game.card(card).describe()[:2])})")
-                     for card in dict.fromkeys(table.end_of_round_stack(game.round)))
+                     for card in dict.fromkeys(end_of_round_stack(table, game.round)))
     if kind == "sector":
         return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sectors.sector(n).name} first (S-R7)")
-                     for n in table.completed_sectors())
+                     for n in completed_sectors(table))
     if kind == ACTION and what == "land":
         return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
     if kind == ACTION:  # a card's signal (CARD_SIGNAL), the other action a card leaves you to place
@@ -393,7 +392,7 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
                                 f"legal: tuck {card} for {game.card(card).income} income, 1 now and every income"
                                 if game.card(card).income in INCOME_KINDS else f"its income is '{game.card(card).income}' in the card data")
                      for card in dict.fromkeys(you.hand))
-    return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in table.trace_places(what))
+    return tuple(YourOption(f"trace:{column}:{space}", True, f"legal: {words}") for column, space, words in trace_places(table, what))
 
 
 
@@ -422,16 +421,16 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         else:
             table, card = game.table.take_from_row(int(what.removeprefix("row")), rng)
             where = "the card row (it refills at once)"
-        game = replace(game, table=table, you=replace(game.you, hand=game.you.hand + ((card,) if card else ())))
+        game = replace(game, table=table).with_player(replace(game.you, hand=game.you.hand + ((card,) if card else ())))
         title, text = "You take a card", f"You take {card or 'no card (deck and discard are empty)'} from {where}."
     elif kind == "tuck":
         title = "You tuck a card"
         game, text = (game, "No card in hand to tuck: the chart icon is lost.") if what == "none" else tuck_card(game, what)
     else:
         column, space = what.split(":")
-        table, more, words = game.table.mark_trace(YOU, int(column), space if space == "overflow" else int(space))
+        table, more, words = mark_trace(game.table, YOU, int(column), space if space == "overflow" else int(space))
         game = replace(game, table=table)
-        game, notes = your_trigger(game, Event("trace", table.column_colour(int(column))))
+        game, notes = your_trigger(game, Event("trace", column_colour(table, int(column))))
         game, gained = reward_colour(game, YOU, more)
         title, text = "You place a life trace", f"You mark {words}. " + " ".join(notes + gained)
     yield Step(title, text, OWED_SECTIONS[kind], game)
@@ -454,7 +453,7 @@ def scan_options(game: SoloGame) -> list[YourOption]:
     where = scan_sectors(table.solar, table.sectors)
     earths = [None] + (list(where.beside_earth) if "TT1" in you.techs else [])
     options = []
-    for position, colour in enumerate(table.row_colours()):
+    for position, colour in enumerate(row_colours(table)):
         if colour == "none":
             options.append(YourOption(f"scan:{position}", False, "this card-row place is empty"))
             continue
@@ -522,7 +521,7 @@ def play_options(game: SoloGame, card_id: str) -> list[YourOption]:
     if not kinds:
         return [YourOption(action, True, legal)]
     verdicts = tech_verdicts(game, kinds[0])  # the multiplayer research's, of the card's kind
-    offers = game.table.tech_offers()
+    offers = tech_offers(game.table)
     options = [YourOption(f"{action}@{tech}{slot}", free, f"{legal}; research {tech} without publicity"
                           + (" (+2 VP tile)" if offers[tech].two_point_tile else "") + said)
                if verdict.legal else YourOption(f"{action}@{tech}{slot}", False, verdict.reason, verdict.rule)
@@ -547,7 +546,7 @@ def conversion_options(game: SoloGame) -> tuple[YourOption, ...]:
     or 1 card (from the row or the deck): ``convert:credits>energy``, ``convert:S01+S04>cards``; the
     multiplayer conversion's verdict (``free_actions.conversion_refusal``: the variant's rate)."""
     mine = game.to_move == YOU and not game.over
-    you, table, rate, options = game.you, card_table(game), game.variant.conversion_rate, []
+    you, table, rate, options = game.you, game.table, game.variant.conversion_rate, []
     for give in ("credits", "energy"):
         refusal = conversion_refusal(table, YOU, give)
         for get in sorted(CONVERTED, key=lambda kind: kind == give):  # the same kind back last: rarely wanted
@@ -581,7 +580,7 @@ def convert(game: SoloGame, conversion: str, rng: Rng) -> Procedure:
     give, get = conversion.split(">")
     named = tuple(give.split("+")) if "+" in give else ()
     paying = Convert("cards" if named else give, get, named)  # the multiplayer conversion's payment
-    game, _ = on_your_cards(game, paying.pay(card_table(game), YOU)[0])
+    game, _ = on_your_cards(game, paying.pay(game.table, YOU)[0])
     paid = " and ".join(named) if named else f"{game.variant.conversion_rate} {give}"
     game, notes = reward_colour(game, YOU, [({"cards": "card"}.get(get, get), 1)])
     yield Step(f"You convert to {get}", f"Free action: {paid} for 1 {get.rstrip('s')}. " + " ".join(notes), SECTION_CONVERT, game)
@@ -618,7 +617,7 @@ def free_actions_closed(game: SoloGame) -> tuple[str, str] | None:
 
 def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
     mine = game.to_move == YOU and not game.over
-    options, cards = [], card_table(game)
+    options, cards = [], game.table
     for card_id in dict.fromkeys(game.you.hand):
         corner = game.table.card(card_id).corner_reward  # the card model's corner reward (cards.CORNERS)
         refusal = Corner(card_id).refusal(cards, YOU)  # the multiplayer corner's verdict
@@ -626,7 +625,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
             options.append(YourOption(f"corner:{card_id}", False, "only on your turn", NOT_YOUR_TURN))
         elif refusal is not None:
             options.append(YourOption(f"corner:{card_id}", False, refusal.reason, refusal.rule))
-        elif "move" in corner.actions and not game.table.probes_of(YOU):
+        elif "move" in corner.actions and not game.table.solar.probes_of(YOU):
             options.append(YourOption(f"corner:{card_id}", False, "a move needs a probe of yours in space"))
         else:
             options.append(YourOption(f"corner:{card_id}", True, "legal: discard it for 1 free move this turn (a probe "
@@ -660,7 +659,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
                                   f"legal: a data onto {space}, under {tech}: {sample_layout().tech_reward(tech).describe()}"
                                   if refusal is None else "only on your turn" if not mine else refusal.reason))
     short = BuyCard().refusal(cards, YOU)  # the multiplayer purchase's verdict
-    for where in [f"row{i}" for i, c in enumerate(game.table.row_colours()) if c != "none"] + ["deck"]:
+    for where in [f"row{i}" for i, c in enumerate(row_colours(game.table)) if c != "none"] + ["deck"]:
         options.append(YourOption(f"buy:{where}", False, "only on your turn", NOT_YOUR_TURN) if not mine else
                        YourOption(f"buy:{where}", False, short.reason, short.rule) if short is not None else
                        YourOption(f"buy:{where}", True, "legal"))
@@ -698,7 +697,7 @@ def scan_step_options(game: SoloGame) -> tuple[YourOption, ...]:
     if "TT4" in you.techs:
         short = you.shortfall(*COSTS["tt4"], energy=variant.tt4_energy)
         poor = short.reason if short is not None else None
-        probes, launching = len(table.probes_of(YOU)), launch_verdict(game, free=True)
+        probes, launching = len(table.solar.probes_of(YOU)), launch_verdict(game, free=True)
         offer("TT4", "tt4:launch", poor or (None if launching.legal else launching.reason),
               f"legal: {variant.tt4_energy} energy to launch a probe")
         offer("TT4", "tt4:move", poor or (None if probes else "a move needs a probe of yours in space"),
@@ -798,9 +797,9 @@ def close_scan(game: SoloGame) -> Procedure:
 def resolve_yours(game: SoloGame) -> Procedure:
     """After an action of yours, the sectors it completed resolve (完成扇区); when several did, you choose
     the order (S-R7): one ``sector:<n>`` choice at a time (see ``owed_options``)."""
-    completed = game.table.completed_sectors()
+    completed = completed_sectors(game.table)
     if len(completed) > 1:
-        return replace(game, pending=tuple((YOU, "sector", str(n)) for n in completed) + without_sectors(game).pending)
+        return game.owing(tuple((YOU, "sector", str(n)) for n in completed) + without_sectors(game).pending)
     return (yield from resolve_sectors(game, YOU))
 
 
@@ -842,7 +841,7 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
         return game
     if kind == "corner":  # the multiplayer corner: the card discarded, its reward granted, a move owed
         corner = table.card(what).corner_reward
-        game, owed = on_your_cards(game, Corner(what).apply(card_table(game), YOU)[0])
+        game, owed = on_your_cards(game, Corner(what).apply(game.table, YOU)[0])
         moves = owed.count(("action", "move"))
         game = replace(game, free_moves=game.free_moves + moves)
         if moves:
@@ -855,7 +854,9 @@ def _free_action(game: SoloGame, action: str, rng: Rng, choose: str | None) -> P
         yield Step(f"You discard {what} for its corner", text, SECTION_CORNER, game)
         return game
     cost = game.variant.buy_card_publicity
-    game, _ = on_your_cards(game, BuyCard(None if what == "deck" else int(what[3:])).apply(card_table(game, rng), YOU)[0])
+    with drawing_with(rng):
+        bought = BuyCard(None if what == "deck" else int(what[3:])).apply(game.table, YOU)[0]
+    game, _ = on_your_cards(game, bought)
     card = game.you.hand[-1] if len(game.you.hand) > len(you.hand) else None
     source = "the deck top" if what == "deck" else "the card row (refilled at once)"
     yield Step("You buy a card", f"Free action: {cost} publicity for {card or 'no card (deck and discard empty)'} from "
@@ -926,7 +927,7 @@ def _place_data(game: SoloGame, space: DataSpace, tuck: str | None) -> Procedure
     space's reward at once, ``tuck`` the hand card a tuck space takes; cards gained are yours to choose."""
     you, words, owed = place_data(game.you, space, active=YOU, tuck=tuck, cards=catalog_of(game.table.cards),
                                   variant=game.variant)
-    game = replace(game, you=you)
+    game = game.with_player(you)
     game, notes = reward_colour(game, YOU, [("card", owed.cards), ("random_card", owed.random_cards)]
                                  + [("trace", t) for t in owed.traces])
     moves = owed.actions.count("move")
@@ -991,7 +992,7 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
         events, spaces = [Event(kind)] + visits(game.table, route.spaces), route.spaces
     elif kind == "scan":
         position, sector, *earth = argument.split(":")
-        game = replace(game, you=you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
+        game = game.with_player(you.pay(*COSTS["scan"], credits=game.variant.scan_credits, energy=game.variant.scan_energy))
         game, notes, _ = _scanned(game, [EarthSignal(int(earth[0].removeprefix("earth=")) if earth else None),
                                          RowSignal(int(position), int(sector))], rng)
         card = game.table.discard[-1]  # the row card the scan discarded
@@ -1002,8 +1003,8 @@ def your_turn(game: SoloGame, action: str, rng: Rng, choose: Sequence[str] = (),
             game, *argument.split("@"))
         yield from shown
     else:  # analyze
-        analysis = yield from shown_as(analyze(you, variant=game.variant), lambda view: replace(game, you=view.board))
-        game = replace(game, you=analysis.board)
+        analysis = yield from shown_as(analyze(you, variant=game.variant), lambda view: game.with_player(view.board))
+        game = game.with_player(analysis.board)
         game, notes = reward_colour(game, YOU, [("trace", analysis.trace)])
         text = f"You analyze: your computer clears, the {analysis.board.data} data in your pool stay. " + " ".join(notes)
         events = [Event("analyze")]
@@ -1074,7 +1075,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
     action card is discarded, a mission or end-game card stays in front of you (任务卡). A triggered
     mission's circles are covered by later events."""
     card = game.table.card(card_id)
-    game = replace(game, you=paid_for(game.you, card))  # the multiplayer game's payment
+    game = game.with_player(paid_for(game.you, card))  # the multiplayer game's payment
     game, notes = reward_colour(game, YOU, [item for item in reward_items(card.effect) if item[0] not in ("launch", "action")])
     events: list[Event] = [Event("card_cost", str(card.price))]
     shown: list[Step] = []
@@ -1102,7 +1103,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
 
 def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event]]:
     """One action inside a card's effect, at no standard cost; lost (and said so) when it cannot be done."""
-    probes = game.table.probes_of(YOU)
+    probes = game.table.solar.probes_of(YOU)
     if action in ("launch", IGNORING_LIMIT):
         game, said, launched = free_launch(game, ignore_limit=action == IGNORING_LIMIT)
         return game, f"Its action: {said}", [Event("launch")] if launched else []
@@ -1117,14 +1118,14 @@ def _card_action(game: SoloGame, action: str) -> tuple[SoloGame, str, list[Event
         if not places:
             return game, "Its landing is lost: no probe of yours is at a planet.", []
         if len(places) > 1:
-            return replace(game, pending=((YOU, ACTION, "land"),) + game.pending), "Its landing: yours to choose where (a probe, a moon).", []
+            return game.owing(((YOU, ACTION, "land"),) + game.pending), "Its landing: yours to choose where (a probe, a moon).", []
         game, text, events = land_by_card(game, places[0][0].split(":", 1)[1])
         return game, f"Its action: {text}", events
     sectors = card_signal_sectors(game)
     if not sectors:
         return game, "Its signal is lost: no probe of yours is in space.", []
     if len(sectors) > 1:
-        return replace(game, pending=((YOU, ACTION, CARD_SIGNAL),) + game.pending), "Its signal: yours to choose among your probes' sectors.", []
+        return game.owing(((YOU, ACTION, CARD_SIGNAL),) + game.pending), "Its signal: yours to choose among your probes' sectors.", []
     game, notes = reward_colour(game, YOU, [("signal", sectors[0])])
     return game, "Its action: a signal where your probe is. " + " ".join(notes), []
 
@@ -1199,11 +1200,10 @@ def your_pass(game: SoloGame, rng: Rng, drop: Sequence[str] | None = None) -> Pr
     text = "You pass." + (f" You discard down to {limit} cards ({', '.join(extra)})." if extra else "")
     if first:
         text += f" You pass first: {rotation}"
-    stack = game.table.end_of_round_stack(game.round)
+    stack = end_of_round_stack(game.table, game.round)
     if stack:
         text += f" Choose a card from round {game.round}'s end-of-round stack: {', '.join(stack)}."
-    game = replace(game, passed=game.passed + (YOU,), free_moves=0,
-                   pending=game.pending + (((YOU, END_OF_ROUND, str(game.round)),) if stack else ()))
+    game = replace(game, free_moves=0).owing(game.pending + (((YOU, END_OF_ROUND, str(game.round)),) if stack else ()))
     yield Step("You pass", text, "弃权不行动", game)
     if stack:
         return game
@@ -1215,40 +1215,25 @@ def take_end_card(game: SoloGame, card: str) -> Procedure:
     """The last step of your pass: the card you chose from this round's end-of-round stack, which you held
     (``shared.take_held_card``), goes to your hand, the rest stay for the rival (弃权不行动 3); your turn ends."""
     game = take_held_card(game, card).settle(YOU, END_OF_ROUND, str(game.round))
-    left = game.table.end_of_round_stack(game.round)
+    left = end_of_round_stack(game.table, game.round)
     yield Step("You take an end-of-round card", f"You take {card} into your hand; {', '.join(left) or 'nothing'} "
                "stays on the stack.", "弃权不行动", game)
     game = yield from mark_objectives(game, (), end_of_turn=True)
     return (yield from milestones(game, YOU))
 
 
-@lru_cache(maxsize=8)
-def _scoring_table(variant: SetiVariant) -> Any:
-    """A multiplayer table for you and the rival that the gold tiles are scored on (set up once per variant,
-    its set-up cards dealt off its own deck: none of them is a draw of the game being played)."""
-    from ..cards import drawing
-    from ..setup import new_game
-
-    with drawing(None), drawing_with(None):
-        return new_game([YOU, RIVAL], seed=0, variant=variant)
-
-
-def your_scoring_table(game: SoloGame) -> Any:
-    """The multiplayer table the final scoring reads (``seti.scoring``), holding what you hold: your board, the
-    tech board, the gold tiles, the life board, your missions and end-game cards in front of you and the
-    cards they are; the rival's seat an empty board (it scores neither gold tiles nor cards, S-F24)."""
-    seti = _scoring_table(game.variant)
-    table = game.table
-    return replace(seti, players=(game.you, PlayerBoard(RIVAL)), cards=table.cards, techs=table.techs,
-                   gold_tiles=table.gold_tiles, life=table.life, missions=game.missions)
+def scored_table(game: SoloGame) -> SetiGame:
+    """The table as the multiplayer final scoring reads it (``seti.scoring``), with your missions and end-game
+    cards in front of you; the rival's seat is an empty board (it scores neither gold tiles nor cards, S-F24)."""
+    return replace(game.table, missions=game.missions)
 
 
 def your_gold_lines(game: SoloGame) -> tuple:
     """Your gold tiles scored by the multiplayer final scoring (``scoring.gold_lines``) on the table of what you
-    hold (``your_scoring_table``). The rival scores none (S-F24)."""
+    hold (``scored_table``). The rival scores none (S-F24)."""
     from ..scoring import gold_lines
 
-    return gold_lines(your_scoring_table(game), YOU)
+    return gold_lines(scored_table(game), YOU)
 
 
 def your_card_lines(game: SoloGame) -> tuple:
@@ -1256,7 +1241,7 @@ def your_card_lines(game: SoloGame) -> tuple:
     of you, every copy its own line (任务卡 · 游戏终局计分卡)."""
     from ..scoring import card_lines
 
-    return card_lines(your_scoring_table(game), YOU)
+    return card_lines(scored_table(game), YOU)
 
 
 FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold")

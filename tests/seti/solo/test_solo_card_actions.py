@@ -13,6 +13,8 @@ from tabletoolkit.seti.missions import MissionInPlay
 from tabletoolkit.seti.solar import Probe
 from tabletoolkit.seti.solo import YOU, free_action, free_options, material, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.objectives import Objectives
+from tabletoolkit.seti.probes import launch
+from tabletoolkit.seti.solo.table import earth_sector, sector_at, tech_offers
 
 TEST_CARDS = f"""
 [[card]]
@@ -141,24 +143,23 @@ def game_with(*tile_ids, hand=(), credits=4, **you):
     cards = {**game.table.cards, **{card.id: card for card in load_cards(TEST_CARDS)}}
     tiles = material().objectives
     objectives, _ = Objectives(stack=tuple(tiles[t] for t in tile_ids)).end_of_turn()
-    return replace(game, to_move=YOU, objectives=objectives, table=replace(game.table, cards=cards),
-                   you=replace(game.you, hand=tuple(hand), credits=credits, **you))
+    return replace(game, to_move=YOU, objectives=objectives, table=replace(game.table, cards=cards)).with_player(replace(game.you, hand=tuple(hand), credits=credits, **you))
 
 
 def test_a_card_launch_is_carried_out_without_its_two_credits_and_marks_the_launch_task():
     game = game_with("II-1", hand=("T-launch",))
-    assert game.table.probes_of(YOU) == ()
+    assert game.table.solar.probes_of(YOU) == ()
     after = run(your_turn(game, "play:T-launch", Rng(0))).result
     assert after.you.credits == 3  # the card's price (1), not the launch's 2 credits
-    assert [p.space for p in after.table.probes_of(YOU)] == [after.table.solar.earth]
+    assert [p.space for p in after.table.solar.probes_of(YOU)] == [after.table.solar.earth]
     assert after.objectives.face_up[0].marked == (True, False)
 
 
 def test_a_card_launch_at_the_probe_limit_is_lost_and_said_so():
     game = game_with("II-1", hand=("T-launch",))
-    game = replace(game, table=game.table.launch(YOU))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
     steps = run(your_turn(game, "play:T-launch", Rng(0)))
-    assert len(steps.result.table.probes_of(YOU)) == 1
+    assert len(steps.result.table.solar.probes_of(YOU)) == 1
     assert "Its action: the free launch is lost: green already has 1 probe(s) in space; the limit is 1" in steps[0].text
 
 
@@ -166,17 +167,17 @@ def test_a_card_launch_that_ignores_the_probe_limit_launches_beyond_it_as_in_the
     """The multiplayer game's card actions (missions.CARD_ACTIONS): such a launch ignores the limit for that
     launch only (FAQ); the solo side refused the card as an action it does not carry out."""
     game = game_with("II-1", hand=("T-launch-beyond",))
-    game = replace(game, table=game.table.launch(YOU))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
     assert {o.action: o for o in your_options(game)}["play:T-launch-beyond"].legal
     steps = run(your_turn(game, "play:T-launch-beyond", Rng(0)))
-    assert len(steps.result.table.probes_of(YOU)) == 2 and steps.result.you.credits == 3
+    assert len(steps.result.table.solar.probes_of(YOU)) == 2 and steps.result.you.credits == 3
     assert "Its action: a free launch, a probe of yours on Earth (beyond your probe limit" in steps[0].text
 
 
 def test_a_card_signal_marks_the_sector_of_your_probe_at_no_cost():
     game = game_with("II-1", hand=("T-signal",))
-    game = replace(game, table=game.table.launch(YOU))
-    sector = game.table.earth_sector()
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
+    sector = earth_sector(game.table)
     before = game.table.sectors.sector(sector).markers
     after = run(your_turn(game, "play:T-signal", Rng(0))).result
     assert after.table.sectors.sector(sector).markers == before + (YOU,)
@@ -194,7 +195,7 @@ def test_a_card_research_is_offered_per_tech_of_its_kind_and_costs_no_publicity(
     after = run(your_turn(game, "play:T-research@CT2@3", Rng(0))).result
     assert "CT2" in after.you.techs and after.you.publicity == 0 and after.you.computer.techs == ((3, "CT2"),)
     assert after.table.solar.rotations == rotations + 1  # the research rotates the solar system first
-    assert after.table.tech_offers()["CT2"].tiles_left == game.table.tech_offers()["CT2"].tiles_left - 1
+    assert tech_offers(after.table)["CT2"].tiles_left == tech_offers(game.table)["CT2"].tiles_left - 1
 
 
 def test_a_card_with_an_action_this_side_does_not_carry_out_is_refused_and_nothing_changes():
@@ -211,13 +212,13 @@ def test_a_card_with_an_action_this_side_does_not_carry_out_is_refused_and_nothi
 
 def test_a_card_move_is_a_free_move_you_spend_after_playing_the_card():
     game = game_with("II-1", hand=("T-move",), energy=0)
-    game = replace(game, table=game.table.launch(YOU))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True))
     played = run(your_turn(game, "play:T-move", Rng(0)))
     assert "Its action: 1 free move" in played.steps[0].text
     after = played.result
     assert after.free_moves == 1 and after.main_action == "play:T-move" and after.to_move == YOU
     assert not {o.action: o for o in your_options(after)}["launch"].legal  # one main action a turn
-    probe = after.table.probes_of(YOU)[0]
+    probe = after.table.solar.probes_of(YOU)[0]
     move = next(o.action for o in free_options(after) if o.action.startswith("move:") and o.legal)
     moved = run(free_action(after, move, Rng(0))).result
     assert moved.free_moves == 0 and moved.you.energy == 0
@@ -250,7 +251,7 @@ def test_a_card_landing_lands_your_probe_at_its_planet_without_energy():
     solar = replace(solar, probes=solar.probes + (Probe(99, YOU, solar.planet_space("Mars")),))
     game = replace(game, table=replace(game.table, solar=solar))
     after = run(your_turn(game, "play:T-land", Rng(0))).result
-    assert after.table.probes_of(YOU) == () and after.you.landers == game.you.landers + 1
+    assert after.table.solar.probes_of(YOU) == () and after.you.landers == game.you.landers + 1
     assert after.you.energy == 0 and YOU in [p.owner for p in after.table.solar.landers("Mars")]
     assert after.objectives.face_up[0].marked == (False, False)  # II-1 is launch + mission: a landing marks neither
 
@@ -312,7 +313,7 @@ def test_with_pt4_you_land_on_a_free_moon_at_the_planets_landing_cost():
     moon = game.table.solar.layout.planets["Mars"].moons[0]
     refused = {o.action: o for o in your_options(game)}[f"land:Mars/{moon.name}"]
     assert not refused.legal and refused.refusing_rule == "seti.land.moon_tech"  # the multiplayer landing's rule
-    game = replace(game, you=replace(game.you, techs=frozenset({"PT4"})))
+    game = game.with_player(replace(game.you, techs=frozenset({"PT4"})))
     landed = run(your_turn(game, f"land:Mars/{moon.name}", Rng(0))).result
     assert landed.you.energy == 0 and landed.you.landers == 1
     assert landed.table.solar.placements[-1].moon == moon.name
@@ -331,16 +332,16 @@ def test_orbiting_jupiter_marks_a_signal_in_its_sector_for_you_and_for_the_rival
     from tabletoolkit.seti.solo.turn import play_card
 
     game = at_planet(game_with("II-1", energy=9), "Jupiter")
-    sector = game.table.sector_at(game.table.solar.planet_space("Jupiter"))
+    sector = sector_at(game.table, game.table.solar.planet_space("Jupiter"))
     before = game.table.sectors.sector(sector).markers
     steps = run(your_turn(game, "orbit:Jupiter", Rng(0)))
     assert steps.result.table.sectors.sector(sector).markers == before + (YOU,)
     assert f"You: a signal in {game.table.sectors.sector(sector).name}." in steps[-1].text
 
-    rival = replace(game_with("II-1"), table=game_with("II-1").table.launch(RIVAL))
+    rival = replace(game_with("II-1"), table=launch(game_with("II-1").table, RIVAL, free=True, ignore_limit=True))
     card = ActionCard("T.1", "basic", "left", (RivalAction("orbit_land", moves=12, planets=("Jupiter",), prefer="orbit"),), sample=True)
     after = run(play_card(rival, card, Rng(0))).result
-    sector = after.table.sector_at(after.table.solar.planet_space("Jupiter"))
+    sector = sector_at(after.table, after.table.solar.planet_space("Jupiter"))
     assert after.table.sectors.sector(sector).markers[-1] == RIVAL
 
 
@@ -357,14 +358,14 @@ def test_a_card_research_with_no_tech_left_still_rotates_the_solar_system():
 def test_a_triggered_mission_is_not_covered_by_its_own_cards_effect():
     game = game_with("II-1", hand=("T-self",))
     after = run(your_turn(game, "play:T-self", Rng(0))).result
-    assert len(after.table.probes_of(YOU)) == 1  # the effect's launch happened
+    assert len(after.table.solar.probes_of(YOU)) == 1  # the effect's launch happened
     assert after.missions == (MissionInPlay(YOU, "T-self", "triggered", (False,)),)  # before the card was in play
 
 
 def test_with_two_probes_you_choose_the_sector_of_a_cards_signal():
     game = game_with("II-1", hand=("T-signal",))
-    game = at_planet(replace(game, table=game.table.launch(YOU)), "Jupiter")
-    sectors = sorted({game.table.earth_sector(), game.table.sector_at(game.table.solar.planet_space("Jupiter"))})
+    game = at_planet(replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True)), "Jupiter")
+    sectors = sorted({earth_sector(game.table), sector_at(game.table, game.table.solar.planet_space("Jupiter"))})
     played = run(your_turn(game, "play:T-signal", Rng(0))).result
     assert played.pending == ((YOU, "action", CARD_SIGNAL),)
     assert [o.action for o in your_options(played)] == [f"card-signal:{n}" for n in sectors]

@@ -20,6 +20,7 @@ from tabletoolkit.seti.solo import (
     rival_tech_rewards,
 )
 from tabletoolkit.seti.solo.choices import sector_option, track_techs
+from tabletoolkit.seti.solo.table import flip_discovered, mark_trace, trace_columns, trace_places
 from tabletoolkit.seti.variant import RULEBOOK
 
 TRACK = ("", "PT1", "", "TT1", "", "CT1", "", "PT2")
@@ -201,16 +202,16 @@ def test_a_discovered_species_board_extends_the_columns_above_the_discovery_spac
     table = setup_table(Rng(0))
     full = tuple(swap(alien, discovery=tuple(Mark(NEUTRAL, colour) for colour in ("pink", "yellow", "blue")))
                  for alien in table.life.slots)
-    table, found = swap(table, life=swap(table.life, slots=full)).discoveries()
+    table, found = flip_discovered(swap(table, life=swap(table.life, slots=full)))
     assert found == [(0, (NEUTRAL,) * 3), (1, (NEUTRAL,) * 3)] and all(alien.discovered for alien in table.life.slots)
-    columns = table.trace_columns()
+    columns = trace_columns(table)
     species = table.life.slots[0].species
     pink_spaces = [space for space in species.spaces if "pink" in space.colours]
     assert columns[0].spaces == (True,) + (False,) * len(pink_spaces)
     choice = choose_trace(columns, "pink", "left")
     assert choice.value == (0, 1)  # the lowest empty space: species 1's first pink board space
-    table, rewards, text = table.mark_trace("white", *choice.value)
-    assert table.trace_columns()[0].spaces[1] is True
+    table, rewards, text = mark_trace(table, "white", *choice.value)
+    assert trace_columns(table)[0].spaces[1] is True
     assert text.startswith(f"a pink trace on species 1 ({species.name})'s board")
     assert table.life.slots[0].board[0] == Mark("white", "pink")
 
@@ -226,11 +227,11 @@ def test_the_solo_trace_spaces_are_the_multiplayer_ones_and_read_the_variant():
 
     strict = swap(RULEBOOK, discovery_space_vp=4, overflow_vp=2, overflow_anytime=False)
     table = swap(setup_table(Rng(0)), variant=strict)
-    assert [space for column, space, _ in table.trace_places("pink")] == [0, 0]  # no overflow while one is free
-    marked, rewards, text = table.mark_trace("green", 0, 0)
+    assert [space for column, space, _ in trace_places(table, "pink")] == [0, 0]  # no overflow while one is free
+    marked, rewards, text = mark_trace(table, "green", 0, 0)
     assert rewards == [("publicity", 1), ("vp", 4)] and text.endswith("discovery space (1 publicity, 4 VP)")
     with pytest.raises(IllegalAction) as refused:
-        marked.mark_trace("white", 0, 0)
+        mark_trace(marked, "white", 0, 0)
     assert refused.value.rule == "seti.traces.occupied"
     loose = swap(marked, variant=swap(strict, overflow_anytime=True))
-    assert loose.mark_trace("white", 0, "overflow")[1] == [("vp", 2)]
+    assert mark_trace(loose, "white", 0, "overflow")[1] == [("vp", 2)]

@@ -17,7 +17,7 @@ from tabletoolkit.seti.solo import YOU
 from tabletoolkit.seti.solo import player
 from tabletoolkit.seti.solo.choices import TechOffer
 from tabletoolkit.seti.solo.objectives import Event, _task_matches
-from tabletoolkit.seti.solo.table import reward_items
+from tabletoolkit.seti.solo.table import reward_items, tech_offers
 from tabletoolkit.seti.solo.shared import results_only
 from tabletoolkit.seti.solo.you import (FREE_KINDS, free_action, free_actions_closed, free_options, main_actions_closed, require_legal,
                                         thresholds_checked, your_options, your_turn)
@@ -47,7 +47,7 @@ def test_a_dealt_card_gives_the_draw_the_stretch_played_again_gives(stars, seed,
 def test_the_tech_offers_remembered_are_the_boards(stars, seed):
     for move in play(make(stars=stars, seed=seed), {YOU: scripted}):
         table = move.after.state.table
-        assert table.tech_offers() == {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))
+        assert tech_offers(table) == {s.tech.id: TechOffer(s.tech.id, s.tiles, s.two_point, dict(reward_items(s.tech.bonus)))
                                        for s in table.techs.stacks}
 
 
@@ -133,7 +133,7 @@ def test_the_thresholds_remembered_before_your_main_action_are_the_objectives_ch
         for move in play(make(stars=stars, seed=seed), {YOU: scripted}):
             for more in (0, 4, 9):  # as they are, and values past the thresholds
                 you = move.before.state.you
-                game = replace(move.before.state, you=replace(you, score=you.score + 2 * more, publicity=min(10, you.publicity + more),
+                game = move.before.state.with_player(replace(you, score=you.score + 2 * more, publicity=min(10, you.publicity + more),
                                                               data=min(6, you.data + more)))
                 for prefer in (None, *(o.tile.id for o in game.objectives.face_up)):
                     objectives, reached = game.objectives.check_thresholds(game.you.score, game.you.publicity, game.you.data, prefer)

@@ -18,6 +18,8 @@ from tabletoolkit.seti.milestones import mark_gold_tile
 from tabletoolkit.seti.solo import RIVAL, YOU, rival_turn, setup_solo, your_options, your_turn
 from tabletoolkit.seti.solo.objectives import Event
 from tabletoolkit.seti.solo.rival import add_data
+from tabletoolkit.seti.probes import launch
+from tabletoolkit.seti.solo.table import end_of_round_stack
 
 GOLDEN = Path(__file__).parent / "golden" / "solo_4stars_seed7.txt"
 SOURCES = GOLDEN.with_suffix(".sources")
@@ -63,7 +65,7 @@ def test_seeded_full_game_matches_the_golden_transcript():
 def test_rival_skips_impossible_actions_with_reasons():
     game = fresh()
     rival = replace(game.rival, deck=("S.1",), publicity=4)  # analyze / launch / tech 6 / orbit-land
-    game = replace(game, rival=rival, table=game.table.launch(RIVAL))
+    game = replace(game, rival=rival, table=launch(game.table, RIVAL, free=True, ignore_limit=True))
     steps = run(rival_turn(game, Rng(0))).steps
     assert steps[0].title == "Rival reveals S.1"
     assert steps[1].text == "Top action impossible: its computer is not full (0 of 6); next: launch."
@@ -102,7 +104,7 @@ def test_conversion_refused_without_two_of_a_kind_and_state_unchanged():
     from tabletoolkit.seti.solo import convert
 
     game = fresh()
-    poor = replace(game, you=replace(game.you, energy=1), to_move=YOU)
+    poor = replace(game, to_move=YOU).with_player(replace(game.you, energy=1))
     with pytest.raises(IllegalAction) as error:
         run(convert(poor, "energy>credits", Rng(0)))
     assert error.value.rule == "seti.solo.convert"
@@ -114,7 +116,7 @@ def test_end_a_tie_is_not_your_win_and_unfinished_objectives_score_five_each():
 
     game = fresh()
     unfinished = game.objectives.unfinished
-    last = replace(game, round=5, you=replace(game.you, score=40), rival=replace(game.rival, score=40 - 5 * unfinished))
+    last = replace(game, table=replace(game.table, round=5), rival=replace(game.rival, score=40 - 5 * unfinished)).with_player(replace(game.you, score=40))
     ended = run(end_of_round(last, Rng(0)))
     assert ended.result.over and ended.result.rival.score == 40
     assert ended.steps[-1].data["winner"] == RIVAL
@@ -125,7 +127,7 @@ def test_payment_after_a_round_comes_before_income():
     from tabletoolkit.seti.solo.game import end_of_round
 
     game = fresh()
-    steps = run(end_of_round(replace(game, round=1), Rng(0))).steps
+    steps = run(end_of_round(replace(game, table=replace(game.table, round=1)), Rng(0))).steps
     assert [s.title for s in steps] == ["Pay objectives after round 1", "Between rounds"]
     assert steps[0].text.startswith("After round 1 you pay 1 completed objective: 0 paid (none), 1 missing → the rival takes 3 progress.")
 
@@ -136,7 +138,7 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
     game = fresh()
     techs_tile = next(t for t in game.table.gold_tiles if t.id == "I")
     table = mark_gold_tile(mark_gold_tile(game.table, RIVAL, "I"), YOU, "I")
-    game = replace(game, table=table, you=replace(game.you, techs=frozenset({"PT1", "TT1", "CT1", "PT2"})))
+    game = replace(game, table=table).with_player(replace(game.you, techs=frozenset({"PT1", "TT1", "CT1", "PT2"})))
     (line,) = your_gold_lines(game)
     second_value = techs_tile.value_at(1)
     sets = 1 if techs_tile.side == "a" else 2  # side A: one set of all three types; side B: two pairs
@@ -145,10 +147,10 @@ def test_your_gold_tile_scores_by_the_multiplayer_rules_the_rival_claims_only_fi
 
 
 def test_scoring_your_gold_tiles_draws_no_card_of_the_game_being_played():
-    """The gold tiles are scored on a multiplayer table set up for the purpose: its set-up deals its own
-    cards, never a draw of the game in play (a whole game's chance events were offered 65-card draws)."""
+    """The gold tiles are scored on the game's own table: scoring deals no card (a whole game's chance events were
+    offered 65-card draws)."""
     from tabletoolkit.seti.cards import drawing
-    from tabletoolkit.seti.solo.you import _scoring_table, your_gold_lines
+    from tabletoolkit.seti.solo.you import your_gold_lines
 
     class NoDraw:
         def draw(self, pool):
@@ -156,7 +158,6 @@ def test_scoring_your_gold_tiles_draws_no_card_of_the_game_being_played():
 
     game = fresh()
     table = mark_gold_tile(game.table, YOU, "I")
-    _scoring_table.cache_clear()
     with drawing(NoDraw()):
         assert len(your_gold_lines(replace(game, table=table))) == 1
 
@@ -190,14 +191,14 @@ def test_rival_discards_a_probe_tech_to_land_on_a_moon_leftmost_by_the_arrow():
 
     game = fresh()
     mars = game.table.solar.layout.planets["Mars"]
-    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=game.table.launch(RIVAL))
+    game = replace(game, rival=replace(game.rival, techs=("PT2", "CT1")), table=launch(game.table, RIVAL, free=True, ignore_limit=True))
     card = one_action_card(RivalAction("orbit_land", moves=12, planets=("Mars",), prefer="orbit"))
     steps = run(play_card(game, card, Rng(0))).steps
     after = steps[-1].state
     assert steps[-1].title == f"Rival lands on {mars.moons[0].name}"
     assert after.rival.techs == ("CT1",)
     assert after.table.solar.placements[-1].moon == mars.moons[0].name
-    assert after.table.probes_of(RIVAL) == ()
+    assert after.table.solar.probes_of(RIVAL) == ()
 
 
 @pytest.mark.phase("seti.solo")
@@ -222,7 +223,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     catalog = tuple(game.table.cards.values())
     data_card = next(c.id for c in catalog if c.corner == "data")
     move_card = next(c.id for c in catalog if c.corner == "move")
-    game = replace(game, you=replace(game.you, hand=(data_card, move_card)))
+    game = game.with_player(replace(game.you, hand=(data_card, move_card)))
     options = {o.action: o for o in free_options(game)}
     assert options[f"corner:{data_card}"].legal
     assert not options[f"corner:{move_card}"].legal
@@ -237,7 +238,7 @@ def test_free_actions_card_corners_and_buying_a_card():
     assert bought.you.publicity == game.you.publicity - 3
     assert bought.you.hand[-1] == game.table.card_row[0]
     assert bought.table.card_row[0] == game.table.deck[0]  # the row refills at once
-    poor = replace(game, you=replace(game.you, publicity=2))
+    poor = game.with_player(replace(game.you, publicity=2))
     with pytest.raises(IllegalAction) as error:
         run(free_action(poor, "buy:deck", Rng(0)))
     assert (error.value.rule, error.value.section) == ("seti.free_actions.buy_publicity", "购买卡牌") and poor.you.publicity == 2
@@ -249,7 +250,7 @@ def test_a_move_corner_gives_a_free_move_spent_on_a_move_or_a_flight_this_turn()
 
     game = replace(fresh(), to_move=YOU)
     move_card = next(c.id for c in game.table.cards.values() if c.corner == "move")
-    game = replace(game, table=game.table.launch(YOU), you=replace(game.you, hand=(move_card,), energy=5))
+    game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True)).with_player(replace(game.you, hand=(move_card,), energy=5))
     assert {o.action: o for o in free_options(game)}[f"corner:{move_card}"].legal
     moved = run(free_action(game, f"corner:{move_card}", Rng(0))).result
     assert moved.free_moves == 1 and moved.you.hand == () and moved.table.discard[-1] == move_card
@@ -285,10 +286,10 @@ def test_workshop_variants_change_the_rival_end_bonus_and_the_unpaid_progress():
     from tabletoolkit.seti.variant import RULEBOOK
 
     game = fresh()
-    kind = replace(game, variant=RULEBOOK.but(solo_unfinished_objective_vp=0, solo_unpaid_objective_progress=1))
-    ended = run(end_of_round(replace(kind, round=5), Rng(0))).result
+    kind = replace(game, table=replace(game.table, variant=RULEBOOK.but(solo_unfinished_objective_vp=0, solo_unpaid_objective_progress=1)))
+    ended = run(end_of_round(replace(kind, table=replace(kind.table, round=5)), Rng(0))).result
     assert ended.rival.score == game.rival.score
-    paid = run(end_of_round(replace(kind, round=2), Rng(0))).steps[0]
+    paid = run(end_of_round(replace(kind, table=replace(kind.table, round=2)), Rng(0))).steps[0]
     assert paid.text.startswith("After round 2 you pay 2 completed objectives: 0 paid (none), 2 missing → the rival takes 2 progress.")
 
 
@@ -296,7 +297,7 @@ def test_milestones_active_player_first_then_the_other_neutral_last_several_at_o
     from tabletoolkit.seti.solo.turn import milestones
 
     game = fresh()
-    game = replace(game, rival=replace(game.rival, score=31, revealed="S.1"), you=replace(game.you, score=26))
+    game = replace(game, rival=replace(game.rival, score=31, revealed="S.1")).with_player(replace(game.you, score=26))
     steps = run(milestones(game, RIVAL)).steps
     titles = [s.title for s in steps]
     assert titles[:4] == ["Gold milestone 25", "Gold milestone 25", "Neutral milestone 20", "Neutral milestone 30"]
@@ -319,7 +320,7 @@ def test_milestones_are_the_variants_as_the_multiplayer_milestones_count_them():
     variant = replace(RULEBOOK, gold_milestones=(20, 45, 70), neutral_milestones=(15, 25), all_thresholds_trigger=False)
     game = run(setup_solo(4, seed=3, variant=variant)).result
     assert game.table.neutral == ((15, 2), (25, 2))
-    game = replace(game, rival=replace(game.rival, score=26, revealed="S.1"), you=replace(game.you, score=21))
+    game = replace(game, rival=replace(game.rival, score=26, revealed="S.1")).with_player(replace(game.you, score=21))
     titles = [s.title for s in run(milestones(game, YOU)).steps]
     assert titles[:4] == ["Gold milestone 20", "Gold milestone 20", "Neutral milestone 15", "Neutral milestone 25"]
 
@@ -335,14 +336,14 @@ def test_your_gold_tile_is_the_one_you_chose_else_the_best_value_left():
     chosen = run(free_action(game, f"gold:{last.id}", Rng(0))).result
     assert chosen.gold_choice == last.id
     assert {o.action: o for o in free_options(chosen)}[f"gold:{last.id}"].reason == "already your choice for your next gold milestone"
-    crossed = run(milestones(replace(chosen, you=replace(chosen.you, score=26)), YOU))
+    crossed = run(milestones(chosen.with_player(replace(chosen.you, score=26)), YOU))
     assert crossed.steps[0].text.startswith(f"You reach 25 VP and mark gold tile {last.id} (")
     assert crossed.steps[0].text.endswith(": your choice).")
     after = crossed.result
     assert YOU in next(t for t in after.table.gold_tiles if t.id == last.id).marks and after.gold_choice is None
     marked = {o.action: o for o in free_options(after)}[f"gold:{last.id}"]
     assert not marked.legal and marked.reason == "you marked this tile already: one mark a tile"
-    default = run(milestones(replace(game, you=replace(game.you, score=26)), YOU)).steps[0]
+    default = run(milestones(game.with_player(replace(game.you, score=26)), YOU)).steps[0]
     assert default.text.endswith("the best value left on a tile you have not marked; choose another with gold:<tile>).")
 
 
@@ -351,7 +352,7 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
     from tabletoolkit.seti.solo.shared import arrival, arrival_verdict, flight, rival_settle
 
     def land_energy(game, planet):
-        game = replace(game, table=game.table.launch(YOU), you=replace(game.you, energy=20))
+        game = replace(game, table=launch(game.table, YOU, free=True, ignore_limit=True)).with_player(replace(game.you, energy=20))
         return arrival_verdict(arrival(game, planet, flight(game, planet)), None, orbit=False).cost["energy"]
 
     game = fresh()
@@ -359,7 +360,7 @@ def test_your_landing_costs_three_two_with_an_orbiter_one_less_with_pt2():
     flown = game.table.solar.next_probe  # the rival's probe, flown off Earth
     orbited = rival_settle(game, Probe(flown, RIVAL, game.table.solar.earth), "Mars", "orbit")[0]
     assert land_energy(orbited, "Mars") == 2
-    assert land_energy(replace(orbited, you=replace(orbited.you, techs=frozenset({"PT2"}))), "Mars") == 1
+    assert land_energy(orbited.with_player(replace(orbited.you, techs=frozenset({"PT2"}))), "Mars") == 1
 
 
 def test_a_pushed_probe_gives_its_owner_the_publicity_even_on_the_rivals_turn():
@@ -390,15 +391,15 @@ def test_a_push_of_your_probe_into_asteroids_pays_your_pt3_publicity_as_in_the_m
     solar = SolarSystem(Layout.from_toml(text), probes=(Probe(1, YOU, Space(1, 4)), Probe(2, RIVAL, Space(1, 4))),
                         next_probe=3)
     game = fresh()
-    game = replace(game, table=replace(game.table, solar=solar), you=replace(game.you, techs=frozenset({"PT3"})),
-                   rival=replace(game.rival, techs=("PT3",)))
+    game = replace(game, table=replace(game.table, solar=solar),
+                   rival=replace(game.rival, techs=("PT3",))).with_player(replace(game.you, techs=frozenset({"PT3"})))
     after, text = rotate_solar(game)
     assert after.table.solar.probe(1).space == Space(1, 5) and after.table.solar.contents(Space(1, 5)).asteroid
     assert after.you.publicity == game.you.publicity + 1  # PT #03: entering asteroids pays 1 publicity (S-F10)
     assert after.rival.publicity == game.rival.publicity  # the rival's techs give it no ability (使用科技板块)
     assert text.startswith("The solar system rotates (disc 1): green's probe pushed (+1 publicity), white's probe pushed.")
     # Without PT #03, or under the variant where a push pays only the printed icon, nothing is gained.
-    assert rotate_solar(replace(game, you=replace(game.you, techs=frozenset())))[0].you.publicity == game.you.publicity
+    assert rotate_solar(game.with_player(replace(game.you, techs=frozenset())))[0].you.publicity == game.you.publicity
     literal = replace(game, table=replace(game.table, variant=game.variant.but(pt3_on_push=False)))
     assert rotate_solar(literal)[0].you.publicity == game.you.publicity
 
@@ -409,16 +410,16 @@ def test_passing_ends_your_turn_so_a_threshold_reached_meanwhile_completes_its_o
 
     tiles = material().objectives
     objectives, _ = Objectives(stack=(tiles["I-1"], tiles["I-4"], tiles["I-6"], tiles["II-2"])).end_of_turn()
-    game = replace(fresh(), objectives=objectives, to_move=YOU, you=replace(fresh().you, score=16))
+    game = replace(fresh(), objectives=objectives, to_move=YOU).with_player(replace(fresh().you, score=16))
     passing = run(your_turn(game, "pass", Rng(0)))
-    stack = game.table.end_of_round_stack(1)
+    stack = end_of_round_stack(game.table, 1)
     assert [s.title for s in passing.steps] == ["You pass"] and passing.result.taking
     assert passing.steps[0].text.endswith(f"Choose a card from round 1's end-of-round stack: {', '.join(stack)}.")
     assert [o.action for o in your_options(passing.result)] == [f"take:{card}" for card in dict.fromkeys(stack)]
     steps = run(your_turn(passing.result, f"take:{stack[1]}", Rng(0))).steps
     assert [s.title for s in steps] == ["You take an end-of-round card", "Objectives"]
     assert steps[-1].state.you.hand[-1] == stack[1] and not steps[-1].state.taking
-    assert steps[-1].state.table.end_of_round_stack(1) == (stack[0], stack[2])
+    assert end_of_round_stack(steps[-1].state.table, 1) == (stack[0], stack[2])
     assert steps[-1].state.objectives.completed == ("I-1",)
     assert [o.tile.id for o in steps[-1].state.objectives.face_up] == ["I-4", "I-6", "II-2"]
 

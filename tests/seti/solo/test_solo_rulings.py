@@ -20,7 +20,7 @@ def test_start_player_scores_one_the_other_two_and_the_start_alternates(seed):
     game = fresh(seed=seed)
     other = RIVAL if game.start == YOU else YOU
     assert game.scores[game.start] == 1 and game.scores[other] == 2 and game.to_move == game.start
-    after = run(end_of_round(replace(game, passed=(YOU, RIVAL), to_move=None), Rng(0))).result
+    after = run(end_of_round(replace(game, table=replace(game.table, passed=(0, 1)), to_move=None), Rng(0))).result  # both seats passed
     assert after.start == other and after.to_move == other and after.round == 2
 
 
@@ -53,9 +53,9 @@ def test_a_species_card_is_skipped_until_the_species_is_discovered_then_replaces
 @pytest.mark.phase("seti.solo")
 def test_a_rival_passing_second_does_not_rotate_and_takes_no_card_in_round_five():
     game = fresh()
-    second = replace(game, rival=replace(game.rival, deck=()), passed=(YOU,))
+    second = replace(game, rival=replace(game.rival, deck=()), table=replace(game.table, passed=(0,)))  # you (seat 0) passed
     passed = run(rival_turn(second, Rng(0)))
     assert passed.result.table.solar.rotations == game.table.solar.rotations
     assert passed.result.rival.progress == game.rival.progress + 1
-    last = run(rival_turn(replace(second, round=5), Rng(0))).result
+    last = run(rival_turn(replace(second, table=replace(second.table, round=5)), Rng(0))).result
     assert last.rival.progress == game.rival.progress and last.passed == (YOU, RIVAL)

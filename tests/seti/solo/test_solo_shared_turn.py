@@ -7,7 +7,9 @@ from tabletoolkit.engine import Rng, run
 from tabletoolkit.seti.scan import EarthSignal, RowSignal, ScanTable, scan_sectors, scan_steps
 from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_turn
 from tabletoolkit.seti.solar import Placement, Probe
-from tabletoolkit.seti.solo.shared import pass_table, rival_passing, rival_settle, take_held_card, your_passing
+from tabletoolkit.seti.solo.shared import rival_passing, rival_settle, take_held_card, your_passing
+from tabletoolkit.seti.probes import launch
+from tabletoolkit.seti.solo.table import earth_sector, end_of_round_stack
 from tabletoolkit.seti.solo.turn import rival_pass
 from tabletoolkit.seti.turns import pass_turn
 from tabletoolkit.seti.game import Decisions
@@ -18,12 +20,12 @@ HAND = ("S01", "S02", "S03", "S04", "S05", "S06")
 
 def your_turn_with(hand=HAND, **game):
     start = run(setup_solo(4, 3)).result
-    return replace(start, to_move=YOU, you=replace(start.you, hand=hand), **game)
+    return replace(start, to_move=YOU, **game).with_player(replace(start.you, hand=hand))
 
 
 def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_your_choice():
     game = your_turn_with()
-    assert (game.table.solar.next_disc, game.table.end_of_round_stack(1)) == (1, ("S08", "S03", "S17"))
+    assert (game.table.solar.next_disc, end_of_round_stack(game.table, 1)) == (1, ("S08", "S03", "S17"))
     passing = run(your_turn(game, "pass:drop=S02+S05", Rng(0)))
     passed = passing.result
     assert passing.steps[0].text == ("You pass. You discard down to 4 cards (S02, S05). You pass first: The solar "
@@ -31,22 +33,23 @@ def test_passing_first_discards_the_cards_named_rotates_and_holds_the_stack_for_
                                      "S08, S03, S17.")
     assert (passed.passed, passed.you.hand, passed.table.discard) == (
         (YOU,), ("S01", "S03", "S04", "S06"), ("S02", "S05"))
-    assert (passed.table.solar.next_disc, passed.pending, passed.table.end_of_round_stack(1)) == (
+    assert (passed.table.solar.next_disc, passed.pending, end_of_round_stack(passed.table, 1)) == (
         2, ((YOU, "end_of_round_card", "1"),), ("S08", "S03", "S17"))
     took = run(your_turn(passed, "take:S17", Rng(0))).result
-    assert (took.you.hand, took.table.end_of_round_stack(1), took.pending) == (
+    assert (took.you.hand, end_of_round_stack(took.table, 1), took.pending) == (
         ("S01", "S03", "S04", "S06", "S17"), ("S08", "S03"), ())
 
 
 def test_passing_after_the_rival_does_not_rotate_and_drops_the_cards_drawn_last():
-    passed = run(your_turn(your_turn_with(passed=("white",)), "pass", Rng(0))).result
+    game = your_turn_with()
+    passed = run(your_turn(replace(game, table=replace(game.table, passed=(1,))), "pass", Rng(0))).result  # the rival passed
     assert (passed.passed, passed.table.solar.next_disc) == (("white", YOU), 1)
     assert (passed.you.hand, passed.table.discard) == (HAND[:4], ("S05", "S06"))
 
 
 def test_your_pass_is_the_multiplayer_passing_on_your_board():
     game = your_turn_with()
-    table = pass_table(game)
+    table = game.table
     assert (table.seat(YOU), table.passed, table.end_of_round[0]) == (0, (), ("S08", "S03", "S17"))
     rotated = []
 
@@ -66,14 +69,15 @@ def test_your_pass_is_the_multiplayer_passing_on_your_board():
 
 
 def test_the_hand_limit_is_the_variants_as_in_the_multiplayer_passing():
-    game = your_turn_with(variant=replace(RULEBOOK, hand_limit=5))
+    game = your_turn_with()
+    game = replace(game, table=replace(game.table, variant=replace(RULEBOOK, hand_limit=5)))
     passed = run(your_turn(game, "pass", Rng(0))).result
     assert (passed.you.hand, passed.table.discard) == (HAND[:5], ("S06",))
 
 
 def test_your_scan_is_the_multiplayer_scans_steps_on_your_board():
     game = your_turn_with()
-    assert (game.table.card_row, game.table.deck[:1], game.table.earth_sector()) == (
+    assert (game.table.card_row, game.table.deck[:1], earth_sector(game.table)) == (
         ("S11", "S20", "S02"), ("S13",), 6)
     scanned = run(your_turn(game, "scan:0:2", Rng(0)))
     after = scanned.result
@@ -93,7 +97,7 @@ def test_your_scan_is_the_multiplayer_scans_steps_on_your_board():
 
 def test_your_telescope_steps_are_the_multiplayer_scans():
     game = your_turn_with(hand=("S01",))
-    game = replace(game, you=replace(game.you, techs=frozenset({"TT2", "TT3", "TT4"}), energy=4, publicity=4))
+    game = game.with_player(replace(game.you, techs=frozenset({"TT2", "TT3", "TT4"}), energy=4, publicity=4))
     scanned = run(your_turn(game, "scan:0:2", Rng(0))).result
     red = scanned.table.sectors.of_colour("red")
     hand = run(free_action(scanned, f"tt2:S01:{red[0]}", Rng(0)))
@@ -104,7 +108,7 @@ def test_your_telescope_steps_are_the_multiplayer_scans():
     assert (paid.you.publicity, paid.table.sectors.sector(mercury).markers.count(YOU)) == (
         3, hand.result.table.sectors.sector(mercury).markers.count(YOU) + 1)
     launched = run(free_action(paid, "tt4:launch", Rng(0))).result
-    assert (launched.you.energy, len(launched.table.probes_of(YOU))) == (paid.you.energy - 1, 1)
+    assert (launched.you.energy, len(launched.table.solar.probes_of(YOU))) == (paid.you.energy - 1, 1)
 
 
 def test_you_buy_a_card_by_the_multiplayer_purchase():
@@ -116,7 +120,7 @@ def test_you_buy_a_card_by_the_multiplayer_purchase():
     deck = run(free_action(game, "buy:deck", Rng(0))).result
     assert (deck.you.hand, deck.table.deck[:1], deck.table.card_row) == (
         ("S01", "S13"), ("S15",), ("S11", "S20", "S02"))
-    poor = {o.action: o for o in free_options(replace(game, you=replace(game.you, publicity=2)))}["buy:deck"]
+    poor = {o.action: o for o in free_options(game.with_player(replace(game.you, publicity=2)))}["buy:deck"]
     assert (poor.legal, poor.rule, poor.reason) == (False, "seti.free_actions.buy_publicity", "green cannot pay 3 publicity (has 2).")
 
 
@@ -152,16 +156,15 @@ def test_the_rival_passes_by_the_multiplayer_passing_on_its_seat():
     game = your_turn_with()
     first = run(rival_pass(game))
     passed = first.result
-    assert (passed.passed, passed.table.solar.next_disc, passed.table.end_of_round_stack(1)) == (("white",), 2, ("S03", "S17"))
+    assert (passed.passed, passed.table.solar.next_disc, end_of_round_stack(passed.table, 1)) == (("white",), 2, ("S03", "S17"))
     assert (passed.table.discard, passed.rival.progress, passed.you.hand) == (("S08",), game.rival.progress + 1, HAND)
     assert first.steps[0].text.startswith("Its action deck is empty at the start of its turn, so it passes. It passes "
                                           "first: The solar system rotates (disc 1). It takes the top end-of-round card "
                                           "(S08, to the discard pile): a card, 1 progress.")
-    second = run(rival_pass(replace(game, passed=(YOU,)))).result
-    assert (second.passed, second.table.solar.next_disc, second.table.end_of_round_stack(1)) == ((YOU, "white"), 1, ("S03", "S17"))
-    table = pass_table(game)
-    assert (table.seat("white"), table.player("white").hand) == (1, ())
-    last, rotation, card = rival_passing(replace(game, round=5))  # the last round has no end-of-round stack
+    second = run(rival_pass(replace(game, table=replace(game.table, passed=(0,))))).result  # you (seat 0) passed
+    assert (second.passed, second.table.solar.next_disc, end_of_round_stack(second.table, 1)) == ((YOU, "white"), 1, ("S03", "S17"))
+    assert (game.table.seat("white"), passed.table.player("white").hand) == (1, ())  # the rival keeps no hand
+    last, rotation, card = rival_passing(replace(game, table=replace(game.table, round=5)))  # the last round has no end-of-round stack
     assert (rotation, card, last.table.discard, last.table.solar.next_disc) == (
         "The solar system rotates (disc 1).", None, (), 2)
 
@@ -186,8 +189,8 @@ def test_the_rival_lands_by_the_multiplayer_landing_on_the_first_free_first_land
 def test_the_rivals_launch_is_the_multiplayer_free_launch_beyond_any_probe_limit():
     game = your_turn_with()
     solar = game.table.solar
-    once = game.table.launch("white")
-    twice = once.launch("white")  # the rival's own rules decide when it launches, not the probe limit
+    once = launch(game.table, "white", free=True, ignore_limit=True)
+    twice = launch(once, "white", free=True, ignore_limit=True)  # the rival's own rules decide when it launches, not the probe limit
     assert [(p.id, p.owner, p.space) for p in twice.solar.probes] == [
         (solar.next_probe, "white", solar.earth), (solar.next_probe + 1, "white", solar.earth)]
     assert twice.solar.next_probe == solar.next_probe + 2

@@ -10,6 +10,7 @@ from tabletoolkit.seti.solo import YOU, free_action, free_options, material, set
 from tabletoolkit.seti.life_board import Mark
 from tabletoolkit.seti.mission_cards import MissionInPlay
 from tabletoolkit.seti.solo.objectives import Event, Objectives
+from tabletoolkit.seti.solo.table import completed_sectors, end_of_round_stack, mark_signal
 
 
 def game_with(*tile_ids, hand=(), credits=4, **you):
@@ -17,8 +18,7 @@ def game_with(*tile_ids, hand=(), credits=4, **you):
     game = run(setup_solo(4, 3)).result
     tiles = material().objectives
     objectives, _ = Objectives(stack=tuple(tiles[t] for t in tile_ids)).end_of_turn()
-    return replace(game, to_move=YOU, objectives=objectives,
-                   you=replace(game.you, hand=tuple(hand), credits=credits, **you))
+    return replace(game, to_move=YOU, objectives=objectives).with_player(replace(game.you, hand=tuple(hand), credits=credits, **you))
 
 
 def test_a_three_credit_card_pays_its_price_gains_its_effect_and_marks_the_task():
@@ -57,7 +57,7 @@ def test_a_mission_stays_in_front_completes_when_its_condition_holds_and_marks_t
     assert not option.legal and option.reason == "'Have an orbiter (sample condition)' does not hold (orbiters 0, needs 1)"
     with pytest.raises(IllegalAction):
         run(free_action(played, "complete:S03", Rng(0)))
-    orbiting = replace(played, you=replace(played.you, orbiters=1))
+    orbiting = played.with_player(replace(played.you, orbiters=1))
     done = run(free_action(orbiting, "complete:S03", Rng(0))).result
     assert done.you.score == orbiting.you.score + 4 and done.completed_missions == ("S03",)
     # kept as the multiplayer game keeps a mission in front of its owner, completed by its completion
@@ -74,7 +74,7 @@ def test_an_end_game_card_scores_its_count_at_the_end():
     game = game_with("I-6", hand=("S07",))  # 1 VP for each tech you own
     played = run(your_turn(game, "play:S07", Rng(0))).result
     assert played.in_play == ("S07",)
-    ended = run(end_of_round(replace(played, round=5, you=replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+    ended = run(end_of_round(replace(played, table=replace(played.table, round=5)).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 3}
@@ -88,7 +88,7 @@ def test_two_copies_of_an_end_game_card_score_one_line_each_as_the_multiplayer_f
     played = run(your_turn(game, "play:S07", Rng(0))).result
     played = run(your_turn(replace(played, to_move=YOU, main_action=None), "play:S07", Rng(0))).result
     assert played.in_play == ("S07", "S07")
-    ended = run(end_of_round(replace(played, round=5, you=replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
+    ended = run(end_of_round(replace(played, table=replace(played.table, round=5)).with_player(replace(played.you, techs=frozenset({"PT1", "TT2", "CT3"}))),
                              Rng(0)))
     step = next(s for s in ended.steps if s.title == "Your end-game cards")
     assert step.data == {"VP": 6}  # each copy in front of you scores (任务卡 · 游戏终局计分卡)
@@ -109,7 +109,7 @@ def test_the_chart_icon_tucks_the_card_you_choose_and_it_pays_every_income():
     tucked = run(your_turn(owing, "tuck:S10", Rng(0))).result
     assert tucked.you.tucked == ("energy",) and tucked.you.hand == ("S09",)  # income kinds, as seti.player keeps them
     assert tucked.you.energy == game.you.energy + 1 and tucked.pending == ()
-    income = run(end_of_round(replace(tucked, round=1), Rng(0))).final_state
+    income = run(end_of_round(replace(tucked, table=replace(tucked.table, round=1)), Rng(0))).final_state
     assert income.you.energy == tucked.you.energy + tucked.variant.income_energy + 1
 
 
@@ -179,8 +179,8 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
 
     game = game_with("III-2", "I-6", "I-4")  # sector_win + trace:pink
     table = game.table
-    while 1 not in table.completed_sectors():
-        table, _ = table.mark_signal(YOU, 1)
+    while 1 not in completed_sectors(table):
+        table, _ = mark_signal(table, YOU, 1)
     resolved = run(resolve_sectors(replace(game, table=table), "white")).result  # on the rival's turn
     assert resolved.you.sector_wins == 1 and resolved.pending == ((YOU, "trace", "pink"),)  # its pink trace: yours to place
     assert resolved.triggers == (Event("sector_win"),)
@@ -188,7 +188,7 @@ def test_a_sector_you_win_on_the_rivals_turn_marks_your_tasks_at_the_end_of_your
     placed = run(your_turn(replace(resolved, to_move=YOU), "trace:0:0", Rng(0))).result  # species 1's pink discovery space
     assert placed.triggers == () and placed.objectives.face_up[0].marked == (True, True)  # both, once it is your turn
     passed = run(your_turn(placed, "pass", Rng(0))).result
-    card = passed.table.end_of_round_stack(1)[0]
+    card = end_of_round_stack(passed.table, 1)[0]
     passed = run(your_turn(passed, f"take:{card}", Rng(0))).result  # the pass's last step ends your turn
     assert passed.triggers == () and "III-2" in passed.objectives.completed
 
@@ -205,7 +205,7 @@ def test_data_go_into_your_computer_as_a_free_action_and_analyzing_needs_its_top
     assert second.you.publicity == game.you.publicity + 1 and second.you.data == 0
     empty = {o.action: o for o in free_options(second)}["place:data"]
     assert not empty.legal and empty.reason == "green's data pool is empty."
-    full = replace(second, you=replace(second.you, computer=Computer(filled=6), data=3))
+    full = second.with_player(replace(second.you, computer=Computer(filled=6), data=3))
     analyzed = run(your_turn(full, "analyze", Rng(0))).result
     assert analyzed.you.computer.filled == 0 and analyzed.you.data == 3  # the pool stays
     assert analyzed.you.energy == 1 and analyzed.objectives.face_up[0].marked == (True,)
@@ -257,7 +257,7 @@ def test_a_gold_milestone_reached_on_a_passing_turn_is_marked_at_its_end():
     game = game_with("I-6", score=26)
     game = replace(game, checked={YOU: 20, "white": game.rival.score})
     passing = run(your_turn(game, "pass", Rng(0))).result
-    card = passing.table.end_of_round_stack(1)[0]
+    card = end_of_round_stack(passing.table, 1)[0]
     steps = run(your_turn(passing, f"take:{card}", Rng(0))).steps
     assert [s.title for s in steps] == ["You take an end-of-round card", "Gold milestone 25"]
     assert any(YOU in tile.marks for tile in steps[-1].state.table.gold_tiles)
@@ -273,7 +273,7 @@ def test_two_copies_of_a_mission_complete_one_by_one():
     game = game_with("II-1", hand=("S03", "S03"), credits=4)  # Have an orbiter → 4 VP, twice in the deck's copies
     played = run(your_turn(game, "play:S03", Rng(0))).result
     played = run(your_turn(replace(played, main_action=None), "play:S03", Rng(0))).result
-    orbiting = replace(played, you=replace(played.you, orbiters=1))
+    orbiting = played.with_player(replace(played.you, orbiters=1))
     once = run(free_action(orbiting, "complete:S03", Rng(0))).result
     again = {o.action: o for o in free_options(once)}["complete:S03"]
     assert again.legal and once.completed_missions == ("S03",)
@@ -286,7 +286,7 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
     from tabletoolkit.seti.solo.game import _after, take
 
     game = game_with("I-6")
-    owing = replace(game, passed=(YOU,), pending=((YOU, "trace", "pink"),), to_move="white")
+    owing = replace(game, table=replace(game.table, passed=(0,), pending=((YOU, "trace", "pink"),)), to_move="white")
     asked = _after(owing, "white")
     assert asked.to_move == YOU and asked.between  # between the rival's turns: only the choice is yours
     assert [o.action for o in your_options(asked)][:2] == ["trace:0:0", "trace:0:overflow"]
@@ -298,27 +298,28 @@ def test_a_choice_left_you_on_the_rivals_turn_after_you_passed_is_yours_at_once(
 
 def test_the_threshold_variant_marks_a_reached_task_at_the_end_of_your_turn():
     game = game_with("I-1", "III-8", "I-6", score=18)
-    game = replace(game, main_action="launch", variant=game.variant.but(solo_threshold_marks_while_reached=True))
+    game = replace(game, main_action="launch", table=replace(game.table, variant=game.variant.but(solo_threshold_marks_while_reached=True)))
     ended = run(your_turn(game, "end", Rng(0))).result
     assert ended.objectives.completed == ("I-1",)  # the crossing marked I-1 (one trigger, one task) ...
     assert ended.objectives.face_up[0].tile.id == "III-8" and ended.objectives.face_up[0].marked == (False, True, False)
-    plain = run(your_turn(replace(game, variant=game.variant.but(solo_threshold_marks_while_reached=False)), "end", Rng(0))).result
+    strict = game.variant.but(solo_threshold_marks_while_reached=False)
+    plain = run(your_turn(replace(game, table=replace(game.table, variant=strict)), "end", Rng(0))).result
     assert plain.objectives.face_up[0].marked == (False, False, False)  # ... and by the rulebook reading III-8 waits
 
 
 def test_your_conversions_follow_the_variants_rate_as_the_multiplayer_conversion_does():
     game = game_with("I-6", hand=("S05", "S09"), credits=2)
-    game = replace(game, variant=game.variant.but(conversion_rate=3))
+    game = replace(game, table=replace(game.table, variant=game.variant.but(conversion_rate=3)))
     refused = {o.action: o for o in free_options(game)}["convert:credits>energy"]
     assert not refused.legal and refused.refusing_rule == "seti.free_actions.convert_short"
     assert not any(o.action.startswith("convert:S05+S09>") for o in free_options(game))  # three cards are named
-    rich = replace(game, you=replace(game.you, credits=3))
+    rich = game.with_player(replace(game.you, credits=3))
     after = run(free_action(rich, "convert:credits>energy", Rng(0))).result
     assert (after.you.credits, after.you.energy) == (0, rich.you.energy + 1)
 
 
 def test_the_first_takers_tile_gives_the_variants_vp_as_the_multiplayer_research_does():
     game = game_with("I-6", publicity=8)
-    game = replace(game, variant=game.variant.but(first_tech_vp=5))
+    game = replace(game, table=replace(game.table, variant=game.variant.but(first_tech_vp=5)))
     after = run(your_turn(game, "research:PT2", Rng(0))).result
     assert after.you.score == game.you.score + 5 and after.you.publicity == 2 and "PT2" in after.you.techs

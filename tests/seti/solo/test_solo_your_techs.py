@@ -9,11 +9,12 @@ from tabletoolkit.engine import IllegalAction, Rng, run
 from tabletoolkit.seti.computer import Computer
 from tabletoolkit.seti.scan import scan_sectors
 from tabletoolkit.seti.solo import YOU, free_action, free_options, setup_solo, your_options, your_turn
+from tabletoolkit.seti.solo.table import completed_sectors, earth_sector, row_colours
 
 
 def your_game(techs=(), **you):
     game = run(setup_solo(4, 3)).result
-    return replace(game, to_move=YOU, you=replace(game.you, techs=frozenset(techs), **you))
+    return replace(game, to_move=YOU).with_player(replace(game.you, techs=frozenset(techs), **you))
 
 
 def options_of(game, prefix):
@@ -22,23 +23,23 @@ def options_of(game, prefix):
 
 def test_scanning_names_the_card_rows_sector_one_of_its_colours_two():
     game = your_game(credits=1, energy=2)
-    colour = game.table.row_colours()[0]
+    colour = row_colours(game.table)[0]
     first, second = game.table.sectors.of_colour(colour)
     assert sorted(options_of(game, "scan:0")) == sorted([f"scan:0:{first}", f"scan:0:{second}"])
-    earth = game.table.earth_sector()
+    earth = earth_sector(game.table)
     before = game.table.sectors.sector(second).markers
     after = run(your_turn(game, f"scan:0:{second}", Rng(0))).result
     assert after.table.sectors.sector(second).markers == before + (YOU,) * (2 if earth == second else 1)
     assert after.table.sectors.sector(earth).markers[-1] == YOU
     assert (after.you.credits, after.you.energy) == (0, 0)
-    poor = options_of(replace(game, you=replace(game.you, energy=1)), "scan:0")[f"scan:0:{first}"]
+    poor = options_of(game.with_player(replace(game.you, energy=1)), "scan:0")[f"scan:0:{first}"]
     assert not poor.legal and poor.refusing_rule == "seti.scan.cost" and poor.reason == "green cannot pay 2 energy (has 1)."
 
 
 def test_tt1_moves_the_earth_signal_next_to_earths_sector():
     game = your_game(("TT1",), credits=1, energy=2)
     where = scan_sectors(game.table.solar, game.table.sectors)
-    colour = game.table.row_colours()[0]
+    colour = row_colours(game.table)[0]
     sector = game.table.sectors.of_colour(colour)[0]
     beside = where.beside_earth[0]
     assert f"scan:0:{sector}:earth={beside}" in options_of(game, "scan:0")
@@ -51,7 +52,7 @@ def test_tt1_moves_the_earth_signal_next_to_earths_sector():
 
 def test_telescope_steps_follow_your_scan_once_each():
     game = your_game(("TT2", "TT3", "TT4"), credits=1, energy=3, publicity=4)
-    game = replace(game, you=replace(game.you, hand=("S01",)))  # a red card
+    game = game.with_player(replace(game.you, hand=("S01",)))  # a red card
     assert not options_of(game, "tt")  # only after a scan
     scan = next(iter(options_of(game, "scan:0")))
     scanned = run(your_turn(game, scan, Rng(0))).result
@@ -72,7 +73,7 @@ def test_telescope_steps_follow_your_scan_once_each():
     with pytest.raises(IllegalAction):
         run(free_action(paid, "tt3", Rng(0)))
     launched = run(free_action(paid, "tt4:launch", Rng(0))).result
-    assert launched.you.energy == paid.you.energy - 1 and len(launched.table.probes_of(YOU)) == 1
+    assert launched.you.energy == paid.you.energy - 1 and len(launched.table.solar.probes_of(YOU)) == 1
     ended = run(your_turn(launched, "end", Rng(0))).result
     assert ended.scan_steps == () and options_of(ended, "tt") == {}
 
@@ -81,7 +82,7 @@ def test_a_computer_tech_takes_a_slot_its_top_data_scores_2_vp_and_its_lower_spa
     game = your_game(publicity=6, data=3)
     research = options_of(game, "research:CT2")
     assert sorted(research) == ["research:CT2@1", "research:CT2@3", "research:CT2@5", "research:CT2@6"]
-    under = options_of(replace(game, you=replace(game.you, computer=Computer(filled=1))), "research:CT2")["research:CT2@1"]
+    under = options_of(game.with_player(replace(game.you, computer=Computer(filled=1))), "research:CT2")["research:CT2@1"]
     assert under.reason.endswith("; into the slot under top 1 (under your data there: no 2 VP, S-F13)")
     took = run(your_turn(game, "research:CT2@1", Rng(0))).result
     assert took.you.computer.techs == ((1, "CT2"),) and "CT2" in took.you.techs
@@ -96,7 +97,7 @@ def test_a_computer_tech_takes_a_slot_its_top_data_scores_2_vp_and_its_lower_spa
 
 def test_a_scans_sectors_resolve_after_its_telescope_steps():
     game = your_game(("TT2",), credits=1, energy=2)
-    earth = game.table.earth_sector()
+    earth = earth_sector(game.table)
     sky = game.table.sectors
     sector = sky.sector(earth)
     while len(sector.markers) < sector.slots - 1:  # one slot left: the rival ahead on markers
@@ -104,10 +105,10 @@ def test_a_scans_sectors_resolve_after_its_telescope_steps():
     sky = sky.with_sector(sector)
     colour = sector.colour
     hand_card = next(c.id for c in game.table.cards.values() if c.colour == colour)
-    game = replace(game, table=replace(game.table, sectors=sky), you=replace(game.you, hand=(hand_card,)))
+    game = replace(game, table=replace(game.table, sectors=sky)).with_player(replace(game.you, hand=(hand_card,)))
     scan = next(a for a in options_of(game, "scan:0:") if ":earth=" not in a)
     scanned = run(your_turn(game, scan, Rng(0))).result
-    assert scanned.scan_open and earth in scanned.table.completed_sectors()  # complete, not yet resolved
+    assert scanned.scan_open and earth in completed_sectors(scanned.table)  # complete, not yet resolved
     step = run(free_action(scanned, f"tt2:{hand_card}:{earth}", Rng(0))).result
     assert step.table.sectors.sector(earth).markers.count(YOU) == 2  # the TT2 signal joins the full sector
     closed = run(your_turn(step, "end", Rng(0)))
@@ -117,7 +118,7 @@ def test_a_scans_sectors_resolve_after_its_telescope_steps():
 def two_sectors_one_signal_short(game):
     """``game`` with Earth's sector and another one slot short of complete (the rival's markers), and the
     scan that fills both: (game, scan, Earth's sector, the other)."""
-    earth = game.table.earth_sector()
+    earth = earth_sector(game.table)
     scan = next(a for a in options_of(game, "scan:0:") if not a.endswith(f":{earth}"))
     other = int(scan.split(":")[2])
     sky = game.table.sectors
@@ -139,7 +140,7 @@ def test_when_your_scan_completes_two_sectors_you_choose_which_resolves_first():
     resolved = [s.title for s in chosen.steps if s.title.endswith(" resolved")]
     assert resolved == [f"{sky.sector(other).name[0].upper()}{sky.sector(other).name[1:]} resolved",
                         f"{sky.sector(earth).name[0].upper()}{sky.sector(earth).name[1:]} resolved"]
-    assert chosen.result.table.completed_sectors() == () and not chosen.result.owed(YOU, "sector")
+    assert completed_sectors(chosen.result.table) == () and not chosen.result.owed(YOU, "sector")
 
 
 def test_ending_the_turn_after_a_scan_that_completes_two_sectors_asks_the_order_first():
@@ -154,6 +155,6 @@ def test_ending_the_turn_after_a_scan_that_completes_two_sectors_asks_the_order_
     chosen = run(take(ending.result, f"sector:{earth}", Rng(0))).result
     while chosen.pending:  # the won sectors' traces, if any, go where you choose
         chosen = run(take(chosen, your_options(chosen)[0].action, Rng(0))).result
-    assert chosen.to_move == YOU and chosen.table.completed_sectors() == ()
+    assert chosen.to_move == YOU and completed_sectors(chosen.table) == ()
     ended = run(take(chosen, "end", Rng(0))).result
     assert ended.to_move == "white" and not ended.between
