@@ -38,15 +38,20 @@ RUN_ALL = """async () => {
     // idle for a moment between two cells, so the prompts are what tell the run is over; on a loaded machine a
     // lesson whose widgets send many messages runs for minutes in the browser, so they are watched for up to
     // seven minutes more.
+    const kernel = panel.sessionContext.session.kernel;
+    const connection = [kernel.connectionStatus];
+    kernel.connectionStatusChanged.connect((_, status) => connection.push(status));
     const ran = await Promise.race([app.commands.execute('notebook:run-all-cells'),
                                     new Promise(resolve => setTimeout(() => resolve('unsettled'), 180000))]);
-    const kernel = panel.sessionContext.session.kernel;
     const waiting = () => panel.content.widgets.filter(cell => cell.model.type === 'code')
-        .some(cell => (cell.promptNode ? cell.promptNode.textContent : '').includes('*'));
-    for (let i = 0; i < 4200 && (kernel.status !== 'idle' || waiting()); i++) {
+        .map((cell, index) => (cell.promptNode ? cell.promptNode.textContent : '').includes('*') ? index : -1)
+        .filter(index => index >= 0);
+    for (let i = 0; i < 4200 && (kernel.status !== 'idle' || waiting().length); i++) {
         await new Promise(resolve => setTimeout(resolve, 100));
     }
-    return {done: ran === 'unsettled' ? !waiting() : ran, status: kernel.status};
+    const done = ran === 'unsettled' ? !waiting().length : ran;
+    return done === true ? {done, status: kernel.status}
+                         : {done, status: kernel.status, waiting_code_cells: waiting(), connection};
 }"""
 SHUT_DOWN_KERNELS = """async () => {
     const app = window.jupyterapp;
