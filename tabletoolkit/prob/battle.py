@@ -545,7 +545,8 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
         won = _wins_by_union(columns, counts, floors, winners, leaders)
     else:
         # full tables of different dice counts share no key (prefix tables may)
-        won = _wins_by_search(columns, counts, floors, winners, sizes if tables_are_full else None)
+        through = _through(distinct, sizes, winners) if rest is not None else {}
+        won = _wins_by_search(columns, counts, floors, winners, sizes if tables_are_full else None, through)
     winning = {distinct[index]: count for index, count in zip(winners, won)}
     if rest is not None:
         winning[distinct[rest]] = denominator - sum(won)
@@ -555,16 +556,39 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
 Column = tuple[Sequence[int], Sequence[int], int]  # a side's keys (ascending), weights, total
 
 
+def _through(distinct: list[Spec], sizes: list[int], winners: list[int]) -> dict[tuple[int, int], int]:
+    """Three one-aim sides of full tables, n_i > n_j > n_k dice, aim_j <= aim_i, i and j winners:
+    {(i, k): j}, the fewest-dice side k read at i's keys through j's keys.
+
+    The highest n_j dice of a key o of i are a key of j (its dice are >= aim_i >= aim_j), and the
+    highest below o of j's keys: a key c of k is below o when c <= the highest n_k dice of o, which
+    are those of that key of j, so exactly when c is below it. k's weight below o is k's weight
+    below the highest of j's keys under o. (Sorted, j comes before i: it is read first.)"""
+    if len(distinct) != 3 or any(len(spec) != 1 for spec in distinct):
+        return {}
+    i, j, k = sorted(range(3), key=sizes.__getitem__, reverse=True)
+    if i in winners and j in winners and distinct[j][0][0] <= distinct[i][0][0]:
+        return {(i, k): j}
+    return {}
+
+
 def _wins_by_search(
-    columns: list[Column], counts: list[int], floors: list[Any], winners: list[int], sizes: list[int] | None
+    columns: list[Column], counts: list[int], floors: list[Any], winners: list[int], sizes: list[int] | None,
+    through: dict[tuple[int, int], int] | None = None,
 ) -> list[int]:
     """Each winner's wins, the others' weight below its keys found by searching their tables.
 
     Two winners that share no key (``sizes``: their dice counts, when they differ) are searched
     once for both: placing the shorter's keys among the longer's gives each side's weight below
-    the other's keys (``_below_both``)."""
+    the other's keys (``_below_both``). A side read ``through`` another (``_through``) is read at
+    that other's keys once, and those values are carried over to the winner's keys by the same placing."""
+    through = through or {}
     belows = [list(accumulate(weights, initial=0)) for _, weights, _ in columns]  # a list's __getitem__ is a fast call
     found: dict[tuple[int, int], Any] = {}  # (side, other): the other's weight below each of the side's keys
+    kept_for = {(j, k) for (_, k), j in through.items()}
+    kept: dict[tuple[int, int], list[int]] = {}  # (side, other): as found, for every key of the side (0 first)
+    placings: dict[tuple[int, int], tuple[list[int], bool]] = {}  # (side, other): their placing's cuts, and
+    # whether the cuts place the side's keys among the other's (else the other's among the side's)
     won = []
     for index in winners:
         keys, weights, _ = columns[index]
@@ -576,12 +600,24 @@ def _wins_by_search(
             if other == index:
                 continue
             aligned: Iterable[int]
-            if (index, other) in found:
+            if (index, other) in through:
+                via = through[index, other]
+                cuts, ours_placed = placings[index, via]
+                carried = [0, *kept.pop((via, other))]  # 0 first: the other's weight below no key of the via side
+                if ours_placed:  # cuts[r]: how many via keys lie at or below our r-th key
+                    aligned = islice(map(carried.__getitem__, cuts), start, None)
+                else:  # cuts[s]: how many of our keys lie at or below the s-th via key
+                    aligned = islice(_stretched(carried, cuts, len(keys)), start, None)
+            elif (index, other) in found:
                 aligned = islice(found.pop((index, other)), start, None)
             elif sizes is not None and other in winners and sizes[other] != sizes[index]:
-                mine, theirs = _below_both(keys, other_keys, belows[index], belows[other])
+                mine, theirs, cuts, ours_placed = _below_both(keys, other_keys, belows[index], belows[other])
                 found[(other, index)] = theirs
+                placings[index, other], placings[other, index] = (cuts, ours_placed), (cuts, not ours_placed)
                 aligned = islice(mine, start, None)
+            elif (index, other) in kept_for:
+                kept[index, other] = list(_below_at(keys, other_keys, belows[other]))
+                aligned = islice(kept[index, other], start, None)
             else:
                 aligned = _below_at(keys[start:], other_keys, belows[other])
             if counts[other] > 1:
@@ -591,14 +627,17 @@ def _wins_by_search(
     return won
 
 
-def _below_both(keys: Sequence[int], other_keys: Sequence[int], below: Sequence[int], other_below: Sequence[int]) -> Any:
+def _below_both(
+    keys: Sequence[int], other_keys: Sequence[int], below: Sequence[int], other_below: Sequence[int]
+) -> tuple[Any, Any, list[int], bool]:
     """For two sides with no key in common: the other's weight below each of our keys, and ours
-    below each of the other's, from min(len) binary searches."""
+    below each of the other's, from min(len) binary searches; then the placing's cuts, and whether
+    they place our keys among the other's (True) or the other's among ours."""
     if len(other_keys) > len(keys):
-        theirs, mine = _below_both(other_keys, keys, other_below, below)
-        return mine, theirs
+        theirs, mine, cuts, _ = _below_both(other_keys, keys, other_below, below)
+        return mine, theirs, cuts, True
     cuts, mine = _placed(keys, other_keys, other_below)
-    return mine, map(below.__getitem__, cuts)
+    return mine, map(below.__getitem__, cuts), cuts, False
 
 
 def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> Any:
@@ -615,8 +654,13 @@ def _placed(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequenc
     """The other side's keys placed among ours: how many of our keys lie below each of theirs (``cuts``), and their
     running weight below each of our keys, repeated over the stretches between the cuts."""
     cuts = list(map(bisect_right, repeat(keys), other_keys))
-    stretches = map(sub, [*cuts, len(keys)], [0, *cuts])
-    return cuts, chain.from_iterable(map(repeat, other_below, stretches))
+    return cuts, _stretched(other_below, cuts, len(keys))
+
+
+def _stretched(values: Sequence[int], cuts: list[int], length: int) -> Any:
+    """``values[m]`` for each of ``length`` keys, m the number of ``cuts`` at or below its position."""
+    stretches = map(sub, [*cuts, length], [0, *cuts])
+    return chain.from_iterable(map(repeat, values, stretches))
 
 
 def _wins_by_union(
