@@ -53,6 +53,8 @@ MOST_FACES = 20
 MOST_SIDES = 6
 MOST_DICE = 24
 MOST_TABLE = 200_000
+# the most faces on which even MOST_DICE dice from face 1 have at most MOST_TABLE sorted outcomes
+FEW_FACES = max(f for f in range(1, MOST_FACES + 1) if math.comb(MOST_DICE + f - 1, MOST_DICE) <= MOST_TABLE)
 
 
 @dataclass(frozen=True, order=True)
@@ -719,8 +721,10 @@ def _base(specs: Sequence[Spec]) -> int:
 
 def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[tuple[Roller, ...], ...], list[Spec]]:
     """The sides as rollers, and each side's canonical form; bounds checked."""
-    _check_faces(faces)
-    if isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence) or not sides:
+    if type(faces) is not int or not 1 <= faces <= MOST_FACES:
+        _check_faces(faces)
+    plain = type(sides) is list or type(sides) is tuple  # the usual case, without the abstract Sequence check
+    if not plain and (isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence)) or not sides:
         raise InvalidInput("sides", sides, "a contest needs a non-empty list of sides")
     if len(sides) > MOST_SIDES:
         raise InvalidInput("sides", sides, f"a contest of at most {MOST_SIDES} sides")
@@ -729,7 +733,7 @@ def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[tuple[Roll
     )
     specs = [_canonical(side) for side in rollers]
     # with few faces even MOST_DICE dice from face 1 stay within MOST_TABLE sorted outcomes: nothing to check
-    if math.comb(MOST_DICE + faces - 1, MOST_DICE) > MOST_TABLE and not _walks(specs, faces):
+    if faces > FEW_FACES and not _walks(specs, faces):
         for index, spec in enumerate(specs):
             _check_table(spec, faces, f"sides[{index}]", sides[index])
     return rollers, specs
