@@ -264,18 +264,18 @@ def _spread(dice: int, width: int, base: int) -> tuple[list[int], list[int]]:
     power = base ** (width - 1)
     keys: list[int] = []
     weights: list[int] = []
-    for top in range(dice + 1):
+    for top in range(dice):
         rest_keys, rest_weights = _spread(dice - top, width - 1, base)
         if top:
             shift = top * power
             keys += [key + shift for key in rest_keys]
-        else:
-            keys += rest_keys
-        if 0 < top < dice:
             ways = math.comb(dice, top)
             weights += [weight * ways for weight in rest_weights]
         else:
+            keys += rest_keys
             weights += rest_weights
+    keys.append(dice * power)  # every die on the highest face: one key, one way
+    weights.append(1)
     return keys, weights
 
 
