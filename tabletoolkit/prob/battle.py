@@ -259,8 +259,11 @@ def _spread(dice: int, width: int, base: int) -> tuple[list[int], list[int]]:
     dice of an aim above 1 take the same spread over their faces, with keys times base^(aim-1)."""
     if width == 1:
         return [dice], [1]
-    if width == 2:  # c on the higher face and dice - c on the lower: key dice + c * (base - 1)
-        return list(range(dice, dice * base + 1, base - 1)), [math.comb(dice, c) for c in range(dice + 1)]
+    if width == 2:  # c on the higher face and dice - c on the lower: key dice + c * (base - 1), C(dice, c) ways
+        if dice < 2:
+            return list(range(dice, dice * base + 1, base - 1)), [1] * (dice + 1)
+        row = _spread(dice - 1, 2, base)[1]  # Pascal's rule from the row above
+        return list(range(dice, dice * base + 1, base - 1)), [1, *map(add, row, row[1:]), 1]
     power = base ** (width - 1)
     keys: list[int] = []
     weights: list[int] = []
@@ -269,8 +272,11 @@ def _spread(dice: int, width: int, base: int) -> tuple[list[int], list[int]]:
         if top:
             shift = top * power
             keys += [key + shift for key in rest_keys]
-            ways = math.comb(dice, top)
-            weights += [weight * ways for weight in rest_weights]
+            if top == dice - 1:  # one die left below: each of its faces one way, times the dice choosing it
+                weights += [dice] * len(rest_weights)
+            else:
+                ways = math.comb(dice, top)
+                weights += [weight * ways for weight in rest_weights]
         else:
             keys += rest_keys
             weights += rest_weights
