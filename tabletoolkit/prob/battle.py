@@ -613,19 +613,19 @@ def _wins_by_search(
                 cuts, ours_placed = placings[index, via]
                 carried = [0, *kept.pop((via, other))]  # 0 first: the other's weight below no key of the via side
                 if ours_placed:  # cuts[r]: how many via keys lie at or below our r-th key
-                    aligned = islice(map(carried.__getitem__, cuts), start, None)
+                    aligned = map(carried.__getitem__, cuts[start:])
                 else:  # cuts[s]: how many of our keys lie at or below the s-th via key
-                    aligned = islice(_stretched(carried, cuts, len(keys)), start, None)
+                    aligned = _skipped(_stretched(carried, cuts, len(keys)), start)
             elif (index, other) in found:
-                aligned = islice(found.pop((index, other)), start, None)
+                aligned = _skipped(found.pop((index, other)), start)
             elif sizes is not None and other in winners and sizes[other] != sizes[index]:
                 mine, theirs, cuts, ours_placed = _below_both(keys, other_keys, belows[index], belows[other])
                 found[(other, index)] = theirs
                 placings[index, other], placings[other, index] = (cuts, ours_placed), (cuts, not ours_placed)
-                aligned = islice(mine, start, None)
+                aligned = _skipped(mine, start)
             elif (index, other) in kept_for:
                 kept[index, other] = list(_below_at(keys, other_keys, belows[other]))
-                aligned = islice(kept[index, other], start, None)
+                aligned = kept[index, other][start:]
             else:
                 aligned = _below_at(keys[start:], other_keys, belows[other])
             if counts[other] > 1:
@@ -633,6 +633,11 @@ def _wins_by_search(
             terms = map(mul, terms, aligned)
         won.append(sum(terms))  # one pass through the chained products
     return won
+
+
+def _skipped(values: Iterable[int], start: int) -> Iterable[int]:
+    """The values from position ``start`` on."""
+    return islice(values, start, None) if start else values
 
 
 def _below_both(
