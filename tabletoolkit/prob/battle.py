@@ -17,8 +17,10 @@ same fractions:
       P(side i wins) = sum over i's outcomes o of P_i(o) * prod_{j != i} F_j(<o)
 
   one pass over each distinct side's outcomes (462 for 6 dice), never a joint enumeration. The
-  others' F_j are read at i's keys by a binary search for two or three sides, and for more from
-  running sums over one sorted union of every side's keys, by position.
+  others' F_j are read at i's keys by a binary search for two or three sides (three one-aim sides
+  of different dice counts read the fewest-dice side at the most-dice side's keys through the
+  middle side's, whose keys are their highest dice), and for more from running sums over one
+  sorted union of every side's keys, by position.
 - The face walk (``faces``), when a side is a team or has more than six dice: the faces from
   high to low with the sides still tied, whose state is how many dice they have shown. A 12-die
   team has 6188 sorted outcomes; the walk of a 2v2 battle visits about a hundred states.
