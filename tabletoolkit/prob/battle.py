@@ -347,7 +347,7 @@ def contest_odds(sides: Sequence[Any], faces: int = FACES) -> ContestOdds:
     order = tuple(sorted(specs))
     chances, no_winner = _wins(order, faces)
     by_spec = dict(zip(order, chances))
-    return ContestOdds(rollers, tuple(by_spec[spec] for spec in specs), no_winner)
+    return ContestOdds(rollers, tuple(map(by_spec.__getitem__, specs)), no_winner)
 
 
 def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fraction, ...], ...]:
@@ -434,7 +434,7 @@ def _wins(order: tuple[Spec, ...], faces: int) -> tuple[tuple[Fraction, ...], Fr
         counts, denominator = walked.wins, walked.denominator
     else:
         counts, denominator = _sweep_counts(order, faces)
-    return tuple(Fraction(c, denominator) for c in counts), Fraction(denominator - sum(counts), denominator)
+    return tuple([Fraction(c, denominator) for c in counts]), Fraction(denominator - sum(counts), denominator)
 
 
 @lru_cache(maxsize=1024)
@@ -527,7 +527,7 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
     columns = [tables[spec] for spec in distinct]
     counts = [order.count(spec) for spec in distinct]
     denominator = math.prod(total**count for (_, _, total), count in zip(columns, counts))
-    sizes = [sum(dice for _, dice in spec) for spec in distinct]
+    sizes = [spec[0][1] if len(spec) == 1 else sum(dice for _, dice in spec) for spec in distinct]  # dice counts
     # A tie for first needs the same sorted dice, so the same number of dice: when every side rolls
     # a different number, the wins sum to 1 and the side with the most outcomes is the rest.
     rest = None
