@@ -520,14 +520,14 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
     table is searched at those keys (``_below_at``); for more, all keys are merged once into one
     sorted union and each side's weight below every union key is one running sum, read by position."""
     distinct = sorted(set(order))
+    sizes = [spec[0][1] if len(spec) == 1 else sum(dice for _, dice in spec) for spec in distinct]  # dice counts
     tables_are_full = tables is None
     if tables is None:
-        base = _base(order)
+        base = max(13, max(sizes) + 1)  # as _base(order), from the dice counts at hand
         tables = {spec: _side_table(spec, faces, base) for spec in distinct}
     columns = [tables[spec] for spec in distinct]
     counts = [order.count(spec) for spec in distinct]
     denominator = math.prod(total**count for (_, _, total), count in zip(columns, counts))
-    sizes = [spec[0][1] if len(spec) == 1 else sum(dice for _, dice in spec) for spec in distinct]  # dice counts
     # A tie for first needs the same sorted dice, so the same number of dice: when every side rolls
     # a different number, the wins sum to 1 and the side with the most outcomes is the rest.
     rest = None
@@ -560,7 +560,7 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
     winning = {distinct[index]: count for index, count in zip(winners, won)}
     if rest is not None:
         winning[distinct[rest]] = denominator - sum(won)
-    return tuple(winning[spec] for spec in order), denominator
+    return tuple(map(winning.__getitem__, order)), denominator
 
 
 Column = tuple[Sequence[int], Sequence[int], int]  # a side's keys (ascending), weights, total
@@ -574,7 +574,7 @@ def _through(distinct: list[Spec], sizes: list[int], winners: list[int]) -> dict
     highest below o of j's keys: a key c of k is below o when c <= the highest n_k dice of o, which
     are those of that key of j, so exactly when c is below it. k's weight below o is k's weight
     below the highest of j's keys under o. (Sorted, j comes before i: it is read first.)"""
-    if len(distinct) != 3 or any(len(spec) != 1 for spec in distinct):
+    if list(map(len, distinct)) != [1, 1, 1]:
         return {}
     i, j, k = sorted(range(3), key=sizes.__getitem__, reverse=True)
     if i in winners and j in winners and distinct[j][0][0] <= distinct[i][0][0]:
