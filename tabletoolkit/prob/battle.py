@@ -17,8 +17,10 @@ same fractions:
       P(side i wins) = sum over i's outcomes o of P_i(o) * prod_{j != i} F_j(<o)
 
   one pass over each distinct side's outcomes (462 for 6 dice), never a joint enumeration. The
-  others' F_j are read at i's keys by a binary search for two or three sides, and for more from
-  running sums over one sorted union of every side's keys, by position.
+  others' F_j are read at i's keys by a binary search for two or three sides (three one-aim sides
+  of different dice counts read the fewest-dice side at the most-dice side's keys through the
+  middle side's, whose keys are their highest dice), and for more from running sums over one
+  sorted union of every side's keys, by position.
 - The face walk (``faces``), when a side is a team or has more than six dice: the faces from
   high to low with the sides still tied, whose state is how many dice they have shown. A 12-die
   team has 6188 sorted outcomes; the walk of a 2v2 battle visits about a hundred states.
@@ -53,6 +55,8 @@ MOST_FACES = 20
 MOST_SIDES = 6
 MOST_DICE = 24
 MOST_TABLE = 200_000
+# the most faces on which even MOST_DICE dice from face 1 have at most MOST_TABLE sorted outcomes
+FEW_FACES = max(f for f in range(1, MOST_FACES + 1) if math.comb(MOST_DICE + f - 1, MOST_DICE) <= MOST_TABLE)
 
 
 @dataclass(frozen=True, order=True)
@@ -257,23 +261,29 @@ def _spread(dice: int, width: int, base: int) -> tuple[list[int], list[int]]:
     dice of an aim above 1 take the same spread over their faces, with keys times base^(aim-1)."""
     if width == 1:
         return [dice], [1]
-    if width == 2:  # c on the higher face and dice - c on the lower: key dice + c * (base - 1)
-        return list(range(dice, dice * base + 1, base - 1)), [math.comb(dice, c) for c in range(dice + 1)]
+    if width == 2:  # c on the higher face and dice - c on the lower: key dice + c * (base - 1), C(dice, c) ways
+        if dice < 2:
+            return list(range(dice, dice * base + 1, base - 1)), [1] * (dice + 1)
+        row = _spread(dice - 1, 2, base)[1]  # Pascal's rule from the row above
+        return list(range(dice, dice * base + 1, base - 1)), [1, *map(add, row, row[1:]), 1]
     power = base ** (width - 1)
     keys: list[int] = []
     weights: list[int] = []
-    for top in range(dice + 1):
+    for top in range(dice):
         rest_keys, rest_weights = _spread(dice - top, width - 1, base)
         if top:
             shift = top * power
             keys += [key + shift for key in rest_keys]
+            if top == dice - 1:  # one die left below: each of its faces one way, times the dice choosing it
+                weights += [dice] * len(rest_weights)
+            else:
+                ways = math.comb(dice, top)
+                weights += [weight * ways for weight in rest_weights]
         else:
             keys += rest_keys
-        if 0 < top < dice:
-            ways = math.comb(dice, top)
-            weights += [weight * ways for weight in rest_weights]
-        else:
             weights += rest_weights
+    keys.append(dice * power)  # every die on the highest face: one key, one way
+    weights.append(1)
     return keys, weights
 
 
@@ -337,7 +347,7 @@ def contest_odds(sides: Sequence[Any], faces: int = FACES) -> ContestOdds:
     order = tuple(sorted(specs))
     chances, no_winner = _wins(order, faces)
     by_spec = dict(zip(order, chances))
-    return ContestOdds(rollers, tuple(by_spec[spec] for spec in specs), no_winner)
+    return ContestOdds(rollers, tuple(map(by_spec.__getitem__, specs)), no_winner)
 
 
 def deciding_die(sides: Sequence[Any], faces: int = FACES) -> tuple[tuple[Fraction, ...], ...]:
@@ -424,7 +434,7 @@ def _wins(order: tuple[Spec, ...], faces: int) -> tuple[tuple[Fraction, ...], Fr
         counts, denominator = walked.wins, walked.denominator
     else:
         counts, denominator = _sweep_counts(order, faces)
-    return tuple(Fraction(c, denominator) for c in counts), Fraction(denominator - sum(counts), denominator)
+    return tuple([Fraction(c, denominator) for c in counts]), Fraction(denominator - sum(counts), denominator)
 
 
 @lru_cache(maxsize=1024)
@@ -510,14 +520,14 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
     table is searched at those keys (``_below_at``); for more, all keys are merged once into one
     sorted union and each side's weight below every union key is one running sum, read by position."""
     distinct = sorted(set(order))
+    sizes = [spec[0][1] if len(spec) == 1 else sum(dice for _, dice in spec) for spec in distinct]  # dice counts
     tables_are_full = tables is None
     if tables is None:
-        base = _base(order)
+        base = max(13, max(sizes) + 1)  # as _base(order), from the dice counts at hand
         tables = {spec: _side_table(spec, faces, base) for spec in distinct}
     columns = [tables[spec] for spec in distinct]
     counts = [order.count(spec) for spec in distinct]
     denominator = math.prod(total**count for (_, _, total), count in zip(columns, counts))
-    sizes = [sum(dice for _, dice in spec) for spec in distinct]
     # A tie for first needs the same sorted dice, so the same number of dice: when every side rolls
     # a different number, the wins sum to 1 and the side with the most outcomes is the rest.
     rest = None
@@ -545,26 +555,50 @@ def _sweep_counts(order: tuple[Spec, ...], faces: int, tables: dict | None = Non
         won = _wins_by_union(columns, counts, floors, winners, leaders)
     else:
         # full tables of different dice counts share no key (prefix tables may)
-        won = _wins_by_search(columns, counts, floors, winners, sizes if tables_are_full else None)
+        through = _through(distinct, sizes, winners) if rest is not None else {}
+        won = _wins_by_search(columns, counts, floors, winners, sizes if tables_are_full else None, through)
     winning = {distinct[index]: count for index, count in zip(winners, won)}
     if rest is not None:
         winning[distinct[rest]] = denominator - sum(won)
-    return tuple(winning[spec] for spec in order), denominator
+    return tuple(map(winning.__getitem__, order)), denominator
 
 
 Column = tuple[Sequence[int], Sequence[int], int]  # a side's keys (ascending), weights, total
 
 
+def _through(distinct: list[Spec], sizes: list[int], winners: list[int]) -> dict[tuple[int, int], int]:
+    """Three one-aim sides of full tables, n_i > n_j > n_k dice, aim_j <= aim_i, i and j winners:
+    {(i, k): j}, the fewest-dice side k read at i's keys through j's keys.
+
+    The highest n_j dice of a key o of i are a key of j (its dice are >= aim_i >= aim_j), and the
+    highest below o of j's keys: a key c of k is below o when c <= the highest n_k dice of o, which
+    are those of that key of j, so exactly when c is below it. k's weight below o is k's weight
+    below the highest of j's keys under o. (Sorted, j comes before i: it is read first.)"""
+    if list(map(len, distinct)) != [1, 1, 1]:
+        return {}
+    i, j, k = sorted(range(3), key=sizes.__getitem__, reverse=True)
+    if i in winners and j in winners and distinct[j][0][0] <= distinct[i][0][0]:
+        return {(i, k): j}
+    return {}
+
+
 def _wins_by_search(
-    columns: list[Column], counts: list[int], floors: list[Any], winners: list[int], sizes: list[int] | None
+    columns: list[Column], counts: list[int], floors: list[Any], winners: list[int], sizes: list[int] | None,
+    through: dict[tuple[int, int], int] | None = None,
 ) -> list[int]:
     """Each winner's wins, the others' weight below its keys found by searching their tables.
 
     Two winners that share no key (``sizes``: their dice counts, when they differ) are searched
     once for both: placing the shorter's keys among the longer's gives each side's weight below
-    the other's keys (``_below_both``)."""
+    the other's keys (``_below_both``). A side read ``through`` another (``_through``) is read at
+    that other's keys once, and those values are carried over to the winner's keys by the same placing."""
+    through = through or {}
     belows = [list(accumulate(weights, initial=0)) for _, weights, _ in columns]  # a list's __getitem__ is a fast call
     found: dict[tuple[int, int], Any] = {}  # (side, other): the other's weight below each of the side's keys
+    kept_for = {(j, k) for (_, k), j in through.items()}
+    kept: dict[tuple[int, int], list[int]] = {}  # (side, other): as found, for every key of the side (0 first)
+    placings: dict[tuple[int, int], tuple[list[int], bool]] = {}  # (side, other): their placing's cuts, and
+    # whether the cuts place the side's keys among the other's (else the other's among the side's)
     won = []
     for index in winners:
         keys, weights, _ = columns[index]
@@ -576,12 +610,24 @@ def _wins_by_search(
             if other == index:
                 continue
             aligned: Iterable[int]
-            if (index, other) in found:
-                aligned = islice(found.pop((index, other)), start, None)
+            if (index, other) in through:
+                via = through[index, other]
+                cuts, ours_placed = placings[index, via]
+                carried = [0, *kept.pop((via, other))]  # 0 first: the other's weight below no key of the via side
+                if ours_placed:  # cuts[r]: how many via keys lie at or below our r-th key
+                    aligned = map(carried.__getitem__, cuts[start:])
+                else:  # cuts[s]: how many of our keys lie at or below the s-th via key
+                    aligned = _skipped(_stretched(carried, cuts, len(keys)), start)
+            elif (index, other) in found:
+                aligned = _skipped(found.pop((index, other)), start)
             elif sizes is not None and other in winners and sizes[other] != sizes[index]:
-                mine, theirs = _below_both(keys, other_keys, belows[index], belows[other])
+                mine, theirs, cuts, ours_placed = _below_both(keys, other_keys, belows[index], belows[other])
                 found[(other, index)] = theirs
-                aligned = islice(mine, start, None)
+                placings[index, other], placings[other, index] = (cuts, ours_placed), (cuts, not ours_placed)
+                aligned = _skipped(mine, start)
+            elif (index, other) in kept_for:
+                kept[index, other] = list(_below_at(keys, other_keys, belows[other]))
+                aligned = kept[index, other][start:]
             else:
                 aligned = _below_at(keys[start:], other_keys, belows[other])
             if counts[other] > 1:
@@ -591,14 +637,22 @@ def _wins_by_search(
     return won
 
 
-def _below_both(keys: Sequence[int], other_keys: Sequence[int], below: Sequence[int], other_below: Sequence[int]) -> Any:
+def _skipped(values: Iterable[int], start: int) -> Iterable[int]:
+    """The values from position ``start`` on."""
+    return islice(values, start, None) if start else values
+
+
+def _below_both(
+    keys: Sequence[int], other_keys: Sequence[int], below: Sequence[int], other_below: Sequence[int]
+) -> tuple[Any, Any, list[int], bool]:
     """For two sides with no key in common: the other's weight below each of our keys, and ours
-    below each of the other's, from min(len) binary searches."""
+    below each of the other's, from min(len) binary searches; then the placing's cuts, and whether
+    they place our keys among the other's (True) or the other's among ours."""
     if len(other_keys) > len(keys):
-        theirs, mine = _below_both(other_keys, keys, other_below, below)
-        return mine, theirs
+        theirs, mine, cuts, _ = _below_both(other_keys, keys, other_below, below)
+        return mine, theirs, cuts, True
     cuts, mine = _placed(keys, other_keys, other_below)
-    return mine, map(below.__getitem__, cuts)
+    return mine, map(below.__getitem__, cuts), cuts, False
 
 
 def _below_at(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequence[int]) -> Any:
@@ -615,8 +669,13 @@ def _placed(keys: Sequence[int], other_keys: Sequence[int], other_below: Sequenc
     """The other side's keys placed among ours: how many of our keys lie below each of theirs (``cuts``), and their
     running weight below each of our keys, repeated over the stretches between the cuts."""
     cuts = list(map(bisect_right, repeat(keys), other_keys))
-    stretches = map(sub, [*cuts, len(keys)], [0, *cuts])
-    return cuts, chain.from_iterable(map(repeat, other_below, stretches))
+    return cuts, _stretched(other_below, cuts, len(keys))
+
+
+def _stretched(values: Sequence[int], cuts: list[int], length: int) -> Any:
+    """``values[m]`` for each of ``length`` keys, m the number of ``cuts`` at or below its position."""
+    stretches = map(sub, [*cuts, length], [0, *cuts])
+    return chain.from_iterable(map(repeat, values, stretches))
 
 
 def _wins_by_union(
@@ -675,8 +734,10 @@ def _base(specs: Sequence[Spec]) -> int:
 
 def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[tuple[Roller, ...], ...], list[Spec]]:
     """The sides as rollers, and each side's canonical form; bounds checked."""
-    _check_faces(faces)
-    if isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence) or not sides:
+    if type(faces) is not int or not 1 <= faces <= MOST_FACES:
+        _check_faces(faces)
+    plain = type(sides) is list or type(sides) is tuple  # the usual case, without the abstract Sequence check
+    if not plain and (isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence)) or not sides:
         raise InvalidInput("sides", sides, "a contest needs a non-empty list of sides")
     if len(sides) > MOST_SIDES:
         raise InvalidInput("sides", sides, f"a contest of at most {MOST_SIDES} sides")
@@ -685,7 +746,7 @@ def _normalise_sides(sides: Sequence[Any], faces: int) -> tuple[tuple[tuple[Roll
     )
     specs = [_canonical(side) for side in rollers]
     # with few faces even MOST_DICE dice from face 1 stay within MOST_TABLE sorted outcomes: nothing to check
-    if math.comb(MOST_DICE + faces - 1, MOST_DICE) > MOST_TABLE and not _walks(specs, faces):
+    if faces > FEW_FACES and not _walks(specs, faces):
         for index, spec in enumerate(specs):
             _check_table(spec, faces, f"sides[{index}]", sides[index])
     return rollers, specs

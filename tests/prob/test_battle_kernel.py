@@ -172,6 +172,34 @@ def test_agrees_with_brute_force_on_320_random_small_battles():
     assert teams > 100
 
 
+def test_three_sides_read_through_the_middle_one_agree_with_brute_force():
+    # three one-aim sides of different dice counts, the middle one's aim at most the largest's: the
+    # fewest-dice side is read at the largest's keys through the middle one's (both placings met)
+    rng = random.Random(20261208)
+    placings = set()
+    checked = 0
+    while checked < 60:
+        counts = sorted(rng.sample(range(0, 5), 3), reverse=True)
+        aims = [rng.randint(1, 6) for _ in counts]
+        sides = [[(dice, aim)] for dice, aim in zip(counts, aims)]
+        order = canonical(sides)
+        distinct = sorted(set(order))
+        sizes = [sum(d for _, d in spec) for spec in distinct]
+        lengths = [len(battle._side_table(spec, 6, 13)[0]) for spec in distinct]
+        rest = lengths.index(max(lengths))
+        through = battle._through(distinct, sizes, [index for index in range(3) if index != rest])
+        if not through:
+            continue
+        ((i, _), j), = through.items()
+        placings.add(lengths[i] <= lengths[j])
+        wins, no_winner, _ = brute_force(sides)
+        battle.clear_caches()
+        odds = contest_odds(sides)
+        assert odds.wins == wins and odds.no_winner == no_winner == 0, sides
+        checked += 1
+    assert placings == {True, False}
+
+
 def test_deciding_die_agrees_with_brute_force():
     rng = random.Random(7)
     for _ in range(60):
