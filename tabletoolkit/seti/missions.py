@@ -14,7 +14,7 @@ all are covered.
 from __future__ import annotations
 
 from ..engine.frozen import replace
-from typing import Any, Callable, Protocol, TypeVar
+from typing import Any, Callable
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.registry import register_phase
@@ -133,7 +133,7 @@ def play_card(
     return game
 
 
-def legal_completions(game: "MissionTable", colour: str, count: Count = measure) -> tuple[Option, ...]:
+def legal_completions(game: SetiGame, colour: str, count: Count = measure) -> tuple[Option, ...]:
     """Every conditional mission of ``colour`` in play, with "legal" or why it cannot complete now (its
     condition counted by ``count``)."""
     options = []
@@ -154,7 +154,7 @@ def legal_completions(game: "MissionTable", colour: str, count: Count = measure)
     return tuple(options)
 
 
-def mission_refusal(game: "MissionTable", colour: str, name: str, count: Count = measure) -> IllegalAction | None:
+def mission_refusal(game: SetiGame, colour: str, name: str, count: Count = measure) -> IllegalAction | None:
     """Why ``colour`` cannot complete the conditional mission ``name`` now (a copy not completed whose
     condition holds), or ``None``."""
     offered = sorted((o for o in legal_completions(game, colour, count) if o.choice == name), key=lambda o: not o.legal)
@@ -163,7 +163,7 @@ def mission_refusal(game: "MissionTable", colour: str, name: str, count: Count =
     return None if offered[0].legal else offered[0].refuse()
 
 
-def completed(game: "Table", colour: str, name: str, count: Count = measure) -> "Table":
+def completed(game: SetiGame, colour: str, name: str, count: Count = measure) -> SetiGame:
     """``colour``'s conditional mission ``name`` completed (its first copy not completed turned face down);
     refused as ``mission_refusal`` says. Its reward is the caller's to give."""
     refusal = mission_refusal(game, colour, name, count)
@@ -187,22 +187,7 @@ def _complete(game: SetiGame, colour: str, name: str) -> Procedure:
     return game
 
 
-class MissionTable(Protocol):
-    """What the circles of triggered missions need from a game (the multiplayer ``SetiGame`` and the solo game
-    alike): the missions in play, the card data, and granting a reward."""
-
-    @property
-    def missions(self) -> tuple[MissionInPlay, ...]: ...
-
-    def card(self, name: str) -> Card: ...
-
-    def grant(self, colour: str, reward: Any) -> tuple[Any, str]: ...
-
-
-Table = TypeVar("Table", bound=MissionTable)
-
-
-def trigger_options(game: MissionTable, colour: str, event: str) -> tuple[Option, ...]:
+def trigger_options(game: SetiGame, colour: str, event: str) -> tuple[Option, ...]:
     """Every circle of ``colour``'s triggered missions, legal if ``event`` covers it; ``None`` = decline."""
     options = []
     for mission in game.missions:
@@ -219,7 +204,7 @@ def trigger_options(game: MissionTable, colour: str, event: str) -> tuple[Option
     return tuple(options) + (Option(None, True, "legal: leave the circles for a later trigger (optional, S-F19)"),)
 
 
-def cover_circle(game: Table, colour: str, event: str, card: str, circle: int) -> tuple[Table, str]:
+def cover_circle(game: SetiGame, colour: str, event: str, card: str, circle: int) -> tuple[SetiGame, str]:
     """Cover one circle of a triggered mission with a marker for ``event`` and gain its reward."""
     offered = sorted((o for o in trigger_options(game, colour, event) if o.choice == (card, circle)), key=lambda o: not o.legal)
     if not offered:

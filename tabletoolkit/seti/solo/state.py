@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 from ..game import SetiGame
 from ..player import PlayerBoard, income_now
 from ..rewards import Reward
+from ..turns import IGNORING_LIMIT
 from ..variant import SetiVariant
 from ..words import event_words
 from .choices import choose_trace
@@ -38,17 +39,17 @@ class SoloGame:
     are the table's (``round``, ``start_seat``, ``passed``, as the multiplayer passing and rounds keep them);
     ``to_move`` who plays next (None: the round is over; the solo game's own: the table's ``active`` is the seat
     that starts the round, as the multiplayer round begins); ``checked`` the scores at the last milestone check;
-    ``missions`` your mission and end-game cards in front of you, as the multiplayer game keeps them
-    (``seti.mission_cards.MissionInPlay``: a triggered mission's covered circles, a mission completed),
-    ``free_moves`` the moves card corners gave you this turn, ``triggers`` your objective triggers not yet
+    your mission and end-game cards in front of you are the table's ``missions`` (read as ``missions``; the
+    multiplayer missions code covers their circles and completes them on the table, its grant gives their
+    rewards), ``free_moves`` the moves card corners gave you this turn, ``triggers`` your objective triggers not yet
     marked (traces you marked, sectors you won, also on the rival's turn),
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
     to mark at your next gold milestone (金色里程碑; without one, the best value left), ``pending`` the choices
     that what you gained leaves you, what the table owes (``SetiGame.pending``, ``seti.game.Owing``:
     ``(colour, kind, what)``, read by ``owed``, removed by ``settle``, set by ``owing``): a card from the row or the deck
-    (``cards``), the card to tuck (``tuck``), where a life trace goes (``trace``), a card's landing or signal
-    (``action``), the completed sectors whose order you choose (``sector``, S-R7) and the card you take from
+    (``cards``), the card to tuck (``tuck``), where a life trace goes (``trace``), a launch, a landing or a
+    signal a card or a reward gives you (``action``), the completed sectors whose order you choose (``sector``, S-R7) and the card you take from
     the end-of-round stack when you pass (``END_OF_ROUND``); they are resolved in order on your turn before
     anything else. ``discovered`` is the order the species were discovered in (the rival's species cards name
     the 1st and the 2nd discovered, 单人游戏 · 物种发现); the table's life board flips them as the multiplayer does."""
@@ -61,7 +62,6 @@ class SoloGame:
     over: bool = False
     free_moves: int = 0  # moves from card corners, card effects and your computer this turn; they lapse at its end
     triggers: tuple[Event, ...] = ()  # your objective triggers met inside rewards or on the rival's turn
-    missions: tuple[MissionInPlay, ...] = ()  # your missions and end-game cards in front of you (seti.missions)
     held: frozenset[tuple[str, int]] = frozenset()  # (card, circle index) you leave for a later trigger
     main_action: str | None = None  # your main action this turn, once taken
     gold_choice: str | None = None  # the gold tile you will mark at your next gold milestone (else the best value)
@@ -117,6 +117,11 @@ class SoloGame:
         return tuple(self.table.players[seat].colour for seat in self.table.passed)
 
     @property
+    def missions(self) -> tuple[MissionInPlay, ...]:
+        """Your mission and end-game cards in front of you: the table's (``SetiGame.missions``)."""
+        return self.table.missions
+
+    @property
     def in_play(self) -> tuple[str, ...]:
         """Your mission and end-game cards in front of you, in the order played (copies one by one)."""
         return tuple(mission.card for mission in self.missions)
@@ -132,21 +137,12 @@ class SoloGame:
         return bool(self.pending) and self.pending[0][1] == END_OF_ROUND
 
     def card(self, card_id: str):
-        """A card of the table's cards (what ``seti.missions`` reads of a game)."""
+        """A card of the table's cards."""
         return self.table.card(card_id)
-
-    def grant(self, colour: str, reward: Any) -> tuple["SoloGame", str]:
-        """Give ``colour`` a card reward (a triggered circle's, via ``seti.missions.cover_circle``)."""
-        game, _ = reward_colour(self, colour, reward_items(reward))
-        return game, reward.describe()
 
     def your_measure(self, name: str) -> int:
         """A count of yours a mission or end-game card reads (the names of ``seti.measures`` this side keeps)."""
-        you = self.you
-        traces = len(self.table.life.marks(YOU))
-        return {"orbiters": you.orbiters, "landers": you.landers, "techs": len(you.techs), "data": you.data,
-                "sector_wins": you.sector_wins, "publicity": you.publicity, "traces": traces,
-                "tucked": len(you.tucked)}[name]
+        return your_count(self.table, YOU, name)
 
     @property
     def scores(self) -> Mapping[str, int]:
@@ -178,6 +174,7 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
     plain: dict[str, int] = {}
     traces: list[str] = []
     signals: list[int] = []
+    actions: list[str] = []
     for key, amount in items:
         if not amount:
             continue
@@ -185,11 +182,16 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
             traces.append(amount)
         elif key == "signal":
             signals.append(amount)
+        elif key == "launch":
+            actions += ["launch"] * amount
         elif key == "action":
-            notes.append(f"Its action '{amount}' is not one the solo game carries out, so it is lost.")
-        elif key != "launch":
+            actions.append(amount)
+        else:
             plain[key] = plain.get(key, 0) + amount
     if colour == RIVAL:
+        if actions:
+            notes.append(f"The rival takes no action a reward shows ({', '.join(actions)}): it acts by its action "
+                         "cards alone (单人游戏 · 对手的行动).")
         if "random_card" in plain:
             plain["card"] = plain.get("card", 0) + plain.pop("random_card")
         rival, gained, _ = gain(game.rival, plain, game.variant)
@@ -198,13 +200,10 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
     else:
         reward = Reward(vp=plain.get("vp", 0), publicity=plain.get("publicity", 0), credits=plain.get("credits", 0),
                         energy=plain.get("energy", 0), data=plain.get("data", 0), cards=plain.get("card", 0),
-                        random_cards=plain.get("random_card", 0), traces=tuple(traces), tuck=plain.get("chart", 0))
-        table, _ = game.table.grant(YOU, reward)
-        owed = table.pending[len(game.pending):]
-        game = replace(game, table=table)
-        notes += gain_words(plain)
-        if owed:
-            notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in owed) + ".")
+                        random_cards=plain.get("random_card", 0), traces=tuple(traces), tuck=plain.get("chart", 0),
+                        actions=tuple(actions))
+        game, owed = granted(game, game.table.grant(YOU, reward)[0])
+        notes += gain_words(plain) + owed
     who = "The rival" if colour == RIVAL else "You"
     for number in signals:
         table, gained = mark_signal(game.table, colour, number)
@@ -225,6 +224,25 @@ def reward_colour(game: SoloGame, colour: str, items: Sequence[tuple[str, Any]],
     return game, notes
 
 
+def granted(game: SoloGame, table: SetiGame) -> tuple[SoloGame, list[str]]:
+    """The solo game with the table a multiplayer grant to you left (it began with ``game``'s table) and the
+    words of what it left owed you: a move (``("action", "move")``) is a free move this turn, spent by moving
+    a probe (unused, it lapses at the turn's end, as the multiplayer's owed move); the rest waits in
+    ``pending`` for your choice (a card, a tuck, a life trace) or to be carried out (a launch, a landing,
+    a signal: ``you.owed_options``)."""
+    owed = table.pending[len(game.pending):]
+    moves = [item for item in owed if item == (YOU, ACTION, "move")]
+    for item in moves:
+        table = table.settle(*item)
+    game = replace(game, table=table, free_moves=game.free_moves + len(moves))
+    notes = [f"{len(moves)} free move{'s' if len(moves) > 1 else ''}, spent by moving a probe this turn (unused, "
+             f"{'they lapse' if len(moves) > 1 else 'it lapses'} at its end)."] if moves else []
+    choices = [item for item in owed if item not in moves]
+    if choices:
+        notes.append("Yours to choose: " + ", ".join(owed_words(o) for o in choices) + ".")
+    return game, notes
+
+
 def gain_words(amounts: Mapping[str, int]) -> list[str]:
     """What you gain at once in words ("You gain 1 data, 2 VP."): VP, publicity, credits, energy, data and cards
     from the deck, in the order given; nothing when none of them is gained."""
@@ -241,7 +259,8 @@ def owed_words(item: tuple[str, str, str]) -> str:
     """One of your owed choices (a ``pending`` item) in words: a card, a tuck, a life trace of a colour…"""
     _, kind, what = item
     if kind == ACTION:
-        return "where your card's landing goes" if what == "land" else "the sector of your card's signal"
+        return {"land": "where your landing goes", "launch": "your free launch",
+                IGNORING_LIMIT: "your free launch (beyond the probe limit)"}.get(what, "the sector of your signal")
     return {CARD[0]: "a card from the row or the deck", TUCK[0]: "a hand card to tuck for income",
             "sector": "which completed sector resolves first", END_OF_ROUND: "a card of this round's end-of-round stack"}.get(
         kind, f"where your {what} life trace goes")
@@ -270,23 +289,28 @@ def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[So
     fits that you do not hold for later (S-F19, covering is optional). A mission whose circles are all
     covered completes, a "complete a mission" trigger for your objectives. ``skip``: a card whose circles
     this event may not cover. Returns the game, what happened ("" when nothing fits) and the circle covered."""
-    fitting = [o.choice for o in trigger_options(game, YOU, event) if o.legal and o.choice is not None and o.choice[0] != skip]
+    fitting = [o.choice for o in trigger_options(game.table, YOU, event) if o.legal and o.choice is not None and o.choice[0] != skip]
     free = [choice for choice in fitting if choice not in game.held]
     if not free:
         held = ", ".join(f"circle {i + 1} of {card}" for card, i in fitting)
         return game, (f"{event_words(event)[:1].upper()}{event_words(event)[1:]} fits {held}, held for a later trigger (covering is optional, S-F19)." if fitting else ""), None
     card_id = free[0][0]
     completed = sum(m.card == card_id and m.completed for m in game.missions)
-    game, text = cover_circle(game, YOU, event, *free[0])
+    table, text = cover_circle(game.table, YOU, event, *free[0])  # the multiplayer cover and its grant
+    game, owed = granted(game, table)
     if sum(m.card == card_id and m.completed for m in game.missions) > completed:  # this cover completed it
         game = replace(game, triggers=game.triggers + (Event("mission"),))
     said = text.replace(f"{YOU} covers", "You cover").replace(" and gains ", " and gain ")
-    return game, said + " One trigger covers one circle.", free[0]
+    return game, " ".join([said + " One trigger covers one circle."] + owed), free[0]
 
 
-def your_count(game: SoloGame, colour: str, measure: str) -> int:
-    """A count of yours as the multiplayer missions' verdicts read it (``missions.Count``)."""
-    return game.your_measure(measure)
+def your_count(table: SetiGame, colour: str, measure: str) -> int:
+    """A count of ``colour``'s on the table as the multiplayer missions' verdicts read it (``missions.Count``):
+    the names of ``seti.measures`` the solo game keeps."""
+    board = table.player(colour)
+    return {"orbiters": board.orbiters, "landers": board.landers, "techs": len(board.techs), "data": board.data,
+            "sector_wins": board.sector_wins, "publicity": board.publicity, "traces": len(table.life.marks(colour)),
+            "tucked": len(board.tucked)}[measure]
 
 
 def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:

@@ -34,7 +34,7 @@ from ...engine.steps import Procedure, Step, result_of, run
 from ..cards import catalog_of
 from ..computer import DataSpace, analyze, place_data, placement_verdict, sample_layout
 from ..free_actions import BuyCard, Convert, Corner, conversion_refusal
-from ..game import SetiGame, drawing_with, visits as visits_of
+from ..game import drawing_with, visits as visits_of
 from ..missions import (SECTION as PLAY_A_CARD, TRIGGERED, MissionInPlay, check_card_actions, completed, mission_refusal,
                         paid_for)
 from ..main_actions import CARD_SIGNAL, card_signal_options
@@ -364,8 +364,9 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     """The first choice what you gained leaves you (the first of ``SoloGame.pending``): a card from the card
     row or the deck (``card:row<n>``, ``card:deck``; 获取卡牌的其他方式), the hand card to tuck for income
     (``tuck:<card>``; 增加收入), where a life trace goes (``trace:<column>:<space>``, every free space
-    of its colour and every overflow; 标记生命痕迹, S-F15), where a card's landing or signal goes
-    (``card-land:…``, ``card-signal:<n>``), which completed sector resolves first (``sector:<n>``, S-R7) or
+    of its colour and every overflow; 标记生命痕迹, S-F15), the free launch a card or a reward gives you
+    (``card-launch``, ``card-launch:limit`` beyond the probe limit), where a card's or a reward's landing or
+    signal goes (``card-land:…``, ``card-signal:<n>``; ``…:none`` when it is lost), which completed sector resolves first (``sector:<n>``, S-R7) or
     the end-of-round card you take (``take:<card>``)."""
     _, kind, what = game.pending[0]
     table, you = game.table, game.you
@@ -376,11 +377,18 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
     if kind == "sector":
         return tuple(YourOption(f"sector:{n}", True, f"legal: resolve {table.sectors.sector(n).name} first (S-R7)")
                      for n in completed_sectors(table))
+    if kind == ACTION and what in ("launch", IGNORING_LIMIT):  # no choice in it: a free launch, or lost at the limit
+        verdict = launch_verdict(game, free=True, ignore_limit=what == IGNORING_LIMIT)
+        return (YourOption("card-launch:limit" if what == IGNORING_LIMIT else "card-launch", True,
+                           "legal: a free launch, a probe of yours on Earth" if verdict.legal else
+                           f"legal: the free launch is lost ({verdict.reason})"),)
     if kind == ACTION and what == "land":
-        return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game))
-    if kind == ACTION:  # a card's signal (CARD_SIGNAL), the other action a card leaves you to place
+        return tuple(YourOption(action, True, f"legal: {words}, at no energy") for action, words in card_landings(game)) or (
+            YourOption("card-land:none", True, "legal: no probe of yours may land, so the landing is lost"),)
+    if kind == ACTION:  # a signal in a sector with a probe of yours (CARD_SIGNAL)
         return tuple(YourOption(f"card-signal:{n}", True, f"legal: a signal in {table.sectors.sector(n).name}, where a probe of yours is")
-                     for n in card_signal_sectors(game))
+                     for n in card_signal_sectors(game)) or (
+            YourOption("card-signal:none", True, "legal: no probe of yours is in space, so the signal is lost"),)
     if kind == CARD[0]:
         return tuple(YourOption(f"card:row{n}", True, f"legal: take {card} from the card row (it refills at once)")
                      for n, card in enumerate(table.card_row) if card) + (
@@ -407,7 +415,14 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
         game = yield from resolve_sectors(game, YOU, only=(int(what),))
         game = yield from resolve_yours(game)
         return (yield from mark_objectives(game, ()))
-    if kind == "card-land":
+    if kind == "card-launch":
+        game, text, launched = free_launch(game, ignore_limit=what == "limit")
+        title, text, events = "Your free launch", text[0].upper() + text[1:], [Event("launch")] if launched else []
+    elif kind in ("card-land", "card-signal") and what == "none":
+        title = "Your landing" if kind == "card-land" else "Your signal"
+        text = ("No probe of yours may land: the landing is lost." if kind == "card-land"
+                else "No probe of yours is in space: the signal is lost.")
+    elif kind == "card-land":
         game, text, events = land_by_card(game, what)
         title, text = "Your card's landing", text[0].upper() + text[1:]
     elif kind == "card-signal":
@@ -440,7 +455,7 @@ def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
 
 
 OWED_SECTIONS = {"sector": "扇形区域 · 完成扇区", "card": "获取卡牌的其他方式", "tuck": "增加收入", "trace": "标记生命痕迹", "card-land": PLAY_A_CARD,
-                 "card-signal": PLAY_A_CARD}
+                 "card-signal": PLAY_A_CARD, "card-launch": PLAY_A_CARD}
 
 
 def scan_options(game: SoloGame) -> list[YourOption]:
@@ -634,7 +649,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         condition = game.table.card(card_id).condition
         if condition is None:
             continue
-        refusal = mission_refusal(game, YOU, card_id, your_count)  # the multiplayer verdict
+        refusal = mission_refusal(game.table, YOU, card_id, your_count)  # the multiplayer verdict
         ok = mine and refusal is None
         done = refusal is not None and refusal.rule == "seti.cards.completed"
         why = ("legal: " + game.table.card(card_id).mission_reward.describe() if ok else "already completed"
@@ -941,7 +956,7 @@ def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Proce
     """Complete your mission (a free action, 任务卡 · 有条件的任务): its reward; the task "complete a
     mission" is marked now (one trigger, one task)."""
     card = game.table.card(card_id)
-    game = completed(game, YOU, card_id, your_count)  # the multiplayer completion: the first copy not completed
+    game = replace(game, table=completed(game.table, YOU, card_id, your_count))  # the multiplayer completion: the first copy not completed
     items = reward_items(card.mission_reward)
     game, notes = reward_colour(game, YOU, items)
     objectives, marked = game.objectives, []
@@ -1091,7 +1106,7 @@ def _play(game: SoloGame, card_id: str, tech: str | None = None,
         game = replace(game, table=replace(game.table, discard=game.table.discard + (card_id,)))
         notes.append("It goes to the discard pile.")
     else:  # in front of you as the multiplayer game keeps it (seti.mission_cards)
-        game = replace(game, missions=game.missions + (MissionInPlay.played(YOU, card),))
+        game = replace(game, table=replace(game.table, missions=game.missions + (MissionInPlay.played(YOU, card),)))
         notes.append(f"It stays in front of you; only events from now on cover its {len(card.triggers)} circles "
                      f"({', '.join(t.event for t in card.triggers)}), one circle per event." if card.kind == "triggered" else
                      f"It stays in front of you: a mission, completed as a free action once '{card.condition.text}' "
@@ -1222,18 +1237,12 @@ def take_end_card(game: SoloGame, card: str) -> Procedure:
     return (yield from milestones(game, YOU))
 
 
-def scored_table(game: SoloGame) -> SetiGame:
-    """The table as the multiplayer final scoring reads it (``seti.scoring``), with your missions and end-game
-    cards in front of you; the rival's seat is an empty board (it scores neither gold tiles nor cards, S-F24)."""
-    return replace(game.table, missions=game.missions)
-
-
 def your_gold_lines(game: SoloGame) -> tuple:
-    """Your gold tiles scored by the multiplayer final scoring (``scoring.gold_lines``) on the table of what you
-    hold (``scored_table``). The rival scores none (S-F24)."""
+    """Your gold tiles scored by the multiplayer final scoring (``scoring.gold_lines``) on the table (your missions
+    and end-game cards in front of you; the rival's seat is an empty board). The rival scores none (S-F24)."""
     from ..scoring import gold_lines
 
-    return gold_lines(scored_table(game), YOU)
+    return gold_lines(game.table, YOU)
 
 
 def your_card_lines(game: SoloGame) -> tuple:
@@ -1241,7 +1250,7 @@ def your_card_lines(game: SoloGame) -> tuple:
     of you, every copy its own line (任务卡 · 游戏终局计分卡)."""
     from ..scoring import card_lines
 
-    return card_lines(scored_table(game), YOU)
+    return card_lines(game.table, YOU)
 
 
 FREE_KINDS = ("convert", "corner", "buy", "complete", "place", "move", "tt2", "tt3", "tt4", "hold", "release", "gold")

@@ -273,7 +273,7 @@ def at_planet(game, planet):
 def with_mission(game, card_id):
     """``game`` with your triggered mission ``card_id`` in play, no circle covered."""
     card = game.table.card(card_id)
-    return replace(game, missions=(MissionInPlay.played(YOU, card),))
+    return replace(game, table=replace(game.table, missions=(MissionInPlay.played(YOU, card),)))
 
 
 def test_a_push_on_the_rivals_turn_covers_a_circle_and_a_held_circle_is_passed_over():
