@@ -190,16 +190,18 @@ class _Replay(Decisions):
         free = self._free and who == self._active
         found = None
         while True:
-            if free and self._next < len(self._given) and isinstance(self._given[self._next], _Free):
-                game = yield from free_actions(game, who, (self._take().action,))
-                found = None
-                continue
             if found is None:
                 found = tuple(options(game))
                 if len(found) == 1 and found[0].legal:
                     return found[0].choice, game
                 if not any(option.legal for option in found):
                     raise IllegalAction("seti.game.no_option", f"nothing can be chosen for {question}.", TURN)
+            # a free action is taken at a question that waits for its answer (one that answers itself never stops
+            # the procedure, so none is taken there): carried out again from the start, it comes at the same place
+            if free and self._next < len(self._given) and isinstance(self._given[self._next], _Free):
+                game = yield from free_actions(game, who, (self._take().action,))
+                found = None
+                continue
             if self._next < len(self._given):
                 return self._take(), game
             # a _Waiting passes up through the procedures that asked to _carried_out, the one reader of it

@@ -115,3 +115,46 @@ def test_the_legal_choices_are_the_legal_options_listed(players, seeds):
                 assert legal_main_choices(table) == [o.choice for o in legal_main_actions(table, plain_scan=False)
                                                      if o.legal]
     assert {Move, Land, Analyze} <= seen
+
+
+def test_a_free_action_at_a_question_comes_at_that_question_when_its_step_is_carried_out_again():
+    """A step stopped at a question goes on from there with the first answer given to that state; another answer
+    carries it out again from its start. A free action taken at the question must come at the same place either
+    way, not at a question before it that answers itself (here: a data placed while the player still has the data
+    the main action brings). The whole-game tester's own play of this seed, as it probes every option."""
+    import pickle
+    import random
+
+    from tabletoolkit.engine.policies import RandomPolicy
+    from tabletoolkit.engine.rng import Rng
+
+    seed = 5
+    game = tt.new_game("seti", players=4, seed=seed)
+    policies = {seat: RandomPolicy(seed * 31 + index) for index, seat in enumerate(game.seats)}
+    rng, prober = Rng(seed), random.Random(seed)
+    compared = 0
+    for _ in range(260):
+        if game.to_move is CHANCE:
+            choice = rng.pick(game.chance())
+        else:
+            options = game.options()
+            answers = [o.choice for o in options if o.legal and o.group != "free action"]
+            free = [o.choice for o in options if o.legal and o.group == "free action"]
+            if answers and free and getattr(game, "_at_question", None) is not None:
+                for taken in free[:4]:
+                    went_on = pickle.loads(pickle.dumps(game)).apply(taken)  # goes on from where the step stopped
+                    again = pickle.loads(pickle.dumps(game))
+                    again.apply(answers[0])  # the kept step is taken by this answer
+                    carried_again = again.apply(taken)  # so this one carries the step out from its start
+                    assert carried_again == went_on and [s.text for s in carried_again.steps] == [s.text for s in went_on.steps]
+                    compared += 1
+            if prober.random() < 0.05:
+                for option in options:
+                    try:
+                        game.apply(option.choice)
+                    except RulesError:
+                        pass
+            choice = policies[game.to_move](game)
+        prober.random()
+        game = game.apply(choice)
+    assert compared >= 10
