@@ -427,13 +427,16 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
         arrived = option == "move_act"
         group = _GROUPS[option]
         paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
-        surely = not explained and location in _SURELY_REFUSED_AT
         for choice in _choices_at(board, location, option):
             action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
-                if surely and _surely_refused(there, action, arrived, paid):
-                    continue
+                if not explained:
+                    verdict = _verdict_unworded(there, action, arrived, paid)
+                    if verdict is not None:
+                        if verdict:
+                            listing.legal(choice, None, group)
+                        continue
                 try:
                     if location == "Dock":
                         check_dock(there, action, paid)
@@ -457,23 +460,31 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
 _MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
 
 
-_SURELY_REFUSED_AT = ("Shipyard", "Dock")  # where _surely_refused knows a refusal (buying a ship, triggering the end)
-
-
-def _surely_refused(there: GameState, action: Any, arrived: bool, paid: Player | None) -> bool:
-    """A cheap look, for the legal choices only, at the turn's most common refusals (a ship or card dearer than the
-    credits in hand, buying a ship on entering with loans, triggering the end without the means), found without
-    wording them; ``False`` says nothing, the action's own check decides."""
+def _verdict_unworded(there: GameState, action: Any, arrived: bool, paid: Player | None) -> bool | None:
+    """For the legal choices only: whether the turn's action is legal, decided by a cheap look where one decides it
+    (a ship that cannot run, a Market with nothing to do, a repayment) or where it surely refuses (a ship dearer than
+    the credits in hand, buying a ship on entering with loans, triggering the end without the means), without
+    wording or raising a refusal; ``None`` leaves it to the action's own check. ``there`` has the player at the
+    action's location."""
     player = there.active
-    if isinstance(action, BuyShip):
+    kind = type(action)
+    if kind is RunShip:
+        ship = player.ship(action.ship)
+        return not (there.obsolete(ship) or (ship.at_destination and there.variant.run_from_destination != "forfeit_bonus"))
+    if kind is MarketVisit:
+        return _market_has_something(there, arrived)
+    if kind is PayLoans:  # one marker of one of the player's ships with loans: refused only when dearer than the credits
+        variant = there.variant
+        return player.credits >= sum(loan_repayment(player.ship(ship_id), variant) for ship_id in action.markers)
+    if kind is BuyShip:
         if arrived and player.loans:
-            return True
+            return False
         price = there.data.ship(action.design).price
-        return player.credits < (there.variant.half(price) if action.lease else price)
-    if isinstance(action, DockVisit) and action.trigger_end and paid is not None:
+        return False if player.credits < (there.variant.half(price) if action.lease else price) else None
+    if kind is DockVisit and action.trigger_end and paid is not None:
         check = trigger_check(there, paid)
-        return not check.may and not check.must
-    return False
+        return False if not check.may and not check.must else None
+    return None
 
 
 def _turn_cost(board: GameState, action: Any) -> str | None:
