@@ -33,7 +33,7 @@ from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, 
 from .belt import start_run
 from .data import GameData, load_data
 from .dock import check_dock, dock, paid_out, transfer_card
-from .end import standings, trigger_check
+from .end import TriggerCheck, standings, trigger_check
 from .market import check_market, claim_token, take_card
 from .odds import explore_odds
 from .shipyard import check_shipyard, loan_repayment, shipyard
@@ -427,12 +427,13 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
         arrived = option == "move_act"
         group = _GROUPS[option]
         paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
+        trigger = trigger_check(there, paid) if paid is not None and not explained else None  # for both Dock actions
         for choice in _choices_at(board, location, option):
             action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
                 if not explained:
-                    verdict = _verdict_unworded(there, action, arrived, paid)
+                    verdict = _verdict_unworded(there, action, arrived, paid, trigger)
                     if verdict is not None:
                         if verdict:
                             listing.legal(choice, None, group)
@@ -460,12 +461,14 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
 _MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
 
 
-def _verdict_unworded(there: GameState, action: Any, arrived: bool, paid: Player | None) -> bool | None:
+def _verdict_unworded(there: GameState, action: Any, arrived: bool, paid: Player | None,
+                      trigger: TriggerCheck | None) -> bool | None:
     """For the legal choices only: whether the turn's action is legal, decided by a cheap look where one decides it
-    (a ship that cannot run, a Market with nothing to do, a repayment) or where it surely refuses (a ship dearer than
-    the credits in hand, buying a ship on entering with loans, triggering the end without the means), without
-    wording or raising a refusal; ``None`` leaves it to the action's own check. ``there`` has the player at the
-    action's location."""
+    (a ship that cannot run, a Market with nothing to do, a repayment, the Dock without obsolete ships) or where it
+    surely refuses (a ship dearer than the credits in hand, buying a ship on entering with loans), without wording or
+    raising a refusal; ``None`` leaves it to the action's own check. ``there`` has the player at the action's
+    location; at the Dock before the end game, ``paid`` is the player after the payout and ``trigger`` their
+    trigger check."""
     player = there.active
     kind = type(action)
     if kind is RunShip:
@@ -481,9 +484,15 @@ def _verdict_unworded(there: GameState, action: Any, arrived: bool, paid: Player
             return False
         price = there.data.ship(action.design).price
         return False if player.credits < (there.variant.half(price) if action.lease else price) else None
-    if kind is DockVisit and action.trigger_end and paid is not None:
-        check = trigger_check(there, paid)
-        return False if not check.may and not check.must else None
+    if kind is DockVisit:
+        if paid is None:  # the end game: the end is triggered already
+            return not action.trigger_end
+        assert trigger is not None
+        if action.trigger_end:
+            return (trigger.may or trigger.must) and trigger.can_repay
+        if paid.credits < 0 or any(there.obsolete(ship) for ship in player.ships):  # a repayment to check first
+            return None
+        return not (trigger.must and trigger.can_repay)  # declining a trigger the rules force is refused
     return None
 
 
