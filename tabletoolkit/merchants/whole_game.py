@@ -374,8 +374,9 @@ def _turn_choice(option: str, kind: type | None = None, *fields: Any) -> TurnCho
     return found
 
 
-def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoice, ...]:
-    """The turn's choices with ``option`` ("act" or "move_act") and each action of ``location``."""
+def _choices_at(board: GameState, location: str, option: str) -> tuple[tuple[TurnChoice, ...], int, int]:
+    """The turn's choices with ``option`` ("act" or "move_act") and each action of ``location``; then how many of
+    them, first, buy or lease a ship, and the lowest price of those ships (0 without any)."""
     player = board.active
     if location == "Shipyard":
         key: tuple[Any, ...] = (option, location, tuple(s.id for s in player.ships if s.loans), board.shipyard, board.era,
@@ -387,11 +388,14 @@ def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoic
     entry = _CHOICES_AT.get(key)
     if entry is not None and entry[0] is board.data:
         return entry[1]
+    buys: list[TurnChoice] = []
+    lowest = 0
     if location == "Shipyard":
         data, era = board.data, board.era
-        buys = [_turn_choice(option, BuyShip, d, lease) for d, n in board.shipyard
-                if n and data.ship(d).mark == era for lease in (False, True)]
-        found = tuple(buys + [_turn_choice(option, PayLoans, (ship_id,)) for ship_id in key[2]])
+        on_sale = [d for d, n in board.shipyard if n and data.ship(d).mark == era]
+        buys = [_turn_choice(option, BuyShip, d, lease) for d in on_sale for lease in (False, True)]
+        lowest = min((data.ship(d).price for d in on_sale), default=0)
+        found: tuple[TurnChoice, ...] = tuple(buys + [_turn_choice(option, PayLoans, (ship_id,)) for ship_id in key[2]])
     elif location == "Market":
         found = (_turn_choice(option, MarketVisit),)
     elif location == "Belt":
@@ -400,12 +404,12 @@ def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoic
         found = (_turn_choice(option, DockVisit), _turn_choice(option, DockVisit, (), True))
     if len(_CHOICES_AT) >= 4096:  # the Shipyard's keys follow its supply: kept to the recent ones
         _CHOICES_AT.clear()
-    _CHOICES_AT[key] = (board.data, found)
-    return found
+    _CHOICES_AT[key] = (board.data, (found, len(buys), lowest))
+    return found, len(buys), lowest
 
 
 # Each location's choices by what they depend on (the catalog by identity, kept beside them so the id stays its own)
-_CHOICES_AT: dict[tuple[Any, ...], tuple[GameData, tuple[TurnChoice, ...]]] = {}
+_CHOICES_AT: dict[tuple[Any, ...], tuple[GameData, tuple[tuple[TurnChoice, ...], int, int]]] = {}
 _OPTION_ALONE = {"act": _turn_choice("act"), "move_act": _turn_choice("move_act")}  # the option, for its own checks
 
 
@@ -428,7 +432,12 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
         group = _GROUPS[option]
         paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
         trigger = trigger_check(there, paid) if paid is not None and not explained else None  # for both Dock actions
-        for choice in _choices_at(board, location, option):
+        choices, buys, lowest = _choices_at(board, location, option)
+        if buys and not explained and refusal is None:  # no ship at all when the cheapest lease is out of reach
+            player = there.active
+            if (arrived and player.loans) or player.credits < there.variant.half(lowest):
+                choices = choices[buys:]
+        for choice in choices:
             action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
