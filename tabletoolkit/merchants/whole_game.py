@@ -614,8 +614,10 @@ _LEAVE_MARKET, _CLAIM_NOTHING = Finish("leave the Market"), Finish("claim nothin
 
 
 def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> None:
+    if not listing.explained:
+        _market_choices(board, frame, listing)
+        return
     player = board.active
-    explained = listing.explained
 
     def offer(choice: Any, cost: str | None, group: str | None, check: Callable[[], None]) -> None:
         try:
@@ -626,7 +628,7 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
             listing.legal(choice, cost, group)
 
     if frame.bought:
-        price = counted(board.variant.mine_claim_price, "credit") if explained else None
+        price = counted(board.variant.mine_claim_price, "credit")
         for kind in dict.fromkeys(player.local):
             claim = ClaimToken(kind)
             offer(claim, price, None, lambda: _check_claim(board, claim))
@@ -637,13 +639,51 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
         replacing = ReplaceCard(card)
         offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
     buys = [_buy(c, s.id) for c in row for s in player.ships] + [_buy(c) for c, _ in board.refinery_supply]
-    credits = player.credits
     for buy in buys:
         cost = board.data.card(buy.card).cost
-        if not explained and cost > credits:  # refused for that alone: left out of the legal choices unchecked
-            continue
-        offer(buy, counted(cost, "credit") if explained else None, "Buy", lambda: _check_market_choice(board, frame, buy))
+        offer(buy, counted(cost, "credit"), "Buy", lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
+
+
+def _market_choices(board: GameState, frame: AtMarket, listing: _Listing) -> None:
+    """The Market decision's legal choices alone, in the order ``_market_options`` lists them, each decided by the
+    look its check takes (``check_market`` of one replacement or one purchase, leaving, claiming) without raising and
+    wording the refusals."""
+    player = board.active
+    credits = player.credits
+    if frame.bought:
+        if credits >= board.variant.mine_claim_price:
+            for kind in dict.fromkeys(player.local):
+                listing.legal(ClaimToken(kind))
+        listing.legal(_CLAIM_NOTHING)
+        return
+    variant = board.variant
+    row = tuple(dict.fromkeys(board.market_row))
+    if frame.arrived and frame.replaced < variant.market_replace and credits >= 0:
+        for card_id in row:
+            listing.legal(ReplaceCard(card_id))
+    card_of = board.data.card
+    for card_id in row:
+        card = card_of(card_id)
+        if card.cost > credits:
+            continue
+        for ship in player.ships:
+            buy = _buy(card_id, ship.id)
+            if card.type == "refinery":  # never in the row: its own check decides
+                try:
+                    _check_market_choice(board, frame, buy)
+                except IllegalAction:
+                    continue
+                listing.legal(buy)
+            elif (len(ship.pilots) < variant.pilots_per_ship if card.type == "pilot"
+                  else len(ship.gear) < variant.gear_per_ship):
+                listing.legal(buy)
+    if board.refineries_open:
+        for card_id, left in board.refinery_supply:
+            if left > 0 and card_of(card_id).cost <= credits and card_of(card_id).type == "refinery":
+                listing.legal(_buy(card_id))
+    if frame.replaced > 0:
+        listing.legal(_LEAVE_MARKET)
 
 
 @lru_cache(maxsize=1024)
