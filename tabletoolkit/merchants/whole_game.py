@@ -805,18 +805,15 @@ def _run_options(game: MerchantsGame, frame: Running, listing: _Listing) -> None
     board = game.board
     player = board.active
     ship = player.ship(frame.ship)
+    if not listing.explained:
+        _run_choices(game, frame, ship, listing)
+        return
     candidates: list[Any] = list(_RUN_FROM_HERE)
     for p in board.players:
         if p.name != player.name:
             take = _TAKES.get(p.name)
             candidates.append(take if take is not None else _TAKES.setdefault(p.name, Pickup("local", p.name)))
     candidates += (_EXPLORE, _SWAP, _END_RUN)
-    if not listing.explained:  # the legal choices only: the rules that refuse, unworded
-        for choice in candidates:
-            if _run_refusal(game, frame, ship, choice) is None:
-                listing.legal(choice)
-        listing.legal(_STOP_RUN)
-        return
     for choice in candidates:
         cost = f"{_run_cost(board, ship, choice)} energy"
         try:
@@ -825,6 +822,32 @@ def _run_options(game: MerchantsGame, frame: Running, listing: _Listing) -> None
             listing.refused(choice, error, cost)
         else:
             listing.legal(choice, cost)
+    listing.legal(_STOP_RUN)
+
+
+def _run_choices(game: MerchantsGame, frame: Running, ship: Ship, listing: _Listing) -> None:
+    """A belt decision's legal choices alone, in the order ``_run_options`` lists them: ``_run_refusal``'s rules
+    looked at once for the whole decision (each energy cost, the room in the hold, the tokens within reach)."""
+    board = game.board
+    variant = board.variant
+    energy = frame.energy
+    player = board.active
+    if energy >= variant.pickup_cost and game.room > 0:
+        if board.known:
+            listing.legal(_RUN_FROM_HERE[0])
+        if player.local or player.claimed:
+            listing.legal(_RUN_FROM_HERE[1])
+    if energy >= variant.take_cost and game.room > 0:
+        for p in board.players:
+            if p.name != player.name and p.local:
+                take = _TAKES.get(p.name)
+                listing.legal(take if take is not None else _TAKES.setdefault(p.name, Pickup("local", p.name)))
+    if energy >= variant.explore_cost and board.bag_size() > 0:
+        listing.legal(_EXPLORE)
+    if energy >= variant.swap_cost and (board.destination_deck or board.destination_discard):
+        listing.legal(_SWAP)
+    if ship.destination is not None and energy >= board.data.destination(ship.destination).cost:
+        listing.legal(_END_RUN)
     listing.legal(_STOP_RUN)
 
 
