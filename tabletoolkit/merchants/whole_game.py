@@ -1002,9 +1002,12 @@ def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -
     ship = board.active.ship(run_frame.ship)
     board = board.with_player(board.active.with_ship(replace(ship, hold=pile(ship.hold + (kind,)))))
     where = {"known": "known space", "local": "their local space"}.get(frame.source, f"{frame.source}'s local space")
+    capacity = board.capacity_of(ship)
     steps.append(Step("Load a token", f"{player.name} loads {_a(kind)} from {where} "
-                      f"(hold {len(ship.hold) + 1}/{board.capacity_of(ship)}).", BELT, board, {"token": kind}))
-    return _changed(game, board=board, pending=rest + (replace(frame, loaded=frame.loaded + 1),))
+                      f"(hold {len(ship.hold) + 1}/{capacity}).", BELT, board, {"token": kind}))
+    loaded = _changed(game, board=board, pending=rest + (replace(frame, loaded=frame.loaded + 1),))
+    loaded.__dict__["room"] = capacity - len(ship.hold) - 1  # its ``room``, known here: what is settled next reads it
+    return loaded
 
 
 _ON_SHIP, _TO_LOCAL = Place("ship"), Place("local")

@@ -290,3 +290,14 @@ def test_the_legal_choices_worked_out_alone_agree_with_the_listed_options_under_
             assert fresh.legal() == replace(move.before).options().choices(), f"seed {seed}: {move.before!r}"
             decisions += 1
     assert decisions > 1_000
+
+
+def test_the_room_a_load_leaves_is_the_room_worked_out_afresh():
+    # a load sets the new state's room (the hold's capacity less what it carries) as it builds it
+    loads = 0
+    for seed in range(6):
+        for move in tt.play(tt.new_game("merchants", players=2 + seed % 3, seed=seed)).moves:
+            if isinstance(move.choice, Load) and "room" in move.after.__dict__:
+                assert move.after.room == replace(move.after).room, f"seed {seed}: {move.after!r}"
+                loads += 1
+    assert loads > 100
