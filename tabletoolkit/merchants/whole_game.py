@@ -308,6 +308,14 @@ def _changed(game: MerchantsGame, *, board: GameState | None = None, pending: tu
 _NEW, _SET = object.__new__, object.__setattr__
 
 
+def _room_kept(game: MerchantsGame, new: MerchantsGame) -> MerchantsGame:
+    """``new`` (the same run's ship, its hold untouched) with the ``room`` that ``game`` has worked out, if it has."""
+    room = game.__dict__.get("room")
+    if room is not None:
+        new.__dict__["room"] = room
+    return new
+
+
 def _frame_words(frame: Frame, board: GameState) -> str:
     if isinstance(frame, Running):
         return f"run of {board.ship_called(frame.ship)} ({frame.energy} energy left)"
@@ -923,11 +931,11 @@ def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) ->
         steps.append(Step("Take from an opponent" if choice.opponent else "Pick up",
                           f"For {cost} energy, {name} picks up from {where}: the tokens are loaded one by one. "
                           f"Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
-        return _changed(game, pending=rest + (spent, Loading(source)))
+        return _room_kept(game, _changed(game, pending=rest + (spent, Loading(source))))
     if isinstance(choice, Explore):
         steps.append(Step("Explore", f"For {cost} energy, {name} draws a token from the bag ({board.bag_size()} in it). "
                           f"Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
-        return _changed(game, pending=rest + (spent, Drawing("token")))
+        return _room_kept(game, _changed(game, pending=rest + (spent, Drawing("token"))))
     ship = board.active.ship(frame.ship)
     if isinstance(choice, Swap):
         board = replace(board, destination_discard=board.destination_discard + (ship.destination,)) if ship.destination else board
@@ -935,7 +943,7 @@ def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) ->
         discarded = board.destination_name(ship.destination) if ship.destination else "no card"
         steps.append(Step("Swap the destination", f"For {cost} energy, {discarded} is discarded; the next "
                           f"destination is drawn. Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
-        return _changed(game, board=board, pending=rest + (spent, Drawing("destination")))
+        return _room_kept(game, _changed(game, board=board, pending=rest + (spent, Drawing("destination"))))
     assert ship.destination is not None  # ending at the destination is refused without one
     target = board.data.destination(ship.destination)
     board = board.with_player(board.active.with_ship(replace(ship, at_destination=True)))
@@ -1049,7 +1057,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
         board = replace(board, bag=tuple((k, n - 1 if k == outcome else n) for k, n in board.bag))
         steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} (chance {_chance_text(odds)}); {board.active.name} sees it and "
                           "decides where it goes.", BELT, board, {"token": outcome, "chance": odds}))
-        return _changed(game, board=board, pending=rest + (Placing(outcome),))
+        return _room_kept(game, _changed(game, board=board, pending=rest + (Placing(outcome),)))
     if frame.what == "destination":
         deck, discard = list(board.destination_deck), list(board.destination_discard)
         reshuffled = not deck
@@ -1065,7 +1073,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
         steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {_chance_text(odds)}): ending the run there "
                           f"costs {target.cost} energy and pays {counted(target.bonus, 'credit')} at the Dock.", BELT, board,
                           {"destination": outcome, "chance": odds}))
-        return _changed(game, board=board, pending=rest)
+        return _room_kept(game, _changed(game, board=board, pending=rest))
     deck, discard = list(board.market_deck), list(board.market_discard)
     reshuffled = not deck
     if reshuffled:
