@@ -279,16 +279,15 @@ def check_dock(state: GameState, action: DockVisit, paid: Player | None = None) 
 def dock(state: GameState, action: DockVisit = DockVisit()) -> Procedure:
     """The active player's Dock action, then (if chosen or forced) the end-game trigger."""
     settled, steps = settle(state, action)
-    if state.end_trigger is None:
-        check_trigger(settled, action.trigger_end)
-    elif action.trigger_end:
+    if state.end_trigger is not None and action.trigger_end:
         raise IllegalAction("merchants.end.already_triggered",
                             f"{state.end_trigger} has already triggered the end.", END)
+    check = check_trigger(settled, action.trigger_end) if state.end_trigger is None else None  # trigger_end reads it again
     for title, text, data in steps:
         yield Step(title, text, DOCK, settled, data)
     state = settled
     if state.end_trigger is None:
-        state = yield from trigger_end(state, action.trigger_end)
+        state = yield from trigger_end(state, action.trigger_end, check)
     else:
         name = state.active.name
         state = replace(state, dock_arrivals=state.dock_arrivals + (name,))

@@ -61,9 +61,9 @@ def trigger_check(state: GameState, player: Player | None = None) -> TriggerChec
     )
 
 
-def check_trigger(state: GameState, want: bool, player: Player | None = None) -> None:
+def check_trigger(state: GameState, want: bool, player: Player | None = None) -> TriggerCheck:
     """Refuse (``IllegalAction``) a trigger the rules forbid, or declining one they force (for the active player,
-    or ``player``: the active player as they would stand)."""
+    or ``player``: the active player as they would stand); returns the trigger check it made."""
     player = state.active if player is None else player
     variant = state.variant
     check = trigger_check(state, player)
@@ -79,6 +79,7 @@ def check_trigger(state: GameState, want: bool, player: Player | None = None) ->
         if check.must and check.can_repay:
             raise IllegalAction("merchants.end.must_trigger",
                                 f"With {counted(player.credits, 'credit')} ({variant.end_must}+) {player.name} must trigger the end (M-F3).", END)
+    return check
 
 
 def repay_every_loan(state: GameState) -> tuple[GameState, str, int]:
@@ -120,11 +121,12 @@ def pass_into_dock(state: GameState) -> Procedure:
     return state
 
 
-def trigger_end(state: GameState, want: bool) -> Procedure:
-    """After the Dock action: trigger the end (repay loans, +10 credits, stay) or explain why not."""
+def trigger_end(state: GameState, want: bool, check: TriggerCheck | None = None) -> Procedure:
+    """After the Dock action: trigger the end (repay loans, +10 credits, stay) or explain why not (``check``: the
+    active player's trigger check, when already made)."""
     player = state.active
     variant = state.variant
-    check = trigger_check(state)
+    check = trigger_check(state) if check is None else check
     if not want:
         if check.must:
             yield Step("The end cannot be triggered",

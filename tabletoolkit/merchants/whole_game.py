@@ -33,7 +33,7 @@ from .actions import (BuyCard, BuyShip, ClaimToken, DockVisit, EndRun, Explore, 
 from .belt import start_run
 from .data import GameData, load_data
 from .dock import check_dock, dock, paid_out, transfer_card
-from .end import standings, trigger_check
+from .end import TriggerCheck, standings, trigger_check
 from .market import check_market, claim_token, take_card
 from .odds import explore_odds
 from .shipyard import check_shipyard, loan_repayment, shipyard
@@ -308,6 +308,14 @@ def _changed(game: MerchantsGame, *, board: GameState | None = None, pending: tu
 _NEW, _SET = object.__new__, object.__setattr__
 
 
+def _room_kept(game: MerchantsGame, new: MerchantsGame) -> MerchantsGame:
+    """``new`` (the same run's ship, its hold untouched) with the ``room`` that ``game`` has worked out, if it has."""
+    room = game.__dict__.get("room")
+    if room is not None:
+        new.__dict__["room"] = room
+    return new
+
+
 def _frame_words(frame: Frame, board: GameState) -> str:
     if isinstance(frame, Running):
         return f"run of {board.ship_called(frame.ship)} ({frame.energy} energy left)"
@@ -374,8 +382,9 @@ def _turn_choice(option: str, kind: type | None = None, *fields: Any) -> TurnCho
     return found
 
 
-def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoice, ...]:
-    """The turn's choices with ``option`` ("act" or "move_act") and each action of ``location``."""
+def _choices_at(board: GameState, location: str, option: str) -> tuple[tuple[TurnChoice, ...], int, int]:
+    """The turn's choices with ``option`` ("act" or "move_act") and each action of ``location``; then how many of
+    them, first, buy or lease a ship, and the lowest price of those ships (0 without any)."""
     player = board.active
     if location == "Shipyard":
         key: tuple[Any, ...] = (option, location, tuple(s.id for s in player.ships if s.loans), board.shipyard, board.era,
@@ -387,11 +396,14 @@ def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoic
     entry = _CHOICES_AT.get(key)
     if entry is not None and entry[0] is board.data:
         return entry[1]
+    buys: list[TurnChoice] = []
+    lowest = 0
     if location == "Shipyard":
         data, era = board.data, board.era
-        buys = [_turn_choice(option, BuyShip, d, lease) for d, n in board.shipyard
-                if n and data.ship(d).mark == era for lease in (False, True)]
-        found = tuple(buys + [_turn_choice(option, PayLoans, (ship_id,)) for ship_id in key[2]])
+        on_sale = [d for d, n in board.shipyard if n and data.ship(d).mark == era]
+        buys = [_turn_choice(option, BuyShip, d, lease) for d in on_sale for lease in (False, True)]
+        lowest = min((data.ship(d).price for d in on_sale), default=0)
+        found: tuple[TurnChoice, ...] = tuple(buys + [_turn_choice(option, PayLoans, (ship_id,)) for ship_id in key[2]])
     elif location == "Market":
         found = (_turn_choice(option, MarketVisit),)
     elif location == "Belt":
@@ -400,12 +412,12 @@ def _choices_at(board: GameState, location: str, option: str) -> tuple[TurnChoic
         found = (_turn_choice(option, DockVisit), _turn_choice(option, DockVisit, (), True))
     if len(_CHOICES_AT) >= 4096:  # the Shipyard's keys follow its supply: kept to the recent ones
         _CHOICES_AT.clear()
-    _CHOICES_AT[key] = (board.data, found)
-    return found
+    _CHOICES_AT[key] = (board.data, (found, len(buys), lowest))
+    return found, len(buys), lowest
 
 
 # Each location's choices by what they depend on (the catalog by identity, kept beside them so the id stays its own)
-_CHOICES_AT: dict[tuple[Any, ...], tuple[GameData, tuple[TurnChoice, ...]]] = {}
+_CHOICES_AT: dict[tuple[Any, ...], tuple[GameData, tuple[tuple[TurnChoice, ...], int, int]]] = {}
 _OPTION_ALONE = {"act": _turn_choice("act"), "move_act": _turn_choice("move_act")}  # the option, for its own checks
 
 
@@ -427,13 +439,22 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
         arrived = option == "move_act"
         group = _GROUPS[option]
         paid = paid_out(there) if location == "Dock" and refusal is None and there.end_trigger is None else None
-        surely = not explained and location in _SURELY_REFUSED_AT
-        for choice in _choices_at(board, location, option):
+        trigger = trigger_check(there, paid) if paid is not None and not explained else None  # for both Dock actions
+        choices, buys, lowest = _choices_at(board, location, option)
+        if buys and not explained and refusal is None:  # no ship at all when the cheapest lease is out of reach
+            player = there.active
+            if (arrived and player.loans) or player.credits < there.variant.half(lowest):
+                choices = choices[buys:]
+        for choice in choices:
             action: Any = choice.action
             cost = _turn_cost(board, action) if location == "Shipyard" and explained else None
             if refusal is None:
-                if surely and _surely_refused(there, action, arrived, paid):
-                    continue
+                if not explained:
+                    verdict = _verdict_unworded(there, action, arrived, paid, trigger)
+                    if verdict is not None:
+                        if verdict:
+                            listing.legal(choice, None, group)
+                        continue
                 try:
                     if location == "Dock":
                         check_dock(there, action, paid)
@@ -457,23 +478,39 @@ def _turn_options(board: GameState, listing: _Listing, moved: GameState) -> None
 _MOVE, _STAY = TurnChoice("move"), TurnChoice("stay")
 
 
-_SURELY_REFUSED_AT = ("Shipyard", "Dock")  # where _surely_refused knows a refusal (buying a ship, triggering the end)
-
-
-def _surely_refused(there: GameState, action: Any, arrived: bool, paid: Player | None) -> bool:
-    """A cheap look, for the legal choices only, at the turn's most common refusals (a ship or card dearer than the
-    credits in hand, buying a ship on entering with loans, triggering the end without the means), found without
-    wording them; ``False`` says nothing, the action's own check decides."""
+def _verdict_unworded(there: GameState, action: Any, arrived: bool, paid: Player | None,
+                      trigger: TriggerCheck | None) -> bool | None:
+    """For the legal choices only: whether the turn's action is legal, decided by a cheap look where one decides it
+    (a ship that cannot run, a Market with nothing to do, a repayment, the Dock without obsolete ships) or where it
+    surely refuses (a ship dearer than the credits in hand, buying a ship on entering with loans), without wording or
+    raising a refusal; ``None`` leaves it to the action's own check. ``there`` has the player at the action's
+    location; at the Dock before the end game, ``paid`` is the player after the payout and ``trigger`` their
+    trigger check."""
     player = there.active
-    if isinstance(action, BuyShip):
+    kind = type(action)
+    if kind is RunShip:
+        ship = player.ship(action.ship)
+        return not (there.obsolete(ship) or (ship.at_destination and there.variant.run_from_destination != "forfeit_bonus"))
+    if kind is MarketVisit:
+        return _market_has_something(there, arrived)
+    if kind is PayLoans:  # one marker of one of the player's ships with loans: refused only when dearer than the credits
+        variant = there.variant
+        return player.credits >= sum(loan_repayment(player.ship(ship_id), variant) for ship_id in action.markers)
+    if kind is BuyShip:
         if arrived and player.loans:
-            return True
+            return False
         price = there.data.ship(action.design).price
-        return player.credits < (there.variant.half(price) if action.lease else price)
-    if isinstance(action, DockVisit) and action.trigger_end and paid is not None:
-        check = trigger_check(there, paid)
-        return not check.may and not check.must
-    return False
+        return False if player.credits < (there.variant.half(price) if action.lease else price) else None
+    if kind is DockVisit:
+        if paid is None:  # the end game: the end is triggered already
+            return not action.trigger_end
+        assert trigger is not None
+        if action.trigger_end:
+            return (trigger.may or trigger.must) and trigger.can_repay
+        if paid.credits < 0 or any(there.obsolete(ship) for ship in player.ships):  # a repayment to check first
+            return None
+        return not (trigger.must and trigger.can_repay)  # declining a trigger the rules force is refused
+    return None
 
 
 def _turn_cost(board: GameState, action: Any) -> str | None:
@@ -585,8 +622,10 @@ _LEAVE_MARKET, _CLAIM_NOTHING = Finish("leave the Market"), Finish("claim nothin
 
 
 def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> None:
+    if not listing.explained:
+        _market_choices(board, frame, listing)
+        return
     player = board.active
-    explained = listing.explained
 
     def offer(choice: Any, cost: str | None, group: str | None, check: Callable[[], None]) -> None:
         try:
@@ -597,7 +636,7 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
             listing.legal(choice, cost, group)
 
     if frame.bought:
-        price = counted(board.variant.mine_claim_price, "credit") if explained else None
+        price = counted(board.variant.mine_claim_price, "credit")
         for kind in dict.fromkeys(player.local):
             claim = ClaimToken(kind)
             offer(claim, price, None, lambda: _check_claim(board, claim))
@@ -608,13 +647,51 @@ def _market_options(board: GameState, frame: AtMarket, listing: _Listing) -> Non
         replacing = ReplaceCard(card)
         offer(replacing, None, "Replace (on arrival)", lambda: _check_market_choice(board, frame, replacing))
     buys = [_buy(c, s.id) for c in row for s in player.ships] + [_buy(c) for c, _ in board.refinery_supply]
-    credits = player.credits
     for buy in buys:
         cost = board.data.card(buy.card).cost
-        if not explained and cost > credits:  # refused for that alone: left out of the legal choices unchecked
-            continue
-        offer(buy, counted(cost, "credit") if explained else None, "Buy", lambda: _check_market_choice(board, frame, buy))
+        offer(buy, counted(cost, "credit"), "Buy", lambda: _check_market_choice(board, frame, buy))
     offer(_LEAVE_MARKET, None, None, lambda: _check_market_choice(board, frame, _LEAVE_MARKET))
+
+
+def _market_choices(board: GameState, frame: AtMarket, listing: _Listing) -> None:
+    """The Market decision's legal choices alone, in the order ``_market_options`` lists them, each decided by the
+    look its check takes (``check_market`` of one replacement or one purchase, leaving, claiming) without raising and
+    wording the refusals."""
+    player = board.active
+    credits = player.credits
+    if frame.bought:
+        if credits >= board.variant.mine_claim_price:
+            for kind in dict.fromkeys(player.local):
+                listing.legal(ClaimToken(kind))
+        listing.legal(_CLAIM_NOTHING)
+        return
+    variant = board.variant
+    row = tuple(dict.fromkeys(board.market_row))
+    if frame.arrived and frame.replaced < variant.market_replace and credits >= 0:
+        for card_id in row:
+            listing.legal(ReplaceCard(card_id))
+    card_of = board.data.card
+    for card_id in row:
+        card = card_of(card_id)
+        if card.cost > credits:
+            continue
+        for ship in player.ships:
+            buy = _buy(card_id, ship.id)
+            if card.type == "refinery":  # never in the row: its own check decides
+                try:
+                    _check_market_choice(board, frame, buy)
+                except IllegalAction:
+                    continue
+                listing.legal(buy)
+            elif (len(ship.pilots) < variant.pilots_per_ship if card.type == "pilot"
+                  else len(ship.gear) < variant.gear_per_ship):
+                listing.legal(buy)
+    if board.refineries_open:
+        for card_id, left in board.refinery_supply:
+            if left > 0 and card_of(card_id).cost <= credits and card_of(card_id).type == "refinery":
+                listing.legal(_buy(card_id))
+    if frame.replaced > 0:
+        listing.legal(_LEAVE_MARKET)
 
 
 @lru_cache(maxsize=1024)
@@ -736,18 +813,15 @@ def _run_options(game: MerchantsGame, frame: Running, listing: _Listing) -> None
     board = game.board
     player = board.active
     ship = player.ship(frame.ship)
+    if not listing.explained:
+        _run_choices(game, frame, ship, listing)
+        return
     candidates: list[Any] = list(_RUN_FROM_HERE)
     for p in board.players:
         if p.name != player.name:
             take = _TAKES.get(p.name)
             candidates.append(take if take is not None else _TAKES.setdefault(p.name, Pickup("local", p.name)))
     candidates += (_EXPLORE, _SWAP, _END_RUN)
-    if not listing.explained:  # the legal choices only: the rules that refuse, unworded
-        for choice in candidates:
-            if _run_refusal(game, frame, ship, choice) is None:
-                listing.legal(choice)
-        listing.legal(_STOP_RUN)
-        return
     for choice in candidates:
         cost = f"{_run_cost(board, ship, choice)} energy"
         try:
@@ -756,6 +830,32 @@ def _run_options(game: MerchantsGame, frame: Running, listing: _Listing) -> None
             listing.refused(choice, error, cost)
         else:
             listing.legal(choice, cost)
+    listing.legal(_STOP_RUN)
+
+
+def _run_choices(game: MerchantsGame, frame: Running, ship: Ship, listing: _Listing) -> None:
+    """A belt decision's legal choices alone, in the order ``_run_options`` lists them: ``_run_refusal``'s rules
+    looked at once for the whole decision (each energy cost, the room in the hold, the tokens within reach)."""
+    board = game.board
+    variant = board.variant
+    energy = frame.energy
+    player = board.active
+    if energy >= variant.pickup_cost and game.room > 0:
+        if board.known:
+            listing.legal(_RUN_FROM_HERE[0])
+        if player.local or player.claimed:
+            listing.legal(_RUN_FROM_HERE[1])
+    if energy >= variant.take_cost and game.room > 0:
+        for p in board.players:
+            if p.name != player.name and p.local:
+                take = _TAKES.get(p.name)
+                listing.legal(take if take is not None else _TAKES.setdefault(p.name, Pickup("local", p.name)))
+    if energy >= variant.explore_cost and board.bag_size() > 0:
+        listing.legal(_EXPLORE)
+    if energy >= variant.swap_cost and (board.destination_deck or board.destination_discard):
+        listing.legal(_SWAP)
+    if ship.destination is not None and energy >= board.data.destination(ship.destination).cost:
+        listing.legal(_END_RUN)
     listing.legal(_STOP_RUN)
 
 
@@ -831,11 +931,11 @@ def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) ->
         steps.append(Step("Take from an opponent" if choice.opponent else "Pick up",
                           f"For {cost} energy, {name} picks up from {where}: the tokens are loaded one by one. "
                           f"Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
-        return _changed(game, pending=rest + (spent, Loading(source)))
+        return _room_kept(game, _changed(game, pending=rest + (spent, Loading(source))))
     if isinstance(choice, Explore):
         steps.append(Step("Explore", f"For {cost} energy, {name} draws a token from the bag ({board.bag_size()} in it). "
                           f"Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
-        return _changed(game, pending=rest + (spent, Drawing("token")))
+        return _room_kept(game, _changed(game, pending=rest + (spent, Drawing("token"))))
     ship = board.active.ship(frame.ship)
     if isinstance(choice, Swap):
         board = replace(board, destination_discard=board.destination_discard + (ship.destination,)) if ship.destination else board
@@ -843,7 +943,7 @@ def _run(game: MerchantsGame, frame: Running, choice: Any, steps: list[Step]) ->
         discarded = board.destination_name(ship.destination) if ship.destination else "no card"
         steps.append(Step("Swap the destination", f"For {cost} energy, {discarded} is discarded; the next "
                           f"destination is drawn. Energy left: {spent.energy}.", BELT, board, {"energy": spent.energy}))
-        return _changed(game, board=board, pending=rest + (spent, Drawing("destination")))
+        return _room_kept(game, _changed(game, board=board, pending=rest + (spent, Drawing("destination"))))
     assert ship.destination is not None  # ending at the destination is refused without one
     target = board.data.destination(ship.destination)
     board = board.with_player(board.active.with_ship(replace(ship, at_destination=True)))
@@ -910,9 +1010,12 @@ def _load(game: MerchantsGame, frame: Loading, choice: Any, steps: list[Step]) -
     ship = board.active.ship(run_frame.ship)
     board = board.with_player(board.active.with_ship(replace(ship, hold=pile(ship.hold + (kind,)))))
     where = {"known": "known space", "local": "their local space"}.get(frame.source, f"{frame.source}'s local space")
+    capacity = board.capacity_of(ship)
     steps.append(Step("Load a token", f"{player.name} loads {_a(kind)} from {where} "
-                      f"(hold {len(ship.hold) + 1}/{board.capacity_of(ship)}).", BELT, board, {"token": kind}))
-    return _changed(game, board=board, pending=rest + (replace(frame, loaded=frame.loaded + 1),))
+                      f"(hold {len(ship.hold) + 1}/{capacity}).", BELT, board, {"token": kind}))
+    loaded = _changed(game, board=board, pending=rest + (replace(frame, loaded=frame.loaded + 1),))
+    loaded.__dict__["room"] = capacity - len(ship.hold) - 1  # its ``room``, known here: what is settled next reads it
+    return loaded
 
 
 _ON_SHIP, _TO_LOCAL = Place("ship"), Place("local")
@@ -954,7 +1057,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
         board = replace(board, bag=tuple((k, n - 1 if k == outcome else n) for k, n in board.bag))
         steps.append(Step("Draw from the bag", f"The bag gives {_a(outcome)} (chance {_chance_text(odds)}); {board.active.name} sees it and "
                           "decides where it goes.", BELT, board, {"token": outcome, "chance": odds}))
-        return _changed(game, board=board, pending=rest + (Placing(outcome),))
+        return _room_kept(game, _changed(game, board=board, pending=rest + (Placing(outcome),)))
     if frame.what == "destination":
         deck, discard = list(board.destination_deck), list(board.destination_discard)
         reshuffled = not deck
@@ -970,7 +1073,7 @@ def _draw(game: MerchantsGame, frame: Drawing, outcome: Any, steps: list[Step]) 
         steps.append(Step("Take a destination", f"{again}The ship draws {target.name} (chance {_chance_text(odds)}): ending the run there "
                           f"costs {target.cost} energy and pays {counted(target.bonus, 'credit')} at the Dock.", BELT, board,
                           {"destination": outcome, "chance": odds}))
-        return _changed(game, board=board, pending=rest)
+        return _room_kept(game, _changed(game, board=board, pending=rest))
     deck, discard = list(board.market_deck), list(board.market_discard)
     reshuffled = not deck
     if reshuffled:

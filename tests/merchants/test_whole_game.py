@@ -269,3 +269,36 @@ def test_the_same_seed_gives_the_same_transcript_and_another_seed_another():
     first = tt.play(tt.new_game("merchants", players=2, seed=5), max_steps=200).transcript()
     assert first == tt.play(tt.new_game("merchants", players=2, seed=5), max_steps=200).transcript()
     assert first != tt.play(tt.new_game("merchants", players=2, seed=6), max_steps=200).transcript()
+
+
+@pytest.mark.parametrize("changes", [
+    {"half_price_rounding": "down", "market_replace": 0, "act_again": False},
+    {"unpayable_repayment": "debt", "endgame_unpaid_loans": "debt", "run_from_destination": "forfeit_bonus"},
+    {"pilots_per_ship": 2, "gear_per_ship": 1, "mine_claim_price": 0, "end_may": 40, "end_must": 60},
+    {"loans_on_entering": "when_acting", "scrap_tokens": "discard", "obsolete_after": 1, "must_checked": "after_repaying"},
+])
+def test_the_legal_choices_worked_out_alone_agree_with_the_listed_options_under_variants(changes):
+    # the legal-only listing decides runs, Market visits and purchases, repayments and the Dock by a cheap look at
+    # the state: under other rules too, it gives the listed legal options, in their order
+    variant = replace(RULEBOOK, **changes)
+    decisions = 0
+    for seed in range(6):
+        for move in tt.play(tt.new_game("merchants", players=2 + seed % 3, seed=seed, variant=variant)).moves:
+            if move.mover is CHANCE:
+                continue
+            fresh = replace(move.before)
+            assert fresh.legal() == replace(move.before).options().choices(), f"seed {seed}: {move.before!r}"
+            decisions += 1
+    assert decisions > 1_000
+
+
+def test_the_room_a_state_is_made_with_is_the_room_worked_out_afresh():
+    # a load sets the new state's room (the hold's capacity less what it carries) as it builds it; a pickup, an
+    # explore, a swap and a draw during a run keep the room already worked out
+    kept = 0
+    for seed in range(6):
+        for move in tt.play(tt.new_game("merchants", players=2 + seed % 3, seed=seed)).moves:
+            if "room" in move.after.__dict__:
+                assert move.after.room == replace(move.after).room, f"seed {seed}: {move.after!r}"
+                kept += 1
+    assert kept > 200
