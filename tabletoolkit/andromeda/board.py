@@ -13,6 +13,7 @@ write their own, same format) to match their copy. The file format is documented
 from __future__ import annotations
 
 import html
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -792,6 +793,16 @@ class Pieces:
     def with_ship(self, region: str, ship: Ship) -> "Pieces":
         return replace(self, ships=self.ships + ((region, ship),)).normalised()
 
+    def with_standing_ship(self, region: str, ship: Ship) -> "Pieces":
+        """These pieces, in ``normalised`` order already, with ``ship`` added in ``region`` at its place in that order:
+        only the ships already in ``region`` are compared with it (by their text)."""
+        ships = self.ships
+        at = bisect_left(ships, region, key=_region_of)
+        text = repr(ship)
+        while at < len(ships) and ships[at][0] == region and repr(ships[at][1]) <= text:
+            at += 1
+        return replace(self, ships=ships[:at] + ((region, ship),) + ships[at:])
+
     def without_ship(self, region: str, ship: Ship) -> "Pieces":
         ships = list(self.ships)
         if (region, ship) not in ships:
@@ -812,6 +823,10 @@ class Pieces:
                 raise InvalidInput("pirate", letter, f"no class-{letter} pirate in {region}")
             pirates.remove((region, letter))
         return replace(self, pirates=tuple(pirates))
+
+
+def _region_of(pair: tuple[str, Any]) -> str:
+    return pair[0]
 
 
 class RuleVerdict:

@@ -69,6 +69,19 @@ def _piece_inputs(game: Game) -> tuple:
             tuple((region.development, region.leaders) for region in game.regions))
 
 
+def ship_moved(before: Game, after: Game, colour: str, ship_id: str) -> None:
+    """``after`` is ``before`` with ``colour``'s ship ``ship_id`` launched or moved to another region, nothing else on the
+    board changed: its pieces are ``before``'s with that ship taken from where it stood and put where it stands now, in
+    the pieces' order, and are kept for ``board_and_pieces`` to read rather than rebuilt from the whole board."""
+    board, pieces = board_and_pieces(before)
+    ids = _ids(after)
+    old = before.player(colour).ship(ship_id)
+    if old.on_board:
+        pieces = pieces.without_ship(ids[str(old.region)], board_ship(before, colour, ship_id))
+    moved = board_ship(after, colour, ship_id)
+    _SINCE[("pieces",)] = (_piece_inputs(after), (board, pieces.with_standing_ship(ids[str(moved.region)], moved)))
+
+
 _SINCE: dict[tuple, tuple[tuple, object]] = {}
 
 
@@ -188,7 +201,10 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     ship = player.ship(ship_id)
     player = replace(player.with_ship(replace_valid(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))
-    return replace(game.with_player(player), active=colour), result
+    launched = replace(game.with_player(player), active=colour)
+    if catalog is None:
+        ship_moved(game, launched, colour, ship_id)
+    return launched, result
 
 
 ESCALATION = "战斗 · 步骤 1 战事升级"
@@ -228,9 +244,12 @@ def escalate_in_game(game: Game, region: str, colour: str, ship_id: str, *, vari
         raise verdict.refusal()
     player = game.player(colour)
     player = replace(player.with_ship(replace_valid(ship, where=f"region:{region}")), resources=player.resources.minus(_energy(verdict.energy)))
+    joined = game.with_player(player)
+    if catalog is None:
+        ship_moved(game, joined, colour, ship_id)
     text = (f"{colour}'s {ship.id} joins the battle in {region} from {ship.region}"
             + (f", paying {verdict.energy} energy for a Jump (A-F7)" if verdict.jump else "") + ".")
-    return game.with_player(player), text
+    return joined, text
 
 
 def _energy(count: int):
