@@ -25,7 +25,7 @@ from .effects import gain, gain_vp
 from .goods import Goods
 from .repair import damage_module
 from .tracks import advance_track
-from .state import Game, Ship
+from .state import Game, Player, Ship
 from .variant import RULEBOOK, AndromedaVariant
 
 SECTION = "发射回合"
@@ -34,8 +34,14 @@ SECTION = "发射回合"
 def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> Ship:
     """``colour``'s ship ``ship_id`` with its type's current specs (basic or upgraded), as the board rules
     and the battle read it."""
-    ship = game.player(colour).ship(ship_id)
-    return (ship if ship.owner == colour else replace(ship, owner=colour)).fitted(spec_of(game, colour, ship.kind, catalog))
+    player = game.player(colour)
+    return _as_read(player, player.ship(ship_id), catalog or load_catalog())
+
+
+def _as_read(player: Player, ship: Ship, catalog: Catalog) -> Ship:
+    """``player``'s ``ship`` as the board rules read it: owned by the player, with its type's current specs."""
+    owned = ship if ship.owner == player.colour else replace(ship, owner=player.colour)
+    return owned.fitted(catalog.ship(ship.kind, ship.kind in player.upgrades))
 
 
 def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board, Pieces]:
@@ -50,9 +56,8 @@ def _board_and_pieces(game: Game, catalog: Catalog) -> tuple[Board, Pieces]:
     ships: list[tuple[str, Ship]] = []
     for player in game.players:
         for ship in player.ships:
-            if ship.on_board:           # board_ship, without looking the player and the ship up again
-                owned = ship if ship.owner == player.colour else replace(ship, owner=player.colour)
-                ships.append((ids[str(ship.region)], owned.fitted(catalog.ship(ship.kind, ship.kind in player.upgrades))))
+            if ship.on_board:
+                ships.append((ids[str(ship.region)], _as_read(player, ship, catalog)))
     pirates = [(ids[where], letter) for letter, where in game.pirates]
     developments = [(ids[r.name], r.development.owner) for r in game.regions if r.development]
     leaders = [(ids[r.name], colour) for r in game.regions if r.leaders for colour, count in r.leaders.as_dict().items()
@@ -163,7 +168,7 @@ def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, varian
                         explain: bool = True) -> dict[str, LaunchOptions]:
     board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
-    bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
+    bay = [_as_read(player, s, catalog or load_catalog()) for s in player.ships if s.where == "bay"]
     # what a base offers once a Jump is paid matters only when a ship in the bay can Jump
     access = base_access(game, colour, catalog, variant=variant, jump=any(ship.jump for ship in bay))
     energy = player.resources["energy"]
