@@ -13,6 +13,7 @@ write their own, same format) to match their copy. The file format is documented
 from __future__ import annotations
 
 import html
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -703,14 +704,14 @@ class Pieces:
             while end < len(by_region) and by_region[end][0] == by_region[start][0]:
                 end += 1
             run = by_region[start:end]
-            ordered += run if len(run) == 1 else sorted(run, key=lambda pair: repr(pair[1]))
+            ordered += run if len(run) == 1 else sorted(run, key=lambda pair: _text(pair[1]))
             start = end
         return cls(tuple(ordered), tuple(sorted(pirates)), tuple(sorted(developments)), tuple(sorted(leaders)))
 
     def normalised(self) -> "Pieces":
         """The same pieces in a canonical order (so equal positions compare equal)."""
         return Pieces(
-            tuple(sorted(self.ships, key=lambda p: (p[0], repr(p[1])))),
+            tuple(sorted(self.ships, key=lambda p: (p[0], _text(p[1])))),
             tuple(sorted(self.pirates)),
             tuple(sorted(self.developments)),
             tuple(sorted(self.leaders)),
@@ -792,6 +793,16 @@ class Pieces:
     def with_ship(self, region: str, ship: Ship) -> "Pieces":
         return replace(self, ships=self.ships + ((region, ship),)).normalised()
 
+    def with_standing_ship(self, region: str, ship: Ship) -> "Pieces":
+        """These pieces, in ``normalised`` order already, with ``ship`` added in ``region`` at its place in that order:
+        only the ships already in ``region`` are compared with it (by their text)."""
+        ships = self.ships
+        at = bisect_left(ships, region, key=_region_of)
+        text = _text(ship)
+        while at < len(ships) and ships[at][0] == region and _text(ships[at][1]) <= text:
+            at += 1
+        return replace(self, ships=ships[:at] + ((region, ship),) + ships[at:])
+
     def without_ship(self, region: str, ship: Ship) -> "Pieces":
         ships = list(self.ships)
         if (region, ship) not in ships:
@@ -812,6 +823,27 @@ class Pieces:
                 raise InvalidInput("pirate", letter, f"no class-{letter} pirate in {region}")
             pirates.remove((region, letter))
         return replace(self, pirates=tuple(pirates))
+
+
+def _region_of(pair: tuple[str, Any]) -> str:
+    return pair[0]
+
+
+def _text(ship: Ship) -> str:
+    """A ship's text (its ``repr``), which orders the ships within a region, worked out once per ship met: ships are
+    values shared from one state to the next, and a ship is kept here with its id, which is not met again meanwhile."""
+    seen = _TEXTS.get(id(ship))
+    if seen is not None and seen[0] is ship:
+        return seen[1]
+    if len(_TEXTS) > 4096:                 # forgetting them only costs time
+        _TEXTS.clear()
+    text = repr(ship)
+    _TEXTS[id(ship)] = (ship, text)
+    return text
+
+
+#: Each ship's text (``_text``), by the ship's id: the ship and its text.
+_TEXTS: dict[int, tuple[Ship, str]] = {}
 
 
 class RuleVerdict:

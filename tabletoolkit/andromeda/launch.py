@@ -186,10 +186,19 @@ def legal_launches(
     """
     access = access or BaseAccess()
     first, in_bay, reach = _launch_context(board, pieces, ship, energy, bay, variant)
-    verdicts = []
-    for region in sorted(board.regions):
-        verdicts.append(_verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant, explain))
-    return LaunchOptions(ship, first, tuple(verdicts), board, pieces)
+    verdicts = tuple([_verdict(board, pieces, ship, region, first, in_bay, reach, energy, access, variant, explain)
+                      for region in _in_order(board)])
+    return LaunchOptions(ship, first, verdicts, board, pieces)
+
+
+def _in_order(board: Board) -> tuple[str, ...]:
+    """The board's region ids in order, sorted once for the last board met (a board never changes)."""
+    if _ORDER[0] is not board.regions:
+        _ORDER[:] = [board.regions, tuple(sorted(board.regions))]
+    return _ORDER[1]
+
+
+_ORDER: list = [None, ()]
 
 
 def _launch_context(board: Board, pieces: Pieces, ship: Ship, energy: int, bay: Sequence[Ship] | None,

@@ -25,7 +25,7 @@ from .effects import gain, gain_vp
 from .goods import Goods
 from .repair import damage_module
 from .tracks import advance_track
-from .state import Game, Ship
+from .state import Game, Player, Ship
 from .variant import RULEBOOK, AndromedaVariant
 
 SECTION = "发射回合"
@@ -34,8 +34,14 @@ SECTION = "发射回合"
 def board_ship(game: Game, colour: str, ship_id: str, catalog: Catalog | None = None) -> Ship:
     """``colour``'s ship ``ship_id`` with its type's current specs (basic or upgraded), as the board rules
     and the battle read it."""
-    ship = game.player(colour).ship(ship_id)
-    return (ship if ship.owner == colour else replace(ship, owner=colour)).fitted(spec_of(game, colour, ship.kind, catalog))
+    player = game.player(colour)
+    return _as_read(player, player.ship(ship_id), catalog or load_catalog())
+
+
+def _as_read(player: Player, ship: Ship, catalog: Catalog) -> Ship:
+    """``player``'s ``ship`` as the board rules read it: owned by the player, with its type's current specs."""
+    owned = ship if ship.owner == player.colour else replace(ship, owner=player.colour)
+    return owned.fitted(catalog.ship(ship.kind, ship.kind in player.upgrades))
 
 
 def board_and_pieces(game: Game, catalog: Catalog | None = None) -> tuple[Board, Pieces]:
@@ -50,9 +56,8 @@ def _board_and_pieces(game: Game, catalog: Catalog) -> tuple[Board, Pieces]:
     ships: list[tuple[str, Ship]] = []
     for player in game.players:
         for ship in player.ships:
-            if ship.on_board:           # board_ship, without looking the player and the ship up again
-                owned = ship if ship.owner == player.colour else replace(ship, owner=player.colour)
-                ships.append((ids[str(ship.region)], owned.fitted(catalog.ship(ship.kind, ship.kind in player.upgrades))))
+            if ship.on_board:
+                ships.append((ids[str(ship.region)], _as_read(player, ship, catalog)))
     pirates = [(ids[where], letter) for letter, where in game.pirates]
     developments = [(ids[r.name], r.development.owner) for r in game.regions if r.development]
     leaders = [(ids[r.name], colour) for r in game.regions if r.leaders for colour, count in r.leaders.as_dict().items()
@@ -67,6 +72,19 @@ def _piece_inputs(game: Game) -> tuple:
     return (game.board, game.region_ids, game.pirates, game.regions if game.board is None else None,
             tuple((player.colour, player.ships, player.upgrades) for player in game.players),
             tuple((region.development, region.leaders) for region in game.regions))
+
+
+def ship_moved(before: Game, after: Game, colour: str, ship_id: str) -> None:
+    """``after`` is ``before`` with ``colour``'s ship ``ship_id`` launched or moved to another region, nothing else on the
+    board changed: its pieces are ``before``'s with that ship taken from where it stood and put where it stands now, in
+    the pieces' order, and are kept for ``board_and_pieces`` to read rather than rebuilt from the whole board."""
+    board, pieces = board_and_pieces(before)
+    ids = _ids(after)
+    old = before.player(colour).ship(ship_id)
+    if old.on_board:
+        pieces = pieces.without_ship(ids[str(old.region)], board_ship(before, colour, ship_id))
+    moved = board_ship(after, colour, ship_id)
+    _SINCE[("pieces",)] = (_piece_inputs(after), (board, pieces.with_standing_ship(ids[str(moved.region)], moved)))
 
 
 _SINCE: dict[tuple, tuple[tuple, object]] = {}
@@ -150,7 +168,7 @@ def _bay_launch_options(game: Game, colour: str, catalog: Catalog | None, varian
                         explain: bool = True) -> dict[str, LaunchOptions]:
     board, pieces = board_and_pieces(game, catalog)
     player = game.player(colour)
-    bay = [board_ship(game, colour, s.id, catalog) for s in player.ships_at("bay")]
+    bay = [_as_read(player, s, catalog or load_catalog()) for s in player.ships if s.where == "bay"]
     # what a base offers once a Jump is paid matters only when a ship in the bay can Jump
     access = base_access(game, colour, catalog, variant=variant, jump=any(ship.jump for ship in bay))
     energy = player.resources["energy"]
@@ -188,7 +206,10 @@ def launch_in_game(game: Game, colour: str, ship_id: str, region: str, catalog: 
     ship = player.ship(ship_id)
     player = replace(player.with_ship(replace_valid(ship, where=f"region:{region}")),
                      resources=player.resources.minus(_energy(result.energy_spent)))
-    return replace(game.with_player(player), active=colour), result
+    launched = replace(game.with_player(player), active=colour)
+    if catalog is None:
+        ship_moved(game, launched, colour, ship_id)
+    return launched, result
 
 
 ESCALATION = "战斗 · 步骤 1 战事升级"
@@ -228,9 +249,12 @@ def escalate_in_game(game: Game, region: str, colour: str, ship_id: str, *, vari
         raise verdict.refusal()
     player = game.player(colour)
     player = replace(player.with_ship(replace_valid(ship, where=f"region:{region}")), resources=player.resources.minus(_energy(verdict.energy)))
+    joined = game.with_player(player)
+    if catalog is None:
+        ship_moved(game, joined, colour, ship_id)
     text = (f"{colour}'s {ship.id} joins the battle in {region} from {ship.region}"
             + (f", paying {verdict.energy} energy for a Jump (A-F7)" if verdict.jump else "") + ".")
-    return game.with_player(player), text
+    return joined, text
 
 
 def _energy(count: int):

@@ -1336,7 +1336,8 @@ def _escalate(game: AndromedaGame, frame: Escalating, choice, steps) -> Andromed
     player = table.player(colour)
     player = replace(player.with_ship(replace_valid(ship, where=f"region:{frame.region}")),
                      resources=player.resources.minus(Goods.of(energy=verdict.energy)))
-    table = table.with_player(player)
+    table, before = table.with_player(player), table
+    tbl.ship_moved(before, table, colour, ship.id)
     steps.append(Step("Escalation", f"{colour}'s {ship.id} joins the battle in {frame.region} from {ship.region}"
                       + (f", paying {verdict.energy} energy for a Jump (A-F7)" if verdict.jump else "") + ".",
                       "战斗 · 步骤 1 战事升级", table))

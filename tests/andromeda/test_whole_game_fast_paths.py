@@ -11,6 +11,7 @@ from tabletoolkit.andromeda import whole_game as wg
 from tabletoolkit.andromeda.activate import activate_region
 from tabletoolkit.andromeda.catalog import load_catalog
 from tabletoolkit.andromeda.return_turn import activate_modules
+from tabletoolkit.andromeda import table as tbl
 from tabletoolkit.andromeda.table import launch_in_game
 from tabletoolkit.engine import IllegalAction, InvalidInput, Rng, run
 from tabletoolkit.engine.game import CHANCE
@@ -147,3 +148,14 @@ def test_a_planet_activation_settled_without_carrying_it_out_is_legal(settings, 
                 settled += 1
                 assert _verdict(lambda: run(activate_region(table, colour, frame.region, variant=game.variant, **kwargs))) == ("legal",)
     assert settled > 20
+
+
+@pytest.mark.parametrize("settings, seeds", SETTINGS)
+def test_the_pieces_kept_after_a_launch_or_an_escalation_are_the_pieces_read_from_the_whole_board(settings, seeds):
+    """After a launch or an escalation the pieces on the board are worked out from the state before (``ship_moved``):
+    at every state of seeded games they are the pieces read from the whole board."""
+    catalog, moves = load_catalog(), 0
+    for game in _states(settings, seeds):
+        assert tbl.board_and_pieces(game.table) == tbl._board_and_pieces(game.table, catalog)
+        moves += sum(1 for step in game.steps if step.title in ("Launch", "Escalation"))
+    assert moves > 50
