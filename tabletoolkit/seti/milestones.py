@@ -9,49 +9,22 @@ empty discovery space (S-F17). Scores are absolute: passing 100 triggers nothing
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
-
 from ..engine.frozen import replace
 
 from ..engine.errors import InvalidInput
 from ..engine.registry import register_phase
 from ..engine.steps import Procedure, Step
 from .game import Decisions, Option, SetiGame
-from .gold_tiles import GoldTile, gold_tiles_svg, load_gold_tiles  # noqa: F401  (read from here by the final-scoring notebook)
+from .gold_tiles import gold_tiles_svg, load_gold_tiles  # noqa: F401  (read from here by the final-scoring notebook)
 from .life_board import Spot
-from .traces import LifeTable, place_neutral
+from .traces import place_neutral
 from .variant import SetiVariant
 
 SECTION = "里程碑"
 GOLD = "里程碑 · 金色里程碑"
 NEUTRAL = "里程碑 · 中立里程碑"
 ORDER = "里程碑 · 多个里程碑"
-class GoldTable(Protocol):
-    """What the gold tiles' verdicts and marks read of a game (a ``SetiGame``, the solo game's table too): the
-    gold tiles and the variant. A table is a frozen dataclass with a ``gold_tiles`` field."""
-
-    @property
-    def gold_tiles(self) -> tuple[GoldTile, ...]: ...
-
-    @property
-    def variant(self) -> SetiVariant: ...
-
-
-Table = TypeVar("Table", bound=GoldTable)
-
-
-class NeutralTable(LifeTable, Protocol):
-    """What a neutral milestone reads of a game (a ``SetiGame``, the solo game's table too): the life-trace
-    board, the neutral markers left at each threshold and the variant."""
-
-    @property
-    def neutral(self) -> tuple[tuple[int, int], ...]: ...
-
-
-Neutral = TypeVar("Neutral", bound=NeutralTable)
-
-
-def legal_gold_tiles(game: GoldTable, colour: str) -> tuple[Option, ...]:
+def legal_gold_tiles(game: SetiGame, colour: str) -> tuple[Option, ...]:
     """Every gold tile with "legal" or why ``colour`` cannot mark it."""
     options = []
     for tile in game.gold_tiles:
@@ -63,7 +36,7 @@ def legal_gold_tiles(game: GoldTable, colour: str) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def mark_gold_tile(game: Table, colour: str, tile_id: str) -> Table:
+def mark_gold_tile(game: SetiGame, colour: str, tile_id: str) -> SetiGame:
     """``colour`` marks the tile ``tile_id`` (refused if already marked by them)."""
     offered = [option for option in legal_gold_tiles(game, colour) if option.choice == tile_id]
     if not offered:
@@ -74,7 +47,7 @@ def mark_gold_tile(game: Table, colour: str, tile_id: str) -> Table:
     return replace(game, gold_tiles=tiles)
 
 
-def move_neutral(game: Neutral, threshold: int) -> tuple[Neutral, Spot | None]:
+def move_neutral(game: SetiGame, threshold: int) -> tuple[SetiGame, Spot | None]:
     """The neutral milestone at ``threshold``: one of its markers moves to the leftmost empty discovery space
     (S-F17, ``traces.place_neutral``); nothing moves (``None``) when no marker is left there or every discovery
     space is full."""
