@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from ..engine.frozen import replace
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Self, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..engine.errors import IllegalAction, InvalidInput
 from ..engine.rng import Rng
@@ -118,115 +118,13 @@ class Decisions:
         yield  # pragma: no cover (a procedure: a whole game waits here)
 
 
-class Owing:
-    """What a game owes its players: ``pending`` items ``(colour, kind, what)``, oldest first, each carried out
-    by the phase that owns its kind (a card from the row or the deck, a tuck, a life trace, an action, a
-    completed sector to resolve…) and then settled."""
-
-    pending: tuple[tuple[str, str, str], ...]
-
-    def settle(self, colour: str, kind: str, what: str) -> Self:
-        """Remove one owed item (carried out by its phase) from ``pending``."""
-        item = (colour, kind, what)
-        if item not in self.pending:
-            raise InvalidInput("pending", item, f"nothing such is owed; owed: {list(self.pending)}")
-        index = self.pending.index(item)
-        return replace(self, pending=self.pending[:index] + self.pending[index + 1:])
-
-    def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
-        """The items of ``kind`` owed to ``colour`` (a trace, a tuck, an action…), oldest first."""
-        if not self.pending:
-            return ()
-        return tuple(item for item in self.pending if item[0] == colour and item[1] == kind)
-
-
-class CardPiles:
-    """The card supply as a game keeps it: the cards by id (``cards``), the deck (top first), the face-up card row
-    and the discard pile, as card ids, and the count of reshuffles. A row place is ``None`` while it is empty: when
-    deck and discard pile are both exhausted, or while the solo rival's card-row signals leave it so until all are
-    marked (S-F26). Work on it goes through the card module's ``CardSupply`` (``supply``, ``with_supply``);
-    reshuffles use the Rng ``drawing_with`` gives."""
-
-    cards: Mapping[str, "Card"]
-    deck: tuple[str, ...]
-    card_row: tuple[str | None, ...]
-    discard: tuple[str, ...]
-    reshuffles: int
-
-    def card(self, name: str) -> "Card":
-        """The card with id ``name``."""
-        try:
-            return self.cards[name]
-        except KeyError:
-            raise InvalidInput("card", name, "no such card in this game's card data") from None
-
-    def supply(self) -> CardSupply:
-        """The deck, card row and discard pile as the card module's ``CardSupply``."""
-        return CardSupply(catalog_of(self.cards), self.deck, self.card_row, self.discard)
-
-    def with_supply(self, supply: CardSupply) -> Self:
-        """This game with ``supply``'s deck, row and discard pile (a reshuffle counted when the discard pile went
-        into a new deck)."""
-        reshuffled = len(supply.deck) > len(self.deck) or (not self.deck and len(supply.discard) < len(self.discard))
-        return replace(self, deck=supply.deck, card_row=supply.row, discard=supply.discard,
-                       reshuffles=self.reshuffles + reshuffled)
-
-    def _reshuffle_rng(self) -> Rng | None:
-        """The Rng a reshuffle uses when the phases run on their own: the caller's, which ``drawing_with(rng)``
-        gives (``take_turn(..., rng=...)``); none outside it, so a reshuffle there is refused. A whole game
-        (``whole_game``) draws every card as a chance event instead and never uses it."""
-        return _PHASE_RNG.get()
-
-    def draw(self, count: int, rng: Rng | None = None) -> tuple[Self, tuple[str, ...]]:
-        """Take ``count`` cards from the deck top; an empty deck reshuffles the discard pile (S-F14) with ``rng``,
-        by default the one ``drawing_with`` gives."""
-        game, drawn = self, []
-        for _ in range(count):
-            supply, card = game.supply().draw(rng or game._reshuffle_rng())
-            if card is None:
-                break
-            game = game.with_supply(supply)
-            drawn.append(card)
-        return game, tuple(drawn)
-
-    def take_from_row(self, index: int, rng: Rng | None = None) -> tuple[Self, str]:
-        """Take the card at ``index`` of the card row and refill the row at once (S-F14; a reshuffle as ``draw``)."""
-        if not isinstance(index, int) or not 0 <= index < len(self.card_row):
-            raise InvalidInput("row index", index, f"the card row has places 0..{len(self.card_row) - 1}")
-        supply, taken, _ = self.supply().take_from_row(index, rng or self._reshuffle_rng())
-        return self.with_supply(supply), taken
-
-    def row_emptied(self, index: int) -> tuple[Self, str]:
-        """Discard the card at ``index`` of the card row, its place left empty until ``row_refilled`` (the solo
-        rival's card-row signals, S-F26)."""
-        supply, taken = self.supply().remove_from_row(index)
-        return self.with_supply(supply.discard_card(taken)), taken
-
-    def row_refilled(self, rng: Rng | None = None) -> Self:
-        """Every empty place of the card row filled from the deck, left to right (重新填满卡牌行; a reshuffle as
-        ``draw``)."""
-        return self.with_supply(self.supply().refill_row(rng or self._reshuffle_rng()))
-
-
-def cards_gained(game: "SetiGame", colour: str, count: int, row: Sequence[int] = (),
-                 rng: Rng | None = None) -> tuple["SetiGame", tuple[str, ...]]:
-    """``colour`` gains ``count`` cards into their hand: the row places listed in ``row`` first (each refilled at
-    once), then the deck top (a reshuffle with ``rng``, by default the one ``drawing_with`` gives)."""
-    if len(row) > count:
-        raise InvalidInput("row", tuple(row), f"only {count} card(s) to take")
-    taken: list[str] = []
-    for index in row:
-        game, card = game.take_from_row(index, rng)
-        taken.append(card)
-    game, drawn = game.draw(count - len(taken), rng)
-    taken += drawn
-    board = game.player(colour)
-    return game.with_player(replace(board, hand=board.hand + tuple(taken))), tuple(taken)
-
-
 @dataclass(frozen=True)
-class SetiGame(Owing, CardPiles):
-    """Everything on the table. Seats are clockwise; ``players[i]`` sits in seat ``i``."""
+class SetiGame:
+    """Everything on the table. Seats are clockwise; ``players[i]`` sits in seat ``i``. The card supply is the cards by
+    id, the deck (top first), the face-up card row and the discard pile, as card ids: a row place is ``None`` while it
+    is empty (deck and discard pile both exhausted, or the solo rival's card-row signals leaving it so until all are
+    marked, S-F26). What the game owes its players is ``pending``: items ``(colour, kind, what)``, oldest first, each
+    carried out by the phase that owns its kind and then settled."""
 
     players: tuple[PlayerBoard, ...]
     cards: Mapping[str, "Card"]  # by id
@@ -235,7 +133,7 @@ class SetiGame(Owing, CardPiles):
     life: "LifeBoard"
     neutral: tuple[tuple[int, int], ...] = ()  # (threshold, neutral markers still on it)
     deck: tuple[str, ...] = ()
-    card_row: tuple[str | None, ...] = ()  # an empty place is None (CardPiles)
+    card_row: tuple[str | None, ...] = ()  # an empty place is None
     discard: tuple[str, ...] = ()
     end_of_round: tuple[tuple[str, ...], ...] = ()  # the stacks for rounds 1..4
     missions: tuple["MissionInPlay", ...] = ()
@@ -297,9 +195,73 @@ class SetiGame(Owing, CardPiles):
         return None
 
     # --- cards ---------------------------------------------------------------------------------
+    def card(self, name: str) -> "Card":
+        """The card with id ``name``."""
+        try:
+            return self.cards[name]
+        except KeyError:
+            raise InvalidInput("card", name, "no such card in this game's card data") from None
+
+    def supply(self) -> CardSupply:
+        """The deck, card row and discard pile as the card module's ``CardSupply``."""
+        return CardSupply(catalog_of(self.cards), self.deck, self.card_row, self.discard)
+
+    def with_supply(self, supply: CardSupply) -> "SetiGame":
+        """This game with ``supply``'s deck, row and discard pile (a reshuffle counted when the discard pile went
+        into a new deck)."""
+        reshuffled = len(supply.deck) > len(self.deck) or (not self.deck and len(supply.discard) < len(self.discard))
+        return replace(self, deck=supply.deck, card_row=supply.row, discard=supply.discard,
+                       reshuffles=self.reshuffles + reshuffled)
+
+    def _reshuffle_rng(self) -> Rng | None:
+        """The Rng a reshuffle uses when the phases run on their own: the caller's, which ``drawing_with(rng)``
+        gives (``take_turn(..., rng=...)``); none outside it, so a reshuffle there is refused. A whole game
+        (``whole_game``) draws every card as a chance event instead and never uses it."""
+        return _PHASE_RNG.get()
+
+    def draw(self, count: int, rng: Rng | None = None) -> tuple["SetiGame", tuple[str, ...]]:
+        """Take ``count`` cards from the deck top; an empty deck reshuffles the discard pile (S-F14) with ``rng``,
+        by default the one ``drawing_with`` gives."""
+        game, drawn = self, []
+        for _ in range(count):
+            supply, card = game.supply().draw(rng or game._reshuffle_rng())
+            if card is None:
+                break
+            game = game.with_supply(supply)
+            drawn.append(card)
+        return game, tuple(drawn)
+
+    def take_from_row(self, index: int, rng: Rng | None = None) -> tuple["SetiGame", str]:
+        """Take the card at ``index`` of the card row and refill the row at once (S-F14; a reshuffle as ``draw``)."""
+        if not isinstance(index, int) or not 0 <= index < len(self.card_row):
+            raise InvalidInput("row index", index, f"the card row has places 0..{len(self.card_row) - 1}")
+        supply, taken, _ = self.supply().take_from_row(index, rng or self._reshuffle_rng())
+        return self.with_supply(supply), taken
+
+    def row_emptied(self, index: int) -> tuple["SetiGame", str]:
+        """Discard the card at ``index`` of the card row, its place left empty until ``row_refilled`` (the solo
+        rival's card-row signals, S-F26)."""
+        supply, taken = self.supply().remove_from_row(index)
+        return self.with_supply(supply.discard_card(taken)), taken
+
+    def row_refilled(self, rng: Rng | None = None) -> "SetiGame":
+        """Every empty place of the card row filled from the deck, left to right (重新填满卡牌行; a reshuffle as
+        ``draw``)."""
+        return self.with_supply(self.supply().refill_row(rng or self._reshuffle_rng()))
+
     def gain_cards(self, colour: str, count: int, row: Sequence[int] = ()) -> tuple["SetiGame", tuple[str, ...]]:
-        """``colour`` gains ``count`` cards (``cards_gained``)."""
-        return cards_gained(self, colour, count, row)
+        """``colour`` gains ``count`` cards into their hand: the row places listed in ``row`` first (each refilled at
+        once), then the deck top (a reshuffle as ``draw``)."""
+        if len(row) > count:
+            raise InvalidInput("row", tuple(row), f"only {count} card(s) to take")
+        game, taken = self, []
+        for index in row:
+            game, card = game.take_from_row(index)
+            taken.append(card)
+        game, drawn = game.draw(count - len(taken))
+        taken += drawn
+        board = game.player(colour)
+        return game.with_player(replace(board, hand=board.hand + tuple(taken))), tuple(taken)
 
     # --- rewards -------------------------------------------------------------------------------
     def grant(self, colour: str, reward: Reward) -> tuple["SetiGame", str]:
@@ -335,6 +297,20 @@ class SetiGame(Owing, CardPiles):
         if owed:
             notes.append("owed: " + ", ".join(f"{kind} {what}" for _, kind, what in owed))
         return replace(game, pending=game.pending + owed), ", ".join(notes) or "nothing"
+
+    def settle(self, colour: str, kind: str, what: str) -> "SetiGame":
+        """Remove one owed item (carried out by its phase) from ``pending``."""
+        item = (colour, kind, what)
+        if item not in self.pending:
+            raise InvalidInput("pending", item, f"nothing such is owed; owed: {list(self.pending)}")
+        index = self.pending.index(item)
+        return replace(self, pending=self.pending[:index] + self.pending[index + 1:])
+
+    def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
+        """The items of ``kind`` owed to ``colour`` (a trace, a tuck, an action…), oldest first."""
+        if not self.pending:
+            return ()
+        return tuple(item for item in self.pending if item[0] == colour and item[1] == kind)
 
     # --- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:

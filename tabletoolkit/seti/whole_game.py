@@ -777,7 +777,7 @@ _FIXED_WORDS: dict[Any, str] = {}
 
 
 def row_places(table: SetiGame) -> tuple[int, ...]:
-    """The card row's places that hold a card (an empty place is ``None``, ``CardPiles``)."""
+    """The card row's places that hold a card (an empty place is ``None``)."""
     row = table.card_row
     return _FULL_ROWS[len(row)] if None not in row else tuple(n for n, card in enumerate(row) if card is not None)
 

@@ -46,7 +46,7 @@ class SoloGame:
     ``held`` the circles you keep for a later trigger (S-F19), ``main_action`` this turn's main action once
     taken (free actions may follow it until you end your turn), ``gold_choice`` the gold tile you chose
     to mark at your next gold milestone (金色里程碑; without one, the best value left), ``pending`` the choices
-    that what you gained leaves you, what the table owes (``SetiGame.pending``, ``seti.game.Owing``:
+    that what you gained leaves you, what the table owes (``SetiGame.pending``:
     ``(colour, kind, what)``, read by ``owed``, removed by ``settle``, set by ``owing``): a card from the row or the deck
     (``cards``), the card to tuck (``tuck``), where a life trace goes (``trace``), a launch, a landing or a
     signal a card or a reward gives you (``action``), the completed sectors whose order you choose (``sector``, S-R7) and the card you take from
@@ -89,11 +89,11 @@ class SoloGame:
         return replace(self, table=replace(self.table, pending=pending))
 
     def settle(self, colour: str, kind: str, what: str) -> "SoloGame":
-        """One owed choice made: taken off the table's ``pending`` (``Owing.settle``)."""
+        """One owed choice made: taken off the table's ``pending`` (``SetiGame.settle``)."""
         return replace(self, table=self.table.settle(colour, kind, what))
 
     def owed(self, colour: str, kind: str) -> tuple[tuple[str, str, str], ...]:
-        """The choices of ``kind`` owed to ``colour``, oldest first (``Owing.owed``)."""
+        """The choices of ``kind`` owed to ``colour``, oldest first (``SetiGame.owed``)."""
         return self.table.owed(colour, kind)
 
     @property

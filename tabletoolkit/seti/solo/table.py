@@ -3,7 +3,7 @@
 ``setup_table`` deals it as the multiplayer game keeps it: the solar system (``solar``: ``seti.solar``, routes
 from ``seti.routes``), the sky of eight sectors (``sectors``: ``seti.sector``), the tech board (``techs``:
 ``seti.tech``), the gold tiles (``gold_tiles``, marked by ``seti.milestones``), the neutral markers
-(``neutral``), the end-of-round stacks (``end_of_round``), the card piles (``seti.game.CardPiles``) and the life
+(``neutral``), the end-of-round stacks (``end_of_round``), the card piles (``cards``, ``deck``, ``card_row``, ``discard``) and the life
 traces (``life``): two hidden species (``seti.species``, sample data) with their discovery spaces, their boards'
 spaces once discovered, and the overflow. The functions here read and change it as the solo game does: the
 rival's choice rules read it through ``tech_offers``, ``route_options``, ``planet_spaces``, ``sector_options``

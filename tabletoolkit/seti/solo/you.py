@@ -405,7 +405,7 @@ def owed_options(game: SoloGame) -> tuple[YourOption, ...]:
 
 
 def settle_owed(game: SoloGame, action: str, rng: Rng) -> Procedure:
-    """Resolve your first owed choice (see ``owed_options``), settling it (``Owing.settle``; a choice of the
+    """Resolve your first owed choice (see ``owed_options``), settling it (``SetiGame.settle``; a choice of the
     completed sectors' order settles all of them, those left are owed again after it); a trace you place is a
     trigger (trace:<colour>)."""
     kind, _, what = action.partition(":")
