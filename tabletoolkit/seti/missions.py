@@ -41,12 +41,8 @@ def example_cards() -> dict[str, Card]:
     return {card.id: card for card in _cards.example_cards()}
 
 
-#: How a game counts a measure of a player's (``seti.measures.measure`` for the multiplayer game).
-Count = Callable[[Any, str, str], int]
-
-
-def condition_met(game: Any, colour: str, card: Card, count: Count = measure) -> bool:
-    return card.condition is not None and count(game, colour, card.condition.measure) >= card.condition.at_least
+def condition_met(game: Any, colour: str, card: Card) -> bool:
+    return card.condition is not None and measure(game, colour, card.condition.measure) >= card.condition.at_least
 
 
 #: The actions inside a card's effect that the turn carries out (at no standard cost, 打出卡牌); research
@@ -133,9 +129,9 @@ def play_card(
     return game
 
 
-def legal_completions(game: SetiGame, colour: str, count: Count = measure) -> tuple[Option, ...]:
+def legal_completions(game: SetiGame, colour: str) -> tuple[Option, ...]:
     """Every conditional mission of ``colour`` in play, with "legal" or why it cannot complete now (its
-    condition counted by ``count``)."""
+    condition counted by ``seti.measures``)."""
     options = []
     for mission in game.missions:
         if mission.owner != colour or mission.kind != "conditional":
@@ -143,10 +139,10 @@ def legal_completions(game: SetiGame, colour: str, count: Count = measure) -> tu
         card = game.card(mission.card)
         if mission.completed:
             options.append(Option(mission.card, False, "already completed", "seti.cards.completed", CONDITIONAL))
-        elif not condition_met(game, colour, card, count):
+        elif not condition_met(game, colour, card):
             condition = card.condition
             words = "its condition does not hold" if condition is None else (
-                f"'{condition.text}' does not hold ({measure_words(condition.measure)}: {count(game, colour, condition.measure)}, "
+                f"'{condition.text}' does not hold ({measure_words(condition.measure)}: {measure(game, colour, condition.measure)}, "
                 f"needs {condition.at_least})")
             options.append(Option(mission.card, False, words, "seti.cards.condition_unmet", CONDITIONAL))
         else:
@@ -154,19 +150,19 @@ def legal_completions(game: SetiGame, colour: str, count: Count = measure) -> tu
     return tuple(options)
 
 
-def mission_refusal(game: SetiGame, colour: str, name: str, count: Count = measure) -> IllegalAction | None:
+def mission_refusal(game: SetiGame, colour: str, name: str) -> IllegalAction | None:
     """Why ``colour`` cannot complete the conditional mission ``name`` now (a copy not completed whose
     condition holds), or ``None``."""
-    offered = sorted((o for o in legal_completions(game, colour, count) if o.choice == name), key=lambda o: not o.legal)
+    offered = sorted((o for o in legal_completions(game, colour) if o.choice == name), key=lambda o: not o.legal)
     if not offered:
         return IllegalAction("seti.cards.no_mission", f"{colour} has no conditional mission {name} in play.", CONDITIONAL)
     return None if offered[0].legal else offered[0].refuse()
 
 
-def completed(game: SetiGame, colour: str, name: str, count: Count = measure) -> SetiGame:
+def completed(game: SetiGame, colour: str, name: str) -> SetiGame:
     """``colour``'s conditional mission ``name`` completed (its first copy not completed turned face down);
     refused as ``mission_refusal`` says. Its reward is the caller's to give."""
-    refusal = mission_refusal(game, colour, name, count)
+    refusal = mission_refusal(game, colour, name)
     if refusal is not None:
         raise refusal
     index = next(i for i, m in enumerate(game.missions) if m.owner == colour and m.card == name and not m.completed)

@@ -9,6 +9,7 @@ from ...engine.frozen import FrozenMap, replace
 from typing import Any, Mapping, Sequence
 
 from ..game import SetiGame
+from ..measures import measure
 from ..player import PlayerBoard, income_now
 from ..rewards import Reward
 from ..turns import IGNORING_LIMIT
@@ -141,8 +142,8 @@ class SoloGame:
         return self.table.card(card_id)
 
     def your_measure(self, name: str) -> int:
-        """A count of yours a mission or end-game card reads (the names of ``seti.measures`` this side keeps)."""
-        return your_count(self.table, YOU, name)
+        """A count of yours a mission or end-game card reads (``seti.measures``, on the table)."""
+        return measure(self.table, YOU, name)
 
     @property
     def scores(self) -> Mapping[str, int]:
@@ -302,15 +303,6 @@ def cover_event(game: SoloGame, event: str, skip: str | None = None) -> tuple[So
         game = replace(game, triggers=game.triggers + (Event("mission"),))
     said = text.replace(f"{YOU} covers", "You cover").replace(" and gains ", " and gain ")
     return game, " ".join([said + " One trigger covers one circle."] + owed), free[0]
-
-
-def your_count(table: SetiGame, colour: str, measure: str) -> int:
-    """A count of ``colour``'s on the table as the multiplayer missions' verdicts read it (``missions.Count``):
-    the names of ``seti.measures`` the solo game keeps."""
-    board = table.player(colour)
-    return {"orbiters": board.orbiters, "landers": board.landers, "techs": len(board.techs), "data": board.data,
-            "sector_wins": board.sector_wins, "publicity": board.publicity, "traces": len(table.life.marks(colour)),
-            "tucked": len(board.tucked)}[measure]
 
 
 def tuck_card(game: SoloGame, card_id: str) -> tuple[SoloGame, str]:

@@ -64,7 +64,6 @@ from .state import (
     owed_words,
     reward_colour,
     tuck_card,
-    your_count,
     your_trigger,
 )
 from .table import (column_colour, completed_sectors, end_of_round_stack, mark_trace, reward_items, row_colours,
@@ -649,7 +648,7 @@ def _free_options(game: SoloGame) -> tuple[YourOption, ...]:
         condition = game.table.card(card_id).condition
         if condition is None:
             continue
-        refusal = mission_refusal(game.table, YOU, card_id, your_count)  # the multiplayer verdict
+        refusal = mission_refusal(game.table, YOU, card_id)  # the multiplayer verdict
         ok = mine and refusal is None
         done = refusal is not None and refusal.rule == "seti.cards.completed"
         why = ("legal: " + game.table.card(card_id).mission_reward.describe() if ok else "already completed"
@@ -956,7 +955,7 @@ def _complete_mission(game: SoloGame, card_id: str, choose: str | None) -> Proce
     """Complete your mission (a free action, 任务卡 · 有条件的任务): its reward; the task "complete a
     mission" is marked now (one trigger, one task)."""
     card = game.table.card(card_id)
-    game = replace(game, table=completed(game.table, YOU, card_id, your_count))  # the multiplayer completion: the first copy not completed
+    game = replace(game, table=completed(game.table, YOU, card_id))  # the multiplayer completion: the first copy not completed
     items = reward_items(card.mission_reward)
     game, notes = reward_colour(game, YOU, items)
     objectives, marked = game.objectives, []
